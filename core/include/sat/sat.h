@@ -1,0 +1,128 @@
+// satcore — summed-area tables (integral images) on the GPU.
+//
+// Semantics: the inclusive table b[i][j] = Σ a[i'][j'] over i' ≤ i, j' ≤ j, of the same width
+// and height as the input. Row pitches are in bytes. Work runs asynchronously on the caller's
+// stream; nothing is allocated per call (two-phase workspace: ask workspace_size(), then
+// compute()). Concurrent calls on different streams are safe when each has its own workspace.
+// Integer results are deterministic; float results are deterministic for a given algorithm,
+// tile and size (no atomics on data).
+//
+//   in  (3×3)      out
+//   1 1 1          1 2 3
+//   1 1 1    →     2 4 6
+//   1 1 1          3 6 9
+//
+// Example:
+//   sat::Problem p{sat::ElementType::U8ToU32, {width, height}, d_in, in_pitch, d_out, out_pitch};
+//   sat::Options opt;                                   // 1R1W-SKSS-LB, default tile
+//   size_t bytes = sat::workspace_size(p.type, p.extent, opt);
+//   ... allocate `bytes` of device memory once ...
+//   sat::compute(p, opt, d_workspace, bytes, stream);
+//
+// Or let sat::Plan own the workspace: sat::Plan plan(type, extent, opt); plan.run(p, stream);
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sat/error.h"
+#include "sat/types.h"
+
+namespace sat {
+
+// The algorithms of Emoto et al., "An Optimal Parallel Algorithm for Computing the Summed Area
+// Table on the GPU" (Table I), in the paper's order.
+enum class Algorithm {
+  Naive2R2W,     // "2r2w": column prefix sums then row prefix sums, one thread per line
+  Optimal2R2W,   // "2r2w-optimal": coalesced, highly parallel row scan then column scan
+  Tiled2R1W,     // "2r1w": Nehab et al., local sums → global carries → final tiles (3 kernels)
+  Diagonal1R1W,  // "1r1w": one kernel per anti-diagonal of tiles (2·n/W − 1 kernels)
+  Hybrid1R1W,    // "(1+r)r1w": 2R1W on the first and last diagonals, 1R1W in between
+  Skss1R1W,      // "1r1w-skss": one kernel, a block per tile column, flags between columns
+  SkssLb1R1W,    // "1r1w-skss-lb": one kernel, a block per tile in diagonal order, look-back
+};
+
+inline constexpr Algorithm kAllAlgorithms[] = {
+    Algorithm::Naive2R2W,  Algorithm::Optimal2R2W, Algorithm::Tiled2R1W, Algorithm::Diagonal1R1W,
+    Algorithm::Hybrid1R1W, Algorithm::Skss1R1W,    Algorithm::SkssLb1R1W,
+};
+
+const char* to_string(Algorithm algorithm);  // the names above, e.g. "1r1w-skss-lb"
+std::optional<Algorithm> parse_algorithm(std::string_view name);
+bool is_tiled(Algorithm algorithm);  // true for all but the two 2R2W algorithms
+
+inline constexpr int kTileSizes[] = {32, 64, 128};
+
+struct Extent {
+  int width = 0;   // pixels per row
+  int height = 0;  // rows
+};
+
+struct Options {
+  Algorithm algorithm = Algorithm::SkssLb1R1W;
+  int tile = 0;             // W ∈ {32, 64, 128} for tiled algorithms; 0 = the best default
+  double hybrid_r = 0.25;   // (1+r)R1W: fraction of tiles done by 2R1W, 0 < r < 1
+};
+
+// One table to compute. Pointers are device pointers for compute()/Plan, host pointers for the
+// CPU paths. Input and output must not overlap.
+struct Problem {
+  ElementType type = ElementType::U8ToU32;
+  Extent extent;
+  const void* input = nullptr;
+  std::size_t input_pitch = 0;   // bytes between rows; ≥ width · input_element_size
+  void* output = nullptr;
+  std::size_t output_pitch = 0;  // bytes between rows; ≥ width · output_element_size
+};
+
+// Whether this algorithm offers this type at this tile size (tile ignored when not tiled;
+// tile 0 means the default). 16-byte outputs (u32x4, SumSq) do not fit W = 128.
+bool supports(Algorithm algorithm, ElementType type, int tile);
+// The tile compute() uses for `options.tile == 0`.
+int default_tile(Algorithm algorithm, ElementType type);
+
+// Device bytes compute() needs for this request (may be 0). Throws sat::Error on invalid input.
+std::size_t workspace_size(ElementType type, Extent extent, const Options& options);
+
+// Computes the table of problem.input into problem.output on `stream`. Validates every argument
+// first and throws sat::Error (nothing launched) on a bad one; throws sat::Error with the failing
+// call after a CUDA error. The workspace is reset by this call (stale flags are harmless).
+void compute(const Problem& problem, const Options& options, void* workspace,
+             std::size_t workspace_bytes, cudaStream_t stream);
+
+// Owns a workspace sized for a maximum extent; run() works on any extent up to it.
+class Plan {
+ public:
+  Plan(ElementType type, Extent max_extent, Options options = {});
+  ~Plan();
+  Plan(Plan&& other) noexcept;
+  Plan& operator=(Plan&& other) noexcept;
+  Plan(const Plan&) = delete;
+  Plan& operator=(const Plan&) = delete;
+
+  void run(const Problem& problem, cudaStream_t stream);
+  std::size_t workspace_bytes() const { return bytes_; }
+  const Options& options() const { return options_; }
+  ElementType type() const { return type_; }
+
+ private:
+  ElementType type_;
+  Extent max_extent_;
+  Options options_;
+  void* workspace_ = nullptr;
+  std::size_t bytes_ = 0;
+};
+
+// CPU paths (host pointers). cpu_reference is the obvious single-threaded double loop;
+// cpu_parallel splits rows over `threads` threads (0 = all hardware threads): row prefix sums
+// per band, then a column pass that adds each band's carry. Same wrap-around semantics; float
+// results may differ from cpu_reference only by rounding.
+void cpu_reference(const Problem& problem);
+void cpu_parallel(const Problem& problem, int threads = 0);
+
+}  // namespace sat

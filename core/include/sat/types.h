@@ -1,0 +1,68 @@
+// Element types of satcore: what goes in, what comes out.
+//
+// This header compiles as plain C++ (no CUDA needed) so that host code and tests can name the
+// types; under nvcc the arithmetic operators are also available on the device.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#if defined(__CUDACC__)
+#define SAT_HOST_DEVICE __host__ __device__ __forceinline__
+#else
+#define SAT_HOST_DEVICE inline
+#endif
+
+namespace sat {
+
+// Multi-channel values. Layouts are those of CUDA's uchar4 / uint4 / float2 (and an RGBA or BGRA
+// 8-bit image): channels are interleaved, channel 0 first.
+struct alignas(4) u8x4 {
+  uint8_t x, y, z, w;
+};
+struct alignas(16) u32x4 {
+  uint32_t x, y, z, w;
+};
+struct alignas(8) f32x2 {
+  float x, y;
+};
+// Fused sum and squared-sum of an 8-bit image (for mean and variance from one table).
+// 64-bit both: exact for every box of any image that fits in memory.
+struct alignas(16) SumSq {
+  uint64_t sum, sq;
+};
+
+SAT_HOST_DEVICE u32x4 operator+(u32x4 a, u32x4 b) { return {a.x + b.x, a.y + b.y, a.z + b.z, a.w + b.w}; }
+SAT_HOST_DEVICE u32x4 operator-(u32x4 a, u32x4 b) { return {a.x - b.x, a.y - b.y, a.z - b.z, a.w - b.w}; }
+SAT_HOST_DEVICE f32x2 operator+(f32x2 a, f32x2 b) { return {a.x + b.x, a.y + b.y}; }
+SAT_HOST_DEVICE f32x2 operator-(f32x2 a, f32x2 b) { return {a.x - b.x, a.y - b.y}; }
+SAT_HOST_DEVICE SumSq operator+(SumSq a, SumSq b) { return {a.sum + b.sum, a.sq + b.sq}; }
+SAT_HOST_DEVICE SumSq operator-(SumSq a, SumSq b) { return {a.sum - b.sum, a.sq - b.sq}; }
+SAT_HOST_DEVICE bool operator==(u32x4 a, u32x4 b) { return a.x == b.x && a.y == b.y && a.z == b.z && a.w == b.w; }
+SAT_HOST_DEVICE bool operator==(f32x2 a, f32x2 b) { return a.x == b.x && a.y == b.y; }
+SAT_HOST_DEVICE bool operator==(SumSq a, SumSq b) { return a.sum == b.sum && a.sq == b.sq; }
+
+// The input → output pairs satcore computes. Integer tables use unsigned wrap-around: a box sum
+// b[d][r] − b[u][r] − b[d][l] + b[u][l] evaluated in the same unsigned type is exact whenever
+// the true box sum fits in that type (for U8ToU32: any box of up to 16 843 009 pixels).
+enum class ElementType {
+  U8ToU32,         // uint8_t  → uint32_t
+  U8x4ToU32x4,     // u8x4     → u32x4   (RGBA/BGRA, all four channels in one pass)
+  F32ToF32,        // float    → float
+  F32x2ToF32x2,    // f32x2    → f32x2   (e.g. shadow-map moments z, z²)
+  U8ToU64Squares,  // uint8_t  → uint64_t, the table of x²
+  U8ToSumSq,       // uint8_t  → SumSq {Σx, Σx²}
+};
+
+inline constexpr ElementType kAllElementTypes[] = {
+    ElementType::U8ToU32,      ElementType::U8x4ToU32x4,    ElementType::F32ToF32,
+    ElementType::F32x2ToF32x2, ElementType::U8ToU64Squares, ElementType::U8ToSumSq,
+};
+
+const char* to_string(ElementType type);
+std::size_t input_element_size(ElementType type);   // bytes per input pixel
+std::size_t output_element_size(ElementType type);  // bytes per output pixel
+std::size_t input_alignment(ElementType type);      // required alignment of input pointer/pitch
+std::size_t output_alignment(ElementType type);     // required alignment of output pointer/pitch
+
+}  // namespace sat

@@ -1,0 +1,32 @@
+// The seven GPU algorithms behind sat::compute. Each lives in its own translation unit and
+// offers two functions: the workspace it needs, and the launch itself.
+#pragma once
+
+#include <cstddef>
+
+#include "detail/launch.h"
+
+namespace sat::detail {
+
+std::size_t naive_2r2w_workspace(ElementType type, Extent extent);
+void naive_2r2w(const Launch& launch);
+
+std::size_t optimal_2r2w_workspace(ElementType type, Extent extent);
+void optimal_2r2w(const Launch& launch);
+
+std::size_t tiled_2r1w_workspace(ElementType type, Extent extent, int tile);
+void tiled_2r1w(const Launch& launch);
+
+std::size_t diagonal_1r1w_workspace(ElementType type, Extent extent, int tile);
+void diagonal_1r1w(const Launch& launch);
+
+std::size_t hybrid_1r1w_workspace(ElementType type, Extent extent, int tile);
+void hybrid_1r1w(const Launch& launch);
+
+std::size_t skss_1r1w_workspace(ElementType type, Extent extent, int tile);
+void skss_1r1w(const Launch& launch);
+
+std::size_t skss_lb_1r1w_workspace(ElementType type, Extent extent, int tile);
+void skss_lb_1r1w(const Launch& launch);
+
+}  // namespace sat::detail

@@ -1,0 +1,50 @@
+// What the dispatcher hands an algorithm after validating it: a checked problem, the tile size,
+// the carved workspace and the stream. Algorithms never see invalid arguments.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "sat/sat.h"
+
+namespace sat::detail {
+
+struct Launch {
+  Problem problem;
+  int tile = 0;           // W, already resolved from Options (0 for non-tiled algorithms)
+  double hybrid_r = 0.25;
+  void* workspace = nullptr;
+  std::size_t workspace_bytes = 0;
+  cudaStream_t stream = nullptr;
+};
+
+inline int ceil_div(int a, int b) { return (a + b - 1) / b; }
+
+// Carves aligned sub-buffers out of one workspace; used twice with the same calls, first with a
+// null base to size it, then with the real base to hand out pointers.
+class WorkspaceCarver {
+ public:
+  explicit WorkspaceCarver(void* base = nullptr) : base_(static_cast<char*>(base)) {}
+  template <class T>
+  T* take(std::size_t count) {
+    offset_ = (offset_ + kAlign - 1) / kAlign * kAlign;
+    T* p = base_ ? reinterpret_cast<T*>(base_ + offset_) : nullptr;
+    offset_ += count * sizeof(T);
+    return p;
+  }
+  std::size_t bytes() const { return offset_; }
+
+ private:
+  static constexpr std::size_t kAlign = 256;
+  char* base_;
+  std::size_t offset_ = 0;
+};
+
+// Throws sat::Error(CudaError) naming `call` if `status` is not cudaSuccess.
+void check_cuda(cudaError_t status, const char* call);
+// Checks the launch that just happened (cudaGetLastError).
+void check_launch(const char* kernel);
+
+}  // namespace sat::detail

@@ -1,0 +1,296 @@
+// TileAgent: what one CUDA block does with one W×W tile, shared by every tiled algorithm.
+//
+// The tile lives in registers, not shared memory: warp w owns rows [w·R, w·R + R) and lane l owns
+// the C = W/32 adjacent columns [l·C, l·C + C) of each of them, so a row is one coalesced,
+// vectorisable access per warp and every lane holds R·C values.
+//   - row prefix sums: C serial adds per lane + a 5-step shuffle scan per row (rows interleaved
+//     for ILP);
+//   - column prefix sums: R serial adds in registers, then one exchange of per-warp column totals
+//     through shared memory (one barrier) — this replaces the paper's diagonal shared-memory
+//     arrangement: no bank conflicts because nothing is transposed.
+// The local sums the tiled algorithms publish come out on the way: LRS (row totals, exact) and
+// LCS (column totals of the raw values, exact), both in shared memory.
+//
+// The final table of tile T(I,J) is
+//   GSAT[i][j] = localSAT[i][j] + row_offset[i] + col_offset[j] + corner
+// with row_offset = inclusive prefix of GRS(I,J−1) (row sums left of the tile), col_offset =
+// inclusive prefix of GCS(I−1,J) (column sums above it), corner = GS(I−1,J−1).
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include "detail/element_traits.h"
+#include "detail/memory.cuh"
+#include "detail/warp.cuh"
+
+namespace sat::detail {
+
+// Rows per warp. Each thread holds R·W/32 accumulators: 32 registers' worth for 4- and 8-byte
+// accumulators at R = 8 (W = 128: 16 warps, 512 threads); 16-byte accumulators use R = 4.
+template <class Acc, int W>
+struct TilePolicy {
+  static constexpr int kTile = W;
+  static constexpr int kCols = W / 32;                     // columns per lane
+  static constexpr int kRows = sizeof(Acc) >= 16 ? 4 : 8;  // rows per warp
+  static constexpr int kWarps = W / kRows;
+  static constexpr int kThreads = 32 * kWarps;
+  // Blocks per SM the compiler must fit (caps registers at 64 per thread for 4-byte
+  // accumulators): enough tiles in flight to cover memory latency.
+  static constexpr int kMinBlocks = sizeof(Acc) <= 4 ? 1024 / kThreads : 1;
+  static_assert(W % 32 == 0 && kWarps >= 2 && kThreads <= 1024, "bad tile policy");
+};
+
+// A pitched image plane (device pointers, pitch in bytes).
+template <class T>
+struct Plane {
+  T* data;
+  std::size_t pitch;
+  int height, width;
+  __device__ __forceinline__ T* row(int i) const {
+    using Byte = std::conditional_t<std::is_const_v<T>, const char, char>;
+    return reinterpret_cast<T*>(reinterpret_cast<Byte*>(data) + pitch * std::size_t(i));
+  }
+};
+
+// Loads and stores of `N` adjacent elements, as wide as alignment allows (≤ 16 bytes a piece).
+template <class T, int N>
+struct Chunk {
+  static constexpr int kBytes = int(sizeof(T)) * N;
+  static constexpr int kPieceBytes = kBytes < 16 ? kBytes : 16;
+  static constexpr int kPieceElems = kPieceBytes / int(sizeof(T));
+  static constexpr int kPieces = N / kPieceElems;
+  struct alignas(kPieceBytes) Piece {
+    T e[kPieceElems];
+  };
+};
+
+// Host side: whether a plane's pointer and pitch allow the agent's chunked loads/stores of N
+// adjacent elements.
+template <class T, int N>
+inline bool is_aligned_for_chunks(const void* ptr, std::size_t pitch) {
+  constexpr std::size_t a = std::size_t(Chunk<T, N>::kPieceBytes);
+  return reinterpret_cast<std::uintptr_t>(ptr) % a == 0 && pitch % a == 0;
+}
+
+template <class Traits, int W>
+struct TileAgent {
+  using In = typename Traits::In;
+  using Acc = typename Traits::Acc;
+  using Policy = TilePolicy<Acc, W>;
+  static constexpr int kCols = Policy::kCols;
+  static constexpr int kRows = Policy::kRows;
+  static constexpr int kWarps = Policy::kWarps;
+  static constexpr int kThreads = Policy::kThreads;
+  static constexpr int kMinBlocks = Policy::kMinBlocks;
+
+  struct Shared {
+    Acc raw_partial[kWarps][W];   // per-warp column totals of the raw tile (→ LCS)
+    Acc scan_partial[kWarps][W];  // per-warp column totals of the row-scanned tile
+    Acc row_total[W];             // LRS: row totals of the raw tile
+    Acc row_offset[W];            // inclusive prefix of the row sums left of the tile
+    Acc col_offset[W];            // inclusive prefix of the column sums above the tile
+    Acc corner;                   // the sum above-left of the tile
+  };
+
+  Acc v[kRows][kCols];
+  int warp, lane;
+
+  __device__ __forceinline__ TileAgent() : warp(int(threadIdx.x) >> 5), lane(int(threadIdx.x) & 31) {}
+
+  __device__ __forceinline__ int tile_row(int r) const { return warp * kRows + r; }
+  __device__ __forceinline__ int tile_col(int c) const { return lane * kCols + c; }
+
+  // Reads the tile whose top-left pixel is (row0, col0); pixels outside the image read as 0.
+  // `wide`: input pointer and pitch are aligned for whole-chunk loads.
+  __device__ __forceinline__ void load(const Plane<const In>& in, int row0, int col0, bool wide) {
+    using C = Chunk<In, kCols>;
+    const int col = col0 + lane * kCols;
+#pragma unroll
+    for (int r = 0; r < kRows; ++r) {
+      const int y = row0 + tile_row(r);
+      const bool row_in = y < in.height;
+      const In* src = row_in ? in.row(y) + col : nullptr;
+      if (row_in && wide && col + kCols <= in.width) {
+#pragma unroll
+        for (int p = 0; p < C::kPieces; ++p) {
+          const typename C::Piece piece = load_streaming(reinterpret_cast<const typename C::Piece*>(src) + p);
+#pragma unroll
+          for (int e = 0; e < C::kPieceElems; ++e) v[r][p * C::kPieceElems + e] = Traits::convert(piece.e[e]);
+        }
+      } else {
+#pragma unroll
+        for (int c = 0; c < kCols; ++c)
+          v[r][c] = (row_in && col + c < in.width) ? Traits::convert(src[c]) : zero<Acc>();
+      }
+    }
+  }
+
+  // Before a barrier: row prefix sums (shuffles), in-warp column prefix sums, and the per-warp
+  // partials + LRS into shared memory. After the barrier call finish_scan().
+  __device__ __forceinline__ void scan(Shared& s) {
+    // Raw column totals of this warp's rows (for LCS), before anything is scanned.
+#pragma unroll
+    for (int c = 0; c < kCols; ++c) {
+      Acc t = v[0][c];
+#pragma unroll
+      for (int r = 1; r < kRows; ++r) t = t + v[r][c];
+      s.raw_partial[warp][tile_col(c)] = t;
+    }
+    // Row prefix sums: serial within the lane's columns, then a warp scan of the lane totals.
+    Acc carry[kRows];
+#pragma unroll
+    for (int r = 0; r < kRows; ++r) {
+#pragma unroll
+      for (int c = 1; c < kCols; ++c) v[r][c] = v[r][c] + v[r][c - 1];
+      carry[r] = v[r][kCols - 1];
+    }
+#pragma unroll
+    for (int d = 1; d < 32; d <<= 1) {
+#pragma unroll
+      for (int r = 0; r < kRows; ++r) {
+        const Acc other = shfl_up(carry[r], unsigned(d));
+        if (lane >= d) carry[r] = carry[r] + other;
+      }
+    }
+#pragma unroll
+    for (int r = 0; r < kRows; ++r) {
+      if (lane == 31) s.row_total[tile_row(r)] = carry[r];
+      const Acc exclusive = shfl_up(carry[r], 1u);  // exact: no subtraction
+      if (lane > 0) {
+#pragma unroll
+        for (int c = 0; c < kCols; ++c) v[r][c] = v[r][c] + exclusive;
+      }
+    }
+    // Column prefix sums within the warp's rows.
+#pragma unroll
+    for (int r = 1; r < kRows; ++r) {
+#pragma unroll
+      for (int c = 0; c < kCols; ++c) v[r][c] = v[r][c] + v[r - 1][c];
+    }
+#pragma unroll
+    for (int c = 0; c < kCols; ++c) s.scan_partial[warp][tile_col(c)] = v[kRows - 1][c];
+  }
+
+  // After the barrier: add the column totals of the warps above → v is the tile's local SAT.
+  __device__ __forceinline__ void finish_scan(const Shared& s) {
+    if (warp == 0) return;
+#pragma unroll
+    for (int c = 0; c < kCols; ++c) {
+      Acc above = s.scan_partial[0][tile_col(c)];
+      for (int w = 1; w < warp; ++w) above = above + s.scan_partial[w][tile_col(c)];
+#pragma unroll
+      for (int r = 0; r < kRows; ++r) v[r][c] = v[r][c] + above;
+    }
+  }
+
+  // LCS for column `col` of the tile (after the barrier).
+  __device__ __forceinline__ static Acc column_total(const Shared& s, int col) {
+    Acc t = s.raw_partial[0][col];
+#pragma unroll
+    for (int w = 1; w < kWarps; ++w) t = t + s.raw_partial[w][col];
+    return t;
+  }
+
+  // v += row_offset[i] + col_offset[j] + corner (after the barrier that published them).
+  __device__ __forceinline__ void add_offsets(const Shared& s) {
+    Acc col_part[kCols];
+#pragma unroll
+    for (int c = 0; c < kCols; ++c) col_part[c] = s.col_offset[tile_col(c)] + s.corner;
+#pragma unroll
+    for (int r = 0; r < kRows; ++r) {
+      const Acc ro = s.row_offset[tile_row(r)];
+#pragma unroll
+      for (int c = 0; c < kCols; ++c) v[r][c] = v[r][c] + (ro + col_part[c]);
+    }
+  }
+
+  // Writes the tile (clipped to the image). `wide`: output pointer and pitch allow chunk stores.
+  __device__ __forceinline__ void store(const Plane<Acc>& out, int row0, int col0, bool wide) const {
+    using C = Chunk<Acc, kCols>;
+    const int col = col0 + lane * kCols;
+#pragma unroll
+    for (int r = 0; r < kRows; ++r) {
+      const int y = row0 + tile_row(r);
+      if (y >= out.height) break;
+      Acc* dst = out.row(y) + col;
+      if (wide && col + kCols <= out.width) {
+#pragma unroll
+        for (int p = 0; p < C::kPieces; ++p) {
+          typename C::Piece piece;
+#pragma unroll
+          for (int e = 0; e < C::kPieceElems; ++e) piece.e[e] = v[r][p * C::kPieceElems + e];
+          store_streaming(reinterpret_cast<typename C::Piece*>(dst) + p, piece);
+        }
+      } else {
+#pragma unroll
+        for (int c = 0; c < kCols; ++c)
+          if (col + c < out.width) dst[c] = v[r][c];
+      }
+    }
+  }
+};
+
+// A W-vector spread over one warp, C = W/32 adjacent entries per lane (the agent's column layout,
+// also used for row-indexed vectors such as LRS/GRS).
+template <class Acc, int W>
+struct WarpVector {
+  static constexpr int kCols = W / 32;
+  Acc e[kCols];
+
+  __device__ __forceinline__ void fill(Acc value) {
+#pragma unroll
+    for (int c = 0; c < kCols; ++c) e[c] = value;
+  }
+  __device__ __forceinline__ void load_shared(const Acc* src, int lane) {
+#pragma unroll
+    for (int c = 0; c < kCols; ++c) e[c] = src[lane * kCols + c];
+  }
+  // Global data published by another block: bypass L1 (which is not coherent across SMs).
+  __device__ __forceinline__ void load_global(const Acc* src, int lane) {
+#pragma unroll
+    for (int c = 0; c < kCols; ++c) e[c] = load_l2(src + lane * kCols + c);
+  }
+  __device__ __forceinline__ void add_global(const Acc* src, int lane) {
+#pragma unroll
+    for (int c = 0; c < kCols; ++c) e[c] = e[c] + load_l2(src + lane * kCols + c);
+  }
+  __device__ __forceinline__ void store_global(Acc* dst, int lane) const {
+#pragma unroll
+    for (int c = 0; c < kCols; ++c) store_l2(dst + lane * kCols + c, e[c]);
+  }
+  __device__ __forceinline__ void store_shared(Acc* dst, int lane) const {
+#pragma unroll
+    for (int c = 0; c < kCols; ++c) dst[lane * kCols + c] = e[c];
+  }
+  __device__ __forceinline__ WarpVector operator+(const WarpVector& o) const {
+    WarpVector r;
+#pragma unroll
+    for (int c = 0; c < kCols; ++c) r.e[c] = e[c] + o.e[c];
+    return r;
+  }
+  // Inclusive prefix over the whole W-vector; returns the total (in every lane).
+  __device__ __forceinline__ Acc inclusive_scan(int lane) {
+#pragma unroll
+    for (int c = 1; c < kCols; ++c) e[c] = e[c] + e[c - 1];
+    const Acc incl = warp_inclusive_scan(e[kCols - 1]);
+    const Acc excl = shfl_up(incl, 1u);
+    if (lane > 0) {
+#pragma unroll
+      for (int c = 0; c < kCols; ++c) e[c] = e[c] + excl;
+    }
+    return shfl(incl, 31);
+  }
+  // Sum of the W entries, in every lane.
+  __device__ __forceinline__ Acc sum() const {
+    Acc t = e[0];
+#pragma unroll
+    for (int c = 1; c < kCols; ++c) t = t + e[c];
+    return warp_sum(t);
+  }
+};
+
+}  // namespace sat::detail

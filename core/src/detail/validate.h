@@ -1,0 +1,16 @@
+// Argument checks shared by sat::compute, sat::workspace_size and the CPU paths. Each throws
+// sat::Error naming `call` and the offending value.
+#pragma once
+
+#include "sat/sat.h"
+
+namespace sat::detail {
+
+// Known type and algorithm, sizes ≥ 1, a valid tile that this algorithm offers for this type,
+// hybrid_r in (0, 1), and a tile count that fits 32-bit indices.
+void check_request(const char* call, ElementType type, Extent extent, const Options& options);
+// Non-null, aligned pointers; pitches of at least a row and a multiple of the element alignment;
+// input and output not overlapping.
+void check_problem(const char* call, const Problem& problem);
+
+}  // namespace sat::detail

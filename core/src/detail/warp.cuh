@@ -1,0 +1,79 @@
+// Warp-level building blocks for accumulators of any size (32-bit words shuffled one by one).
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+#include "detail/element_traits.h"
+
+namespace sat::detail {
+
+// Warp shuffles of any trivially copyable accumulator, one 32-bit word at a time.
+template <class T>
+__device__ __forceinline__ T shfl_up(T value, unsigned delta) {
+  static_assert(sizeof(T) % 4 == 0, "accumulators are whole 32-bit words");
+  if constexpr (sizeof(T) == 4) {
+    return __shfl_up_sync(0xffffffffu, value, delta);
+  } else {
+    union {
+      T v;
+      uint32_t w[sizeof(T) / 4];
+    } u{value};
+#pragma unroll
+    for (int k = 0; k < int(sizeof(T) / 4); ++k) u.w[k] = __shfl_up_sync(0xffffffffu, u.w[k], delta);
+    return u.v;
+  }
+}
+
+template <class T>
+__device__ __forceinline__ T shfl(T value, int src_lane) {
+  if constexpr (sizeof(T) == 4) {
+    return __shfl_sync(0xffffffffu, value, src_lane);
+  } else {
+    union {
+      T v;
+      uint32_t w[sizeof(T) / 4];
+    } u{value};
+#pragma unroll
+    for (int k = 0; k < int(sizeof(T) / 4); ++k) u.w[k] = __shfl_sync(0xffffffffu, u.w[k], src_lane);
+    return u.v;
+  }
+}
+
+template <class T>
+__device__ __forceinline__ T shfl_xor(T value, int mask) {
+  if constexpr (sizeof(T) == 4) {
+    return __shfl_xor_sync(0xffffffffu, value, mask);
+  } else {
+    union {
+      T v;
+      uint32_t w[sizeof(T) / 4];
+    } u{value};
+#pragma unroll
+    for (int k = 0; k < int(sizeof(T) / 4); ++k) u.w[k] = __shfl_xor_sync(0xffffffffu, u.w[k], mask);
+    return u.v;
+  }
+}
+
+// Inclusive warp scan (Kogge-Stone over shuffles, 5 steps), all 32 lanes active.
+template <class T>
+__device__ __forceinline__ T warp_inclusive_scan(T value) {
+  const unsigned lane = threadIdx.x & 31u;
+#pragma unroll
+  for (unsigned d = 1; d < 32; d <<= 1) {
+    T other = shfl_up(value, d);
+    if (lane >= d) value = value + other;
+  }
+  return value;
+}
+
+// Sum over the warp, result in every lane.
+template <class T>
+__device__ __forceinline__ T warp_sum(T value) {
+#pragma unroll
+  for (int m = 16; m >= 1; m >>= 1) value = value + shfl_xor(value, m);
+  return value;
+}
+
+}  // namespace sat::detail

@@ -1,0 +1,85 @@
+// sat::compute and sat::workspace_size: argument validation, tile resolution, and the one switch
+// over algorithms. Nothing is launched before every argument has been checked.
+#include <cstdint>
+#include <string>
+
+#include "algorithms/algorithms.h"
+#include "detail/launch.h"
+#include "detail/validate.h"
+#include "sat/sat.h"
+
+namespace sat {
+namespace {
+
+using detail::check_problem;
+using detail::check_request;
+
+[[noreturn]] void fail(ErrorCode code, const char* call, const std::string& message) {
+  throw Error(code, call, message);
+}
+
+
+int resolve_tile(const Options& options, ElementType type) {
+  if (!is_tiled(options.algorithm)) return 0;
+  return options.tile != 0 ? options.tile : default_tile(options.algorithm, type);
+}
+
+std::size_t algorithm_workspace(Algorithm algorithm, ElementType type, Extent extent, int tile) {
+  using namespace detail;
+  switch (algorithm) {
+    case Algorithm::Naive2R2W: return naive_2r2w_workspace(type, extent);
+    case Algorithm::Optimal2R2W: return optimal_2r2w_workspace(type, extent);
+    case Algorithm::Tiled2R1W: return tiled_2r1w_workspace(type, extent, tile);
+    case Algorithm::Diagonal1R1W: return diagonal_1r1w_workspace(type, extent, tile);
+    case Algorithm::Hybrid1R1W: return hybrid_1r1w_workspace(type, extent, tile);
+    case Algorithm::Skss1R1W: return skss_1r1w_workspace(type, extent, tile);
+    case Algorithm::SkssLb1R1W: return skss_lb_1r1w_workspace(type, extent, tile);
+  }
+  return 0;
+}
+
+}  // namespace
+
+bool supports(Algorithm algorithm, ElementType type, int tile) {
+  if (!is_tiled(algorithm) || tile == 0) return true;
+  if (tile != 32 && tile != 64 && tile != 128) return false;
+  // A W×W tile of 16-byte values is 256 KiB: more than a block's shared memory or registers.
+  return !(tile == 128 && output_element_size(type) > 8);
+}
+
+int default_tile(Algorithm algorithm, ElementType type) {
+  if (!is_tiled(algorithm)) return 0;
+  return output_element_size(type) > 8 ? 64 : 128;
+}
+
+std::size_t workspace_size(ElementType type, Extent extent, const Options& options) {
+  check_request("sat::workspace_size", type, extent, options);
+  return algorithm_workspace(options.algorithm, type, extent, resolve_tile(options, type));
+}
+
+void compute(const Problem& problem, const Options& options, void* workspace, std::size_t workspace_bytes,
+             cudaStream_t stream) {
+  constexpr const char* call = "sat::compute";
+  check_request(call, problem.type, problem.extent, options);
+  check_problem(call, problem);
+  const int tile = resolve_tile(options, problem.type);
+  const std::size_t needed = algorithm_workspace(options.algorithm, problem.type, problem.extent, tile);
+  if (workspace_bytes < needed)
+    fail(ErrorCode::WorkspaceTooSmall, call,
+         "workspace of " + std::to_string(workspace_bytes) + " bytes is smaller than the " + std::to_string(needed) +
+             " bytes workspace_size() asks for");
+  if (needed > 0 && workspace == nullptr) fail(ErrorCode::InvalidArgument, call, "workspace pointer is null");
+
+  const detail::Launch launch{problem, tile, options.hybrid_r, workspace, workspace_bytes, stream};
+  switch (options.algorithm) {
+    case Algorithm::Naive2R2W: detail::naive_2r2w(launch); break;
+    case Algorithm::Optimal2R2W: detail::optimal_2r2w(launch); break;
+    case Algorithm::Tiled2R1W: detail::tiled_2r1w(launch); break;
+    case Algorithm::Diagonal1R1W: detail::diagonal_1r1w(launch); break;
+    case Algorithm::Hybrid1R1W: detail::hybrid_1r1w(launch); break;
+    case Algorithm::Skss1R1W: detail::skss_1r1w(launch); break;
+    case Algorithm::SkssLb1R1W: detail::skss_lb_1r1w(launch); break;
+  }
+}
+
+}  // namespace sat

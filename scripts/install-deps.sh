@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs the Debian packages satlab builds and tests with. CUDA itself comes from
+# /usr/local/cuda (the NVIDIA toolkit), not from Debian.
+set -euo pipefail
+packages=(
+  build-essential cmake ninja-build pkg-config
+  libgtest-dev                      # unit tests
+  libopencv-dev                     # image/video I/O, reference filters (apps and tests only)
+  libglfw3-dev libglew-dev libimgui-dev libgl-dev libegl-dev  # the GUI
+  xvfb xauth mesa-utils libgl1-mesa-dri  # GUI tests without a display
+  python3-matplotlib python3-numpy  # benchmark plots
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -q
+  $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+if [ ! -x /usr/local/cuda/bin/nvcc ] && ! command -v nvcc >/dev/null; then
+  echo "install-deps: the CUDA toolkit (nvcc) was not found in /usr/local/cuda; install NVIDIA's CUDA toolkit first" >&2
+  exit 1
+fi
+echo "install-deps: all packages present"
