@@ -51,8 +51,8 @@ struct ColumnState {
 
 template <class Traits, int W>
 __global__ void __launch_bounds__(TileAgent<Traits, W>::kThreads, TileAgent<Traits, W>::kMinBlocks)
-    skss_kernel(Plane<const typename Traits::In> in, Plane<typename Traits::Acc> out, ColumnState<typename Traits::Acc> st,
-                int tiles_y, int tiles_x, bool wide_in, bool wide_out) {
+    skss_kernel(Plane<const typename Traits::In> in, Plane<typename Traits::Acc> out,
+                ColumnState<typename Traits::Acc> st, int tiles_y, int tiles_x, bool wide_in, bool wide_out) {
   using Agent = TileAgent<Traits, W>;
   using Acc = typename Traits::Acc;
   constexpr int kCols = Agent::kCols;
@@ -65,10 +65,15 @@ __global__ void __launch_bounds__(TileAgent<Traits, W>::kThreads, TileAgent<Trai
     // The previous column's barriers order every read of s_ticket before this write.
     if (threadIdx.x == 0) s_ticket = int(atomicAdd(st.ticket, 1u));
     __syncthreads();
-    const int J = s_ticket;
-    if (J >= tiles_x) return;  // uniform over the block
+    if (s_ticket >= tiles_x) return;  // uniform over the block
+    // GCP(−1,J) = 0. The previous column last read s_gcp before the barrier above; tile 0 reads
+    // it after its B2.
+    for (int k = int(threadIdx.x); k < W; k += Agent::kThreads) s_gcp[1][k] = zero<Acc>();
 
     for (int I = 0; I < tiles_y; ++I) {
+      // Re-read per tile (the barriers below make it a fresh load) so that nothing derived from
+      // J stays live across tiles: that would spill at the 64-register cap on sm_75.
+      const int J = s_ticket;
       const int t = I * tiles_x + J;
       Agent a;
       a.load(in, I * W, J * W, wide_in);
@@ -97,8 +102,8 @@ __global__ void __launch_bounds__(TileAgent<Traits, W>::kThreads, TileAgent<Trai
       __syncthreads();  // B2: s.row_offset is written
 
       // GSAT(I,J) = local SAT + row offset + GCP(I−1,J).
-      if (I > 0) {
-        const Acc* gcp = s_gcp[(I - 1) & 1];
+      {
+        const Acc* gcp = s_gcp[(I - 1) & 1];  // zeroed at the column's start for I = 0
         Acc col_part[kCols];
 #pragma unroll
         for (int c = 0; c < kCols; ++c) col_part[c] = gcp[a.tile_col(c)];
@@ -107,13 +112,6 @@ __global__ void __launch_bounds__(TileAgent<Traits, W>::kThreads, TileAgent<Trai
           const Acc ro = s.row_offset[a.tile_row(r)];
 #pragma unroll
           for (int c = 0; c < kCols; ++c) a.v[r][c] = a.v[r][c] + (ro + col_part[c]);
-        }
-      } else {
-#pragma unroll
-        for (int r = 0; r < kRows; ++r) {
-          const Acc ro = s.row_offset[a.tile_row(r)];
-#pragma unroll
-          for (int c = 0; c < kCols; ++c) a.v[r][c] = a.v[r][c] + ro;
         }
       }
       // Keep GCP(I,J) for tile I+1. s_gcp[I & 1] was last read during tile I−1 (before this

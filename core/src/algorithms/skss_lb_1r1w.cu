@@ -2,175 +2,473 @@
 // in diagonal-major order by an atomic ticket, and look-back over row, column and diagonal
 // partial sums. Global traffic: one read and one write per element plus O(n²/W).
 //
-// Per tile T(I,J):
-//   1. ticket → (I,J); load the tile (registers); local row/column scans          [barrier]
-//   2. warp 0 publishes LRS (status 1), looks left for GRS(I,J−1), publishes GRS (status 2);
-//      warp 1 publishes LCS (status 1), looks up for GCS(I−1,J), publishes GCS (status 2);
-//      they meet [named barrier]; warp 0 publishes GLS (status 3), looks back along the
-//      diagonal for GS(I−1,J−1), publishes GS (status 4)                            [barrier]
-//   3. every thread adds the row/column/corner offsets and writes its part of the tile once.
-// Row statuses: 1 LRS, 2 GRS, 3 GLS, 4 GS. Column statuses: 1 LCS, 2 GCS.
+// Per tile T(I,J), in a block of the agent's data warps (plus, for wide accumulators, two
+// look-back warps; see LookBackBlock):
+//   1. ticket → (I,J); data warps load the tile (prefetched while the previous tile was being
+//      finished) and run the local row/column scans                                  [barrier]
+//   2. the row warp publishes LRS (status 1), looks left for GRS(I,J−1); the column warp publishes
+//      LCS (status 1), looks up for GCS(I−1,J); they meet [named barrier]; the row warp publishes
+//      GRS and GLS together (status 3) and looks back along the diagonal for GS(I−1,J−1);
+//      meanwhile the data warps start the next tile's prefetch                     [barrier]
+//   3. data warps add the row/column/corner offsets and write the tile once; the look-back warps
+//      publish GS (status 4) and GCS (status 2), which only successors need.
+// Row statuses: 1 LRS, 2 GRS, 3 GRS + GLS, 4 GS. Column statuses: 1 LCS, 2 GCS.
 #include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstring>
+#include <type_traits>
 
 #include "algorithms/algorithms.h"
 #include "detail/diagonal_order.cuh"
+#include "detail/lookback_epoch.cuh"
 #include "detail/tile_agent.cuh"
 #include "detail/tile_status.cuh"
 
 namespace sat::detail {
 namespace {
 
-enum RowStatus : TileFlag { kRowLocal = 1, kRowGlobal = 2, kLShape = 3, kGlobalSum = 4 };
+enum RowStatus : TileFlag { kRowLocal = 1, kLShape = 3, kGlobalSum = 4 };  // 3 also means GRS is out
 enum ColStatus : TileFlag { kColLocal = 1, kColGlobal = 2 };
 
-// Workspace: the ticket counter and the flags first (one memset resets them), then the sums.
-template <class Acc>
-struct LookBackState {
-  unsigned* ticket;
-  TileFlag* row_flag;  // [tiles]
-  TileFlag* col_flag;  // [tiles]
-  Acc* lrs;            // [tiles][W] local row sums
-  Acc* grs;            // [tiles][W] global row sums (through the tile's right edge)
-  Acc* lcs;            // [tiles][W] local column sums
-  Acc* gcs;            // [tiles][W] global column sums (through the tile's bottom edge)
-  Acc* gls;            // [tiles]    L-shaped sums GS(I,J) − GS(I−1,J−1)
-  Acc* gs;             // [tiles]    global sums GS(I,J)
-  std::size_t flag_bytes;  // ticket + flags, from the start of the workspace
+// ---------------------------------------------------------------------------------------------
+// Publication protocols. What a tile publishes: LRS, GRS (W-vectors, rows), LCS, GCS (W-vectors,
+// columns), GLS, GS (scalars). Both protocols offer the same calls:
+//   publish_row_local / publish_row_global_and_lshape / publish_global_sum,
+//   publish_col_local / publish_col_global,
+//   rows(), cols(), diagonal(): sources for look_back(), whose wait_add(t, acc) waits until tile t
+//   has published its global or its local value, adds it to acc, and returns true for global.
+// ---------------------------------------------------------------------------------------------
 
-  static LookBackState carve(WorkspaceCarver& ws, int tiles, int W) {
-    LookBackState s{};
-    s.ticket = ws.take<unsigned>(1);
-    s.row_flag = ws.take<TileFlag>(std::size_t(tiles));
-    s.col_flag = ws.take<TileFlag>(std::size_t(tiles));
-    s.flag_bytes = ws.bytes();
-    s.lrs = ws.take<Acc>(std::size_t(tiles) * W);
-    s.grs = ws.take<Acc>(std::size_t(tiles) * W);
-    s.lcs = ws.take<Acc>(std::size_t(tiles) * W);
-    s.gcs = ws.take<Acc>(std::size_t(tiles) * W);
-    s.gls = ws.take<Acc>(std::size_t(tiles));
-    s.gs = ws.take<Acc>(std::size_t(tiles));
-    return s;
+// 4-byte accumulators: every entry is its own 64-bit word {epoch, value} (lookback_epoch.cuh).
+// Publishing is a plain store — no fence, nothing to wait for; a look-back step is one round trip.
+template <class Acc, int W>
+struct PackedProtocol {
+  static_assert(sizeof(Acc) == 4, "packed words hold 32-bit values");
+  using Word = unsigned long long;
+  using Vec = WarpVector<Acc, W>;
+  static constexpr int kCols = Vec::kCols;
+  Word *lrs, *grs, *lcs, *gcs;  // [tiles][W]
+  Word *gls, *gs;               // [tiles]
+  unsigned epoch;
+
+  static PackedProtocol carve(WorkspaceCarver& ws, int tiles) {
+    PackedProtocol p{};
+    for (Word** a : {&p.lrs, &p.grs, &p.lcs, &p.gcs}) *a = ws.take<Word>(std::size_t(tiles) * W);
+    p.gls = ws.take<Word>(std::size_t(tiles));
+    p.gs = ws.take<Word>(std::size_t(tiles));
+    return p;
   }
-  static std::size_t bytes(int tiles, int W) {
-    WorkspaceCarver ws;
-    carve(ws, tiles, W);
-    return ws.bytes();
+
+  __device__ __forceinline__ static uint32_t bits(Acc v) {
+    uint32_t b;
+    memcpy(&b, &v, 4);
+    return b;
+  }
+  __device__ __forceinline__ static Acc value(Word w) {
+    const uint32_t b = uint32_t(w);
+    Acc v;
+    memcpy(&v, &b, 4);
+    return v;
+  }
+  __device__ __forceinline__ void put(Word* base, int t, const Vec& v, int lane) const {
+#pragma unroll
+    for (int c = 0; c < kCols; ++c) store_word(base + std::size_t(t) * W + lane * kCols + c, pack_word(epoch, bits(v.e[c])));
+  }
+  __device__ __forceinline__ void put(Word* base, int t, Acc v, int lane) const {
+    if (lane == 0) store_word(base + t, pack_word(epoch, bits(v)));
+  }
+
+  __device__ __forceinline__ void publish_row_local(int t, const Vec& v, int lane) const { put(lrs, t, v, lane); }
+  __device__ __forceinline__ void publish_row_global_and_lshape(int t, const Vec& grs_v, Acc gls_v, int lane) const {
+    put(grs, t, grs_v, lane);
+    put(gls, t, gls_v, lane);
+  }
+  __device__ __forceinline__ void publish_global_sum(int t, Acc v, int lane) const { put(gs, t, v, lane); }
+  __device__ __forceinline__ void publish_col_local(int t, const Vec& v, int lane) const { put(lcs, t, v, lane); }
+  __device__ __forceinline__ void publish_col_global(int t, const Vec& v, int lane) const { put(gcs, t, v, lane); }
+
+  // Vector source: each lane checks its own entries of both arrays in one round trip; the warp
+  // takes the global vector when all of it is out, else the local one when all of that is out.
+  struct VectorSource {
+    const Word *global, *local;
+    unsigned epoch;
+    __device__ __forceinline__ bool wait_add(int t, Vec& acc, int lane) const {
+      unsigned delay_ns = 32;
+      for (;;) {
+        Word g[kCols], l[kCols];
+        bool g_ok = true, l_ok = true;
+#pragma unroll
+        for (int c = 0; c < kCols; ++c) {
+          g[c] = load_word(global + std::size_t(t) * W + lane * kCols + c);
+          l[c] = load_word(local + std::size_t(t) * W + lane * kCols + c);
+        }
+#pragma unroll
+        for (int c = 0; c < kCols; ++c) {
+          g_ok &= unsigned(g[c] >> 32) == epoch;
+          l_ok &= unsigned(l[c] >> 32) == epoch;
+        }
+        if (__all_sync(0xffffffffu, g_ok)) {
+#pragma unroll
+          for (int c = 0; c < kCols; ++c) acc.e[c] = acc.e[c] + value(g[c]);
+          return true;
+        }
+        if (__all_sync(0xffffffffu, l_ok)) {
+#pragma unroll
+          for (int c = 0; c < kCols; ++c) acc.e[c] = acc.e[c] + value(l[c]);
+          return false;
+        }
+        __nanosleep(delay_ns);
+        if (delay_ns < 256) delay_ns *= 2;
+      }
+    }
+  };
+  struct ScalarSource {
+    const Word *global, *local;
+    unsigned epoch;
+    __device__ __forceinline__ bool wait_add(int t, Acc& acc, int /*lane*/) const {
+      unsigned delay_ns = 32;
+      for (;;) {
+        const Word g = load_word(global + t), l = load_word(local + t);  // same word in every lane
+        if (unsigned(g >> 32) == epoch) {
+          acc = acc + value(g);
+          return true;
+        }
+        if (unsigned(l >> 32) == epoch) {
+          acc = acc + value(l);
+          return false;
+        }
+        __nanosleep(delay_ns);
+        if (delay_ns < 256) delay_ns *= 2;
+      }
+    }
+  };
+  __device__ __forceinline__ VectorSource rows() const { return {grs, lrs, epoch}; }
+  __device__ __forceinline__ VectorSource cols() const { return {gcs, lcs, epoch}; }
+  __device__ __forceinline__ ScalarSource diagonal() const { return {gs, gls, epoch}; }
+};
+
+// Wider accumulators: values in plain arrays guarded by epoch-tagged status flags (tile_status.cuh):
+// data stores, fence, then the flag with release semantics; readers acquire the flag first.
+template <class Acc, int W>
+struct FlagProtocol {
+  using Vec = WarpVector<Acc, W>;
+  TileFlag *row_flag, *col_flag;  // [tiles]
+  Acc *lrs, *grs, *lcs, *gcs;     // [tiles][W]
+  Acc *gls, *gs;                  // [tiles]
+  unsigned epoch;
+
+  static FlagProtocol carve(WorkspaceCarver& ws, int tiles) {
+    FlagProtocol p{};
+    p.row_flag = ws.take<TileFlag>(std::size_t(tiles));
+    p.col_flag = ws.take<TileFlag>(std::size_t(tiles));
+    for (Acc** a : {&p.lrs, &p.grs, &p.lcs, &p.gcs}) *a = ws.take<Acc>(std::size_t(tiles) * W);
+    p.gls = ws.take<Acc>(std::size_t(tiles));
+    p.gs = ws.take<Acc>(std::size_t(tiles));
+    return p;
+  }
+
+  __device__ __forceinline__ void publish_row_local(int t, const Vec& v, int lane) const {
+    v.store_global(lrs + std::size_t(t) * W, lane);
+    warp_publish(row_flag + t, kRowLocal, epoch);
+  }
+  __device__ __forceinline__ void publish_row_global_and_lshape(int t, const Vec& grs_v, Acc gls_v, int lane) const {
+    grs_v.store_global(grs + std::size_t(t) * W, lane);
+    if (lane == 0) store_l2(gls + t, gls_v);
+    warp_publish(row_flag + t, kLShape, epoch);  // one fence for both
+  }
+  __device__ __forceinline__ void publish_global_sum(int t, Acc v, int lane) const {
+    if (lane == 0) store_l2(gs + t, v);
+    warp_publish(row_flag + t, kGlobalSum, epoch);
+  }
+  __device__ __forceinline__ void publish_col_local(int t, const Vec& v, int lane) const {
+    v.store_global(lcs + std::size_t(t) * W, lane);
+    warp_publish(col_flag + t, kColLocal, epoch);
+  }
+  __device__ __forceinline__ void publish_col_global(int t, const Vec& v, int lane) const {
+    v.store_global(gcs + std::size_t(t) * W, lane);
+    warp_publish(col_flag + t, kColGlobal, epoch);
+  }
+
+  // A source: the flag says which of the two values is out (local at `local_status`, global at
+  // `global_status`).
+  template <class Value>
+  struct Source {
+    const TileFlag* flag;
+    TileFlag local_status, global_status;
+    const Acc *global, *local;
+    int stride;  // W for vectors, 1 for scalars
+    unsigned epoch;
+    __device__ __forceinline__ bool wait_add(int t, Value& acc, int lane) const {
+      const bool is_global = warp_wait_status(flag + t, local_status, epoch) >= global_status;
+      add(acc, (is_global ? global : local) + std::size_t(t) * stride, lane);
+      return is_global;
+    }
+    __device__ __forceinline__ static void add(Vec& acc, const Acc* src, int lane) { acc.add_global(src, lane); }
+    __device__ __forceinline__ static void add(Acc& acc, const Acc* src, int) { acc = acc + load_l2(src); }
+  };
+  __device__ __forceinline__ Source<Vec> rows() const { return {row_flag, kRowLocal, kLShape, grs, lrs, W, epoch}; }
+  __device__ __forceinline__ Source<Vec> cols() const { return {col_flag, kColLocal, kColGlobal, gcs, lcs, W, epoch}; }
+  __device__ __forceinline__ Source<Acc> diagonal() const {
+    return {row_flag, kLShape, kGlobalSum, gs, gls, 1, epoch};
   }
 };
 
-// GRS(I, J−1): walk left from J−1 adding LRS until a tile whose GRS is out.
 template <class Acc, int W>
-__device__ __forceinline__ WarpVector<Acc, W> look_back_rows(const LookBackState<Acc>& st, int I, int J,
-                                                             int tiles_x, int lane) {
-  WarpVector<Acc, W> acc;
-  acc.fill(zero<Acc>());
-  for (int j = J - 1; j >= 0; --j) {
-    const int t = I * tiles_x + j;
-    if (warp_wait_status(st.row_flag + t, kRowLocal) >= kRowGlobal) {
-      acc.add_global(st.grs + std::size_t(t) * W, lane);
-      break;
-    }
-    acc.add_global(st.lrs + std::size_t(t) * W, lane);
-  }
-  return acc;
-}
+using Protocol = std::conditional_t<sizeof(Acc) == 4, PackedProtocol<Acc, W>, FlagProtocol<Acc, W>>;
 
-// GCS(I−1, J): walk up from I−1 adding LCS until a tile whose GCS is out.
+// Workspace: the header (epoch, ticket) in the first 256 bytes, then the protocol's arrays (the
+// body, cleared by the prologue the first time it is used).
 template <class Acc, int W>
-__device__ __forceinline__ WarpVector<Acc, W> look_back_columns(const LookBackState<Acc>& st, int I, int J,
-                                                                int tiles_x, int lane) {
-  WarpVector<Acc, W> acc;
-  acc.fill(zero<Acc>());
-  for (int i = I - 1; i >= 0; --i) {
-    const int t = i * tiles_x + J;
-    if (warp_wait_status(st.col_flag + t, kColLocal) >= kColGlobal) {
-      acc.add_global(st.gcs + std::size_t(t) * W, lane);
-      break;
-    }
-    acc.add_global(st.lcs + std::size_t(t) * W, lane);
+struct LookBackState {
+  static constexpr std::size_t kHeaderBytes = 256;  // WorkspaceCarver's alignment
+  static_assert(sizeof(LookBackHeader) <= kHeaderBytes, "header fits its slot");
+  LookBackHeader* header;
+  Protocol<Acc, W> sums;
+
+  void* body() const { return reinterpret_cast<char*>(header) + kHeaderBytes; }
+
+  static LookBackState carve(WorkspaceCarver& ws, int tiles) {
+    LookBackState s{};
+    s.header = ws.take<LookBackHeader>(1);
+    s.sums = Protocol<Acc, W>::carve(ws, tiles);
+    return s;
   }
-  return acc;
+  static std::size_t bytes(int tiles) {
+    WorkspaceCarver ws;
+    carve(ws, tiles);
+    return (ws.bytes() + 15) / 16 * 16;
+  }
+};
+
+// Walks back over `count` predecessors (first, first − step, …) adding each one's local value
+// until one whose global value is out (added, and the walk stops).
+template <class Source, class Value>
+__device__ __forceinline__ void look_back(const Source& source, int first, int step, int count, Value& acc,
+                                          int lane) {
+  for (int k = 0; k < count; ++k)
+    if (source.wait_add(first - k * step, acc, lane)) break;
 }
 
-// GS(I−1, J−1): walk up-left along the diagonal adding GLS until a tile whose GS is out.
-template <class Acc>
-__device__ __forceinline__ Acc look_back_diagonal(const LookBackState<Acc>& st, int I, int J, int tiles_x) {
-  Acc acc = zero<Acc>();
-  for (int i = I - 1, j = J - 1; i >= 0 && j >= 0; --i, --j) {
-    const int t = i * tiles_x + j;
-    if (warp_wait_status(st.row_flag + t, kLShape) >= kGlobalSum) {
-      acc = acc + load_l2(st.gs + t);
-      break;
-    }
-    acc = acc + load_l2(st.gls + t);
-  }
-  return acc;
-}
+// Block layout. With packed words (4-byte accumulators) publishing needs no fence, so data warps
+// 0 and 1 also do the look-back and the block stays at the agent's size (2 blocks per SM fit at 64
+// registers). With flags, two extra look-back warps that never touch tile data do it: a
+// __threadfence() waits for the calling warp's outstanding memory traffic, and a warp that just
+// streamed its part of a 64 KB tile (or has a prefetch in flight) would stall the tile for
+// microseconds.
+template <class Traits, int W>
+struct LookBackBlock {
+  using Agent = TileAgent<Traits, W>;
+  static constexpr bool kDedicated = sizeof(typename Traits::Acc) != 4;
+  static constexpr int kDataWarps = Agent::kWarps;
+  static constexpr int kRowWarp = kDedicated ? kDataWarps : 0;      // LRS, GRS, GLS, GS, diagonal
+  static constexpr int kColWarp = kDedicated ? kDataWarps + 1 : 1;  // LCS, GCS
+  static constexpr int kThreads = Agent::kThreads + (kDedicated ? 64 : 0);
+  static constexpr int kMinBlocks = sizeof(typename Traits::Acc) <= 4 ? (W == 128 ? 2 : (W == 64 ? 3 : 4)) : 1;
+  __device__ __forceinline__ static bool looks_back(int warp) { return warp == kRowWarp || warp == kColWarp; }
+};
 
-__device__ __forceinline__ void pair_barrier() {  // warps 0 and 1 only
+__device__ __forceinline__ void pair_barrier() {  // the two look-back warps only
   asm volatile("bar.sync 1, 64;" ::: "memory");
 }
 
+// The look-back warps' part of one tile, between the two block barriers: publish the local sums,
+// look back, leave the offsets in shared memory. GRS and GLS go out together before the diagonal
+// look-back; GS and GCS, which only successors need, are deferred to finish_publish (after the
+// second barrier, while the data warps store).
 template <class Traits, int W>
-__global__ void __launch_bounds__(TileAgent<Traits, W>::kThreads, TileAgent<Traits, W>::kMinBlocks)
-    skss_lb_kernel(Plane<const typename Traits::In> in, Plane<typename Traits::Acc> out,
-                   LookBackState<typename Traits::Acc> st, int tiles_y, int tiles_x, bool wide_in, bool wide_out) {
+__device__ __forceinline__ void look_back_tile(typename TileAgent<Traits, W>::Shared& s,
+                                               typename Traits::Acc& above_total_shared,
+                                               const Protocol<typename Traits::Acc, W>& sums, int I, int J,
+                                               int tiles_x, int warp, int lane,
+                                               WarpVector<typename Traits::Acc, W>& pending,
+                                               typename Traits::Acc& pending_gs) {
   using Agent = TileAgent<Traits, W>;
   using Acc = typename Traits::Acc;
-  __shared__ typename Agent::Shared s;
-  __shared__ int s_ticket;
-  __shared__ Acc s_above_total;
+  using Block = LookBackBlock<Traits, W>;
+  const int t = I * tiles_x + J;
+  if (warp == Block::kRowWarp) {
+    WarpVector<Acc, W> lrs;
+    lrs.load_shared(s.row_total, lane);
+    sums.publish_row_local(t, lrs, lane);
+    WarpVector<Acc, W> left;  // GRS(I, J−1)
+    left.fill(zero<Acc>());
+    look_back(sums.rows(), t - 1, 1, J, left, lane);
+    const WarpVector<Acc, W> grs = left + lrs;
+    const Acc local_sum = lrs.sum();
+    const Acc left_total = left.inclusive_scan(lane);
+    left.store_shared(s.row_offset, lane);
+    pair_barrier();  // above_total_shared is written
+    const Acc l_shape = left_total + above_total_shared + local_sum;
+    sums.publish_row_global_and_lshape(t, grs, l_shape, lane);
+    Acc corner = zero<Acc>();  // GS(I−1, J−1)
+    look_back(sums.diagonal(), t - tiles_x - 1, tiles_x + 1, I < J ? I : J, corner, lane);
+    if (lane == 0) s.corner = corner;
+    pending_gs = corner + l_shape;
+  } else if (warp == Block::kColWarp) {
+    WarpVector<Acc, W> lcs;
+    Agent::column_totals(s, lane, lcs.e);
+    sums.publish_col_local(t, lcs, lane);
+    WarpVector<Acc, W> above;  // GCS(I−1, J)
+    above.fill(zero<Acc>());
+    look_back(sums.cols(), t - tiles_x, tiles_x, I, above, lane);
+    pending = above + lcs;
+    const Acc above_total = above.inclusive_scan(lane);
+    above.store_shared(s.col_offset, lane);
+    if (lane == 0) above_total_shared = above_total;
+    pair_barrier();
+  }
+}
 
-  if (threadIdx.x == 0) s_ticket = int(atomicAdd(st.ticket, 1u));
+// After the second barrier, overlapping the data warps' stores: the values only successors use.
+template <class Traits, int W>
+__device__ __forceinline__ void finish_publish(const Protocol<typename Traits::Acc, W>& sums, int t, int warp,
+                                               int lane, const WarpVector<typename Traits::Acc, W>& pending,
+                                               const typename Traits::Acc& pending_gs) {
+  using Block = LookBackBlock<Traits, W>;
+  if (warp == Block::kRowWarp) {
+    sums.publish_global_sum(t, pending_gs, lane);
+  } else if (warp == Block::kColWarp) {
+    sums.publish_col_global(t, pending, lane);
+  }
+}
+
+// The look-back of one tile by its look-back warps. Data warps that look back (packed protocol)
+// park their tile values in shared memory meanwhile: the look-back needs registers too, and
+// holding both would spill at the 64-register budget of two 512-thread blocks per SM.
+template <class Traits, int W>
+__device__ __forceinline__ void run_look_back(TileAgent<Traits, W>& a, typename TileAgent<Traits, W>::Shared& s,
+                                              typename Traits::Acc (*park)[64], typename Traits::Acc& above_total,
+                                              const Protocol<typename Traits::Acc, W>& sums, int I, int J,
+                                              int tiles_x, WarpVector<typename Traits::Acc, W>& pending,
+                                              typename Traits::Acc& pending_gs) {
+  using Block = LookBackBlock<Traits, W>;
+  if (!Block::looks_back(a.warp)) return;
+  if constexpr (!Block::kDedicated) a.park(park);
+  look_back_tile<Traits, W>(s, above_total, sums, I, J, tiles_x, a.warp, a.lane, pending, pending_gs);
+  if constexpr (!Block::kDedicated) a.unpark(park);
+}
+
+// The block's next ticket (thread 0 takes it; visible to all after the caller's next barrier).
+__device__ __forceinline__ void take_ticket(LookBackHeader* header, int& slot) {
+  if (threadIdx.x == 0) slot = int(atomicAdd(&header->ticket, 1u));
+}
+
+// Persistent, software-pipelined kernel: each resident block takes tickets in a loop and, while it
+// scans, looks back and writes tile k, the next tile's input is already streaming into shared
+// memory (cp.async). Tickets are taken in order and a block finishes its tickets in order, so the
+// smallest unfinished ticket always belongs to a block working on it, whose dependencies are all
+// on smaller tickets: no deadlock on any scheduling. Needs chunk-aligned input (`wide`).
+template <class Traits, int W>
+__global__ void __launch_bounds__(LookBackBlock<Traits, W>::kThreads, LookBackBlock<Traits, W>::kMinBlocks)
+    skss_lb_pipelined_kernel(Plane<const typename Traits::In> in, Plane<typename Traits::Acc> out,
+                             LookBackState<typename Traits::Acc, W> st, int tiles_y, int tiles_x, bool wide_out) {
+  using Agent = TileAgent<Traits, W>;
+  using Block = LookBackBlock<Traits, W>;
+  using Acc = typename Traits::Acc;
+  __shared__ typename Agent::Shared s;
+  __shared__ Acc s_above_total;  // Σ GCS(I−1,J), from the column warp to the row warp
+  __shared__ int s_ticket;
+  __shared__ Acc s_park[Block::kDedicated ? 1 : Agent::kRows * Agent::kCols][64];
+  extern __shared__ __align__(16) unsigned char dynamic_smem[];
+  auto& stage = *reinterpret_cast<typename Agent::Stage*>(dynamic_smem);
+  const int tiles = tiles_y * tiles_x;
+  auto sums = st.sums;
+  sums.epoch = st.header->epoch;
+
+  Agent a;
+  const bool data_warp = a.warp < Block::kDataWarps;
+  take_ticket(st.header, s_ticket);
+  __syncthreads();
+  int ticket = s_ticket;
+  int I = 0, J = 0;
+  if (ticket < tiles) {
+    tile_of_serial(ticket, tiles_y, tiles_x, I, J);
+    if (data_warp) a.prefetch(stage, in, I * W, J * W);
+  }
+  WarpVector<Acc, W> pending;
+  Acc pending_gs;
+  while (ticket < tiles) {
+    if (data_warp) {
+      a.load_prefetched(stage);
+      take_ticket(st.header, s_ticket);
+      a.scan(s);
+    }
+    __syncthreads();  // scans done, next ticket visible, every data thread holds its tile
+    const int next = s_ticket;
+    int nI = 0, nJ = 0;
+    if (next < tiles) tile_of_serial(next, tiles_y, tiles_x, nI, nJ);
+    if (data_warp && next < tiles) a.prefetch(stage, in, nI * W, nJ * W);
+    run_look_back<Traits, W>(a, s, s_park, s_above_total, sums, I, J, tiles_x, pending, pending_gs);
+    if (data_warp) a.finish_scan(s);
+    __syncthreads();  // offsets and corner are in shared memory
+    if (data_warp) {
+      a.add_offsets(s);
+      a.store(out, I * W, J * W, wide_out);
+    }
+    if (Block::looks_back(a.warp)) finish_publish<Traits, W>(sums, I * tiles_x + J, a.warp, a.lane, pending, pending_gs);
+    ticket = next;
+    I = nI;
+    J = nJ;
+  }
+}
+
+// Fallback for input whose pointer or pitch is not chunk-aligned (or chunks narrower than
+// cp.async's 4 bytes): one block per tile, loads straight into registers.
+template <class Traits, int W>
+__global__ void __launch_bounds__(LookBackBlock<Traits, W>::kThreads, LookBackBlock<Traits, W>::kMinBlocks)
+    skss_lb_kernel(Plane<const typename Traits::In> in, Plane<typename Traits::Acc> out,
+                   LookBackState<typename Traits::Acc, W> st, int tiles_y, int tiles_x, bool wide_in,
+                   bool wide_out) {
+  using Agent = TileAgent<Traits, W>;
+  using Block = LookBackBlock<Traits, W>;
+  using Acc = typename Traits::Acc;
+  __shared__ typename Agent::Shared s;
+  __shared__ Acc s_above_total;
+  __shared__ int s_ticket;
+  __shared__ Acc s_park[Block::kDedicated ? 1 : Agent::kRows * Agent::kCols][64];
+  auto sums = st.sums;
+  sums.epoch = st.header->epoch;
+
+  take_ticket(st.header, s_ticket);
   __syncthreads();
   int I, J;
   tile_of_serial(s_ticket, tiles_y, tiles_x, I, J);
-  const int t = I * tiles_x + J;
-
   Agent a;
-  a.load(in, I * W, J * W, wide_in);
-  a.scan(s);
-  __syncthreads();
-  a.finish_scan(s);
-
-  if (a.warp == 0) {  // row direction, then the diagonal
-    WarpVector<Acc, W> lrs;
-    lrs.load_shared(s.row_total, a.lane);
-    lrs.store_global(st.lrs + std::size_t(t) * W, a.lane);
-    warp_publish(st.row_flag + t, kRowLocal);
-    WarpVector<Acc, W> left = look_back_rows<Acc, W>(st, I, J, tiles_x, a.lane);
-    (left + lrs).store_global(st.grs + std::size_t(t) * W, a.lane);
-    warp_publish(st.row_flag + t, kRowGlobal);
-    const Acc local_sum = lrs.sum();
-    const Acc left_total = left.inclusive_scan(a.lane);
-    left.store_shared(s.row_offset, a.lane);
-    pair_barrier();  // s_above_total is written
-    const Acc l_shape = left_total + s_above_total + local_sum;
-    if (a.lane == 0) store_l2(st.gls + t, l_shape);
-    warp_publish(st.row_flag + t, kLShape);
-    const Acc corner = look_back_diagonal(st, I, J, tiles_x);
-    if (a.lane == 0) {
-      store_l2(st.gs + t, corner + l_shape);
-      s.corner = corner;
-    }
-    warp_publish(st.row_flag + t, kGlobalSum);
-  } else if (a.warp == 1) {  // column direction
-    WarpVector<Acc, W> lcs;
-#pragma unroll
-    for (int c = 0; c < WarpVector<Acc, W>::kCols; ++c) lcs.e[c] = Agent::column_total(s, a.tile_col(c));
-    lcs.store_global(st.lcs + std::size_t(t) * W, a.lane);
-    warp_publish(st.col_flag + t, kColLocal);
-    WarpVector<Acc, W> above = look_back_columns<Acc, W>(st, I, J, tiles_x, a.lane);
-    (above + lcs).store_global(st.gcs + std::size_t(t) * W, a.lane);
-    warp_publish(st.col_flag + t, kColGlobal);
-    const Acc above_total = above.inclusive_scan(a.lane);
-    above.store_shared(s.col_offset, a.lane);
-    if (a.lane == 0) s_above_total = above_total;
-    pair_barrier();
+  const bool data_warp = a.warp < Block::kDataWarps;
+  WarpVector<Acc, W> pending;
+  Acc pending_gs;
+  if (data_warp) {
+    a.load(in, I * W, J * W, wide_in);
+    a.scan(s);
   }
   __syncthreads();
-  a.add_offsets(s);
-  a.store(out, I * W, J * W, wide_out);
+  run_look_back<Traits, W>(a, s, s_park, s_above_total, sums, I, J, tiles_x, pending, pending_gs);
+  if (data_warp) a.finish_scan(s);
+  __syncthreads();
+  if (data_warp) {
+    a.add_offsets(s);
+    a.store(out, I * W, J * W, wide_out);
+  }
+  if (Block::looks_back(a.warp)) finish_publish<Traits, W>(sums, I * tiles_x + J, a.warp, a.lane, pending, pending_gs);
+}
+
+// Resident blocks per SM of the pipelined kernel (with its dynamic shared memory), cached.
+template <class Traits, int W>
+int pipelined_blocks_per_sm() {
+  static const int blocks = [] {
+    using Agent = TileAgent<Traits, W>;
+    constexpr int stage_bytes = int(sizeof(typename Agent::Stage));
+    auto kernel = skss_lb_pipelined_kernel<Traits, W>;
+    check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, stage_bytes),
+               "cudaFuncSetAttribute (1r1w-skss-lb)");
+    int n = 0;
+    check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, kernel, LookBackBlock<Traits, W>::kThreads,
+                                                             stage_bytes),
+               "cudaOccupancyMaxActiveBlocksPerMultiprocessor (1r1w-skss-lb)");
+    return n;
+  }();
+  return blocks;
 }
 
 template <class Traits, int W>
@@ -178,17 +476,32 @@ void launch(const Launch& l) {
   using In = typename Traits::In;
   using Acc = typename Traits::Acc;
   using Agent = TileAgent<Traits, W>;
+  using Block = LookBackBlock<Traits, W>;
   const Problem& p = l.problem;
   const int tiles_y = ceil_div(p.extent.height, W), tiles_x = ceil_div(p.extent.width, W);
   const int tiles = tiles_y * tiles_x;
   WorkspaceCarver ws(l.workspace);
-  const LookBackState<Acc> st = LookBackState<Acc>::carve(ws, tiles, W);
-  check_cuda(cudaMemsetAsync(st.ticket, 0, st.flag_bytes, l.stream), "cudaMemsetAsync (1r1w-skss-lb flags)");
+  const LookBackState<Acc, W> st = LookBackState<Acc, W>::carve(ws, tiles);
+  begin_lookback_call(st.header, st.body(), LookBackState<Acc, W>::bytes(tiles) - LookBackState<Acc, W>::kHeaderBytes,
+                      l.stream);
   const Plane<const In> in{static_cast<const In*>(p.input), p.input_pitch, p.extent.height, p.extent.width};
   const Plane<Acc> out{static_cast<Acc*>(p.output), p.output_pitch, p.extent.height, p.extent.width};
   const bool wide_in = is_aligned_for_chunks<In, Agent::kCols>(p.input, p.input_pitch);
   const bool wide_out = is_aligned_for_chunks<Acc, Agent::kCols>(p.output, p.output_pitch);
-  skss_lb_kernel<Traits, W><<<tiles, Agent::kThreads, 0, l.stream>>>(in, out, st, tiles_y, tiles_x, wide_in, wide_out);
+  if constexpr (Agent::kCanPrefetch) {
+    const int per_sm = wide_in ? pipelined_blocks_per_sm<Traits, W>() : 0;
+    if (per_sm > 0) {
+      int device = 0, sms = 0;
+      check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+      check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
+      const int blocks = std::min(tiles, per_sm * sms);
+      skss_lb_pipelined_kernel<Traits, W><<<blocks, Block::kThreads, sizeof(typename Agent::Stage), l.stream>>>(
+          in, out, st, tiles_y, tiles_x, wide_out);
+      check_launch("skss_lb_pipelined_kernel");
+      return;
+    }
+  }
+  skss_lb_kernel<Traits, W><<<tiles, Block::kThreads, 0, l.stream>>>(in, out, st, tiles_y, tiles_x, wide_in, wide_out);
   check_launch("skss_lb_kernel");
 }
 
@@ -198,7 +511,7 @@ std::size_t skss_lb_1r1w_workspace(ElementType type, Extent extent, int tile) {
   return visit_type(type, [&](auto traits) {
     using Acc = typename decltype(traits)::Acc;
     const int tiles = ceil_div(extent.height, tile) * ceil_div(extent.width, tile);
-    return LookBackState<Acc>::bytes(tiles, tile);
+    return visit_tile(tile, [&](auto w) { return LookBackState<Acc, decltype(w)::value>::bytes(tiles); });
   });
 }
 

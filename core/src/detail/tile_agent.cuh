@@ -21,8 +21,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
+#include "detail/async_copy.cuh"
 #include "detail/element_traits.h"
 #include "detail/memory.cuh"
 #include "detail/warp.cuh"
@@ -68,6 +70,29 @@ struct Chunk {
   };
 };
 
+// N adjacent accumulators in shared memory moved as wide words (≤ 16 bytes each): lane l works on
+// entries [l·N, l·N + N), and scalar accesses with that stride would be N-way bank conflicts.
+template <class Acc, int N>
+struct SharedRun {
+  static constexpr int kBytes = int(sizeof(Acc)) * N;
+  static constexpr int kPieceBytes = kBytes < 16 ? kBytes : 16;
+  static constexpr int kPieces = kBytes / kPieceBytes;
+  using Raw = typename RawWord<kPieceBytes>::type;
+
+  static __device__ __forceinline__ void load(const Acc* src, Acc (&dst)[N]) {
+    Raw raw[kPieces];
+#pragma unroll
+    for (int p = 0; p < kPieces; ++p) raw[p] = reinterpret_cast<const Raw*>(src)[p];
+    memcpy(dst, raw, kBytes);
+  }
+  static __device__ __forceinline__ void store(Acc* dst, const Acc (&src)[N]) {
+    Raw raw[kPieces];
+    memcpy(raw, src, kBytes);
+#pragma unroll
+    for (int p = 0; p < kPieces; ++p) reinterpret_cast<Raw*>(dst)[p] = raw[p];
+  }
+};
+
 // Host side: whether a plane's pointer and pitch allow the agent's chunked loads/stores of N
 // adjacent elements.
 template <class T, int N>
@@ -88,13 +113,14 @@ struct TileAgent {
   static constexpr int kMinBlocks = Policy::kMinBlocks;
 
   struct Shared {
-    Acc raw_partial[kWarps][W];   // per-warp column totals of the raw tile (→ LCS)
-    Acc scan_partial[kWarps][W];  // per-warp column totals of the row-scanned tile
-    Acc row_total[W];             // LRS: row totals of the raw tile
-    Acc row_offset[W];            // inclusive prefix of the row sums left of the tile
-    Acc col_offset[W];            // inclusive prefix of the column sums above the tile
-    Acc corner;                   // the sum above-left of the tile
+    alignas(16) Acc raw_partial[kWarps][W];   // per-warp column totals of the raw tile (→ LCS)
+    alignas(16) Acc scan_partial[kWarps][W];  // per-warp column totals of the row-scanned tile
+    alignas(16) Acc row_total[W];             // LRS: row totals of the raw tile
+    alignas(16) Acc row_offset[W];            // inclusive prefix of the row sums left of the tile
+    alignas(16) Acc col_offset[W];            // inclusive prefix of the column sums above the tile
+    Acc corner;                               // the sum above-left of the tile
   };
+  using Run = SharedRun<Acc, kCols>;
 
   Acc v[kRows][kCols];
   int warp, lane;
@@ -129,16 +155,61 @@ struct TileAgent {
     }
   }
 
+  // Staging for a prefetched tile in the input type: thread t's row-r chunk at [r][t], so a warp's
+  // copies and reads touch 32 consecutive chunks (no bank conflicts). Each thread reads back only
+  // what it copied itself.
+  // cp.async moves 4, 8 or 16 bytes: narrower chunks (8-bit input at W = 32/64) load directly.
+  static constexpr bool kCanPrefetch = Chunk<In, kCols>::kPieceBytes >= 4;
+  struct alignas(16) Stage {
+    In e[kRows][kThreads][kCols];
+  };
+
+  // Starts copying the tile at (row0, col0) into `stage` in the background (zero-filled outside
+  // the image). Needs pointer and pitch aligned for chunks (the `wide` case of load()).
+  __device__ __forceinline__ void prefetch(Stage& stage, const Plane<const In>& in, int row0, int col0) const {
+    using C = Chunk<In, kCols>;
+    const int col = col0 + lane * kCols;
+#pragma unroll
+    for (int r = 0; r < kRows; ++r) {
+      const int y = row0 + tile_row(r);
+      int valid = y < in.height ? in.width - col : 0;  // elements of this chunk inside the image
+      valid = valid < 0 ? 0 : (valid > kCols ? kCols : valid);
+      const In* src = valid > 0 ? in.row(y) + col : in.data;
+      In* dst = stage.e[r][threadIdx.x];
+#pragma unroll
+      for (int p = 0; p < C::kPieces; ++p) {
+        int n = valid - p * C::kPieceElems;
+        n = n < 0 ? 0 : (n > C::kPieceElems ? C::kPieceElems : n);
+        copy_async<C::kPieceBytes>(dst + p * C::kPieceElems, n > 0 ? src + p * C::kPieceElems : in.data,
+                                   n * int(sizeof(In)));
+      }
+    }
+    copy_async_commit();
+  }
+
+  // Waits for this thread's prefetch and converts it into the registers.
+  __device__ __forceinline__ void load_prefetched(const Stage& stage) {
+    copy_async_wait_all();
+#pragma unroll
+    for (int r = 0; r < kRows; ++r) {
+#pragma unroll
+      for (int c = 0; c < kCols; ++c) v[r][c] = Traits::convert(stage.e[r][threadIdx.x][c]);
+    }
+  }
+
   // Before a barrier: row prefix sums (shuffles), in-warp column prefix sums, and the per-warp
   // partials + LRS into shared memory. After the barrier call finish_scan().
   __device__ __forceinline__ void scan(Shared& s) {
     // Raw column totals of this warp's rows (for LCS), before anything is scanned.
+    {
+      Acc t[kCols];
 #pragma unroll
-    for (int c = 0; c < kCols; ++c) {
-      Acc t = v[0][c];
+      for (int c = 0; c < kCols; ++c) {
+        t[c] = v[0][c];
 #pragma unroll
-      for (int r = 1; r < kRows; ++r) t = t + v[r][c];
-      s.raw_partial[warp][tile_col(c)] = t;
+        for (int r = 1; r < kRows; ++r) t[c] = t[c] + v[r][c];
+      }
+      Run::store(&s.raw_partial[warp][tile_col(0)], t);
     }
     // Row prefix sums: serial within the lane's columns, then a warp scan of the lane totals.
     Acc carry[kRows];
@@ -171,19 +242,24 @@ struct TileAgent {
 #pragma unroll
       for (int c = 0; c < kCols; ++c) v[r][c] = v[r][c] + v[r - 1][c];
     }
-#pragma unroll
-    for (int c = 0; c < kCols; ++c) s.scan_partial[warp][tile_col(c)] = v[kRows - 1][c];
+    Run::store(&s.scan_partial[warp][tile_col(0)], v[kRows - 1]);
   }
 
   // After the barrier: add the column totals of the warps above → v is the tile's local SAT.
   __device__ __forceinline__ void finish_scan(const Shared& s) {
     if (warp == 0) return;
+    Acc above[kCols];
+    Run::load(&s.scan_partial[0][tile_col(0)], above);
+    for (int w = 1; w < warp; ++w) {
+      Acc part[kCols];
+      Run::load(&s.scan_partial[w][tile_col(0)], part);
 #pragma unroll
-    for (int c = 0; c < kCols; ++c) {
-      Acc above = s.scan_partial[0][tile_col(c)];
-      for (int w = 1; w < warp; ++w) above = above + s.scan_partial[w][tile_col(c)];
+      for (int c = 0; c < kCols; ++c) above[c] = above[c] + part[c];
+    }
 #pragma unroll
-      for (int r = 0; r < kRows; ++r) v[r][c] = v[r][c] + above;
+    for (int r = 0; r < kRows; ++r) {
+#pragma unroll
+      for (int c = 0; c < kCols; ++c) v[r][c] = v[r][c] + above[c];
     }
   }
 
@@ -194,17 +270,48 @@ struct TileAgent {
     for (int w = 1; w < kWarps; ++w) t = t + s.raw_partial[w][col];
     return t;
   }
+  // LCS for columns [lane·C, lane·C + C), as one warp reads them best (after the barrier).
+  __device__ __forceinline__ static void column_totals(const Shared& s, int lane, Acc (&total)[kCols]) {
+    Run::load(&s.raw_partial[0][lane * kCols], total);
+#pragma unroll
+    for (int w = 1; w < kWarps; ++w) {
+      Acc part[kCols];
+      Run::load(&s.raw_partial[w][lane * kCols], part);
+#pragma unroll
+      for (int c = 0; c < kCols; ++c) total[c] = total[c] + part[c];
+    }
+  }
 
   // v += row_offset[i] + col_offset[j] + corner (after the barrier that published them).
   __device__ __forceinline__ void add_offsets(const Shared& s) {
     Acc col_part[kCols];
+    Run::load(&s.col_offset[tile_col(0)], col_part);
+    const Acc corner = s.corner;
 #pragma unroll
-    for (int c = 0; c < kCols; ++c) col_part[c] = s.col_offset[tile_col(c)] + s.corner;
+    for (int c = 0; c < kCols; ++c) col_part[c] = col_part[c] + corner;
 #pragma unroll
     for (int r = 0; r < kRows; ++r) {
       const Acc ro = s.row_offset[tile_row(r)];
 #pragma unroll
       for (int c = 0; c < kCols; ++c) v[r][c] = v[r][c] + (ro + col_part[c]);
+    }
+  }
+
+  // Moves this thread's values to shared memory and back (threads 0 … 63: the warps that also
+  // look back), so their registers are free in between. `slots` holds kRows·kCols × 64 values;
+  // thread-fastest layout, no bank conflicts.
+  __device__ __forceinline__ void park(Acc (*slots)[64]) const {
+#pragma unroll
+    for (int r = 0; r < kRows; ++r) {
+#pragma unroll
+      for (int c = 0; c < kCols; ++c) slots[r * kCols + c][threadIdx.x] = v[r][c];
+    }
+  }
+  __device__ __forceinline__ void unpark(const Acc (*slots)[64]) {
+#pragma unroll
+    for (int r = 0; r < kRows; ++r) {
+#pragma unroll
+      for (int c = 0; c < kCols; ++c) v[r][c] = slots[r * kCols + c][threadIdx.x];
     }
   }
 
@@ -246,8 +353,7 @@ struct WarpVector {
     for (int c = 0; c < kCols; ++c) e[c] = value;
   }
   __device__ __forceinline__ void load_shared(const Acc* src, int lane) {
-#pragma unroll
-    for (int c = 0; c < kCols; ++c) e[c] = src[lane * kCols + c];
+    SharedRun<Acc, kCols>::load(src + lane * kCols, e);
   }
   // Global data published by another block: bypass L1 (which is not coherent across SMs).
   __device__ __forceinline__ void load_global(const Acc* src, int lane) {
@@ -263,8 +369,7 @@ struct WarpVector {
     for (int c = 0; c < kCols; ++c) store_l2(dst + lane * kCols + c, e[c]);
   }
   __device__ __forceinline__ void store_shared(Acc* dst, int lane) const {
-#pragma unroll
-    for (int c = 0; c < kCols; ++c) dst[lane * kCols + c] = e[c];
+    SharedRun<Acc, kCols>::store(dst + lane * kCols, e);
   }
   __device__ __forceinline__ WarpVector operator+(const WarpVector& o) const {
     WarpVector r;

@@ -57,4 +57,25 @@ __device__ __forceinline__ void warp_publish(TileFlag* flag, TileFlag status) {
   if ((threadIdx.x & 31u) == 0) store_release(flag, status);
 }
 
+// Epoch-tagged flags (see lookback_epoch.cuh): the stored word is epoch << 3 | status, and a word
+// of another epoch reads as status 0, so flags need no clearing between calls.
+__device__ __forceinline__ TileFlag tag_status(unsigned epoch, TileFlag status) { return (epoch << 3) | status; }
+__device__ __forceinline__ TileFlag untag_status(TileFlag word, unsigned epoch) {
+  return (word >> 3) == epoch ? (word & 7u) : 0u;
+}
+
+__device__ __forceinline__ TileFlag warp_wait_status(const TileFlag* flag, TileFlag need, unsigned epoch) {
+  unsigned delay_ns = 32;
+  for (;;) {
+    const TileFlag status = warp_min(untag_status(load_acquire(flag), epoch));
+    if (status >= need) return status;
+    __nanosleep(delay_ns);
+    if (delay_ns < 512) delay_ns *= 2;
+  }
+}
+
+__device__ __forceinline__ void warp_publish(TileFlag* flag, TileFlag status, unsigned epoch) {
+  warp_publish(flag, tag_status(epoch, status));
+}
+
 }  // namespace sat::detail

@@ -1,0 +1,480 @@
+// The kernels shared by the multi-kernel tiled algorithms (2R1W, 1R1W, (1+r)R1W): per-tile local
+// sums, global carries over a range of anti-diagonals, final tiles from carries, and the
+// one-diagonal kernel of 1R1W.
+//
+// Notation of Emoto et al., Table II, for tile T(I,J) of a tiles_y × tiles_x grid, diagonal
+// K = I + J. Every algorithm leaves, for every tile it finishes, the same carries in the
+// workspace (the "carry invariant"):
+//   row_sums[t][i] = GRS(I,J)[i]   sum of image row WI+i through the tile's right edge
+//   col_sums[t][j] = GCS(I,J)[j]   sum of image column WJ+j through the tile's bottom edge
+//   rb[t]          = RB(I,J)       sum of tile-row I through the tile's right edge (Σ_i GRS)
+//   gs[t]          = GS(I,J)       sum of everything above-left of the tile's bottom-right corner
+// with t = I·tiles_x + J. Before that, 2R1W-style regions hold the local sums in the same places:
+// row_sums = LRS, col_sums = LCS (the carries kernel scans them in place), and ls = LS, stored
+// column-major (J·tiles_y + I) so the carries kernel reads it coalesced.
+//
+// Every carry is computed by the same recurrences, in the same order, whichever kernel does it:
+//   GRS(I,J) = GRS(I,J−1) + LRS(I,J)      GCS(I,J) = GCS(I−1,J) + LCS(I,J)
+//   RB(I,J)  = RB(I,J−1) + LS(I,J)        GS(I,J)  = GS(I−1,J) + RB(I,J)
+// with LS = WarpVector::sum of LRS. Integer results are exact (mod 2^k); float results of the three
+// algorithms are bit-identical to each other for the same tile size (same additions, same order).
+//
+// A tile's final table needs GRS(I,J−1), GCS(I−1,J) and GS(I−1,J−1): tiles on diagonals K−1 and
+// K−2. Hence a region of diagonals [d0, d1] can be finished once the carries of diagonals d0−1 and
+// d0−2 are in place: the carries kernel scans from the values the diagonal d0−1 left.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+
+#include "detail/diagonal_order.cuh"
+#include "detail/launch.h"
+#include "detail/memory.cuh"
+#include "detail/tile_agent.cuh"
+
+namespace sat::detail {
+
+// ---------------------------------------------------------------------------------------------
+// Host-side geometry of the diagonal order.
+
+// Number of diagonals of a tiles_y × tiles_x grid.
+inline int diagonal_count(int tiles_y, int tiles_x) { return tiles_y + tiles_x - 1; }
+
+// First tile-row on diagonal k (0 ≤ k < diagonal_count).
+inline int diagonal_first_row(int k, int tiles_x) { return std::max(0, k - (tiles_x - 1)); }
+
+// Number of tiles on diagonal k (0 ≤ k < diagonal_count).
+inline int diagonal_length(int k, int tiles_y, int tiles_x) {
+  return std::min(k, tiles_y - 1) - diagonal_first_row(k, tiles_x) + 1;
+}
+
+// Number of tiles on diagonals < k, i.e. the serial number (diagonal_order.cuh) of the first tile
+// of diagonal k; k ≤ 0 gives 0 and k ≥ diagonal_count gives every tile.
+inline int64_t tiles_before_diagonal(int64_t k, int tiles_y, int tiles_x) {
+  if (k <= 0) return 0;
+  const int64_t m = std::min<int64_t>(tiles_y, k);                          // rows I < m reach it
+  const int64_t p = std::min<int64_t>(std::max<int64_t>(k - tiles_x + 1, 0), m);  // rows I < p: whole
+  return p * tiles_x + (m - p) * k - (p + m - 1) * (m - p) / 2;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Workspace.
+
+template <class Acc>
+struct CarryState {
+  Acc* row_sums;  // [tiles][W] LRS, then GRS
+  Acc* col_sums;  // [tiles][W] LCS, then GCS
+  Acc* ls;        // [tiles]    LS, column-major (J·tiles_y + I); null when no local sums are used
+  Acc* rb;        // [tiles]    RB
+  Acc* gs;        // [tiles]    GS
+  int tiles_y, tiles_x;
+
+  // with_local: room for LS (the algorithms that run the local-sums and carries kernels).
+  static CarryState carve(WorkspaceCarver& ws, int tiles_y, int tiles_x, int W, bool with_local) {
+    const std::size_t tiles = std::size_t(tiles_y) * std::size_t(tiles_x);
+    CarryState s{};
+    s.row_sums = ws.take<Acc>(tiles * std::size_t(W));
+    s.col_sums = ws.take<Acc>(tiles * std::size_t(W));
+    s.ls = with_local ? ws.take<Acc>(tiles) : nullptr;
+    s.rb = ws.take<Acc>(tiles);
+    s.gs = ws.take<Acc>(tiles);
+    s.tiles_y = tiles_y;
+    s.tiles_x = tiles_x;
+    return s;
+  }
+  static std::size_t bytes(int tiles_y, int tiles_x, int W, bool with_local) {
+    WorkspaceCarver ws;
+    carve(ws, tiles_y, tiles_x, W, with_local);
+    return ws.bytes();
+  }
+};
+
+// Workspace bytes of CarryState for this request (type, extent, tile as validated).
+inline std::size_t carry_workspace_bytes(ElementType type, Extent extent, int tile, bool with_local) {
+  return visit_type(type, [&](auto traits) {
+    using Acc = typename decltype(traits)::Acc;
+    return CarryState<Acc>::bytes(ceil_div(extent.height, tile), ceil_div(extent.width, tile), tile, with_local);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Which tiles a one-block-per-tile kernel visits: up to two runs of serial numbers in diagonal
+// order (region A and region C of (1+r)R1W), or every tile in row-major order (2R1W).
+
+struct TileSet {
+  int64_t first0, count0;  // serials [first0, first0 + count0)
+  int64_t first1, count1;  // then serials [first1, first1 + count1)
+  bool row_major;          // one run [0, tiles) in row-major order instead (count0 = tiles)
+
+  static TileSet all_row_major(int tiles_y, int tiles_x) {
+    return {0, int64_t(tiles_y) * tiles_x, 0, 0, true};
+  }
+  // The tiles of diagonals [a0, a1) followed by those of diagonals [c0, c1).
+  static TileSet diagonals(int a0, int a1, int c0, int c1, int tiles_y, int tiles_x) {
+    TileSet s{};
+    s.first0 = tiles_before_diagonal(a0, tiles_y, tiles_x);
+    s.count0 = tiles_before_diagonal(a1, tiles_y, tiles_x) - s.first0;
+    s.first1 = tiles_before_diagonal(c0, tiles_y, tiles_x);
+    s.count1 = tiles_before_diagonal(c1, tiles_y, tiles_x) - s.first1;
+    s.row_major = false;
+    return s;
+  }
+  int64_t blocks() const { return count0 + count1; }
+
+  __host__ __device__ __forceinline__ void tile(int64_t block, int tiles_y, int tiles_x, int& I, int& J) const {
+    if (row_major) {
+      I = int(block / tiles_x);
+      J = int(block % tiles_x);
+      return;
+    }
+    const int64_t s = block < count0 ? first0 + block : first1 + (block - count0);
+    tile_of_serial(s, tiles_y, tiles_x, I, J);
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Kernel 1 of 2R1W: LRS → row_sums, LCS → col_sums, LS → ls, one block per tile of `set`.
+
+template <class Traits, int W>
+__global__ void __launch_bounds__(TileAgent<Traits, W>::kThreads, TileAgent<Traits, W>::kMinBlocks)
+    local_sums_kernel(Plane<const typename Traits::In> in, CarryState<typename Traits::Acc> st, TileSet set,
+                      bool wide_in) {
+  using Agent = TileAgent<Traits, W>;
+  using Acc = typename Traits::Acc;
+  __shared__ typename Agent::Shared s;
+
+  int I, J;
+  set.tile(blockIdx.x, st.tiles_y, st.tiles_x, I, J);
+  const std::size_t t = std::size_t(I) * std::size_t(st.tiles_x) + std::size_t(J);
+
+  Agent a;
+  a.load(in, I * W, J * W, wide_in);
+  a.scan(s);
+  __syncthreads();
+  if (a.warp == 0) {
+    WarpVector<Acc, W> lrs;
+    lrs.load_shared(s.row_total, a.lane);
+    lrs.store_global(st.row_sums + t * W, a.lane);
+    const Acc local_sum = lrs.sum();
+    if (a.lane == 0) store_l2(st.ls + std::size_t(J) * std::size_t(st.tiles_y) + std::size_t(I), local_sum);
+  } else if (a.warp == 1) {
+    WarpVector<Acc, W> lcs;
+#pragma unroll
+    for (int c = 0; c < WarpVector<Acc, W>::kCols; ++c) lcs.e[c] = Agent::column_total(s, a.tile_col(c));
+    lcs.store_global(st.col_sums + t * W, a.lane);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Kernel 2 of 2R1W: the carries of every tile on diagonals [d0, d1], from the local sums of those
+// tiles and the carries of diagonals d0−1 (GRS, GCS, RB, GS of the tiles just outside the region).
+// Each line of the region is a contiguous run, so each is one sequential scan:
+//   block 0:           RB (one thread per tile-row, scanning J), barrier, then GS (one thread per
+//                      tile-column, scanning I): a 2D prefix of LS, small (tiles_y × tiles_x);
+//   the next blocks:   GRS, one thread per image row (I, i), scanning J over row_sums in place;
+//   the last blocks:   GCS, one thread per image column (J, j), scanning I over col_sums in place.
+// Neighbouring threads touch neighbouring words at every step (coalesced), except the RB stores.
+
+inline constexpr int kCarriesThreads = 1024;
+
+struct CarriesGrid {
+  int64_t row_blocks, col_blocks;
+  int64_t blocks() const { return 1 + row_blocks + col_blocks; }
+};
+
+inline CarriesGrid carries_grid(int tiles_y, int tiles_x, int W) {
+  return {(int64_t(tiles_y) * W + kCarriesThreads - 1) / kCarriesThreads,
+          (int64_t(tiles_x) * W + kCarriesThreads - 1) / kCarriesThreads};
+}
+
+// acc += src[k·src_stride]; dst[k·dst_stride] = acc for k < count. src may equal dst (in place:
+// each word is loaded before it is stored). Loads go out in batches so that their latency overlaps.
+template <class Acc>
+__device__ __forceinline__ void scan_line(const Acc* src, std::size_t src_stride, Acc* dst, std::size_t dst_stride,
+                                          int count, Acc acc) {
+  constexpr int kBatch = sizeof(Acc) >= 16 ? 4 : 8;
+  int k = 0;
+  for (; k + kBatch <= count; k += kBatch) {
+    Acc x[kBatch];
+#pragma unroll
+    for (int b = 0; b < kBatch; ++b) x[b] = load_l2(src + std::size_t(k + b) * src_stride);
+#pragma unroll
+    for (int b = 0; b < kBatch; ++b) {
+      acc = acc + x[b];
+      store_l2(dst + std::size_t(k + b) * dst_stride, acc);
+    }
+  }
+  for (; k < count; ++k) {
+    acc = acc + load_l2(src + std::size_t(k) * src_stride);
+    store_l2(dst + std::size_t(k) * dst_stride, acc);
+  }
+}
+
+// The run of a line inside diagonals [d0, d1]: indices [first, last] along the line for the line
+// at `position` across it (along a tile-row J runs over [d0 − I, d1 − I] ∩ [0, length)).
+__host__ __device__ __forceinline__ void line_run(int position, int length, int d0, int d1, int& first, int& last) {
+  first = d0 - position > 0 ? d0 - position : 0;
+  last = d1 - position < length - 1 ? d1 - position : length - 1;
+}
+
+template <class Acc, int W>
+__global__ void __launch_bounds__(kCarriesThreads)
+    carries_kernel(CarryState<Acc> st, CarriesGrid grid, int d0, int d1) {
+  const int ty = st.tiles_y, tx = st.tiles_x;
+  int64_t block = blockIdx.x;
+  if (block == 0) {
+    // RB: tile-row I, J over its run; starts from RB(I, first−1) when that tile is outside.
+    for (int I = int(threadIdx.x); I < ty; I += kCarriesThreads) {
+      int first, last;
+      line_run(I, tx, d0, d1, first, last);
+      if (first > last) continue;
+      const std::size_t t0 = std::size_t(I) * std::size_t(tx) + std::size_t(first);
+      const Acc init = first > 0 ? load_l2(st.rb + t0 - 1) : zero<Acc>();
+      scan_line(st.ls + std::size_t(first) * std::size_t(ty) + std::size_t(I), std::size_t(ty), st.rb + t0,
+                std::size_t(1), last - first + 1, init);
+    }
+    __syncthreads();  // RB of the whole region is out (visible to the block: L2 loads/stores)
+    // GS: tile-column J, I over its run; starts from GS(first−1, J) when that tile is outside.
+    for (int J = int(threadIdx.x); J < tx; J += kCarriesThreads) {
+      int first, last;
+      line_run(J, ty, d0, d1, first, last);
+      if (first > last) continue;
+      const std::size_t t0 = std::size_t(first) * std::size_t(tx) + std::size_t(J);
+      const Acc init = first > 0 ? load_l2(st.gs + t0 - std::size_t(tx)) : zero<Acc>();
+      scan_line(st.rb + t0, std::size_t(tx), st.gs + t0, std::size_t(tx), last - first + 1, init);
+    }
+    return;
+  }
+  block -= 1;
+  if (block < grid.row_blocks) {
+    // GRS: image row (I, i), J over tile-row I's run.
+    const int64_t g = block * kCarriesThreads + threadIdx.x;
+    if (g >= int64_t(ty) * W) return;
+    const int I = int(g / W), i = int(g % W);
+    int first, last;
+    line_run(I, tx, d0, d1, first, last);
+    if (first > last) return;
+    Acc* p = st.row_sums + (std::size_t(I) * std::size_t(tx) + std::size_t(first)) * W + std::size_t(i);
+    const Acc init = first > 0 ? load_l2(p - W) : zero<Acc>();
+    scan_line(p, std::size_t(W), p, std::size_t(W), last - first + 1, init);
+    return;
+  }
+  block -= grid.row_blocks;
+  {
+    // GCS: image column (J, j), I over tile-column J's run.
+    const int64_t g = block * kCarriesThreads + threadIdx.x;
+    if (g >= int64_t(tx) * W) return;
+    const int J = int(g / W), j = int(g % W);
+    int first, last;
+    line_run(J, ty, d0, d1, first, last);
+    if (first > last) return;
+    const std::size_t stride = std::size_t(tx) * W;
+    Acc* p = st.col_sums + (std::size_t(first) * std::size_t(tx) + std::size_t(J)) * W + std::size_t(j);
+    const Acc init = first > 0 ? load_l2(p - stride) : zero<Acc>();
+    scan_line(p, stride, p, stride, last - first + 1, init);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The carries a tile's final table needs, loaded by warps 0 and 1 (issued early so that their
+// latency overlaps the tile's own loads): warp 0 GRS(I,J−1) (zero for J = 0), RB(I,J−1),
+// GS(I−1,J) and the corner GS(I−1,J−1); warp 1 GCS(I−1,J) (zero for I = 0).
+
+template <class Acc, int W>
+struct IncomingCarries {
+  WarpVector<Acc, W> vec;  // warp 0: GRS(I,J−1); warp 1: GCS(I−1,J)
+  Acc rb_left;             // warp 0: RB(I,J−1)
+  Acc gs_above;            // warp 0: GS(I−1,J)
+  Acc corner;              // warp 0: GS(I−1,J−1)
+
+  // with_chain: also RB(I,J−1) and GS(I−1,J) (only the one-diagonal kernel extends the chains).
+  __device__ __forceinline__ void load(const CarryState<Acc>& st, int I, int J, int warp, int lane,
+                                       bool with_chain) {
+    const std::size_t t = std::size_t(I) * std::size_t(st.tiles_x) + std::size_t(J);
+    const std::size_t tx = std::size_t(st.tiles_x);
+    vec.fill(zero<Acc>());
+    rb_left = gs_above = corner = zero<Acc>();
+    if (warp == 0) {
+      if (J > 0) vec.load_global(st.row_sums + (t - 1) * W, lane);
+      if (I > 0 && J > 0) corner = load_l2(st.gs + t - tx - 1);
+      if (with_chain) {
+        if (J > 0) rb_left = load_l2(st.rb + t - 1);
+        if (I > 0) gs_above = load_l2(st.gs + t - tx);
+      }
+    } else if (warp == 1) {
+      if (I > 0) vec.load_global(st.col_sums + (t - tx) * W, lane);
+    }
+  }
+
+  // Warps 0 and 1: the inclusive prefixes (the agent's row and column offsets) and the corner
+  // into shared memory. Call before the barrier that precedes add_offsets. Leaves vec scanned.
+  template <class Shared>
+  __device__ __forceinline__ void publish_offsets(Shared& s, int warp, int lane) {
+    if (warp == 0) {
+      vec.inclusive_scan(lane);
+      vec.store_shared(s.row_offset, lane);
+      if (lane == 0) s.corner = corner;
+    } else if (warp == 1) {
+      vec.inclusive_scan(lane);
+      vec.store_shared(s.col_offset, lane);
+    }
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Kernel 3 of 2R1W: reload each tile of `set`, local SAT, add the offsets from the carries of its
+// left, upper and upper-left neighbours, store.
+
+template <class Traits, int W>
+__global__ void __launch_bounds__(TileAgent<Traits, W>::kThreads, TileAgent<Traits, W>::kMinBlocks)
+    final_tiles_kernel(Plane<const typename Traits::In> in, Plane<typename Traits::Acc> out,
+                       CarryState<typename Traits::Acc> st, TileSet set, bool wide_in, bool wide_out) {
+  using Agent = TileAgent<Traits, W>;
+  using Acc = typename Traits::Acc;
+  __shared__ typename Agent::Shared s;
+
+  int I, J;
+  set.tile(blockIdx.x, st.tiles_y, st.tiles_x, I, J);
+
+  Agent a;
+  IncomingCarries<Acc, W> carries;
+  carries.load(st, I, J, a.warp, a.lane, false);
+  a.load(in, I * W, J * W, wide_in);
+  carries.publish_offsets(s, a.warp, a.lane);
+  a.scan(s);
+  __syncthreads();
+  a.finish_scan(s);
+  a.add_offsets(s);
+  a.store(out, I * W, J * W, wide_out);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1R1W: one launch per diagonal K, one block per tile (I, K − I), I = first_row + blockIdx.x.
+// Reads the carries of diagonals K−1 and K−2, writes the tile and its own carries for K+1.
+// The incoming carries are loaded before the tile (their latency overlaps its loads) and parked
+// in shared memory, so that they hold no registers during the scan; the outgoing carries are
+// written after the tile, when its registers are free. One barrier.
+
+template <class Traits, int W>
+__global__ void __launch_bounds__(TileAgent<Traits, W>::kThreads, TileAgent<Traits, W>::kMinBlocks)
+    diagonal_kernel(Plane<const typename Traits::In> in, Plane<typename Traits::Acc> out,
+                    CarryState<typename Traits::Acc> st, int K, int first_row, bool wide_in, bool wide_out) {
+  using Agent = TileAgent<Traits, W>;
+  using Acc = typename Traits::Acc;
+  __shared__ typename Agent::Shared s;
+  __shared__ Acc s_incoming[2][W];  // GRS(I,J−1), GCS(I−1,J) as read (before the prefix)
+  __shared__ Acc s_chain[2];        // RB(I,J−1), GS(I−1,J)
+
+  const int I = first_row + int(blockIdx.x), J = K - I;
+  const std::size_t t = std::size_t(I) * std::size_t(st.tiles_x) + std::size_t(J);
+
+  Agent a;
+  IncomingCarries<Acc, W> carries;
+  carries.load(st, I, J, a.warp, a.lane, true);
+  a.load(in, I * W, J * W, wide_in);
+  if (a.warp < 2) carries.vec.store_shared(s_incoming[a.warp], a.lane);
+  if (a.warp == 0 && a.lane == 0) {
+    s_chain[0] = carries.rb_left;
+    s_chain[1] = carries.gs_above;
+  }
+  carries.publish_offsets(s, a.warp, a.lane);
+  a.scan(s);
+  __syncthreads();
+  a.finish_scan(s);
+  a.add_offsets(s);
+  a.store(out, I * W, J * W, wide_out);
+
+  if (a.warp == 0) {
+    WarpVector<Acc, W> left, lrs;
+    left.load_shared(s_incoming[0], a.lane);
+    lrs.load_shared(s.row_total, a.lane);
+    (left + lrs).store_global(st.row_sums + t * W, a.lane);  // GRS(I,J)
+    const Acc rb = s_chain[0] + lrs.sum();                    // RB(I,J)
+    if (a.lane == 0) {
+      store_l2(st.rb + t, rb);
+      store_l2(st.gs + t, s_chain[1] + rb);  // GS(I,J)
+    }
+  } else if (a.warp == 1) {
+    WarpVector<Acc, W> above, lcs;
+    above.load_shared(s_incoming[1], a.lane);
+#pragma unroll
+    for (int c = 0; c < WarpVector<Acc, W>::kCols; ++c) lcs.e[c] = Agent::column_total(s, a.tile_col(c));
+    (above + lcs).store_global(st.col_sums + t * W, a.lane);  // GCS(I,J)
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Host side: the planes of a problem and the launches.
+
+template <class Traits, int W>
+struct TiledLaunch {
+  using In = typename Traits::In;
+  using Acc = typename Traits::Acc;
+  using Agent = TileAgent<Traits, W>;
+
+  Plane<const In> in;
+  Plane<Acc> out;
+  bool wide_in, wide_out;
+  CarryState<Acc> st;
+  cudaStream_t stream;
+
+  TiledLaunch(const Launch& l, bool with_local) {
+    const Problem& p = l.problem;
+    in = {static_cast<const In*>(p.input), p.input_pitch, p.extent.height, p.extent.width};
+    out = {static_cast<Acc*>(p.output), p.output_pitch, p.extent.height, p.extent.width};
+    wide_in = is_aligned_for_chunks<In, Agent::kCols>(p.input, p.input_pitch);
+    wide_out = is_aligned_for_chunks<Acc, Agent::kCols>(p.output, p.output_pitch);
+    WorkspaceCarver ws(l.workspace);
+    st = CarryState<Acc>::carve(ws, ceil_div(p.extent.height, W), ceil_div(p.extent.width, W), W, with_local);
+    stream = l.stream;
+  }
+
+  int num_diagonals() const { return diagonal_count(st.tiles_y, st.tiles_x); }
+
+  void local_sums(const TileSet& set) const {
+    if (set.blocks() == 0) return;
+    local_sums_kernel<Traits, W><<<unsigned(set.blocks()), Agent::kThreads, 0, stream>>>(in, st, set, wide_in);
+    check_launch("local_sums_kernel");
+  }
+  // Carries of diagonals [d0, d1] (needs those of d0−1 when d0 > 0).
+  void carries(int d0, int d1) const {
+    if (d0 > d1) return;
+    const CarriesGrid grid = carries_grid(st.tiles_y, st.tiles_x, W);
+    carries_kernel<Acc, W><<<unsigned(grid.blocks()), kCarriesThreads, 0, stream>>>(st, grid, d0, d1);
+    check_launch("carries_kernel");
+  }
+  void final_tiles(const TileSet& set) const {
+    if (set.blocks() == 0) return;
+    final_tiles_kernel<Traits, W>
+        <<<unsigned(set.blocks()), Agent::kThreads, 0, stream>>>(in, out, st, set, wide_in, wide_out);
+    check_launch("final_tiles_kernel");
+  }
+  // 1R1W launches for diagonals [k0, k1] (needs the carries of k0−1 and k0−2).
+  void one_diagonal_launches(int k0, int k1) const {
+    for (int k = k0; k <= k1; ++k) {
+      const int first = diagonal_first_row(k, st.tiles_x);
+      const int length = diagonal_length(k, st.tiles_y, st.tiles_x);
+      diagonal_kernel<Traits, W>
+          <<<unsigned(length), Agent::kThreads, 0, stream>>>(in, out, st, k, first, wide_in, wide_out);
+      check_launch("diagonal_kernel");
+    }
+  }
+};
+
+// Calls f.template operator()<Traits, W>() — as launch<Traits, W> — for the run-time type and tile,
+// skipping the unsupported 16-byte W = 128 case (rejected by validation before this).
+template <class F>
+void visit_tiled(const Launch& l, F&& f) {
+  visit_type(l.problem.type, [&](auto traits) {
+    using T = decltype(traits);
+    visit_tile(l.tile, [&](auto w) {
+      constexpr int W = decltype(w)::value;
+      if constexpr (sizeof(typename T::Acc) <= 8 || W <= 64) f(T{}, w);
+    });
+  });
+}
+
+}  // namespace sat::detail

@@ -1,0 +1,122 @@
+// Argument checks of the FilterEngine (see filter_validate.h).
+#include "filters/filter_validate.h"
+
+#include <cuda_runtime_api.h>
+
+#include <climits>
+#include <cmath>
+#include <cstdint>
+#include <sstream>
+#include <string>
+
+namespace sat::filters {
+namespace {
+
+[[noreturn]] void fail(const char* call, const std::string& message) {
+  throw Error(ErrorCode::InvalidArgument, call, message);
+}
+
+std::string num(double v) {
+  std::ostringstream s;
+  s << v;
+  return s.str();
+}
+
+std::string size_of(int w, int h) { return std::to_string(w) + "x" + std::to_string(h); }
+
+struct Span {
+  std::uintptr_t begin, end;
+};
+
+template <class Img>
+Span span_of(const Img& im) {
+  const auto b = reinterpret_cast<std::uintptr_t>(im.data);
+  return {b, b + im.pitch * std::size_t(im.height - 1) + std::size_t(im.width) * std::size_t(im.channels)};
+}
+
+template <class Img>
+void check_image(const char* call, const char* name, const Img& im) {
+  const std::string n(name);
+  if (im.data == nullptr) fail(call, n + " pointer is null");
+  if (im.width < 1 || im.height < 1)
+    fail(call, n + " size must be at least 1x1 (got " + size_of(im.width, im.height) + ")");
+  if (im.channels != 1 && im.channels != 3 && im.channels != 4)
+    fail(call, n + " must have 1, 3 or 4 channels (got " + std::to_string(im.channels) + ")");
+  const std::size_t row = std::size_t(im.width) * std::size_t(im.channels);
+  if (im.pitch < row)
+    fail(call, n + " pitch " + std::to_string(im.pitch) + " is smaller than a row (" + std::to_string(im.width) +
+                   " x " + std::to_string(im.channels) + " = " + std::to_string(row) + " bytes)");
+}
+
+void check_device_pointer(const char* call, const char* name, const void* ptr) {
+  cudaPointerAttributes attr{};
+  const cudaError_t status = cudaPointerGetAttributes(&attr, ptr);
+  if (status != cudaSuccess) {
+    cudaGetLastError();  // not a pointer CUDA knows: let the launch report what it finds
+    return;
+  }
+  if (attr.type == cudaMemoryTypeUnregistered)
+    fail(call, std::string(name) + " is ordinary host memory; Backend::Cuda takes device (or pinned/managed) images");
+}
+
+void check_window(const char* call, const char* name, int w, bool odd, int min) {
+  if (w < min) fail(call, std::string(name) + " must be >= " + std::to_string(min) + " (got " + std::to_string(w) + ")");
+  if (odd && w % 2 == 0) fail(call, std::string(name) + " must be odd (got " + std::to_string(w) + ")");
+  if (int64_t(w) * w > INT_MAX)
+    fail(call, std::string(name) + " " + std::to_string(w) + " is too large (" + name + "² must fit in an int)");
+}
+
+}  // namespace
+
+void check_images(const char* call, ConstImage8 src, const Image8& dst, int dst_channels, Extent max_extent,
+                  Alias alias) {
+  check_image(call, "src", src);
+  if (src.width > max_extent.width || src.height > max_extent.height)
+    fail(call, "src is " + size_of(src.width, src.height) + ", larger than the engine's max extent " +
+                   size_of(max_extent.width, max_extent.height));
+  check_image(call, "dst", dst);
+  if (dst.width != src.width || dst.height != src.height)
+    fail(call, "dst is " + size_of(dst.width, dst.height) + " but src is " + size_of(src.width, src.height));
+  if (dst.channels != dst_channels)
+    fail(call, "dst must have " + std::to_string(dst_channels) + " channel" + (dst_channels == 1 ? "" : "s") +
+                   " (got " + std::to_string(dst.channels) + ")");
+  const Span a = span_of(src), b = span_of(dst);
+  const bool overlap = a.begin < b.end && b.begin < a.end;
+  if (!overlap || alias == Alias::Any) return;
+  const bool same = src.data == dst.data && src.pitch == dst.pitch && src.channels == dst.channels;
+  if (alias == Alias::SameImageOnly && same) return;
+  fail(call, alias == Alias::SameImageOnly ? "dst overlaps src (only dst == src, in place, is allowed)"
+                                           : "dst overlaps src");
+}
+
+void check_device_images(const char* call, ConstImage8 src, const Image8& dst) {
+  check_device_pointer(call, "src", src.data);
+  check_device_pointer(call, "dst", dst.data);
+}
+
+void check_box_blur(const char* call, const BoxBlurParams& p) {
+  if (p.kernel_width < 1) fail(call, "kernel_width must be >= 1 (got " + std::to_string(p.kernel_width) + ")");
+  if (p.kernel_height < 1) fail(call, "kernel_height must be >= 1 (got " + std::to_string(p.kernel_height) + ")");
+  if (int64_t(p.kernel_width) * p.kernel_height > INT_MAX)
+    fail(call, "kernel " + size_of(p.kernel_width, p.kernel_height) + " is too large (its area must fit in an int)");
+  if (p.border != Border::Reflect101 && p.border != Border::Replicate)
+    fail(call, "unknown border " + std::to_string(int(p.border)));
+}
+
+void check_mean_c(const char* call, const MeanCParams& p) {
+  check_window(call, "block", p.block, true, 3);
+  if (!std::isfinite(p.C)) fail(call, "C must be finite (got " + num(p.C) + ")");
+}
+
+void check_sauvola(const char* call, const SauvolaParams& p) {
+  check_window(call, "window", p.window, true, 3);
+  if (!(p.k > 0.0 && p.k < 1.0)) fail(call, "k must be in (0, 1) (got " + num(p.k) + ")");
+  if (!(p.r >= 0.0) || !std::isfinite(p.r)) fail(call, "r must be >= 0 (0 = 127.5) and finite (got " + num(p.r) + ")");
+}
+
+void check_bradley(const char* call, const BradleyParams& p) {
+  if (p.window < 1) fail(call, "window must be >= 1 (got " + std::to_string(p.window) + ")");
+  if (!(p.t >= 0.0 && p.t < 100.0)) fail(call, "t must be in [0, 100) percent (got " + num(p.t) + ")");
+}
+
+}  // namespace sat::filters

@@ -1,0 +1,25 @@
+// Argument checks of the FilterEngine: each throws sat::Error(InvalidArgument) naming the call and
+// the offending value, before anything is launched or written.
+#pragma once
+
+#include "sat/filters.h"
+
+namespace sat::filters {
+
+// How dst may overlap src: not at all, or only as the very same image (in place).
+enum class Alias { Forbidden, SameImageOnly, Any };
+
+// src: non-null, size ≥ 1, channels 1/3/4, pitch ≥ a row, within max_extent.
+// dst: non-null, src's size, `dst_channels` channels, pitch ≥ a row; overlap as `alias` allows.
+void check_images(const char* call, ConstImage8 src, const Image8& dst, int dst_channels, Extent max_extent,
+                  Alias alias);
+
+// CUDA backend: the images must be device-accessible memory (not plain pageable host memory).
+void check_device_images(const char* call, ConstImage8 src, const Image8& dst);
+
+void check_box_blur(const char* call, const BoxBlurParams& p);
+void check_mean_c(const char* call, const MeanCParams& p);
+void check_sauvola(const char* call, const SauvolaParams& p);
+void check_bradley(const char* call, const BradleyParams& p);
+
+}  // namespace sat::filters

@@ -1,0 +1,25 @@
+// One thread per pixel: 32×8 blocks, rows strided when the image is taller than the grid.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+
+namespace sat::filters {
+
+inline constexpr int kBlockX = 32, kBlockY = 8;
+
+inline dim3 pixel_grid(int width, int height) {
+  const int gx = (width + kBlockX - 1) / kBlockX;
+  const int gy = std::min((height + kBlockY - 1) / kBlockY, 65535);
+  return dim3(unsigned(gx), unsigned(gy));
+}
+
+inline dim3 pixel_block() { return dim3(kBlockX, kBlockY); }
+
+// for (int y = first_row(); y < height; y += row_stride())
+__device__ __forceinline__ int first_row() { return int(blockIdx.y * blockDim.y + threadIdx.y); }
+__device__ __forceinline__ int row_stride() { return int(gridDim.y * blockDim.y); }
+__device__ __forceinline__ int column() { return int(blockIdx.x * blockDim.x + threadIdx.x); }
+
+}  // namespace sat::filters
