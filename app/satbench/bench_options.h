@@ -1,0 +1,63 @@
+// satbench's command line: what to measure and how. Parsing only; nothing here touches CUDA, so
+// `satbench --help` and option errors work on a machine without a GPU.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "sat/sat.h"
+
+namespace satbench {
+
+// The implementations measured beside satcore's GPU algorithms.
+enum class Peer {
+  Npp,           // nppiIntegral_8u32s_C1R_Ctx (GPU, u8 -> u32 only)
+  OpenCv,        // cv::integral on the CPU
+  CpuParallel,   // sat::cpu_parallel
+  CpuReference,  // sat::cpu_reference
+};
+inline constexpr Peer kAllPeers[] = {Peer::Npp, Peer::OpenCv, Peer::CpuParallel, Peer::CpuReference};
+const char* to_string(Peer peer);  // "npp", "opencv", "cpu_parallel", "cpu_reference"
+
+enum class ColorMode { Auto, Always, Never };
+
+struct BenchOptions {
+  bool help = false;
+  bool square_suite = true;                // float32 n x n, the paper's Table III
+  bool frame_suite = true;                 // frame sizes, u8 -> u32 and u8x4 -> u32x4
+  std::vector<sat::Algorithm> algorithms;  // in the paper's order
+  std::vector<int> tiles{32, 64, 128};
+  std::vector<sat::Extent> sizes;  // empty: each suite's own sizes; else these sizes in every chosen suite
+  std::vector<Peer> peers;         // in kAllPeers order
+  int reps = 20;                   // timed repetitions per measurement (the median is reported)
+  int min_reps = 5;                // floor when `reps` runs would take longer than budget_ms
+  double budget_ms = 2000;         // time one measurement may take before reps are cut (not below min_reps)
+  int warmup = 3;                  // untimed runs before the timed ones
+  double cap_ms = 1000;            // a method whose one run takes longer is skipped at this and larger sizes
+  double hang_s = 30;              // a GPU run still unfinished after this long aborts the benchmark
+  double rtol = 2e-4;              // float results: |got - want| <= rtol * |want| where sums are inexact
+  double rotate_mb = 0;            // bytes to rotate inputs/outputs through per measurement; 0 = 3 x L2
+  double hybrid_r = 0.25;          // (1+r)R1W's r
+  int device = 0;
+  int cpu_threads = 0;  // CPU peers; 0 = all hardware threads
+  bool quick = false;
+  ColorMode color = ColorMode::Auto;
+  std::string csv_path;
+  std::string json_path;
+};
+
+// A bad command line; what() is one line without the program name.
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Parses argv (argv[0] is the program). Throws UsageError. Applies --quick's defaults to
+// whatever the command line did not set itself.
+BenchOptions parse_options(int argc, const char* const* argv);
+
+// The --help text.
+std::string usage_text();
+
+}  // namespace satbench

@@ -1,0 +1,94 @@
+// Device and host facts for the report's header.
+#include "device_info.h"
+
+#include <cuda_runtime_api.h>
+#include <unistd.h>
+
+#include <ctime>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "cuda_resources.h"
+
+namespace satbench {
+namespace {
+
+// CUDA encodes versions as 1000 * major + 10 * minor.
+std::string cuda_version_text(int version) {
+  return std::to_string(version / 1000) + "." + std::to_string(version % 1000 / 10);
+}
+
+int attribute(cudaDeviceAttr attr, int device) {
+  int value = 0;
+  SATBENCH_CUDA(cudaDeviceGetAttribute(&value, attr, device));
+  return value;
+}
+
+// The kernel module's version: "NVRM version: NVIDIA UNIX x86_64 Kernel Module  580.65.06  Sun ..."
+std::string driver_release() {
+  std::ifstream file("/proc/driver/nvidia/version");
+  std::string line;
+  if (!file || !std::getline(file, line)) return {};
+  const std::string marker = "Kernel Module";
+  const std::size_t at = line.find(marker);
+  if (at == std::string::npos) return {};
+  std::istringstream rest(line.substr(at + marker.size()));
+  std::string version;
+  rest >> version;
+  return version;
+}
+
+}  // namespace
+
+std::string cuda_unavailable_reason(int device) {
+  int count = 0;
+  const cudaError_t status = cudaGetDeviceCount(&count);
+  if (status != cudaSuccess) {
+    cudaGetLastError();
+    return std::string("cudaGetDeviceCount: ") + cudaGetErrorString(status);
+  }
+  if (count == 0) return "cudaGetDeviceCount found no device";
+  if (device >= count)
+    return "--device " + std::to_string(device) + " asked for, but only " + std::to_string(count) + " device" +
+           (count == 1 ? "" : "s") + " found";
+  return {};
+}
+
+DeviceInfo query_device_info(int index) {
+  DeviceInfo info;
+  info.index = index;
+  cudaDeviceProp prop{};
+  SATBENCH_CUDA(cudaGetDeviceProperties(&prop, index));
+  info.name = prop.name;
+  info.cc_major = prop.major;
+  info.cc_minor = prop.minor;
+  info.sm_count = prop.multiProcessorCount;
+  info.global_memory_bytes = prop.totalGlobalMem;
+  // The clock is no longer a cudaDeviceProp field in CUDA 13; the attribute remains (kHz).
+  info.memory_clock_mhz = attribute(cudaDevAttrMemoryClockRate, index) / 1000.0;
+  info.bus_width_bits = attribute(cudaDevAttrGlobalMemoryBusWidth, index);
+  info.l2_bytes = std::size_t(attribute(cudaDevAttrL2CacheSize, index));
+  info.peak_bandwidth_gbs = 2.0 * info.memory_clock_mhz * 1e6 * info.bus_width_bits / 8.0 / 1e9;
+
+  int driver = 0, runtime = 0;
+  SATBENCH_CUDA(cudaDriverGetVersion(&driver));
+  SATBENCH_CUDA(cudaRuntimeGetVersion(&runtime));
+  info.driver_version = cuda_version_text(driver);
+  info.runtime_version = cuda_version_text(runtime);
+  info.driver_release = driver_release();
+
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char date[32];
+  std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  info.date_utc = date;
+
+  char host[256] = {};
+  if (gethostname(host, sizeof host - 1) == 0) info.host_name = host;
+  info.host_threads = int(std::thread::hardware_concurrency());
+  return info;
+}
+
+}  // namespace satbench

@@ -1,0 +1,51 @@
+// Timing GPU work with CUDA events, and a watchdog for work that never finishes (a deadlocked
+// kernel would otherwise stall the whole benchmark).
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <stdexcept>
+#include <string>
+
+namespace satbench {
+
+// GPU work that did not finish in time. The device cannot be used afterwards.
+class GpuHang : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// One CUDA event (default flags: it records a timestamp).
+class CudaEvent {
+ public:
+  CudaEvent();
+  ~CudaEvent();
+  CudaEvent(const CudaEvent&) = delete;
+  CudaEvent& operator=(const CudaEvent&) = delete;
+  cudaEvent_t get() const { return event_; }
+
+ private:
+  cudaEvent_t event_ = nullptr;
+};
+
+// Waits until `event` has completed. Throws GpuHang after timeout_s seconds (naming `what`) and
+// CudaFailure when the work before the event failed.
+void wait_for(cudaEvent_t event, double timeout_s, const std::string& what);
+
+// Event pair on one stream: start(), enqueue the work, stop(), then elapsed_ms() waits for it.
+// The interval is GPU time between the two events: it includes the launch gaps of the work in
+// between but not how long the host takes to notice completion.
+class GpuTimer {
+ public:
+  GpuTimer(cudaStream_t stream, double timeout_s);
+  void start();
+  void stop();
+  double elapsed_ms(const std::string& what);  // waits for stop (watchdog) and returns the interval in ms
+
+ private:
+  cudaStream_t stream_;
+  double timeout_s_;
+  CudaEvent start_, stop_;
+};
+
+}  // namespace satbench

@@ -1,0 +1,72 @@
+#include "atomic_output.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+#include "failure.h"
+
+namespace satfilter {
+namespace {
+
+struct PathParts {
+  std::string directory;  // "" or ending in '/'
+  std::string stem;       // file name without the extension
+  std::string extension;  // with the dot, or ""
+};
+
+PathParts split(const std::string& path) {
+  PathParts parts;
+  const std::size_t slash = path.rfind('/');
+  parts.directory = slash == std::string::npos ? "" : path.substr(0, slash + 1);
+  const std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
+  const std::size_t dot = name.rfind('.');
+  if (dot == std::string::npos || dot == 0) {
+    parts.stem = name;
+  } else {
+    parts.stem = name.substr(0, dot);
+    parts.extension = name.substr(dot);
+  }
+  return parts;
+}
+
+}  // namespace
+
+std::string lower_extension(const std::string& path) {
+  std::string extension = split(path).extension;
+  if (!extension.empty()) extension.erase(0, 1);
+  for (char& c : extension) c = char(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  return extension;
+}
+
+AtomicOutput::AtomicOutput(std::string destination) : destination_(std::move(destination)) {
+  const PathParts parts = split(destination_);
+  if (parts.stem.empty()) throw runtime_error("output '" + destination_ + "' is not a file name");
+  for (int attempt = 0;; ++attempt) {
+    const std::string candidate = parts.directory + "." + parts.stem + ".satfilter-" + std::to_string(::getpid()) +
+                                  "-" + std::to_string(attempt) + parts.extension;
+    const int fd = ::open(candidate.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd >= 0) {
+      ::close(fd);
+      temp_ = candidate;
+      return;
+    }
+    if (errno != EEXIST || attempt >= 100)
+      throw runtime_error("cannot write '" + destination_ + "': " + std::strerror(errno));
+  }
+}
+
+AtomicOutput::~AtomicOutput() {
+  if (!committed_ && !temp_.empty()) ::unlink(temp_.c_str());
+}
+
+void AtomicOutput::commit() {
+  if (std::rename(temp_.c_str(), destination_.c_str()) != 0)
+    throw runtime_error("cannot write '" + destination_ + "': " + std::strerror(errno));
+  committed_ = true;
+}
+
+}  // namespace satfilter

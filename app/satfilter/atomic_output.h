@@ -1,0 +1,35 @@
+// An output file that appears only when complete: writers write to a temporary file in the same
+// directory (so that the final rename is atomic and never crosses file systems), commit()
+// renames it over the destination, and destruction without commit() removes it.
+#pragma once
+
+#include <string>
+
+namespace satfilter {
+
+class AtomicOutput {
+ public:
+  // Creates the (empty) temporary file now, so that an unwritable destination fails before any
+  // work. Its name keeps the destination's extension, which OpenCV uses to pick the encoder:
+  // "dir/out.png" → "dir/.out.satfilter-<pid>-<n>.png". Throws Failure(Runtime).
+  explicit AtomicOutput(std::string destination);
+  ~AtomicOutput();
+  AtomicOutput(const AtomicOutput&) = delete;
+  AtomicOutput& operator=(const AtomicOutput&) = delete;
+
+  const std::string& temp_path() const { return temp_; }
+  const std::string& destination() const { return destination_; }
+
+  // Renames the temporary file to the destination (replacing it). Throws Failure(Runtime).
+  void commit();
+
+ private:
+  std::string destination_;
+  std::string temp_;
+  bool committed_ = false;
+};
+
+// The lower-case extension of `path`'s file name, without the dot ("" when none).
+std::string lower_extension(const std::string& path);
+
+}  // namespace satfilter

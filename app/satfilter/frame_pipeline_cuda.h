@@ -1,0 +1,25 @@
+// The CUDA pipeline: frames stream through pinned host buffers and K device slots (K = frames in
+// flight, 3 by default) on three streams, so that the upload of frame i+1, the filtering of frame
+// i and the download of frame i−1 overlap, while a decode thread and an encode thread keep the
+// host side busy:
+//
+//   decode thread ─▶ pinned in ─[upload stream]─▶ slot.in ─[compute stream: sat::FilterEngine]─▶
+//   slot.out ─[download stream]─▶ pinned out ─▶ encode thread
+//
+// Events order the streams (compute waits for its upload, download for its compute); the host
+// reuses a slot only after the download of the frame that held it completed. With --report the
+// same events time each stage, and the engine's own stage times (SAT, filter) are read once the
+// compute stream finished each frame (which costs a short bubble on that stream per frame).
+#pragma once
+
+#include "frame_pipeline.h"
+
+namespace satfilter {
+
+// Throws Failure(Runtime) or sat::Error.
+PipelineResult run_cuda_pipeline(const PipelineRequest& request);
+
+// Whether a CUDA device is usable; `reason` says why not.
+bool cuda_device_available(std::string* reason = nullptr);
+
+}  // namespace satfilter

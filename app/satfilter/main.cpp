@@ -1,0 +1,156 @@
+// satfilter — filter an image or a video with summed-area tables, on the GPU or the CPU.
+//
+//   satfilter INPUT OUTPUT --filter box|threshold|sauvola|bradley [parameters] [options]
+//
+// Every failure ends as one line "satfilter: error: ..." on stderr and a non-zero exit status,
+// with no output file left behind (see atomic_output.h). `satfilter --help` documents the rest.
+#include <unistd.h>
+
+#include <opencv2/core.hpp>
+#include <opencv2/core/utils/logger.hpp>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <string>
+
+#include "failure.h"
+#include "filter_runner.h"
+#include "frame_pipeline_cpu.h"
+#include "frame_pipeline_cuda.h"
+#include "interrupt.h"
+#include "media.h"
+#include "options.h"
+#include "progress.h"
+#include "report.h"
+#include "sat/error.h"
+
+namespace satfilter {
+namespace {
+
+// One line, whatever the library put in the message.
+std::string one_line(std::string text) {
+  for (char& c : text)
+    if (c == '\n' || c == '\r') c = ' ';
+  while (!text.empty() && text.back() == ' ') text.pop_back();
+  return text;
+}
+
+void note(const std::string& text) { std::fprintf(stderr, "satfilter: note: %s\n", text.c_str()); }
+
+sat::Backend choose_backend(const CommandLine& cl) {
+  std::string reason;
+  if (cl.backend == sat::Backend::Cpu) return sat::Backend::Cpu;
+  const bool have_cuda = cuda_device_available(&reason);
+  if (cl.backend == sat::Backend::Cuda) {
+    if (!have_cuda) throw runtime_error("--backend cuda: no usable CUDA device (" + reason + ")");
+    return sat::Backend::Cuda;
+  }
+  if (have_cuda) return sat::Backend::Cuda;
+  note("no CUDA device (" + reason + "); using --backend cpu");
+  return sat::Backend::Cpu;
+}
+
+std::string algorithm_name(const sat::Options& options) {
+  std::string name = sat::to_string(options.algorithm);
+  if (sat::is_tiled(options.algorithm))
+    name += options.tile > 0 ? ", tile " + std::to_string(options.tile) : ", default tile";
+  return name;
+}
+
+int run(int argc, char** argv) {
+  const CommandLine cl = parse_command_line(argc, argv);
+  if (cl.help) {
+    std::fputs(help_text().c_str(), stdout);
+    return 0;
+  }
+  if (cl.version) {
+    std::printf("%s\n", version_text().c_str());
+    return 0;
+  }
+
+  // Everything that can be checked without reading the input comes first.
+  const MediaKind output_kind = media_kind_of_output(cl.output);
+  const sat::Backend backend = choose_backend(cl);
+  if (backend == sat::Backend::Cpu && cl.sat_options_given)
+    note("--algorithm and --tile choose the CUDA table algorithm; the cpu backend ignores them");
+
+  using Clock = std::chrono::steady_clock;
+  const auto open_start = Clock::now();
+  std::unique_ptr<FrameSource> source = open_source(cl.input);
+  const double open_ms = std::chrono::duration<double, std::milli>(Clock::now() - open_start).count();
+  const MediaInfo& info = source->info();
+  if (info.kind == MediaKind::Image && output_kind == MediaKind::Video)
+    throw usage_error("'" + cl.input + "' is an image: OUTPUT must be an image too (png, jpg, tif...)");
+  if (info.kind == MediaKind::Video && output_kind == MediaKind::Image)
+    throw usage_error("'" + cl.input + "' is a video: OUTPUT must be a video too (avi, mp4, mkv...)");
+  if (info.kind == MediaKind::Video && info.fps <= 0) note("'" + cl.input + "' has no frame rate; writing 25 fps");
+
+  std::unique_ptr<FrameSink> sink = open_sink(cl.output, output_kind, info, SinkOptions{cl.fourcc});
+
+  const bool terminal = ::isatty(STDERR_FILENO) == 1;
+  const bool show_progress = info.kind == MediaKind::Video &&
+                             (cl.progress == ProgressMode::Always || (cl.progress == ProgressMode::Auto && terminal));
+  Progress progress(show_progress, terminal, info.frame_count);
+
+  PipelineRequest request{*source, *sink, cl.filter, progress, cl.report, cl.sat_options, cl.frames_in_flight};
+  PipelineResult result =
+      backend == sat::Backend::Cuda ? run_cuda_pipeline(request) : run_cpu_pipeline(request);
+  result.totals.decode_ms += open_ms;  // images decode when opened; videos decode their first frame
+  progress.finish(result.frames);
+
+  if (cl.report) {
+    RunReport report;
+    report.input = cl.input;
+    report.output = cl.output;
+    report.video = info.kind == MediaKind::Video;
+    report.width = info.width;
+    report.height = info.height;
+    report.input_channels = info.channels;
+    report.output_channels = output_channels(cl.filter, info.channels);
+    report.frames = result.frames;
+    report.filter = describe(cl.filter);
+    report.gpu = backend == sat::Backend::Cuda;
+    report.algorithm = algorithm_name(cl.sat_options);
+    report.frames_in_flight = info.kind == MediaKind::Video ? cl.frames_in_flight : 1;
+    report.setup_ms = result.setup_ms;
+    report.wall_ms = result.wall_ms + open_ms;
+    report.totals = result.totals;
+    print_report(stdout, report);
+  }
+  return 0;
+}
+
+}  // namespace
+}  // namespace satfilter
+
+int main(int argc, char** argv) {
+  using namespace satfilter;
+  // Library chatter would break the one-line error promise: OpenCV's logger and FFmpeg's own
+  // log (read by OpenCV from OPENCV_FFMPEG_LOGLEVEL; -8 is AV_LOG_QUIET) are silenced unless the
+  // user set them.
+  ::setenv("OPENCV_FFMPEG_LOGLEVEL", "-8", 0);
+  if (!std::getenv("OPENCV_LOG_LEVEL")) cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_SILENT);
+  install_interrupt_handlers();
+
+  std::string message;
+  int status = 1;
+  try {
+    return run(argc, argv);
+  } catch (const Failure& e) {
+    message = e.what();
+    status = e.kind() == Failure::Kind::Usage ? 2 : e.kind() == Failure::Kind::Interrupted ? 130 : 1;
+  } catch (const sat::Error& e) {
+    message = e.what();
+    status = 1;
+  } catch (const cv::Exception& e) {
+    message = "OpenCV: " + e.err;
+  } catch (const std::bad_alloc&) {
+    message = "out of memory";
+  } catch (const std::exception& e) {
+    message = e.what();
+  }
+  std::fprintf(stderr, "satfilter: error: %s\n", one_line(message).c_str());
+  return status;
+}

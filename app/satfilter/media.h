@@ -1,0 +1,62 @@
+// Where frames come from and go to: an image (one frame) or a video, chosen from the file name.
+// Sources and sinks are not thread-safe; the pipelines use each from one thread at a time.
+#pragma once
+
+#include <opencv2/core.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace satfilter {
+
+enum class MediaKind { Image, Video };
+
+struct MediaInfo {
+  MediaKind kind = MediaKind::Image;
+  int width = 0;
+  int height = 0;
+  int channels = 3;          // 1 (gray), 3 (BGR) or 4 (BGRA); videos decode to BGR
+  double fps = 0;            // videos
+  int64_t frame_count = 1;   // as the container announces it; -1 when unknown
+};
+
+class FrameSource {
+ public:
+  virtual ~FrameSource() = default;
+  virtual const MediaInfo& info() const = 0;
+  // Decodes the next frame into `frame`: info().height rows of info().width pixels of
+  // info().channels 8-bit channels. When `frame` already has that size and type its buffer is
+  // reused (so a Mat over pinned memory stays there). Returns false after the last frame.
+  // Throws Failure(Runtime) on a decode error or a video that ends before its announced length.
+  virtual bool read(cv::Mat& frame) = 0;
+};
+
+class FrameSink {
+ public:
+  virtual ~FrameSink() = default;
+  // Encodes one frame (the size given at opening; 1, 3 or 4 channels).
+  virtual void write(const cv::Mat& frame) = 0;
+  // Completes the file and renames it into place. A sink destroyed without finish() leaves
+  // nothing behind.
+  virtual void finish() = 0;
+};
+
+// The kind of media `path` names, from its extension. Throws Failure(Usage) for an unknown
+// extension.
+MediaKind media_kind_of_output(const std::string& path);
+
+// Opens INPUT: an image when the extension is an image format OpenCV decodes (or the content
+// is), else a video. Throws Failure(Runtime) with a one-line reason.
+std::unique_ptr<FrameSource> open_source(const std::string& path);
+
+struct SinkOptions {
+  std::string fourcc;  // videos: override the codec chosen from the extension
+};
+
+// Opens OUTPUT (of `kind`, from media_kind_of_output) for frames of `input`'s size and frame
+// rate. Creates the temporary file at once. Throws Failure.
+std::unique_ptr<FrameSink> open_sink(const std::string& path, MediaKind kind, const MediaInfo& input,
+                                     const SinkOptions& options);
+
+}  // namespace satfilter

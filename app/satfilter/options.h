@@ -1,0 +1,59 @@
+// satfilter's command line: parsing, validation and the --help text.
+//
+//   satfilter INPUT OUTPUT --filter box|threshold|sauvola|bradley [parameters]
+//             [--backend cuda|cpu] [--algorithm NAME] [--tile W] [--report] ...
+//
+// Every parameter is checked here, before any file is opened, so that a bad command line fails
+// fast with one line and leaves nothing behind.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "sat/filters.h"
+#include "sat/sat.h"
+
+namespace satfilter {
+
+enum class FilterKind { Box, Threshold, Sauvola, Bradley };
+const char* to_string(FilterKind kind);  // "box", "threshold", "sauvola", "bradley"
+
+// The filter to run and its parameters (only the member of `kind` is used).
+struct FilterSpec {
+  FilterKind kind = FilterKind::Box;
+  sat::BoxBlurParams box;
+  sat::MeanCParams mean_c;
+  sat::SauvolaParams sauvola;
+  sat::BradleyParams bradley;
+};
+
+enum class ProgressMode { Auto, Always, Never };  // Auto: only when stderr is a terminal
+
+struct CommandLine {
+  bool help = false;
+  bool version = false;
+
+  std::string input;
+  std::string output;
+  FilterSpec filter;
+
+  std::optional<sat::Backend> backend;  // nullopt: cuda when a device is present, else cpu
+  sat::Options sat_options;             // --algorithm, --tile (CUDA backend only)
+  bool sat_options_given = false;       // --algorithm or --tile appeared
+  int frames_in_flight = 3;             // CUDA pipeline depth (≥ 2)
+  std::string fourcc;                   // video codec override; empty: chosen from the extension
+  bool report = false;
+  ProgressMode progress = ProgressMode::Auto;
+};
+
+// Parses and validates argv. Throws Failure(Usage) with a one-line message on any problem.
+// With --help or --version, returns at once with that flag set (other arguments unchecked).
+CommandLine parse_command_line(int argc, const char* const* argv);
+
+// The text printed by --help (every filter and parameter, with defaults).
+std::string help_text();
+
+// "satfilter 0.1.0 (satcore, OpenCV x.y.z)"
+std::string version_text();
+
+}  // namespace satfilter

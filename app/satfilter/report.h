@@ -1,0 +1,47 @@
+// --report: per-stage times and throughput, printed at the end.
+//
+// Clocks, stated in the report itself: GPU stages (upload, convert, SAT, filter, download) are
+// CUDA events on the streams they ran on; decode and encode are std::chrono::steady_clock around
+// the OpenCV calls on their own threads; CPU-backend stages are steady_clock too. Stages overlap
+// (threads, streams), so their sum can exceed the wall time.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <string>
+
+namespace satfilter {
+
+// Sums over all frames, milliseconds.
+struct StageTotals {
+  double decode_ms = 0;
+  double upload_ms = 0;
+  double convert_ms = 0;  // the engine's convert stage (color → gray for thresholds on color input)
+  double sat_ms = 0;
+  double filter_ms = 0;
+  double compute_ms = 0;  // the whole engine call (convert + SAT + filter), measured by the pipeline
+  double download_ms = 0;
+  double encode_ms = 0;
+};
+
+struct RunReport {
+  std::string input;
+  std::string output;
+  bool video = false;
+  int width = 0;
+  int height = 0;
+  int input_channels = 0;
+  int output_channels = 0;
+  int64_t frames = 0;
+  std::string filter;     // describe(spec)
+  bool gpu = false;       // CUDA backend
+  std::string algorithm;  // SAT algorithm and tile (CUDA)
+  int frames_in_flight = 0;
+  double setup_ms = 0;  // engine, pinned and device buffers, streams
+  double wall_ms = 0;   // first decode to the output renamed (setup excluded)
+  StageTotals totals;
+};
+
+void print_report(std::FILE* out, const RunReport& report);
+
+}  // namespace satfilter

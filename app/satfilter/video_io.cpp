@@ -1,0 +1,215 @@
+#include "video_io.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <opencv2/imgproc.hpp>
+#include <opencv2/videoio.hpp>
+
+#include <cmath>
+#include <cstdio>
+
+#include "atomic_output.h"
+#include "failure.h"
+
+namespace satfilter {
+namespace {
+
+// A container's frame count is exact for AVI and MP4 (an index), an estimate from duration × fps
+// for others (MKV, WebM), which can be one too high. A video that yields fewer frames than that
+// is reported as ended early / corrupt.
+constexpr int64_t kFrameCountSlack = 1;
+
+class VideoSource final : public FrameSource {
+ public:
+  explicit VideoSource(const std::string& path) : path_(path) {
+    bool opened = false;
+    try {
+      opened = capture_.open(path, cv::CAP_ANY) && capture_.isOpened();
+    } catch (const cv::Exception&) {
+      opened = false;
+    }
+    if (!opened)
+      throw runtime_error("cannot open '" + path + "': not an image or a video OpenCV can decode " +
+                          "(unknown format or corrupt file)");
+    const double count = capture_.get(cv::CAP_PROP_FRAME_COUNT);
+    info_.kind = MediaKind::Video;
+    info_.frame_count = std::isfinite(count) && count >= 1 ? static_cast<int64_t>(std::llround(count)) : -1;
+    info_.fps = capture_.get(cv::CAP_PROP_FPS);
+    if (!std::isfinite(info_.fps) || info_.fps <= 0 || info_.fps > 1000) info_.fps = 0;
+
+    if (!decode(first_))
+      throw runtime_error("cannot decode '" + path + "': no frame could be decoded (corrupt or empty video)");
+    info_.width = first_.cols;
+    info_.height = first_.rows;
+    info_.channels = 3;
+    have_first_ = true;
+  }
+
+  const MediaInfo& info() const override { return info_; }
+
+  bool read(cv::Mat& frame) override {
+    if (have_first_) {
+      first_.copyTo(frame);
+      first_.release();
+      have_first_ = false;
+      return true;
+    }
+    if (finished_) return false;
+    if (!decode(frame)) {
+      finished_ = true;
+      if (info_.frame_count > 0 && decoded_ + kFrameCountSlack < info_.frame_count)
+        throw runtime_error("'" + path_ + "' ended early or is corrupt: decoded " + std::to_string(decoded_) +
+                            " of " + std::to_string(info_.frame_count) + " frames");
+      return false;
+    }
+    if (frame.cols != info_.width || frame.rows != info_.height)
+      throw runtime_error("'" + path_ + "': frame " + std::to_string(decoded_) + " is " + std::to_string(frame.cols) +
+                          "x" + std::to_string(frame.rows) + ", the first was " + std::to_string(info_.width) + "x" +
+                          std::to_string(info_.height));
+    return true;
+  }
+
+ private:
+  // One frame as 8-bit BGR into `frame`; false at the end of the stream.
+  bool decode(cv::Mat& frame) {
+    bool ok = false;
+    try {
+      ok = capture_.read(frame);
+    } catch (const cv::Exception& e) {
+      throw runtime_error("cannot decode '" + path_ + "' (frame " + std::to_string(decoded_) + "): " + e.err);
+    }
+    if (!ok || frame.empty()) return false;
+    if (frame.depth() != CV_8U)
+      throw runtime_error("cannot filter '" + path_ + "': the decoder gives frames of more than 8 bits per channel");
+    if (frame.channels() == 1) {
+      cv::cvtColor(frame, scratch_, cv::COLOR_GRAY2BGR);
+      scratch_.copyTo(frame);
+    } else if (frame.channels() == 4) {
+      cv::cvtColor(frame, scratch_, cv::COLOR_BGRA2BGR);
+      scratch_.copyTo(frame);
+    }
+    ++decoded_;
+    return true;
+  }
+
+  std::string path_;
+  cv::VideoCapture capture_;
+  MediaInfo info_;
+  cv::Mat first_;
+  cv::Mat scratch_;
+  bool have_first_ = false;
+  bool finished_ = false;
+  int64_t decoded_ = 0;
+};
+
+// OpenCV's FFmpeg writer prints some notes straight to stderr while opening (e.g. "tag 'VP90' is
+// not supported with codec id ... fallback to use tag ..." for WebM); satfilter reports failures
+// itself, in one line. Only used while opening, before any other thread runs.
+class StderrSilencer {
+ public:
+  StderrSilencer() {
+    std::fflush(stderr);
+    saved_ = ::dup(STDERR_FILENO);
+    const int null = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
+    if (saved_ >= 0 && null >= 0) ::dup2(null, STDERR_FILENO);
+    if (null >= 0) ::close(null);
+  }
+  ~StderrSilencer() {
+    std::fflush(stderr);
+    if (saved_ >= 0) {
+      ::dup2(saved_, STDERR_FILENO);
+      ::close(saved_);
+    }
+  }
+  StderrSilencer(const StderrSilencer&) = delete;
+  StderrSilencer& operator=(const StderrSilencer&) = delete;
+
+ private:
+  int saved_ = -1;
+};
+
+int fourcc_code(const std::string& fourcc) {
+  return cv::VideoWriter::fourcc(fourcc[0], fourcc[1], fourcc[2], fourcc[3]);
+}
+
+class VideoSink final : public FrameSink {
+ public:
+  VideoSink(const std::string& path, const MediaInfo& input, const std::string& fourcc) : output_(path) {
+    std::vector<std::string> codecs = fourcc.empty() ? video_codecs_for(lower_extension(path)) : std::vector{fourcc};
+    size_ = cv::Size(input.width, input.height);
+    const double fps = input.fps > 0 ? input.fps : 25.0;
+    std::string tried;
+    for (int api : {int(cv::CAP_FFMPEG), int(cv::CAP_ANY)}) {
+      for (const std::string& codec : codecs) {
+        try {
+          const StderrSilencer quiet;
+          if (writer_.open(output_.temp_path(), api, fourcc_code(codec), fps, size_, true) && writer_.isOpened()) {
+            codec_ = codec;
+            return;
+          }
+        } catch (const cv::Exception&) {
+        }
+        if (api == cv::CAP_FFMPEG) tried += (tried.empty() ? "" : ", ") + codec;
+      }
+    }
+    throw runtime_error("cannot write video '" + path + "': no encoder available for this format (tried " + tried +
+                        ")");
+  }
+
+  void write(const cv::Mat& frame) override {
+    const cv::Mat* bgr = &frame;
+    try {
+      if (frame.channels() == 1) {
+        cv::cvtColor(frame, scratch_, cv::COLOR_GRAY2BGR);
+        bgr = &scratch_;
+      } else if (frame.channels() == 4) {
+        cv::cvtColor(frame, scratch_, cv::COLOR_BGRA2BGR);
+        bgr = &scratch_;
+      }
+      writer_.write(*bgr);
+    } catch (const cv::Exception& e) {
+      throw runtime_error("cannot encode '" + output_.destination() + "': " + e.err);
+    }
+    ++frames_;
+  }
+
+  void finish() override {
+    try {
+      writer_.release();
+    } catch (const cv::Exception& e) {
+      throw runtime_error("cannot encode '" + output_.destination() + "': " + e.err);
+    }
+    struct stat st {};
+    if (frames_ == 0 || ::stat(output_.temp_path().c_str(), &st) != 0 || st.st_size == 0)
+      throw runtime_error("cannot encode '" + output_.destination() + "': the " + codec_ + " encoder wrote nothing");
+    output_.commit();
+  }
+
+ private:
+  AtomicOutput output_;  // declared first: the writer closes its file before the temp is removed
+  cv::VideoWriter writer_;
+  cv::Size size_;
+  std::string codec_;
+  cv::Mat scratch_;
+  int64_t frames_ = 0;
+};
+
+}  // namespace
+
+std::vector<std::string> video_codecs_for(const std::string& extension) {
+  if (extension == "avi") return {"MJPG", "XVID"};
+  if (extension == "mp4" || extension == "m4v" || extension == "mov") return {"mp4v", "avc1"};
+  if (extension == "mkv") return {"FFV1", "MJPG"};
+  if (extension == "webm") return {"VP90", "VP80"};
+  return {};
+}
+
+std::unique_ptr<FrameSource> open_video_source(const std::string& path) { return std::make_unique<VideoSource>(path); }
+
+std::unique_ptr<FrameSink> open_video_sink(const std::string& path, const MediaInfo& input, const std::string& fourcc) {
+  return std::make_unique<VideoSink>(path, input, fourcc);
+}
+
+}  // namespace satfilter

@@ -1,0 +1,24 @@
+// Videos through OpenCV's videoio (FFmpeg): frames decoded to BGR, written at the input's size
+// and frame rate with a codec chosen from the extension.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "media.h"
+
+namespace satfilter {
+
+// Codecs tried in order for an extension (lower case, no dot); empty when not a video format:
+// avi: MJPG, XVID; mp4/m4v/mov: mp4v, avc1; mkv: FFV1, MJPG; webm: VP90, VP80.
+std::vector<std::string> video_codecs_for(const std::string& extension);
+
+// Opens the video and decodes its first frame (so that an undecodable file fails here).
+// Throws Failure(Runtime).
+std::unique_ptr<FrameSource> open_video_source(const std::string& path);
+// Opens the encoder on a temporary file next to `path`. Frames of 1 or 4 channels are
+// converted to BGR, which every writer takes. Throws Failure.
+std::unique_ptr<FrameSink> open_video_sink(const std::string& path, const MediaInfo& input, const std::string& fourcc);
+
+}  // namespace satfilter

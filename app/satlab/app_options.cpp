@@ -1,0 +1,239 @@
+#include "app_options.h"
+
+#include <charconv>
+#include <string_view>
+#include <vector>
+
+namespace satlab {
+
+namespace {
+
+// Walks argv, accepting "--name value" and "--name=value".
+class ArgReader {
+ public:
+  ArgReader(int argc, const char* const* argv) : args_(argv + 1, argv + argc) {}
+
+  bool next() {
+    if (pos_ >= args_.size()) return false;
+    std::string_view arg = args_[pos_++];
+    inline_value_.reset();
+    if (const auto eq = arg.find('='); arg.rfind("--", 0) == 0 && eq != std::string_view::npos) {
+      inline_value_ = std::string(arg.substr(eq + 1));
+      arg = arg.substr(0, eq);
+    }
+    name_ = std::string(arg);
+    return true;
+  }
+  const std::string& name() const { return name_; }
+  bool is(std::string_view name) const { return name_ == name; }
+
+  std::string value() {
+    if (inline_value_) return *inline_value_;
+    if (pos_ >= args_.size()) throw UsageError(name_ + " needs a value");
+    return args_[pos_++];
+  }
+  int integer(int min, int max) {
+    const std::string text = value();
+    int v = 0;
+    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc() || ptr != text.data() + text.size() || v < min || v > max)
+      throw UsageError(name_ + " needs an integer in [" + std::to_string(min) + ", " +
+                       std::to_string(max) + "] (got \"" + text + "\")");
+    return v;
+  }
+  double real(double min, double max) {
+    const std::string text = value();
+    std::size_t used = 0;
+    double v = 0;
+    try {
+      v = std::stod(text, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != text.size() || text.empty() || !(v >= min && v <= max))
+      throw UsageError(name_ + " needs a number in [" + std::to_string(min) + ", " +
+                       std::to_string(max) + "] (got \"" + text + "\")");
+    return v;
+  }
+  void no_value() const {
+    if (inline_value_) throw UsageError(name_ + " takes no value");
+  }
+
+ private:
+  std::vector<std::string> args_;
+  std::size_t pos_ = 0;
+  std::string name_;
+  std::optional<std::string> inline_value_;
+};
+
+}  // namespace
+
+AppOptions parse_app_options(int argc, const char* const* argv) {
+  AppOptions o;
+  ArgReader a(argc, argv);
+  while (a.next()) {
+    if (a.is("-h") || a.is("--help")) {
+      o.help = true;
+    } else if (a.is("--source")) {
+      std::string error;
+      const auto spec = parse_source_spec(a.value(), error);
+      if (!spec) throw UsageError("--source: " + error);
+      o.source = *spec;
+    } else if (a.is("--fast")) {
+      a.no_value();
+      o.video_fast = true;
+    } else if (a.is("--filter")) {
+      const std::string name = a.value();
+      const auto kind = parse_filter_kind(name);
+      if (!kind) throw UsageError("--filter must be none, box, threshold, sauvola or bradley (got \"" + name + "\")");
+      if (!is_implemented(*kind)) throw UsageError("--filter " + name + " is not implemented yet");
+      o.filter.kind = *kind;
+    } else if (a.is("--ksize")) {
+      const std::string text = a.value();
+      const auto size = parse_size(text);
+      if (!size) throw UsageError("--ksize needs WxH with W, H >= 1 (got \"" + text + "\")");
+      o.filter.box.kernel_width = size->first;
+      o.filter.box.kernel_height = size->second;
+    } else if (a.is("--radius")) {
+      const int r = a.integer(0, 4096);
+      o.filter.box.kernel_width = o.filter.box.kernel_height = 2 * r + 1;
+    } else if (a.is("--border")) {
+      const std::string text = a.value();
+      const auto border = sat::parse_border(text);
+      if (!border) throw UsageError("--border must be reflect101 or replicate (got \"" + text + "\")");
+      o.filter.box.border = *border;
+    } else if (a.is("--block")) {
+      o.filter.mean_c.block = a.integer(3, 8191);
+      if (o.filter.mean_c.block % 2 == 0) throw UsageError("--block must be odd");
+    } else if (a.is("--C")) {
+      o.filter.mean_c.C = a.real(-255, 255);
+    } else if (a.is("--invert")) {
+      a.no_value();
+      o.filter.mean_c.invert = true;
+    } else if (a.is("--window")) {
+      // Sauvola (odd ≥ 3) and Bradley (≥ 1) share the name, as in satfilter.
+      const int w = a.integer(1, 8191);
+      o.filter.sauvola.window = w;
+      o.filter.bradley.window = w;
+    } else if (a.is("--k")) {
+      o.filter.sauvola.k = a.real(1e-6, 1 - 1e-6);
+    } else if (a.is("--r")) {
+      o.filter.sauvola.r = a.real(0, 1e6);
+    } else if (a.is("--t")) {
+      o.filter.bradley.t = a.real(0, 99.999);
+    } else if (a.is("--backend")) {
+      const std::string text = a.value();
+      const auto backend = sat::parse_backend(text);
+      if (!backend) throw UsageError("--backend must be cuda or cpu (got \"" + text + "\")");
+      o.backend = *backend;
+    } else if (a.is("--algorithm")) {
+      const std::string text = a.value();
+      const auto algorithm = sat::parse_algorithm(text);
+      if (!algorithm) {
+        std::string names;
+        for (sat::Algorithm alg : sat::kAllAlgorithms) names += std::string(" ") + sat::to_string(alg);
+        throw UsageError("--algorithm must be one of" + names + " (got \"" + text + "\")");
+      }
+      o.sat.algorithm = *algorithm;
+    } else if (a.is("--tile")) {
+      const int tile = a.integer(0, 128);
+      if (tile != 0 && tile != 32 && tile != 64 && tile != 128)
+        throw UsageError("--tile must be 32, 64 or 128 (or 0 for the default)");
+      o.sat.tile = tile;
+    } else if (a.is("--size")) {
+      const std::string text = a.value();
+      const auto size = parse_size(text);
+      if (!size || size->first < 320 || size->second < 240 || size->first > 16384 || size->second > 16384)
+        throw UsageError("--size needs WxH between 320x240 and 16384x16384 (got \"" + text + "\")");
+      o.width = size->first;
+      o.height = size->second;
+    } else if (a.is("--zoom")) {
+      o.zoom = a.real(0, 64);
+    } else if (a.is("--divider")) {
+      o.divider = a.real(0, 1);
+    } else if (a.is("--no-interop")) {
+      a.no_value();
+      o.interop = false;
+    } else if (a.is("--no-vsync")) {
+      a.no_value();
+      o.vsync = false;
+    } else if (a.is("--hide-ui")) {
+      a.no_value();
+      o.show_ui = false;
+    } else if (a.is("--headless")) {
+      a.no_value();
+      o.headless = true;
+    } else if (a.is("--frames")) {
+      o.frames = a.integer(0, 1 << 30);
+    } else if (a.is("--screenshot")) {
+      o.screenshot = a.value();
+    } else if (a.is("--dump-frame")) {
+      o.dump_frame = a.value();
+    } else if (a.is("--record")) {
+      o.record = a.value();
+    } else if (a.is("--require-cuda")) {
+      a.no_value();
+      o.require_cuda = true;
+    } else if (a.is("--require-interop")) {
+      a.no_value();
+      o.require_interop = true;
+    } else if (a.is("--compare-cpu")) {
+      a.no_value();
+      o.compare_cpu = true;
+    } else {
+      throw UsageError("unknown option \"" + a.name() + "\"");
+    }
+  }
+  if (o.filter.kind == FilterKind::Sauvola && o.filter.sauvola.window % 2 == 0)
+    throw UsageError("--window must be odd for sauvola");
+  if (o.filter.kind == FilterKind::Sauvola && o.filter.sauvola.window < 3)
+    throw UsageError("--window must be >= 3 for sauvola");
+  return o;
+}
+
+const char* usage_text() {
+  return R"(satlab - live summed-area-table filters on the GPU (CUDA -> OpenGL -> Dear ImGui)
+
+usage: satlab [options]
+
+Source
+  --source SPEC        default | synthetic[:WxH] | camera[:N] | PATH (image or video)
+                       default: camera 0 if one opens, else the synthetic scene
+  --fast               play videos as fast as possible (default: at the file's fps)
+Filter (satfilter's names)
+  --filter NAME        none | box | threshold | sauvola | bradley       [box]
+  --ksize WxH          box kernel                                       [9x9]
+  --radius R           box kernel (2R+1)x(2R+1)
+  --border NAME        reflect101 | replicate                           [reflect101]
+  --block N --C X --invert      threshold (mean-C): odd block >= 3     [11, 2]
+  --window N --k X --r X        sauvola: odd window, 0<k<1, r (0 = 127.5) [15, 0.2, 0]
+  --window N --t X              bradley: window, t percent              [15, 15]
+Summed-area tables
+  --backend cuda|cpu   [cuda; the CPU backend when no CUDA device is present]
+  --algorithm NAME     2r2w | 2r2w-optimal | 2r1w | 1r1w | (1+r)r1w | 1r1w-skss | 1r1w-skss-lb
+  --tile W             32 | 64 | 128 (0 = the algorithm's default)
+Display
+  --size WxH           window (or off-screen framebuffer) size          [1280x800]
+  --zoom Z             framebuffer pixels per image pixel (0 = 1:1 if it fits, else fit)
+  --divider F          before/after split: fraction of the width showing the input [0.5]
+  --no-interop         show frames through host copies instead of CUDA-GL interop
+  --no-vsync           do not wait for the display's refresh
+  --hide-ui            start with the panels hidden (Tab shows them)
+Runs that end by themselves
+  --headless           no window: render off-screen through EGL (automatic without a display)
+  --frames N           stop after N frames (headless default: 300)
+  --screenshot PATH    write a PNG of the whole window at the last frame
+  --dump-frame PREFIX  at the last frame write PREFIX.input.png (the source frame),
+                       PREFIX.output.png (the filter's output) and PREFIX.view.txt (layout)
+  --record PATH        record the filtered output to a video file (.avi: MJPG, .mp4: mp4v)
+  --require-cuda       exit with status 77 when the CUDA backend cannot run (for tests)
+  --require-interop    exit with status 1 unless frames went through CUDA-GL interop
+  --compare-cpu        run the last frame through the CPU backend too; print both stage
+                       times; exit with status 1 if the outputs differ in any pixel
+  -h, --help           this text
+
+Keys: F1 or H shows them all in the window.
+)";
+}
+
+}  // namespace satlab

@@ -1,0 +1,57 @@
+// satlab's command line. Source, filter and SAT options use satfilter's names; the rest drive
+// the window, the off-screen (headless) mode and the captures that tests read.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+#include "filter_settings.h"
+#include "sat/filters.h"
+#include "sat/sat.h"
+#include "sources/source_spec.h"
+
+namespace satlab {
+
+// A command line satlab cannot run with; main() prints it with a hint and exits with 2.
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct AppOptions {
+  // What to show and how.
+  SourceSpec source;         // --source
+  bool video_fast = false;   // --fast: decode videos as fast as possible instead of at their fps
+  FilterSettings filter;     // --filter and its parameters
+  sat::Backend backend = sat::Backend::Cuda;  // --backend (CPU when no CUDA device is present)
+  sat::Options sat;          // --algorithm, --tile
+
+  // Window or off-screen framebuffer.
+  int width = 1280, height = 800;  // --size WxH (screen coordinates)
+  double zoom = 0;                 // --zoom: framebuffer pixels per image pixel; 0 = automatic
+  double divider = 0.5;            // --divider: fraction of the image width showing "before"
+  bool interop = true;             // --no-interop: host copies instead of CUDA-GL interop
+  bool vsync = true;               // --no-vsync
+  bool show_ui = true;             // --hide-ui
+
+  // Runs that end by themselves (tests, benchmarks, machines without a display).
+  bool headless = false;        // --headless: EGL off-screen, no window
+  int frames = 0;               // --frames N: stop after N frames (0 = until the window closes)
+  std::string screenshot;       // --screenshot PATH: PNG of the whole window at the last frame
+  std::string dump_frame;       // --dump-frame PREFIX: input, output and layout of the last frame
+  std::string record;           // --record PATH: record the filtered output from the start
+  bool require_cuda = false;    // --require-cuda: exit 77 (skip) when CUDA is unavailable
+  bool require_interop = false; // --require-interop: fail unless CUDA-GL interop was used
+  bool compare_cpu = false;     // --compare-cpu: last frame also on the CPU; fail if outputs differ
+
+  bool help = false;  // -h, --help
+};
+
+// Frames a headless run does when --frames is not given.
+inline constexpr int kDefaultHeadlessFrames = 300;
+
+// Throws UsageError with the offending option named.
+AppOptions parse_app_options(int argc, const char* const* argv);
+const char* usage_text();
+
+}  // namespace satlab

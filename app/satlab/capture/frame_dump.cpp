@@ -1,0 +1,55 @@
+#include "capture/frame_dump.h"
+
+#include <opencv2/imgcodecs.hpp>
+
+#include <fstream>
+#include <stdexcept>
+
+namespace satlab {
+
+namespace {
+
+void write_png(const std::string& path, const cv::Mat& image) {
+  if (image.empty()) throw std::runtime_error("frame dump " + path + ": no image (no frame processed yet)");
+  if (!cv::imwrite(path, image)) throw std::runtime_error("frame dump " + path + ": cannot write the file");
+}
+
+void write_filter_line(std::ostream& out, const FilterSettings& f) {
+  out << "filter " << to_string(f.kind);
+  switch (f.kind) {
+    case FilterKind::Box:
+      out << ' ' << f.box.kernel_width << ' ' << f.box.kernel_height << ' ' << sat::to_string(f.box.border);
+      break;
+    case FilterKind::Threshold: out << ' ' << f.mean_c.block << ' ' << f.mean_c.C << ' ' << int(f.mean_c.invert); break;
+    case FilterKind::Sauvola: out << ' ' << f.sauvola.window << ' ' << f.sauvola.k << ' ' << f.sauvola.r; break;
+    case FilterKind::Bradley: out << ' ' << f.bradley.window << ' ' << f.bradley.t; break;
+    case FilterKind::None:
+    case FilterKind::Shadows: break;
+  }
+  out << '\n';
+}
+
+}  // namespace
+
+void write_frame_dump(const std::string& prefix, const cv::Mat& input, const cv::Mat& output,
+                      const FilterSettings& filter, const ViewState& view, int framebuffer_width,
+                      int framebuffer_height, const std::vector<NamedRect>& windows) {
+  write_png(prefix + ".input.png", input);
+  write_png(prefix + ".output.png", output);
+  const std::string layout = prefix + ".view.txt";
+  std::ofstream out(layout);
+  out.precision(9);
+  out << "# satlab frame dump: framebuffer pixels, top-left origin\n"
+      << "framebuffer " << framebuffer_width << ' ' << framebuffer_height << '\n'
+      << "image " << view.image_width() << ' ' << view.image_height() << '\n'
+      << "zoom " << view.zoom() << '\n'
+      << "origin " << view.origin().x << ' ' << view.origin().y << '\n'
+      << "divider " << view.divider() << '\n';
+  write_filter_line(out, filter);
+  for (const NamedRect& w : windows)
+    out << "window " << w.rect.x << ' ' << w.rect.y << ' ' << w.rect.w << ' ' << w.rect.h << ' ' << w.name << '\n';
+  out.close();
+  if (!out) throw std::runtime_error("frame dump " + layout + ": cannot write the file");
+}
+
+}  // namespace satlab

@@ -1,0 +1,29 @@
+// --dump-frame PREFIX: what a test needs to check a frame without trusting the app.
+//   PREFIX.input.png   the source frame as the pipeline received it (BGR)
+//   PREFIX.output.png  the filter's output (BGR for none/box, gray for the thresholds)
+//   PREFIX.view.txt    the layout, framebuffer pixels with a top-left origin:
+//     framebuffer W H / image W H / zoom Z / origin X Y / divider F /
+//     filter NAME PARAMS... / window X Y W H TITLE (one line per visible UI window)
+#pragma once
+
+#include <opencv2/core.hpp>
+
+#include <string>
+#include <vector>
+
+#include "display/view_state.h"
+#include "filter_settings.h"
+
+namespace satlab {
+
+struct NamedRect {
+  RectF rect;  // framebuffer pixels
+  std::string name;
+};
+
+// Throws std::runtime_error when a file cannot be written.
+void write_frame_dump(const std::string& prefix, const cv::Mat& input, const cv::Mat& output,
+                      const FilterSettings& filter, const ViewState& view, int framebuffer_width,
+                      int framebuffer_height, const std::vector<NamedRect>& windows);
+
+}  // namespace satlab

@@ -1,0 +1,45 @@
+#include "capture/recorder.h"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <stdexcept>
+
+#include "capture/gl_readback.h"
+
+namespace satlab {
+
+void Recorder::start(const std::string& path, double fps, int width, int height) {
+  stop();
+  std::string ext = std::filesystem::path(path).extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+  const int fourcc = ext == ".mp4" ? cv::VideoWriter::fourcc('m', 'p', '4', 'v') : cv::VideoWriter::fourcc('M', 'J', 'P', 'G');
+  try {
+    writer_.open(path, fourcc, fps > 0 ? fps : 30.0, cv::Size(width, height), true);
+  } catch (const cv::Exception& e) {
+    throw std::runtime_error("recording " + path + ": " + e.what());
+  }
+  if (!writer_.isOpened()) throw std::runtime_error("recording " + path + ": no video writer for this file");
+  path_ = path;
+  width_ = width;
+  height_ = height;
+  frames_ = 0;
+}
+
+void Recorder::stop() {
+  if (writer_.isOpened()) writer_.release();
+}
+
+bool Recorder::add_frame(GLuint texture, int width, int height) {
+  if (!recording()) return false;
+  if (width != width_ || height != height_) {
+    stop();
+    return false;
+  }
+  read_texture_bgr(texture, width, height, rgba_, bgr_);
+  writer_.write(bgr_);
+  ++frames_;
+  return true;
+}
+
+}  // namespace satlab

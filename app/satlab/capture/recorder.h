@@ -1,0 +1,34 @@
+// Records the displayed output (the filter's output texture, at the image's own resolution) to a
+// video file with cv::VideoWriter: .avi → MJPG (always available in OpenCV), .mp4 → mp4v, other
+// extensions → MJPG. Buffers are reused: nothing is allocated per frame.
+#pragma once
+
+#include <GL/glew.h>
+#include <opencv2/core.hpp>
+#include <opencv2/videoio.hpp>
+
+#include <string>
+
+namespace satlab {
+
+class Recorder {
+ public:
+  bool recording() const { return writer_.isOpened(); }
+  const std::string& path() const { return path_; }
+  int frames() const { return frames_; }
+
+  // Throws std::runtime_error when no writer opens for `path`.
+  void start(const std::string& path, double fps, int width, int height);
+  void stop();  // finishes the file
+  // Appends the texture's current contents. Returns false (and stops) when the size changed:
+  // one file holds one size.
+  bool add_frame(GLuint texture, int width, int height);
+
+ private:
+  cv::VideoWriter writer_;
+  std::string path_;
+  int width_ = 0, height_ = 0, frames_ = 0;
+  cv::Mat rgba_, bgr_;
+};
+
+}  // namespace satlab

@@ -1,0 +1,130 @@
+#include "display/interop_texture.h"
+
+// GLEW before cuda_gl_interop.h (which includes GL/gl.h).
+#include <cuda_gl_interop.h>
+#include <cuda_runtime_api.h>
+
+#include <utility>
+
+#include "pipeline/cuda_check.h"
+
+namespace satlab {
+
+InteropTexture::InteropTexture(bool allow_interop) : allow_interop_(allow_interop) {
+  glGenTextures(1, &texture_);
+  glBindTexture(GL_TEXTURE_2D, texture_);
+  // Magnified views read texels exactly (texelFetch in the shader); minified views filter.
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  glBindTexture(GL_TEXTURE_2D, 0);
+}
+
+InteropTexture::~InteropTexture() {
+  release_cuda();
+  if (texture_) glDeleteTextures(1, &texture_);
+}
+
+InteropTexture::InteropTexture(InteropTexture&& other) noexcept
+    : texture_(std::exchange(other.texture_, 0)),
+      width_(other.width_),
+      height_(other.height_),
+      allow_interop_(other.allow_interop_),
+      tried_(other.tried_),
+      resource_(std::exchange(other.resource_, nullptr)),
+      surface_(std::exchange(other.surface_, 0)),
+      mapped_(std::exchange(other.mapped_, false)),
+      problem_(std::move(other.problem_)) {}
+
+InteropTexture& InteropTexture::operator=(InteropTexture&& other) noexcept {
+  if (this != &other) {
+    release_cuda();
+    if (texture_) glDeleteTextures(1, &texture_);
+    texture_ = std::exchange(other.texture_, 0);
+    width_ = other.width_;
+    height_ = other.height_;
+    allow_interop_ = other.allow_interop_;
+    tried_ = other.tried_;
+    resource_ = std::exchange(other.resource_, nullptr);
+    surface_ = std::exchange(other.surface_, 0);
+    mapped_ = std::exchange(other.mapped_, false);
+    problem_ = std::move(other.problem_);
+  }
+  return *this;
+}
+
+void InteropTexture::release_cuda() noexcept {
+  if (mapped_) SATLAB_CUDA_CHECK_NOTHROW(cudaGraphicsUnmapResources(1, &resource_, nullptr));
+  mapped_ = false;
+  if (surface_) SATLAB_CUDA_CHECK_NOTHROW(cudaDestroySurfaceObject(surface_));
+  surface_ = 0;
+  if (resource_) SATLAB_CUDA_CHECK_NOTHROW(cudaGraphicsUnregisterResource(resource_));
+  resource_ = nullptr;
+}
+
+void InteropTexture::resize(int width, int height) {
+  if (width == width_ && height == height_) return;
+  release_cuda();  // a registration is tied to the texture's storage
+  tried_ = false;
+  glBindTexture(GL_TEXTURE_2D, texture_);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  width_ = width;
+  height_ = height;
+}
+
+void InteropTexture::try_register() {
+  tried_ = true;
+  if (!allow_interop_) {
+    problem_ = "CUDA-GL interop disabled (--no-interop)";
+    return;
+  }
+  const cudaError_t status = cudaGraphicsGLRegisterImage(
+      &resource_, texture_, GL_TEXTURE_2D,
+      cudaGraphicsRegisterFlagsSurfaceLoadStore | cudaGraphicsRegisterFlagsWriteDiscard);
+  if (status != cudaSuccess) {
+    (void)cudaGetLastError();
+    resource_ = nullptr;
+    problem_ = std::string("cudaGraphicsGLRegisterImage: ") + cudaGetErrorString(status) +
+               " (is the GL context on the CUDA device?)";
+    return;
+  }
+  problem_.clear();
+}
+
+std::optional<cudaSurfaceObject_t> InteropTexture::begin_cuda_write(cudaStream_t stream) {
+  if (!tried_) try_register();
+  if (!resource_) return std::nullopt;
+  if (surface_) {
+    SATLAB_CUDA_CHECK(cudaDestroySurfaceObject(surface_));
+    surface_ = 0;
+  }
+  SATLAB_CUDA_CHECK(cudaGraphicsMapResources(1, &resource_, stream));
+  mapped_ = true;
+  cudaArray_t array = nullptr;
+  SATLAB_CUDA_CHECK(cudaGraphicsSubResourceGetMappedArray(&array, resource_, 0, 0));
+  cudaResourceDesc desc{};
+  desc.resType = cudaResourceTypeArray;
+  desc.res.array.array = array;
+  SATLAB_CUDA_CHECK(cudaCreateSurfaceObject(&surface_, &desc));
+  return surface_;
+}
+
+void InteropTexture::end_cuda_write(cudaStream_t stream) noexcept {
+  if (!mapped_) return;
+  // Stream-ordered: GL sees the texture only after the work queued before this point.
+  SATLAB_CUDA_CHECK_NOTHROW(cudaGraphicsUnmapResources(1, &resource_, stream));
+  mapped_ = false;
+}
+
+void InteropTexture::upload_host(const uint8_t* rgba, std::size_t pitch) {
+  glBindTexture(GL_TEXTURE_2D, texture_);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glPixelStorei(GL_UNPACK_ROW_LENGTH, static_cast<GLint>(pitch / 4));
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, width_, height_, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+  glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+  glBindTexture(GL_TEXTURE_2D, 0);
+}
+
+}  // namespace satlab

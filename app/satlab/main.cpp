@@ -1,0 +1,84 @@
+// satlab: live summed-area-table filters. Parses the options, picks a window or the headless
+// (EGL) mode, runs the app; the one place that catches what nothing below could handle.
+#include <opencv2/core/utils/logger.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+
+#include "app_options.h"
+#include "display/gl_context.h"
+#include "message_log.h"
+#include "pipeline/device_info.h"
+#include "satlab_app.h"
+
+namespace {
+
+bool has_display() {
+  const char* x11 = std::getenv("DISPLAY");
+  const char* wayland = std::getenv("WAYLAND_DISPLAY");
+  return (x11 && *x11) || (wayland && *wayland);
+}
+
+// Headless without --frames: a run that ends by itself.
+void headless_defaults(satlab::AppOptions& options, bool announce_screenshot) {
+  if (options.frames == 0) options.frames = satlab::kDefaultHeadlessFrames;
+  if (announce_screenshot && options.screenshot.empty()) options.screenshot = "satlab-headless.png";
+  std::fprintf(stderr, "satlab: running headless for %d frames%s%s\n", options.frames,
+               options.screenshot.empty() ? "" : "; screenshot -> ", options.screenshot.c_str());
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace satlab;
+  AppOptions options;
+  try {
+    options = parse_app_options(argc, argv);
+  } catch (const UsageError& e) {
+    std::fprintf(stderr, "satlab: %s\n(satlab --help lists the options)\n", e.what());
+    return 2;
+  }
+  if (options.help) {
+    std::fputs(usage_text(), stdout);
+    return 0;
+  }
+  try {
+    cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_ERROR);  // faults are reported by satlab
+    if (options.require_cuda) {
+      const std::string problem = cuda_unavailable_reason();
+      if (!problem.empty() || options.backend != sat::Backend::Cuda) {
+        std::fprintf(stderr, "satlab: --require-cuda: %s: skipping\n",
+                     problem.empty() ? "the CPU backend was selected" : problem.c_str());
+        return 77;
+      }
+    }
+    if (!options.headless && !has_display()) {
+      std::fprintf(stderr, "satlab: no display (neither DISPLAY nor WAYLAND_DISPLAY is set)\n");
+      options.headless = true;
+      headless_defaults(options, true);
+    } else if (options.headless) {
+      headless_defaults(options, false);
+    }
+
+    MessageLog log;
+    std::unique_ptr<GlContext> gl;
+    if (!options.headless) {
+      try {
+        gl = create_window_context(options.width, options.height, options.vsync);
+      } catch (const GlContextError& e) {
+        log.warning(std::string(e.what()) + ": going headless");
+        options.headless = true;
+        headless_defaults(options, true);
+      }
+    }
+    if (!gl) gl = create_headless_context(options.width, options.height, 0);
+    log.info(gl->description());
+
+    SatlabApp app(options, *gl, log);
+    return app.run();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "satlab: error: %s\n", e.what());
+    return 1;
+  }
+}

@@ -1,0 +1,102 @@
+#include "pipeline/color_kernels.h"
+
+#include <cstdint>
+
+#include "pipeline/cuda_check.h"
+#include "sat/error.h"
+
+namespace satlab {
+
+namespace {
+
+constexpr dim3 kBlock(32, 8);
+
+dim3 grid_for(int width, int height) {
+  return dim3((width + kBlock.x - 1) / kBlock.x, (height + kBlock.y - 1) / kBlock.y);
+}
+
+__global__ void bgr_to_bgra_kernel(const uint8_t* __restrict__ src, std::size_t src_pitch, uint8_t* __restrict__ dst,
+                                   std::size_t dst_pitch, int width, int height) {
+  const int x = blockIdx.x * blockDim.x + threadIdx.x;
+  const int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x >= width || y >= height) return;
+  const uint8_t* s = src + y * src_pitch + 3 * x;
+  reinterpret_cast<uchar4*>(dst + y * dst_pitch)[x] = make_uchar4(s[0], s[1], s[2], 255);
+}
+
+template <int Channels>
+__device__ uchar4 load_as_rgba(const uint8_t* row, int x) {
+  if constexpr (Channels == 1) {
+    const uint8_t g = row[x];
+    return make_uchar4(g, g, g, 255);
+  } else if constexpr (Channels == 3) {
+    const uint8_t* p = row + 3 * x;
+    return make_uchar4(p[2], p[1], p[0], 255);
+  } else {
+    const uchar4 p = reinterpret_cast<const uchar4*>(row)[x];
+    return make_uchar4(p.z, p.y, p.x, p.w);
+  }
+}
+
+template <int Channels>
+__global__ void to_rgba_surface_kernel(const uint8_t* __restrict__ src, std::size_t pitch, int width, int height,
+                                       cudaSurfaceObject_t dst) {
+  const int x = blockIdx.x * blockDim.x + threadIdx.x;
+  const int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x >= width || y >= height) return;
+  surf2Dwrite(load_as_rgba<Channels>(src + y * pitch, x), dst, x * static_cast<int>(sizeof(uchar4)), y);
+}
+
+template <int Channels>
+__global__ void to_rgba_kernel(const uint8_t* __restrict__ src, std::size_t pitch, int width, int height,
+                               uint8_t* __restrict__ dst, std::size_t dst_pitch) {
+  const int x = blockIdx.x * blockDim.x + threadIdx.x;
+  const int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x >= width || y >= height) return;
+  reinterpret_cast<uchar4*>(dst + y * dst_pitch)[x] = load_as_rgba<Channels>(src + y * pitch, x);
+}
+
+void check_channels(const sat::ConstImage8& src, const char* call) {
+  if (src.channels != 1 && src.channels != 3 && src.channels != 4)
+    throw sat::Error(sat::ErrorCode::InvalidArgument, call,
+                     "channels must be 1, 3 or 4 (got " + std::to_string(src.channels) + ")");
+}
+
+}  // namespace
+
+void bgr_to_bgra_gpu(sat::ConstImage8 bgr, sat::Image8 bgra, cudaStream_t stream) {
+  if (bgr.channels != 3 || bgra.channels != 4 || bgr.width != bgra.width || bgr.height != bgra.height)
+    throw sat::Error(sat::ErrorCode::InvalidArgument, "bgr_to_bgra_gpu", "needs 3-channel input and 4-channel output of one size");
+  if (bgr.width == 0 || bgr.height == 0) return;
+  bgr_to_bgra_kernel<<<grid_for(bgr.width, bgr.height), kBlock, 0, stream>>>(bgr.data, bgr.pitch, bgra.data, bgra.pitch,
+                                                                           bgr.width, bgr.height);
+  SATLAB_CUDA_CHECK(cudaGetLastError());
+}
+
+void to_rgba_surface_gpu(sat::ConstImage8 src, cudaSurfaceObject_t rgba, cudaStream_t stream) {
+  check_channels(src, "to_rgba_surface_gpu");
+  if (src.width == 0 || src.height == 0) return;
+  const dim3 grid = grid_for(src.width, src.height);
+  switch (src.channels) {
+    case 1: to_rgba_surface_kernel<1><<<grid, kBlock, 0, stream>>>(src.data, src.pitch, src.width, src.height, rgba); break;
+    case 3: to_rgba_surface_kernel<3><<<grid, kBlock, 0, stream>>>(src.data, src.pitch, src.width, src.height, rgba); break;
+    default: to_rgba_surface_kernel<4><<<grid, kBlock, 0, stream>>>(src.data, src.pitch, src.width, src.height, rgba); break;
+  }
+  SATLAB_CUDA_CHECK(cudaGetLastError());
+}
+
+void to_rgba_gpu(sat::ConstImage8 src, sat::Image8 rgba, cudaStream_t stream) {
+  check_channels(src, "to_rgba_gpu");
+  if (rgba.channels != 4 || rgba.width != src.width || rgba.height != src.height)
+    throw sat::Error(sat::ErrorCode::InvalidArgument, "to_rgba_gpu", "needs a 4-channel output of the input's size");
+  if (src.width == 0 || src.height == 0) return;
+  const dim3 grid = grid_for(src.width, src.height);
+  switch (src.channels) {
+    case 1: to_rgba_kernel<1><<<grid, kBlock, 0, stream>>>(src.data, src.pitch, src.width, src.height, rgba.data, rgba.pitch); break;
+    case 3: to_rgba_kernel<3><<<grid, kBlock, 0, stream>>>(src.data, src.pitch, src.width, src.height, rgba.data, rgba.pitch); break;
+    default: to_rgba_kernel<4><<<grid, kBlock, 0, stream>>>(src.data, src.pitch, src.width, src.height, rgba.data, rgba.pitch); break;
+  }
+  SATLAB_CUDA_CHECK(cudaGetLastError());
+}
+
+}  // namespace satlab

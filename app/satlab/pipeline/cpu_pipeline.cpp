@@ -1,0 +1,102 @@
+#include "pipeline/cpu_pipeline.h"
+
+#include <opencv2/imgproc.hpp>
+
+#include "pipeline/color_cpu.h"
+#include "pipeline/mat_view.h"
+#include "pipeline/stage_timer.h"
+
+namespace satlab {
+
+void CpuPipeline::reallocate(int width, int height) {
+  engine_.reset();
+  engine_.emplace(sat::Backend::Cpu, sat::Extent{width, height});
+  engine_->enable_stage_timing(true);
+  bgra_.create(height, width, CV_8UC4);
+  gray_.create(height, width, CV_8UC1);
+  out_bgra_.create(height, width, CV_8UC4);
+  out_gray_.create(height, width, CV_8UC1);
+  rgba_before_.create(height, width, CV_8UC4);
+  rgba_after_.create(height, width, CV_8UC4);
+  output_.release();
+  width_ = width;
+  height_ = height;
+}
+
+void CpuPipeline::process(const cv::Mat& frame, const PipelineSettings& settings, DisplayTarget* before,
+                          DisplayTarget* after) {
+  if (frame.type() != CV_8UC3 || frame.empty())
+    throw sat::Error(sat::ErrorCode::InvalidArgument, "CpuPipeline::process", "the frame must be non-empty 8-bit BGR");
+  if (frame.cols != width_ || frame.rows != height_) reallocate(frame.cols, frame.rows);
+  last_ = {};
+  const FilterSettings& filter = settings.filter;
+  const bool gray = outputs_gray(filter.kind);
+
+  const Stopwatch convert;
+  if (gray) engine_->to_gray(image_view(frame), image_view(gray_));
+  else bgr_to_bgra_cpu(image_view(frame), image_view(bgra_));
+  last_[Stage::Convert] = convert.elapsed_ms();
+
+  run_filter(filter);
+
+  const Stopwatch show;
+  display(gray ? frame : bgra_, before, rgba_before_);
+  display(output_, after, rgba_after_);
+  last_[Stage::Display] = show.elapsed_ms();
+  display_path_ = before || after ? "host copy" : "";
+}
+
+void CpuPipeline::run_filter(const FilterSettings& filter) {
+  switch (filter.kind) {
+    case FilterKind::None: output_ = bgra_; return;
+    case FilterKind::Box:
+      engine_->box_blur(image_view(bgra_), image_view(out_bgra_), filter.box);
+      output_ = out_bgra_;
+      break;
+    case FilterKind::Threshold:
+      engine_->threshold_mean_c(image_view(gray_), image_view(out_gray_), filter.mean_c);
+      output_ = out_gray_;
+      break;
+    case FilterKind::Sauvola:
+      engine_->threshold_sauvola(image_view(gray_), image_view(out_gray_), filter.sauvola);
+      output_ = out_gray_;
+      break;
+    case FilterKind::Bradley:
+      engine_->threshold_bradley(image_view(gray_), image_view(out_gray_), filter.bradley);
+      output_ = out_gray_;
+      break;
+    case FilterKind::Shadows:
+      throw sat::Error(sat::ErrorCode::Unsupported, "CpuPipeline::process",
+                       std::string("filter ") + to_string(filter.kind) + " is not implemented yet");
+  }
+  const sat::StageTimes t = engine_->last_stage_times();
+  last_[Stage::Convert] += t.convert_ms;  // 0: the engine gets converted input
+  last_[Stage::Sat] = t.sat_ms;
+  last_[Stage::Filter] = t.filter_ms;
+}
+
+void CpuPipeline::display(const cv::Mat& image, DisplayTarget* target, cv::Mat& rgba) {
+  to_rgba_cpu(image_view(image), image_view(rgba));
+  if (!target) return;
+  target->resize(rgba.cols, rgba.rows);
+  target->upload_host(rgba.data, rgba.step[0]);
+}
+
+void CpuPipeline::read_output(cv::Mat& output) const {
+  if (output_.empty()) output.release();
+  else if (output_.channels() == 4) cv::cvtColor(output_, output, cv::COLOR_BGRA2BGR);
+  else output_.copyTo(output);
+}
+
+int CpuPipeline::read_output_pixel(int x, int y, cv::Vec3b& value) const {
+  if (output_.empty() || x < 0 || y < 0 || x >= output_.cols || y >= output_.rows) return 0;
+  if (output_.channels() == 1) {
+    value = cv::Vec3b(output_.at<uint8_t>(y, x), 0, 0);
+    return 1;
+  }
+  const cv::Vec4b p = output_.at<cv::Vec4b>(y, x);
+  value = cv::Vec3b(p[0], p[1], p[2]);
+  return 3;
+}
+
+}  // namespace satlab

@@ -1,0 +1,41 @@
+// The CPU pipeline: the same stages as CudaPipeline on host memory with satcore's CPU backend
+// (FilterEngine, Backend::Cpu: all cores), bit-identical output. Runs without any CUDA device.
+// Stage times are wall times; "upload" is 0 (the CPU reads the host frame in place) and
+// "display" is the RGBA conversion plus the texture upload.
+#pragma once
+
+#include <optional>
+
+#include "pipeline/frame_pipeline.h"
+
+namespace satlab {
+
+class CpuPipeline final : public FramePipeline {
+ public:
+  CpuPipeline() = default;
+
+  sat::Backend backend() const override { return sat::Backend::Cpu; }
+  // Null targets: the display stage still converts to RGBA (so that its time compares with the
+  // GPU's) but uploads nothing.
+  void process(const cv::Mat& frame, const PipelineSettings& settings, DisplayTarget* before,
+               DisplayTarget* after) override;
+  StageTimings last_timings() const override { return last_; }
+  void read_output(cv::Mat& output) const override;
+  int read_output_pixel(int x, int y, cv::Vec3b& value) const override;
+  std::string display_path() const override { return display_path_; }
+
+ private:
+  void reallocate(int width, int height);
+  void run_filter(const FilterSettings& filter);
+  void display(const cv::Mat& image, DisplayTarget* target, cv::Mat& rgba);
+
+  std::optional<sat::FilterEngine> engine_;
+  int width_ = 0, height_ = 0;
+  cv::Mat bgra_, gray_, out_bgra_, out_gray_;  // as in CudaPipeline, on the host
+  cv::Mat rgba_before_, rgba_after_;           // display stage
+  cv::Mat output_;                             // header of the last output (one of the above)
+  StageTimings last_;
+  std::string display_path_;
+};
+
+}  // namespace satlab

@@ -1,0 +1,64 @@
+// One frame through the summed-area-table filters, stage by stage:
+//   upload   host frame (BGR) → the backend's memory (CUDA: from pinned memory, on the stream)
+//   convert  BGR → BGRA (box, none) or BGR → gray (thresholds)
+//   sat      the summed-area table(s), with the selected algorithm
+//   filter   the pass that reads the tables
+//   display  input and output → RGBA8 display targets (CUDA-GL interop or a host copy)
+// Two implementations with identical output: CudaPipeline and CpuPipeline.
+#pragma once
+
+#include <opencv2/core.hpp>
+
+#include <array>
+#include <string>
+
+#include "filter_settings.h"
+#include "pipeline/display_target.h"
+#include "sat/filters.h"
+#include "sat/sat.h"
+
+namespace satlab {
+
+enum class Stage { Upload, Convert, Sat, Filter, Display };
+inline constexpr int kStageCount = 5;
+const char* to_string(Stage stage);  // "upload", "convert", "SAT", "filter", "display"
+
+// Milliseconds per stage of one frame: GPU time from CUDA events (CUDA), wall time (CPU).
+struct StageTimings {
+  std::array<double, kStageCount> ms{};
+  double& operator[](Stage s) { return ms[static_cast<int>(s)]; }
+  double operator[](Stage s) const { return ms[static_cast<int>(s)]; }
+  double total() const;
+};
+
+struct PipelineSettings {
+  FilterSettings filter;
+  sat::Options sat;  // algorithm and tile (the CPU backend ignores them)
+};
+
+class FramePipeline {
+ public:
+  virtual ~FramePipeline() = default;
+  virtual sat::Backend backend() const = 0;
+
+  // Runs one frame. `frame` is 8-bit BGR on the host. Writes the input ("before") and the filter's
+  // output ("after") as RGBA8 into the targets; either may be null (skips that part of the display
+  // stage). Returns when the frame is complete and its timings are ready. Buffers are (re)allocated
+  // only when the frame size changes. Throws sat::Error (bad parameters, CUDA failures).
+  virtual void process(const cv::Mat& frame, const PipelineSettings& settings, DisplayTarget* before,
+                       DisplayTarget* after) = 0;
+
+  virtual StageTimings last_timings() const = 0;
+
+  // The last frame's filter output on the host: BGR for none/box, gray for the thresholds. For
+  // dumps and comparisons, not for every frame (CUDA: a synchronous device-to-host copy).
+  virtual void read_output(cv::Mat& output) const = 0;
+  // One pixel of that output: channel values in `value`, returns the channel count (1 or 3); 0
+  // when (x, y) is outside the last frame.
+  virtual int read_output_pixel(int x, int y, cv::Vec3b& value) const = 0;
+
+  // How the last frame reached the display: "CUDA-GL interop", "host copy", or "" (no target).
+  virtual std::string display_path() const = 0;
+};
+
+}  // namespace satlab

@@ -1,0 +1,53 @@
+// Per-frame timings kept for the rolling plots (a ring of the last kPlotLength frames) and, for
+// runs with a known frame count, every frame for the medians printed at the end. Storage is
+// reserved up front: nothing is allocated per frame.
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "pipeline/frame_pipeline.h"
+
+namespace satlab {
+
+// The pipeline's stages, their sum, the CPU time of a whole frame (source, pipeline, UI, drawing;
+// not the wait for the display) and the frame period (1000 / FPS).
+enum class Series { Upload, Convert, Sat, Filter, Display, PipelineTotal, Frame, Period };
+inline constexpr int kSeriesCount = 8;
+const char* to_string(Series series);  // stage names, "pipeline", "frame (CPU)", "frame period"
+
+class TimingHistory {
+ public:
+  static constexpr int kPlotLength = 240;
+
+  // keep_frames > 0: keep that many frames for summary_median() (a run with --frames).
+  explicit TimingHistory(int keep_frames = 0);
+
+  // One frame: the pipeline's stage times, the frame's CPU time and the frame period (ms).
+  void add(const StageTimings& stages, double frame_ms, double period_ms);
+  void clear_plots();  // e.g. after a backend switch, so plots do not mix backends
+
+  // For ImGui::PlotLines(values, count, offset): the ring, oldest first from offset.
+  const float* plot_values(Series s) const { return ring_[static_cast<int>(s)].data(); }
+  int plot_count() const { return filled_; }
+  int plot_offset() const { return filled_ < kPlotLength ? 0 : head_; }
+  float latest(Series s) const;
+  double recent_median(Series s) const;  // over the ring
+  double recent_fps() const;             // from the ring's mean frame period
+
+  // Median over the kept frames, skipping the first `warmup` ones (falls back to the ring when
+  // nothing was kept). Returns the number of frames it used in `used`.
+  double summary_median(Series s, int warmup, int* used = nullptr) const;
+  long long frames() const { return frames_; }
+
+ private:
+  std::array<std::vector<float>, kSeriesCount> ring_;
+  std::array<std::vector<float>, kSeriesCount> kept_;
+  mutable std::vector<float> scratch_;  // median workspace
+  int head_ = 0, filled_ = 0;
+  int keep_frames_;
+  long long frames_ = 0;
+};
+
+}  // namespace satlab

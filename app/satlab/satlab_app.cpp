@@ -1,0 +1,373 @@
+#include "satlab_app.h"
+
+#include <imgui.h>
+
+#include <chrono>
+#include <cstdio>
+
+#include "capture/frame_dump.h"
+#include "capture/screenshot.h"
+#include "pipeline/stage_timer.h"
+#include "ui/banner.h"
+#include "ui/control_panel.h"
+#include "ui/help_overlay.h"
+#include "ui/layout.h"
+#include "ui/shortcuts.h"
+#include "ui/speedup_panel.h"
+#include "ui/timing_panel.h"
+
+namespace satlab {
+
+namespace {
+
+double steady_s() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+UiState initial_ui(const AppOptions& o) {
+  UiState ui;
+  ui.settings.filter = o.filter;
+  ui.settings.sat = o.sat;
+  ui.backend = o.backend;
+  ui.show_panels = o.show_ui;
+  ui.video_fast = o.video_fast;
+  ui.box_square = o.filter.box.kernel_width == o.filter.box.kernel_height;
+  switch (o.source.kind) {
+    case SourceSpec::Kind::Default:
+    case SourceSpec::Kind::Camera:
+      ui.source_choice = UiState::SourceChoice::Camera;
+      ui.camera_index = o.source.camera_index;
+      break;
+    case SourceSpec::Kind::Synthetic:
+      ui.source_choice = UiState::SourceChoice::Synthetic;
+      ui.synthetic_size[0] = o.source.width;
+      ui.synthetic_size[1] = o.source.height;
+      break;
+    case SourceSpec::Kind::File:
+      ui.source_choice = UiState::SourceChoice::File;
+      ui.path = o.source.path;
+      break;
+  }
+  return ui;
+}
+
+}  // namespace
+
+SatlabApp::SatlabApp(const AppOptions& options, GlContext& gl, MessageLog& log)
+    : options_(options),
+      gl_(gl),
+      log_(log),
+      sources_(log, SourceOpenOptions{options.video_fast}),
+      pipelines_(options.backend, log),
+      before_(options.interop),
+      after_(options.interop),
+      imgui_(gl),
+      ui_(initial_ui(options)),
+      history_(options.frames),
+      record_on_start_(options.record) {
+  last_good_ = ui_.settings;
+  view_.set_divider(static_cast<float>(options.divider));
+  if (options.zoom > 0) view_.set_zoom(static_cast<float>(options.zoom));
+  if (pipelines_.backend() != ui_.backend) ui_.backend = pipelines_.backend();
+  sources_.open(options.source);
+  log_.info(std::string("backend: ") + sat::to_string(pipelines_.backend()) +
+            (pipelines_.backend() == sat::Backend::Cuda
+                 ? std::string(" (") + sat::to_string(ui_.settings.sat.algorithm) + ")"
+                 : std::string()) +
+            ", filter: " + describe(ui_.settings.filter));
+}
+
+SatlabApp::~SatlabApp() { recorder_.stop(); }
+
+int SatlabApp::run() {
+  const int limit = options_.frames;
+  double previous = steady_s();
+  double period_ms = 0;
+  while (true) {
+    gl_.poll_events();
+    if (gl_.should_close() || ui_.quit) break;
+    if (gl_.minimized()) {  // nothing to draw into: sleep until something happens
+      gl_.wait_events(0.1);
+      previous = steady_s();
+      continue;
+    }
+    const double now = steady_s();
+    period_ms = 1000.0 * (now - previous);
+    previous = now;
+    const bool last = limit > 0 && frames_ + 1 >= limit;
+    frame(now, period_ms, last);
+    if (last) break;
+  }
+  // A window closed by the user: the captures the command line asked for, on one more frame.
+  if (limit == 0 && frames_ > 0 && !gl_.minimized() && (!options_.screenshot.empty() || !options_.dump_frame.empty()))
+    frame(steady_s(), period_ms, true);
+  if (recorder_.recording()) {
+    log_.info("recording saved: " + recorder_.path() + " (" + std::to_string(recorder_.frames()) + " frames)");
+    recorder_.stop();
+  }
+  print_summary();
+  const bool backends_agree = !options_.compare_cpu || print_comparison();
+  if (options_.require_interop && !interop_used_) {
+    log_.error("--require-interop: no frame went through CUDA-GL interop" +
+               (before_.interop_problem().empty() ? std::string() : " (" + before_.interop_problem() + ")"));
+    return 1;
+  }
+  return backends_agree ? 0 : 1;
+}
+
+void SatlabApp::frame(double now_s, double period_ms, bool last) {
+  const Stopwatch cpu_time;
+  now_s_ = now_s;
+  if (last && options_.compare_cpu) ui_.compare_backends = true;
+  process_frame();
+  build_ui();
+  act_on_requests();
+  draw();
+  capture(last);
+  history_.add(frame_stages_, cpu_time.elapsed_ms(), period_ms);
+  gl_.swap_buffers();
+  ++frames_;
+}
+
+void SatlabApp::process_frame() {
+  sources_.set_paused(ui_.paused);
+  if (sources_.video_fast() != ui_.video_fast) sources_.set_video_fast(ui_.video_fast);
+  sources_.update(now_s_);
+  frame_stages_ = {};
+  const cv::Mat& frame = sources_.frame();
+  if (frame.empty()) return;  // e.g. a camera still opening
+
+  const sat::Backend before_backend = pipelines_.backend();
+  if (pipelines_.process(frame, ui_.settings, &before_, &after_)) {
+    last_good_ = ui_.settings;
+    have_output_ = true;
+    frame_stages_ = pipelines_.current().last_timings();
+  } else {
+    ui_.settings = last_good_;  // satcore rejected the edit: back to what worked
+  }
+  if (pipelines_.backend() != before_backend) {  // CUDA failed: the selector switched to the CPU
+    ui_.backend = pipelines_.backend();
+    history_.clear_plots();
+  }
+  if (pipelines_.backend() == sat::Backend::Cuda) {
+    interop_used_ |= before_.interop_active() && after_.interop_active();
+    const std::string& problem = before_.interop_problem();
+    if (!problem.empty() && problem != interop_reported_) log_.warning(problem + ": showing frames through host copies");
+    interop_reported_ = problem;
+  }
+
+  if (ui_.compare_backends) {
+    ui_.compare_backends = false;
+    if (pipelines_.backend() == sat::Backend::Cuda && have_output_) {
+      try {
+        comparison_ = compare_with_cpu(pipelines_.current(), pipelines_.cpu(), frame, last_good_);
+        log_.info("CPU vs GPU, " + comparison_.what + ": " + std::to_string(comparison_.cpu.total()) + " ms vs " +
+                  std::to_string(comparison_.gpu.total()) + " ms" +
+                  (comparison_.differing_pixels == 0 ? ", outputs bit-identical"
+                                                     : ", outputs differ in " + std::to_string(comparison_.differing_pixels) + " pixels"));
+      } catch (const sat::Error& e) {
+        log_.warning(std::string("CPU comparison failed: ") + e.what());
+      }
+    }
+  }
+
+  if (!record_on_start_.empty() && have_output_) {
+    toggle_recording(record_on_start_);
+    record_on_start_.clear();
+  }
+}
+
+UiStatus SatlabApp::make_status(const std::optional<std::pair<int, int>>& hovered) {
+  UiStatus s;
+  s.source_name = sources_.name();
+  s.source_fps = sources_.nominal_fps();
+  s.frame_width = sources_.frame().cols;
+  s.frame_height = sources_.frame().rows;
+  s.frames_received = sources_.frames_received();
+  s.backend = pipelines_.backend();
+  s.cuda_available = pipelines_.cuda_available();
+  s.cuda_problem = pipelines_.cuda_problem();
+  s.banner = pipelines_.banner();
+  s.display_path = pipelines_.current().display_path();
+  s.interop_problem = before_.interop_problem();
+  s.gl_description = gl_.description();
+  if (s.cuda_available && now_s_ - gpu_polled_s_ > 1.0) {  // cudaMemGetInfo once a second
+    gpu_polled_s_ = now_s_;
+    try {
+      gpu_ = query_gpu_status();
+    } catch (const sat::Error& e) {
+      gpu_.reset();
+    }
+  }
+  if (s.cuda_available) s.gpu = gpu_;
+  s.recording = recorder_.recording();
+  s.recording_path = recorder_.path();
+  s.recorded_frames = recorder_.frames();
+  if (hovered && have_output_ && !sources_.frame().empty()) {
+    InspectedPixel p;
+    p.x = hovered->first;
+    p.y = hovered->second;
+    if (p.x < sources_.frame().cols && p.y < sources_.frame().rows) {
+      p.before = sources_.frame().at<cv::Vec3b>(p.y, p.x);
+      try {
+        p.after_channels = pipelines_.current().read_output_pixel(p.x, p.y, p.after);
+      } catch (const sat::Error&) {
+        p.after_channels = 0;
+      }
+      s.inspected = p;
+    }
+  }
+  s.log = &log_;
+  s.history = &history_;
+  s.comparison = &comparison_;
+  return s;
+}
+
+void SatlabApp::build_ui() {
+  imgui_.new_frame(history_.frames() > 0 ? history_.latest(Series::Period) / 1000.0 : 1.0 / 60.0);
+  const ImGuiIO& io = ImGui::GetIO();
+  const RectF area = image_area(io.DisplaySize.x, io.DisplaySize.y, ui_.show_panels);
+  const ImVec2 scale = io.DisplayFramebufferScale;
+  view_.update(after_.width(), after_.height(), {area.x * scale.x, area.y * scale.y, area.w * scale.x, area.h * scale.y});
+  const auto hovered = split_view_.update(view_);
+  handle_shortcuts(ui_, view_, pipelines_.cuda_available());
+  const UiStatus status = make_status(hovered);
+  if (ui_.show_panels) {
+    draw_control_panel(ui_, view_, status);
+    draw_timing_panel(status);
+  }
+  draw_speedup_panel(ui_, status);
+  draw_help_overlay(ui_.show_help);
+  draw_banners(status, ui_.show_panels);
+  ImGui::Render();
+}
+
+void SatlabApp::toggle_recording(const std::string& path) {
+  if (recorder_.recording()) {
+    log_.info("recording saved: " + recorder_.path() + " (" + std::to_string(recorder_.frames()) + " frames)");
+    recorder_.stop();
+    return;
+  }
+  if (!have_output_) {
+    log_.warning("nothing to record yet");
+    return;
+  }
+  const double fps = sources_.nominal_fps() > 0 ? sources_.nominal_fps() : 30.0;
+  try {
+    recorder_.start(path, fps, after_.width(), after_.height());
+    log_.info("recording the output to " + path);
+  } catch (const std::exception& e) {
+    log_.error(e.what());
+  }
+}
+
+void SatlabApp::act_on_requests() {
+  if (ui_.open_source) {
+    sources_.open(*ui_.open_source);
+    ui_.open_source.reset();
+    if (view_.mode() == ViewState::Mode::Free) view_.set_mode(ViewState::Mode::Auto);
+  }
+  if (ui_.backend_changed) {
+    ui_.backend_changed = false;
+    pipelines_.select(ui_.backend);
+    ui_.backend = pipelines_.backend();
+    history_.clear_plots();
+    comparison_ = {};
+  }
+  if (ui_.toggle_recording) {
+    ui_.toggle_recording = false;
+    toggle_recording(timestamped_path(".avi"));
+  }
+  if (ui_.quit) gl_.request_close();
+}
+
+void SatlabApp::draw() {
+  const int width = gl_.framebuffer_width(), height = gl_.framebuffer_height();
+  glBindFramebuffer(GL_FRAMEBUFFER, gl_.framebuffer());
+  glViewport(0, 0, width, height);
+  glClearColor(0.1f, 0.1f, 0.11f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  presenter_.draw(view_, have_output_ ? before_.texture() : 0, have_output_ ? after_.texture() : 0, width, height);
+  imgui_.render_draw_data();
+}
+
+void SatlabApp::capture(bool last) {
+  const int width = gl_.framebuffer_width(), height = gl_.framebuffer_height();
+  if (recorder_.recording() && have_output_ && !recorder_.add_frame(after_.texture(), after_.width(), after_.height()))
+    log_.warning("recording stopped: the output changed size (" + recorder_.path() + ", " +
+                 std::to_string(recorder_.frames()) + " frames)");
+  std::string screenshot;
+  if (ui_.take_screenshot) screenshot = timestamped_path(".png");
+  if (last && !options_.screenshot.empty()) screenshot = options_.screenshot;
+  ui_.take_screenshot = false;
+  if (!screenshot.empty()) {
+    try {
+      save_screenshot(screenshot, width, height);
+      log_.info("screenshot: " + screenshot);
+    } catch (const std::exception& e) {
+      log_.error(e.what());
+    }
+  }
+  if (last && !options_.dump_frame.empty()) {
+    try {
+      cv::Mat output;
+      if (have_output_) pipelines_.current().read_output(output);
+      write_frame_dump(options_.dump_frame, sources_.frame(), output, last_good_.filter, view_, width, height,
+                       imgui_.visible_windows());
+      log_.info("frame dump: " + options_.dump_frame + ".{input.png,output.png,view.txt}");
+    } catch (const std::exception& e) {
+      log_.error(e.what());
+    }
+  }
+}
+
+void SatlabApp::print_summary() const {
+  const int warmup = static_cast<int>(std::min<long long>(10, history_.frames() / 10));
+  int used = 0;
+  history_.summary_median(Series::Frame, warmup, &used);
+  std::printf("satlab: %lld frames of %s; filter %s; backend %s", history_.frames(), sources_.name().c_str(),
+              describe(last_good_.filter).c_str(), sat::to_string(pipelines_.backend()));
+  if (pipelines_.backend() == sat::Backend::Cuda) {
+    const int tile = last_good_.sat.tile;
+    std::printf(" (%s, tile %s)", sat::to_string(last_good_.sat.algorithm), tile ? std::to_string(tile).c_str() : "default");
+  }
+  const std::string path = pipelines_.current().display_path();
+  std::printf("; display %s\n", path.empty() ? "-" : path.c_str());
+  std::printf("satlab: median over %d frames (ms, %s):\n", used,
+              pipelines_.backend() == sat::Backend::Cuda ? "GPU time from CUDA events" : "wall time");
+  for (int s = 0; s < kSeriesCount; ++s) {
+    const auto series = static_cast<Series>(s);
+    const double median = history_.summary_median(series, warmup);
+    std::printf("  %-13s %10.4f", to_string(series), median);
+    if (series == Series::Period && median > 0) std::printf("   (%.1f FPS)", 1000.0 / median);
+    std::printf("\n");
+  }
+  std::fflush(stdout);
+}
+
+}  // namespace satlab
+
+namespace satlab {
+
+bool SatlabApp::print_comparison() const {
+  if (!comparison_.valid) {
+    std::printf("satlab: --compare-cpu: no comparison (the CUDA backend is not running)\n");
+    return true;
+  }
+  const BackendComparison& c = comparison_;
+  std::printf("satlab: CPU vs GPU on the last frame (%dx%d, %s):\n", c.width, c.height, c.what.c_str());
+  std::printf("  %-9s %10s %10s %10s\n", "stage", "GPU ms", "CPU ms", "speed-up");
+  const auto row = [](const char* name, double gpu, double cpu) {
+    std::printf("  %-9s %10.4f %10.4f", name, gpu, cpu);
+    if (gpu > 0 && cpu > 0) std::printf(" %9.1fx\n", cpu / gpu);
+    else std::printf(" %10s\n", "-");
+  };
+  for (int s = 0; s < kStageCount; ++s) row(to_string(static_cast<Stage>(s)), c.gpu.ms[s], c.cpu.ms[s]);
+  row("total", c.gpu.total(), c.cpu.total());
+  if (c.differing_pixels == 0) std::printf("satlab: outputs bit-identical\n");
+  else std::printf("satlab: outputs DIFFER in %lld of %d pixels\n", c.differing_pixels, c.width * c.height);
+  std::fflush(stdout);
+  return c.differing_pixels == 0;
+}
+
+}  // namespace satlab

@@ -1,0 +1,77 @@
+// The frame loop and the wiring between the parts; the parts do the work (sources/, pipeline/,
+// display/, ui/, capture/). The loop keeps the order of ImGui's example_glfw_opengl3:
+//   poll events → sleep while minimised → source → pipeline (into the display textures) →
+//   ImGui NewFrame → UI → ImGui::Render → requests → clear + image view → ImGui draw data →
+//   captures → swap.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "app_options.h"
+#include "capture/recorder.h"
+#include "display/gl_context.h"
+#include "display/interop_texture.h"
+#include "display/presenter.h"
+#include "display/view_state.h"
+#include "message_log.h"
+#include "pipeline/backend_comparison.h"
+#include "pipeline/pipeline_selector.h"
+#include "pipeline/timing_history.h"
+#include "sources/source_controller.h"
+#include "ui/imgui_layer.h"
+#include "ui/split_view.h"
+#include "ui/ui_state.h"
+
+namespace satlab {
+
+class SatlabApp {
+ public:
+  // Needs `gl` current for its whole life; opens the source the options name.
+  SatlabApp(const AppOptions& options, GlContext& gl, MessageLog& log);
+  ~SatlabApp();
+  SatlabApp(const SatlabApp&) = delete;
+  SatlabApp& operator=(const SatlabApp&) = delete;
+
+  // Runs until the window closes, Q, or --frames; returns the exit status.
+  int run();
+
+ private:
+  void frame(double now_s, double period_ms, bool last);
+  void process_frame();
+  void build_ui();
+  void act_on_requests();
+  void draw();
+  void capture(bool last);
+  UiStatus make_status(const std::optional<std::pair<int, int>>& hovered);
+  void toggle_recording(const std::string& path);
+  void print_summary() const;
+  bool print_comparison() const;  // --compare-cpu: false when the backends disagree
+
+  const AppOptions& options_;
+  GlContext& gl_;
+  MessageLog& log_;
+  SourceController sources_;
+  PipelineSelector pipelines_;
+  InteropTexture before_, after_;  // the input and the output, as drawn
+  Presenter presenter_;
+  ImGuiLayer imgui_;
+  ViewState view_;
+  SplitView split_view_;
+  UiState ui_;
+  PipelineSettings last_good_;  // restored when satcore rejects an edit
+  TimingHistory history_;
+  Recorder recorder_;
+  std::string record_on_start_;  // --record: starts with the first output
+  BackendComparison comparison_;
+  std::optional<GpuStatus> gpu_;
+  double gpu_polled_s_ = -1e9;
+  double now_s_ = 0;
+  bool have_output_ = false;  // a frame went through the pipeline
+  bool interop_used_ = false;
+  std::string interop_reported_;
+  StageTimings frame_stages_;  // this frame's, zero when no frame was processed
+  long long frames_ = 0;
+};
+
+}  // namespace satlab

@@ -1,0 +1,81 @@
+#include "sources/source_controller.h"
+
+#include <algorithm>
+
+namespace satlab {
+
+namespace {
+std::string size_text(const cv::Mat& m) { return std::to_string(m.cols) + "x" + std::to_string(m.rows); }
+}  // namespace
+
+SourceController::SourceController(MessageLog& log, SourceOpenOptions options)
+    : log_(log), options_(options), spec_(SourceSpec::synthetic()) {}
+
+void SourceController::open(const SourceSpec& requested) {
+  SourceSpec spec = requested;
+  quiet_camera_fallback_ = spec.kind == SourceSpec::Kind::Default;
+  if (quiet_camera_fallback_) spec = SourceSpec::camera(0);
+  try {
+    source_.reset();  // release a camera before opening it (or another) again
+    source_ = open_source(spec, options_);
+    spec_ = spec;
+    if (spec.kind != SourceSpec::Kind::Camera) log_.info("source: " + source_->name());
+    else log_.info("source: opening camera " + std::to_string(spec.camera_index) + " ...");
+  } catch (const std::exception& e) {  // SourceError, cv::Exception, std::bad_alloc
+    fall_back(e.what());
+  }
+}
+
+void SourceController::set_video_fast(bool fast) {
+  options_.video_fast = fast;
+  if (source_) source_->set_fast(fast);
+}
+
+std::string SourceController::name() const {
+  if (!source_) return "none";
+  std::string text = source_->name();
+  if (frame_.empty()) text += " - waiting for the first frame";
+  return text;
+}
+
+bool SourceController::update(double now_s) {
+  if (paused_ && !frame_.empty()) return false;
+  const cv::Size before = frame_.size();
+  try {
+    if (!source_ || !source_->poll(frame_, now_s)) return false;
+  } catch (const std::exception& e) {
+    fall_back(e.what());
+    try {
+      if (!source_ || !source_->poll(frame_, now_s)) return false;
+    } catch (const std::exception& e2) {  // the synthetic scene cannot fail, but never throw
+      log_.error(std::string("source: ") + e2.what());
+      source_.reset();
+      return false;
+    }
+  }
+  ++received_;
+  if (received_ == 1 || before != frame_.size()) {
+    if (before.width > 0 && before != frame_.size())
+      log_.info("source size changed from " + std::to_string(before.width) + "x" + std::to_string(before.height) +
+                " to " + size_text(frame_));
+    else if (spec_.kind == SourceSpec::Kind::Camera)
+      log_.info("source: " + source_->name());
+  }
+  return true;
+}
+
+void SourceController::fall_back(const std::string& why) {
+  if (quiet_camera_fallback_ && spec_.kind != SourceSpec::Kind::Synthetic)
+    log_.info("no camera (" + why + "): showing the synthetic scene");
+  else
+    log_.warning(why + ": falling back to the synthetic scene");
+  quiet_camera_fallback_ = false;
+  // Keep the last frame's size when there was one, so the view does not jump.
+  const SourceSpec synthetic =
+      frame_.empty() ? SourceSpec::synthetic() : SourceSpec::synthetic(std::min(frame_.cols, 4096), std::min(frame_.rows, 4096));
+  source_.reset();
+  source_ = open_source(synthetic, options_);
+  spec_ = synthetic;
+}
+
+}  // namespace satlab

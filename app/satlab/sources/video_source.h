@@ -1,0 +1,35 @@
+// A video file through cv::VideoCapture: loops at its end, paced at the file's frame rate or
+// decoded as fast as possible.
+#pragma once
+
+#include <opencv2/videoio.hpp>
+
+#include "sources/frame_source.h"
+
+namespace satlab {
+
+class VideoSource final : public FrameSource {
+ public:
+  // Throws SourceError when the file cannot be opened or its first frame cannot be decoded.
+  VideoSource(std::string path, bool fast);
+
+  std::string name() const override;
+  // Throws SourceError when no frame can be decoded even after rewinding (corrupt file).
+  bool poll(cv::Mat& frame, double now_s) override;
+  double nominal_fps() const override { return fps_; }
+  void set_fast(bool fast) override { fast_ = fast; }
+
+ private:
+  bool read_next(cv::Mat& frame);  // with looping; false only when the file yields nothing
+
+  std::string path_;
+  cv::VideoCapture capture_;
+  bool fast_;
+  double fps_ = 0;        // from the container; 0 when unknown (then paced at 30)
+  double next_due_ = -1;  // steady-clock time the next frame is due
+  cv::Mat decoded_;       // decoder output before conversion to BGR
+  cv::Mat first_;         // the frame decoded by the constructor, handed out by the first poll
+  int loops_ = 0;
+};
+
+}  // namespace satlab

@@ -1,0 +1,232 @@
+#include "ui/control_panel.h"
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+#include <cmath>
+#include <iterator>
+
+#include "ui/layout.h"
+
+namespace satlab {
+
+namespace {
+
+const ImVec4 kWarning(1.0f, 0.75f, 0.3f, 1.0f);
+const ImVec4 kError(1.0f, 0.4f, 0.35f, 1.0f);
+const ImVec4 kDim(0.65f, 0.65f, 0.65f, 1.0f);
+
+// An odd slider: even values move to the next odd one.
+bool slider_odd(const char* label, int* value, int min, int max) {
+  const bool changed = ImGui::SliderInt(label, value, min, max);
+  if (*value % 2 == 0) *value = std::min(*value + 1, max % 2 ? max : max - 1);
+  return changed;
+}
+
+bool slider_double(const char* label, double* value, double min, double max, const char* format) {
+  return ImGui::SliderScalar(label, ImGuiDataType_Double, value, &min, &max, format);
+}
+
+void source_section(UiState& ui, const UiStatus& status) {
+  ImGui::TextWrapped("%s", status.source_name.c_str());
+  if (status.frame_width > 0)
+    ImGui::TextColored(kDim, "%dx%d, %lld frames received%s", status.frame_width, status.frame_height,
+                       status.frames_received, ui.paused ? " (paused)" : "");
+  int choice = static_cast<int>(ui.source_choice);
+  ImGui::RadioButton("synthetic", &choice, 0);
+  ImGui::SameLine();
+  ImGui::RadioButton("camera", &choice, 1);
+  ImGui::SameLine();
+  ImGui::RadioButton("file", &choice, 2);
+  ui.source_choice = static_cast<UiState::SourceChoice>(choice);
+  switch (ui.source_choice) {
+    case UiState::SourceChoice::Synthetic:
+      ImGui::InputInt2("size", ui.synthetic_size);
+      ui.synthetic_size[0] = std::clamp(ui.synthetic_size[0], 16, 4096);
+      ui.synthetic_size[1] = std::clamp(ui.synthetic_size[1], 16, 4096);
+      if (ImGui::Button("show synthetic scene"))
+        ui.open_source = SourceSpec::synthetic(ui.synthetic_size[0], ui.synthetic_size[1]);
+      break;
+    case UiState::SourceChoice::Camera:
+      ImGui::InputInt("index", &ui.camera_index);
+      ui.camera_index = std::clamp(ui.camera_index, 0, 63);
+      if (ImGui::Button("open camera")) ui.open_source = SourceSpec::camera(ui.camera_index);
+      break;
+    case UiState::SourceChoice::File: {
+      const bool enter = ImGui::InputTextWithHint("##path", "image or video path", &ui.path,
+                                                  ImGuiInputTextFlags_EnterReturnsTrue);
+      ImGui::SameLine();
+      if ((ImGui::Button("open") || enter) && !ui.path.empty()) ui.open_source = SourceSpec::file(ui.path);
+      ImGui::TextColored(kDim, "e.g. assets/sample.png, assets/sample.avi");
+      break;
+    }
+  }
+  ImGui::Checkbox("pause (Space)", &ui.paused);
+  ImGui::SameLine();
+  ImGui::Checkbox("videos unpaced", &ui.video_fast);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("decode videos as fast as possible instead of at their frame rate");
+}
+
+void filter_section(UiState& ui) {
+  FilterSettings& f = ui.settings.filter;
+  if (ImGui::BeginCombo("filter", to_string(f.kind))) {
+    for (FilterKind kind : kAllFilterKinds) {
+      const bool available = is_implemented(kind);
+      const std::string label = available ? to_string(kind) : std::string(to_string(kind)) + " (coming later)";
+      if (ImGui::Selectable(label.c_str(), kind == f.kind, available ? 0 : ImGuiSelectableFlags_Disabled))
+        f.kind = kind;
+    }
+    ImGui::EndCombo();
+  }
+  switch (f.kind) {
+    case FilterKind::Box: {
+      ImGui::SliderInt("width", &f.box.kernel_width, 1, 255);
+      if (ui.box_square) f.box.kernel_height = f.box.kernel_width;
+      ImGui::BeginDisabled(ui.box_square);
+      ImGui::SliderInt("height", &f.box.kernel_height, 1, 255);
+      ImGui::EndDisabled();
+      ImGui::Checkbox("square", &ui.box_square);
+      ImGui::SameLine();
+      int border = f.box.border == sat::Border::Reflect101 ? 0 : 1;
+      ImGui::RadioButton("reflect101", &border, 0);
+      ImGui::SameLine();
+      ImGui::RadioButton("replicate", &border, 1);
+      f.box.border = border == 0 ? sat::Border::Reflect101 : sat::Border::Replicate;
+      break;
+    }
+    case FilterKind::Threshold:
+      slider_odd("block", &f.mean_c.block, 3, 255);
+      slider_double("C", &f.mean_c.C, -50.0, 50.0, "%.1f");
+      ImGui::Checkbox("invert", &f.mean_c.invert);
+      break;
+    case FilterKind::Sauvola:
+      slider_odd("window", &f.sauvola.window, 3, 255);
+      slider_double("k", &f.sauvola.k, 0.01, 0.99, "%.2f");
+      slider_double("r", &f.sauvola.r, 0.0, 255.0, f.sauvola.r > 0 ? "%.1f" : "0 (127.5)");
+      break;
+    case FilterKind::Bradley:
+      ImGui::SliderInt("window", &f.bradley.window, 1, 255);
+      slider_double("t (%)", &f.bradley.t, 0.0, 99.0, "%.1f");
+      break;
+    case FilterKind::None: ImGui::TextColored(kDim, "the input as it is (convert + display only)"); break;
+    case FilterKind::Shadows: ImGui::TextColored(kDim, "not implemented yet"); break;
+  }
+}
+
+void sat_section(UiState& ui, const UiStatus& status) {
+  sat::Options& sat = ui.settings.sat;
+  const bool cpu = ui.backend == sat::Backend::Cpu;
+  const char* current = cpu ? "CPU backend (all cores)" : sat::to_string(sat.algorithm);
+  if (ImGui::BeginCombo("algorithm", current)) {
+    for (sat::Algorithm algorithm : sat::kAllAlgorithms) {
+      const bool selected = !cpu && algorithm == sat.algorithm;
+      if (ImGui::Selectable(sat::to_string(algorithm), selected,
+                            status.cuda_available ? 0 : ImGuiSelectableFlags_Disabled)) {
+        if (sat.algorithm != algorithm) sat.tile = 0;
+        sat.algorithm = algorithm;
+        if (cpu) {
+          ui.backend = sat::Backend::Cuda;
+          ui.backend_changed = true;
+        }
+      }
+    }
+    if (ImGui::Selectable("CPU backend (all cores)", cpu) && !cpu) {
+      ui.backend = sat::Backend::Cpu;
+      ui.backend_changed = true;
+    }
+    ImGui::EndCombo();
+  }
+  if (!status.cuda_available && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", status.cuda_problem.c_str());
+  const bool tiled = !cpu && sat::is_tiled(sat.algorithm);
+  ImGui::BeginDisabled(!tiled);
+  ImGui::TextUnformatted("tile W");
+  ImGui::SameLine();
+  ImGui::RadioButton("default", &sat.tile, 0);
+  for (int w : sat::kTileSizes) {
+    ImGui::SameLine();
+    ImGui::RadioButton(std::to_string(w).c_str(), &sat.tile, w);
+  }
+  ImGui::EndDisabled();
+  ImGui::TextColored(kDim, "running: %s%s%s", sat::to_string(status.backend),
+                     status.display_path.empty() ? "" : ", display by ", status.display_path.c_str());
+  if (!status.interop_problem.empty() && status.backend == sat::Backend::Cuda) {
+    ImGui::TextColored(kDim, "(interop off)");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", status.interop_problem.c_str());
+  }
+}
+
+void view_section(ViewState& view, const UiStatus& status) {
+  if (ImGui::Button("fit (F)")) view.fit();
+  ImGui::SameLine();
+  if (ImGui::Button("1:1 (1)")) view.set_zoom(1.0f);
+  ImGui::SameLine();
+  float zoom = view.zoom();
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  if (ImGui::SliderFloat("##zoom", &zoom, ViewState::kMinZoom, ViewState::kMaxZoom, "zoom %.3g",
+                         ImGuiSliderFlags_Logarithmic))
+    view.set_zoom(zoom);
+  float divider = view.divider();
+  if (ImGui::SliderFloat("divider", &divider, 0.0f, 1.0f, "%.2f")) view.set_divider(divider);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("left of the divider: the input; right: the filter's output");
+
+  ImGui::TextUnformatted("pixel inspector");
+  if (status.inspected) {
+    const InspectedPixel& p = *status.inspected;
+    ImGui::Text("(%d, %d)  in  B %3d G %3d R %3d", p.x, p.y, p.before[0], p.before[1], p.before[2]);
+    if (p.after_channels == 1) ImGui::Text("          out gray %3d", p.after[0]);
+    else if (p.after_channels == 3) ImGui::Text("          out B %3d G %3d R %3d", p.after[0], p.after[1], p.after[2]);
+  } else {
+    ImGui::TextColored(kDim, "hover over the image");
+  }
+}
+
+void capture_section(UiState& ui, const UiStatus& status) {
+  if (ImGui::Button("screenshot (S)")) ui.take_screenshot = true;
+  ImGui::SameLine();
+  if (ImGui::Button(status.recording ? "stop recording (R)" : "record output (R)")) ui.toggle_recording = true;
+  if (status.recording)
+    ImGui::TextColored(kError, "REC %s: %d frames", status.recording_path.c_str(), status.recorded_frames);
+  if (ImGui::Button("compare with CPU (C)")) {
+    ui.compare_backends = true;
+    ui.show_speedup = true;
+  }
+}
+
+void messages_section(const UiStatus& status) {
+  if (!status.log) return;
+  const auto& recent = status.log->recent();
+  const std::size_t shown = std::min<std::size_t>(recent.size(), 8);
+  for (auto it = recent.end() - static_cast<std::ptrdiff_t>(shown); it != recent.end(); ++it) {
+    const ImVec4 color = it->severity == Severity::Error ? kError : it->severity == Severity::Warning ? kWarning : kDim;
+    ImGui::PushStyleColor(ImGuiCol_Text, color);
+    ImGui::TextWrapped("[%6.1f s] %s", it->time_s, it->text.c_str());
+    ImGui::PopStyleColor();
+  }
+  if (recent.empty()) ImGui::TextColored(kDim, "none");
+}
+
+}  // namespace
+
+void draw_control_panel(UiState& ui, ViewState& view, const UiStatus& status) {
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(0, 0), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(kControlPanelWidth, display.y), ImGuiCond_FirstUseEver);
+  if (!ImGui::Begin("satlab")) {
+    ImGui::End();
+    return;
+  }
+  ImGui::PushItemWidth(-110);
+  if (ImGui::CollapsingHeader("Source", ImGuiTreeNodeFlags_DefaultOpen)) source_section(ui, status);
+  if (ImGui::CollapsingHeader("Filter", ImGuiTreeNodeFlags_DefaultOpen)) filter_section(ui);
+  if (ImGui::CollapsingHeader("Summed-area table", ImGuiTreeNodeFlags_DefaultOpen)) sat_section(ui, status);
+  if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) view_section(view, status);
+  if (ImGui::CollapsingHeader("Capture", ImGuiTreeNodeFlags_DefaultOpen)) capture_section(ui, status);
+  if (ImGui::CollapsingHeader("Messages", ImGuiTreeNodeFlags_DefaultOpen)) messages_section(status);
+  ImGui::PopItemWidth();
+  ImGui::Separator();
+  ImGui::TextColored(kDim, "F1/H help   Tab hide panels   Q quit");
+  ImGui::End();
+}
+
+}  // namespace satlab

@@ -1,0 +1,12 @@
+// The controls: source picker, filter and its parameters, SAT algorithm and tile, view, pixel
+// inspector, captures and the latest messages. Edits UiState; reads UiStatus.
+#pragma once
+
+#include "display/view_state.h"
+#include "ui/ui_state.h"
+
+namespace satlab {
+
+void draw_control_panel(UiState& ui, ViewState& view, const UiStatus& status);
+
+}  // namespace satlab

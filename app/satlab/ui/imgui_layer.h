@@ -1,0 +1,30 @@
+// Dear ImGui's context and backends, set up and torn down in the order of ImGui's
+// example_glfw_opengl3: GLFW backend when there is a window, otherwise the display size and
+// time step are fed by hand (headless); the OpenGL3 backend draws in both cases.
+#pragma once
+
+#include <vector>
+
+#include "capture/frame_dump.h"
+#include "display/gl_context.h"
+
+namespace satlab {
+
+class ImGuiLayer {
+ public:
+  explicit ImGuiLayer(GlContext& gl);
+  ~ImGuiLayer();
+  ImGuiLayer(const ImGuiLayer&) = delete;
+  ImGuiLayer& operator=(const ImGuiLayer&) = delete;
+
+  void new_frame(double dt_s);  // backends' NewFrame, then ImGui::NewFrame
+  void render_draw_data();      // after ImGui::Render, into the bound framebuffer
+
+  // The windows drawn this frame (after ImGui::Render), framebuffer pixels.
+  std::vector<NamedRect> visible_windows() const;
+
+ private:
+  GlContext& gl_;
+};
+
+}  // namespace satlab

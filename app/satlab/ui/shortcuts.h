@@ -1,0 +1,30 @@
+// Keyboard shortcuts: one table, read by the handler and by the help overlay.
+#pragma once
+
+#include "display/view_state.h"
+#include "ui/ui_state.h"
+
+namespace satlab {
+
+enum class Action {
+  Help, ClosePopups, TogglePanels, Pause, Fit, ActualSize, ZoomIn, ZoomOut, DividerLeft, DividerRight,
+  NextFilter, NextAlgorithm, Smaller, Larger, Screenshot, Record, Compare, Quit,
+};
+
+struct Shortcut {
+  int key;           // GLFW key code (ImGui 1.86 indexes its key state by the backend's codes)
+  const char* keys;  // as the help overlay shows it
+  Action action;
+  const char* what;  // empty: an alias of the line before (not listed again)
+};
+
+extern const Shortcut kShortcuts[];
+extern const int kShortcutCount;
+
+// Acts on the keys pressed this frame, unless ImGui wants the keyboard (a text field has focus).
+void handle_shortcuts(UiState& ui, ViewState& view, bool cuda_available);
+
+// Steps the main size parameter of the current filter (box kernel, block, window) by ±2.
+void step_filter_size(FilterSettings& filter, int direction);
+
+}  // namespace satlab

@@ -1,0 +1,25 @@
+// Mouse on the image view: the wheel zooms about the cursor, a left drag pans, dragging the
+// divider line moves it; the pixel under the cursor feeds the pixel inspector. Draws the divider
+// with its "before | after" labels and, zoomed in, the inspected pixel's outline, on ImGui's
+// background draw list (over the image, under the panels). Mouse input that ImGui wants (over a
+// panel) is left alone.
+#pragma once
+
+#include <optional>
+#include <utility>
+
+#include "display/view_state.h"
+
+namespace satlab {
+
+class SplitView {
+ public:
+  // Returns the image pixel (x, y) under the mouse, if any.
+  std::optional<std::pair<int, int>> update(ViewState& view);
+
+ private:
+  enum class Drag { None, Pan, Divider };
+  Drag drag_ = Drag::None;
+};
+
+}  // namespace satlab

@@ -1,0 +1,78 @@
+// What the panels edit and what they ask for. The app owns one UiState, hands it to the panels
+// each frame and acts on the requests afterwards: panels never touch sources, pipelines or GL.
+// UiStatus is the read-only side: what the panels show.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "message_log.h"
+#include "pipeline/backend_comparison.h"
+#include "pipeline/device_info.h"
+#include "pipeline/frame_pipeline.h"
+#include "pipeline/timing_history.h"
+#include "sources/source_spec.h"
+
+namespace satlab {
+
+struct UiState {
+  // Edited live.
+  PipelineSettings settings;
+  sat::Backend backend = sat::Backend::Cuda;  // what the user asked for
+  bool show_panels = true;
+  bool show_help = false;
+  bool show_speedup = false;
+  bool paused = false;
+  bool video_fast = false;
+  bool box_square = true;  // the box kernel's height follows its width
+
+  // The source picker's fields.
+  enum class SourceChoice { Synthetic, Camera, File };
+  SourceChoice source_choice = SourceChoice::Synthetic;
+  int camera_index = 0;
+  int synthetic_size[2] = {640, 480};
+  std::string path;
+
+  // Requests for the app; it clears them after acting.
+  std::optional<SourceSpec> open_source;
+  bool backend_changed = false;
+  bool take_screenshot = false;
+  bool toggle_recording = false;
+  bool compare_backends = false;
+  bool quit = false;
+};
+
+// The pixel under the mouse (pixel inspector).
+struct InspectedPixel {
+  int x = 0, y = 0;
+  cv::Vec3b before;     // BGR of the source frame
+  cv::Vec3b after;      // the output: BGR, or gray in [0]
+  int after_channels = 0;  // 0: no output value
+};
+
+struct UiStatus {
+  std::string source_name;
+  double source_fps = 0;
+  int frame_width = 0, frame_height = 0;
+  long long frames_received = 0;
+
+  sat::Backend backend = sat::Backend::Cpu;  // what is running
+  bool cuda_available = false;
+  std::string cuda_problem;
+  std::string banner;        // non-empty: CPU backend against the user's wish
+  std::string display_path;  // "CUDA-GL interop", "host copy"
+  std::string interop_problem;
+  std::string gl_description;
+  std::optional<GpuStatus> gpu;
+
+  bool recording = false;
+  std::string recording_path;
+  int recorded_frames = 0;
+
+  std::optional<InspectedPixel> inspected;
+  const MessageLog* log = nullptr;
+  const TimingHistory* history = nullptr;
+  const BackendComparison* comparison = nullptr;
+};
+
+}  // namespace satlab

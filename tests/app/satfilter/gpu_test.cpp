@@ -1,0 +1,125 @@
+// satfilter on the CUDA backend (skipped without a CUDA device): the same outputs as OpenCV and
+// as the CPU backend, through the streaming pipeline at several depths and with every algorithm.
+#include <cuda_runtime_api.h>
+
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include "sat/sat.h"
+#include "satfilter_test_support.h"
+
+namespace satfilter_test {
+namespace {
+
+bool has_cuda_device() {
+  int count = 0;
+  return cudaGetDeviceCount(&count) == cudaSuccess && count > 0;
+}
+
+#define REQUIRE_GPU() \
+  if (!has_cuda_device()) GTEST_SKIP() << "no CUDA device"
+
+using GpuTest = SatfilterTest;
+
+cv::Mat read(const std::string& path) { return cv::imread(path, cv::IMREAD_UNCHANGED); }
+
+TEST_F(GpuTest, DefaultBackendIsCudaWithoutANote) {
+  REQUIRE_GPU();
+  const RunResult r = run_satfilter({in("color.png"), out("out.png"), "--filter", "box", "--report"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  EXPECT_NE(r.out.find("backend    cuda"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("CUDA events"), std::string::npos) << r.out;
+}
+
+TEST_F(GpuTest, BoxEqualsCvBlurWithEveryAlgorithm) {
+  REQUIRE_GPU();
+  for (const char* image : {"color.png", "gray.pgm", "bgra.png"}) {
+    cv::Mat expected;
+    cv::blur(read(in(image)), expected, cv::Size(7, 3));
+    for (sat::Algorithm algorithm : sat::kAllAlgorithms) {
+      const std::string output = out(std::string("out-") + image + ".png");
+      const RunResult r = run_satfilter({in(image), output, "--filter", "box", "--ksize", "7x3", "--backend", "cuda",
+                                         "--algorithm", sat::to_string(algorithm)});
+      ASSERT_EQ(r.status, 0) << image << " " << sat::to_string(algorithm) << ": " << r.err;
+      EXPECT_EQ(cv::norm(read(output), expected, cv::NORM_INF), 0.0) << image << " " << sat::to_string(algorithm);
+    }
+  }
+}
+
+TEST_F(GpuTest, ThresholdEqualsAdaptiveThreshold) {
+  REQUIRE_GPU();
+  const RunResult r = run_satfilter(
+      {in("color.png"), out("out.png"), "--filter", "threshold", "--block", "9", "--C", "-1.5", "--backend", "cuda"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  cv::Mat gray, expected;
+  cv::cvtColor(read(in("color.png")), gray, cv::COLOR_BGR2GRAY);
+  cv::adaptiveThreshold(gray, expected, 255, cv::ADAPTIVE_THRESH_MEAN_C, cv::THRESH_BINARY, 9, -1.5);
+  EXPECT_EQ(cv::norm(read(out("out.png")), expected, cv::NORM_INF), 0.0);
+}
+
+TEST_F(GpuTest, CudaAndCpuBackendsAgree) {
+  REQUIRE_GPU();
+  const std::vector<std::vector<std::string>> filters = {
+      {"--filter", "sauvola", "--window", "21", "--k", "0.35"},
+      {"--filter", "bradley", "--window", "16", "--t", "12.5"},
+      {"--filter", "box", "--radius", "60", "--border", "replicate"},
+  };
+  for (const auto& filter : filters) {
+    std::vector<std::string> cuda = {in("color.png"), out("cuda.png"), "--backend", "cuda"};
+    std::vector<std::string> cpu = {in("color.png"), out("cpu.png"), "--backend", "cpu"};
+    cuda.insert(cuda.end(), filter.begin(), filter.end());
+    cpu.insert(cpu.end(), filter.begin(), filter.end());
+    const RunResult a = run_satfilter(cuda), b = run_satfilter(cpu);
+    ASSERT_EQ(a.status, 0) << a.err;
+    ASSERT_EQ(b.status, 0) << b.err;
+    EXPECT_EQ(cv::norm(read(out("cuda.png")), read(out("cpu.png")), cv::NORM_INF), 0.0) << filter[1];
+  }
+}
+
+TEST_F(GpuTest, LosslessVideoEqualsCvBlurAtEveryDepth) {
+  REQUIRE_GPU();
+  if (!media.has_mkv()) GTEST_SKIP() << "no FFV1 encoder in this OpenCV";
+  const std::vector<cv::Mat> inputs = read_video(in("clip.mkv"));
+  ASSERT_EQ(inputs.size(), 8u);
+  for (const char* depth : {"2", "3", "5", "16"}) {
+    const RunResult r = run_satfilter({in("clip.mkv"), out("out.mkv"), "--filter", "box", "--ksize", "5x3",
+                                       "--backend", "cuda", "--frames-in-flight", depth, "--report"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    for (const char* stage : {"decode", "upload", "SAT", "filter", "download", "encode"})
+      EXPECT_NE(r.out.find(stage), std::string::npos) << stage;
+    const std::vector<cv::Mat> outputs = read_video(out("out.mkv"));
+    ASSERT_EQ(outputs.size(), inputs.size()) << "depth " << depth;
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+      cv::Mat expected;
+      cv::blur(inputs[i], expected, cv::Size(5, 3));
+      EXPECT_EQ(cv::norm(outputs[i], expected, cv::NORM_INF), 0.0) << "depth " << depth << " frame " << i;
+    }
+  }
+}
+
+TEST_F(GpuTest, ThresholdVideoFramesInOrder) {
+  REQUIRE_GPU();
+  if (!media.has_mkv()) GTEST_SKIP() << "no FFV1 encoder in this OpenCV";
+  const RunResult r = run_satfilter({in("clip.mkv"), out("out.mkv"), "--filter", "threshold", "--block", "7", "--backend", "cuda"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::vector<cv::Mat> inputs = read_video(in("clip.mkv"));
+  const std::vector<cv::Mat> outputs = read_video(out("out.mkv"));
+  ASSERT_EQ(outputs.size(), inputs.size());
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    cv::Mat gray, expected, expected_bgr;
+    cv::cvtColor(inputs[i], gray, cv::COLOR_BGR2GRAY);
+    cv::adaptiveThreshold(gray, expected, 255, cv::ADAPTIVE_THRESH_MEAN_C, cv::THRESH_BINARY, 7, 2);
+    cv::cvtColor(expected, expected_bgr, cv::COLOR_GRAY2BGR);
+    EXPECT_EQ(cv::norm(outputs[i], expected_bgr, cv::NORM_INF), 0.0) << "frame " << i;
+  }
+}
+
+TEST_F(GpuTest, TruncatedVideoFailsCleanly) {
+  REQUIRE_GPU();
+  const RunResult r = run_satfilter({in("truncated.avi"), out("out.avi"), "--filter", "box", "--backend", "cuda"});
+  expect_clean_failure(r, out("out.avi"));
+}
+
+}  // namespace
+}  // namespace satfilter_test

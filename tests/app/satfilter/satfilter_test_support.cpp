@@ -1,0 +1,168 @@
+#include "satfilter_test_support.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+#include <opencv2/videoio.hpp>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+
+#ifndef SATFILTER_EXE
+#error "SATFILTER_EXE must name the satfilter binary"
+#endif
+
+extern char** environ;
+
+namespace satfilter_test {
+namespace {
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// Smooth noise: blurred uniform noise, so that thresholds see structure at several scales.
+cv::Mat smooth_noise(int width, int height, int type, int seed) {
+  cv::RNG rng(seed);
+  cv::Mat noise(height, width, type);
+  rng.fill(noise, cv::RNG::UNIFORM, 0, 256);
+  cv::Mat smooth;
+  cv::GaussianBlur(noise, smooth, cv::Size(0, 0), 2.0);
+  cv::Mat fine(height, width, type);
+  rng.fill(fine, cv::RNG::UNIFORM, 0, 40);
+  return smooth + fine;  // saturating
+}
+
+bool write_video(const std::string& path, const char* fourcc, int frames, int seed) {
+  cv::VideoWriter writer(path, cv::CAP_FFMPEG, cv::VideoWriter::fourcc(fourcc[0], fourcc[1], fourcc[2], fourcc[3]), 10.0,
+                         cv::Size(64, 48), true);
+  if (!writer.isOpened()) return false;
+  for (int i = 0; i < frames; ++i) {
+    cv::Mat frame = smooth_noise(64, 48, CV_8UC3, seed + i);
+    cv::rectangle(frame, cv::Rect(4 * i, 10, 12, 20), cv::Scalar(255, 255, 255), cv::FILLED);  // motion
+    writer.write(frame);
+  }
+  writer.release();
+  return true;
+}
+
+}  // namespace
+
+RunResult run_satfilter(const std::vector<std::string>& args) {
+  static int counter = 0;
+  const std::string base = std::filesystem::temp_directory_path().string() + "/satfilter-run-" +
+                           std::to_string(::getpid()) + "-" + std::to_string(counter++);
+  const std::string out_path = base + ".out", err_path = base + ".err";
+
+  std::vector<std::string> argv_strings = {SATFILTER_EXE};
+  argv_strings.insert(argv_strings.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (std::string& s : argv_strings) argv.push_back(s.data());
+  argv.push_back(nullptr);
+
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  pid_t pid = 0;
+  RunResult result;
+  const int spawned = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (spawned != 0) {
+    result.err = std::string("posix_spawn failed: ") + std::strerror(spawned);
+    return result;
+  }
+  int wstatus = 0;
+  while (::waitpid(pid, &wstatus, 0) < 0 && errno == EINTR) {
+  }
+  result.status = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : 128 + WTERMSIG(wstatus);
+  result.out = slurp(out_path);
+  result.err = slurp(err_path);
+  std::remove(out_path.c_str());
+  std::remove(err_path.c_str());
+  return result;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+MediaDir::MediaDir() {
+  std::string pattern = std::filesystem::temp_directory_path().string() + "/satfilter-e2e-XXXXXX";
+  if (!::mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
+  dir_ = pattern;
+
+  cv::imwrite(path("color.png"), smooth_noise(97, 61, CV_8UC3, 1));
+  cv::imwrite(path("gray.pgm"), smooth_noise(64, 40, CV_8UC1, 2));
+  cv::imwrite(path("bgra.png"), smooth_noise(50, 30, CV_8UC4, 3));
+  if (!write_video(path("clip.avi"), "MJPG", 12, 10)) throw std::runtime_error("cannot write an MJPG AVI");
+  has_mkv_ = write_video(path("clip.mkv"), "FFV1", 8, 30);
+
+  const std::string avi = slurp(path("clip.avi"));
+  std::ofstream(path("truncated.avi"), std::ios::binary).write(avi.data(), std::streamsize(avi.size() / 2));
+  std::ofstream(path("text.png")) << "this is not an image\n";
+  std::ofstream(path("text.avi")) << "this is not a video\n";
+  std::ofstream(path("empty.png"));
+}
+
+MediaDir::~MediaDir() {
+  std::error_code ignored;
+  std::filesystem::remove_all(dir_, ignored);
+}
+
+std::vector<std::string> MediaDir::entries() const {
+  std::vector<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(dir_)) names.push_back(entry.path().filename().string());
+  return names;
+}
+
+void SatfilterTest::expect_clean_failure(const RunResult& result, const std::string& output) const {
+  EXPECT_NE(result.status, 0);
+  EXPECT_LT(result.status, 128) << "killed by a signal";
+  const std::vector<std::string> lines = lines_of(result.err);
+  ASSERT_EQ(lines.size(), 1u) << "stderr:\n" << result.err;
+  EXPECT_EQ(lines[0].rfind("satfilter: error: ", 0), 0u) << lines[0];
+  EXPECT_GT(lines[0].size(), std::string("satfilter: error: ").size() + 5);
+  EXPECT_FALSE(file_exists(output)) << output << " was left behind";
+  for (const std::string& name : media.entries())
+    EXPECT_EQ(name.find(".satfilter-"), std::string::npos) << "temporary file left behind: " << name;
+}
+
+bool file_exists(const std::string& path) {
+  struct stat st {};
+  return ::stat(path.c_str(), &st) == 0;
+}
+
+std::vector<cv::Mat> read_video(const std::string& path, double* fps) {
+  cv::VideoCapture capture(path);
+  std::vector<cv::Mat> frames;
+  if (!capture.isOpened()) return frames;
+  if (fps) *fps = capture.get(cv::CAP_PROP_FPS);
+  for (cv::Mat frame; capture.read(frame);) frames.push_back(frame.clone());
+  return frames;
+}
+
+double mismatch_fraction(const cv::Mat& a, const cv::Mat& b) {
+  if (a.size() != b.size() || a.type() != b.type()) return 1.0;
+  cv::Mat diff;
+  cv::compare(a.reshape(1), b.reshape(1), diff, cv::CMP_NE);
+  return double(cv::countNonZero(diff)) / double(diff.total());
+}
+
+}  // namespace satfilter_test

@@ -1,0 +1,64 @@
+// Shared by the end-to-end tests of satfilter: a scratch directory with generated media, a way
+// to run the program and capture what it prints, and the checks every failure must pass.
+#pragma once
+
+#include <gtest/gtest.h>
+#include <opencv2/core.hpp>
+
+#include <string>
+#include <vector>
+
+namespace satfilter_test {
+
+struct RunResult {
+  int status = -1;   // exit status; 128 + signal when killed
+  std::string out;   // stdout
+  std::string err;   // stderr
+};
+
+// Runs satfilter (the build's binary) with `args`, stdout and stderr captured.
+RunResult run_satfilter(const std::vector<std::string>& args);
+
+// Lines of `text` (a trailing newline ends the last one).
+std::vector<std::string> lines_of(const std::string& text);
+
+// The test media, written by MediaDir's constructor:
+//   color.png     97x61 BGR, smooth noise            gray.pgm   64x40 gray
+//   bgra.png      50x30 BGRA                          clip.avi   64x48, 12 frames, 10 fps, MJPG
+//   clip.mkv      64x48, 8 frames, 10 fps, FFV1 (lossless; absent when FFV1 is unavailable)
+//   truncated.avi the first half of clip.avi          text.png, text.avi: a line of text
+//   empty.png     zero bytes
+class MediaDir {
+ public:
+  MediaDir();
+  ~MediaDir();
+  MediaDir(const MediaDir&) = delete;
+  MediaDir& operator=(const MediaDir&) = delete;
+  std::string path(const std::string& name) const { return dir_ + "/" + name; }
+  const std::string& dir() const { return dir_; }
+  bool has_mkv() const { return has_mkv_; }
+  // Names in the directory (temporary outputs included).
+  std::vector<std::string> entries() const;
+
+ private:
+  std::string dir_;
+  bool has_mkv_ = false;
+};
+
+class SatfilterTest : public ::testing::Test {
+ protected:
+  MediaDir media;
+  std::string in(const std::string& name) const { return media.path(name); }
+  std::string out(const std::string& name) const { return media.path(name); }
+  // A failed run as promised: non-zero exit, exactly one line "satfilter: error: ..." on stderr,
+  // `output` absent and no temporary file left in the directory.
+  void expect_clean_failure(const RunResult& result, const std::string& output) const;
+};
+
+bool file_exists(const std::string& path);
+// Every frame of a video (BGR), and its frame rate.
+std::vector<cv::Mat> read_video(const std::string& path, double* fps = nullptr);
+// Fraction of pixels that differ.
+double mismatch_fraction(const cv::Mat& a, const cv::Mat& b);
+
+}  // namespace satfilter_test

@@ -1,0 +1,194 @@
+// Checks what satlab drew, from its screenshot and its --dump-frame files, without trusting it:
+//   1. the screenshot has the framebuffer's size;
+//   2. the UI is drawn: the control panel's pixels are far from uniform;
+//   3. the dumped output equals OpenCV's filter of the dumped input (box: cv::blur; threshold:
+//      cv::adaptiveThreshold MEAN_C), bit for bit; other filters have no reference here;
+//   4. on screen, at zoom 1, the image's pixels that no UI window covers equal the dumped
+//      input (left of the divider) and output (right of it) exactly.
+// usage: satlab_check_frame SCREENSHOT.png DUMP_PREFIX
+#include <opencv2/core.hpp>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct Window {
+  cv::Rect rect;
+  std::string name;
+};
+
+struct Layout {
+  cv::Size framebuffer, image;
+  double zoom = 0, divider = 0;
+  cv::Point origin;
+  std::vector<std::string> filter;  // name, then parameters
+  std::vector<Window> windows;
+};
+
+int failures = 0;
+
+void check(bool ok, const std::string& what) {
+  std::printf("%s %s\n", ok ? "ok  " : "FAIL", what.c_str());
+  if (!ok) ++failures;
+}
+
+Layout read_layout(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot read " + path);
+  Layout l;
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream s(line);
+    std::string key;
+    s >> key;
+    if (key == "framebuffer") s >> l.framebuffer.width >> l.framebuffer.height;
+    else if (key == "image") s >> l.image.width >> l.image.height;
+    else if (key == "zoom") s >> l.zoom;
+    else if (key == "divider") s >> l.divider;
+    else if (key == "origin") {
+      double x = 0, y = 0;
+      s >> x >> y;
+      l.origin = {static_cast<int>(std::lround(x)), static_cast<int>(std::lround(y))};
+    } else if (key == "filter") {
+      for (std::string word; s >> word;) l.filter.push_back(word);
+    } else if (key == "window") {
+      double x = 0, y = 0, w = 0, h = 0;
+      s >> x >> y >> w >> h;
+      std::string name;
+      std::getline(s >> std::ws, name);
+      // Whole pixels the window touches.
+      const int x0 = static_cast<int>(std::floor(x)), y0 = static_cast<int>(std::floor(y));
+      l.windows.push_back({cv::Rect(x0, y0, static_cast<int>(std::ceil(x + w)) - x0, static_cast<int>(std::ceil(y + h)) - y0), name});
+    }
+  }
+  return l;
+}
+
+// OpenCV's result for the dumped filter, or an empty Mat when there is no reference here.
+cv::Mat reference(const Layout& l, const cv::Mat& input) {
+  const auto& f = l.filter;
+  if (f.empty()) return {};
+  if (f[0] == "none" && f.size() == 1) return input.clone();
+  if (f[0] == "box" && f.size() == 4) {
+    const int border = f[3] == "replicate" ? cv::BORDER_REPLICATE : cv::BORDER_REFLECT_101;
+    cv::Mat out;
+    cv::blur(input, out, cv::Size(std::stoi(f[1]), std::stoi(f[2])), cv::Point(-1, -1), border);
+    return out;
+  }
+  if (f[0] == "threshold" && f.size() == 4) {
+    cv::Mat gray, out;
+    cv::cvtColor(input, gray, cv::COLOR_BGR2GRAY);
+    cv::adaptiveThreshold(gray, out, 255, cv::ADAPTIVE_THRESH_MEAN_C,
+                          std::stoi(f[3]) ? cv::THRESH_BINARY_INV : cv::THRESH_BINARY, std::stoi(f[1]), std::stod(f[2]));
+    return out;
+  }
+  return {};
+}
+
+long long count_differing_pixels(const cv::Mat& a, const cv::Mat& b) {
+  cv::Mat differs, any;
+  cv::compare(a, b, differs, cv::CMP_NE);
+  cv::reduce(differs.reshape(1, static_cast<int>(differs.total())), any, 1, cv::REDUCE_MAX);
+  return cv::countNonZero(any);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 3) {
+    std::fprintf(stderr, "usage: %s SCREENSHOT.png DUMP_PREFIX\n", argv[0]);
+    return 2;
+  }
+  try {
+    const std::string prefix = argv[2];
+    const cv::Mat screen = cv::imread(argv[1], cv::IMREAD_COLOR);
+    const cv::Mat input = cv::imread(prefix + ".input.png", cv::IMREAD_COLOR);
+    const cv::Mat output = cv::imread(prefix + ".output.png", cv::IMREAD_UNCHANGED);
+    const Layout layout = read_layout(prefix + ".view.txt");
+    if (screen.empty() || input.empty() || output.empty()) throw std::runtime_error("missing or unreadable images");
+
+    // 1. The whole framebuffer.
+    check(screen.size() == layout.framebuffer, "screenshot is " + std::to_string(screen.cols) + "x" + std::to_string(screen.rows) +
+                                                   ", framebuffer " + std::to_string(layout.framebuffer.width) + "x" +
+                                                   std::to_string(layout.framebuffer.height));
+    check(input.size() == layout.image && output.size() == layout.image, "dumped images have the image's size");
+
+    // 2. The UI: the control panel (first listed window) is drawn, not a flat rectangle.
+    check(!layout.windows.empty(), std::to_string(layout.windows.size()) + " UI windows listed");
+    if (!layout.windows.empty()) {
+      const cv::Rect panel = layout.windows[0].rect & cv::Rect(0, 0, screen.cols, screen.rows);
+      cv::Mat gray;
+      cv::cvtColor(screen(panel), gray, cv::COLOR_BGR2GRAY);
+      cv::Scalar mean, stddev;
+      cv::meanStdDev(gray, mean, stddev);
+      int histogram[256] = {0};
+      for (int y = 0; y < gray.rows; ++y)
+        for (int x = 0; x < gray.cols; ++x) ++histogram[gray.at<uchar>(y, x)];
+      int levels = 0;
+      for (int count : histogram) levels += count > 0;
+      char text[160];
+      std::snprintf(text, sizeof text, "UI window \"%s\" is drawn (gray std-dev %.1f, %d levels)",
+                    layout.windows[0].name.c_str(), stddev[0], levels);
+      check(stddev[0] > 8.0 && levels >= 32, text);
+    }
+
+    // 3. The filter's output against OpenCV.
+    const cv::Mat expected = reference(layout, input);
+    const std::string filter = layout.filter.empty() ? "?" : layout.filter[0];
+    if (expected.empty()) {
+      std::printf("skip no OpenCV reference for filter \"%s\" here\n", filter.c_str());
+    } else {
+      const bool comparable = expected.size() == output.size() && expected.type() == output.type();
+      const long long differing = comparable ? count_differing_pixels(expected, output) : -1;
+      check(differing == 0, "dumped output equals OpenCV's " + filter + " of the dumped input (" +
+                                std::to_string(differing) + " pixels differ)");
+    }
+
+    // 4. On screen: exact pixels at zoom 1, where no window covers the image.
+    if (std::fabs(layout.zoom - 1.0) > 1e-6) {
+      std::printf("skip on-screen comparison needs zoom 1 (zoom %g)\n", layout.zoom);
+    } else {
+      cv::Mat shown_output;
+      if (output.channels() == 1) cv::cvtColor(output, shown_output, cv::COLOR_GRAY2BGR);
+      else shown_output = output;
+      const int divider_x = static_cast<int>(std::lround(layout.divider * layout.image.width));
+      const bool split = divider_x > 0 && divider_x < layout.image.width;
+      long long compared = 0, differing = 0, first_x = -1, first_y = -1;
+      for (int y = 0; y < layout.image.height; ++y) {
+        const int sy = layout.origin.y + y;
+        if (sy < 0 || sy >= screen.rows) continue;
+        for (int x = 0; x < layout.image.width; ++x) {
+          const int sx = layout.origin.x + x;
+          if (sx < 0 || sx >= screen.cols) continue;
+          // The divider's line, grip and labels are drawn over the image around it.
+          if (split && (std::abs(x - divider_x) <= 12 || (y < 40 && std::abs(x - divider_x) <= 80))) continue;
+          bool covered = false;
+          for (const Window& w : layout.windows) covered = covered || w.rect.contains({sx, sy});
+          if (covered) continue;
+          const cv::Vec3b want = x < divider_x ? input.at<cv::Vec3b>(y, x) : shown_output.at<cv::Vec3b>(y, x);
+          ++compared;
+          if (screen.at<cv::Vec3b>(sy, sx) != want && differing++ == 0) first_x = x, first_y = y;
+        }
+      }
+      const long long visible_needed = static_cast<long long>(layout.image.area()) / 4;
+      check(compared >= visible_needed, "on-screen pixels compared: " + std::to_string(compared) + " (>= " +
+                                            std::to_string(visible_needed) + ")");
+      check(differing == 0, "on-screen image equals the dumped " + std::string(split ? "input | output" : "output") +
+                                " (" + std::to_string(differing) + " differ" +
+                                (differing ? ", first at image (" + std::to_string(first_x) + ", " + std::to_string(first_y) + ")" : "") +
+                                ")");
+    }
+  } catch (const std::exception& e) {
+    std::printf("FAIL %s\n", e.what());
+    return 1;
+  }
+  std::printf(failures ? "%d check(s) failed\n" : "all checks passed\n", failures);
+  return failures ? 1 : 0;
+}

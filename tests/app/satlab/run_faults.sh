@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# run_faults.sh SATLAB WORKDIR: bad sources must not crash satlab: a message on stderr, the
+# synthetic scene instead, exit status 0, a screenshot. Runs under xvfb-run (skips without it).
+set -uo pipefail
+[ $# -eq 2 ] || { echo "usage: $0 SATLAB WORKDIR" >&2; exit 2; }
+satlab=$1 work=$2
+if ! command -v xvfb-run >/dev/null 2>&1; then
+  echo "SKIPPED: xvfb-run not found (install the xvfb package)"
+  exit 77
+fi
+rm -rf "$work" && mkdir -p "$work"
+head -c 4096 /dev/urandom >"$work/corrupt.png"
+printf 'not a video at all\n' >"$work/corrupt.mp4"
+failed=0
+# source | what stderr must say
+cases=(
+  "$work/missing.png|no such file"
+  "$work/corrupt.png|not an image OpenCV can read"
+  "$work/corrupt.mp4|not an image or video OpenCV can read"
+  "camera:9|camera 9"
+)
+for case in "${cases[@]}"; do
+  source=${case%%|*} expect=${case#*|}
+  name=$(basename "$source" | tr ':' '_')
+  LIBGL_ALWAYS_SOFTWARE=1 xvfb-run -a -s "-screen 0 1600x1200x24" \
+    "$satlab" --backend cpu --source "$source" --frames 8 --screenshot "$work/$name.png" \
+    >"$work/$name.out" 2>"$work/$name.err"
+  status=$?
+  if [ $status -ne 0 ]; then
+    echo "FAIL --source $source: exit status $status"; cat "$work/$name.err"; failed=1
+  elif ! grep -q "$expect" "$work/$name.err" || ! grep -q "synthetic scene" "$work/$name.err"; then
+    echo "FAIL --source $source: stderr lacks \"$expect\" and the synthetic fallback"; cat "$work/$name.err"; failed=1
+  elif [ ! -s "$work/$name.png" ]; then
+    echo "FAIL --source $source: no screenshot"; failed=1
+  else
+    echo "ok   --source $source: $(grep -m1 "$expect" "$work/$name.err")"
+  fi
+done
+exit $failed

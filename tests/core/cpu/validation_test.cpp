@@ -1,0 +1,380 @@
+// Bad arguments are rejected before anything is launched, with the right sat::ErrorCode and a
+// message naming the problem — through sat::compute (every algorithm), sat::cpu_reference and
+// sat::cpu_parallel.
+//
+// sat::compute is given fake, device-looking pointers (nothing is dereferenced or launched when
+// validation fails), so these tests need no GPU. Every case below has exactly one thing wrong;
+// a case that slipped through validation would try a launch and fail with CudaError (no device)
+// or a bad address, never pass.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <functional>
+#include <limits>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "sat/sat.h"
+#include "sat_expect.h"
+#include "sat_test_util.h"
+
+namespace sat {
+namespace {
+
+using test::ThrowsSatError;
+
+constexpr Extent kExtent{64, 48};  // width × height of the default (valid) problem
+
+// Fake device addresses, far enough apart that no valid plane overlaps another.
+void* fake(std::uintptr_t address) { return reinterpret_cast<void*>(address); }
+const std::uintptr_t kFakeInput = 0x10000;       // 64 KiB: aligned for every type
+const std::uintptr_t kFakeOutput = 0x4000000;    // 64 MiB
+const std::uintptr_t kFakeWorkspace = 0x8000000;  // 128 MiB
+
+Problem valid_problem(ElementType type, const void* input, void* output) {
+  Problem p;
+  p.type = type;
+  p.extent = kExtent;
+  p.input = input;
+  p.input_pitch = std::size_t(kExtent.width) * input_element_size(type) + 4 * input_alignment(type);
+  p.output = output;
+  p.output_pitch = std::size_t(kExtent.width) * output_element_size(type) + 2 * output_alignment(type);
+  return p;
+}
+
+const char* byte_ptr_add(const void* p, std::ptrdiff_t bytes) { return static_cast<const char*>(p) + bytes; }
+
+// One wrong argument of the problem (applies to compute and to the CPU paths).
+struct BadProblem {
+  std::string name;
+  ElementType type;
+  std::function<void(Problem&)> mutate;
+  std::vector<std::string> words;  // what() must mention each
+};
+
+std::vector<BadProblem> bad_problems() {
+  const int w = kExtent.width;
+  return {
+      {"ZeroWidth", ElementType::U8ToU32, [](Problem& p) { p.extent.width = 0; }, {"width must be >= 1", "(got 0)"}},
+      {"NegativeWidth", ElementType::F32ToF32, [](Problem& p) { p.extent.width = -5; }, {"width", "(got -5)"}},
+      {"ZeroHeight", ElementType::U8ToU32, [](Problem& p) { p.extent.height = 0; }, {"height must be >= 1", "(got 0)"}},
+      {"NegativeHeight", ElementType::U8ToSumSq, [](Problem& p) { p.extent.height = -1; }, {"height", "(got -1)"}},
+      {"ZeroWidthAndHeight", ElementType::U8ToU32, [](Problem& p) { p.extent = {0, 0}; }, {"width"}},
+      {"NullInput", ElementType::U8ToU32, [](Problem& p) { p.input = nullptr; }, {"input pointer is null"}},
+      {"NullOutput", ElementType::F32x2ToF32x2, [](Problem& p) { p.output = nullptr; }, {"output pointer is null"}},
+      {"InputPitchBelowRow", ElementType::F32ToF32, [w](Problem& p) { p.input_pitch = std::size_t(w) * 4 - 4; },
+       {"input pitch", std::to_string(w * 4 - 4), "smaller than a row", std::to_string(w * 4)}},
+      {"InputPitchZero", ElementType::U8ToU32, [](Problem& p) { p.input_pitch = 0; },
+       {"input pitch 0", "smaller than a row"}},
+      {"OutputPitchBelowRow", ElementType::U8ToU32, [w](Problem& p) { p.output_pitch = std::size_t(w) * 4 - 4; },
+       {"output pitch", "smaller than a row"}},
+      // A u8 row of 64 bytes is not enough for u32 outputs: the check is in output elements.
+      {"OutputPitchIsInputRow", ElementType::U8ToU32, [w](Problem& p) { p.output_pitch = std::size_t(w); },
+       {"output pitch", "smaller than a row"}},
+      {"InputPitchNotMultipleOfAlignment", ElementType::F32ToF32,
+       [w](Problem& p) { p.input_pitch = std::size_t(w) * 4 + 2; },
+       {"input pitch", "multiple of the element alignment", "4 bytes"}},
+      {"InputPitchNotMultipleOfAlignmentF32x2", ElementType::F32x2ToF32x2,
+       [w](Problem& p) { p.input_pitch = std::size_t(w) * 8 + 4; },
+       {"input pitch", "multiple of the element alignment", "8 bytes"}},
+      {"OutputPitchNotMultipleOfAlignment", ElementType::U8ToSumSq,
+       [w](Problem& p) { p.output_pitch = std::size_t(w) * 16 + 8; },
+       {"output pitch", "multiple of the element alignment", "16 bytes"}},
+      {"OutputPitchOddForU32", ElementType::U8ToU32, [w](Problem& p) { p.output_pitch = std::size_t(w) * 4 + 1; },
+       {"output pitch", "multiple of the element alignment"}},
+      {"InputPointerMisaligned", ElementType::F32x2ToF32x2, [](Problem& p) { p.input = byte_ptr_add(p.input, 4); },
+       {"input pointer is not aligned to 8 bytes"}},
+      {"InputPointerMisalignedU8x4", ElementType::U8x4ToU32x4, [](Problem& p) { p.input = byte_ptr_add(p.input, 2); },
+       {"input pointer is not aligned to 4 bytes"}},
+      {"OutputPointerMisaligned", ElementType::U8x4ToU32x4,
+       [](Problem& p) { p.output = const_cast<char*>(byte_ptr_add(p.output, 8)); },
+       {"output pointer is not aligned to 16 bytes"}},
+      {"OutputPointerMisalignedF32", ElementType::F32ToF32,
+       [](Problem& p) { p.output = const_cast<char*>(byte_ptr_add(p.output, 1)); },
+       {"output pointer is not aligned to 4 bytes"}},
+      {"OverlapSamePointer", ElementType::F32ToF32, [](Problem& p) { p.output = const_cast<void*>(p.input); },
+       {"overlap"}},
+      // The output starts inside the input's last row.
+      {"OverlapOutputInLastInputRow", ElementType::U8ToU32,
+       [](Problem& p) {
+         p.output = const_cast<char*>(byte_ptr_add(p.input, std::ptrdiff_t(p.input_pitch) * (p.extent.height - 1) + 4));
+       },
+       {"overlap"}},
+      // The input starts inside the output's first row.
+      {"OverlapInputInFirstOutputRow", ElementType::U8ToU32,
+       [](Problem& p) {
+         void* out = const_cast<void*>(p.input);
+         p.input = byte_ptr_add(out, 8);
+         p.output = out;
+       },
+       {"overlap"}},
+      {"UnknownElementType", static_cast<ElementType>(42), [](Problem&) {}, {"unknown element type", "42"}},
+      {"TooLargeForTileIndices", ElementType::U8ToU32, [](Problem& p) { p.extent = {1 << 21, 1 << 21}; },
+       {"too large"}},
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// sat::compute, every algorithm × every bad problem.
+
+struct ComputeCase {
+  Algorithm algorithm;
+  BadProblem bad;
+};
+
+std::vector<ComputeCase> compute_cases() {
+  std::vector<ComputeCase> out;
+  for (Algorithm a : kAllAlgorithms)
+    for (const BadProblem& b : bad_problems()) out.push_back({a, b});
+  return out;
+}
+
+void PrintTo(const ComputeCase& c, std::ostream* os) { *os << to_string(c.algorithm) << " " << c.bad.name; }
+
+class ComputeRejects : public ::testing::TestWithParam<ComputeCase> {};
+
+TEST_P(ComputeRejects, BadProblem) {
+  const ComputeCase& c = GetParam();
+  Options opt;
+  opt.algorithm = c.algorithm;
+  Problem p = valid_problem(c.bad.type, fake(kFakeInput), fake(kFakeOutput));
+  c.bad.mutate(p);
+  // A workspace that is certainly large enough: the only thing wrong is the problem.
+  const std::size_t bytes = std::size_t(1) << 40;
+  EXPECT_TRUE(ThrowsSatError([&] { compute(p, opt, fake(kFakeWorkspace), bytes, nullptr); },
+                             ErrorCode::InvalidArgument, "sat::compute", c.bad.words));
+}
+
+INSTANTIATE_TEST_SUITE_P(AllAlgorithms, ComputeRejects, ::testing::ValuesIn(compute_cases()),
+                         [](const ::testing::TestParamInfo<ComputeCase>& p) {
+                           return test::short_name(p.param.algorithm) + "_" + p.param.bad.name;
+                         });
+
+// Options and workspace errors, per algorithm.
+class ComputeOptions : public ::testing::TestWithParam<Algorithm> {
+ protected:
+  Options options(int tile = 0) const {
+    Options o;
+    o.algorithm = GetParam();
+    o.tile = tile;
+    return o;
+  }
+  static Problem problem(ElementType type) { return valid_problem(type, fake(kFakeInput), fake(kFakeOutput)); }
+};
+
+TEST_P(ComputeOptions, RejectsUnknownTiles) {
+  for (int tile : {48, 16, 96, 256, -32, 1}) {
+    SCOPED_TRACE("tile " + std::to_string(tile));
+    EXPECT_TRUE(ThrowsSatError(
+        [&] { compute(problem(ElementType::U8ToU32), options(tile), fake(kFakeWorkspace), std::size_t(1) << 40, nullptr); },
+        ErrorCode::InvalidArgument, "sat::compute", {"tile", "(got " + std::to_string(tile) + ")"}));
+  }
+}
+
+TEST_P(ComputeOptions, RejectsAWorkspaceSmallerThanWorkspaceSize) {
+  bool tested = false;
+  for (ElementType t : kAllElementTypes) {
+    SCOPED_TRACE(to_string(t));
+    const Problem p = problem(t);
+    const std::size_t needed = workspace_size(t, p.extent, options());
+    if (needed == 0) continue;  // nothing can be too small
+    tested = true;
+    for (std::size_t given : {needed - 1, needed / 2, std::size_t(0)}) {
+      SCOPED_TRACE("given " + std::to_string(given) + " of " + std::to_string(needed) + " bytes");
+      EXPECT_TRUE(ThrowsSatError([&] { compute(p, options(), fake(kFakeWorkspace), given, nullptr); },
+                                 ErrorCode::WorkspaceTooSmall, "sat::compute",
+                                 {"workspace", std::to_string(given), std::to_string(needed)}));
+    }
+  }
+  if (!tested) GTEST_SKIP() << "needs no workspace for any type";
+}
+
+// The workspace is sized for the extent: the size for a smaller image is not enough for a larger.
+TEST_P(ComputeOptions, RejectsAWorkspaceSizedForASmallerImage) {
+  const ElementType t = ElementType::F32ToF32;
+  Problem p = problem(t);
+  p.extent = {1000, 1000};  // many tiles of every size; 4 MB planes, still far apart
+  p.input_pitch = p.output_pitch = 4000;
+  const std::size_t small = workspace_size(t, {1, 1}, options());
+  const std::size_t needed = workspace_size(t, p.extent, options());
+  if (needed <= small) GTEST_SKIP() << "workspace does not grow with the extent for this algorithm";
+  EXPECT_TRUE(ThrowsSatError([&] { compute(p, options(), fake(kFakeWorkspace), small, nullptr); },
+                             ErrorCode::WorkspaceTooSmall, "sat::compute", {std::to_string(needed)}));
+}
+
+TEST_P(ComputeOptions, RejectsANullWorkspace) {
+  bool tested = false;
+  for (ElementType t : kAllElementTypes) {
+    SCOPED_TRACE(to_string(t));
+    const Problem p = problem(t);
+    const std::size_t needed = workspace_size(t, p.extent, options());
+    if (needed == 0) continue;  // a null workspace is fine then
+    tested = true;
+    for (std::size_t given : {needed, needed + 1000}) {
+      EXPECT_TRUE(ThrowsSatError([&] { compute(p, options(), nullptr, given, nullptr); }, ErrorCode::InvalidArgument,
+                                 "sat::compute", {"workspace pointer is null"}));
+    }
+  }
+  if (!tested) GTEST_SKIP() << "needs no workspace for any type";
+}
+
+TEST_P(ComputeOptions, RejectsAnUnknownAlgorithm) {
+  Options o = options();
+  o.algorithm = static_cast<Algorithm>(42);
+  EXPECT_TRUE(ThrowsSatError(
+      [&] { compute(problem(ElementType::U8ToU32), o, fake(kFakeWorkspace), std::size_t(1) << 40, nullptr); },
+      ErrorCode::InvalidArgument, "sat::compute", {"unknown algorithm", "42"}));
+}
+
+INSTANTIATE_TEST_SUITE_P(AllAlgorithms, ComputeOptions, ::testing::ValuesIn(kAllAlgorithms),
+                         [](const ::testing::TestParamInfo<Algorithm>& p) { return test::short_name(p.param); });
+
+// Unsupported and hybrid_r: only the tiled algorithms, only (1+r)R1W.
+class ComputeTiled : public ::testing::TestWithParam<Algorithm> {};
+
+TEST_P(ComputeTiled, Rejects16ByteOutputsAtTile128AsUnsupported) {
+  Options opt;
+  opt.algorithm = GetParam();
+  opt.tile = 128;
+  for (ElementType t : {ElementType::U8x4ToU32x4, ElementType::U8ToSumSq}) {
+    SCOPED_TRACE(to_string(t));
+    const Problem p = valid_problem(t, fake(kFakeInput), fake(kFakeOutput));
+    EXPECT_TRUE(ThrowsSatError([&] { compute(p, opt, fake(kFakeWorkspace), std::size_t(1) << 40, nullptr); },
+                               ErrorCode::Unsupported, "sat::compute",
+                               {"does not support", to_string(GetParam()), to_string(t), "128"}));
+  }
+}
+
+std::vector<Algorithm> tiled_algorithms() {
+  std::vector<Algorithm> out;
+  for (Algorithm a : kAllAlgorithms)
+    if (is_tiled(a)) out.push_back(a);
+  return out;
+}
+
+INSTANTIATE_TEST_SUITE_P(TiledAlgorithms, ComputeTiled, ::testing::ValuesIn(tiled_algorithms()),
+                         [](const ::testing::TestParamInfo<Algorithm>& p) { return test::short_name(p.param); });
+
+TEST(ComputeHybrid, RejectsHybridROutsideTheOpenUnitInterval) {
+  Options opt;
+  opt.algorithm = Algorithm::Hybrid1R1W;
+  const Problem p = valid_problem(ElementType::F32ToF32, fake(kFakeInput), fake(kFakeOutput));
+  for (double r : {0.0, 1.0, -0.5, 1.5, std::numeric_limits<double>::quiet_NaN(),
+                   std::numeric_limits<double>::infinity()}) {
+    SCOPED_TRACE("hybrid_r = " + std::to_string(r));
+    opt.hybrid_r = r;
+    EXPECT_TRUE(ThrowsSatError([&] { compute(p, opt, fake(kFakeWorkspace), std::size_t(1) << 40, nullptr); },
+                               ErrorCode::InvalidArgument, "sat::compute", {"hybrid_r", "(0, 1)"}));
+  }
+}
+
+// The default algorithm needs a workspace, so the two tests above are not vacuous.
+TEST(ComputeWorkspace, DefaultAlgorithmNeedsOneSoWorkspaceChecksAreExercised) {
+  EXPECT_GT(workspace_size(ElementType::U8ToU32, kExtent, Options{}), 0u);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The CPU paths: the same problem checks on host memory.
+
+// Host memory for the CPU cases: 64 KiB-aligned input and output arenas, large enough for the
+// default problem of any type (so a check that slipped would compute, not crash).
+struct HostArena {
+  static constexpr std::size_t kBytes = std::size_t(1) << 20;
+  std::unique_ptr<unsigned char[]> storage{new unsigned char[3 * kBytes]()};
+  unsigned char* aligned() const {
+    const auto p = reinterpret_cast<std::uintptr_t>(storage.get());
+    return reinterpret_cast<unsigned char*>((p + 0xFFFF) & ~std::uintptr_t(0xFFFF));
+  }
+  const void* input() const { return aligned(); }
+  void* output() const { return aligned() + kBytes; }
+};
+
+enum class CpuPath { Reference, Parallel };
+
+struct CpuCase {
+  CpuPath path;
+  BadProblem bad;
+};
+
+std::vector<CpuCase> cpu_cases() {
+  std::vector<CpuCase> out;
+  for (CpuPath path : {CpuPath::Reference, CpuPath::Parallel})
+    for (const BadProblem& b : bad_problems()) {
+      if (b.name == "TooLargeForTileIndices") continue;  // host pointers: tested separately
+      out.push_back({path, b});
+    }
+  return out;
+}
+
+void PrintTo(const CpuCase& c, std::ostream* os) {
+  *os << (c.path == CpuPath::Reference ? "cpu_reference " : "cpu_parallel ") << c.bad.name;
+}
+
+class CpuRejects : public ::testing::TestWithParam<CpuCase> {};
+
+TEST_P(CpuRejects, BadProblem) {
+  const CpuCase& c = GetParam();
+  HostArena arena;
+  Problem p = valid_problem(c.bad.type, arena.input(), arena.output());
+  c.bad.mutate(p);
+  if (c.path == CpuPath::Reference) {
+    EXPECT_TRUE(ThrowsSatError([&] { cpu_reference(p); }, ErrorCode::InvalidArgument, "sat::cpu_reference",
+                               c.bad.words));
+  } else {
+    for (int threads : {0, 1, 4}) {
+      SCOPED_TRACE("threads " + std::to_string(threads));
+      EXPECT_TRUE(ThrowsSatError([&] { cpu_parallel(p, threads); }, ErrorCode::InvalidArgument, "sat::cpu_parallel",
+                                 c.bad.words));
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(CpuPaths, CpuRejects, ::testing::ValuesIn(cpu_cases()),
+                         [](const ::testing::TestParamInfo<CpuCase>& p) {
+                           return std::string(p.param.path == CpuPath::Reference ? "Reference_" : "Parallel_") +
+                                  p.param.bad.name;
+                         });
+
+TEST(CpuRejectsMore, ImagesTooLargeForTileIndicesBeforeTouchingMemory) {
+  Problem p = valid_problem(ElementType::U8ToU32, fake(kFakeInput), fake(kFakeOutput));
+  p.extent = {1 << 21, 1 << 21};
+  EXPECT_TRUE(ThrowsSatError([&] { cpu_reference(p); }, ErrorCode::InvalidArgument, "sat::cpu_reference", {"too large"}));
+  EXPECT_TRUE(ThrowsSatError([&] { cpu_parallel(p); }, ErrorCode::InvalidArgument, "sat::cpu_parallel", {"too large"}));
+}
+
+TEST(CpuRejectsMore, NegativeThreadCount) {
+  HostArena arena;
+  const Problem p = valid_problem(ElementType::U8ToU32, arena.input(), arena.output());
+  for (int threads : {-1, -100}) {
+    SCOPED_TRACE("threads " + std::to_string(threads));
+    EXPECT_TRUE(ThrowsSatError([&] { cpu_parallel(p, threads); }, ErrorCode::InvalidArgument, "sat::cpu_parallel",
+                               {"threads", "(got " + std::to_string(threads) + ")"}));
+  }
+}
+
+// Output right after the input's last pixel, sharing the input's last row padding: touching
+// but not overlapping is fine. (Host memory: checked through cpu_reference.)
+TEST(CpuAccepts, AdjacentInputAndOutput) {
+  HostArena arena;
+  const ElementType t = ElementType::U8ToU32;
+  Problem p = valid_problem(t, arena.input(), arena.output());
+  p.input_pitch = std::size_t(p.extent.width);  // packed u8
+  auto* in = static_cast<unsigned char*>(const_cast<void*>(p.input));
+  const std::size_t in_bytes = p.input_pitch * std::size_t(p.extent.height);
+  for (std::size_t k = 0; k < in_bytes; ++k) in[k] = static_cast<unsigned char>(k * 7 + 1);
+  p.output = in + in_bytes;  // 64 KiB-aligned base + 64·48: 4-byte aligned
+  p.output_pitch = std::size_t(p.extent.width) * 4;
+  ASSERT_NO_THROW(cpu_reference(p));
+  test::HostImage img;
+  img.type = t;
+  img.extent = p.extent;
+  img.bytes.assign(in, in + in_bytes);
+  const test::Comparison cmp = test::compare_output(test::reference_sat(img), p.output, p.output_pitch);
+  EXPECT_TRUE(cmp.ok) << cmp.message;
+}
+
+}  // namespace
+}  // namespace sat
