@@ -49,7 +49,8 @@ bool supports(Algorithm algorithm, ElementType type, int tile) {
 
 int default_tile(Algorithm algorithm, ElementType type) {
   if (!is_tiled(algorithm)) return 0;
-  return output_element_size(type) > 8 ? 64 : 128;
+  // 8- and 16-byte tiles of 128² hold too many values per thread to stay in registers.
+  return output_element_size(type) >= 8 ? 64 : 128;
 }
 
 std::size_t workspace_size(ElementType type, Extent extent, const Options& options) {

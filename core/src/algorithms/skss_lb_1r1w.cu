@@ -261,11 +261,14 @@ struct LookBackBlock {
   using Agent = TileAgent<Traits, W>;
   static constexpr bool kDedicated = sizeof(typename Traits::Acc) != 4;
   static constexpr int kDataWarps = Agent::kWarps;
-  static constexpr int kRowWarp = kDedicated ? kDataWarps : 0;      // LRS, GRS, GLS, GS, diagonal
-  static constexpr int kColWarp = kDedicated ? kDataWarps + 1 : 1;  // LCS, GCS
-  static constexpr int kThreads = Agent::kThreads + (kDedicated ? 64 : 0);
+  static constexpr int kRowWarp = kDedicated ? kDataWarps : 0;       // LRS, GRS, GLS, GS
+  static constexpr int kColWarp = kDedicated ? kDataWarps + 1 : 1;   // LCS, GCS
+  static constexpr int kDiagWarp = kDedicated ? kDataWarps + 2 : 2;  // GS(I−1,J−1), in parallel
+  static constexpr int kThreads = Agent::kThreads + (kDedicated ? 96 : 0);
   static constexpr int kMinBlocks = sizeof(typename Traits::Acc) <= 4 ? (W == 128 ? 2 : (W == 64 ? 3 : 4)) : 1;
-  __device__ __forceinline__ static bool looks_back(int warp) { return warp == kRowWarp || warp == kColWarp; }
+  __device__ __forceinline__ static bool looks_back(int warp) {
+    return warp == kRowWarp || warp == kColWarp || warp == kDiagWarp;
+  }
 };
 
 __device__ __forceinline__ void pair_barrier() {  // the two look-back warps only
@@ -273,9 +276,10 @@ __device__ __forceinline__ void pair_barrier() {  // the two look-back warps onl
 }
 
 // The look-back warps' part of one tile, between the two block barriers: publish the local sums,
-// look back, leave the offsets in shared memory. GRS and GLS go out together before the diagonal
-// look-back; GS and GCS, which only successors need, are deferred to finish_publish (after the
-// second barrier, while the data warps store).
+// look back, leave the offsets in shared memory. The row and column warps meet to publish GRS and
+// GLS together; the diagonal warp finds GS(I−1,J−1) meanwhile (it depends on predecessors only).
+// GS and GCS, which only successors need, are deferred to finish_publish (after the second
+// barrier, while the data warps store).
 template <class Traits, int W>
 __device__ __forceinline__ void look_back_tile(typename TileAgent<Traits, W>::Shared& s,
                                                typename Traits::Acc& above_total_shared,
@@ -301,10 +305,11 @@ __device__ __forceinline__ void look_back_tile(typename TileAgent<Traits, W>::Sh
     pair_barrier();  // above_total_shared is written
     const Acc l_shape = left_total + above_total_shared + local_sum;
     sums.publish_row_global_and_lshape(t, grs, l_shape, lane);
+    pending_gs = l_shape;  // GS = corner + l_shape once the corner is known
+  } else if (warp == Block::kDiagWarp) {
     Acc corner = zero<Acc>();  // GS(I−1, J−1)
     look_back(sums.diagonal(), t - tiles_x - 1, tiles_x + 1, I < J ? I : J, corner, lane);
     if (lane == 0) s.corner = corner;
-    pending_gs = corner + l_shape;
   } else if (warp == Block::kColWarp) {
     WarpVector<Acc, W> lcs;
     Agent::column_totals(s, lane, lcs.e);
@@ -322,12 +327,13 @@ __device__ __forceinline__ void look_back_tile(typename TileAgent<Traits, W>::Sh
 
 // After the second barrier, overlapping the data warps' stores: the values only successors use.
 template <class Traits, int W>
-__device__ __forceinline__ void finish_publish(const Protocol<typename Traits::Acc, W>& sums, int t, int warp,
+__device__ __forceinline__ void finish_publish(const typename TileAgent<Traits, W>::Shared& s,
+                                               const Protocol<typename Traits::Acc, W>& sums, int t, int warp,
                                                int lane, const WarpVector<typename Traits::Acc, W>& pending,
                                                const typename Traits::Acc& pending_gs) {
   using Block = LookBackBlock<Traits, W>;
   if (warp == Block::kRowWarp) {
-    sums.publish_global_sum(t, pending_gs, lane);
+    sums.publish_global_sum(t, s.corner + pending_gs, lane);
   } else if (warp == Block::kColWarp) {
     sums.publish_col_global(t, pending, lane);
   }
@@ -338,7 +344,7 @@ __device__ __forceinline__ void finish_publish(const Protocol<typename Traits::A
 // holding both would spill at the 64-register budget of two 512-thread blocks per SM.
 template <class Traits, int W>
 __device__ __forceinline__ void run_look_back(TileAgent<Traits, W>& a, typename TileAgent<Traits, W>::Shared& s,
-                                              typename Traits::Acc (*park)[64], typename Traits::Acc& above_total,
+                                              typename Traits::Acc (*park)[96], typename Traits::Acc& above_total,
                                               const Protocol<typename Traits::Acc, W>& sums, int I, int J,
                                               int tiles_x, WarpVector<typename Traits::Acc, W>& pending,
                                               typename Traits::Acc& pending_gs) {
@@ -369,7 +375,7 @@ __global__ void __launch_bounds__(LookBackBlock<Traits, W>::kThreads, LookBackBl
   __shared__ typename Agent::Shared s;
   __shared__ Acc s_above_total;  // Σ GCS(I−1,J), from the column warp to the row warp
   __shared__ int s_ticket;
-  __shared__ Acc s_park[Block::kDedicated ? 1 : Agent::kRows * Agent::kCols][64];
+  __shared__ Acc s_park[Block::kDedicated ? 1 : Agent::kRows * Agent::kCols][96];
   extern __shared__ __align__(16) unsigned char dynamic_smem[];
   auto& stage = *reinterpret_cast<typename Agent::Stage*>(dynamic_smem);
   const int tiles = tiles_y * tiles_x;
@@ -406,7 +412,7 @@ __global__ void __launch_bounds__(LookBackBlock<Traits, W>::kThreads, LookBackBl
       a.add_offsets(s);
       a.store(out, I * W, J * W, wide_out);
     }
-    if (Block::looks_back(a.warp)) finish_publish<Traits, W>(sums, I * tiles_x + J, a.warp, a.lane, pending, pending_gs);
+    if (Block::looks_back(a.warp)) finish_publish<Traits, W>(s, sums, I * tiles_x + J, a.warp, a.lane, pending, pending_gs);
     ticket = next;
     I = nI;
     J = nJ;
@@ -426,7 +432,7 @@ __global__ void __launch_bounds__(LookBackBlock<Traits, W>::kThreads, LookBackBl
   __shared__ typename Agent::Shared s;
   __shared__ Acc s_above_total;
   __shared__ int s_ticket;
-  __shared__ Acc s_park[Block::kDedicated ? 1 : Agent::kRows * Agent::kCols][64];
+  __shared__ Acc s_park[Block::kDedicated ? 1 : Agent::kRows * Agent::kCols][96];
   auto sums = st.sums;
   sums.epoch = st.header->epoch;
 
@@ -450,7 +456,7 @@ __global__ void __launch_bounds__(LookBackBlock<Traits, W>::kThreads, LookBackBl
     a.add_offsets(s);
     a.store(out, I * W, J * W, wide_out);
   }
-  if (Block::looks_back(a.warp)) finish_publish<Traits, W>(sums, I * tiles_x + J, a.warp, a.lane, pending, pending_gs);
+  if (Block::looks_back(a.warp)) finish_publish<Traits, W>(s, sums, I * tiles_x + J, a.warp, a.lane, pending, pending_gs);
 }
 
 // Resident blocks per SM of the pipelined kernel (with its dynamic shared memory), cached.

@@ -297,17 +297,19 @@ struct TileAgent {
     }
   }
 
-  // Moves this thread's values to shared memory and back (threads 0 … 63: the warps that also
-  // look back), so their registers are free in between. `slots` holds kRows·kCols × 64 values;
+  // Moves this thread's values to shared memory and back (threads 0 … N−1: the warps that also
+  // look back), so their registers are free in between. `slots` holds kRows·kCols × N values;
   // thread-fastest layout, no bank conflicts.
-  __device__ __forceinline__ void park(Acc (*slots)[64]) const {
+  template <int N>
+  __device__ __forceinline__ void park(Acc (*slots)[N]) const {
 #pragma unroll
     for (int r = 0; r < kRows; ++r) {
 #pragma unroll
       for (int c = 0; c < kCols; ++c) slots[r * kCols + c][threadIdx.x] = v[r][c];
     }
   }
-  __device__ __forceinline__ void unpark(const Acc (*slots)[64]) {
+  template <int N>
+  __device__ __forceinline__ void unpark(const Acc (*slots)[N]) {
 #pragma unroll
     for (int r = 0; r < kRows; ++r) {
 #pragma unroll
