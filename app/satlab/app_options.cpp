@@ -160,6 +160,9 @@ AppOptions parse_app_options(int argc, const char* const* argv) {
     } else if (a.is("--hide-ui")) {
       a.no_value();
       o.show_ui = false;
+    } else if (a.is("--show-help")) {
+      a.no_value();
+      o.show_help = true;
     } else if (a.is("--headless")) {
       a.no_value();
       o.headless = true;
@@ -219,6 +222,7 @@ Display
   --no-interop         show frames through host copies instead of CUDA-GL interop
   --no-vsync           do not wait for the display's refresh
   --hide-ui            start with the panels hidden (Tab shows them)
+  --show-help          start with the help overlay shown (F1 hides it)
 Runs that end by themselves
   --headless           no window: render off-screen through EGL (automatic without a display)
   --frames N           stop after N frames (headless default: 300)

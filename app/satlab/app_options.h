@@ -33,6 +33,7 @@ struct AppOptions {
   bool interop = true;             // --no-interop: host copies instead of CUDA-GL interop
   bool vsync = true;               // --no-vsync
   bool show_ui = true;             // --hide-ui
+  bool show_help = false;          // --show-help: start with the help overlay shown
 
   // Runs that end by themselves (tests, benchmarks, machines without a display).
   bool headless = false;        // --headless: EGL off-screen, no window

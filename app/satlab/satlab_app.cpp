@@ -30,6 +30,7 @@ UiState initial_ui(const AppOptions& o) {
   ui.settings.sat = o.sat;
   ui.backend = o.backend;
   ui.show_panels = o.show_ui;
+  ui.show_help = o.show_help;
   ui.video_fast = o.video_fast;
   ui.box_square = o.filter.box.kernel_width == o.filter.box.kernel_height;
   switch (o.source.kind) {
@@ -94,9 +95,9 @@ int SatlabApp::run() {
     const double now = steady_s();
     period_ms = 1000.0 * (now - previous);
     previous = now;
-    const bool last = limit > 0 && frames_ + 1 >= limit;
-    frame(now, period_ms, last);
-    if (last) break;
+    // --frames counts frames that showed a source frame (not those of a camera still opening).
+    const bool last_if_shown = limit > 0 && frames_ + 1 >= limit;
+    if (frame(now, period_ms, last_if_shown) && last_if_shown) break;
   }
   // A window closed by the user: the captures the command line asked for, on one more frame.
   if (limit == 0 && frames_ > 0 && !gl_.minimized() && (!options_.screenshot.empty() || !options_.dump_frame.empty()))
@@ -115,24 +116,27 @@ int SatlabApp::run() {
   return backends_agree ? 0 : 1;
 }
 
-void SatlabApp::frame(double now_s, double period_ms, bool last) {
+bool SatlabApp::frame(double now_s, double period_ms, bool last_if_shown) {
   const Stopwatch cpu_time;
   now_s_ = now_s;
+  sources_.set_paused(ui_.paused);
+  if (sources_.video_fast() != ui_.video_fast) sources_.set_video_fast(ui_.video_fast);
+  sources_.update(now_s);
+  const bool shown = !sources_.frame().empty();
+  const bool last = last_if_shown && shown;
   if (last && options_.compare_cpu) ui_.compare_backends = true;
   process_frame();
   build_ui();
   act_on_requests();
   draw();
   capture(last);
-  history_.add(frame_stages_, cpu_time.elapsed_ms(), period_ms);
+  if (shown) history_.add(frame_stages_, cpu_time.elapsed_ms(), period_ms);
   gl_.swap_buffers();
-  ++frames_;
+  if (shown) ++frames_;
+  return shown;
 }
 
 void SatlabApp::process_frame() {
-  sources_.set_paused(ui_.paused);
-  if (sources_.video_fast() != ui_.video_fast) sources_.set_video_fast(ui_.video_fast);
-  sources_.update(now_s_);
   frame_stages_ = {};
   const cv::Mat& frame = sources_.frame();
   if (frame.empty()) return;  // e.g. a camera still opening
@@ -289,6 +293,12 @@ void SatlabApp::draw() {
   glClear(GL_COLOR_BUFFER_BIT);
   presenter_.draw(view_, have_output_ ? before_.texture() : 0, have_output_ ? after_.texture() : 0, width, height);
   imgui_.render_draw_data();
+  if (const GLenum error = glGetError(); error != GL_NO_ERROR && !gl_error_reported_) {
+    char text[64];
+    std::snprintf(text, sizeof text, "OpenGL error 0x%04x while drawing a frame", static_cast<unsigned>(error));
+    log_.warning(text);  // once: the same error would repeat every frame
+    gl_error_reported_ = true;
+  }
 }
 
 void SatlabApp::capture(bool last) {
@@ -345,10 +355,6 @@ void SatlabApp::print_summary() const {
   std::fflush(stdout);
 }
 
-}  // namespace satlab
-
-namespace satlab {
-
 bool SatlabApp::print_comparison() const {
   if (!comparison_.valid) {
     std::printf("satlab: --compare-cpu: no comparison (the CUDA backend is not running)\n");
@@ -371,3 +377,4 @@ bool SatlabApp::print_comparison() const {
 }
 
 }  // namespace satlab
+

@@ -37,7 +37,9 @@ class SatlabApp {
   int run();
 
  private:
-  void frame(double now_s, double period_ms, bool last);
+  // One frame; `last_if_shown`: the run's last, if it shows a source frame. Returns whether it
+  // showed one.
+  bool frame(double now_s, double period_ms, bool last_if_shown);
   void process_frame();
   void build_ui();
   void act_on_requests();
@@ -69,6 +71,7 @@ class SatlabApp {
   double now_s_ = 0;
   bool have_output_ = false;  // a frame went through the pipeline
   bool interop_used_ = false;
+  bool gl_error_reported_ = false;
   std::string interop_reported_;
   StageTimings frame_stages_;  // this frame's, zero when no frame was processed
   long long frames_ = 0;

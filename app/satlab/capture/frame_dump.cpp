@@ -1,17 +1,17 @@
 #include "capture/frame_dump.h"
 
-#include <opencv2/imgcodecs.hpp>
-
 #include <fstream>
 #include <stdexcept>
+
+#include "capture/png_file.h"
 
 namespace satlab {
 
 namespace {
 
-void write_png(const std::string& path, const cv::Mat& image) {
+void write_image(const std::string& path, const cv::Mat& image) {
   if (image.empty()) throw std::runtime_error("frame dump " + path + ": no image (no frame processed yet)");
-  if (!cv::imwrite(path, image)) throw std::runtime_error("frame dump " + path + ": cannot write the file");
+  write_png(path, image);
 }
 
 void write_filter_line(std::ostream& out, const FilterSettings& f) {
@@ -34,8 +34,8 @@ void write_filter_line(std::ostream& out, const FilterSettings& f) {
 void write_frame_dump(const std::string& prefix, const cv::Mat& input, const cv::Mat& output,
                       const FilterSettings& filter, const ViewState& view, int framebuffer_width,
                       int framebuffer_height, const std::vector<NamedRect>& windows) {
-  write_png(prefix + ".input.png", input);
-  write_png(prefix + ".output.png", output);
+  write_image(prefix + ".input.png", input);
+  write_image(prefix + ".output.png", output);
   const std::string layout = prefix + ".view.txt";
   std::ofstream out(layout);
   out.precision(9);

@@ -1,19 +1,25 @@
 // Records the displayed output (the filter's output texture, at the image's own resolution) to a
 // video file with cv::VideoWriter: .avi → MJPG (always available in OpenCV), .mp4 → mp4v, other
-// extensions → MJPG. Buffers are reused: nothing is allocated per frame.
+// extensions → MJPG. Buffers are reused: nothing is allocated per frame. Builds without
+// SATLAB_MEDIA_IO cannot record: start() says so.
 #pragma once
 
 #include <GL/glew.h>
 #include <opencv2/core.hpp>
-#include <opencv2/videoio.hpp>
 
+#include <memory>
 #include <string>
 
 namespace satlab {
 
 class Recorder {
  public:
-  bool recording() const { return writer_.isOpened(); }
+  Recorder();
+  ~Recorder();
+  Recorder(const Recorder&) = delete;
+  Recorder& operator=(const Recorder&) = delete;
+
+  bool recording() const;
   const std::string& path() const { return path_; }
   int frames() const { return frames_; }
 
@@ -25,7 +31,8 @@ class Recorder {
   bool add_frame(GLuint texture, int width, int height);
 
  private:
-  cv::VideoWriter writer_;
+  struct Writer;  // cv::VideoWriter, where videoio is built in
+  std::unique_ptr<Writer> writer_;
   std::string path_;
   int width_ = 0, height_ = 0, frames_ = 0;
   cv::Mat rgba_, bgr_;

@@ -1,24 +1,16 @@
 #include "capture/screenshot.h"
 
-#include <opencv2/imgcodecs.hpp>
-
 #include <ctime>
-#include <stdexcept>
 
 #include "capture/gl_readback.h"
+#include "capture/png_file.h"
 
 namespace satlab {
 
 void save_screenshot(const std::string& path, int framebuffer_width, int framebuffer_height) {
   cv::Mat rgba, bgr;
   read_framebuffer_bgr(framebuffer_width, framebuffer_height, rgba, bgr);
-  bool written = false;
-  try {
-    written = cv::imwrite(path, bgr);
-  } catch (const cv::Exception& e) {
-    throw std::runtime_error("screenshot " + path + ": " + e.what());
-  }
-  if (!written) throw std::runtime_error("screenshot " + path + ": cannot write the file (directory? extension?)");
+  write_png(path, bgr);
 }
 
 std::string timestamped_path(const char* suffix) {

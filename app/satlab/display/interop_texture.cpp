@@ -82,7 +82,7 @@ void InteropTexture::try_register() {
   }
   const cudaError_t status = cudaGraphicsGLRegisterImage(
       &resource_, texture_, GL_TEXTURE_2D,
-      cudaGraphicsRegisterFlagsSurfaceLoadStore | cudaGraphicsRegisterFlagsWriteDiscard);
+      cudaGraphicsRegisterFlagsSurfaceLoadStore);
   if (status != cudaSuccess) {
     (void)cudaGetLastError();
     resource_ = nullptr;
@@ -102,12 +102,17 @@ std::optional<cudaSurfaceObject_t> InteropTexture::begin_cuda_write(cudaStream_t
   }
   SATLAB_CUDA_CHECK(cudaGraphicsMapResources(1, &resource_, stream));
   mapped_ = true;
-  cudaArray_t array = nullptr;
-  SATLAB_CUDA_CHECK(cudaGraphicsSubResourceGetMappedArray(&array, resource_, 0, 0));
-  cudaResourceDesc desc{};
-  desc.resType = cudaResourceTypeArray;
-  desc.res.array.array = array;
-  SATLAB_CUDA_CHECK(cudaCreateSurfaceObject(&surface_, &desc));
+  try {
+    cudaArray_t array = nullptr;
+    SATLAB_CUDA_CHECK(cudaGraphicsSubResourceGetMappedArray(&array, resource_, 0, 0));
+    cudaResourceDesc desc{};
+    desc.resType = cudaResourceTypeArray;
+    desc.res.array.array = array;
+    SATLAB_CUDA_CHECK(cudaCreateSurfaceObject(&surface_, &desc));
+  } catch (...) {
+    end_cuda_write(stream);  // the caller gets no surface, so it will not unmap
+    throw;
+  }
   return surface_;
 }
 

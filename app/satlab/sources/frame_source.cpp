@@ -6,13 +6,16 @@
 #include <cctype>
 #include <filesystem>
 
+#include "sources/synthetic_source.h"
+#if SATLAB_MEDIA_IO
 #include "sources/camera_source.h"
 #include "sources/image_source.h"
-#include "sources/synthetic_source.h"
 #include "sources/video_source.h"
+#endif
 
 namespace satlab {
 
+#if SATLAB_MEDIA_IO
 namespace {
 bool has_image_extension(const std::string& path) {
   std::string ext = std::filesystem::path(path).extension().string();
@@ -22,11 +25,13 @@ bool has_image_extension(const std::string& path) {
   return std::any_of(std::begin(kImage), std::end(kImage), [&](const char* e) { return ext == e; });
 }
 }  // namespace
+#endif
 
 std::unique_ptr<FrameSource> open_source(const SourceSpec& spec, const SourceOpenOptions& options) {
   switch (spec.kind) {
     case SourceSpec::Kind::Synthetic:
       return std::make_unique<SyntheticSource>(spec.width, spec.height);
+#if SATLAB_MEDIA_IO
     case SourceSpec::Kind::Camera:
       return std::make_unique<CameraSource>(spec.camera_index);
     case SourceSpec::Kind::File: {
@@ -36,6 +41,12 @@ std::unique_ptr<FrameSource> open_source(const SourceSpec& spec, const SourceOpe
       if (has_image_extension(spec.path)) return std::make_unique<ImageSource>(spec.path);
       return std::make_unique<VideoSource>(spec.path, options.video_fast);
     }
+#else
+    case SourceSpec::Kind::Camera:
+    case SourceSpec::Kind::File:
+      (void)options;
+      throw SourceError(to_string(spec) + ": this satlab was built without camera and file sources (SATLAB_MEDIA_IO=OFF)");
+#endif
     case SourceSpec::Kind::Default: break;
   }
   throw SourceError("open_source: the default source must be resolved by the caller");

@@ -109,7 +109,8 @@ class FilterEngine {
   void threshold_mean_c(ConstImage8 src, Image8 dst, const MeanCParams& params, cudaStream_t stream = nullptr);
   void threshold_sauvola(ConstImage8 src, Image8 dst, const SauvolaParams& params, cudaStream_t stream = nullptr);
   void threshold_bradley(ConstImage8 src, Image8 dst, const BradleyParams& params, cudaStream_t stream = nullptr);
-  // BGR/BGRA → gray: (B·1868 + G·9617 + R·4899 + 8192) >> 14, as cv::cvtColor for 8-bit.
+  // BGR/BGRA → gray: (B·3735 + G·19235 + R·9798 + 16384) >> 15, exactly cv::cvtColor for 8-bit
+  // (OpenCV 4.6 uses 15 fractional bits; checked against it for all 2^24 colours).
   void to_gray(ConstImage8 src, Image8 dst, cudaStream_t stream = nullptr);
 
   // Stage timing (off by default: CUDA events cost a little).

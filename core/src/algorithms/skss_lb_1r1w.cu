@@ -2,14 +2,14 @@
 // in diagonal-major order by an atomic ticket, and look-back over row, column and diagonal
 // partial sums. Global traffic: one read and one write per element plus O(n²/W).
 //
-// Per tile T(I,J), in a block of the agent's data warps (plus, for wide accumulators, two
+// Per tile T(I,J), in a block of the agent's data warps (plus, for wide accumulators, three
 // look-back warps; see LookBackBlock):
 //   1. ticket → (I,J); data warps load the tile (prefetched while the previous tile was being
 //      finished) and run the local row/column scans                                  [barrier]
 //   2. the row warp publishes LRS (status 1), looks left for GRS(I,J−1); the column warp publishes
-//      LCS (status 1), looks up for GCS(I−1,J); they meet [named barrier]; the row warp publishes
-//      GRS and GLS together (status 3) and looks back along the diagonal for GS(I−1,J−1);
-//      meanwhile the data warps start the next tile's prefetch                     [barrier]
+//      LCS (status 1), looks up for GCS(I−1,J) and hands its total to the row warp, which publishes
+//      GRS and GLS together (status 3); a third warp looks back along the diagonal for
+//      GS(I−1,J−1) meanwhile, and the data warps start the next tile's prefetch      [barrier]
 //   3. data warps add the row/column/corner offsets and write the tile once; the look-back warps
 //      publish GS (status 4) and GCS (status 2), which only successors need.
 // Row statuses: 1 LRS, 2 GRS, 3 GRS + GLS, 4 GS. Column statuses: 1 LCS, 2 GCS.
@@ -36,8 +36,8 @@ enum ColStatus : TileFlag { kColLocal = 1, kColGlobal = 2 };
 // columns), GLS, GS (scalars). Both protocols offer the same calls:
 //   publish_row_local / publish_row_global_and_lshape / publish_global_sum,
 //   publish_col_local / publish_col_global,
-//   rows(), cols(), diagonal(): sources for look_back(), whose wait_add(t, acc) waits until tile t
-//   has published its global or its local value, adds it to acc, and returns true for global.
+//   rows(), cols(), diagonal(): sources for look_back(), with wait(t) — spins until tile t has
+//   published its global or its local value, true for global — and add(t, global, acc).
 // ---------------------------------------------------------------------------------------------
 
 // 4-byte accumulators: every entry is its own 64-bit word {epoch, value} (lookback_epoch.cuh).
@@ -93,54 +93,42 @@ struct PackedProtocol {
   struct VectorSource {
     const Word *global, *local;
     unsigned epoch;
-    __device__ __forceinline__ bool wait_add(int t, Vec& acc, int lane) const {
+    __device__ __forceinline__ bool all_current(const Word* base, int t, int lane) const {
+      bool ok = true;
+#pragma unroll
+      for (int c = 0; c < kCols; ++c) ok &= unsigned(load_word(base + std::size_t(t) * W + lane * kCols + c) >> 32) == epoch;
+      return __all_sync(0xffffffffu, ok);
+    }
+    // The warp takes the global vector when all of it is out, else the local one when all of that is.
+    __device__ __forceinline__ bool wait(int t, int lane) const {
       unsigned delay_ns = 32;
       for (;;) {
-        Word g[kCols], l[kCols];
-        bool g_ok = true, l_ok = true;
-#pragma unroll
-        for (int c = 0; c < kCols; ++c) {
-          g[c] = load_word(global + std::size_t(t) * W + lane * kCols + c);
-          l[c] = load_word(local + std::size_t(t) * W + lane * kCols + c);
-        }
-#pragma unroll
-        for (int c = 0; c < kCols; ++c) {
-          g_ok &= unsigned(g[c] >> 32) == epoch;
-          l_ok &= unsigned(l[c] >> 32) == epoch;
-        }
-        if (__all_sync(0xffffffffu, g_ok)) {
-#pragma unroll
-          for (int c = 0; c < kCols; ++c) acc.e[c] = acc.e[c] + value(g[c]);
-          return true;
-        }
-        if (__all_sync(0xffffffffu, l_ok)) {
-#pragma unroll
-          for (int c = 0; c < kCols; ++c) acc.e[c] = acc.e[c] + value(l[c]);
-          return false;
-        }
+        if (all_current(global, t, lane)) return true;
+        if (all_current(local, t, lane)) return false;
         __nanosleep(delay_ns);
         if (delay_ns < 256) delay_ns *= 2;
       }
+    }
+    __device__ __forceinline__ void add(int t, bool from_global, Vec& acc, int lane) const {
+      const Word* base = (from_global ? global : local) + std::size_t(t) * W + lane * kCols;
+#pragma unroll
+      for (int c = 0; c < kCols; ++c) acc.e[c] = acc.e[c] + value(load_word(base + c));
     }
   };
   struct ScalarSource {
     const Word *global, *local;
     unsigned epoch;
-    __device__ __forceinline__ bool wait_add(int t, Acc& acc, int /*lane*/) const {
+    __device__ __forceinline__ bool wait(int t, int /*lane*/) const {  // same word in every lane
       unsigned delay_ns = 32;
       for (;;) {
-        const Word g = load_word(global + t), l = load_word(local + t);  // same word in every lane
-        if (unsigned(g >> 32) == epoch) {
-          acc = acc + value(g);
-          return true;
-        }
-        if (unsigned(l >> 32) == epoch) {
-          acc = acc + value(l);
-          return false;
-        }
+        if (unsigned(load_word(global + t) >> 32) == epoch) return true;
+        if (unsigned(load_word(local + t) >> 32) == epoch) return false;
         __nanosleep(delay_ns);
         if (delay_ns < 256) delay_ns *= 2;
       }
+    }
+    __device__ __forceinline__ void add(int t, bool from_global, Acc& acc, int /*lane*/) const {
+      acc = acc + value(load_word((from_global ? global : local) + t));
     }
   };
   __device__ __forceinline__ VectorSource rows() const { return {grs, lrs, epoch}; }
@@ -199,10 +187,11 @@ struct FlagProtocol {
     const Acc *global, *local;
     int stride;  // W for vectors, 1 for scalars
     unsigned epoch;
-    __device__ __forceinline__ bool wait_add(int t, Value& acc, int lane) const {
-      const bool is_global = warp_wait_status(flag + t, local_status, epoch) >= global_status;
-      add(acc, (is_global ? global : local) + std::size_t(t) * stride, lane);
-      return is_global;
+    __device__ __forceinline__ bool wait(int t, int /*lane*/) const {
+      return warp_wait_status(flag + t, local_status, epoch) >= global_status;
+    }
+    __device__ __forceinline__ void add(int t, bool from_global, Value& acc, int lane) const {
+      add(acc, (from_global ? global : local) + std::size_t(t) * stride, lane);
     }
     __device__ __forceinline__ static void add(Vec& acc, const Acc* src, int lane) { acc.add_global(src, lane); }
     __device__ __forceinline__ static void add(Acc& acc, const Acc* src, int) { acc = acc + load_l2(src); }
@@ -241,13 +230,22 @@ struct LookBackState {
   }
 };
 
-// Walks back over `count` predecessors (first, first − step, …) adding each one's local value
-// until one whose global value is out (added, and the walk stops).
+// Look-back over `count` predecessors first, first − step, … (left along a row, up a column, or
+// up-left along the diagonal): find the nearest one whose global value is out — or reach the
+// farthest, whose local value is its global one — then add forward from there. The sum is thus
+// always formed in the same left-to-right (top-to-bottom) order, GRS(j′) + LRS(j′+1) + …, which
+// is exactly how GRS(j′) itself was formed: float results do not depend on timing.
 template <class Source, class Value>
 __device__ __forceinline__ void look_back(const Source& source, int first, int step, int count, Value& acc,
                                           int lane) {
-  for (int k = 0; k < count; ++k)
-    if (source.wait_add(first - k * step, acc, lane)) break;
+  if (count == 0) return;
+  int k = 0;
+  bool global = false;
+  for (; k < count; ++k)
+    if ((global = source.wait(first - k * step, lane))) break;
+  if (k == count) k = count - 1;  // global == false: the edge tile's local value
+  source.add(first - k * step, global, acc, lane);
+  for (int m = k - 1; m >= 0; --m) source.add(first - m * step, false, acc, lane);
 }
 
 // Block layout. With packed words (4-byte accumulators) publishing needs no fence, so data warps
@@ -271,9 +269,28 @@ struct LookBackBlock {
   }
 };
 
-__device__ __forceinline__ void pair_barrier() {  // the two look-back warps only
-  asm volatile("bar.sync 1, 64;" ::: "memory");
-}
+// The column warp hands Σ GCS(I−1,J) to the row warp through shared memory: the value, a
+// block-scope fence, then `ready` = tile + 1 (a different value for every tile the block does;
+// the kernel starts it at 0). Only the row warp waits, so no barrier is involved.
+template <class Acc>
+struct AboveTotalHandoff {
+  Acc value;
+  volatile int ready;
+
+  __device__ __forceinline__ void give(int tile, const Acc& v, int lane) {
+    if (lane == 0) {
+      value = v;
+      __threadfence_block();
+      ready = tile + 1;
+    }
+  }
+  __device__ __forceinline__ Acc take(int tile) const {
+    while (ready != tile + 1) {
+    }
+    __threadfence_block();  // a compiler and memory barrier: `value` is read after `ready`
+    return value;
+  }
+};
 
 // The look-back warps' part of one tile, between the two block barriers: publish the local sums,
 // look back, leave the offsets in shared memory. The row and column warps meet to publish GRS and
@@ -282,7 +299,7 @@ __device__ __forceinline__ void pair_barrier() {  // the two look-back warps onl
 // barrier, while the data warps store).
 template <class Traits, int W>
 __device__ __forceinline__ void look_back_tile(typename TileAgent<Traits, W>::Shared& s,
-                                               typename Traits::Acc& above_total_shared,
+                                               AboveTotalHandoff<typename Traits::Acc>& above_handoff,
                                                const Protocol<typename Traits::Acc, W>& sums, int I, int J,
                                                int tiles_x, int warp, int lane,
                                                WarpVector<typename Traits::Acc, W>& pending,
@@ -302,8 +319,7 @@ __device__ __forceinline__ void look_back_tile(typename TileAgent<Traits, W>::Sh
     const Acc local_sum = lrs.sum();
     const Acc left_total = left.inclusive_scan(lane);
     left.store_shared(s.row_offset, lane);
-    pair_barrier();  // above_total_shared is written
-    const Acc l_shape = left_total + above_total_shared + local_sum;
+    const Acc l_shape = left_total + above_handoff.take(t) + local_sum;
     sums.publish_row_global_and_lshape(t, grs, l_shape, lane);
     pending_gs = l_shape;  // GS = corner + l_shape once the corner is known
   } else if (warp == Block::kDiagWarp) {
@@ -320,8 +336,7 @@ __device__ __forceinline__ void look_back_tile(typename TileAgent<Traits, W>::Sh
     pending = above + lcs;
     const Acc above_total = above.inclusive_scan(lane);
     above.store_shared(s.col_offset, lane);
-    if (lane == 0) above_total_shared = above_total;
-    pair_barrier();
+    above_handoff.give(t, above_total, lane);
   }
 }
 
@@ -344,7 +359,7 @@ __device__ __forceinline__ void finish_publish(const typename TileAgent<Traits, 
 // holding both would spill at the 64-register budget of two 512-thread blocks per SM.
 template <class Traits, int W>
 __device__ __forceinline__ void run_look_back(TileAgent<Traits, W>& a, typename TileAgent<Traits, W>::Shared& s,
-                                              typename Traits::Acc (*park)[96], typename Traits::Acc& above_total,
+                                              typename Traits::Acc (*park)[96], AboveTotalHandoff<typename Traits::Acc>& above_total,
                                               const Protocol<typename Traits::Acc, W>& sums, int I, int J,
                                               int tiles_x, WarpVector<typename Traits::Acc, W>& pending,
                                               typename Traits::Acc& pending_gs) {
@@ -373,7 +388,7 @@ __global__ void __launch_bounds__(LookBackBlock<Traits, W>::kThreads, LookBackBl
   using Block = LookBackBlock<Traits, W>;
   using Acc = typename Traits::Acc;
   __shared__ typename Agent::Shared s;
-  __shared__ Acc s_above_total;  // Σ GCS(I−1,J), from the column warp to the row warp
+  __shared__ AboveTotalHandoff<Acc> s_above_total;  // Σ GCS(I−1,J), column warp → row warp
   __shared__ int s_ticket;
   __shared__ Acc s_park[Block::kDedicated ? 1 : Agent::kRows * Agent::kCols][96];
   extern __shared__ __align__(16) unsigned char dynamic_smem[];
@@ -385,8 +400,10 @@ __global__ void __launch_bounds__(LookBackBlock<Traits, W>::kThreads, LookBackBl
   Agent a;
   const bool data_warp = a.warp < Block::kDataWarps;
   take_ticket(st.header, s_ticket);
+  if (threadIdx.x == 0) s_above_total.ready = 0;
   __syncthreads();
   int ticket = s_ticket;
+  __syncthreads();  // everyone has read it before thread 0 takes the next one into the same slot
   int I = 0, J = 0;
   if (ticket < tiles) {
     tile_of_serial(ticket, tiles_y, tiles_x, I, J);
@@ -430,13 +447,14 @@ __global__ void __launch_bounds__(LookBackBlock<Traits, W>::kThreads, LookBackBl
   using Block = LookBackBlock<Traits, W>;
   using Acc = typename Traits::Acc;
   __shared__ typename Agent::Shared s;
-  __shared__ Acc s_above_total;
+  __shared__ AboveTotalHandoff<Acc> s_above_total;
   __shared__ int s_ticket;
   __shared__ Acc s_park[Block::kDedicated ? 1 : Agent::kRows * Agent::kCols][96];
   auto sums = st.sums;
   sums.epoch = st.header->epoch;
 
   take_ticket(st.header, s_ticket);
+  if (threadIdx.x == 0) s_above_total.ready = 0;
   __syncthreads();
   int I, J;
   tile_of_serial(s_ticket, tiles_y, tiles_x, I, J);

@@ -180,8 +180,13 @@ struct TileAgent {
       for (int p = 0; p < C::kPieces; ++p) {
         int n = valid - p * C::kPieceElems;
         n = n < 0 ? 0 : (n > C::kPieceElems ? C::kPieceElems : n);
-        copy_async<C::kPieceBytes>(dst + p * C::kPieceElems, n > 0 ? src + p * C::kPieceElems : in.data,
-                                   n * int(sizeof(In)));
+        In* d = dst + p * C::kPieceElems;
+        if (n == C::kPieceElems) {
+          copy_async<C::kPieceBytes>(d, src + p * C::kPieceElems, C::kPieceBytes);
+        } else {  // image edge: a partial piece is copied here (cp.async would read the whole piece)
+#pragma unroll
+          for (int e = 0; e < C::kPieceElems; ++e) d[e] = e < n ? src[p * C::kPieceElems + e] : In{};
+        }
       }
     }
     copy_async_commit();

@@ -8,15 +8,19 @@
 //                    if f − ⌊f⌋ < 0.5: dd += 1, else ds += 1;
 //                    v = ((s + dd) · ds mod 2^32) >> 23.
 //                  The SIMD loop saturates v to 255; the scalar loop stores (uchar)v, i.e. v mod 256.
-//                  (N = 2 rounds x.0 up to x + 1, and two 255s give 256: 255 in SIMD columns, 0 in
-//                  scalar ones. That is what OpenCV 4.6 outputs, so it is what we output.)
+//                  For N a power of two f is exact, dd = N/2 + 1, and sums x·N + N/2 − 1 round up
+//                  (N = 2: every x.0 becomes x + 1, and two 255s give 256: 255 in SIMD columns, 0 in
+//                  scalar ones). That is what OpenCV 4.6 outputs, so it is what we output.
 //   N ≤ 2^23       32-bit sums; SIMD: v_round(float(s) · float(1/N)) (fp32, ties to even);
 //                  scalar: cvRound(double(s) · (1/N)) (fp64, ties to even). The two differ on exact
 //                  and near ties (e.g. N = 282, s = 4371: 16 in fp64, 15 in fp32).
 //   N > 2^23       64-bit float sums: cvRound(double(s) · (1/N)) everywhere.
-// Which loop handles an element: ColumnSum runs over the row's width·cn elements; the vector
-// loops take chunks of 8 or more lanes (multiples of 8 on SSE2/AVX2/AVX-512/NEON), the scalar
-// loop takes what is left: element e = x·cn + c is scalar iff e ≥ (width·cn) & ~7.
+// Which loop handles an element: ColumnSum runs over the row's width·cn elements; its vector
+// loops take whole chunks, its scalar loop what is left. ColumnSum<ushort,uchar> (2 ≤ N ≤ 256)
+// works in chunks of v_uint8 lanes and finally v_uint8x16 (16): element e = x·cn + c is scalar iff
+// e ≥ (width·cn) & ~15. ColumnSum<int,uchar> (256 < N ≤ 2^23) ends with v_uint16x8 chunks (8):
+// scalar iff e ≥ (width·cn) & ~7. The same on SSE2, AVX2, AVX-512 and NEON builds (chunks are
+// multiples of these), and checked against the installed 4.6 for widths 1 … 80.
 #pragma once
 
 #include <cmath>
@@ -38,11 +42,12 @@ struct BoxRounding {
 // kernel_area = kw·kh (≤ INT_MAX, as OpenCV computes it in int); row_elements = width·channels.
 inline BoxRounding make_box_rounding(int64_t kernel_area, int64_t row_elements) {
   BoxRounding r;
-  r.scalar_from = int(row_elements & ~int64_t(7));
+  r.scalar_from = int(row_elements & ~int64_t(7));  // ColumnSum<int,uchar>
   if (kernel_area == 1) {
     r.mode = BoxRounding::Identity;
   } else if (kernel_area <= 256) {
     r.mode = BoxRounding::Fixed16;
+    r.scalar_from = int(row_elements & ~int64_t(15));  // ColumnSum<ushort,uchar>
     const double scale = 1.0 / double(kernel_area);
     const int d = int(std::lrint(1.0 / scale));  // cvRound(1./scale): N again
     double scalef = double(1 << 23) / d;

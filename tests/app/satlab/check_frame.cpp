@@ -7,8 +7,8 @@
 //      input (left of the divider) and output (right of it) exactly.
 // usage: satlab_check_frame SCREENSHOT.png DUMP_PREFIX
 #include <opencv2/core.hpp>
-#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
+#include <stb_image.h>  // not OpenCV's imgcodecs: this runs where only core and imgproc are
 
 #include <cmath>
 #include <cstdio>
@@ -92,6 +92,21 @@ cv::Mat reference(const Layout& l, const cv::Mat& input) {
   return {};
 }
 
+// A PNG as BGR (`color`) or as stored (gray stays gray). Empty when unreadable.
+cv::Mat read_png(const std::string& path, bool color) {
+  int width = 0, height = 0, stored = 0;
+  unsigned char* data = stbi_load(path.c_str(), &width, &height, &stored, color ? 3 : 0);
+  if (!data) return {};
+  const int channels = color ? 3 : stored;
+  const cv::Mat rgb(height, width, CV_8UC(channels), data);
+  cv::Mat image;
+  if (channels == 3) cv::cvtColor(rgb, image, cv::COLOR_RGB2BGR);
+  else if (channels == 4) cv::cvtColor(rgb, image, cv::COLOR_RGBA2BGRA);
+  else image = rgb.clone();
+  stbi_image_free(data);
+  return image;
+}
+
 long long count_differing_pixels(const cv::Mat& a, const cv::Mat& b) {
   cv::Mat differs, any;
   cv::compare(a, b, differs, cv::CMP_NE);
@@ -108,9 +123,9 @@ int main(int argc, char** argv) {
   }
   try {
     const std::string prefix = argv[2];
-    const cv::Mat screen = cv::imread(argv[1], cv::IMREAD_COLOR);
-    const cv::Mat input = cv::imread(prefix + ".input.png", cv::IMREAD_COLOR);
-    const cv::Mat output = cv::imread(prefix + ".output.png", cv::IMREAD_UNCHANGED);
+    const cv::Mat screen = read_png(argv[1], true);
+    const cv::Mat input = read_png(prefix + ".input.png", true);
+    const cv::Mat output = read_png(prefix + ".output.png", false);
     const Layout layout = read_layout(prefix + ".view.txt");
     if (screen.empty() || input.empty() || output.empty()) throw std::runtime_error("missing or unreadable images");
 

@@ -12,7 +12,7 @@
 // Test names read <Algorithm>_<Tile>_<Type>_<h>x<w>_<Layout>[_Pos], e.g.
 // SatCompute/GpuCompute.Run/SkssLb_W128_U8ToU32_1009x997_Pitched, so
 //   satcore_gpu_tests --gtest_filter='*SkssLb_W64*'
-// picks one algorithm and tile (e.g. for compute-sanitizer). The random sizes derive from
+// picks one algorithm and tile (e.g. for compute-sanitizer; '*Skss_*' is 1R1W-SKSS without -LB). The random sizes derive from
 // $SATLAB_TEST_SEED (default in sat_test_util.cpp); every failure message carries the seed.
 #include <gtest/gtest.h>
 
@@ -20,8 +20,8 @@
 #include <cstdint>
 #include <cstring>
 #include <random>
-#include <set>
 #include <ostream>
+#include <set>
 #include <string>
 #include <vector>
 

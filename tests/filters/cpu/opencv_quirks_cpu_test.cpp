@@ -45,6 +45,23 @@ TEST(OpenCvQuirksCpu, Fp32AndFp64LoopsDifferOnTies) {
   EXPECT_MAT_EQ(run.box_blur(src, p), reference_blur(src, p), "ties");
 }
 
+// Where OpenCV's scalar loop starts: (width·cn) & ~15 for N ≤ 256, & ~7 for 256 < N ≤ 2^23.
+// Only visible where the two loops round differently: a white 1×2 box, and fp32/fp64 ties.
+TEST(OpenCvQuirksCpu, ScalarTailStartsWhereOpenCvsVectorLoopsStop) {
+  Runner run(Backend::Cpu, {80, 600});
+  for (int width = 1; width <= 80; ++width)
+    for (int cn : {1, 3, 4}) {
+      SCOPED_TRACE("width " + std::to_string(width) + ", " + std::to_string(cn) + " channels");
+      const cv::Mat white(4, width, CV_8UC(cn), cv::Scalar::all(255));
+      for (const BoxBlurParams p : {BoxBlurParams{1, 2, Border::Reflect101}, BoxBlurParams{2, 1, Border::Replicate}})
+        EXPECT_MAT_EQ(run.box_blur(white, p), reference_blur(white, p), "white, area 2");
+      cv::Mat ties(600, width, CV_8UC(cn));
+      for (int y = 0; y < ties.rows; ++y) ties.row(y).setTo(cv::Scalar::all(y % 2 == 0 ? 16 : 15));
+      const BoxBlurParams p{1, 282, Border::Reflect101};
+      EXPECT_MAT_EQ(run.box_blur(ties, p), reference_blur(ties, p), "fp32/fp64 ties");
+    }
+}
+
 // adaptiveThreshold's boxFilter uses BORDER_REPLICATE|BORDER_ISOLATED: a one-row (one-column)
 // image gets a kernel of height (width) 1, which changes the rounding path.
 TEST(OpenCvQuirksCpu, MeanCOnOneRowOrColumnImages) {

@@ -1,0 +1,379 @@
+// satlab's parts that need neither a GPU nor a display: options, source specs, sources and the
+// source controller's fallbacks, the view transform, timing statistics, the CPU colour twins and
+// the CPU pipeline (against OpenCV, across size changes).
+#include <gtest/gtest.h>
+
+#include <opencv2/imgproc.hpp>
+#if SATLAB_MEDIA_IO
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/videoio.hpp>
+#endif
+
+#include <chrono>
+#include <fstream>
+#include <filesystem>
+#include <thread>
+
+#include "app_options.h"
+#include "display/view_state.h"
+#include "pipeline/color_cpu.h"
+#include "pipeline/cpu_pipeline.h"
+#include "pipeline/device_info.h"
+#include "pipeline/mat_view.h"
+#include "pipeline/pipeline_selector.h"
+#include "pipeline/timing_history.h"
+#include "sources/source_controller.h"
+#include "sources/synthetic_source.h"
+#if SATLAB_MEDIA_IO
+#include "sources/image_source.h"
+#include "sources/video_source.h"
+#endif
+#include "test_targets.h"
+
+namespace satlab {
+namespace {
+
+AppOptions parse(std::vector<const char*> args) {
+  args.insert(args.begin(), "satlab");
+  return parse_app_options(static_cast<int>(args.size()), args.data());
+}
+
+std::filesystem::path temp_dir(const std::string& name) {
+  const auto dir = std::filesystem::temp_directory_path() / ("satlab_unit_" + name);
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+cv::Mat synthetic_frame(int width, int height, long long index) {
+  SyntheticSource source(width, height);
+  cv::Mat frame;
+  for (long long i = 0; i <= index; ++i) source.poll(frame, 0.0);
+  return frame;
+}
+
+long long differing(const cv::Mat& a, const cv::Mat& b) {
+  if (a.size() != b.size() || a.type() != b.type()) return -1;
+  cv::Mat ne, any;
+  cv::compare(a, b, ne, cv::CMP_NE);
+  cv::reduce(ne.reshape(1, static_cast<int>(ne.total())), any, 1, cv::REDUCE_MAX);
+  return cv::countNonZero(any);
+}
+
+// ---- options -----------------------------------------------------------------------------------
+
+TEST(AppOptions, Defaults) {
+  const AppOptions o = parse({});
+  EXPECT_EQ(o.source.kind, SourceSpec::Kind::Default);
+  EXPECT_EQ(o.filter.kind, FilterKind::Box);
+  EXPECT_EQ(o.backend, sat::Backend::Cuda);
+  EXPECT_EQ(o.frames, 0);
+  EXPECT_FALSE(o.headless);
+  EXPECT_TRUE(o.interop);
+}
+
+TEST(AppOptions, SatfilterNames) {
+  const AppOptions o = parse({"--source", "camera:2", "--filter", "box", "--ksize", "7x5", "--border=replicate",
+                              "--backend", "cpu", "--algorithm", "2r1w", "--tile", "64", "--frames", "12"});
+  EXPECT_EQ(o.source.kind, SourceSpec::Kind::Camera);
+  EXPECT_EQ(o.source.camera_index, 2);
+  EXPECT_EQ(o.filter.box.kernel_width, 7);
+  EXPECT_EQ(o.filter.box.kernel_height, 5);
+  EXPECT_EQ(o.filter.box.border, sat::Border::Replicate);
+  EXPECT_EQ(o.backend, sat::Backend::Cpu);
+  EXPECT_EQ(o.sat.algorithm, sat::Algorithm::Tiled2R1W);
+  EXPECT_EQ(o.sat.tile, 64);
+  EXPECT_EQ(o.frames, 12);
+
+  const AppOptions r = parse({"--radius", "3"});
+  EXPECT_EQ(r.filter.box.kernel_width, 7);
+  EXPECT_EQ(r.filter.box.kernel_height, 7);
+
+  const AppOptions t = parse({"--filter", "threshold", "--block", "15", "--C", "-2.5", "--invert"});
+  EXPECT_EQ(t.filter.mean_c.block, 15);
+  EXPECT_DOUBLE_EQ(t.filter.mean_c.C, -2.5);
+  EXPECT_TRUE(t.filter.mean_c.invert);
+
+  const AppOptions w = parse({"--filter", "sauvola", "--window", "21", "--k", "0.3", "--r", "100", "--t", "20"});
+  EXPECT_EQ(w.filter.sauvola.window, 21);
+  EXPECT_EQ(w.filter.bradley.window, 21);  // one name, as in satfilter
+  EXPECT_DOUBLE_EQ(w.filter.sauvola.k, 0.3);
+  EXPECT_DOUBLE_EQ(w.filter.sauvola.r, 100);
+  EXPECT_DOUBLE_EQ(w.filter.bradley.t, 20);
+}
+
+TEST(AppOptions, RejectsBadInput) {
+  const std::vector<std::vector<const char*>> bad = {
+      {"--filter", "shadows"}, {"--filter", "median"}, {"--ksize", "7"},      {"--ksize", "0x3"},
+      {"--block", "4"},        {"--tile", "48"},       {"--algorithm", "x"},  {"--backend", "opencl"},
+      {"--frames"},            {"--frames", "-1"},     {"--nope"},            {"--headless=yes"},
+      {"--source", "camera:x"}, {"--source", "synthetic:0x5"}, {"--filter", "sauvola", "--window", "8"},
+      {"--divider", "1.5"},    {"--size", "100x100"},
+  };
+  for (const auto& args : bad) EXPECT_THROW(parse(args), UsageError) << args[0];
+}
+
+TEST(SourceSpec, ParsesAndPrints) {
+  std::string error;
+  EXPECT_EQ(parse_source_spec("default", error)->kind, SourceSpec::Kind::Default);
+  const auto s = parse_source_spec("synthetic:320x200", error);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->width, 320);
+  EXPECT_EQ(s->height, 200);
+  EXPECT_EQ(to_string(*s), "synthetic:320x200");
+  EXPECT_EQ(to_string(*parse_source_spec("camera", error)), "camera:0");
+  EXPECT_EQ(parse_source_spec("clip.mp4", error)->path, "clip.mp4");
+  EXPECT_FALSE(parse_source_spec("", error));
+  EXPECT_FALSE(parse_source_spec("synthetic:9999x10", error));
+  EXPECT_FALSE(error.empty());
+}
+
+// ---- sources -----------------------------------------------------------------------------------
+
+TEST(SyntheticSource, DeterministicAndAnimated) {
+  const cv::Mat a = synthetic_frame(200, 150, 3), b = synthetic_frame(200, 150, 3), c = synthetic_frame(200, 150, 4);
+  ASSERT_EQ(a.type(), CV_8UC3);
+  ASSERT_EQ(a.size(), cv::Size(200, 150));
+  EXPECT_EQ(differing(a, b), 0);
+  EXPECT_GT(differing(a, c), 0);
+  EXPECT_NO_THROW(synthetic_frame(1, 1, 0));
+}
+
+#if SATLAB_MEDIA_IO
+TEST(ImageSource, OneFrameThenStill) {
+  const auto dir = temp_dir("image");
+  cv::Mat image(48, 64, CV_8UC1, cv::Scalar(77));
+  ASSERT_TRUE(cv::imwrite((dir / "gray.png").string(), image));
+  ImageSource source((dir / "gray.png").string());
+  cv::Mat frame;
+  EXPECT_TRUE(source.poll(frame, 0));
+  EXPECT_EQ(frame.type(), CV_8UC3);  // gray files become BGR
+  EXPECT_EQ(frame.at<cv::Vec3b>(5, 5), cv::Vec3b(77, 77, 77));
+  EXPECT_FALSE(source.poll(frame, 1));
+  std::ofstream((dir / "broken.png").string()) << "not a png";
+  EXPECT_THROW(ImageSource((dir / "broken.png").string()), SourceError);
+}
+
+TEST(VideoSource, LoopsAndPaces) {
+  const auto dir = temp_dir("video");
+  const std::string path = (dir / "clip.avi").string();
+  {
+    cv::VideoWriter writer(path, cv::CAP_OPENCV_MJPEG, cv::VideoWriter::fourcc('M', 'J', 'P', 'G'), 10.0, cv::Size(64, 48));
+    ASSERT_TRUE(writer.isOpened());
+    for (int i = 0; i < 4; ++i) writer.write(cv::Mat(48, 64, CV_8UC3, cv::Scalar(40 * i, 60, 200 - 40 * i)));
+  }
+  VideoSource fast(path, true);
+  cv::Mat first, frame;
+  ASSERT_TRUE(fast.poll(first, 0));
+  first = first.clone();
+  for (int i = 1; i < 4; ++i) ASSERT_TRUE(fast.poll(frame, 0));
+  ASSERT_TRUE(fast.poll(frame, 0));  // the end: starts over
+  EXPECT_EQ(differing(first, frame), 0);
+
+  VideoSource paced(path, false);  // 10 fps
+  EXPECT_TRUE(paced.poll(frame, 100.0));
+  EXPECT_FALSE(paced.poll(frame, 100.05));
+  EXPECT_TRUE(paced.poll(frame, 100.1));
+  EXPECT_DOUBLE_EQ(paced.nominal_fps(), 10.0);
+
+  std::ofstream((dir / "broken.mp4").string()) << "not a video";
+  EXPECT_THROW(VideoSource((dir / "broken.mp4").string(), true), SourceError);
+}
+#endif  // SATLAB_MEDIA_IO
+
+TEST(FrameSource, ToBgr8) {
+  cv::Mat bgr;
+  to_bgr8(cv::Mat(2, 3, CV_8UC4, cv::Scalar(1, 2, 3, 4)), bgr, "t");
+  EXPECT_EQ(bgr.at<cv::Vec3b>(1, 2), cv::Vec3b(1, 2, 3));
+  EXPECT_THROW(to_bgr8(cv::Mat(2, 3, CV_16UC3), bgr, "t"), SourceError);
+  EXPECT_THROW(to_bgr8(cv::Mat(), bgr, "t"), SourceError);
+}
+
+TEST(SourceController, FallsBackToSynthetic) {
+  MessageLog log;
+  SourceController sources(log, {});
+  sources.open(SourceSpec::file("/nonexistent/satlab.png"));
+  EXPECT_EQ(sources.spec().kind, SourceSpec::Kind::Synthetic);
+  EXPECT_EQ(log.count(Severity::Warning), 1);
+  EXPECT_TRUE(sources.update(0));
+  EXPECT_EQ(sources.frame().size(), cv::Size(640, 480));
+
+  // A camera that does not exist (or cannot exist in this build) is a warning and a fallback.
+  sources.open(SourceSpec::camera(63));
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(15);
+  while (sources.spec().kind == SourceSpec::Kind::Camera && std::chrono::steady_clock::now() < deadline) {
+    sources.update(0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  EXPECT_EQ(sources.spec().kind, SourceSpec::Kind::Synthetic);
+  EXPECT_EQ(log.count(Severity::Warning), 2);
+  EXPECT_EQ(sources.frame().size(), cv::Size(640, 480));  // the last frame's size is kept
+
+  sources.set_paused(true);
+  EXPECT_FALSE(sources.update(1));
+}
+
+// ---- view --------------------------------------------------------------------------------------
+
+TEST(ViewState, AutoIsOneToOneWhenItFits) {
+  ViewState view;
+  view.update(640, 480, {370, 0, 910, 550});
+  EXPECT_FLOAT_EQ(view.zoom(), 1.0f);
+  EXPECT_FLOAT_EQ(view.origin().x, 370 + 135);
+  EXPECT_FLOAT_EQ(view.origin().y, 35);
+  view.update(1920, 1080, {370, 0, 910, 550});
+  EXPECT_NEAR(view.zoom(), 910.0f / 1920, 1e-6);
+  EXPECT_EQ(view.origin().x, std::round(view.origin().x));  // whole pixels
+}
+
+TEST(ViewState, ZoomKeepsTheAnchorAndPanIsFree) {
+  ViewState view;
+  view.update(640, 480, {0, 0, 1000, 800});
+  const Vec2f anchor{400, 300};
+  const Vec2f before = view.to_image(anchor);
+  view.zoom_at(2.0f, anchor);
+  EXPECT_FLOAT_EQ(view.zoom(), 2.0f);
+  const Vec2f after = view.to_image(anchor);
+  EXPECT_NEAR(after.x, before.x, 0.5);
+  EXPECT_NEAR(after.y, before.y, 0.5);
+  EXPECT_EQ(view.mode(), ViewState::Mode::Free);
+  const Vec2f origin = view.origin();
+  view.update(640, 480, {0, 0, 500, 400});  // free views stay where the user put them
+  EXPECT_FLOAT_EQ(view.origin().x, origin.x);
+  view.pan({10, -5});
+  EXPECT_FLOAT_EQ(view.origin().x, origin.x + 10);
+  view.set_zoom(1000.0f);
+  EXPECT_FLOAT_EQ(view.zoom(), ViewState::kMaxZoom);
+  view.set_divider(-1);
+  EXPECT_FLOAT_EQ(view.divider(), 0.0f);
+  view.set_divider(2);
+  EXPECT_FLOAT_EQ(view.divider(), 1.0f);
+}
+
+// ---- timings -----------------------------------------------------------------------------------
+
+TEST(TimingHistory, MediansAndPlots) {
+  TimingHistory history(10);
+  for (int i = 1; i <= 5; ++i) {
+    StageTimings t;
+    t[Stage::Sat] = i;
+    history.add(t, 10.0 * i, 20.0);
+  }
+  EXPECT_FLOAT_EQ(history.latest(Series::Sat), 5.0f);
+  EXPECT_DOUBLE_EQ(history.recent_median(Series::Sat), 3.0);
+  EXPECT_DOUBLE_EQ(history.recent_median(Series::PipelineTotal), 3.0);
+  int used = 0;
+  EXPECT_DOUBLE_EQ(history.summary_median(Series::Frame, 2, &used), 40.0);  // frames 3..5
+  EXPECT_EQ(used, 3);
+  EXPECT_DOUBLE_EQ(history.recent_fps(), 50.0);
+  EXPECT_EQ(history.plot_count(), 5);
+  EXPECT_EQ(history.plot_offset(), 0);
+  for (int i = 0; i < TimingHistory::kPlotLength; ++i) history.add({}, 1, 1);
+  EXPECT_EQ(history.plot_count(), TimingHistory::kPlotLength);
+  // Only the first 10 frames are kept: 10, 20, 30, 40, 50 and five 1s.
+  EXPECT_DOUBLE_EQ(history.summary_median(Series::Frame, 0, &used), 5.5);
+  EXPECT_EQ(used, 10);
+}
+
+// ---- colour twins and the CPU pipeline ---------------------------------------------------------
+
+TEST(ColorCpu, Conversions) {
+  cv::Mat bgr(2, 3, CV_8UC3), bgra(2, 3, CV_8UC4), rgba(2, 3, CV_8UC4), expected;
+  cv::randu(bgr, 0, 256);
+  bgr_to_bgra_cpu(image_view(bgr), image_view(bgra));
+  cv::cvtColor(bgr, expected, cv::COLOR_BGR2BGRA);
+  EXPECT_EQ(differing(bgra, expected), 0);
+  to_rgba_cpu(image_view(bgr), image_view(rgba));
+  cv::cvtColor(bgr, expected, cv::COLOR_BGR2RGBA);
+  EXPECT_EQ(differing(rgba, expected), 0);
+  to_rgba_cpu(image_view(bgra), image_view(rgba));
+  EXPECT_EQ(differing(rgba, expected), 0);
+  cv::Mat gray(2, 3, CV_8UC1);
+  cv::randu(gray, 0, 256);
+  to_rgba_cpu(image_view(gray), image_view(rgba));
+  cv::cvtColor(gray, expected, cv::COLOR_GRAY2RGBA);
+  EXPECT_EQ(differing(rgba, expected), 0);
+  EXPECT_THROW(bgr_to_bgra_cpu(image_view(bgra), image_view(bgra)), sat::Error);
+}
+
+TEST(CpuPipeline, MatchesOpenCvAcrossSizeChanges) {
+  CpuPipeline pipeline;
+  test::HostTarget before, after;
+  PipelineSettings settings;
+  settings.filter.kind = FilterKind::Box;
+  settings.filter.box = {7, 5, sat::Border::Reflect101};
+  const cv::Size sizes[] = {{640, 480}, {320, 200}, {33, 17}, {1, 1}, {640, 480}};
+  for (const cv::Size& size : sizes) {
+    SCOPED_TRACE(std::to_string(size.width) + "x" + std::to_string(size.height));
+    const cv::Mat frame = synthetic_frame(size.width, size.height, 2);
+    pipeline.process(frame, settings, &before, &after);
+    cv::Mat output, expected, expected_rgba;
+    pipeline.read_output(output);
+    cv::blur(frame, expected, cv::Size(7, 5), cv::Point(-1, -1), cv::BORDER_REFLECT_101);
+    EXPECT_EQ(differing(output, expected), 0);
+    cv::cvtColor(expected, expected_rgba, cv::COLOR_BGR2RGBA);
+    EXPECT_EQ(differing(after.rgba, expected_rgba), 0);
+    cv::cvtColor(frame, expected_rgba, cv::COLOR_BGR2RGBA);
+    EXPECT_EQ(differing(before.rgba, expected_rgba), 0);
+    cv::Vec3b pixel;
+    EXPECT_EQ(pipeline.read_output_pixel(0, 0, pixel), 3);
+    EXPECT_EQ(pixel, expected.at<cv::Vec3b>(0, 0));
+    EXPECT_EQ(pipeline.read_output_pixel(size.width, 0, pixel), 0);
+    EXPECT_EQ(pipeline.display_path(), "host copy");
+  }
+  EXPECT_EQ(after.resizes, 5);  // every size change reaches the display target
+}
+
+TEST(CpuPipeline, ThresholdAndNone) {
+  CpuPipeline pipeline;
+  test::HostTarget before, after;
+  const cv::Mat frame = synthetic_frame(321, 203, 7);
+  PipelineSettings settings;
+  settings.filter.kind = FilterKind::Threshold;
+  settings.filter.mean_c = {15, 4.0, false, 255};
+  pipeline.process(frame, settings, &before, &after);
+  cv::Mat output, gray, expected;
+  pipeline.read_output(output);
+  cv::cvtColor(frame, gray, cv::COLOR_BGR2GRAY);
+  cv::adaptiveThreshold(gray, expected, 255, cv::ADAPTIVE_THRESH_MEAN_C, cv::THRESH_BINARY, 15, 4.0);
+  EXPECT_EQ(differing(output, expected), 0);
+  cv::Vec3b pixel;
+  EXPECT_EQ(pipeline.read_output_pixel(3, 4, pixel), 1);
+  EXPECT_EQ(pixel[0], expected.at<uint8_t>(4, 3));
+  EXPECT_GT(pipeline.last_timings()[Stage::Sat], 0.0);
+
+  settings.filter.kind = FilterKind::None;
+  pipeline.process(frame, settings, nullptr, nullptr);
+  pipeline.read_output(output);
+  EXPECT_EQ(differing(output, frame), 0);
+  EXPECT_EQ(pipeline.display_path(), "");
+
+  settings.filter.kind = FilterKind::Shadows;
+  EXPECT_THROW(pipeline.process(frame, settings, nullptr, nullptr), sat::Error);
+}
+
+TEST(PipelineSelector, RejectsBadSettingsAndReportsMissingCuda) {
+  MessageLog log;
+  PipelineSelector selector(sat::Backend::Cpu, log);
+  EXPECT_EQ(selector.backend(), sat::Backend::Cpu);
+  EXPECT_TRUE(selector.banner().empty());
+  const cv::Mat frame = synthetic_frame(64, 48, 0);
+  PipelineSettings settings;
+  settings.filter.box.kernel_width = 0;  // invalid: a message, no exception
+  EXPECT_FALSE(selector.process(frame, settings, nullptr, nullptr));
+  EXPECT_EQ(log.count(Severity::Warning), 1);
+  settings.filter.box.kernel_width = 3;
+  EXPECT_TRUE(selector.process(frame, settings, nullptr, nullptr));
+
+  selector.select(sat::Backend::Cuda);
+  if (cuda_unavailable_reason().empty()) {
+    EXPECT_EQ(selector.backend(), sat::Backend::Cuda);
+  } else {
+    EXPECT_EQ(selector.backend(), sat::Backend::Cpu);  // the CPU backend, with a banner saying why
+    EXPECT_FALSE(selector.banner().empty());
+    EXPECT_FALSE(selector.cuda_available());
+  }
+}
+
+}  // namespace
+}  // namespace satlab
