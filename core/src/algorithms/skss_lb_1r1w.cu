@@ -269,26 +269,36 @@ struct LookBackBlock {
   }
 };
 
-// The column warp hands Σ GCS(I−1,J) to the row warp through shared memory: the value, a
-// block-scope fence, then `ready` = tile + 1 (a different value for every tile the block does;
-// the kernel starts it at 0). Only the row warp waits, so no barrier is involved.
+// The column warp hands Σ GCS(I−1,J) to the row warp through shared memory: the value, then
+// `ready` = tile + 1 (a different value for every tile the block does; the kernel starts it at 0).
+// Only the row warp waits, so no barrier is involved; every access is atomic (a flag handshake
+// that compute-sanitizer's racecheck also sees as synchronised).
 template <class Acc>
 struct AboveTotalHandoff {
-  Acc value;
-  volatile int ready;
+  static constexpr int kWords = int(sizeof(Acc) / 4);
+  unsigned words[kWords];
+  int ready;
 
   __device__ __forceinline__ void give(int tile, const Acc& v, int lane) {
     if (lane == 0) {
-      value = v;
+      unsigned w[kWords];
+      memcpy(w, &v, sizeof(Acc));
+#pragma unroll
+      for (int k = 0; k < kWords; ++k) atomicExch(&words[k], w[k]);
       __threadfence_block();
-      ready = tile + 1;
+      atomicExch(&ready, tile + 1);
     }
   }
-  __device__ __forceinline__ Acc take(int tile) const {
-    while (ready != tile + 1) {
+  __device__ __forceinline__ Acc take(int tile) {
+    while (atomicAdd(&ready, 0) != tile + 1) {
     }
-    __threadfence_block();  // a compiler and memory barrier: `value` is read after `ready`
-    return value;
+    __threadfence_block();
+    unsigned w[kWords];
+#pragma unroll
+    for (int k = 0; k < kWords; ++k) w[k] = atomicAdd(&words[k], 0u);
+    Acc v;
+    memcpy(&v, w, sizeof(Acc));
+    return v;
   }
 };
 
