@@ -1,6 +1,8 @@
 #include "app_options.h"
 
 #include <charconv>
+#include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -89,13 +91,15 @@ AppOptions parse_app_options(int argc, const char* const* argv) {
       if (!is_implemented(*kind)) throw UsageError("--filter " + name + " is not implemented yet");
       o.filter.kind = *kind;
     } else if (a.is("--ksize")) {
-      const std::string text = a.value();
-      const auto size = parse_size(text);
-      if (!size) throw UsageError("--ksize needs WxH with W, H >= 1 (got \"" + text + "\")");
+      const std::string text = a.value();  // WxH, or N for NxN (as satfilter)
+      auto size = parse_size(text);
+      if (!size && !text.empty() && text.find_first_not_of("0123456789") == std::string::npos && text.size() < 6)
+        size = std::make_pair(std::stoi(text), std::stoi(text));
+      if (!size || size->first < 1) throw UsageError("--ksize needs WxH or N with W, H, N >= 1 (got \"" + text + "\")");
       o.filter.box.kernel_width = size->first;
       o.filter.box.kernel_height = size->second;
     } else if (a.is("--radius")) {
-      const int r = a.integer(0, 4096);
+      const int r = a.integer(0, 4095);
       o.filter.box.kernel_width = o.filter.box.kernel_height = 2 * r + 1;
     } else if (a.is("--border")) {
       const std::string text = a.value();
@@ -205,7 +209,7 @@ Source
   --fast               play videos as fast as possible (default: at the file's fps)
 Filter (satfilter's names)
   --filter NAME        none | box | threshold | sauvola | bradley       [box]
-  --ksize WxH          box kernel                                       [9x9]
+  --ksize WxH | N      box kernel (N: NxN)                              [9x9]
   --radius R           box kernel (2R+1)x(2R+1)
   --border NAME        reflect101 | replicate                           [reflect101]
   --block N --C X --invert      threshold (mean-C): odd block >= 3     [11, 2]

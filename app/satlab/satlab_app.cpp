@@ -78,8 +78,6 @@ SatlabApp::SatlabApp(const AppOptions& options, GlContext& gl, MessageLog& log)
             ", filter: " + describe(ui_.settings.filter));
 }
 
-SatlabApp::~SatlabApp() { recorder_.stop(); }
-
 int SatlabApp::run() {
   const int limit = options_.frames;
   double previous = steady_s();
@@ -146,8 +144,11 @@ void SatlabApp::process_frame() {
     last_good_ = ui_.settings;
     have_output_ = true;
     frame_stages_ = pipelines_.current().last_timings();
-  } else {
+  } else if (have_output_) {
     ui_.settings = last_good_;  // satcore rejected the edit: back to what worked
+  } else {
+    ui_.settings = last_good_ = PipelineSettings{};  // nothing ever worked: the defaults do
+    log_.warning("using the default filter and SAT options: " + describe(ui_.settings.filter));
   }
   if (pipelines_.backend() != before_backend) {  // CUDA failed: the selector switched to the CPU
     ui_.backend = pipelines_.backend();

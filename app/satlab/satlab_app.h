@@ -29,7 +29,6 @@ class SatlabApp {
  public:
   // Needs `gl` current for its whole life; opens the source the options name.
   SatlabApp(const AppOptions& options, GlContext& gl, MessageLog& log);
-  ~SatlabApp();
   SatlabApp(const SatlabApp&) = delete;
   SatlabApp& operator=(const SatlabApp&) = delete;
 

@@ -50,6 +50,18 @@ void CudaPipeline::apply_sat_options(const sat::Options& options) {
 
 void CudaPipeline::process(const cv::Mat& frame, const PipelineSettings& settings, DisplayTarget* before,
                            DisplayTarget* after) {
+  try {
+    run(frame, settings, before, after);
+  } catch (...) {
+    // Nothing of a failed frame may still read the staging buffer or the images when the next
+    // frame starts: let the stream drain (it may hold an upload and a conversion).
+    SATLAB_CUDA_CHECK_NOTHROW(cudaStreamSynchronize(stream_.get()));
+    throw;
+  }
+}
+
+void CudaPipeline::run(const cv::Mat& frame, const PipelineSettings& settings, DisplayTarget* before,
+                       DisplayTarget* after) {
   if (frame.type() != CV_8UC3 || frame.empty())
     throw sat::Error(sat::ErrorCode::InvalidArgument, "CudaPipeline::process", "the frame must be non-empty 8-bit BGR");
   if (frame.cols != width_ || frame.rows != height_) reallocate(frame.cols, frame.rows);

@@ -27,6 +27,7 @@ class CudaPipeline final : public FramePipeline {
   std::string display_path() const override { return display_path_; }
 
  private:
+  void run(const cv::Mat& frame, const PipelineSettings& settings, DisplayTarget* before, DisplayTarget* after);
   void reallocate(int width, int height);
   void apply_sat_options(const sat::Options& options);
   void run_filter(const FilterSettings& filter);

@@ -38,12 +38,6 @@ AppOptions parse(std::vector<const char*> args) {
   return parse_app_options(static_cast<int>(args.size()), args.data());
 }
 
-std::filesystem::path temp_dir(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() / ("satlab_unit_" + name);
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
-  return dir;
-}
 
 cv::Mat synthetic_frame(int width, int height, long long index) {
   SyntheticSource source(width, height);
@@ -85,6 +79,10 @@ TEST(AppOptions, SatfilterNames) {
   EXPECT_EQ(o.sat.tile, 64);
   EXPECT_EQ(o.frames, 12);
 
+  const AppOptions n = parse({"--ksize", "11"});
+  EXPECT_EQ(n.filter.box.kernel_width, 11);
+  EXPECT_EQ(n.filter.box.kernel_height, 11);
+
   const AppOptions r = parse({"--radius", "3"});
   EXPECT_EQ(r.filter.box.kernel_width, 7);
   EXPECT_EQ(r.filter.box.kernel_height, 7);
@@ -104,7 +102,8 @@ TEST(AppOptions, SatfilterNames) {
 
 TEST(AppOptions, RejectsBadInput) {
   const std::vector<std::vector<const char*>> bad = {
-      {"--filter", "shadows"}, {"--filter", "median"}, {"--ksize", "7"},      {"--ksize", "0x3"},
+      {"--filter", "shadows"}, {"--filter", "median"}, {"--ksize", "7x"},     {"--ksize", "0x3"},
+      {"--ksize", "0"},
       {"--block", "4"},        {"--tile", "48"},       {"--algorithm", "x"},  {"--backend", "opencl"},
       {"--frames"},            {"--frames", "-1"},     {"--nope"},            {"--headless=yes"},
       {"--source", "camera:x"}, {"--source", "synthetic:0x5"}, {"--filter", "sauvola", "--window", "8"},
@@ -140,6 +139,13 @@ TEST(SyntheticSource, DeterministicAndAnimated) {
 }
 
 #if SATLAB_MEDIA_IO
+std::filesystem::path temp_dir(const std::string& name) {
+  const auto dir = std::filesystem::temp_directory_path() / ("satlab_unit_" + name);
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
 TEST(ImageSource, OneFrameThenStill) {
   const auto dir = temp_dir("image");
   cv::Mat image(48, 64, CV_8UC1, cv::Scalar(77));
