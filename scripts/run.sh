@@ -4,10 +4,5 @@
 #   scripts/run.sh [satlab options...]     e.g. scripts/run.sh --source video.mp4 --filter box
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/install-deps.sh
-build="${BUILD_DIR:-build}"
-args=(-S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release)
-[ -n "${SATLAB_CUDA_ARCHITECTURES:-}" ] && args+=("-DCMAKE_CUDA_ARCHITECTURES=${SATLAB_CUDA_ARCHITECTURES}")
-cmake "${args[@]}"
-cmake --build "$build" -j"$(nproc)" --target satlab
-exec "$build/app/satlab/satlab" "$@"
+bash scripts/build.sh satlab
+exec "${BUILD_DIR:-build}/app/satlab/satlab" "$@"

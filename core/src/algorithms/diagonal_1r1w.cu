@@ -25,7 +25,7 @@ std::size_t diagonal_1r1w_workspace(ElementType type, Extent extent, int tile) {
 }
 
 void diagonal_1r1w(const Launch& l) {
-  visit_tiled(l, [&](auto traits, auto w) { launch<decltype(traits), decltype(w)::value>(l); });
+  visit_tiled(l.problem.type, l.tile, [&](auto traits, auto w) { launch<decltype(traits), decltype(w)::value>(l); });
 }
 
 }  // namespace sat::detail

@@ -550,13 +550,7 @@ std::size_t skss_lb_1r1w_workspace(ElementType type, Extent extent, int tile) {
 }
 
 void skss_lb_1r1w(const Launch& l) {
-  visit_type(l.problem.type, [&](auto traits) {
-    using T = decltype(traits);
-    visit_tile(l.tile, [&](auto w) {
-      constexpr int W = decltype(w)::value;
-      if constexpr (sizeof(typename T::Acc) <= 8 || W <= 64) launch<T, W>(l);
-    });
-  });
+  visit_tiled(l.problem.type, l.tile, [&](auto traits, auto w) { launch<decltype(traits), decltype(w)::value>(l); });
 }
 
 }  // namespace sat::detail

@@ -76,4 +76,17 @@ decltype(auto) visit_tile(int tile, F&& f) {
   return f(std::integral_constant<int, 128>{});
 }
 
+// Calls f(ElementTraits<T>{}, std::integral_constant<int, W>{}) for a tiled algorithm's run-time
+// type and tile, instantiating only what sat::supports() allows (16-byte sums have no W = 128).
+template <class F>
+void visit_tiled(ElementType type, int tile, F&& f) {
+  visit_type(type, [&](auto traits) {
+    using T = decltype(traits);
+    visit_tile(tile, [&](auto w) {
+      constexpr int W = decltype(w)::value;
+      if constexpr (sizeof(typename T::Acc) <= 8 || W <= 64) f(T{}, w);
+    });
+  });
+}
+
 }  // namespace sat::detail

@@ -464,17 +464,4 @@ struct TiledLaunch {
   }
 };
 
-// Calls f.template operator()<Traits, W>() — as launch<Traits, W> — for the run-time type and tile,
-// skipping the unsupported 16-byte W = 128 case (rejected by validation before this).
-template <class F>
-void visit_tiled(const Launch& l, F&& f) {
-  visit_type(l.problem.type, [&](auto traits) {
-    using T = decltype(traits);
-    visit_tile(l.tile, [&](auto w) {
-      constexpr int W = decltype(w)::value;
-      if constexpr (sizeof(typename T::Acc) <= 8 || W <= 64) f(T{}, w);
-    });
-  });
-}
-
 }  // namespace sat::detail

@@ -4,56 +4,36 @@
 #include <cuda_runtime.h>
 
 #include <cstdint>
+#include <cstring>
 
 #include "detail/element_traits.h"
 
 namespace sat::detail {
 
-// Warp shuffles of any trivially copyable accumulator, one 32-bit word at a time.
+// Warp shuffles of any trivially copyable accumulator, one 32-bit word at a time: `shuffle`
+// moves one word (a __shfl*_sync call).
+template <class T, class Shuffle>
+__device__ __forceinline__ T shuffle_words(T value, Shuffle shuffle) {
+  static_assert(sizeof(T) % 4 == 0, "accumulators are whole 32-bit words");
+  uint32_t w[sizeof(T) / 4];
+  memcpy(w, &value, sizeof(T));
+#pragma unroll
+  for (int k = 0; k < int(sizeof(T) / 4); ++k) w[k] = shuffle(w[k]);
+  memcpy(&value, w, sizeof(T));
+  return value;
+}
+
 template <class T>
 __device__ __forceinline__ T shfl_up(T value, unsigned delta) {
-  static_assert(sizeof(T) % 4 == 0, "accumulators are whole 32-bit words");
-  if constexpr (sizeof(T) == 4) {
-    return __shfl_up_sync(0xffffffffu, value, delta);
-  } else {
-    union {
-      T v;
-      uint32_t w[sizeof(T) / 4];
-    } u{value};
-#pragma unroll
-    for (int k = 0; k < int(sizeof(T) / 4); ++k) u.w[k] = __shfl_up_sync(0xffffffffu, u.w[k], delta);
-    return u.v;
-  }
+  return shuffle_words(value, [delta](uint32_t w) { return __shfl_up_sync(0xffffffffu, w, delta); });
 }
-
 template <class T>
 __device__ __forceinline__ T shfl(T value, int src_lane) {
-  if constexpr (sizeof(T) == 4) {
-    return __shfl_sync(0xffffffffu, value, src_lane);
-  } else {
-    union {
-      T v;
-      uint32_t w[sizeof(T) / 4];
-    } u{value};
-#pragma unroll
-    for (int k = 0; k < int(sizeof(T) / 4); ++k) u.w[k] = __shfl_sync(0xffffffffu, u.w[k], src_lane);
-    return u.v;
-  }
+  return shuffle_words(value, [src_lane](uint32_t w) { return __shfl_sync(0xffffffffu, w, src_lane); });
 }
-
 template <class T>
 __device__ __forceinline__ T shfl_xor(T value, int mask) {
-  if constexpr (sizeof(T) == 4) {
-    return __shfl_xor_sync(0xffffffffu, value, mask);
-  } else {
-    union {
-      T v;
-      uint32_t w[sizeof(T) / 4];
-    } u{value};
-#pragma unroll
-    for (int k = 0; k < int(sizeof(T) / 4); ++k) u.w[k] = __shfl_xor_sync(0xffffffffu, u.w[k], mask);
-    return u.v;
-  }
+  return shuffle_words(value, [mask](uint32_t w) { return __shfl_xor_sync(0xffffffffu, w, mask); });
 }
 
 // Inclusive warp scan (Kogge-Stone over shuffles, 5 steps), all 32 lanes active.

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Installs the Debian packages, configures and builds (Release, Ninja).
+#   scripts/build.sh [TARGET...]      all targets by default
+# SATLAB_CUDA_ARCHITECTURES (e.g. 90) limits the CUDA architectures built; BUILD_DIR the folder.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+build="${BUILD_DIR:-build}"
+args=(-S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release)
+[ -n "${SATLAB_CUDA_ARCHITECTURES:-}" ] && args+=("-DCMAKE_CUDA_ARCHITECTURES=${SATLAB_CUDA_ARCHITECTURES}")
+cmake "${args[@]}"
+targets=()
+for t in "$@"; do targets+=(--target "$t"); done
+cmake --build "$build" -j"$(nproc)" "${targets[@]}"
