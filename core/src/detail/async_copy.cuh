@@ -1,6 +1,7 @@
 // cp.async (sm_80+): global → shared copies that run in the background while the block computes.
-// Used to prefetch the next tile. `src_bytes` < Bytes zero-fills the rest (image edges). On older
-// GPUs the copy is done synchronously, with the same results.
+// Used to prefetch the next tile, whole pieces only: with `src_bytes` < Bytes the instruction
+// zero-fills the rest, but compute-sanitizer (memcheck) reports it reading the whole piece, so the
+// tile agent copies partial pieces at image edges itself. On older GPUs the copy is synchronous.
 #pragma once
 
 #include <cuda_runtime.h>
