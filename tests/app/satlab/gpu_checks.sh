@@ -5,7 +5,7 @@
 # on any differing pixel), then satlab_check_frame on the screenshot and the frame dump.
 # Cases: box threshold sauvola bradley_host_copy (default: all). Exit 77 when there is no CUDA
 # device. ctest runs each case as satlab_headless_gpu_CASE (label gpu). On a GPU machine without
-# our libraries, with programs packed by /work/shared/gpu/pack.sh into PACK:
+# our libraries, copy the two programs and the shared libraries ldd lists for them into PACK:
 #   LD_LIBRARY_PATH=PACK/lib tests/app/satlab/gpu_checks.sh PACK/bin/satlab PACK/bin/satlab_check_frame OUT
 set -uo pipefail
 [ $# -ge 3 ] || { echo "usage: $0 SATLAB CHECKER WORKDIR [CASE...]" >&2; exit 2; }
