@@ -58,7 +58,7 @@ void source_section(UiState& ui, const UiStatus& status) {
                                                   ImGuiInputTextFlags_EnterReturnsTrue);
       ImGui::SameLine();
       if ((ImGui::Button("open") || enter) && !ui.path.empty()) ui.open_source = SourceSpec::file(ui.path);
-      ImGui::TextColored(kDim, "e.g. assets/sample.png, assets/sample.avi");
+      ImGui::TextColored(kDim, "e.g. assets/sample.png, or a video file");
       break;
     }
   }
