@@ -152,6 +152,29 @@ struct FilterEngine::Impl {
       filters::cpu_to_gray(src, gray, pitch);
     return {gray, pitch};
   }
+
+  // The thresholds' pass: gray of src (stage 1), its table of `type` (stage 2), then `filter`,
+  // given the gray plane and the table, writes dst (stage 3).
+  template <class Filter>
+  void threshold_pass(ConstImage8 src, ElementType type, cudaStream_t stream, Filter&& filter) {
+    const Extent e{src.width, src.height};
+    begin(stream);
+    const auto [gray, gray_pitch] = gray_of(src, stream);
+    mark(1, stream);
+    build_table(type, gray, gray_pitch, e, stream);
+    mark(2, stream);
+    filter(gray, gray_pitch, table(), std::size_t(e.width) * output_element_size(type));
+    mark(3, stream);
+  }
+
+  // One filter pass on this engine's backend.
+  template <class Job>
+  void run_on(void (*cuda)(const Job&, cudaStream_t), void (*cpu)(const Job&), const Job& job, cudaStream_t stream) {
+    if (backend == Backend::Cuda)
+      cuda(job, stream);
+    else
+      cpu(job);
+  }
 };
 
 // ---- construction ----------------------------------------------------------------------------
@@ -271,10 +294,7 @@ void FilterEngine::box_blur(ConstImage8 src, Image8 dst, const BoxBlurParams& pa
   im.mark(2, stream);
   job.table = im.table();
   job.table_pitch = std::size_t(e.width) * output_element_size(type);
-  if (im.backend == Backend::Cuda)
-    filters::cuda_box_blur(job, stream);
-  else
-    filters::cpu_box_blur(job);
+  im.run_on(filters::cuda_box_blur, filters::cpu_box_blur, job, stream);
   im.mark(3, stream);
 }
 
@@ -309,20 +329,14 @@ void FilterEngine::threshold_mean_c(ConstImage8 src, Image8 dst, const MeanCPara
   job.invert = params.invert;
   job.max_value = params.max_value;
 
-  im.begin(stream);
-  const auto [gray, gray_pitch] = im.gray_of(src, stream);
-  job.gray = gray;
-  job.gray_pitch = gray_pitch;
-  im.mark(1, stream);
-  im.build_table(ElementType::U8ToU32, gray, gray_pitch, e, stream);
-  im.mark(2, stream);
-  box.table = im.table();
-  box.table_pitch = std::size_t(e.width) * 4;
-  if (im.backend == Backend::Cuda)
-    filters::cuda_mean_c(job, stream);
-  else
-    filters::cpu_mean_c(job);
-  im.mark(3, stream);
+  im.threshold_pass(src, ElementType::U8ToU32, stream,
+                    [&](const uint8_t* gray, std::size_t gray_pitch, const void* table, std::size_t table_pitch) {
+                      job.gray = gray;
+                      job.gray_pitch = gray_pitch;
+                      box.table = table;
+                      box.table_pitch = table_pitch;
+                      im.run_on(filters::cuda_mean_c, filters::cpu_mean_c, job, stream);
+                    });
 }
 
 void FilterEngine::threshold_sauvola(ConstImage8 src, Image8 dst, const SauvolaParams& params, cudaStream_t stream) {
@@ -345,20 +359,14 @@ void FilterEngine::threshold_sauvola(ConstImage8 src, Image8 dst, const SauvolaP
   job.r = params.r == 0.0 ? 127.5 : params.r;
   job.max_value = params.max_value;
 
-  im.begin(stream);
-  const auto [gray, gray_pitch] = im.gray_of(src, stream);
-  job.gray = gray;
-  job.gray_pitch = gray_pitch;
-  im.mark(1, stream);
-  im.build_table(ElementType::U8ToSumSq, gray, gray_pitch, e, stream);
-  im.mark(2, stream);
-  job.table = static_cast<const SumSq*>(im.table());
-  job.table_pitch = std::size_t(e.width) * sizeof(SumSq);
-  if (im.backend == Backend::Cuda)
-    filters::cuda_sauvola(job, stream);
-  else
-    filters::cpu_sauvola(job);
-  im.mark(3, stream);
+  im.threshold_pass(src, ElementType::U8ToSumSq, stream,
+                    [&](const uint8_t* gray, std::size_t gray_pitch, const void* table, std::size_t table_pitch) {
+                      job.gray = gray;
+                      job.gray_pitch = gray_pitch;
+                      job.table = static_cast<const SumSq*>(table);
+                      job.table_pitch = table_pitch;
+                      im.run_on(filters::cuda_sauvola, filters::cpu_sauvola, job, stream);
+                    });
 }
 
 void FilterEngine::threshold_bradley(ConstImage8 src, Image8 dst, const BradleyParams& params, cudaStream_t stream) {
@@ -379,20 +387,14 @@ void FilterEngine::threshold_bradley(ConstImage8 src, Image8 dst, const BradleyP
   job.factor = 100.0 - params.t;
   job.max_value = params.max_value;
 
-  im.begin(stream);
-  const auto [gray, gray_pitch] = im.gray_of(src, stream);
-  job.gray = gray;
-  job.gray_pitch = gray_pitch;
-  im.mark(1, stream);
-  im.build_table(ElementType::U8ToU32, gray, gray_pitch, e, stream);
-  im.mark(2, stream);
-  job.table = static_cast<const uint32_t*>(im.table());
-  job.table_pitch = std::size_t(e.width) * 4;
-  if (im.backend == Backend::Cuda)
-    filters::cuda_bradley(job, stream);
-  else
-    filters::cpu_bradley(job);
-  im.mark(3, stream);
+  im.threshold_pass(src, ElementType::U8ToU32, stream,
+                    [&](const uint8_t* gray, std::size_t gray_pitch, const void* table, std::size_t table_pitch) {
+                      job.gray = gray;
+                      job.gray_pitch = gray_pitch;
+                      job.table = static_cast<const uint32_t*>(table);
+                      job.table_pitch = table_pitch;
+                      im.run_on(filters::cuda_bradley, filters::cpu_bradley, job, stream);
+                    });
 }
 
 void FilterEngine::to_gray(ConstImage8 src, Image8 dst, cudaStream_t stream) {
