@@ -15,7 +15,8 @@ namespace satbench {
 
 namespace {
 
-// The Mat type of the input and the depth of the output for an element type.
+// The Mat type of the input and the depth of the output for an element type. No peer for the
+// u64 squares, SumSq or u32x2 (cv::integral takes no 32-bit integer input).
 bool cv_types(sat::ElementType type, int& input_type, int& sum_depth) {
   switch (type) {
     case sat::ElementType::U8ToU32:

@@ -16,8 +16,8 @@ bool is_float(sat::ElementType type) {
   return type == sat::ElementType::F32ToF32 || type == sat::ElementType::F32x2ToF32x2;
 }
 
-// Scalar words per output pixel and their size: u32 words for the 32-bit tables, u64 for the
-// 64-bit ones (u64 squares, SumSq), floats for the float tables.
+// Scalar words per output pixel and their size: u32 words for the 32-bit tables (u32x2 too, two
+// per pixel), u64 for the 64-bit ones (u64 squares, SumSq), floats for the float tables.
 std::size_t word_size(sat::ElementType type) {
   return type == sat::ElementType::U8ToU64Squares || type == sat::ElementType::U8ToSumSq ? 8 : 4;
 }

@@ -1,6 +1,8 @@
 #include "app_options.h"
 
+#include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -68,6 +70,31 @@ class ArgReader {
   std::optional<std::string> inline_value_;
 };
 
+// "A,B[,C]": `count` comma-separated numbers.
+std::vector<double> parse_reals(ArgReader& a, std::size_t count) {
+  const std::string text = a.value();
+  std::vector<double> values;
+  std::size_t start = 0;
+  while (values.size() < count) {
+    const std::size_t end = text.find(',', start);
+    const std::string part = text.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    std::size_t used = 0;
+    double v = 0;
+    try {
+      v = std::stod(part, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (part.empty() || used != part.size() || !std::isfinite(v)) break;
+    values.push_back(v);
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  if (values.size() != count || std::count(text.begin(), text.end(), ',') != static_cast<long>(count - 1))
+    throw UsageError(a.name() + " needs " + std::to_string(count) + " comma-separated numbers (got \"" + text + "\")");
+  return values;
+}
+
 }  // namespace
 
 AppOptions parse_app_options(int argc, const char* const* argv) {
@@ -87,8 +114,8 @@ AppOptions parse_app_options(int argc, const char* const* argv) {
     } else if (a.is("--filter")) {
       const std::string name = a.value();
       const auto kind = parse_filter_kind(name);
-      if (!kind) throw UsageError("--filter must be none, box, threshold, sauvola or bradley (got \"" + name + "\")");
-      if (!is_implemented(*kind)) throw UsageError("--filter " + name + " is not implemented yet");
+      if (!kind)
+        throw UsageError("--filter must be none, box, threshold, sauvola, bradley or shadows (got \"" + name + "\")");
       o.filter.kind = *kind;
     } else if (a.is("--ksize")) {
       const std::string text = a.value();  // WxH, or N for NxN (as satfilter)
@@ -125,6 +152,38 @@ AppOptions parse_app_options(int argc, const char* const* argv) {
       o.filter.sauvola.r = a.real(0, 1e6);
     } else if (a.is("--t")) {
       o.filter.bradley.t = a.real(0, 99.999);
+    } else if (a.is("--shadow-mode") || a.is("--compare-mode")) {
+      const std::string text = a.value();
+      const auto mode = parse_shadow_mode(text);
+      if (!mode) throw UsageError(a.name() + " must be hard, pcf, savsm or savsm-variable (got \"" + text + "\")");
+      (a.is("--shadow-mode") ? o.filter.shadows.mode : o.filter.shadows.compare_mode) = *mode;
+    } else if (a.is("--precision")) {
+      const std::string text = a.value();
+      const auto precision = parse_moment_precision(text);
+      if (!precision) throw UsageError("--precision must be fixed32, fp32-centered or fp32 (got \"" + text + "\")");
+      o.filter.shadows.precision = *precision;
+    } else if (a.is("--map-size")) {
+      const int size = a.integer(512, 4096);
+      if (size != 512 && size != 1024 && size != 2048 && size != 4096)
+        throw UsageError("--map-size must be 512, 1024, 2048 or 4096");
+      o.filter.shadows.map_size = size;
+    } else if (a.is("--box")) {
+      o.filter.shadows.box_texels = a.integer(1, kMaxBoxTexels);
+    } else if (a.is("--light-size")) {
+      o.filter.shadows.light_size_deg = static_cast<float>(a.real(0.05, 20));
+    } else if (a.is("--min-variance")) {
+      o.filter.shadows.min_variance = static_cast<float>(a.real(0, 0.01));
+    } else if (a.is("--bleeding")) {
+      o.filter.shadows.bleeding = static_cast<float>(a.real(0, 0.95));
+    } else if (a.is("--light")) {
+      const auto angles = parse_reals(a, 2);
+      if (angles[1] < 5 || angles[1] > 90) throw UsageError("--light needs an elevation in [5, 90] degrees");
+      o.filter.shadows.light_azimuth_deg = static_cast<float>(angles[0]);
+      o.filter.shadows.light_elevation_deg = static_cast<float>(angles[1]);
+      o.filter.shadows.animate_light = false;
+    } else if (a.is("--camera")) {
+      const auto v = parse_reals(a, 3);
+      o.camera = std::array<float, 3>{static_cast<float>(v[0]), static_cast<float>(v[1]), static_cast<float>(v[2])};
     } else if (a.is("--backend")) {
       const std::string text = a.value();
       const auto backend = sat::parse_backend(text);
@@ -208,13 +267,24 @@ Source
                        default: camera 0 if one opens, else the synthetic scene
   --fast               play videos as fast as possible (default: at the file's fps)
 Filter (satfilter's names)
-  --filter NAME        none | box | threshold | sauvola | bradley       [box]
+  --filter NAME        none | box | threshold | sauvola | bradley | shadows  [box]
   --ksize WxH | N      box kernel (N: NxN)                              [9x9]
   --radius R           box kernel (2R+1)x(2R+1)
   --border NAME        reflect101 | replicate                           [reflect101]
   --block N --C X --invert      threshold (mean-C): odd block >= 3     [11, 2]
   --window N --k X --r X        sauvola: odd window, 0<k<1, r (0 = 127.5) [15, 0.2, 0]
   --window N --t X              bradley: window, t percent              [15, 15]
+Soft shadows (--filter shadows: a 3D scene of its own, no source needed)
+  --shadow-mode NAME   hard | pcf | savsm | savsm-variable (right of the divider) [savsm-variable]
+  --compare-mode NAME  the technique left of the divider                [hard]
+  --precision NAME     moment table: fixed32 | fp32-centered | fp32     [fixed32]
+  --map-size N         shadow map 512 | 1024 | 2048 | 4096              [1024]
+  --box N              filter box in texels (pcf, savsm), 1..255        [15]
+  --light-size DEG     angular size of the light (savsm-variable)       [4]
+  --min-variance X     lower clamp of the variance (depth units^2)      [1e-5]
+  --bleeding X         light-bleeding reduction, 0..0.95                [0.2]
+  --light AZ,EL        fixed light direction in degrees (default: the light circles)
+  --camera YAW,PITCH,D camera yaw and pitch in degrees, distance        [34,31.5,17]
 Summed-area tables
   --backend cuda|cpu   [cuda; the CPU backend when no CUDA device is present]
   --algorithm NAME     2r2w | 2r2w-optimal | 2r1w | 1r1w | (1+r)r1w | 1r1w-skss | 1r1w-skss-lb

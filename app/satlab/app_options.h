@@ -2,6 +2,8 @@
 // the window, the off-screen (headless) mode and the captures that tests read.
 #pragma once
 
+#include <array>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -22,7 +24,8 @@ struct AppOptions {
   // What to show and how.
   SourceSpec source;         // --source
   bool video_fast = false;   // --fast: decode videos as fast as possible instead of at their fps
-  FilterSettings filter;     // --filter and its parameters
+  FilterSettings filter;     // --filter and its parameters (shadows: --shadow-mode, --light, ...)
+  std::optional<std::array<float, 3>> camera;  // --camera YAW,PITCH,DISTANCE (shadows; degrees)
   sat::Backend backend = sat::Backend::Cuda;  // --backend (CPU when no CUDA device is present)
   sat::Options sat;          // --algorithm, --tile
 

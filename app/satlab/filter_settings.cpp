@@ -23,8 +23,6 @@ std::optional<FilterKind> parse_filter_kind(std::string_view name) {
   return std::nullopt;
 }
 
-bool is_implemented(FilterKind kind) { return kind != FilterKind::Shadows; }
-
 bool outputs_gray(FilterKind kind) {
   return kind == FilterKind::Threshold || kind == FilterKind::Sauvola || kind == FilterKind::Bradley;
 }
@@ -48,7 +46,18 @@ std::string describe(const FilterSettings& s) {
     case FilterKind::Bradley:
       std::snprintf(text, sizeof text, "bradley window %d t %g", s.bradley.window, s.bradley.t);
       return text;
-    case FilterKind::Shadows: return "shadows (not implemented yet)";
+    case FilterKind::Shadows: {
+      const ShadowSettings& sh = s.shadows;
+      std::snprintf(text, sizeof text, "shadows %s map %d %s", to_string(sh.mode), sh.map_size,
+                    to_string(sh.precision));
+      std::string line = text;
+      if (sh.mode == ShadowMode::Pcf || sh.mode == ShadowMode::SavsmFixed) line += " box " + std::to_string(sh.box_texels);
+      if (sh.mode == ShadowMode::SavsmVariable) {
+        std::snprintf(text, sizeof text, " light %g deg", sh.light_size_deg);
+        line += text;
+      }
+      return line;
+    }
   }
   return "?";
 }

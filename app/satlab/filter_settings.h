@@ -7,11 +7,12 @@
 #include <string_view>
 
 #include "sat/filters.h"
+#include "shadows/shadow_settings.h"
 
 namespace satlab {
 
-// The filters of the live view. Shadows is reserved for the soft-shadow demo of a later issue: it
-// has a name and a UI slot but no implementation yet.
+// The filters of the live view. Shadows is the soft-shadow demo: a 3D scene of its own instead of
+// the source's frames (shadows/shadow_demo.h).
 enum class FilterKind { None, Box, Threshold, Sauvola, Bradley, Shadows };
 
 inline constexpr FilterKind kAllFilterKinds[] = {FilterKind::None,    FilterKind::Box,
@@ -20,7 +21,6 @@ inline constexpr FilterKind kAllFilterKinds[] = {FilterKind::None,    FilterKind
 
 const char* to_string(FilterKind kind);  // "none", "box", "threshold", "sauvola", "bradley", "shadows"
 std::optional<FilterKind> parse_filter_kind(std::string_view name);
-bool is_implemented(FilterKind kind);  // false for Shadows
 // Whether the filter's output is one gray channel (the thresholds) rather than the source colours.
 bool outputs_gray(FilterKind kind);
 
@@ -30,9 +30,11 @@ struct FilterSettings {
   sat::MeanCParams mean_c{};
   sat::SauvolaParams sauvola{};
   sat::BradleyParams bradley{};
+  ShadowSettings shadows{};
 };
 
-// One line for logs and overlays, e.g. "box 9x9 reflect101", "sauvola window 15 k 0.2 r 127.5".
+// One line for logs and overlays, e.g. "box 9x9 reflect101", "sauvola window 15 k 0.2 r 127.5",
+// "shadows savsm-variable map 1024 fixed32".
 std::string describe(const FilterSettings& settings);
 
 }  // namespace satlab

@@ -2,10 +2,13 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 
 #include "capture/frame_dump.h"
+#include "capture/gl_readback.h"
 #include "capture/screenshot.h"
 #include "pipeline/stage_timer.h"
 #include "ui/banner.h"
@@ -120,7 +123,7 @@ bool SatlabApp::frame(double now_s, double period_ms, bool last_if_shown) {
   sources_.set_paused(ui_.paused);
   if (sources_.video_fast() != ui_.video_fast) sources_.set_video_fast(ui_.video_fast);
   sources_.update(now_s);
-  const bool shown = !sources_.frame().empty();
+  const bool shown = shadows_shown() || !sources_.frame().empty();
   const bool last = last_if_shown && shown;
   if (last && options_.compare_cpu) ui_.compare_backends = true;
   process_frame();
@@ -136,6 +139,12 @@ bool SatlabApp::frame(double now_s, double period_ms, bool last_if_shown) {
 
 void SatlabApp::process_frame() {
   frame_stages_ = {};
+  const double dt_s = last_frame_s_ < 0 ? 0.0 : now_s_ - last_frame_s_;
+  last_frame_s_ = now_s_;
+  if (shadows_shown()) {
+    process_shadows(dt_s);
+    return;
+  }
   const cv::Mat& frame = sources_.frame();
   if (frame.empty()) return;  // e.g. a camera still opening
 
@@ -182,8 +191,72 @@ void SatlabApp::process_frame() {
   }
 }
 
+void SatlabApp::process_shadows(double dt_s) {
+  ShadowSettings& s = ui_.settings.filter.shadows;
+  if (s.animate_light && !ui_.paused) s.light_azimuth_deg = static_cast<float>(std::fmod(s.light_azimuth_deg + 12.0 * dt_s, 360.0));
+  if (ui_.compare_backends) {
+    ui_.compare_backends = false;
+    log_.info("the CPU comparison is for the image filters; the shadow demo's timing panel shows each pass");
+  }
+  if (!shadows_) {
+    try {
+      shadows_ = std::make_unique<shadows::ShadowDemo>(options_.interop);
+      if (options_.camera) {
+        constexpr float kRadians = static_cast<float>(M_PI / 180.0);
+        const auto& c = *options_.camera;
+        shadows_->camera().set(c[0] * kRadians, c[1] * kRadians, c[2]);
+      }
+    } catch (const std::exception& e) {
+      log_.error(std::string("the shadow demo cannot start: ") + e.what());
+      ui_.settings.filter.kind = last_good_.filter.kind != FilterKind::Shadows ? last_good_.filter.kind : FilterKind::Box;
+      return;
+    }
+  }
+  if (!render_shadows()) return;
+  last_good_ = ui_.settings;
+  have_output_ = true;
+  frame_stages_ = shadows_->last_timings();
+  if (pipelines_.backend() == sat::Backend::Cuda && uses_sat(s.mode)) {
+    interop_used_ |= shadows_->display_path() == "CUDA-GL interop";
+    const std::string& problem = shadows_->interop_problem();
+    if (!problem.empty() && problem != shadow_interop_reported_) log_.warning(problem + ": the table goes through host copies");
+    shadow_interop_reported_ = problem;
+  }
+}
+
+bool SatlabApp::render_shadows() {
+  // The picture fills the image area at 1:1 (framebuffer pixels).
+  const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
+  const float fb_w = static_cast<float>(gl_.framebuffer_width()), fb_h = static_cast<float>(gl_.framebuffer_height());
+  const RectF area = image_area(fb_w / scale.x, fb_h / scale.y, ui_.show_panels);
+  const int width = std::max(64, static_cast<int>(area.w * scale.x)), height = std::max(64, static_cast<int>(area.h * scale.y));
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    try {
+      shadows_->render(ui_.settings.filter.shadows, ui_.settings.sat, pipelines_.backend(), before_, after_, width, height);
+      return true;
+    } catch (const sat::Error& e) {
+      if (e.code() == sat::ErrorCode::InvalidArgument || e.code() == sat::ErrorCode::Unsupported) {
+        log_.warning(std::string("settings rejected: ") + e.what());
+        ui_.settings = last_good_;
+        return false;
+      }
+      if (pipelines_.backend() == sat::Backend::Cpu) {
+        log_.error(std::string("the shadow demo failed: ") + e.what());
+        ui_.settings.filter.kind = FilterKind::Box;
+        return false;
+      }
+      // A CUDA failure: the CPU backend from now on, and this frame again on it.
+      pipelines_.disable_cuda(std::string("CUDA error (") + e.what() + ")");
+      ui_.backend = pipelines_.backend();
+      history_.clear_plots();
+    }
+  }
+  return false;
+}
+
 UiStatus SatlabApp::make_status(const std::optional<std::pair<int, int>>& hovered) {
   UiStatus s;
+  s.shadows = shadows_shown();
   s.source_name = sources_.name();
   s.source_fps = sources_.nominal_fps();
   s.frame_width = sources_.frame().cols;
@@ -195,6 +268,10 @@ UiStatus SatlabApp::make_status(const std::optional<std::pair<int, int>>& hovere
   s.banner = pipelines_.banner();
   s.display_path = pipelines_.current().display_path();
   s.interop_problem = before_.interop_problem();
+  if (s.shadows && shadows_) {
+    s.display_path = shadows_->display_path().empty() ? "" : shadows_->display_path() + " (the table)";
+    s.interop_problem = shadows_->interop_problem();
+  }
   s.gl_description = gl_.description();
   if (s.cuda_available && now_s_ - gpu_polled_s_ > 1.0) {  // cudaMemGetInfo once a second
     gpu_polled_s_ = now_s_;
@@ -208,7 +285,7 @@ UiStatus SatlabApp::make_status(const std::optional<std::pair<int, int>>& hovere
   s.recording = recorder_.recording();
   s.recording_path = recorder_.path();
   s.recorded_frames = recorder_.frames();
-  if (hovered && have_output_ && !sources_.frame().empty()) {
+  if (hovered && have_output_ && !s.shadows && !sources_.frame().empty()) {
     InspectedPixel p;
     p.x = hovered->first;
     p.y = hovered->second;
@@ -234,7 +311,9 @@ void SatlabApp::build_ui() {
   const RectF area = image_area(io.DisplaySize.x, io.DisplaySize.y, ui_.show_panels);
   const ImVec2 scale = io.DisplayFramebufferScale;
   view_.update(after_.width(), after_.height(), {area.x * scale.x, area.y * scale.y, area.w * scale.x, area.h * scale.y});
-  const auto hovered = split_view_.update(view_);
+  const bool shadows = shadows_shown() && shadows_;
+  const auto hovered = split_view_.update(view_, !shadows);
+  if (shadows) orbit_.update(view_, split_view_.dragging_divider(), shadows_->camera(), ui_.settings.filter.shadows);
   handle_shortcuts(ui_, view_, pipelines_.cuda_available());
   const UiStatus status = make_status(hovered);
   if (ui_.show_panels) {
@@ -321,10 +400,14 @@ void SatlabApp::capture(bool last) {
   }
   if (last && !options_.dump_frame.empty()) {
     try {
-      cv::Mat output;
-      if (have_output_) pipelines_.current().read_output(output);
-      write_frame_dump(options_.dump_frame, sources_.frame(), output, last_good_.filter, view_, width, height,
-                       imgui_.visible_windows());
+      if (shadows_shown()) {
+        dump_shadow_frame(width, height);
+      } else {
+        cv::Mat output;
+        if (have_output_) pipelines_.current().read_output(output);
+        write_frame_dump(options_.dump_frame, sources_.frame(), output, last_good_.filter, view_, width, height,
+                         imgui_.visible_windows());
+      }
       log_.info("frame dump: " + options_.dump_frame + ".{input.png,output.png,view.txt}");
     } catch (const std::exception& e) {
       log_.error(e.what());
@@ -332,24 +415,50 @@ void SatlabApp::capture(bool last) {
   }
 }
 
+void SatlabApp::dump_shadow_frame(int width, int height) {
+  // The input is the comparison technique's picture ("before"), the output the chosen one's.
+  cv::Mat scratch, before, after;
+  if (have_output_ && shadows_) {
+    read_texture_bgr(before_.texture(), before_.width(), before_.height(), scratch, before);
+    read_texture_bgr(after_.texture(), after_.width(), after_.height(), scratch, after);
+  }
+  std::string extra;
+  if (shadows_) {
+    const shadows::OrbitCamera& c = shadows_->camera();
+    const shadows::LightRig& l = shadows_->light();
+    char text[256];
+    std::snprintf(text, sizeof text, "camera %.9g %.9g %.9g %.9g %.9g %.9g\nlight %.9g %.9g\n", c.yaw(), c.pitch(),
+                  c.distance(), c.target().x, c.target().y, c.target().z, l.azimuth_deg(), l.elevation_deg());
+    extra = text;
+  }
+  write_frame_dump(options_.dump_frame, before, after, last_good_.filter, view_, width, height, imgui_.visible_windows(),
+                   extra);
+}
+
 void SatlabApp::print_summary() const {
   const int warmup = static_cast<int>(std::min<long long>(10, history_.frames() / 10));
   int used = 0;
   history_.summary_median(Series::Frame, warmup, &used);
-  std::printf("satlab: %lld frames of %s; filter %s; backend %s", history_.frames(), sources_.name().c_str(),
+  const bool shadows = shadows_shown();
+  std::printf("satlab: %lld frames of %s; filter %s; backend %s", history_.frames(),
+              shadows ? "the shadow scene" : sources_.name().c_str(),
               describe(last_good_.filter).c_str(), sat::to_string(pipelines_.backend()));
   if (pipelines_.backend() == sat::Backend::Cuda) {
     const int tile = last_good_.sat.tile;
     std::printf(" (%s, tile %s)", sat::to_string(last_good_.sat.algorithm), tile ? std::to_string(tile).c_str() : "default");
   }
-  const std::string path = pipelines_.current().display_path();
+  const std::string path =
+      shadows ? (shadows_ ? shadows_->display_path() + " (the table)" : "") : pipelines_.current().display_path();
   std::printf("; display %s\n", path.empty() ? "-" : path.c_str());
   std::printf("satlab: median over %d frames (ms, %s):\n", used,
-              pipelines_.backend() == sat::Backend::Cuda ? "GPU time from CUDA events" : "wall time");
+              shadows ? (pipelines_.backend() == sat::Backend::Cuda ? "GPU time from GL timer queries and CUDA events"
+                                                                  : "GPU time of the GL passes, wall time of the table")
+              : pipelines_.backend() == sat::Backend::Cuda ? "GPU time from CUDA events"
+                                                           : "wall time");
   for (int s = 0; s < kSeriesCount; ++s) {
     const auto series = static_cast<Series>(s);
     const double median = history_.summary_median(series, warmup);
-    std::printf("  %-13s %10.4f", to_string(series), median);
+    std::printf("  %-13s %10.4f", shadows ? shadow_label(series) : to_string(series), median);
     if (series == Series::Period && median > 0) std::printf("   (%.1f FPS)", 1000.0 / median);
     std::printf("\n");
   }

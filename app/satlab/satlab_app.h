@@ -5,6 +5,7 @@
 //   captures → swap.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -18,8 +19,10 @@
 #include "pipeline/backend_comparison.h"
 #include "pipeline/pipeline_selector.h"
 #include "pipeline/timing_history.h"
+#include "shadows/shadow_demo.h"
 #include "sources/source_controller.h"
 #include "ui/imgui_layer.h"
+#include "ui/orbit_control.h"
 #include "ui/split_view.h"
 #include "ui/ui_state.h"
 
@@ -40,12 +43,16 @@ class SatlabApp {
   // showed one.
   bool frame(double now_s, double period_ms, bool last_if_shown);
   void process_frame();
+  bool shadows_shown() const { return ui_.settings.filter.kind == FilterKind::Shadows; }
+  void process_shadows(double dt_s);
+  bool render_shadows();  // false: the frame failed (message logged, settings restored)
   void build_ui();
   void act_on_requests();
   void draw();
   void capture(bool last);
   UiStatus make_status(const std::optional<std::pair<int, int>>& hovered);
   void toggle_recording(const std::string& path);
+  void dump_shadow_frame(int width, int height);
   void print_summary() const;
   bool print_comparison() const;  // --compare-cpu: false when the backends disagree
 
@@ -65,9 +72,13 @@ class SatlabApp {
   Recorder recorder_;
   std::string record_on_start_;  // --record: starts with the first output
   BackendComparison comparison_;
+  std::unique_ptr<shadows::ShadowDemo> shadows_;  // created when the shadow demo is first shown
+  OrbitControl orbit_;
+  std::string shadow_interop_reported_;
   std::optional<GpuStatus> gpu_;
   double gpu_polled_s_ = -1e9;
   double now_s_ = 0;
+  double last_frame_s_ = -1;
   bool have_output_ = false;  // a frame went through the pipeline
   bool interop_used_ = false;
   bool gl_error_reported_ = false;

@@ -13,6 +13,7 @@ const char* to_string(ElementType type) {
     case ElementType::F32x2ToF32x2: return "f32x2->f32x2";
     case ElementType::U8ToU64Squares: return "u8->u64sq";
     case ElementType::U8ToSumSq: return "u8->sumsq";
+    case ElementType::U32x2ToU32x2: return "u32x2->u32x2";
   }
   return "?";
 }
@@ -24,7 +25,8 @@ std::size_t input_element_size(ElementType type) {
     case ElementType::U8ToSumSq: return 1;
     case ElementType::U8x4ToU32x4:
     case ElementType::F32ToF32: return 4;
-    case ElementType::F32x2ToF32x2: return 8;
+    case ElementType::F32x2ToF32x2:
+    case ElementType::U32x2ToU32x2: return 8;
   }
   return 0;
 }
@@ -34,6 +36,7 @@ std::size_t output_element_size(ElementType type) {
     case ElementType::U8ToU32:
     case ElementType::F32ToF32: return 4;
     case ElementType::F32x2ToF32x2:
+    case ElementType::U32x2ToU32x2:
     case ElementType::U8ToU64Squares: return 8;
     case ElementType::U8x4ToU32x4:
     case ElementType::U8ToSumSq: return 16;
@@ -41,7 +44,7 @@ std::size_t output_element_size(ElementType type) {
   return 0;
 }
 
-// Element types are naturally aligned to their size (u8x4: 4, f32x2: 8, u32x4 and SumSq: 16).
+// Element types are naturally aligned to their size (u8x4: 4, f32x2 and u32x2: 8, u32x4 and SumSq: 16).
 std::size_t input_alignment(ElementType type) { return input_element_size(type); }
 std::size_t output_alignment(ElementType type) { return output_element_size(type); }
 

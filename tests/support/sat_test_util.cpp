@@ -11,6 +11,15 @@
 namespace sat::test {
 namespace {
 
+// A u32x2 pixel as two uint64 scalars (sums of them wrap by truncation to 32 bits at the end).
+void load_u32x2(const unsigned char* px, std::uint64_t* v) {
+  for (int c = 0; c < 2; ++c) {
+    std::uint32_t t;
+    std::memcpy(&t, px + 4 * c, 4);
+    v[c] = t;
+  }
+}
+
 // One input pixel as output scalars: integer types as uint64 (x, or x², per channel), float
 // types as double.
 void pixel_ints(ElementType type, const unsigned char* px, std::uint64_t* v) {
@@ -24,6 +33,7 @@ void pixel_ints(ElementType type, const unsigned char* px, std::uint64_t* v) {
       v[0] = px[0];
       v[1] = std::uint64_t(px[0]) * px[0];
       break;
+    case ElementType::U32x2ToU32x2: load_u32x2(px, v); break;
     default: break;
   }
 }
@@ -91,6 +101,7 @@ int output_channels(ElementType type) {
     case ElementType::F32ToF32:
     case ElementType::U8ToU64Squares: return 1;
     case ElementType::F32x2ToF32x2:
+    case ElementType::U32x2ToU32x2:
     case ElementType::U8ToSumSq: return 2;
     case ElementType::U8x4ToU32x4: return 4;
   }
@@ -120,6 +131,7 @@ std::string short_name(ElementType type) {
     case ElementType::F32x2ToF32x2: return "F32x2ToF32x2";
     case ElementType::U8ToU64Squares: return "U8ToU64Squares";
     case ElementType::U8ToSumSq: return "U8ToSumSq";
+    case ElementType::U32x2ToU32x2: return "U32x2ToU32x2";
   }
   return "Unknown";
 }
@@ -145,6 +157,8 @@ HostImage random_input(ElementType type, Extent extent, std::uint64_t seed, Fill
       std::memcpy(img.bytes.data() + img.bytes.size() - 4, &half, 4);
     }
   } else {
+    // Uniform bytes: for U32x2ToU32x2 every uint32 spans the full 32-bit range, so sums wrap
+    // around 2³² within a few pixels (and the tests check the wrapped bits).
     std::uint64_t bits = 0;
     for (std::size_t k = 0; k < img.bytes.size(); ++k) {
       if (k % 8 == 0) bits = rng();
@@ -164,6 +178,9 @@ HostImage constant_input(ElementType type, Extent extent, double value) {
   if (is_float(type)) {
     const float f = float(value);
     for (std::size_t k = 0; k < img.bytes.size(); k += 4) std::memcpy(img.bytes.data() + k, &f, 4);
+  } else if (type == ElementType::U32x2ToU32x2) {
+    const std::uint32_t u = std::uint32_t(value);
+    for (std::size_t k = 0; k < img.bytes.size(); k += 4) std::memcpy(img.bytes.data() + k, &u, 4);
   } else {
     std::memset(img.bytes.data(), int(value) & 0xFF, img.bytes.size());
   }
@@ -258,6 +275,7 @@ Reference reference_sat(const HostImage& image) {
         v[1] = std::uint64_t(px[0]) * px[0];
       });
       break;
+    case ElementType::U32x2ToU32x2: reference_ints<2, 4>(image, r, load_u32x2); break;
     case ElementType::F32ToF32: reference_floats<1>(image, r); break;
     case ElementType::F32x2ToF32x2: reference_floats<2>(image, r); break;
   }

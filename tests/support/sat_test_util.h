@@ -21,19 +21,20 @@ inline void PrintTo(ElementType type, std::ostream* os) { *os << to_string(type)
 namespace sat::test {
 
 // Float inputs: uniform in [-1, 1) (Signed) or in (0, 1] (Positive). Integer inputs ignore it
-// (uniform bytes). Every generated image has at least one nonzero value.
+// (uniform bytes: u32x2 values uniform over the full 32-bit range, so their sums wrap).
+// Every generated image has at least one nonzero value.
 enum class Fill { Signed, Positive };
 
 bool is_float(ElementType type);
 // Scalars per pixel in the output: U8ToU32 1, U8x4ToU32x4 4, F32ToF32 1, F32x2ToF32x2 2,
-// U8ToU64Squares 1, U8ToSumSq 2.
+// U8ToU64Squares 1, U8ToSumSq 2, U32x2ToU32x2 2.
 int output_channels(ElementType type);
-// Bytes per output scalar (4 for u32/f32, 8 for u64/SumSq halves).
+// Bytes per output scalar (4 for u32/f32 and the u32x2 channels, 8 for u64/SumSq halves).
 std::size_t output_scalar_size(ElementType type);
 
 // Identifier-safe names for test names: "Naive", "Optimal", "Tiled", "Diagonal", "Hybrid",
 // "Skss", "SkssLb"; "U8ToU32", "U8x4ToU32x4", "F32ToF32", "F32x2ToF32x2", "U8ToU64Squares",
-// "U8ToSumSq".
+// "U8ToSumSq", "U32x2ToU32x2".
 std::string short_name(Algorithm algorithm);
 std::string short_name(ElementType type);
 
@@ -46,7 +47,8 @@ struct HostImage {
 };
 
 HostImage random_input(ElementType type, Extent extent, std::uint64_t seed, Fill fill = Fill::Signed);
-// Every input value set to the byte pattern / float `value` (integer types: the byte value).
+// Every input value set to `value`: the byte value for u8 inputs, the uint32 for u32x2, the
+// float for float types.
 HostImage constant_input(ElementType type, Extent extent, double value);
 
 // The image laid out with `pitch` bytes per row after `offset` leading bytes; the leading bytes

@@ -23,8 +23,13 @@ void write_filter_line(std::ostream& out, const FilterSettings& f) {
     case FilterKind::Threshold: out << ' ' << f.mean_c.block << ' ' << f.mean_c.C << ' ' << int(f.mean_c.invert); break;
     case FilterKind::Sauvola: out << ' ' << f.sauvola.window << ' ' << f.sauvola.k << ' ' << f.sauvola.r; break;
     case FilterKind::Bradley: out << ' ' << f.bradley.window << ' ' << f.bradley.t; break;
-    case FilterKind::None:
-    case FilterKind::Shadows: break;
+    case FilterKind::Shadows: {
+      const ShadowSettings& s = f.shadows;
+      out << ' ' << to_string(s.mode) << ' ' << to_string(s.compare_mode) << ' ' << to_string(s.precision) << ' '
+          << s.map_size << ' ' << s.box_texels << ' ' << s.light_size_deg << ' ' << s.min_variance << ' ' << s.bleeding;
+      break;
+    }
+    case FilterKind::None: break;
   }
   out << '\n';
 }
@@ -33,7 +38,7 @@ void write_filter_line(std::ostream& out, const FilterSettings& f) {
 
 void write_frame_dump(const std::string& prefix, const cv::Mat& input, const cv::Mat& output,
                       const FilterSettings& filter, const ViewState& view, int framebuffer_width,
-                      int framebuffer_height, const std::vector<NamedRect>& windows) {
+                      int framebuffer_height, const std::vector<NamedRect>& windows, const std::string& extra_lines) {
   write_image(prefix + ".input.png", input);
   write_image(prefix + ".output.png", output);
   const std::string layout = prefix + ".view.txt";
@@ -46,6 +51,7 @@ void write_frame_dump(const std::string& prefix, const cv::Mat& input, const cv:
       << "origin " << view.origin().x << ' ' << view.origin().y << '\n'
       << "divider " << view.divider() << '\n';
   write_filter_line(out, filter);
+  out << extra_lines;
   for (const NamedRect& w : windows)
     out << "window " << w.rect.x << ' ' << w.rect.y << ' ' << w.rect.w << ' ' << w.rect.h << ' ' << w.name << '\n';
   out.close();

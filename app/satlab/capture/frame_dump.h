@@ -4,6 +4,9 @@
 //   PREFIX.view.txt    the layout, framebuffer pixels with a top-left origin:
 //     framebuffer W H / image W H / zoom Z / origin X Y / divider F /
 //     filter NAME PARAMS... / window X Y W H TITLE (one line per visible UI window)
+//   The shadow demo: input = the comparison technique's picture, output = the chosen one's, and
+//   view.txt adds "camera YAW PITCH DISTANCE TX TY TZ" (radians, world units) and "light AZ EL"
+//   (degrees), the filter line "filter shadows MODE COMPARE PRECISION MAP BOX LIGHT_SIZE MIN_VAR BLEEDING".
 #pragma once
 
 #include <opencv2/core.hpp>
@@ -24,6 +27,6 @@ struct NamedRect {
 // Throws std::runtime_error when a file cannot be written.
 void write_frame_dump(const std::string& prefix, const cv::Mat& input, const cv::Mat& output,
                       const FilterSettings& filter, const ViewState& view, int framebuffer_width,
-                      int framebuffer_height, const std::vector<NamedRect>& windows);
+                      int framebuffer_height, const std::vector<NamedRect>& windows, const std::string& extra_lines = {});
 
 }  // namespace satlab

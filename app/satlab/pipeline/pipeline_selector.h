@@ -29,13 +29,15 @@ class PipelineSelector {
   // is a message, the banner and a switch to the CPU backend, which reruns the frame.
   bool process(const cv::Mat& frame, const PipelineSettings& settings, DisplayTarget* before, DisplayTarget* after);
 
+  // A CUDA failure outside process() (the shadow demo's SAT pass): CUDA off for the rest of the
+  // run, the CPU backend, the banner.
+  void disable_cuda(const std::string& why);
+
   FramePipeline& current() { return *current_; }
   const FramePipeline& current() const { return *current_; }
   CpuPipeline& cpu() { return cpu_; }  // also the CPU side of the speed-up comparison
 
  private:
-  void disable_cuda(const std::string& why);
-
   MessageLog& log_;
   CpuPipeline cpu_;
   std::unique_ptr<FramePipeline> cuda_;  // created on first use of the CUDA backend

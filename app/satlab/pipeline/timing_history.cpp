@@ -30,6 +30,17 @@ const char* to_string(Series series) {
   return "?";
 }
 
+const char* shadow_label(Series series) {
+  switch (series) {
+    case Series::Upload: return "light pass";
+    case Series::Convert: return "encode";
+    case Series::Filter: return "shading";
+    case Series::Display: return "to texture";
+    case Series::PipelineTotal: return "passes";
+    default: return to_string(series);
+  }
+}
+
 TimingHistory::TimingHistory(int keep_frames) : keep_frames_(std::max(0, keep_frames)) {
   for (auto& ring : ring_) ring.assign(kPlotLength, 0.0f);
   for (auto& kept : kept_) kept.reserve(static_cast<std::size_t>(keep_frames_));

@@ -16,6 +16,9 @@ namespace satlab {
 enum class Series { Upload, Convert, Sat, Filter, Display, PipelineTotal, Frame, Period };
 inline constexpr int kSeriesCount = 8;
 const char* to_string(Series series);  // stage names, "pipeline", "frame (CPU)", "frame period"
+// The names the shadow demo gives the same slots (shadows/shadow_demo.h): "light pass",
+// "encode", "SAT", "shading", "to texture", "passes", then as to_string.
+const char* shadow_label(Series series);
 
 class TimingHistory {
  public:

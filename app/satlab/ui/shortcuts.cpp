@@ -64,8 +64,7 @@ void apply(Action action, UiState& ui, ViewState& view, bool cuda_available) {
     case Action::DividerRight: view.set_divider(view.divider() + 0.05f); break;
     case Action::NextFilter: {
       FilterKind& kind = ui.settings.filter.kind;
-      do kind = static_cast<FilterKind>((static_cast<int>(kind) + 1) % static_cast<int>(std::size(kAllFilterKinds)));
-      while (!is_implemented(kind));
+      kind = static_cast<FilterKind>((static_cast<int>(kind) + 1) % static_cast<int>(std::size(kAllFilterKinds)));
       break;
     }
     case Action::NextAlgorithm: {

@@ -10,7 +10,7 @@ namespace {
 constexpr float kGrab = 6.0f;  // screen px either side of the divider that grab it
 }  // namespace
 
-std::optional<std::pair<int, int>> SplitView::update(ViewState& view) {
+std::optional<std::pair<int, int>> SplitView::update(ViewState& view, bool navigate) {
   ImGuiIO& io = ImGui::GetIO();
   const ImVec2 scale = io.DisplayFramebufferScale;
   const auto to_fb = [&](ImVec2 p) { return Vec2f{p.x * scale.x, p.y * scale.y}; };
@@ -27,8 +27,9 @@ std::optional<std::pair<int, int>> SplitView::update(ViewState& view) {
   // Input.
   if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) drag_ = Drag::None;
   if (free_mouse && has_image) {
-    if (io.MouseWheel != 0.0f) view.zoom_at(std::pow(1.2f, io.MouseWheel), mouse);
-    if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) drag_ = near_divider ? Drag::Divider : Drag::Pan;
+    if (navigate && io.MouseWheel != 0.0f) view.zoom_at(std::pow(1.2f, io.MouseWheel), mouse);
+    if (ImGui::IsMouseClicked(ImGuiMouseButton_Left))
+      drag_ = near_divider ? Drag::Divider : navigate ? Drag::Pan : Drag::None;
   }
   if (drag_ == Drag::Pan) view.pan({io.MouseDelta.x * scale.x, io.MouseDelta.y * scale.y});
   if (drag_ == Drag::Divider && image.w > 0) view.set_divider((mouse.x - image.x) / image.w);

@@ -14,8 +14,10 @@ namespace satlab {
 
 class SplitView {
  public:
-  // Returns the image pixel (x, y) under the mouse, if any.
-  std::optional<std::pair<int, int>> update(ViewState& view);
+  // Returns the image pixel (x, y) under the mouse, if any. `navigate` false leaves the wheel and
+  // left drags off the divider to the caller (the shadow demo orbits its camera with them).
+  std::optional<std::pair<int, int>> update(ViewState& view, bool navigate = true);
+  bool dragging_divider() const { return drag_ == Drag::Divider; }
 
  private:
   enum class Drag { None, Pan, Divider };

@@ -13,20 +13,22 @@ namespace {
 
 const ImVec4 kDim(0.65f, 0.65f, 0.65f, 1.0f);
 
-void stage_table(const TimingHistory& history, sat::Backend backend) {
+void stage_table(const TimingHistory& history, sat::Backend backend, bool shadows) {
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
   if (!ImGui::BeginTable("stages", 4, flags)) return;
   ImGui::TableSetupColumn("stage");
   ImGui::TableSetupColumn("last ms");
   ImGui::TableSetupColumn("median ms");
-  ImGui::TableSetupColumn(backend == sat::Backend::Cuda ? "GPU time (CUDA events)" : "wall time (CPU backend)",
-                          ImGuiTableColumnFlags_WidthStretch);
+  const char* clock = shadows ? (backend == sat::Backend::Cuda ? "GPU time (GL timer queries, CUDA events)"
+                                                               : "GPU time of the passes, wall time of the table (CPU)")
+                              : (backend == sat::Backend::Cuda ? "GPU time (CUDA events)" : "wall time (CPU backend)");
+  ImGui::TableSetupColumn(clock, ImGuiTableColumnFlags_WidthStretch);
   ImGui::TableHeadersRow();
   for (int s = 0; s < kSeriesCount; ++s) {
     const auto series = static_cast<Series>(s);
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(to_string(series));
+    ImGui::TextUnformatted(shadows ? shadow_label(series) : to_string(series));
     ImGui::TableNextColumn();
     ImGui::Text("%8.3f", history.latest(series));
     ImGui::TableNextColumn();
@@ -76,7 +78,7 @@ void draw_timing_panel(const UiStatus& status) {
     ImGui::TableSetupColumn("stages", ImGuiTableColumnFlags_WidthStretch, 3.0f);
     ImGui::TableSetupColumn("device", ImGuiTableColumnFlags_WidthStretch, 1.4f);
     ImGui::TableNextColumn();
-    stage_table(*status.history, status.backend);
+    stage_table(*status.history, status.backend, status.shadows);
     ImGui::TableNextColumn();
     device_column(status);
     ImGui::EndTable();

@@ -51,6 +51,7 @@ struct InspectedPixel {
 };
 
 struct UiStatus {
+  bool shadows = false;  // the shadow demo runs: no source frames, its own stage names
   std::string source_name;
   double source_fps = 0;
   int frame_width = 0, frame_height = 0;

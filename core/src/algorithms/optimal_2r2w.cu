@@ -63,7 +63,7 @@ struct RowPolicy {
   static constexpr int kE = sizeof(Acc) >= 16 ? 1 : int(16 / sizeof(Acc));
   static constexpr int kInPieceBytes = kE * int(sizeof(In));
   // Pieces per lane and step (all loaded at once): 4, or fewer to keep a step's input ≤ 32 bytes
-  // per lane. U8→u32: 4 × 4 elements; f32: 2 × 4; f32x2: 2 × 2; others: 4 × 1 or 4 × 2.
+  // per lane. U8→u32: 4 × 4 elements; f32: 2 × 4; f32x2, u32x2: 2 × 2; others: 4 × 1 or 4 × 2.
   static constexpr int kP = 32 / kInPieceBytes < 4 ? 32 / kInPieceBytes : 4;
   static constexpr int kChunk = 32 * kE * kP;  // elements per warp and step
   using InPiece = typename Chunk<In, kE>::Piece;

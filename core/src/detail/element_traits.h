@@ -37,6 +37,12 @@ struct ElementTraits<ElementType::F32x2ToF32x2> {
   static SAT_HOST_DEVICE Acc convert(In x) { return x; }
 };
 template <>
+struct ElementTraits<ElementType::U32x2ToU32x2> {
+  using In = u32x2;
+  using Acc = u32x2;
+  static SAT_HOST_DEVICE Acc convert(In x) { return x; }
+};
+template <>
 struct ElementTraits<ElementType::U8ToU64Squares> {
   using In = uint8_t;
   using Acc = uint64_t;
@@ -62,6 +68,7 @@ decltype(auto) visit_type(ElementType type, F&& f) {
     case ElementType::U8x4ToU32x4: return f(ElementTraits<ElementType::U8x4ToU32x4>{});
     case ElementType::F32ToF32: return f(ElementTraits<ElementType::F32ToF32>{});
     case ElementType::F32x2ToF32x2: return f(ElementTraits<ElementType::F32x2ToF32x2>{});
+    case ElementType::U32x2ToU32x2: return f(ElementTraits<ElementType::U32x2ToU32x2>{});
     case ElementType::U8ToU64Squares: return f(ElementTraits<ElementType::U8ToU64Squares>{});
     case ElementType::U8ToSumSq: break;
   }

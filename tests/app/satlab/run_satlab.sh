@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # run_satlab.sh MODE SATLAB CHECKER WORKDIR [SATLAB OPTIONS...]
 # Runs satlab for a few frames with --screenshot and --dump-frame into WORKDIR, then checks them
-# with CHECKER (satlab_check_frame). MODE:
+# with CHECKER (satlab_check_frame; or "PROGRAM|ARG,PROGRAM2": each program gets the screenshot,
+# the dump prefix and its arguments). MODE:
 #   xvfb      a window on a virtual X display (xvfb-run), Mesa's software OpenGL
 #   headless  no display at all: satlab --headless (EGL: the GPU's device platform, else Mesa)
 # Exit 77 (ctest: skipped) when the mode cannot run here or satlab says so (--require-cuda).
@@ -37,4 +38,9 @@ esac
 cat "$work/stderr.txt" "$work/stdout.txt"
 if [ $status -eq 77 ]; then echo "SKIPPED: satlab asked to skip"; exit 77; fi
 if [ $status -ne 0 ]; then echo "FAIL: satlab exited with $status"; exit 1; fi
-"$checker" "$shot" "$dump"
+# CHECKER may list several programs separated by ",", each with extra arguments after "|".
+IFS=, read -ra checkers <<<"$checker"
+for entry in "${checkers[@]}"; do
+  IFS='|' read -ra command <<<"$entry"
+  "${command[0]}" "$shot" "$dump" "${command[@]:1}" || exit 1
+done

@@ -102,14 +102,53 @@ TEST(AppOptions, SatfilterNames) {
 
 TEST(AppOptions, RejectsBadInput) {
   const std::vector<std::vector<const char*>> bad = {
-      {"--filter", "shadows"}, {"--filter", "median"}, {"--ksize", "7x"},     {"--ksize", "0x3"},
+      {"--filter", "median"},  {"--ksize", "7x"},     {"--ksize", "0x3"},
       {"--ksize", "0"},
       {"--block", "4"},        {"--tile", "48"},       {"--algorithm", "x"},  {"--backend", "opencl"},
       {"--frames"},            {"--frames", "-1"},     {"--nope"},            {"--headless=yes"},
       {"--source", "camera:x"}, {"--source", "synthetic:0x5"}, {"--filter", "sauvola", "--window", "8"},
       {"--divider", "1.5"},    {"--size", "100x100"},
+      // The shadow demo's options.
+      {"--shadow-mode", "soft"}, {"--compare-mode", "vsm"}, {"--precision", "fp16"}, {"--map-size", "1000"},
+      {"--map-size", "8192"},  {"--box", "0"},        {"--box", "256"},      {"--light-size", "0"},
+      {"--bleeding", "1"},     {"--light", "30"},     {"--light", "30,45,1"}, {"--light", "30,1"},
+      {"--light", "30,x"},     {"--camera", "1,2"},   {"--camera", "1,,2"},  {"--min-variance", "-1"},
   };
   for (const auto& args : bad) EXPECT_THROW(parse(args), UsageError) << args[0];
+}
+
+TEST(AppOptions, ShadowDemo) {
+  const AppOptions d = parse({"--filter", "shadows"});
+  EXPECT_EQ(d.filter.kind, FilterKind::Shadows);
+  EXPECT_EQ(d.filter.shadows.mode, ShadowMode::SavsmVariable);
+  EXPECT_EQ(d.filter.shadows.precision, MomentPrecision::Fixed32);
+  EXPECT_TRUE(d.filter.shadows.animate_light);
+  EXPECT_FALSE(d.camera.has_value());
+
+  const AppOptions o =
+      parse({"--filter", "shadows", "--shadow-mode", "pcf", "--compare-mode=savsm", "--precision", "fp32-centered",
+             "--map-size", "2048", "--box", "31", "--light-size", "2.5", "--min-variance", "1e-4", "--bleeding", "0.3",
+             "--light", "225,50", "--camera", "10,-20.5,12"});
+  const ShadowSettings& s = o.filter.shadows;
+  EXPECT_EQ(s.mode, ShadowMode::Pcf);
+  EXPECT_EQ(s.compare_mode, ShadowMode::SavsmFixed);
+  EXPECT_EQ(s.precision, MomentPrecision::Float32Centered);
+  EXPECT_EQ(s.map_size, 2048);
+  EXPECT_EQ(s.box_texels, 31);
+  EXPECT_FLOAT_EQ(s.light_size_deg, 2.5f);
+  EXPECT_FLOAT_EQ(s.min_variance, 1e-4f);
+  EXPECT_FLOAT_EQ(s.bleeding, 0.3f);
+  EXPECT_FLOAT_EQ(s.light_azimuth_deg, 225.0f);
+  EXPECT_FLOAT_EQ(s.light_elevation_deg, 50.0f);
+  EXPECT_FALSE(s.animate_light);  // a fixed light
+  ASSERT_TRUE(o.camera.has_value());
+  EXPECT_FLOAT_EQ((*o.camera)[0], 10.0f);
+  EXPECT_FLOAT_EQ((*o.camera)[1], -20.5f);
+  EXPECT_FLOAT_EQ((*o.camera)[2], 12.0f);
+
+  for (ShadowMode mode : kAllShadowModes) EXPECT_EQ(parse_shadow_mode(to_string(mode)), mode);
+  for (MomentPrecision p : kAllMomentPrecisions) EXPECT_EQ(parse_moment_precision(to_string(p)), p);
+  EXPECT_EQ(describe(o.filter), "shadows pcf map 2048 fp32-centered box 31");
 }
 
 TEST(SourceSpec, ParsesAndPrints) {

@@ -5,6 +5,7 @@
 // the GPU suite trusts it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -180,6 +181,64 @@ TEST(CpuReferenceWrapAround, U8ToU32BoxSumsStayExact) {
   pp.output = par.data();
   cpu_parallel(pp, 0);
   EXPECT_TRUE(out == par) << "cpu_parallel differs from cpu_reference after wrap-around";
+}
+
+// U32x2ToU32x2 wraps modulo 2³² per channel (fixed-point moments of a variance shadow map). Channel
+// x holds values near 2³² except in a box of small ones, channel y full-range random values: every
+// table value is the definition's sum truncated to 32 bits, channels do not mix, the small box's
+// sum evaluated from four wrapped table values is exact, and cpu_parallel gives the same bits.
+TEST(CpuReferenceWrapAround, U32x2BoxSumsStayExact) {
+  const Extent e{23, 17};
+  const int top = 4, bottom = 12, left = 5, right = 19;  // the box of small values, inclusive
+  std::vector<u32x2> in(std::size_t(e.width) * e.height);
+  std::mt19937_64 rng(test::mix_seed(test::master_seed(), 97));
+  for (int i = 0; i < e.height; ++i)
+    for (int j = 0; j < e.width; ++j) {
+      const bool inside = i >= top && i <= bottom && j >= left && j <= right;
+      const std::uint32_t k = std::uint32_t(i * e.width + j);
+      in[std::size_t(i) * e.width + j] = {inside ? 1000u * k + 7u : 0xFFFFFFFFu - 977u * k, std::uint32_t(rng())};
+    }
+  std::vector<u32x2> out(in.size(), u32x2{0xA5A5A5A5u, 0xA5A5A5A5u});
+  const Problem p{ElementType::U32x2ToU32x2, e, in.data(), std::size_t(e.width) * 8, out.data(),
+                  std::size_t(e.width) * 8};
+  cpu_reference(p);
+
+  // The definition in uint64, per channel.
+  auto at = [&](const std::vector<u32x2>& t, int i, int j) { return t[std::size_t(i) * e.width + j]; };
+  auto sum = [&](std::uint32_t u32x2::*channel, int i0, int j0, int i1, int j1) {
+    std::uint64_t s = 0;
+    for (int i = i0; i <= i1; ++i)
+      for (int j = j0; j <= j1; ++j) s += at(in, i, j).*channel;
+    return s;
+  };
+  auto sum_x = [&](int i0, int j0, int i1, int j1) { return sum(&u32x2::x, i0, j0, i1, j1); };
+  auto sum_y = [&](int i0, int j0, int i1, int j1) { return sum(&u32x2::y, i0, j0, i1, j1); };
+  ASSERT_GT(sum_x(0, 0, e.height - 1, e.width - 1), std::uint64_t(1) << 32) << "the test must overflow channel x";
+  ASSERT_GT(sum_y(0, 0, e.height - 1, e.width - 1), std::uint64_t(1) << 32) << "the test must overflow channel y";
+  for (int i = 0; i < e.height; ++i)
+    for (int j = 0; j < e.width; ++j) {
+      const u32x2 want{std::uint32_t(sum_x(0, 0, i, j)), std::uint32_t(sum_y(0, 0, i, j))};
+      ASSERT_TRUE(at(out, i, j) == want) << "at (" << i << ", " << j << "): got (" << at(out, i, j).x << ", "
+                                         << at(out, i, j).y << "), expected (" << want.x << ", " << want.y << ")";
+    }
+
+  // The box's true sum fits in 32 bits although every table value around it has wrapped.
+  const std::uint64_t box_true = sum_x(top, left, bottom, right);
+  ASSERT_LT(box_true, std::uint64_t(1) << 32);
+  const u32x2 box = at(out, bottom, right) - at(out, top - 1, right) - at(out, bottom, left - 1) +
+                    at(out, top - 1, left - 1);
+  EXPECT_EQ(box.x, std::uint32_t(box_true));
+  EXPECT_EQ(box.y, std::uint32_t(sum_y(top, left, bottom, right)));  // wrapped, but modulo 2³² still right
+
+  std::vector<u32x2> par(out.size(), u32x2{0, 0});
+  Problem pp = p;
+  pp.output = par.data();
+  for (int threads : {0, 1, 3, 8}) {
+    SCOPED_TRACE("threads " + std::to_string(threads));
+    cpu_parallel(pp, threads);
+    EXPECT_TRUE(std::equal(out.begin(), out.end(), par.begin(), [](u32x2 a, u32x2 b) { return a == b; }))
+        << "cpu_parallel differs from cpu_reference after wrap-around";
+  }
 }
 
 // u8x4 channels are independent: a pixel (1, 2, 3, 4) gives (k, 2k, 3k, 4k) in the corner.

@@ -82,11 +82,12 @@ TEST(Names, IsTiledIsFalseOnlyForTheTwo2R2WAlgorithms) {
 TEST(Names, ElementTypeNamesAreDistinct) {
   EXPECT_STREQ(to_string(ElementType::U8ToU32), "u8->u32");
   EXPECT_STREQ(to_string(ElementType::F32ToF32), "f32->f32");
+  EXPECT_STREQ(to_string(ElementType::U32x2ToU32x2), "u32x2->u32x2");
   std::set<std::string> names;
   for (ElementType t : kAllElementTypes) names.insert(to_string(t));
   EXPECT_EQ(names.size(), std::size(kAllElementTypes));
   EXPECT_EQ(names.count("?"), 0u);
-  EXPECT_EQ(std::size(kAllElementTypes), 6u);
+  EXPECT_EQ(std::size(kAllElementTypes), 7u);
 }
 
 TEST(Names, ErrorCodeNamesAreDistinct) {
@@ -116,14 +117,18 @@ TEST(Names, ShortTestNamesAreIdentifiersAndDistinct) {
   for (ElementType t : kAllElementTypes) check(short_name(t));
 }
 
-// Sizes and alignments are those of the structs in types.h (CUDA's uchar4/uint4/float2 layouts).
+// Sizes and alignments are those of the structs in types.h (CUDA's uchar4/uint4/float2/uint2
+// layouts).
 TEST(ElementSizes, MatchTheTypes) {
   EXPECT_EQ(sizeof(u8x4), 4u);
   EXPECT_EQ(sizeof(u32x4), 16u);
   EXPECT_EQ(sizeof(f32x2), 8u);
+  EXPECT_EQ(sizeof(u32x2), 8u);
   EXPECT_EQ(sizeof(SumSq), 16u);
   EXPECT_EQ(alignof(u32x4), 16u);
   EXPECT_EQ(alignof(SumSq), 16u);
+  EXPECT_EQ(alignof(f32x2), 8u);
+  EXPECT_EQ(alignof(u32x2), 8u);
 
   EXPECT_EQ(input_element_size(ElementType::U8ToU32), 1u);
   EXPECT_EQ(output_element_size(ElementType::U8ToU32), 4u);
@@ -133,6 +138,10 @@ TEST(ElementSizes, MatchTheTypes) {
   EXPECT_EQ(output_element_size(ElementType::F32ToF32), 4u);
   EXPECT_EQ(input_element_size(ElementType::F32x2ToF32x2), sizeof(f32x2));
   EXPECT_EQ(output_element_size(ElementType::F32x2ToF32x2), sizeof(f32x2));
+  EXPECT_EQ(input_element_size(ElementType::U32x2ToU32x2), sizeof(u32x2));
+  EXPECT_EQ(output_element_size(ElementType::U32x2ToU32x2), sizeof(u32x2));
+  EXPECT_EQ(input_alignment(ElementType::U32x2ToU32x2), 8u);
+  EXPECT_EQ(output_alignment(ElementType::U32x2ToU32x2), 8u);
   EXPECT_EQ(input_element_size(ElementType::U8ToU64Squares), 1u);
   EXPECT_EQ(output_element_size(ElementType::U8ToU64Squares), 8u);
   EXPECT_EQ(input_element_size(ElementType::U8ToSumSq), 1u);

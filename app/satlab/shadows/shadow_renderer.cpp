@@ -1,0 +1,243 @@
+#include "shadows/shadow_renderer.h"
+
+#include <cstddef>
+#include <string>
+
+#include "display/gl_context.h"
+#include "embedded_shaders.h"
+#include "shadows/mesh.h"
+#include "shadows/moment_encoding.h"
+#include "shadows/scene.h"
+
+namespace satlab::shadows {
+
+namespace {
+
+GLuint make_texture(GLint internal_format, int size, GLenum format, GLenum type) {
+  GLuint texture = 0;
+  glGenTextures(1, &texture);
+  glBindTexture(GL_TEXTURE_2D, texture);
+  // Every lookup is a texelFetch: no filtering, no mipmaps.
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  glTexImage2D(GL_TEXTURE_2D, 0, internal_format, size, size, 0, format, type, nullptr);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  return texture;
+}
+
+void delete_texture(GLuint& texture) {
+  if (texture) glDeleteTextures(1, &texture);
+  texture = 0;
+}
+
+bool is_fixed(MomentPrecision precision) { return precision == MomentPrecision::Fixed32; }
+
+// Near-white ambient from the sky, a little warm light bounced off the ground.
+constexpr float kSky[3] = {0.30f, 0.32f, 0.36f};
+constexpr float kBounce[3] = {0.12f, 0.11f, 0.10f};
+// Hard and PCF comparisons: about two texels of a 45° slope at 1024² (depth units).
+constexpr float kDepthBias = 0.002f;
+
+}  // namespace
+
+ShadowRenderer::ShadowRenderer()
+    : light_program_(shaders::kShadowLightVert, shaders::kShadowLightFrag, "shadow light pass"),
+      scene_program_(shaders::kShadowSceneVert, shaders::kShadowSceneFrag, "shadow shading pass") {
+  const Mesh mesh = build_scene_mesh(demo_scene());
+  glGenVertexArrays(1, &vertex_array_);
+  glGenBuffers(1, &vertex_buffer_);
+  glGenBuffers(1, &index_buffer_);
+  glBindVertexArray(vertex_array_);
+  glBindBuffer(GL_ARRAY_BUFFER, vertex_buffer_);
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(mesh.vertices.size() * sizeof(Vertex)), mesh.vertices.data(),
+               GL_STATIC_DRAW);
+  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, index_buffer_);
+  glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(mesh.indices.size() * sizeof(uint32_t)),
+               mesh.indices.data(), GL_STATIC_DRAW);
+  const auto attribute = [](GLuint index, std::size_t offset) {
+    glEnableVertexAttribArray(index);
+    glVertexAttribPointer(index, 3, GL_FLOAT, GL_FALSE, sizeof(Vertex), reinterpret_cast<const void*>(offset));
+  };
+  attribute(0, offsetof(Vertex, position));
+  attribute(1, offsetof(Vertex, normal));
+  attribute(2, offsetof(Vertex, color));
+  glBindVertexArray(0);
+  index_count_ = static_cast<GLsizei>(mesh.indices.size());
+
+  dummy_float_ = make_texture(GL_RG32F, 1, GL_RG, GL_FLOAT);
+  dummy_uint_ = make_texture(GL_RG32UI, 1, GL_RG_INTEGER, GL_UNSIGNED_INT);
+  glGenFramebuffers(1, &light_framebuffer_);
+  glGenFramebuffers(1, &view_framebuffer_);
+  glGenQueries(1, &light_query_);
+  glGenQueries(1, &shade_query_);
+}
+
+ShadowRenderer::~ShadowRenderer() {
+  glDeleteQueries(1, &light_query_);
+  glDeleteQueries(1, &shade_query_);
+  glDeleteFramebuffers(1, &light_framebuffer_);
+  glDeleteFramebuffers(1, &view_framebuffer_);
+  if (light_depth_) glDeleteRenderbuffers(1, &light_depth_);
+  if (view_depth_) glDeleteRenderbuffers(1, &view_depth_);
+  for (GLuint* texture : {&moments_, &table_, &dummy_float_, &dummy_uint_}) delete_texture(*texture);
+  glDeleteBuffers(1, &vertex_buffer_);
+  glDeleteBuffers(1, &index_buffer_);
+  glDeleteVertexArrays(1, &vertex_array_);
+}
+
+void ShadowRenderer::resize_map(int map_size) {
+  delete_texture(moments_);
+  moments_ = make_texture(GL_RG32F, map_size, GL_RG, GL_FLOAT);
+  if (!light_depth_) glGenRenderbuffers(1, &light_depth_);
+  glBindRenderbuffer(GL_RENDERBUFFER, light_depth_);
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, map_size, map_size);
+  glBindRenderbuffer(GL_RENDERBUFFER, 0);
+  glBindFramebuffer(GL_FRAMEBUFFER, light_framebuffer_);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, moments_, 0);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, light_depth_);
+  const GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  if (status != GL_FRAMEBUFFER_COMPLETE)
+    throw GlContextError("the shadow map (RG32F, " + std::to_string(map_size) + "²) cannot be rendered to here");
+  map_size_ = map_size;
+}
+
+void ShadowRenderer::light_pass(const Mat4& light_view_projection, int map_size) {
+  if (map_size != map_size_) resize_map(map_size);
+  glBeginQuery(GL_TIME_ELAPSED, light_query_);
+  glBindFramebuffer(GL_FRAMEBUFFER, light_framebuffer_);
+  glViewport(0, 0, map_size_, map_size_);
+  glDisable(GL_BLEND);
+  glDisable(GL_SCISSOR_TEST);
+  glDisable(GL_CULL_FACE);  // both faces: thin or open geometry still casts a shadow
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);
+  glClearColor(1.0f, 1.0f, 0.0f, 0.0f);  // nothing in front: the far plane, moments (1, 1)
+  glClearDepth(1.0);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  glUseProgram(light_program_.id());
+  glUniformMatrix4fv(light_program_.uniform("u_light_view_projection"), 1, GL_FALSE, light_view_projection.data());
+  glBindVertexArray(vertex_array_);
+  glDrawElements(GL_TRIANGLES, index_count_, GL_UNSIGNED_INT, nullptr);
+  glBindVertexArray(0);
+  glUseProgram(0);
+  glDisable(GL_DEPTH_TEST);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glEndQuery(GL_TIME_ELAPSED);
+  light_timed_ = true;
+}
+
+void ShadowRenderer::read_moments(std::vector<sat::f32x2>& moments) const {
+  moments.resize(std::size_t(map_size_) * map_size_);
+  glBindTexture(GL_TEXTURE_2D, moments_);
+  glPixelStorei(GL_PACK_ALIGNMENT, 4);
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RG, GL_FLOAT, moments.data());
+  glBindTexture(GL_TEXTURE_2D, 0);
+}
+
+GLuint ShadowRenderer::table_texture(MomentPrecision precision) {
+  if (table_ && table_size_ == map_size_ && is_fixed(table_precision_) == is_fixed(precision)) return table_;
+  delete_texture(table_);
+  table_ = is_fixed(precision) ? make_texture(GL_RG32UI, map_size_, GL_RG_INTEGER, GL_UNSIGNED_INT)
+                               : make_texture(GL_RG32F, map_size_, GL_RG, GL_FLOAT);
+  table_precision_ = precision;
+  table_size_ = map_size_;
+  return table_;
+}
+
+void ShadowRenderer::upload_table(const void* table, MomentPrecision precision) {
+  glBindTexture(GL_TEXTURE_2D, table_texture(precision));
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+  if (is_fixed(precision))
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, map_size_, map_size_, GL_RG_INTEGER, GL_UNSIGNED_INT, table);
+  else
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, map_size_, map_size_, GL_RG, GL_FLOAT, table);
+  glBindTexture(GL_TEXTURE_2D, 0);
+}
+
+void ShadowRenderer::shade(GLuint target, int width, int height, ShadowMode mode, const ShadowSettings& settings,
+                           const ShadingFrame& frame, bool timed) {
+  if (width != view_width_ || height != view_height_) {
+    if (!view_depth_) glGenRenderbuffers(1, &view_depth_);
+    glBindRenderbuffer(GL_RENDERBUFFER, view_depth_);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, width, height);
+    glBindRenderbuffer(GL_RENDERBUFFER, 0);
+    view_width_ = width;
+    view_height_ = height;
+  }
+  if (timed) glBeginQuery(GL_TIME_ELAPSED, shade_query_);
+  glBindFramebuffer(GL_FRAMEBUFFER, view_framebuffer_);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, target, 0);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, view_depth_);
+  glViewport(0, 0, width, height);
+  glDisable(GL_BLEND);
+  glDisable(GL_SCISSOR_TEST);
+  glDisable(GL_CULL_FACE);
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);
+  glClearColor(0.55f, 0.62f, 0.72f, 1.0f);  // sky
+  glClearDepth(1.0);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+
+  const GlProgram& p = scene_program_;
+  glUseProgram(p.id());
+  glUniformMatrix4fv(p.uniform("u_view_projection"), 1, GL_FALSE, frame.view_projection.data());
+  glUniformMatrix4fv(p.uniform("u_light_view_projection"), 1, GL_FALSE, frame.light_view_projection.data());
+  glUniform1f(p.uniform("u_normal_offset"), frame.normal_offset);
+  glUniform1i(p.uniform("u_mode"), static_cast<int>(mode));
+  glUniform1i(p.uniform("u_precision"), static_cast<int>(settings.precision));
+  glUniform1i(p.uniform("u_map_size"), map_size_);
+  glUniform1f(p.uniform("u_fixed_scale"), static_cast<float>(kFixedScale));
+  glUniform1f(p.uniform("u_box_texels"), static_cast<float>(settings.box_texels));
+  glUniform1f(p.uniform("u_penumbra_texels"), frame.penumbra_texels);
+  glUniform1f(p.uniform("u_min_variance"), settings.min_variance);
+  glUniform1f(p.uniform("u_bleeding"), settings.bleeding);
+  glUniform1f(p.uniform("u_depth_bias"), kDepthBias);
+  glUniform3f(p.uniform("u_light_dir"), frame.direction_to_light.x, frame.direction_to_light.y,
+              frame.direction_to_light.z);
+  glUniform3fv(p.uniform("u_sky"), 1, kSky);
+  glUniform3fv(p.uniform("u_ground_bounce"), 1, kBounce);
+  const bool fixed = is_fixed(settings.precision);
+  const GLuint table = table_ && table_size_ == map_size_ ? table_ : 0;
+  glActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_2D, moments_);
+  glActiveTexture(GL_TEXTURE1);
+  glBindTexture(GL_TEXTURE_2D, !fixed && table ? table : dummy_float_);
+  glActiveTexture(GL_TEXTURE2);
+  glBindTexture(GL_TEXTURE_2D, fixed && table ? table : dummy_uint_);
+  glUniform1i(p.uniform("u_moments"), 0);
+  glUniform1i(p.uniform("u_sat_float"), 1);
+  glUniform1i(p.uniform("u_sat_uint"), 2);
+
+  glBindVertexArray(vertex_array_);
+  glDrawElements(GL_TRIANGLES, index_count_, GL_UNSIGNED_INT, nullptr);
+  glBindVertexArray(0);
+  for (GLenum unit : {GL_TEXTURE2, GL_TEXTURE1, GL_TEXTURE0}) {
+    glActiveTexture(unit);
+    glBindTexture(GL_TEXTURE_2D, 0);
+  }
+  glUseProgram(0);
+  glDisable(GL_DEPTH_TEST);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, 0, 0);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  if (timed) {
+    glEndQuery(GL_TIME_ELAPSED);
+    shade_timed_ = true;
+  }
+}
+
+namespace {
+double query_ms(GLuint query) {
+  GLuint64 ns = 0;
+  glGetQueryObjectui64v(query, GL_QUERY_RESULT, &ns);  // waits for the GPU to pass the query
+  return static_cast<double>(ns) * 1e-6;
+}
+}  // namespace
+
+double ShadowRenderer::light_ms() const { return light_timed_ ? query_ms(light_query_) : 0.0; }
+double ShadowRenderer::shade_ms() const { return shade_timed_ ? query_ms(shade_query_) : 0.0; }
+
+}  // namespace satlab::shadows

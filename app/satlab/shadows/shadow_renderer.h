@@ -1,0 +1,72 @@
+// The shadow demo's OpenGL side: the scene's mesh, the light pass (depth moments into an RG32F
+// map), the table texture the SAT pass fills (RG32UI for fixed point, RG32F for fp32), and the
+// shading pass into an RGBA8 texture. GL timer queries time the two passes on the GPU. Needs the
+// GL context current for its whole life; knows nothing of CUDA.
+#pragma once
+
+#include <GL/glew.h>
+
+#include <vector>
+
+#include "display/gl_program.h"
+#include "sat/types.h"
+#include "shadows/math3d.h"
+#include "shadows/shadow_settings.h"
+
+namespace satlab::shadows {
+
+// What the shading pass needs besides the settings: this frame's camera and light.
+struct ShadingFrame {
+  Mat4 view_projection;        // camera, for the target's aspect ratio
+  Mat4 light_view_projection;  // the light pass's matrix
+  Vec3 direction_to_light;
+  float penumbra_texels = 0;   // penumbra width in map texels per unit of light-space depth
+  float normal_offset = 0;     // world units
+};
+
+class ShadowRenderer {
+ public:
+  ShadowRenderer();  // throws GlContextError when a shader fails
+  ~ShadowRenderer();
+  ShadowRenderer(const ShadowRenderer&) = delete;
+  ShadowRenderer& operator=(const ShadowRenderer&) = delete;
+
+  // Renders the moments of the scene seen from the light into a map_size² RG32F texture.
+  void light_pass(const Mat4& light_view_projection, int map_size);
+  GLuint moments_texture() const { return moments_; }
+  int map_size() const { return map_size_; }
+  // The moments as the host sees them, rows packed, row 0 first (the host-copy paths).
+  void read_moments(std::vector<sat::f32x2>& moments) const;
+
+  // The table texture for this precision at the current map size, (re)created when either changed.
+  GLuint table_texture(MomentPrecision precision);
+  // Uploads a map_size² table (rows packed, 8 bytes per texel) from the host.
+  void upload_table(const void* table, MomentPrecision precision);
+
+  // Draws the scene into an RGBA8 texture of width×height with the given technique. `timed`:
+  // measure this pass (the GL timer query of shade_ms()).
+  void shade(GLuint target, int width, int height, ShadowMode mode, const ShadowSettings& settings,
+             const ShadingFrame& frame, bool timed);
+
+  // GPU milliseconds of the last light pass and the last timed shading pass. Wait for the GPU.
+  double light_ms() const;
+  double shade_ms() const;
+
+ private:
+  void resize_map(int map_size);
+
+  GlProgram light_program_, scene_program_;
+  GLuint vertex_array_ = 0, vertex_buffer_ = 0, index_buffer_ = 0;
+  GLsizei index_count_ = 0;
+  GLuint moments_ = 0, light_depth_ = 0, light_framebuffer_ = 0;
+  GLuint table_ = 0, dummy_float_ = 0, dummy_uint_ = 0;  // the dummies fill the unused sampler
+  MomentPrecision table_precision_ = MomentPrecision::Fixed32;
+  int table_size_ = 0;
+  GLuint view_framebuffer_ = 0, view_depth_ = 0;
+  int view_width_ = 0, view_height_ = 0;
+  int map_size_ = 0;
+  GLuint light_query_ = 0, shade_query_ = 0;
+  bool light_timed_ = false, shade_timed_ = false;
+};
+
+}  // namespace satlab::shadows
