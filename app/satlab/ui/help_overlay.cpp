@@ -31,7 +31,9 @@ void draw_help_overlay(bool& open) {
     const char* const mouse[][2] = {{"wheel", "zoom about the cursor"},
                                      {"left drag", "pan the image"},
                                      {"drag the divider", "move the before/after split"},
-                                     {"hover", "pixel inspector (in the controls)"}};
+                                     {"hover", "pixel inspector (in the controls)"},
+                                     {"shadow demo: left drag", "orbit the camera (wheel: closer, farther)"},
+                                     {"shadow demo: right drag", "move the light (stops its animation)"}};
     for (const auto& row : mouse) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
