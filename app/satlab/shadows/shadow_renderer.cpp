@@ -11,6 +11,26 @@
 
 namespace satlab::shadows {
 
+ShadowRenderer::SceneUniforms::SceneUniforms(const GlProgram& program)
+    : view_projection(program.uniform("u_view_projection")),
+      light_view_projection(program.uniform("u_light_view_projection")),
+      normal_offset(program.uniform("u_normal_offset")),
+      mode(program.uniform("u_mode")),
+      precision(program.uniform("u_precision")),
+      map_size(program.uniform("u_map_size")),
+      fixed_scale(program.uniform("u_fixed_scale")),
+      box_texels(program.uniform("u_box_texels")),
+      penumbra_texels(program.uniform("u_penumbra_texels")),
+      min_variance(program.uniform("u_min_variance")),
+      bleeding(program.uniform("u_bleeding")),
+      depth_bias(program.uniform("u_depth_bias")),
+      light_dir(program.uniform("u_light_dir")),
+      sky(program.uniform("u_sky")),
+      ground_bounce(program.uniform("u_ground_bounce")),
+      moments(program.uniform("u_moments")),
+      sat_float(program.uniform("u_sat_float")),
+      sat_uint(program.uniform("u_sat_uint")) {}
+
 namespace {
 
 GLuint make_texture(GLint internal_format, int size, GLenum format, GLenum type) {
@@ -44,7 +64,9 @@ constexpr float kDepthBias = 0.002f;
 
 ShadowRenderer::ShadowRenderer()
     : light_program_(shaders::kShadowLightVert, shaders::kShadowLightFrag, "shadow light pass"),
-      scene_program_(shaders::kShadowSceneVert, shaders::kShadowSceneFrag, "shadow shading pass") {
+      scene_program_(shaders::kShadowSceneVert, shaders::kShadowSceneFrag, "shadow shading pass"),
+      scene_uniforms_(scene_program_),
+      u_light_view_projection_(light_program_.uniform("u_light_view_projection")) {
   const Mesh mesh = build_scene_mesh(demo_scene());
   glGenVertexArrays(1, &vertex_array_);
   glGenBuffers(1, &vertex_buffer_);
@@ -118,7 +140,7 @@ void ShadowRenderer::light_pass(const Mat4& light_view_projection, int map_size)
   glClearDepth(1.0);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
   glUseProgram(light_program_.id());
-  glUniformMatrix4fv(light_program_.uniform("u_light_view_projection"), 1, GL_FALSE, light_view_projection.data());
+  glUniformMatrix4fv(u_light_view_projection_, 1, GL_FALSE, light_view_projection.data());
   glBindVertexArray(vertex_array_);
   glDrawElements(GL_TRIANGLES, index_count_, GL_UNSIGNED_INT, nullptr);
   glBindVertexArray(0);
@@ -182,24 +204,24 @@ void ShadowRenderer::shade(GLuint target, int width, int height, ShadowMode mode
   glClearDepth(1.0);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
 
-  const GlProgram& p = scene_program_;
-  glUseProgram(p.id());
-  glUniformMatrix4fv(p.uniform("u_view_projection"), 1, GL_FALSE, frame.view_projection.data());
-  glUniformMatrix4fv(p.uniform("u_light_view_projection"), 1, GL_FALSE, frame.light_view_projection.data());
-  glUniform1f(p.uniform("u_normal_offset"), frame.normal_offset);
-  glUniform1i(p.uniform("u_mode"), static_cast<int>(mode));
-  glUniform1i(p.uniform("u_precision"), static_cast<int>(settings.precision));
-  glUniform1i(p.uniform("u_map_size"), map_size_);
-  glUniform1f(p.uniform("u_fixed_scale"), static_cast<float>(kFixedScale));
-  glUniform1f(p.uniform("u_box_texels"), static_cast<float>(settings.box_texels));
-  glUniform1f(p.uniform("u_penumbra_texels"), frame.penumbra_texels);
-  glUniform1f(p.uniform("u_min_variance"), settings.min_variance);
-  glUniform1f(p.uniform("u_bleeding"), settings.bleeding);
-  glUniform1f(p.uniform("u_depth_bias"), kDepthBias);
-  glUniform3f(p.uniform("u_light_dir"), frame.direction_to_light.x, frame.direction_to_light.y,
+  const SceneUniforms& u = scene_uniforms_;
+  glUseProgram(scene_program_.id());
+  glUniformMatrix4fv(u.view_projection, 1, GL_FALSE, frame.view_projection.data());
+  glUniformMatrix4fv(u.light_view_projection, 1, GL_FALSE, frame.light_view_projection.data());
+  glUniform1f(u.normal_offset, frame.normal_offset);
+  glUniform1i(u.mode, static_cast<int>(mode));
+  glUniform1i(u.precision, static_cast<int>(settings.precision));
+  glUniform1i(u.map_size, map_size_);
+  glUniform1f(u.fixed_scale, static_cast<float>(kFixedScale));
+  glUniform1f(u.box_texels, static_cast<float>(settings.box_texels));
+  glUniform1f(u.penumbra_texels, frame.penumbra_texels);
+  glUniform1f(u.min_variance, settings.min_variance);
+  glUniform1f(u.bleeding, settings.bleeding);
+  glUniform1f(u.depth_bias, kDepthBias);
+  glUniform3f(u.light_dir, frame.direction_to_light.x, frame.direction_to_light.y,
               frame.direction_to_light.z);
-  glUniform3fv(p.uniform("u_sky"), 1, kSky);
-  glUniform3fv(p.uniform("u_ground_bounce"), 1, kBounce);
+  glUniform3fv(u.sky, 1, kSky);
+  glUniform3fv(u.ground_bounce, 1, kBounce);
   const bool fixed = is_fixed(settings.precision);
   const GLuint table = table_ && table_size_ == map_size_ ? table_ : 0;
   glActiveTexture(GL_TEXTURE0);
@@ -208,9 +230,9 @@ void ShadowRenderer::shade(GLuint target, int width, int height, ShadowMode mode
   glBindTexture(GL_TEXTURE_2D, !fixed && table ? table : dummy_float_);
   glActiveTexture(GL_TEXTURE2);
   glBindTexture(GL_TEXTURE_2D, fixed && table ? table : dummy_uint_);
-  glUniform1i(p.uniform("u_moments"), 0);
-  glUniform1i(p.uniform("u_sat_float"), 1);
-  glUniform1i(p.uniform("u_sat_uint"), 2);
+  glUniform1i(u.moments, 0);
+  glUniform1i(u.sat_float, 1);
+  glUniform1i(u.sat_uint, 2);
 
   glBindVertexArray(vertex_array_);
   glDrawElements(GL_TRIANGLES, index_count_, GL_UNSIGNED_INT, nullptr);

@@ -55,7 +55,17 @@ class ShadowRenderer {
  private:
   void resize_map(int map_size);
 
+  // The shading program's uniform locations, looked up once (not by name every draw).
+  struct SceneUniforms {
+    explicit SceneUniforms(const GlProgram& program);
+    GLint view_projection, light_view_projection, normal_offset, mode, precision, map_size, fixed_scale;
+    GLint box_texels, penumbra_texels, min_variance, bleeding, depth_bias, light_dir, sky, ground_bounce;
+    GLint moments, sat_float, sat_uint;
+  };
+
   GlProgram light_program_, scene_program_;
+  SceneUniforms scene_uniforms_;
+  GLint u_light_view_projection_;
   GLuint vertex_array_ = 0, vertex_buffer_ = 0, index_buffer_ = 0;
   GLsizei index_count_ = 0;
   GLuint moments_ = 0, light_depth_ = 0, light_framebuffer_ = 0;
