@@ -2,6 +2,7 @@
 #include "detail/validate.h"
 
 #include <cstdint>
+#include <limits>
 #include <string>
 
 #include "detail/launch.h"
@@ -78,6 +79,38 @@ void check_problem(const char* call, const Problem& p) {
   const std::uintptr_t out1 = out0 + p.output_pitch * std::size_t(p.extent.height - 1) +
                               std::size_t(p.extent.width) * output_element_size(p.type);
   if (in0 < out1 && out0 < in1) fail(ErrorCode::InvalidArgument, call, "input and output overlap");
+}
+
+void check_batch(const char* call, const Problem& p, const Batch& batch) {
+  if (batch.planes < 1)
+    fail(ErrorCode::InvalidArgument, call, "planes must be >= 1 (got " + std::to_string(batch.planes) + ")");
+  if (batch.planes == 1) return;  // strides unused
+  const auto span = [&](std::size_t pitch, std::size_t element) {
+    return pitch * std::size_t(p.extent.height - 1) + std::size_t(p.extent.width) * element;
+  };
+  const std::size_t in_span = span(p.input_pitch, input_element_size(p.type));
+  const std::size_t out_span = span(p.output_pitch, output_element_size(p.type));
+  if (batch.input_plane_stride % input_alignment(p.type) != 0)
+    fail(ErrorCode::InvalidArgument, call,
+         "input plane stride " + std::to_string(batch.input_plane_stride) +
+             " is not a multiple of the element alignment (" + std::to_string(input_alignment(p.type)) + " bytes)");
+  if (batch.output_plane_stride % output_alignment(p.type) != 0)
+    fail(ErrorCode::InvalidArgument, call,
+         "output plane stride " + std::to_string(batch.output_plane_stride) +
+             " is not a multiple of the element alignment (" + std::to_string(output_alignment(p.type)) + " bytes)");
+  if (batch.output_plane_stride < out_span)
+    fail(ErrorCode::InvalidArgument, call,
+         "output plane stride " + std::to_string(batch.output_plane_stride) + " is smaller than a plane (" +
+             std::to_string(out_span) + " bytes): output planes would overlap");
+  const std::size_t last = std::size_t(batch.planes - 1);
+  const std::size_t limit = std::numeric_limits<std::uintptr_t>::max() / 2;
+  if (batch.input_plane_stride > (limit - in_span) / last || batch.output_plane_stride > (limit - out_span) / last)
+    fail(ErrorCode::InvalidArgument, call, "plane strides times the plane count overflow the address space");
+  const auto in0 = reinterpret_cast<std::uintptr_t>(p.input);
+  const auto out0 = reinterpret_cast<std::uintptr_t>(p.output);
+  const std::uintptr_t in1 = in0 + last * batch.input_plane_stride + in_span;
+  const std::uintptr_t out1 = out0 + last * batch.output_plane_stride + out_span;
+  if (in0 < out1 && out0 < in1) fail(ErrorCode::InvalidArgument, call, "input and output planes overlap");
 }
 
 }  // namespace sat::detail

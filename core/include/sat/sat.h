@@ -95,6 +95,26 @@ std::size_t workspace_size(ElementType type, Extent extent, const Options& optio
 void compute(const Problem& problem, const Options& options, void* workspace,
              std::size_t workspace_bytes, cudaStream_t stream);
 
+// A batch of planes of one type and extent, e.g. a tensor (N, C, H, W) is N·C planes: plane k
+// reads problem.input + k·input_plane_stride and writes problem.output + k·output_plane_stride
+// (strides in bytes, multiples of the element alignment). Output planes must not overlap each
+// other or any input plane; input planes may (stride 0 repeats one input).
+//
+//   planes 2, 2×2:  in [[1 1] [1 1]] [[1 2] [3 4]]  →  out [[1 2] [2 4]] [[1 3] [4 10]]
+struct Batch {
+  int planes = 1;
+  std::size_t input_plane_stride = 0;
+  std::size_t output_plane_stride = 0;
+};
+
+// Device bytes compute_batch() needs for `planes` planes of this extent (may be 0).
+std::size_t batch_workspace_size(ElementType type, Extent extent, int planes, const Options& options);
+// The tables of every plane of the batch, on `stream`, in plane order; same validation, errors
+// and determinism as compute(). Today the planes run as one launch sequence each on the stream,
+// sharing the workspace; the result does not depend on how they are launched.
+void compute_batch(const Problem& first_plane, const Batch& batch, const Options& options, void* workspace,
+                   std::size_t workspace_bytes, cudaStream_t stream);
+
 // Owns a workspace sized for a maximum extent; run() works on any extent up to it.
 class Plan {
  public:
@@ -124,5 +144,7 @@ class Plan {
 // results may differ from cpu_reference only by rounding.
 void cpu_reference(const Problem& problem);
 void cpu_parallel(const Problem& problem, int threads = 0);
+// cpu_parallel over every plane of a batch (host pointers; same rules as compute_batch).
+void cpu_parallel_batch(const Problem& first_plane, const Batch& batch, int threads = 0);
 
 }  // namespace sat

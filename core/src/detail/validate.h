@@ -12,5 +12,8 @@ void check_request(const char* call, ElementType type, Extent extent, const Opti
 // Non-null, aligned pointers; pitches of at least a row and a multiple of the element alignment;
 // input and output not overlapping.
 void check_problem(const char* call, const Problem& problem);
+// A plane count ≥ 1, aligned strides, output planes apart from each other and from every input
+// plane; `first_plane` itself is checked by check_problem.
+void check_batch(const char* call, const Problem& first_plane, const Batch& batch);
 
 }  // namespace sat::detail

@@ -1,0 +1,136 @@
+/* satcore's C ABI: plain C functions over the C++ entry points (sat.h, filters.h), for any
+ * language's foreign-function interface (Python's module, ctypes, Rust, Julia, ...).
+ *
+ * Conventions:
+ *  - Every function returns a sat_status; SAT_OK is 0. On failure, sat_last_error() returns the
+ *    message of the last failed call on this thread (e.g. "sat::compute: width must be >= 1
+ *    (got 0)"); nothing was launched when the arguments were bad.
+ *  - Enumerations travel as int with the values below; they match the C++ enums.
+ *  - `stream` is a cudaStream_t passed as void* (NULL = the legacy default stream). GPU calls are
+ *    asynchronous on it and never synchronise the device; CPU calls are synchronous.
+ *  - Pitches and plane strides are in bytes.
+ *
+ * Example (a table of a device image, default algorithm):
+ *   sat_problem p = {SAT_U8_TO_U32, w, h, d_in, w, d_out, 4 * (size_t)w};
+ *   size_t bytes;  sat_workspace_size(&p, NULL, 1, &bytes);   ... allocate bytes ...
+ *   if (sat_compute(&p, NULL, NULL, d_ws, bytes, stream) != SAT_OK) puts(sat_last_error());
+ */
+#ifndef SAT_SAT_C_H
+#define SAT_SAT_C_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum sat_status {
+  SAT_OK = 0,
+  SAT_ERROR_INVALID_ARGUMENT = 1,    /* a size, pointer, pitch or parameter out of range */
+  SAT_ERROR_UNSUPPORTED = 2,         /* a valid request this algorithm/type/tile does not offer */
+  SAT_ERROR_WORKSPACE_TOO_SMALL = 3,
+  SAT_ERROR_OUT_OF_MEMORY = 4,
+  SAT_ERROR_CUDA = 5,                /* a CUDA call or kernel launch failed */
+  SAT_ERROR_INTERNAL = 6             /* anything else (a bug: please report it) */
+} sat_status;
+
+/* Element types: input → output (see sat/types.h). */
+enum {
+  SAT_U8_TO_U32 = 0,
+  SAT_U8X4_TO_U32X4 = 1,
+  SAT_F32_TO_F32 = 2,
+  SAT_F32X2_TO_F32X2 = 3,
+  SAT_U8_TO_U64_SQUARES = 4,
+  SAT_U8_TO_SUMSQ = 5,
+  SAT_U32X2_TO_U32X2 = 6
+};
+
+/* Algorithms (see sat/sat.h); names as sat_algorithm_name() prints them. */
+enum {
+  SAT_ALGORITHM_2R2W = 0,
+  SAT_ALGORITHM_2R2W_OPTIMAL = 1,
+  SAT_ALGORITHM_2R1W = 2,
+  SAT_ALGORITHM_1R1W = 3,
+  SAT_ALGORITHM_HYBRID_1R1W = 4,
+  SAT_ALGORITHM_1R1W_SKSS = 5,
+  SAT_ALGORITHM_1R1W_SKSS_LB = 6
+};
+
+enum { SAT_BACKEND_CUDA = 0, SAT_BACKEND_CPU = 1 };
+enum { SAT_BORDER_REFLECT101 = 0, SAT_BORDER_REPLICATE = 1 };
+
+typedef struct sat_options {
+  int algorithm;   /* SAT_ALGORITHM_* */
+  int tile;        /* 32, 64, 128, or 0 for the default */
+  double hybrid_r; /* (1+r)R1W only, 0 < r < 1 */
+} sat_options;
+
+/* One plane: device pointers for sat_compute, host pointers for sat_cpu_compute. */
+typedef struct sat_problem {
+  int type; /* SAT_U8_TO_U32, ... */
+  int width;
+  int height;
+  const void* input;
+  size_t input_pitch;
+  void* output;
+  size_t output_pitch;
+} sat_problem;
+
+/* `planes` planes; plane k at input + k·input_plane_stride, output + k·output_plane_stride. */
+typedef struct sat_batch {
+  int planes;
+  size_t input_plane_stride;
+  size_t output_plane_stride;
+} sat_batch;
+
+/* An 8-bit image, channels (1, 3 = BGR, 4 = BGRA) interleaved. */
+typedef struct sat_image8 {
+  uint8_t* data;
+  size_t pitch;
+  int width;
+  int height;
+  int channels;
+} sat_image8;
+
+const char* sat_version(void);                  /* e.g. "0.2.0" */
+const char* sat_last_error(void);               /* this thread's last failure; "" if none */
+const char* sat_status_name(sat_status status); /* e.g. "invalid argument" */
+
+sat_options sat_default_options(void); /* 1R1W-SKSS-LB, default tile */
+const char* sat_algorithm_name(int algorithm);  /* NULL for an unknown value */
+sat_status sat_parse_algorithm(const char* name, int* algorithm);
+size_t sat_input_element_size(int type);   /* 0 for an unknown type */
+size_t sat_output_element_size(int type);
+
+/* Device bytes sat_compute needs for `planes` planes of problem's type and size (pointers
+ * unused). options NULL = defaults. */
+sat_status sat_workspace_size(const sat_problem* problem, const sat_options* options, int planes, size_t* bytes);
+/* The table(s) on the GPU. batch NULL = one plane; options NULL = defaults. */
+sat_status sat_compute(const sat_problem* problem, const sat_batch* batch, const sat_options* options,
+                       void* workspace, size_t workspace_bytes, void* stream);
+/* The table(s) on the CPU, `threads` threads (0 = all). */
+sat_status sat_cpu_compute(const sat_problem* problem, const sat_batch* batch, int threads);
+
+/* Filters (sat/filters.h): an engine owns the tables for images up to its max size; one engine
+ * per stream, not thread-safe. Same results on both backends (bit-exact with OpenCV where the
+ * C++ API says so). */
+typedef struct sat_filter_engine sat_filter_engine;
+sat_status sat_filter_engine_create(int backend, int max_width, int max_height, const sat_options* options,
+                                    sat_filter_engine** engine);
+void sat_filter_engine_destroy(sat_filter_engine* engine); /* NULL is fine */
+
+sat_status sat_box_blur(sat_filter_engine* engine, const sat_image8* src, const sat_image8* dst, int kernel_width,
+                        int kernel_height, int border, void* stream);
+sat_status sat_threshold_mean_c(sat_filter_engine* engine, const sat_image8* src, const sat_image8* dst, int block,
+                                double C, int invert, uint8_t max_value, void* stream);
+sat_status sat_threshold_sauvola(sat_filter_engine* engine, const sat_image8* src, const sat_image8* dst, int window,
+                                 double k, double r, uint8_t max_value, void* stream);
+sat_status sat_threshold_bradley(sat_filter_engine* engine, const sat_image8* src, const sat_image8* dst, int window,
+                                 double t, uint8_t max_value, void* stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SAT_SAT_C_H */

@@ -1,0 +1,209 @@
+// The C ABI (sat/sat_c.h): each function converts its C arguments, calls the C++ entry point and
+// turns every exception into a status plus a thread-local message. No exception crosses it.
+#include "sat/sat_c.h"
+
+#include <new>
+#include <string>
+
+#include "sat/filters.h"
+#include "sat/sat.h"
+
+#ifndef SATCORE_VERSION
+#error "SATCORE_VERSION is set by the build"
+#endif
+
+// The C values are the C++ enums' values: one table of names, no translation.
+static_assert(SAT_U32X2_TO_U32X2 == int(sat::ElementType::U32x2ToU32x2));
+static_assert(SAT_F32_TO_F32 == int(sat::ElementType::F32ToF32));
+static_assert(SAT_ALGORITHM_1R1W_SKSS_LB == int(sat::Algorithm::SkssLb1R1W));
+static_assert(SAT_ALGORITHM_2R1W == int(sat::Algorithm::Tiled2R1W));
+static_assert(SAT_BACKEND_CPU == int(sat::Backend::Cpu));
+static_assert(SAT_BORDER_REPLICATE == int(sat::Border::Replicate));
+static_assert(SAT_ERROR_CUDA == int(sat::ErrorCode::CudaError) + 1);
+
+struct sat_filter_engine {
+  sat::FilterEngine engine;
+};
+
+namespace {
+
+thread_local std::string last_error;
+
+sat_status fail(sat_status status, std::string message) {
+  last_error = std::move(message);
+  return status;
+}
+
+// Runs `body`, mapping exceptions to statuses; clears the message on success.
+template <class Body>
+sat_status guarded(Body&& body) noexcept {
+  try {
+    body();
+    last_error.clear();
+    return SAT_OK;
+  } catch (const sat::Error& e) {
+    return fail(sat_status(int(e.code()) + 1), e.what());
+  } catch (const std::bad_alloc&) {
+    return fail(SAT_ERROR_OUT_OF_MEMORY, "host memory allocation failed");
+  } catch (const std::exception& e) {
+    return fail(SAT_ERROR_INTERNAL, e.what());
+  } catch (...) {
+    return fail(SAT_ERROR_INTERNAL, "unknown exception");
+  }
+}
+
+void require(const void* pointer, const char* call, const char* what) {
+  if (pointer == nullptr) throw sat::Error(sat::ErrorCode::InvalidArgument, call, std::string(what) + " is null");
+}
+
+sat::Options options_of(const sat_options* o) {
+  sat::Options options;
+  if (o) {
+    options.algorithm = sat::Algorithm(o->algorithm);
+    options.tile = o->tile;
+    options.hybrid_r = o->hybrid_r;
+  }
+  return options;
+}
+
+sat::Problem problem_of(const sat_problem& p) {
+  return {sat::ElementType(p.type), {p.width, p.height}, p.input, p.input_pitch, p.output, p.output_pitch};
+}
+
+sat::Batch batch_of(const sat_batch* b) {
+  return b ? sat::Batch{b->planes, b->input_plane_stride, b->output_plane_stride} : sat::Batch{};
+}
+
+sat::ConstImage8 const_image_of(const sat_image8& i) { return {i.data, i.pitch, i.width, i.height, i.channels}; }
+sat::Image8 image_of(const sat_image8& i) { return {i.data, i.pitch, i.width, i.height, i.channels}; }
+
+// Shared shape of the four filter calls: check the handles, then run `apply` on the engine.
+template <class Apply>
+sat_status filter_call(const char* call, sat_filter_engine* engine, const sat_image8* src, const sat_image8* dst,
+                       Apply&& apply) noexcept {
+  return guarded([&] {
+    require(engine, call, "engine");
+    require(src, call, "source image");
+    require(dst, call, "destination image");
+    apply(engine->engine, const_image_of(*src), image_of(*dst));
+  });
+}
+
+}  // namespace
+
+extern "C" {
+
+const char* sat_version(void) { return SATCORE_VERSION; }
+const char* sat_last_error(void) { return last_error.c_str(); }
+
+const char* sat_status_name(sat_status status) {
+  if (status == SAT_OK) return "ok";
+  if (status == SAT_ERROR_INTERNAL) return "internal error";
+  if (status < SAT_OK || status > SAT_ERROR_INTERNAL) return "unknown status";
+  return sat::to_string(sat::ErrorCode(int(status) - 1));
+}
+
+sat_options sat_default_options(void) {
+  const sat::Options o;
+  return {int(o.algorithm), o.tile, o.hybrid_r};
+}
+
+const char* sat_algorithm_name(int algorithm) {
+  for (sat::Algorithm a : sat::kAllAlgorithms)
+    if (int(a) == algorithm) return sat::to_string(a);
+  return nullptr;
+}
+
+sat_status sat_parse_algorithm(const char* name, int* algorithm) {
+  return guarded([&] {
+    require(name, "sat_parse_algorithm", "name");
+    require(algorithm, "sat_parse_algorithm", "result pointer");
+    const auto parsed = sat::parse_algorithm(name);
+    if (!parsed)
+      throw sat::Error(sat::ErrorCode::InvalidArgument, "sat_parse_algorithm",
+                       std::string("unknown algorithm '") + name + "'");
+    *algorithm = int(*parsed);
+  });
+}
+
+size_t sat_input_element_size(int type) {
+  for (sat::ElementType t : sat::kAllElementTypes)
+    if (int(t) == type) return sat::input_element_size(t);
+  return 0;
+}
+
+size_t sat_output_element_size(int type) {
+  for (sat::ElementType t : sat::kAllElementTypes)
+    if (int(t) == type) return sat::output_element_size(t);
+  return 0;
+}
+
+sat_status sat_workspace_size(const sat_problem* problem, const sat_options* options, int planes, size_t* bytes) {
+  return guarded([&] {
+    require(problem, "sat_workspace_size", "problem");
+    require(bytes, "sat_workspace_size", "result pointer");
+    *bytes = sat::batch_workspace_size(sat::ElementType(problem->type), {problem->width, problem->height}, planes,
+                                       options_of(options));
+  });
+}
+
+sat_status sat_compute(const sat_problem* problem, const sat_batch* batch, const sat_options* options,
+                       void* workspace, size_t workspace_bytes, void* stream) {
+  return guarded([&] {
+    require(problem, "sat_compute", "problem");
+    sat::compute_batch(problem_of(*problem), batch_of(batch), options_of(options), workspace, workspace_bytes,
+                       static_cast<cudaStream_t>(stream));
+  });
+}
+
+sat_status sat_cpu_compute(const sat_problem* problem, const sat_batch* batch, int threads) {
+  return guarded([&] {
+    require(problem, "sat_cpu_compute", "problem");
+    sat::cpu_parallel_batch(problem_of(*problem), batch_of(batch), threads);
+  });
+}
+
+sat_status sat_filter_engine_create(int backend, int max_width, int max_height, const sat_options* options,
+                                    sat_filter_engine** engine) {
+  return guarded([&] {
+    require(engine, "sat_filter_engine_create", "result pointer");
+    *engine = nullptr;
+    if (backend != SAT_BACKEND_CUDA && backend != SAT_BACKEND_CPU)
+      throw sat::Error(sat::ErrorCode::InvalidArgument, "sat_filter_engine_create",
+                       "backend must be SAT_BACKEND_CUDA or SAT_BACKEND_CPU (got " + std::to_string(backend) + ")");
+    *engine = new sat_filter_engine{
+        sat::FilterEngine(sat::Backend(backend), {max_width, max_height}, options_of(options))};
+  });
+}
+
+void sat_filter_engine_destroy(sat_filter_engine* engine) { delete engine; }
+
+sat_status sat_box_blur(sat_filter_engine* engine, const sat_image8* src, const sat_image8* dst, int kernel_width,
+                        int kernel_height, int border, void* stream) {
+  return filter_call("sat_box_blur", engine, src, dst, [&](sat::FilterEngine& e, auto s, auto d) {
+    e.box_blur(s, d, {kernel_width, kernel_height, sat::Border(border)}, static_cast<cudaStream_t>(stream));
+  });
+}
+
+sat_status sat_threshold_mean_c(sat_filter_engine* engine, const sat_image8* src, const sat_image8* dst, int block,
+                                double C, int invert, uint8_t max_value, void* stream) {
+  return filter_call("sat_threshold_mean_c", engine, src, dst, [&](sat::FilterEngine& e, auto s, auto d) {
+    e.threshold_mean_c(s, d, {block, C, invert != 0, max_value}, static_cast<cudaStream_t>(stream));
+  });
+}
+
+sat_status sat_threshold_sauvola(sat_filter_engine* engine, const sat_image8* src, const sat_image8* dst, int window,
+                                 double k, double r, uint8_t max_value, void* stream) {
+  return filter_call("sat_threshold_sauvola", engine, src, dst, [&](sat::FilterEngine& e, auto s, auto d) {
+    e.threshold_sauvola(s, d, {window, k, r, max_value}, static_cast<cudaStream_t>(stream));
+  });
+}
+
+sat_status sat_threshold_bradley(sat_filter_engine* engine, const sat_image8* src, const sat_image8* dst, int window,
+                                 double t, uint8_t max_value, void* stream) {
+  return filter_call("sat_threshold_bradley", engine, src, dst, [&](sat::FilterEngine& e, auto s, auto d) {
+    e.threshold_bradley(s, d, {window, t, max_value}, static_cast<cudaStream_t>(stream));
+  });
+}
+
+}  // extern "C"

@@ -1,0 +1,228 @@
+// Tensors → satcore's C ABI: the image axes and planes of a tensor, dtype mapping, workspace,
+// and the filter engines (one per backend, device and stream, grown as images grow).
+#include "ops.h"
+
+#include <climits>
+#include <map>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <tuple>
+
+#include "cuda_call.h"
+
+namespace satpy {
+namespace {
+
+// A tensor seen as `count` images of height × width × channels, rows `pitch` bytes apart, images
+// `plane_stride` bytes apart.
+struct Planes {
+  int width = 0, height = 0, channels = 1;
+  int64_t count = 1;
+  std::size_t pitch = 0, plane_stride = 0;
+};
+
+[[noreturn]] void bad(const std::string& message) { throw std::invalid_argument(message); }
+
+std::string shape_text(const std::vector<int64_t>& shape) {
+  std::string s = "(";
+  for (std::size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
+  return s + (shape.size() == 1 ? ",)" : ")");
+}
+
+Planes planes_of(const Tensor& t, bool channels_last, const std::string& what) {
+  const auto& shape = t.shape();
+  const auto& strides = t.byte_strides();
+  const int image_axes = channels_last ? 3 : 2;
+  const int n = int(shape.size());
+  if (n < image_axes)
+    bad(what + " must have at least " + std::to_string(image_axes) + " axes (" +
+        (channels_last ? "..., H, W, C" : "..., H, W") + "); got shape " + shape_text(shape));
+  const int64_t item = int64_t(item_size(t.dtype()));
+  const int h_axis = n - image_axes, w_axis = h_axis + 1;
+  const int64_t h = shape[h_axis], w = shape[w_axis], c = channels_last ? shape[n - 1] : 1;
+  if (h > INT_MAX || w > INT_MAX) bad(what + " is too large: shape " + shape_text(shape));
+  if (channels_last && c != 1 && c != 3 && c != 4)
+    bad(what + " has " + std::to_string(c) + " channels; channels_last images have 1, 3 (BGR) or 4 (BGRA)");
+  // Pixels of a row must be contiguous (interleaved channels included); rows may be pitched.
+  if (channels_last && c > 1 && strides[n - 1] != item)
+    bad(what + ": channels must be contiguous (stride of the last axis must be one element)");
+  if (w > 1 && strides[w_axis] != c * item)
+    bad(what + ": rows must be contiguous (the W axis must have a stride of one " +
+        (channels_last ? std::string("pixel") : std::string("element")) + "); got strides " + shape_text(strides) +
+        " bytes — make the array contiguous first");
+  Planes p;
+  p.width = int(w);
+  p.height = int(h);
+  p.channels = int(c);
+  const int64_t row = w * c * item;
+  p.pitch = std::size_t(h > 1 ? strides[h_axis] : row);
+  if (h > 1 && strides[h_axis] < row)
+    bad(what + ": rows overlap or run backwards (stride of the H axis " + std::to_string(strides[h_axis]) +
+        " bytes < a row of " + std::to_string(row) + " bytes)");
+  // Leading axes collapse into planes when they have one stride pattern (e.g. any C-contiguous
+  // prefix); size-1 axes do not count.
+  int64_t expected = -1;
+  for (int i = h_axis - 1; i >= 0; --i) {
+    p.count *= shape[i];
+    if (shape[i] == 1) continue;
+    if (expected < 0) {
+      if (strides[i] < 0) bad(what + ": negative strides are not supported");
+      p.plane_stride = std::size_t(strides[i]);
+    } else if (strides[i] != expected) {
+      bad(what + ": the leading axes of shape " + shape_text(shape) + " with strides " + shape_text(strides) +
+          " bytes cannot be read as planes with one stride — make the array contiguous first");
+    }
+    expected = strides[i] * shape[i];
+  }
+  if (p.count > INT_MAX) bad(what + " has too many planes");
+  return p;
+}
+
+void check(sat_status status) {
+  if (status == SAT_OK) return;
+  if (status == SAT_ERROR_INVALID_ARGUMENT || status == SAT_ERROR_UNSUPPORTED) bad(sat_last_error());
+  throw std::runtime_error(sat_last_error());
+}
+
+void same_device(const Tensor& a, const Tensor& b) {
+  if (a.device().cuda != b.device().cuda || a.device().id != b.device().id)
+    bad(std::string("out is on ") + (b.device().cuda ? "cuda:" + std::to_string(b.device().id) : "the host") +
+        " but the input is on " + (a.device().cuda ? "cuda:" + std::to_string(a.device().id) : "the host"));
+}
+
+void check_out(const Tensor& src, const Tensor& dst, DType dtype, const std::vector<int64_t>& shape) {
+  same_device(src, dst);
+  if (dst.dtype() != dtype)
+    bad(std::string("out must be ") + numpy_name(dtype) + " for " + numpy_name(src.dtype()) + " input (got " +
+        numpy_name(dst.dtype()) + ")");
+  if (dst.shape() != shape) bad("out must have shape " + shape_text(shape) + " (got " + shape_text(dst.shape()) + ")");
+}
+
+// Device workspace from the stream-ordered pool: taken and given back in stream order, so
+// nothing waits and concurrent streams never share it.
+class StreamWorkspace {
+ public:
+  StreamWorkspace(std::size_t bytes, cudaStream_t stream) : stream_(stream), bytes_(bytes) {
+    if (bytes) cuda_call(cudaMallocAsync(&ptr_, bytes, stream), "cudaMallocAsync (workspace)");
+  }
+  ~StreamWorkspace() {
+    if (ptr_) cudaFreeAsync(ptr_, stream_);
+  }
+  StreamWorkspace(const StreamWorkspace&) = delete;
+  StreamWorkspace& operator=(const StreamWorkspace&) = delete;
+  void* get() const { return ptr_; }
+  std::size_t bytes() const { return bytes_; }
+
+ private:
+  cudaStream_t stream_;
+  std::size_t bytes_;
+  void* ptr_ = nullptr;
+};
+
+// Filter engines own their tables; one per (backend, device, stream), so that concurrent streams
+// never share scratch memory. Kept for the life of the process (never destroyed: the CUDA runtime
+// may be gone before static destructors run).
+struct EngineSlot {
+  std::unique_ptr<sat_filter_engine, void (*)(sat_filter_engine*)> engine{nullptr, sat_filter_engine_destroy};
+  int max_width = 0, max_height = 0;
+  sat_options options{};
+};
+
+sat_filter_engine* engine_for(const Device& device, cudaStream_t stream, const Planes& p, const sat_options& o) {
+  static auto* slots = new std::map<std::tuple<bool, int, cudaStream_t>, EngineSlot>;
+  EngineSlot& slot = (*slots)[{device.cuda, device.id, device.cuda ? stream : nullptr}];
+  const bool same_options = slot.options.algorithm == o.algorithm && slot.options.tile == o.tile &&
+                            slot.options.hybrid_r == o.hybrid_r;
+  if (!slot.engine || !same_options || p.width > slot.max_width || p.height > slot.max_height) {
+    const int w = std::max(p.width, slot.engine && same_options ? slot.max_width : 0);
+    const int h = std::max(p.height, slot.engine && same_options ? slot.max_height : 0);
+    slot.engine.reset();
+    sat_filter_engine* created = nullptr;
+    check(sat_filter_engine_create(device.cuda ? SAT_BACKEND_CUDA : SAT_BACKEND_CPU, w, h, &o, &created));
+    slot.engine.reset(created);
+    slot.max_width = w;
+    slot.max_height = h;
+    slot.options = o;
+  }
+  return slot.engine.get();
+}
+
+}  // namespace
+
+DType integral_dtype(DType input) {
+  switch (input) {
+    case DType::U8: return DType::U32;
+    case DType::F32: return DType::F32;
+    default:
+      bad(std::string("integral() takes uint8 or float32 input (got ") + numpy_name(input) + ")");
+  }
+}
+
+void integral(const Tensor& src, const Tensor& dst, const sat_options& options, cudaStream_t stream) {
+  const DType out_type = integral_dtype(src.dtype());
+  check_out(src, dst, out_type, src.shape());
+  const Planes in = planes_of(src, false, "input");
+  const Planes out = planes_of(dst, false, "out");
+  if (in.count == 0) return;
+  const sat_problem problem{src.dtype() == DType::U8 ? SAT_U8_TO_U32 : SAT_F32_TO_F32,
+                            in.width,
+                            in.height,
+                            src.data(),
+                            in.pitch,
+                            dst.data(),
+                            out.pitch};
+  const sat_batch batch{int(in.count), in.plane_stride, out.plane_stride};
+  if (!src.device().cuda) {
+    check(sat_cpu_compute(&problem, &batch, 0));
+    return;
+  }
+  const DeviceScope scope(src.device().id);
+  std::size_t bytes = 0;
+  check(sat_workspace_size(&problem, &options, batch.planes, &bytes));
+  const StreamWorkspace workspace(bytes, stream);
+  check(sat_compute(&problem, &batch, &options, workspace.get(), workspace.bytes(), stream));
+}
+
+std::vector<int64_t> filter_result_shape(const Tensor& src, const FilterRequest& request) {
+  std::vector<int64_t> shape = src.shape();
+  if (request.kind != FilterKind::Box && request.channels_last && !shape.empty()) shape.pop_back();
+  return shape;
+}
+
+void filter(const Tensor& src, const Tensor& dst, const FilterRequest& r, cudaStream_t stream) {
+  if (src.dtype() != DType::U8)
+    bad(std::string("filters take uint8 images (got ") + numpy_name(src.dtype()) + ")");
+  if (r.max_value < 0 || r.max_value > 255) bad("max_value must be in 0..255 (got " + std::to_string(r.max_value) + ")");
+  check_out(src, dst, DType::U8, filter_result_shape(src, r));
+  const Planes in = planes_of(src, r.channels_last, "input");
+  const bool keeps_channels = r.kind == FilterKind::Box && r.channels_last;
+  const Planes out = planes_of(dst, keeps_channels, "out");
+  if (in.count == 0) return;
+  std::unique_ptr<DeviceScope> scope;
+  if (src.device().cuda) scope = std::make_unique<DeviceScope>(src.device().id);
+  sat_filter_engine* engine = engine_for(src.device(), stream, in, r.options);
+  const uint8_t max_value = uint8_t(r.max_value);
+  for (int64_t k = 0; k < in.count; ++k) {
+    const sat_image8 s{static_cast<uint8_t*>(src.data()) + k * in.plane_stride, in.pitch, in.width, in.height,
+                       in.channels};
+    const sat_image8 d{static_cast<uint8_t*>(dst.data()) + k * out.plane_stride, out.pitch, out.width, out.height,
+                       out.channels};
+    switch (r.kind) {
+      case FilterKind::Box:
+        check(sat_box_blur(engine, &s, &d, r.kernel_width, r.kernel_height, r.border, stream));
+        break;
+      case FilterKind::MeanC:
+        check(sat_threshold_mean_c(engine, &s, &d, r.window, r.C, r.invert, max_value, stream));
+        break;
+      case FilterKind::Sauvola:
+        check(sat_threshold_sauvola(engine, &s, &d, r.window, r.k, r.r, max_value, stream));
+        break;
+      case FilterKind::Bradley:
+        check(sat_threshold_bradley(engine, &s, &d, r.window, r.t, max_value, stream));
+        break;
+    }
+  }
+}
+
+}  // namespace satpy
