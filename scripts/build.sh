@@ -8,6 +8,11 @@ bash scripts/install-deps.sh
 build="${BUILD_DIR:-build}"
 args=(-S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release)
 [ -n "${SATLAB_CUDA_ARCHITECTURES:-}" ] && args+=("-DCMAKE_CUDA_ARCHITECTURES=${SATLAB_CUDA_ARCHITECTURES}")
+# The Python module is built for, and tested with, the interpreter that has the Debian packages
+# installed above (not whichever python3 comes first on PATH); PYTHON overrides it.
+python="${PYTHON:-/usr/bin/python3}"
+[ -x "$python" ] || python=$(command -v python3)
+args+=("-DPython_EXECUTABLE=$python")
 cmake "${args[@]}"
 targets=()
 for t in "$@"; do targets+=(--target "$t"); done

@@ -9,6 +9,8 @@ packages=(
   libglfw3-dev libglew-dev libimgui-dev libgl-dev libegl-dev libstb-dev  # the GUI
   xvfb xauth mesa-utils libgl1-mesa-dri  # GUI tests without a display
   python3-matplotlib python3-numpy  # benchmark plots
+  python3-dev pybind11-dev libdlpack-dev  # the Python module
+  python3-pytest python3-opencv python3-torch  # its tests (OpenCV as the reference, torch CPU tensors)
 )
 missing=()
 for p in "${packages[@]}"; do

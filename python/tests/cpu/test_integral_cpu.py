@@ -1,0 +1,105 @@
+"""satcore.integral on host arrays (CPU backend): exact for uint8, within a derived bound for
+float32, batches over leading axes, pitched rows and planes, out=, and torch CPU tensors."""
+import numpy as np
+import pytest
+
+import satcore
+
+RNG = np.random.default_rng(20261123)
+
+
+def reference_u8(x):
+    """uint8 → uint32 table with satcore's wrap-around (exact in uint64, then modulo 2³²)."""
+    return (x.astype(np.uint64).cumsum(-1).cumsum(-2) & 0xFFFFFFFF).astype(np.uint32)
+
+
+def float_bound(x):
+    """|satcore − exact| ≤ (i + j + 8) · 2⁻²⁴ · Σ|x| over the box (each output is a chain of at
+    most i + j + 8 float32 additions of partial sums no larger than the box's Σ|x|)."""
+    abs_table = np.abs(x.astype(np.float64)).cumsum(-1).cumsum(-2)
+    i = np.arange(x.shape[-2])[:, None]
+    j = np.arange(x.shape[-1])[None, :]
+    return (i + j + 8) * 2.0**-24 * abs_table
+
+
+@pytest.mark.parametrize("shape", [(1, 1), (3, 5), (31, 33), (130, 257), (2, 17, 19), (2, 3, 7, 11), (17, 5, 6)])
+def test_uint8_exact(shape):
+    x = RNG.integers(0, 256, shape, dtype=np.uint8)
+    t = satcore.integral(x)
+    assert t.dtype == "uint32" and t.shape == shape and not t.is_cuda
+    np.testing.assert_array_equal(np.asarray(t), reference_u8(x))
+
+
+def test_uint8_wraps_modulo_2_32():
+    x = np.full((4200, 4200), 255, np.uint8)  # 255 · 4200² > 2³²
+    t = np.asarray(satcore.integral(x))
+    assert t[-1, -1] == (255 * 4200 * 4200) % 2**32
+    # Box sums stay exact in the same unsigned arithmetic.
+    box = (int(t[-1, -1]) - int(t[-1, 99]) - int(t[99, -1]) + int(t[99, 99])) % 2**32
+    assert box == 255 * 4100 * 4100 % 2**32
+
+
+@pytest.mark.parametrize("shape", [(1, 1), (64, 64), (3, 129, 65)])
+def test_float32_within_bound(shape):
+    x = RNG.uniform(-1, 1, shape).astype(np.float32)
+    t = np.asarray(satcore.integral(x))
+    assert t.dtype == np.float32
+    exact = x.astype(np.float64).cumsum(-1).cumsum(-2)
+    assert np.all(np.abs(t - exact) <= float_bound(x))
+
+
+def test_pitched_rows_and_planes():
+    base = RNG.integers(0, 256, (3, 40, 64), dtype=np.uint8)
+    x = base[:, 3:35, 5:50]  # rows pitched (64 bytes), planes 2560 bytes apart, offset start
+    np.testing.assert_array_equal(np.asarray(satcore.integral(x)), reference_u8(x))
+
+
+def test_out_is_written_in_place():
+    x = RNG.integers(0, 256, (2, 30, 20), dtype=np.uint8)
+    out = np.zeros((2, 30, 20), np.uint32)
+    result = satcore.integral(x, out=out)
+    assert result is out
+    np.testing.assert_array_equal(out, reference_u8(x))
+
+
+def test_pitched_out():
+    x = RNG.integers(0, 256, (25, 20), dtype=np.uint8)
+    big = np.zeros((25, 32), np.uint32)
+    satcore.integral(x, out=big[:, :20])
+    np.testing.assert_array_equal(big[:, :20], reference_u8(x))
+    assert not big[:, 20:].any(), "padding of the out rows was written"
+
+
+def test_result_through_dlpack_and_array_interface():
+    x = RNG.integers(0, 256, (6, 7), dtype=np.uint8)
+    t = satcore.integral(x)
+    via_dlpack = np.from_dlpack(t)
+    via_interface = np.asarray(t)
+    np.testing.assert_array_equal(via_dlpack, reference_u8(x))
+    assert via_dlpack.ctypes.data == t.data_ptr == via_interface.ctypes.data, "the result was copied"
+
+
+def test_every_algorithm_name_is_accepted_on_the_cpu():
+    x = RNG.integers(0, 256, (9, 9), dtype=np.uint8)
+    for name in satcore.algorithms():
+        np.testing.assert_array_equal(np.asarray(satcore.integral(x, algorithm=name)), reference_u8(x))
+    assert "1r1w-skss-lb" in satcore.algorithms()
+
+
+def test_empty_batch_is_fine():
+    t = satcore.integral(np.zeros((0, 4, 4), np.uint8))
+    assert t.shape == (0, 4, 4)
+
+
+def test_torch_cpu_tensors():
+    torch = pytest.importorskip("torch")
+    x = torch.randint(0, 256, (2, 33, 47), dtype=torch.uint8)
+    t = satcore.integral(x)
+    np.testing.assert_array_equal(np.asarray(t), reference_u8(x.numpy()))
+    f = torch.rand(40, 50, dtype=torch.float32)
+    tf = torch.from_dlpack(satcore.integral(f))
+    exact = f.double().cumsum(-1).cumsum(-2)
+    assert torch.all((tf.double() - exact).abs() <= torch.from_numpy(float_bound(f.numpy())))
+    out = torch.zeros(40, 50, dtype=torch.float32)
+    assert satcore.integral(f, out=out) is out
+    assert torch.equal(out, tf)

@@ -1,0 +1,153 @@
+"""satcore on CUDA arrays (torch, CuPy, __cuda_array_interface__): exact results against the CPU
+backend, zero-copy in and out, the producer's stream honoured without waiting for the device,
+batches, filters, and bad inputs."""
+import numpy as np
+import pytest
+
+import satcore
+from satcore import _satcore
+
+if _satcore.cuda_device_count() == 0:
+    pytest.skip("no CUDA device", allow_module_level=True)
+
+torch = pytest.importorskip("torch")
+if not torch.cuda.is_available():
+    pytest.skip("no CUDA device (torch)", allow_module_level=True)
+
+RNG = np.random.default_rng(7)
+
+
+def reference_u8(x):
+    return (x.astype(np.uint64).cumsum(-1).cumsum(-2) & 0xFFFFFFFF).astype(np.uint32)
+
+
+@pytest.mark.parametrize("algorithm", satcore.algorithms())
+@pytest.mark.parametrize("shape", [(1, 1), (37, 29), (3, 130, 257), (2, 2, 64, 64), (1080, 1920)])
+def test_torch_uint8_exact_every_algorithm(algorithm, shape):
+    host = RNG.integers(0, 256, shape, dtype=np.uint8)
+    x = torch.from_numpy(host).cuda()
+    t = satcore.integral(x, algorithm=algorithm)
+    assert t.is_cuda and t.dtype == "uint32"
+    got = torch.from_dlpack(t)
+    assert got.device == x.device
+    np.testing.assert_array_equal(got.cpu().numpy().view(np.uint32), reference_u8(host))
+
+
+@pytest.mark.parametrize("tile", [32, 64, 128])
+def test_float32_same_as_cpu_bound(tile):
+    host = RNG.uniform(-1, 1, (3, 300, 200)).astype(np.float32)
+    got = torch.from_dlpack(satcore.integral(torch.from_numpy(host).cuda(), tile=tile)).cpu().numpy()
+    exact = host.astype(np.float64).cumsum(-1).cumsum(-2)
+    abs_table = np.abs(host.astype(np.float64)).cumsum(-1).cumsum(-2)
+    i = np.arange(300)[:, None]
+    j = np.arange(200)[None, :]
+    assert np.all(np.abs(got - exact) <= (i + j + 64) * 2.0**-24 * abs_table)
+
+
+def test_zero_copy_out_and_result():
+    x = torch.randint(0, 256, (4, 100, 120), dtype=torch.uint8, device="cuda")
+    out = torch.empty((4, 100, 120), dtype=torch.float32, device="cuda")
+    with pytest.raises(ValueError, match="out must be uint32"):
+        satcore.integral(x, out=out)
+    xf = x.float()
+    assert satcore.integral(xf, out=out) is out
+    t = satcore.integral(xf)
+    back = torch.from_dlpack(t)
+    assert back.data_ptr() == t.data_ptr, "the result was copied on export"
+    assert torch.equal(back, out)
+
+
+def test_input_pointer_is_read_in_place():
+    # A pitched view (rows 256 bytes apart) would need a copy if satcore did not take strides.
+    base = torch.randint(0, 256, (50, 256), dtype=torch.uint8, device="cuda")
+    view = base[:, 10:200]
+    got = torch.from_dlpack(satcore.integral(view)).cpu().numpy().view(np.uint32)
+    np.testing.assert_array_equal(got, reference_u8(view.cpu().numpy()))
+
+
+def test_runs_on_the_current_torch_stream_without_waiting():
+    side = torch.cuda.Stream()
+    with torch.cuda.stream(side):
+        x = torch.randint(0, 256, (1024, 1024), dtype=torch.uint8, device="cuda")
+        torch.cuda._sleep(2_000_000_000)  # about a second of GPU time queued on `side`
+        t = satcore.integral(x)
+        # Had satcore synchronised the device or the stream, the sleep would be over by now.
+        assert not side.query(), "satcore.integral waited for the GPU"
+        y = torch.from_dlpack(t)
+    side.synchronize()
+    np.testing.assert_array_equal(y.cpu().numpy().view(np.uint32), reference_u8(x.cpu().numpy()))
+
+
+def test_explicit_stream_and_consumer_ordering():
+    producer = torch.cuda.Stream()
+    consumer = torch.cuda.Stream()
+    # 0/1 values: every partial sum is an integer below 2²⁴, exact in float32.
+    x = torch.randint(0, 2, (512, 768), device="cuda").float()
+    torch.cuda.synchronize()
+    with torch.cuda.stream(producer):
+        torch.cuda._sleep(500_000_000)
+    t = satcore.integral(x, stream=producer)
+    with torch.cuda.stream(consumer):
+        total = torch.from_dlpack(t)[-1, -1].item()  # ordered after the table through an event
+    assert total == x.sum().item()
+
+
+def test_batches_of_planes():
+    x = torch.randint(0, 256, (64, 256, 256), dtype=torch.uint8, device="cuda")
+    got = torch.from_dlpack(satcore.integral(x)).cpu().numpy().view(np.uint32)
+    np.testing.assert_array_equal(got, reference_u8(x.cpu().numpy()))
+    frames = torch.randint(0, 256, (16, 1080, 1920), dtype=torch.uint8, device="cuda")
+    got = torch.from_dlpack(satcore.integral(frames)).cpu().numpy().view(np.uint32)
+    np.testing.assert_array_equal(got, reference_u8(frames.cpu().numpy()))
+
+
+@pytest.mark.parametrize("kind", ["box", "mean_c", "sauvola", "bradley"])
+def test_filters_cuda_equal_cpu(kind):
+    host = RNG.integers(0, 256, (3, 181, 243), dtype=np.uint8)
+    calls = {
+        "box": lambda a: satcore.box_blur(a, (9, 7), "replicate"),
+        "mean_c": lambda a: satcore.threshold_mean_c(a, 15, 4.5),
+        "sauvola": lambda a: satcore.threshold_sauvola(a, 21, k=0.3),
+        "bradley": lambda a: satcore.threshold_bradley(a, 17, t=12),
+    }
+    on_cpu = np.asarray(calls[kind](host))
+    on_gpu = torch.from_dlpack(calls[kind](torch.from_numpy(host).cuda())).cpu().numpy()
+    np.testing.assert_array_equal(on_gpu, on_cpu)
+
+
+def test_box_blur_colour_matches_opencv():
+    cv2 = pytest.importorskip("cv2")
+    host = RNG.integers(0, 256, (120, 160, 3), dtype=np.uint8)
+    got = torch.from_dlpack(satcore.box_blur(torch.from_numpy(host).cuda(), (31, 31), channels_last=True))
+    np.testing.assert_array_equal(got.cpu().numpy(), cv2.blur(host, (31, 31)))
+
+
+def test_cupy_arrays_and_cuda_array_interface():
+    cupy = pytest.importorskip("cupy")
+    host = RNG.integers(0, 256, (2, 77, 99), dtype=np.uint8)
+    x = cupy.asarray(host)
+    t = satcore.integral(x)
+    y = cupy.from_dlpack(t)
+    assert int(y.data.ptr) == t.data_ptr
+    np.testing.assert_array_equal(cupy.asnumpy(y), reference_u8(host))
+
+    class OnlyInterface:  # what Numba or an older library offers
+        def __init__(self, a):
+            self.__cuda_array_interface__ = a.__cuda_array_interface__
+
+    np.testing.assert_array_equal(cupy.asnumpy(cupy.asarray(satcore.integral(OnlyInterface(x)))), reference_u8(host))
+    out = cupy.empty((2, 77, 99), cupy.uint32)
+    assert satcore.integral(x, out=out) is out
+    np.testing.assert_array_equal(cupy.asnumpy(out), reference_u8(host))
+
+
+def test_bad_cuda_inputs():
+    x = torch.randint(0, 256, (8, 16), dtype=torch.uint8, device="cuda")
+    with pytest.raises(ValueError, match="rows must be contiguous"):
+        satcore.integral(x.t())
+    with pytest.raises(ValueError, match="same device"):
+        satcore.integral(x, out=torch.empty((8, 16), dtype=torch.int32))
+    with pytest.raises(ValueError, match="dtype int64 is not supported"):
+        satcore.integral(x.long())
+    with pytest.raises(ValueError, match="tile must be"):
+        satcore.integral(x, tile=48)

@@ -1,0 +1,94 @@
+// sat::cpu_parallel_batch and the batch rules shared with sat::compute_batch: every plane of a
+// batch (1, 2, 3 and 17 planes, pitched, with gaps between planes) against the reference, for
+// every element type; bad plane counts and strides rejected before anything is written.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "batch_layout.h"
+#include "sat/sat.h"
+#include "sat_expect.h"
+#include "sat_test_util.h"
+
+namespace sat {
+namespace {
+
+constexpr int kCpuParallelDepth = 8;  // as in cpu_parallel_test.cpp
+
+using Param = std::tuple<ElementType, int, Extent>;  // type, planes, extent
+
+class CpuBatch : public ::testing::TestWithParam<Param> {};
+
+TEST_P(CpuBatch, EveryPlaneMatchesTheReference) {
+  const auto [type, planes, extent] = GetParam();
+  const auto seed = test::mix_seed(test::master_seed(), std::uint64_t(type), std::uint64_t(planes),
+                                   std::uint64_t(extent.width) << 32 | std::uint64_t(extent.height));
+  SCOPED_TRACE("seed " + std::to_string(seed));
+  const test::HostBatch b = test::random_batch(type, extent, planes, seed);
+  std::vector<unsigned char> out(b.layout.out_bytes(), test::kBatchOutputPoison);
+  const Problem first{type, extent, b.input.data(), b.layout.in_pitch, out.data(), b.layout.out_pitch};
+  cpu_parallel_batch(first, b.layout.batch(), 3);
+  const std::string problem = test::check_batch_output(b, out.data(), kCpuParallelDepth);
+  EXPECT_TRUE(problem.empty()) << problem;
+}
+
+INSTANTIATE_TEST_SUITE_P(Types, CpuBatch,
+                         ::testing::Combine(::testing::ValuesIn(kAllElementTypes), ::testing::Values(1, 2, 3, 17),
+                                            ::testing::Values(Extent{1, 1}, Extent{33, 31}, Extent{130, 67})),
+                         [](const auto& info) {
+                           const Extent e = std::get<2>(info.param);
+                           return test::short_name(std::get<0>(info.param)) + "_P" +
+                                  std::to_string(std::get<1>(info.param)) + "_" + std::to_string(e.width) + "x" +
+                                  std::to_string(e.height);
+                         });
+
+// A 2-plane u8 batch over host buffers, for the rejection tests.
+struct SmallBatch {
+  std::vector<unsigned char> in = std::vector<unsigned char>(4096, 1);
+  std::vector<uint32_t> out = std::vector<uint32_t>(4096, 0);
+  Problem first{ElementType::U8ToU32, {16, 8}, in.data(), 16, out.data(), 64};
+};
+
+TEST(CpuBatchRejects, PlaneCountBelowOne) {
+  SmallBatch s;
+  EXPECT_TRUE(test::ThrowsSatError([&] { cpu_parallel_batch(s.first, {0, 128, 512}); }, ErrorCode::InvalidArgument, "sat::cpu_parallel_batch", {"planes must be >= 1"}));
+  EXPECT_TRUE(test::ThrowsSatError([&] { batch_workspace_size(ElementType::U8ToU32, {16, 8}, -1, {}); }, ErrorCode::InvalidArgument, "sat::batch_workspace_size", {"planes must be >= 1"}));
+}
+
+TEST(CpuBatchRejects, OverlappingOutputPlanes) {
+  SmallBatch s;
+  // A plane of 8 rows × 64 bytes needs 7·64 + 64 = 512 bytes; 508 would overlap the next one.
+  EXPECT_TRUE(test::ThrowsSatError([&] { cpu_parallel_batch(s.first, {2, 128, 508}); }, ErrorCode::InvalidArgument, "sat::cpu_parallel_batch", {"output planes would overlap"}));
+  EXPECT_EQ(s.out[0], 0u) << "nothing may be written before the batch is rejected";
+}
+
+TEST(CpuBatchRejects, MisalignedOutputStride) {
+  SmallBatch s;
+  EXPECT_TRUE(test::ThrowsSatError([&] { cpu_parallel_batch(s.first, {2, 128, 514}); }, ErrorCode::InvalidArgument, "sat::cpu_parallel_batch", {"not a multiple of the element alignment"}));
+}
+
+TEST(CpuBatchRejects, OutputInsideTheInputPlanes) {
+  SmallBatch s;
+  // The first planes do not overlap, but the output starts inside the second input plane: the
+  // check spans all planes, not just the first.
+  Problem overlapping = s.first;
+  overlapping.output = s.in.data() + 2048;
+  overlapping.output_pitch = 64;
+  EXPECT_TRUE(test::ThrowsSatError([&] { cpu_parallel_batch(overlapping, {2, 2048, 512}); }, ErrorCode::InvalidArgument, "sat::cpu_parallel_batch", {"input and output planes overlap"}));
+}
+
+TEST(CpuBatch, ZeroInputStrideRepeatsOnePlane) {
+  SmallBatch s;
+  for (std::size_t i = 0; i < 128; ++i) s.in[i] = static_cast<unsigned char>(i % 7 + 1);
+  cpu_parallel_batch(s.first, {3, 0, 512}, 1);
+  std::vector<uint32_t> expected(128);
+  cpu_reference({ElementType::U8ToU32, {16, 8}, s.in.data(), 16, expected.data(), 64});
+  for (int k = 0; k < 3; ++k)
+    for (int i = 0; i < 128; ++i)
+      ASSERT_EQ(s.out[std::size_t(k) * 128 + std::size_t(i)], expected[std::size_t(i)]) << "plane " << k << " at " << i;
+}
+
+}  // namespace
+}  // namespace sat

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# The installed package, as another project sees it:
+#   1. `cmake --install` of this build (static satcore) into a prefix; the tree holds the headers,
+#      the library and the package files only;
+#   2. a consumer project finds it with find_package(satcore 0.2), builds, runs;
+#   3. the prefix moved elsewhere still works (relocatable); find_package(satcore 0.3) refuses it;
+#   4. a shared build of satcore alone (BUILD_SHARED_LIBS=ON), installed and consumed the same way.
+# Usage: check_installed_package.sh SOURCE_DIR BUILD_DIR CUDA_ARCHITECTURES
+set -euo pipefail
+src=$1 build=$2 archs=$3
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+consume() {  # prefix label
+  cmake -S "$src/tests/package/consumer" -B "$work/consumer-$2" -DCMAKE_PREFIX_PATH="$1" >"$work/log" 2>&1 ||
+    { cat "$work/log"; echo "FAIL: consumer did not configure against $2"; exit 1; }
+  cmake --build "$work/consumer-$2" >"$work/log" 2>&1 || { cat "$work/log"; echo "FAIL: consumer did not build ($2)"; exit 1; }
+  "$work/consumer-$2/satcore_consumer" || { echo "FAIL: consumer failed ($2)"; exit 1; }
+}
+
+cmake --install "$build" --prefix "$work/static" >/dev/null
+unexpected=$(cd "$work/static" && find . -type f | grep -vE '^\./include/sat/[a-z_]+\.h$|^\./lib/libsatcore\.a$|^\./lib/cmake/satcore/satcore[A-Za-z-]*\.cmake$' || true)
+[ -z "$unexpected" ] || { echo "FAIL: the install tree holds more than satcore:"; echo "$unexpected"; exit 1; }
+[ -f "$work/static/include/sat/sat_c.h" ] && [ -f "$work/static/lib/libsatcore.a" ] || { echo "FAIL: headers or library missing"; exit 1; }
+consume "$work/static" static
+
+mv "$work/static" "$work/moved"
+consume "$work/moved" moved
+
+mkdir -p "$work/newer"
+printf 'cmake_minimum_required(VERSION 3.24)\nproject(p LANGUAGES CXX)\nfind_package(satcore 0.3 REQUIRED)\n' >"$work/newer/CMakeLists.txt"
+if cmake -S "$work/newer" -B "$work/newer/b" -DCMAKE_PREFIX_PATH="$work/moved" >/dev/null 2>&1; then
+  echo "FAIL: find_package(satcore 0.3) accepted satcore 0.2"; exit 1
+fi
+
+cmake -S "$src" -B "$work/shared-build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=ON \
+  -DCMAKE_CUDA_ARCHITECTURES="$archs" -DSATLAB_BUILD_APP=OFF -DSATLAB_BUILD_TESTS=OFF -DSATLAB_BUILD_PYTHON=OFF \
+  >"$work/log" 2>&1 || { cat "$work/log"; echo "FAIL: shared build did not configure"; exit 1; }
+cmake --build "$work/shared-build" >"$work/log" 2>&1 || { tail -30 "$work/log"; echo "FAIL: shared build failed"; exit 1; }
+cmake --install "$work/shared-build" --prefix "$work/shared" >/dev/null
+ls "$work/shared/lib/"libsatcore.so* >/dev/null || { echo "FAIL: no libsatcore.so installed"; exit 1; }
+consume "$work/shared" shared
+echo "package checks passed (static, moved, version, shared)"
