@@ -60,7 +60,14 @@ constexpr OptionSpec kOptions[] = {
     {"tile", true, kGeneral},
     {"frames-in-flight", true, kGeneral},
     {"fourcc", true, kGeneral},
+    {"quality", true, kGeneral},
+    {"output", true, kGeneral},
+    {"format", true, kGeneral},
+    {"overwrite", false, kGeneral},
+    {"no-overwrite", false, kGeneral},
     {"report", false, kGeneral},
+    {"json", true, kGeneral},
+    {"quiet", false, kGeneral},
     {"progress", false, kGeneral},
     {"no-progress", false, kGeneral},
     {"help", false, kGeneral},
@@ -239,10 +246,37 @@ void apply_general_options(const std::map<std::string, std::string>& values, Com
     if (v->size() != 4) throw usage_error("--fourcc: expected four characters (e.g. MJPG), got " + quote(*v));
     cl.fourcc = *v;
   }
+  if (const std::string* v = get("quality")) {
+    const long long q = parse_integer("quality", *v);
+    if (q < 1 || q > 100) out_of_range("quality", "in [1, 100]", *v);
+    cl.quality = static_cast<int>(q);
+  }
+  if (const std::string* v = get("format")) {
+    std::string format = *v;
+    if (!format.empty() && format[0] == '.') format.erase(0, 1);
+    for (char& c : format) c = char(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    if (format.empty() || format.find_first_of("/%") != std::string::npos)
+      throw usage_error("--format: expected an image format such as png or jpg, got " + quote(*v));
+    cl.format = format;
+  }
+  if (get("overwrite") && get("no-overwrite")) throw usage_error("give either -y or -n, not both");
+  if (get("overwrite")) cl.overwrite = Overwrite::Replace;
   cl.report = get("report") != nullptr;
+  if (const std::string* v = get("json")) {
+    if (v->empty()) throw usage_error("--json needs a file name (or - for stdout)");
+    cl.json_path = *v;
+  }
+  cl.quiet = get("quiet") != nullptr;
   if (get("progress") && get("no-progress")) throw usage_error("give either --progress or --no-progress, not both");
+  if (get("progress") && cl.quiet) throw usage_error("give either --progress or -q, not both");
   if (get("progress")) cl.progress = ProgressMode::Always;
-  if (get("no-progress")) cl.progress = ProgressMode::Never;
+  if (get("no-progress") || cl.quiet) cl.progress = ProgressMode::Never;
+
+  // stdout carries one thing at a time.
+  const bool image_to_stdout = cl.output == "-";
+  if (image_to_stdout && cl.report) throw usage_error("--report prints on stdout, where OUTPUT - goes; use --json FILE");
+  if (image_to_stdout && cl.json_path == "-") throw usage_error("--json - and OUTPUT - would both write to stdout");
+  if (cl.report && cl.json_path == "-") throw usage_error("give either --report or --json -, not both on stdout");
 }
 
 }  // namespace
@@ -273,8 +307,14 @@ CommandLine parse_command_line(int argc, const char* const* argv) {
       options_done = true;
       continue;
     }
-    if (arg == "-q") {
-      values["no-progress"] = "";
+    // The short options of ffmpeg and ImageMagick users' habits.
+    if (arg == "-q" || arg == "-y" || arg == "-n") {
+      values[arg == "-q" ? "quiet" : arg == "-y" ? "overwrite" : "no-overwrite"] = "";
+      continue;
+    }
+    if (arg == "-o") {
+      if (i + 1 >= argc) throw usage_error("-o needs a value");
+      values["output"] = argv[++i];
       continue;
     }
     if (arg.compare(0, 2, "--") != 0) throw usage_error("unknown option " + quote(arg) + " (see --help)");
@@ -286,7 +326,6 @@ CommandLine parse_command_line(int argc, const char* const* argv) {
       name.resize(eq);
     }
     if (name == "c") name = "C";
-    if (name == "quiet") name = "no-progress";
     const OptionSpec* spec = find_option(name);
     if (!spec) throw usage_error("unknown option " + quote("--" + name) + " (see --help)");
     if (name == "version") {
@@ -305,11 +344,21 @@ CommandLine parse_command_line(int argc, const char* const* argv) {
       values[name] = argv[++i];  // may start with '-': "--radius -1" is a (bad) value
     }
   }
-  if (positional.empty()) throw usage_error("missing INPUT and OUTPUT (see --help)");
-  if (positional.size() == 1) throw usage_error("missing OUTPUT (see --help)");
-  if (positional.size() > 2) throw usage_error("unexpected argument " + quote(positional[2]) + " (expected INPUT OUTPUT)");
-  cl.input = positional[0];
-  cl.output = positional[1];
+  if (const auto output = values.find("output"); output != values.end()) {
+    if (positional.empty()) throw usage_error("missing INPUT (see --help)");
+    if (output->second.empty()) throw usage_error("-o needs a file or folder name");
+    cl.inputs = positional;
+    cl.output = output->second;
+    cl.output_option = true;
+  } else {
+    if (positional.empty()) throw usage_error("missing INPUT and OUTPUT (see --help)");
+    if (positional.size() == 1) throw usage_error("missing OUTPUT (see --help)");
+    if (positional.size() > 2)
+      throw usage_error("unexpected argument " + quote(positional[2]) +
+                        " (expected INPUT OUTPUT; for several inputs give -o FOLDER)");
+    cl.inputs = {positional[0]};
+    cl.output = positional[1];
+  }
 
   const auto filter = values.find("filter");
   if (filter == values.end()) throw usage_error("missing --filter (box, threshold, sauvola or bradley)");
@@ -400,8 +449,8 @@ std::string help_text() {
   return t;
 }
 
-std::string version_text() {
-  return std::string("satfilter ") + SATFILTER_VERSION + " (satcore, OpenCV " + CV_VERSION + ")";
-}
+std::string version_number() { return SATFILTER_VERSION; }
+
+std::string version_text() { return "satfilter " + version_number() + " (satcore, OpenCV " + CV_VERSION + ")"; }
 
 }  // namespace satfilter

@@ -136,16 +136,24 @@ int fourcc_code(const std::string& fourcc) {
 
 class VideoSink final : public FrameSink {
  public:
-  VideoSink(const std::string& path, const MediaInfo& input, const std::string& fourcc) : output_(path) {
-    std::vector<std::string> codecs = fourcc.empty() ? video_codecs_for(lower_extension(path)) : std::vector{fourcc};
+  VideoSink(const std::string& path, const MediaInfo& input, const SinkOptions& options)
+      : output_(path, options.overwrite) {
+    std::vector<std::string> codecs =
+        options.fourcc.empty() ? video_codecs_for(lower_extension(path)) : std::vector{options.fourcc};
     size_ = cv::Size(input.width, input.height);
     const double fps = input.fps > 0 ? input.fps : 25.0;
+    // OpenCV's FFmpeg writer takes no quality; its own MJPEG writer (found through CAP_ANY) does.
+    std::vector<int> params;
+    if (options.quality >= 0) {
+      params = {cv::VIDEOWRITER_PROP_QUALITY, options.quality};
+      codecs = {"MJPG"};
+    }
     std::string tried;
     for (int api : {int(cv::CAP_FFMPEG), int(cv::CAP_ANY)}) {
       for (const std::string& codec : codecs) {
         try {
           const StderrSilencer quiet;
-          if (writer_.open(output_.temp_path(), api, fourcc_code(codec), fps, size_, true) && writer_.isOpened()) {
+          if (writer_.open(output_.temp_path(), api, fourcc_code(codec), fps, size_, params) && writer_.isOpened()) {
             codec_ = codec;
             return;
           }
@@ -206,10 +214,15 @@ std::vector<std::string> video_codecs_for(const std::string& extension) {
   return {};
 }
 
+bool video_takes_quality(const std::string& extension, const std::string& fourcc) {
+  const std::vector<std::string> codecs = fourcc.empty() ? video_codecs_for(extension) : std::vector{fourcc};
+  return !codecs.empty() && codecs.front() == "MJPG";
+}
+
 std::unique_ptr<FrameSource> open_video_source(const std::string& path) { return std::make_unique<VideoSource>(path); }
 
-std::unique_ptr<FrameSink> open_video_sink(const std::string& path, const MediaInfo& input, const std::string& fourcc) {
-  return std::make_unique<VideoSink>(path, input, fourcc);
+std::unique_ptr<FrameSink> open_video_sink(const std::string& path, const MediaInfo& input, const SinkOptions& options) {
+  return std::make_unique<VideoSink>(path, input, options);
 }
 
 }  // namespace satfilter
