@@ -142,24 +142,26 @@ class VideoSink final : public FrameSink {
         options.fourcc.empty() ? video_codecs_for(lower_extension(path)) : std::vector{options.fourcc};
     size_ = cv::Size(input.width, input.height);
     const double fps = input.fps > 0 ? input.fps : 25.0;
-    // OpenCV's FFmpeg writer takes no quality; its own MJPEG writer (found through CAP_ANY) does.
-    std::vector<int> params;
+    // OpenCV 4.6's FFmpeg writer has no quality setting (VIDEOWRITER_PROP_QUALITY is ignored);
+    // its own MJPEG AVI writer takes one once opened, so --quality uses that writer.
+    std::vector<int> apis = {cv::CAP_FFMPEG, cv::CAP_ANY};
     if (options.quality >= 0) {
-      params = {cv::VIDEOWRITER_PROP_QUALITY, options.quality};
       codecs = {"MJPG"};
+      apis = {cv::CAP_OPENCV_MJPEG};
     }
     std::string tried;
-    for (int api : {int(cv::CAP_FFMPEG), int(cv::CAP_ANY)}) {
+    for (int api : apis) {
       for (const std::string& codec : codecs) {
         try {
           const StderrSilencer quiet;
-          if (writer_.open(output_.temp_path(), api, fourcc_code(codec), fps, size_, params) && writer_.isOpened()) {
+          if (writer_.open(output_.temp_path(), api, fourcc_code(codec), fps, size_, true) && writer_.isOpened() &&
+              (options.quality < 0 || writer_.set(cv::VIDEOWRITER_PROP_QUALITY, options.quality))) {
             codec_ = codec;
             return;
           }
         } catch (const cv::Exception&) {
         }
-        if (api == cv::CAP_FFMPEG) tried += (tried.empty() ? "" : ", ") + codec;
+        if (api == apis.front()) tried += (tried.empty() ? "" : ", ") + codec;
       }
     }
     throw runtime_error("cannot write video '" + path + "': no encoder available for this format (tried " + tried +
