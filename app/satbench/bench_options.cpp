@@ -131,6 +131,12 @@ const char* to_string(Peer peer) {
   return "?";
 }
 
+bool has_cpu_peer(const std::vector<Peer>& peers) {
+  for (Peer peer : peers)
+    if (peer != Peer::Npp) return true;
+  return false;
+}
+
 BenchOptions parse_options(int argc, const char* const* argv) {
   BenchOptions o;
   o.algorithms.assign(std::begin(sat::kAllAlgorithms), std::end(sat::kAllAlgorithms));

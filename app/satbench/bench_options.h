@@ -19,6 +19,8 @@ enum class Peer {
 };
 inline constexpr Peer kAllPeers[] = {Peer::Npp, Peer::OpenCv, Peer::CpuParallel, Peer::CpuReference};
 const char* to_string(Peer peer);  // "npp", "opencv", "cpu_parallel", "cpu_reference"
+// Whether `peers` holds one that runs on the CPU (and so can be measured without a GPU).
+bool has_cpu_peer(const std::vector<Peer>& peers);
 
 enum class ColorMode { Auto, Always, Never };
 

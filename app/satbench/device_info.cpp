@@ -5,11 +5,10 @@
 #include <unistd.h>
 
 #include <ctime>
-#include <fstream>
-#include <sstream>
 #include <thread>
 
 #include "cuda_resources.h"
+#include "driver_release.h"
 
 namespace satbench {
 namespace {
@@ -23,20 +22,6 @@ int attribute(cudaDeviceAttr attr, int device) {
   int value = 0;
   SATBENCH_CUDA(cudaDeviceGetAttribute(&value, attr, device));
   return value;
-}
-
-// The kernel module's version: "NVRM version: NVIDIA UNIX x86_64 Kernel Module  580.65.06  Sun ..."
-std::string driver_release() {
-  std::ifstream file("/proc/driver/nvidia/version");
-  std::string line;
-  if (!file || !std::getline(file, line)) return {};
-  const std::string marker = "Kernel Module";
-  const std::size_t at = line.find(marker);
-  if (at == std::string::npos) return {};
-  std::istringstream rest(line.substr(at + marker.size()));
-  std::string version;
-  rest >> version;
-  return version;
 }
 
 }  // namespace
@@ -76,8 +61,16 @@ DeviceInfo query_device_info(int index) {
   SATBENCH_CUDA(cudaRuntimeGetVersion(&runtime));
   info.driver_version = cuda_version_text(driver);
   info.runtime_version = cuda_version_text(runtime);
-  info.driver_release = driver_release();
+  info.driver_release = read_driver_release();
+  const DeviceInfo host = query_host_info();
+  info.date_utc = host.date_utc;
+  info.host_name = host.host_name;
+  info.host_threads = host.host_threads;
+  return info;
+}
 
+DeviceInfo query_host_info() {
+  DeviceInfo info;
   const std::time_t now = std::time(nullptr);
   std::tm utc{};
   gmtime_r(&now, &utc);

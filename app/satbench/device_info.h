@@ -31,4 +31,7 @@ std::string cuda_unavailable_reason(int device);
 // Queries device `index`. Throws CudaFailure.
 DeviceInfo query_device_info(int index);
 
+// The host, date and driver fields only (for a run without a CUDA device).
+DeviceInfo query_host_info();
+
 }  // namespace satbench

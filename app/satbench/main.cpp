@@ -80,18 +80,31 @@ int run(const satbench::BenchOptions& options, const std::string& command) {
       return kExitUsage;
     }
   }
-  if (const std::string why = cuda_unavailable_reason(options.device); !why.empty()) {
-    std::fprintf(stderr, "satbench: no usable CUDA device (%s); only --help works without one\n", why.c_str());
-    return kExitRuntimeError;
-  }
-  SATBENCH_CUDA(cudaSetDevice(options.device));
-
   RunInfo info;
   info.command_line = command;
   info.options = options;
-  info.device = query_device_info(options.device);
+  info.no_gpu_reason = cuda_unavailable_reason(options.device);
+  const bool gpu = info.no_gpu_reason.empty();
+  if (!gpu) {
+    // The CPU peers need no GPU: run them, and say plainly what is left out.
+    if (!has_cpu_peer(options.peers)) {
+      std::fprintf(stderr,
+                   "satbench: no usable CUDA device (%s); without one only the CPU peers can run "
+                   "(--peers cpu_parallel,cpu_reference,opencv)\n",
+                   info.no_gpu_reason.c_str());
+      return kExitRuntimeError;
+    }
+    std::fprintf(stderr,
+                 "satbench: note: no usable CUDA device (%s): the GPU algorithms, the copy baseline and NPP are "
+                 "skipped; measuring the CPU peers only\n",
+                 info.no_gpu_reason.c_str());
+    info.device = query_host_info();
+  } else {
+    SATBENCH_CUDA(cudaSetDevice(options.device));
+    info.device = query_device_info(options.device);
+  }
   info.rotate_bytes = options.rotate_mb > 0 ? std::size_t(options.rotate_mb * (1 << 20)) : 3 * info.device.l2_bytes;
-  Runner runner(options, info.rotate_bytes);
+  Runner runner(options, info.rotate_bytes, gpu);
   info.cpu_threads = runner.cpu_threads();
   info.npp = runner.npp().description();
   info.opencv = OpenCvIntegral::description(runner.cpu_threads());

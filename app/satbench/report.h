@@ -15,7 +15,8 @@ namespace satbench {
 // Everything the header and the files say about the run besides the results.
 struct RunInfo {
   std::string command_line;
-  DeviceInfo device;
+  DeviceInfo device;          // without a GPU: the host fields only
+  std::string no_gpu_reason;  // why no CUDA device can be used; empty when one is
   std::string npp;     // NppIntegral::description()
   std::string opencv;  // OpenCvIntegral::description()
   int cpu_threads = 0;

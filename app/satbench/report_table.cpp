@@ -5,6 +5,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "driver_release.h"
 #include "report.h"
 
 namespace satbench {
@@ -199,12 +200,24 @@ void print_header(std::ostream& out, const RunInfo& info) {
   const DeviceInfo& d = info.device;
   const BenchOptions& o = info.options;
   out << "satbench -- summed-area tables against a device-to-device copy (Emoto et al., Table III)\n";
+  if (!info.no_gpu_reason.empty()) {
+    out << "GPU         none: " << info.no_gpu_reason << "\n"
+        << "            the GPU algorithms, the copy baseline and NPP are skipped; CPU peers only\n";
+    out << "host        " << (d.host_name.empty() ? "?" : d.host_name) << ", " << d.host_threads
+        << " hardware threads; CPU peers on " << info.cpu_threads << " threads\n";
+    out << "date        " << d.date_utc << '\n';
+    out << "peers       " << info.opencv << '\n';
+    out << "timing      steady_clock around each call; median of " << o.reps << " runs after " << o.warmup
+        << " warm-up run" << (o.warmup == 1 ? "" : "s") << '\n';
+    out << "command     " << info.command_line << '\n';
+    return;
+  }
   out << "GPU " << d.index << "       " << d.name << ", sm_" << d.cc_major << d.cc_minor << ", " << d.sm_count
       << " SMs, " << printf_string("%.1f GiB", double(d.global_memory_bytes) / (1 << 30)) << '\n';
   out << "memory      " << printf_string("%.0f MHz", d.memory_clock_mhz) << " x " << d.bus_width_bits
       << "-bit bus = " << printf_string("%.0f GB/s", d.peak_bandwidth_gbs) << " peak; L2 " << mib(d.l2_bytes) << '\n';
-  out << "CUDA        driver " << (d.driver_release.empty() ? "" : d.driver_release + ", ") << "supports CUDA "
-      << d.driver_version << "; runtime " << d.runtime_version << '\n';
+  out << "CUDA        " << driver_line(d.driver_release, d.driver_version) << "; runtime " << d.runtime_version
+      << '\n';
   out << "host        " << (d.host_name.empty() ? "?" : d.host_name) << ", " << d.host_threads
       << " hardware threads; CPU peers on " << info.cpu_threads << " threads\n";
   out << "date        " << d.date_utc << '\n';

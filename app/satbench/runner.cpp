@@ -68,13 +68,17 @@ struct Runner::CaseState {
   }
 };
 
-Runner::Runner(const BenchOptions& options, std::size_t rotate_bytes)
+Runner::Runner(const BenchOptions& options, std::size_t rotate_bytes, bool gpu)
     : options_(options),
       rotate_bytes_(rotate_bytes),
       cpu_threads_(options.cpu_threads > 0 ? options.cpu_threads
-                                           : std::max(1, int(std::thread::hardware_concurrency()))) {}
+                                           : std::max(1, int(std::thread::hardware_concurrency()))),
+      gpu_(gpu) {
+  if (gpu_) stream_.emplace();
+}
 
 int Runner::steps(const BenchCase&) const {
+  if (!gpu_) return int(options_.peers.size());
   int n = 1 + int(options_.peers.size());
   for (sat::Algorithm a : options_.algorithms) n += sat::is_tiled(a) ? int(options_.tiles.size()) : 1;
   return n;
@@ -107,7 +111,7 @@ void Runner::measure_gpu(CaseState& s, Result& r, const std::function<void(int)>
                          const std::function<bool(Result&)>& check) {
   BufferSets& sets = s.device_sets();
   r.buffer_sets = sets.count();
-  const cudaStream_t stream = stream_.get();
+  const cudaStream_t stream = stream_->get();
   GpuTimer timer(stream, options_.hang_s);
   const std::string what = method_label(r) + " on " + sat::to_string(r.type) + " " + size_label(r.extent);
   auto timed = [&](int set) {
@@ -167,6 +171,8 @@ void Runner::measure_cpu(CaseState& s, Result& r, const std::function<void()>& r
 
 void Runner::guarded(Result r, std::vector<Result>& results, const std::function<void(Result&)>& body) {
   std::string fatal;
+  // Without a GPU there is no context to break (and asking would fail for want of a device).
+  auto broken_context = [this] { return gpu_ ? context_broken() : std::string(); };
   try {
     body(r);
   } catch (const GpuHang& e) {
@@ -178,18 +184,18 @@ void Runner::guarded(Result r, std::vector<Result>& results, const std::function
                : e.code() == sat::ErrorCode::Unsupported ? Status::Unsupported
                                                          : Status::Failed;
     r.note = e.what();
-    fatal = context_broken();
+    fatal = broken_context();
   } catch (const CudaFailure& e) {
     r.status = e.out_of_memory() ? Status::OutOfMemory : Status::Failed;
     r.note = e.what();
-    fatal = context_broken();
+    fatal = broken_context();
   } catch (const std::bad_alloc&) {
     r.status = Status::OutOfMemory;
     r.note = "host memory exhausted";
   } catch (const std::exception& e) {
     r.status = Status::Failed;
     r.note = e.what();
-    fatal = context_broken();
+    fatal = broken_context();
   }
   if (!fatal.empty() && r.status != Status::Aborted) r.note += "; " + fatal;
   results.push_back(r);
@@ -205,7 +211,7 @@ void Runner::run_case(const BenchCase& c, std::vector<Result>& results, Progress
   s.base.type = c.type;
   s.base.extent = c.extent;
   const std::string label = std::string(sat::to_string(c.type)) + " " + size_label(c.extent);
-  const cudaStream_t stream = stream_.get();
+  const cudaStream_t stream = stream_ ? stream_->get() : nullptr;
 
   // Host side: input, reference (cpu_reference's first run), scratch for downloads.
   s.image = make_input(c);
@@ -220,20 +226,23 @@ void Runner::run_case(const BenchCase& c, std::vector<Result>& results, Progress
   s.exact = !is_float(c.type) || float_sums_exact(s.image, s.reference.data());
   const std::size_t padded_table =
       std::size_t(c.extent.width + 1) * std::size_t(c.extent.height + 1) * sat::output_element_size(c.type);
-  s.scratch = HostBuffer(std::max(s.image.output_bytes(), padded_table), /*pinned=*/true);
+  s.scratch = HostBuffer(std::max(s.image.output_bytes(), padded_table), /*pinned=*/gpu_);
 
   // Device side.
-  try {
-    s.sets = std::make_unique<BufferSets>(s.image, rotate_bytes_, stream);
-    s.base.copy_bytes = s.sets->copy_bytes();
-    s.base.buffer_sets = s.sets->count();
-  } catch (const CudaFailure& e) {
-    if (!e.out_of_memory()) throw;
-    s.sets_failure = std::current_exception();
+  if (gpu_) {
+    try {
+      s.sets = std::make_unique<BufferSets>(s.image, rotate_bytes_, stream);
+      s.base.copy_bytes = s.sets->copy_bytes();
+      s.base.buffer_sets = s.sets->count();
+    } catch (const CudaFailure& e) {
+      if (!e.out_of_memory()) throw;
+      s.sets_failure = std::current_exception();
+    }
   }
   progress.begin_case(
-      label + (s.sets ? " (" + std::to_string(s.sets->count()) + " buffer set" + (s.sets->count() > 1 ? "s" : "") + ")"
-                      : " (device memory short)"));
+      label + (!gpu_    ? " (CPU peers only)"
+               : s.sets ? " (" + std::to_string(s.sets->count()) + " buffer set" + (s.sets->count() > 1 ? "s" : "") + ")"
+                        : " (device memory short)"));
 
   // Download set 0's output and compare the W x H table at `offset` (pitch in bytes).
   auto check_device = [&](Result& r, std::size_t bytes, std::size_t offset, std::size_t pitch) {
@@ -258,7 +267,7 @@ void Runner::run_case(const BenchCase& c, std::vector<Result>& results, Progress
   };
 
   // The baseline.
-  {
+  if (gpu_) {
     Result r = s.base;
     r.kind = MethodKind::Copy;
     r.method = "copy";
@@ -276,7 +285,7 @@ void Runner::run_case(const BenchCase& c, std::vector<Result>& results, Progress
   }
 
   // satcore's algorithms at every W.
-  for (sat::Algorithm algorithm : options_.algorithms) {
+  for (sat::Algorithm algorithm : gpu_ ? options_.algorithms : std::vector<sat::Algorithm>{}) {
     std::vector<int> tiles{0};
     if (sat::is_tiled(algorithm)) tiles = options_.tiles;
     for (int tile : tiles) {
@@ -313,6 +322,12 @@ void Runner::run_case(const BenchCase& c, std::vector<Result>& results, Progress
     progress.step(r.method);
     switch (peer) {
       case Peer::Npp: {
+        if (!gpu_) {
+          r.status = Status::Skipped;
+          r.note = "skipped: no CUDA device";
+          results.push_back(r);
+          break;
+        }
         if (!NppIntegral::supports(c.type)) {
           r.status = Status::Unsupported;
           r.note = "NPP's integral takes 8-bit single-channel input only";

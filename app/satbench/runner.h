@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -25,8 +26,10 @@ class BenchAborted : public std::runtime_error {
 
 class Runner {
  public:
-  // Device `options.device` must be current. rotate_bytes: see --rotate-mb.
-  Runner(const BenchOptions& options, std::size_t rotate_bytes);
+  // With `gpu`, device `options.device` must be current. Without (no CUDA device), only the CPU
+  // peers run: the copy baseline, the algorithms and NPP are left out (NPP as skipped) and
+  // nothing touches CUDA. rotate_bytes: see --rotate-mb.
+  Runner(const BenchOptions& options, std::size_t rotate_bytes, bool gpu = true);
 
   // Measurements one case takes (for the progress count).
   int steps(const BenchCase& c) const;
@@ -54,7 +57,8 @@ class Runner {
   BenchOptions options_;
   std::size_t rotate_bytes_;
   int cpu_threads_;
-  CudaStream stream_;
+  bool gpu_;
+  std::optional<CudaStream> stream_;  // only with a GPU
   NppIntegral npp_;
   std::map<std::string, std::string> capped_;  // method key -> the size it was skipped at
 };

@@ -4,10 +4,11 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdio>
 #include <cstring>
 
 #include "failure.h"
+#include "rename_into_place.h"
+#include "temp_files.h"
 
 namespace satfilter {
 namespace {
@@ -42,7 +43,8 @@ std::string lower_extension(const std::string& path) {
   return extension;
 }
 
-AtomicOutput::AtomicOutput(std::string destination) : destination_(std::move(destination)) {
+AtomicOutput::AtomicOutput(std::string destination, bool overwrite)
+    : destination_(std::move(destination)), overwrite_(overwrite) {
   const PathParts parts = split(destination_);
   if (parts.stem.empty()) throw runtime_error("output '" + destination_ + "' is not a file name");
   for (int attempt = 0;; ++attempt) {
@@ -51,6 +53,12 @@ AtomicOutput::AtomicOutput(std::string destination) : destination_(std::move(des
     const int fd = ::open(candidate.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd >= 0) {
       ::close(fd);
+      try {
+        registration_ = register_temporary(candidate, /*is_directory=*/false);
+      } catch (...) {
+        ::unlink(candidate.c_str());
+        throw;
+      }
       temp_ = candidate;
       return;
     }
@@ -61,12 +69,14 @@ AtomicOutput::AtomicOutput(std::string destination) : destination_(std::move(des
 
 AtomicOutput::~AtomicOutput() {
   if (!committed_ && !temp_.empty()) ::unlink(temp_.c_str());
+  forget_temporary(registration_);
 }
 
 void AtomicOutput::commit() {
-  if (std::rename(temp_.c_str(), destination_.c_str()) != 0)
-    throw runtime_error("cannot write '" + destination_ + "': " + std::strerror(errno));
+  rename_into_place(temp_, destination_, overwrite_);
   committed_ = true;
+  forget_temporary(registration_);
+  registration_ = -1;
 }
 
 }  // namespace satfilter

@@ -1,6 +1,7 @@
 // An output file that appears only when complete: writers write to a temporary file in the same
 // directory (so that the final rename is atomic and never crosses file systems), commit()
-// renames it over the destination, and destruction without commit() removes it.
+// renames it to the destination, and destruction without commit() removes it. The temporary is
+// listed in temp_files.h while it exists, so that even a second Ctrl-C removes it.
 #pragma once
 
 #include <string>
@@ -12,7 +13,8 @@ class AtomicOutput {
   // Creates the (empty) temporary file now, so that an unwritable destination fails before any
   // work. Its name keeps the destination's extension, which OpenCV uses to pick the encoder:
   // "dir/out.png" → "dir/.out.satfilter-<pid>-<n>.png". Throws Failure(Runtime).
-  explicit AtomicOutput(std::string destination);
+  // overwrite: whether commit() may replace an existing destination (-y).
+  AtomicOutput(std::string destination, bool overwrite);
   ~AtomicOutput();
   AtomicOutput(const AtomicOutput&) = delete;
   AtomicOutput& operator=(const AtomicOutput&) = delete;
@@ -20,12 +22,15 @@ class AtomicOutput {
   const std::string& temp_path() const { return temp_; }
   const std::string& destination() const { return destination_; }
 
-  // Renames the temporary file to the destination (replacing it). Throws Failure(Runtime).
+  // Renames the temporary file to the destination. Without `overwrite` the rename refuses to
+  // replace a file that appeared since the run started. Throws Failure(Runtime).
   void commit();
 
  private:
   std::string destination_;
   std::string temp_;
+  bool overwrite_ = false;
+  int registration_ = -1;  // temp_files.h handle
   bool committed_ = false;
 };
 

@@ -11,6 +11,18 @@
 namespace satfilter {
 namespace {
 
+const char* depth_name(int depth) {
+  switch (depth) {
+    case CV_8S: return "8-bit signed";
+    case CV_16U: return "16-bit";
+    case CV_16S: return "16-bit signed";
+    case CV_32S: return "32-bit integer";
+    case CV_32F: return "32-bit float";
+    case CV_64F: return "64-bit float";
+    default: return "non-8-bit";
+  }
+}
+
 class ImageSource final : public FrameSource {
  public:
   explicit ImageSource(const std::string& path) {
@@ -20,18 +32,7 @@ class ImageSource final : public FrameSource {
     } catch (const cv::Exception& e) {
       throw runtime_error("cannot decode '" + path + "': " + e.err);
     }
-    if (image.empty())
-      throw runtime_error("cannot decode '" + path + "': not a valid image (corrupt, truncated or unsupported)");
-    if (image.depth() == CV_16U) {
-      image.convertTo(image_, CV_8U, 1.0 / 257.0);
-    } else if (image.depth() == CV_8U) {
-      image_ = image;
-    } else {
-      throw runtime_error("cannot filter '" + path + "': only 8- and 16-bit images are supported");
-    }
-    if (image_.channels() != 1 && image_.channels() != 3 && image_.channels() != 4)
-      throw runtime_error("cannot filter '" + path + "': " + std::to_string(image_.channels()) +
-                          "-channel images are not supported (1, 3 or 4)");
+    image_ = checked_image(std::move(image), path);
     info_.kind = MediaKind::Image;
     info_.width = image_.cols;
     info_.height = image_.rows;
@@ -57,14 +58,15 @@ class ImageSource final : public FrameSource {
 
 class ImageSink final : public FrameSink {
  public:
-  explicit ImageSink(const std::string& path) : output_(path) {}
+  ImageSink(const std::string& path, const SinkOptions& options)
+      : output_(path, options.overwrite), params_(image_write_params(lower_extension(path), options.quality)) {}
 
   void write(const cv::Mat& frame) override {
     if (written_) throw runtime_error("cannot write '" + output_.destination() + "': an image holds one frame");
     bool ok = false;
     std::string reason = "the encoder failed";
     try {
-      ok = cv::imwrite(output_.temp_path(), frame);
+      ok = cv::imwrite(output_.temp_path(), frame, params_);
     } catch (const cv::Exception& e) {
       reason = e.err;
     }
@@ -79,10 +81,25 @@ class ImageSink final : public FrameSink {
 
  private:
   AtomicOutput output_;
+  std::vector<int> params_;
   bool written_ = false;
 };
 
 }  // namespace
+
+cv::Mat checked_image(cv::Mat image, const std::string& name) {
+  if (image.empty())
+    throw runtime_error("cannot decode '" + name + "': not a valid image (corrupt, truncated or unsupported)");
+  // The filters are 8-bit (sat::Image8). Scaling deeper images down would lose their range
+  // silently (a 0..255 16-bit image would come out black), so they are refused.
+  if (image.depth() != CV_8U)
+    throw runtime_error("cannot filter '" + name + "': it is a " + depth_name(image.depth()) +
+                        " image; satfilter filters 8-bit images only (convert it to 8 bits first)");
+  if (image.channels() != 1 && image.channels() != 3 && image.channels() != 4)
+    throw runtime_error("cannot filter '" + name + "': " + std::to_string(image.channels()) +
+                        "-channel images are not supported (1, 3 or 4)");
+  return image;
+}
 
 bool is_image_extension(const std::string& extension) {
   // OpenCV 4 imgcodecs decoders (GIF is not among them: it is read as a video).
@@ -90,6 +107,17 @@ bool is_image_extension(const std::string& extension) {
                                             "ppm", "pnm",  "pxm",  "pfm", "tif", "tiff", "webp", "sr", "ras",
                                             "exr", "hdr",  "pic",  "avif"};
   return std::find(std::begin(kExtensions), std::end(kExtensions), extension) != std::end(kExtensions);
+}
+
+bool image_takes_quality(const std::string& extension) {
+  return extension == "jpg" || extension == "jpeg" || extension == "jpe" || extension == "webp";
+}
+
+std::vector<int> image_write_params(const std::string& extension, int quality) {
+  if (quality < 0) return {};
+  if (extension == "webp") return {cv::IMWRITE_WEBP_QUALITY, quality};
+  if (image_takes_quality(extension)) return {cv::IMWRITE_JPEG_QUALITY, quality};
+  return {};
 }
 
 bool can_write_image(const std::string& path) {
@@ -102,6 +130,8 @@ bool can_write_image(const std::string& path) {
 
 std::unique_ptr<FrameSource> open_image_source(const std::string& path) { return std::make_unique<ImageSource>(path); }
 
-std::unique_ptr<FrameSink> open_image_sink(const std::string& path) { return std::make_unique<ImageSink>(path); }
+std::unique_ptr<FrameSink> open_image_sink(const std::string& path, const SinkOptions& options) {
+  return std::make_unique<ImageSink>(path, options);
+}
 
 }  // namespace satfilter

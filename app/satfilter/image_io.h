@@ -1,8 +1,11 @@
 // Still images through OpenCV's imgcodecs: one frame in, one frame out.
 #pragma once
 
+#include <opencv2/core.hpp>
+
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "media.h"
 
@@ -10,12 +13,20 @@ namespace satfilter {
 
 // Whether `extension` (lower case, no dot) is an image format OpenCV reads ("png", "jpg"...).
 bool is_image_extension(const std::string& extension);
+// Whether --quality means something for the image format `extension` (jpg, webp).
+bool image_takes_quality(const std::string& extension);
+// cv::imwrite's parameters for --quality (1..100; -1: the encoder's default).
+std::vector<int> image_write_params(const std::string& extension, int quality);
 // Whether OpenCV has an encoder for `path`'s extension.
 bool can_write_image(const std::string& path);
 
-// Decodes `path` now (8-bit; 16-bit images are scaled to 8 bits). Throws Failure(Runtime).
+// `image` (decoded from `name`) if satfilter can filter it: 8 bits per channel, 1, 3 or 4
+// channels. Throws Failure(Runtime) saying why not (empty, 16-bit, float...).
+cv::Mat checked_image(cv::Mat image, const std::string& name);
+
+// Decodes `path` now; only 8-bit images (checked_image). Throws Failure(Runtime).
 std::unique_ptr<FrameSource> open_image_source(const std::string& path);
 // Creates the temporary output at once; the image is encoded by write(), renamed by finish().
-std::unique_ptr<FrameSink> open_image_sink(const std::string& path);
+std::unique_ptr<FrameSink> open_image_sink(const std::string& path, const SinkOptions& options);
 
 }  // namespace satfilter

@@ -1,6 +1,7 @@
 // satfilter — filter an image or a video with summed-area tables, on the GPU or the CPU.
 //
 //   satfilter INPUT OUTPUT --filter box|threshold|sauvola|bradley [parameters] [options]
+//   satfilter -o FOLDER INPUT... --filter ...
 //
 // Every failure ends as one line "satfilter: error: ..." on stderr and a non-zero exit status,
 // with no output file left behind (see atomic_output.h). `satfilter --help` documents the rest.
@@ -13,18 +14,24 @@
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
+#include <filesystem>
 #include <string>
+#include <vector>
 
+#include "atomic_output.h"
 #include "failure.h"
 #include "filter_runner.h"
 #include "frame_pipeline_cpu.h"
 #include "frame_pipeline_cuda.h"
 #include "interrupt.h"
+#include "jobs.h"
 #include "media.h"
 #include "options.h"
 #include "progress.h"
 #include "report.h"
+#include "report_json.h"
 #include "sat/error.h"
+#include "video_io.h"
 
 namespace satfilter {
 namespace {
@@ -37,7 +44,11 @@ std::string one_line(std::string text) {
   return text;
 }
 
-void note(const std::string& text) { std::fprintf(stderr, "satfilter: note: %s\n", text.c_str()); }
+bool g_quiet = false;  // -q: notes are silenced (errors never are)
+
+void note(const std::string& text) {
+  if (!g_quiet) std::fprintf(stderr, "satfilter: note: %s\n", text.c_str());
+}
 
 sat::Backend choose_backend(const CommandLine& cl) {
   std::string reason;
@@ -59,6 +70,67 @@ std::string algorithm_name(const sat::Options& options) {
   return name;
 }
 
+SinkOptions sink_options(const CommandLine& cl) {
+  return SinkOptions{cl.fourcc, cl.overwrite == Overwrite::Replace, cl.quality, cl.format};
+}
+
+// Filters one input into one output.
+RunReport run_job(const CommandLine& cl, const Job& job, MediaKind output_kind, sat::Backend backend) {
+  using Clock = std::chrono::steady_clock;
+  const auto open_start = Clock::now();
+  std::unique_ptr<FrameSource> source = open_source(job.input);
+  const double open_ms = std::chrono::duration<double, std::milli>(Clock::now() - open_start).count();
+  const MediaInfo& info = source->info();
+  if (info.kind == MediaKind::Image && output_kind == MediaKind::Video)
+    throw usage_error("'" + job.input + "' is an image: OUTPUT must be an image too (png, jpg, tif...)");
+  if (info.kind == MediaKind::Video && output_kind == MediaKind::Image)
+    throw usage_error("'" + job.input + "' is a video: OUTPUT must be a video too (avi, mp4, mkv...)");
+  if (info.kind == MediaKind::Video && info.fps <= 0 && video_codecs_for(lower_extension(job.output)).size())
+    note("'" + job.input + "' has no frame rate; writing 25 fps");
+
+  std::unique_ptr<FrameSink> sink = open_sink(job.output, output_kind, info, sink_options(cl));
+
+  const bool terminal = ::isatty(STDERR_FILENO) == 1;
+  const bool show_progress = info.kind == MediaKind::Video &&
+                             (cl.progress == ProgressMode::Always || (cl.progress == ProgressMode::Auto && terminal));
+  Progress progress(show_progress, terminal, info.frame_count);
+
+  const bool timing = cl.report || !cl.json_path.empty();
+  PipelineRequest request{*source, *sink, cl.filter, progress, timing, cl.sat_options, cl.frames_in_flight};
+  PipelineResult result =
+      backend == sat::Backend::Cuda ? run_cuda_pipeline(request) : run_cpu_pipeline(request);
+  result.totals.decode_ms += open_ms;  // images decode when opened; videos decode their first frame
+  progress.finish(result.frames);
+
+  RunReport report;
+  report.input = job.input;
+  report.output = job.output;
+  report.video = info.kind == MediaKind::Video;
+  report.width = info.width;
+  report.height = info.height;
+  report.input_channels = info.channels;
+  report.output_channels = output_channels(cl.filter, info.channels);
+  report.frames = result.frames;
+  report.filter = describe(cl.filter);
+  report.gpu = backend == sat::Backend::Cuda;
+  report.algorithm = algorithm_name(cl.sat_options);
+  report.frames_in_flight = info.kind == MediaKind::Video ? cl.frames_in_flight : 1;
+  report.setup_ms = result.setup_ms;
+  report.wall_ms = result.wall_ms + open_ms;
+  report.totals = result.totals;
+  return report;
+}
+
+// The --json file must not be one of the inputs.
+void check_report_path(const CommandLine& cl) {
+  if (cl.json_path.empty() || cl.json_path == "-") return;
+  for (const std::string& input : cl.inputs) {
+    std::error_code error;
+    if (input != "-" && std::filesystem::equivalent(input, cl.json_path, error))
+      throw usage_error("--json '" + cl.json_path + "' is the INPUT '" + input + "' itself");
+  }
+}
+
 int run(int argc, char** argv) {
   const CommandLine cl = parse_command_line(argc, argv);
   if (cl.help) {
@@ -69,56 +141,28 @@ int run(int argc, char** argv) {
     std::printf("%s\n", version_text().c_str());
     return 0;
   }
+  g_quiet = cl.quiet;
 
-  // Everything that can be checked without reading the input comes first.
-  const MediaKind output_kind = media_kind_of_output(cl.output);
+  // Everything that can be checked without reading the inputs comes first, for every job.
+  check_filter_parameters(cl.filter);
+  check_report_path(cl);
+  const std::vector<Job> jobs = plan_jobs(cl);
+  std::vector<MediaKind> output_kinds;
+  for (const Job& job : jobs) {
+    output_kinds.push_back(media_kind_of_output(job.output, sink_options(cl)));
+    check_output_is_safe(job, cl.overwrite);
+  }
   const sat::Backend backend = choose_backend(cl);
   if (backend == sat::Backend::Cpu && cl.sat_options_given)
     note("--algorithm and --tile choose the CUDA table algorithm; the cpu backend ignores them");
 
-  using Clock = std::chrono::steady_clock;
-  const auto open_start = Clock::now();
-  std::unique_ptr<FrameSource> source = open_source(cl.input);
-  const double open_ms = std::chrono::duration<double, std::milli>(Clock::now() - open_start).count();
-  const MediaInfo& info = source->info();
-  if (info.kind == MediaKind::Image && output_kind == MediaKind::Video)
-    throw usage_error("'" + cl.input + "' is an image: OUTPUT must be an image too (png, jpg, tif...)");
-  if (info.kind == MediaKind::Video && output_kind == MediaKind::Image)
-    throw usage_error("'" + cl.input + "' is a video: OUTPUT must be a video too (avi, mp4, mkv...)");
-  if (info.kind == MediaKind::Video && info.fps <= 0) note("'" + cl.input + "' has no frame rate; writing 25 fps");
-
-  std::unique_ptr<FrameSink> sink = open_sink(cl.output, output_kind, info, SinkOptions{cl.fourcc});
-
-  const bool terminal = ::isatty(STDERR_FILENO) == 1;
-  const bool show_progress = info.kind == MediaKind::Video &&
-                             (cl.progress == ProgressMode::Always || (cl.progress == ProgressMode::Auto && terminal));
-  Progress progress(show_progress, terminal, info.frame_count);
-
-  PipelineRequest request{*source, *sink, cl.filter, progress, cl.report, cl.sat_options, cl.frames_in_flight};
-  PipelineResult result =
-      backend == sat::Backend::Cuda ? run_cuda_pipeline(request) : run_cpu_pipeline(request);
-  result.totals.decode_ms += open_ms;  // images decode when opened; videos decode their first frame
-  progress.finish(result.frames);
-
-  if (cl.report) {
-    RunReport report;
-    report.input = cl.input;
-    report.output = cl.output;
-    report.video = info.kind == MediaKind::Video;
-    report.width = info.width;
-    report.height = info.height;
-    report.input_channels = info.channels;
-    report.output_channels = output_channels(cl.filter, info.channels);
-    report.frames = result.frames;
-    report.filter = describe(cl.filter);
-    report.gpu = backend == sat::Backend::Cuda;
-    report.algorithm = algorithm_name(cl.sat_options);
-    report.frames_in_flight = info.kind == MediaKind::Video ? cl.frames_in_flight : 1;
-    report.setup_ms = result.setup_ms;
-    report.wall_ms = result.wall_ms + open_ms;
-    report.totals = result.totals;
-    print_report(stdout, report);
+  // In order; the first failure ends the batch (the outputs completed before it stay).
+  std::vector<RunReport> reports;
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    reports.push_back(run_job(cl, jobs[i], output_kinds[i], backend));
+    if (cl.report) print_report(stdout, reports.back());
   }
+  if (!cl.json_path.empty()) write_report_json(cl.json_path, reports, version_number());
   return 0;
 }
 

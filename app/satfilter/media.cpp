@@ -11,6 +11,9 @@
 #include "atomic_output.h"
 #include "failure.h"
 #include "image_io.h"
+#include "sequence_io.h"
+#include "sequence_pattern.h"
+#include "stdio_image.h"
 #include "video_io.h"
 
 namespace satfilter {
@@ -26,17 +29,40 @@ bool content_is_image(const std::string& path) {
 
 }  // namespace
 
-MediaKind media_kind_of_output(const std::string& path) {
-  const std::string extension = lower_extension(path);
+MediaKind media_kind_of_output(const std::string& path, const SinkOptions& options) {
+  const bool to_stdout = path == "-";
+  if (to_stdout && options.format.empty())
+    throw usage_error("OUTPUT - (stdout) needs --format to name the image format (e.g. --format png)");
+  const std::string extension = to_stdout ? options.format : lower_extension(path);
+  const std::string where = to_stdout ? "--format " + extension : "output '" + path + "'";
   if (extension.empty())
     throw usage_error("output '" + path + "' has no extension: cannot choose a format (e.g. .png or .mp4)");
-  if (!video_codecs_for(extension).empty()) return MediaKind::Video;
-  if (can_write_image(path)) return MediaKind::Image;
-  throw usage_error("unknown output format '." + extension +
-                    "' (images: png, jpg, bmp, tif, pgm/ppm, webp...; videos: avi, mp4, m4v, mov, mkv, webm)");
+  const bool sequence = !to_stdout && SequencePattern::parse(path).has_value();
+  MediaKind kind;
+  if (!video_codecs_for(extension).empty() && !to_stdout && !sequence) {
+    kind = MediaKind::Video;
+  } else if (can_write_image("x." + extension)) {
+    kind = sequence ? MediaKind::Video : MediaKind::Image;
+  } else {
+    throw usage_error("unknown " + std::string(to_stdout ? "--format" : "output format") + " '" + extension +
+                      "' (images: png, jpg, bmp, tif, pgm/ppm, webp...; videos: avi, mp4, m4v, mov, mkv, webm)");
+  }
+  if (options.quality >= 0) {
+    const bool image_file = kind == MediaKind::Image || sequence;
+    const bool takes = image_file ? image_takes_quality(extension) : video_takes_quality(extension, options.fourcc);
+    if (!takes)
+      throw usage_error("--quality does not apply to " + where +
+                        " (it applies to jpg and webp images and to MJPG videos such as .avi)");
+  }
+  return kind;
 }
 
 std::unique_ptr<FrameSource> open_source(const std::string& path) {
+  if (path == "-") return open_stdin_image_source();
+  // A pattern names a sequence, unless a file has that very name.
+  if (const std::optional<SequencePattern> pattern = SequencePattern::parse(path))
+    if (is_image_extension(lower_extension(path)) && ::access(path.c_str(), F_OK) != 0)
+      return open_sequence_source(*pattern);
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) throw runtime_error("cannot open '" + path + "': " + std::strerror(errno));
   if (S_ISDIR(st.st_mode)) throw runtime_error("cannot open '" + path + "': it is a directory");
@@ -48,8 +74,12 @@ std::unique_ptr<FrameSource> open_source(const std::string& path) {
 
 std::unique_ptr<FrameSink> open_sink(const std::string& path, MediaKind kind, const MediaInfo& input,
                                      const SinkOptions& options) {
-  if (kind == MediaKind::Image) return open_image_sink(path);
-  return open_video_sink(path, input, options.fourcc);
+  if (path == "-") return open_stdout_image_sink(options);
+  const std::optional<SequencePattern> pattern = SequencePattern::parse(path);
+  if (pattern && kind == MediaKind::Video && video_codecs_for(lower_extension(path)).empty())
+    return open_sequence_sink(*pattern, input, options);
+  if (kind == MediaKind::Image) return open_image_sink(path, options);
+  return open_video_sink(path, input, options);
 }
 
 }  // namespace satfilter

@@ -10,6 +10,7 @@
 
 namespace satfilter {
 
+// Video: a series of frames, from a video file or an image sequence (frame_%04d.png).
 enum class MediaKind { Image, Video };
 
 struct MediaInfo {
@@ -19,6 +20,7 @@ struct MediaInfo {
   int channels = 3;          // 1 (gray), 3 (BGR) or 4 (BGRA); videos decode to BGR
   double fps = 0;            // videos
   int64_t frame_count = 1;   // as the container announces it; -1 when unknown
+  int64_t first_number = 1;  // image sequences: the number of the first file (videos: 1, as ffmpeg)
 };
 
 class FrameSource {
@@ -42,17 +44,22 @@ class FrameSink {
   virtual void finish() = 0;
 };
 
-// The kind of media `path` names, from its extension. Throws Failure(Usage) for an unknown
-// extension.
-MediaKind media_kind_of_output(const std::string& path);
-
-// Opens INPUT: an image when the extension is an image format OpenCV decodes (or the content
-// is), else a video. Throws Failure(Runtime) with a one-line reason.
-std::unique_ptr<FrameSource> open_source(const std::string& path);
-
 struct SinkOptions {
-  std::string fourcc;  // videos: override the codec chosen from the extension
+  std::string fourcc;      // videos: override the codec chosen from the extension
+  bool overwrite = false;  // -y: the output may replace an existing file
+  int quality = -1;        // 1..100 for encoders that take one (JPEG, WebP, MJPG); -1: their default
+  std::string format;      // the image format of OUTPUT "-" (stdout), e.g. "png"
 };
+
+// The kind of media `path` names: from its extension, a sequence pattern (a video), or for "-"
+// (stdout) from options.format. Throws Failure(Usage) for an unknown or missing format, or a
+// --quality the format has no use for.
+MediaKind media_kind_of_output(const std::string& path, const SinkOptions& options);
+
+// Opens INPUT: "-" (an image on stdin), an image sequence pattern, an image when the extension
+// is an image format OpenCV decodes (or the content is), else a video. Throws Failure(Runtime)
+// with a one-line reason.
+std::unique_ptr<FrameSource> open_source(const std::string& path);
 
 // Opens OUTPUT (of `kind`, from media_kind_of_output) for frames of `input`'s size and frame
 // rate. Creates the temporary file at once. Throws Failure.

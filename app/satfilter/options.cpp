@@ -60,7 +60,14 @@ constexpr OptionSpec kOptions[] = {
     {"tile", true, kGeneral},
     {"frames-in-flight", true, kGeneral},
     {"fourcc", true, kGeneral},
+    {"quality", true, kGeneral},
+    {"output", true, kGeneral},
+    {"format", true, kGeneral},
+    {"overwrite", false, kGeneral},
+    {"no-overwrite", false, kGeneral},
     {"report", false, kGeneral},
+    {"json", true, kGeneral},
+    {"quiet", false, kGeneral},
     {"progress", false, kGeneral},
     {"no-progress", false, kGeneral},
     {"help", false, kGeneral},
@@ -239,10 +246,37 @@ void apply_general_options(const std::map<std::string, std::string>& values, Com
     if (v->size() != 4) throw usage_error("--fourcc: expected four characters (e.g. MJPG), got " + quote(*v));
     cl.fourcc = *v;
   }
+  if (const std::string* v = get("quality")) {
+    const long long q = parse_integer("quality", *v);
+    if (q < 1 || q > 100) out_of_range("quality", "in [1, 100]", *v);
+    cl.quality = static_cast<int>(q);
+  }
+  if (const std::string* v = get("format")) {
+    std::string format = *v;
+    if (!format.empty() && format[0] == '.') format.erase(0, 1);
+    for (char& c : format) c = char(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    if (format.empty() || format.find_first_of("/%") != std::string::npos)
+      throw usage_error("--format: expected an image format such as png or jpg, got " + quote(*v));
+    cl.format = format;
+  }
+  if (get("overwrite") && get("no-overwrite")) throw usage_error("give either -y or -n, not both");
+  if (get("overwrite")) cl.overwrite = Overwrite::Replace;
   cl.report = get("report") != nullptr;
+  if (const std::string* v = get("json")) {
+    if (v->empty()) throw usage_error("--json needs a file name (or - for stdout)");
+    cl.json_path = *v;
+  }
+  cl.quiet = get("quiet") != nullptr;
   if (get("progress") && get("no-progress")) throw usage_error("give either --progress or --no-progress, not both");
+  if (get("progress") && cl.quiet) throw usage_error("give either --progress or -q, not both");
   if (get("progress")) cl.progress = ProgressMode::Always;
-  if (get("no-progress")) cl.progress = ProgressMode::Never;
+  if (get("no-progress") || cl.quiet) cl.progress = ProgressMode::Never;
+
+  // stdout carries one thing at a time.
+  const bool image_to_stdout = cl.output == "-";
+  if (image_to_stdout && cl.report) throw usage_error("--report prints on stdout, where OUTPUT - goes; use --json FILE");
+  if (image_to_stdout && cl.json_path == "-") throw usage_error("--json - and OUTPUT - would both write to stdout");
+  if (cl.report && cl.json_path == "-") throw usage_error("give either --report or --json -, not both on stdout");
 }
 
 }  // namespace
@@ -273,8 +307,14 @@ CommandLine parse_command_line(int argc, const char* const* argv) {
       options_done = true;
       continue;
     }
-    if (arg == "-q") {
-      values["no-progress"] = "";
+    // The short options of ffmpeg and ImageMagick users' habits.
+    if (arg == "-q" || arg == "-y" || arg == "-n") {
+      values[arg == "-q" ? "quiet" : arg == "-y" ? "overwrite" : "no-overwrite"] = "";
+      continue;
+    }
+    if (arg == "-o") {
+      if (i + 1 >= argc) throw usage_error("-o needs a value");
+      values["output"] = argv[++i];
       continue;
     }
     if (arg.compare(0, 2, "--") != 0) throw usage_error("unknown option " + quote(arg) + " (see --help)");
@@ -286,7 +326,6 @@ CommandLine parse_command_line(int argc, const char* const* argv) {
       name.resize(eq);
     }
     if (name == "c") name = "C";
-    if (name == "quiet") name = "no-progress";
     const OptionSpec* spec = find_option(name);
     if (!spec) throw usage_error("unknown option " + quote("--" + name) + " (see --help)");
     if (name == "version") {
@@ -305,11 +344,21 @@ CommandLine parse_command_line(int argc, const char* const* argv) {
       values[name] = argv[++i];  // may start with '-': "--radius -1" is a (bad) value
     }
   }
-  if (positional.empty()) throw usage_error("missing INPUT and OUTPUT (see --help)");
-  if (positional.size() == 1) throw usage_error("missing OUTPUT (see --help)");
-  if (positional.size() > 2) throw usage_error("unexpected argument " + quote(positional[2]) + " (expected INPUT OUTPUT)");
-  cl.input = positional[0];
-  cl.output = positional[1];
+  if (const auto output = values.find("output"); output != values.end()) {
+    if (positional.empty()) throw usage_error("missing INPUT (see --help)");
+    if (output->second.empty()) throw usage_error("-o needs a file or folder name");
+    cl.inputs = positional;
+    cl.output = output->second;
+    cl.output_option = true;
+  } else {
+    if (positional.empty()) throw usage_error("missing INPUT and OUTPUT (see --help)");
+    if (positional.size() == 1) throw usage_error("missing OUTPUT (see --help)");
+    if (positional.size() > 2)
+      throw usage_error("unexpected argument " + quote(positional[2]) +
+                        " (expected INPUT OUTPUT; for several inputs give -o FOLDER)");
+    cl.inputs = {positional[0]};
+    cl.output = positional[1];
+  }
 
   const auto filter = values.find("filter");
   if (filter == values.end()) throw usage_error("missing --filter (box, threshold, sauvola or bradley)");
@@ -338,13 +387,35 @@ std::string help_text() {
 
   std::string t;
   t += "Usage: satfilter INPUT OUTPUT --filter box|threshold|sauvola|bradley [PARAMETERS] [OPTIONS]\n";
+  t += "       satfilter -o FOLDER INPUT... --filter ... [PARAMETERS] [OPTIONS]\n";
   t += "\n";
   t += "Filters an image or a video with summed-area tables (satcore), on the GPU or the CPU.\n";
   t += "INPUT and OUTPUT are images (png, jpg, pgm/ppm, tif, bmp, webp...) or videos (avi, mp4,\n";
   t += "mkv, mov, webm... anything OpenCV's VideoCapture/VideoWriter reads or writes); the kind is\n";
   t += "chosen from the extension and both must be of the same kind. A video is processed frame\n";
-  t += "by frame at the same size and frame rate. The output is written to a temporary file in\n";
-  t += "OUTPUT's directory and renamed at the end: on any error nothing is left behind.\n";
+  t += "by frame at the same size and frame rate. Images must have 8 bits per channel: 16-bit and\n";
+  t += "float images are refused (exit status 1), not scaled down. The output is written to a\n";
+  t += "temporary file in OUTPUT's directory and renamed at the end: on any error or interruption\n";
+  t += "nothing is left behind.\n";
+  t += "\n";
+  t += "Inputs and outputs:\n";
+  t += "  -o FOLDER            write FOLDER/<input's file name> for every INPUT (a shell glob gives\n";
+  t += "                       many); FOLDER must exist. In order; the first failure stops the batch\n";
+  t += "                       (outputs already complete stay). -o FILE with one INPUT is OUTPUT.\n";
+  t += "  frame_%04d.png       an image sequence (printf-style %d or %0Nd) as INPUT or OUTPUT, read\n";
+  t += "                       from the first number among 0..4 to the last consecutive one, and\n";
+  t += "                       treated as a video; output numbers follow the input's (from 1 for\n";
+  t += "                       a video), written all at once at the end. Sequences have no frame\n";
+  t += "                       rate: a video made from one is written at 25 fps.\n";
+  t += "  -                    INPUT: one image read from stdin; OUTPUT: one image on stdout\n";
+  t += "  --format EXT         the image format of OUTPUT - (png, jpg, bmp...); required there\n";
+  t += "  -n                   never overwrite (the default): an existing OUTPUT is an error (exit 1)\n";
+  t += "  -y                   overwrite an existing OUTPUT. OUTPUT may never be INPUT itself (the\n";
+  t += "                       same file under any name): that is refused, exit status 2\n";
+  t += "  --quality Q          1..100: JPEG/WebP image quality, or MJPG video quality (.avi; then\n";
+  t += "                       OpenCV's own MJPEG writer is used). Default: the encoder's own (JPEG\n";
+  t += "                       95; videos: FFmpeg's through OpenCV). Other video codecs have no\n";
+  t += "                       quality setting in OpenCV 4.6; .mkv stays lossless (FFV1).\n";
   t += "\n";
   t += "Filters and their parameters:\n";
   t += "  box         Box blur, equal to OpenCV's cv::blur; keeps the channels (gray, BGR, BGRA).\n";
@@ -384,24 +455,32 @@ std::string help_text() {
   t += "  --fourcc CODE        video codec (default from OUTPUT's extension: .avi MJPG, .mp4/.m4v/.mov\n";
   t += "                       mp4v, .mkv FFV1 (lossless) else MJPG, .webm VP90 else VP80)\n";
   t += "  --report             print per-stage times (decode, upload, SAT, filter, download, encode)\n";
-  t += "                       and throughput at the end, on stdout\n";
+  t += "                       and throughput at the end of each run, on stdout\n";
+  t += "  --json FILE          the same report as JSON, one entry per input in \"runs\" (FILE - is\n";
+  t += "                       stdout); stage times in ms under \"stages_ms\", rates under \"throughput\"\n";
   t += "  --progress           always show the progress bar of videos on stderr\n";
-  t += "  --no-progress, -q    never show it (default: only when stderr is a terminal)\n";
+  t += "  --no-progress        never show it (default: only when stderr is a terminal)\n";
+  t += "  -q, --quiet          no notes and no progress bar; errors are still printed on stderr\n";
   t += "  --help, -h           this text\n";
   t += "  --version            version of satfilter and OpenCV\n";
   t += "\n";
-  t += "Exit status: 0 on success, 1 when the input cannot be read or the output written,\n";
-  t += "2 on a bad command line, 130 when interrupted.\n";
+  t += "Exit status: 0 on success, 1 when an input cannot be read or filtered (e.g. 16-bit) or an\n";
+  t += "output cannot be written (or exists, without -y), 2 on a bad command line (including a\n";
+  t += "parameter out of satcore's range, or OUTPUT = INPUT), 130 when interrupted (a second\n";
+  t += "Ctrl-C ends at once, still removing the temporary output).\n";
   t += "\n";
   t += "Examples:\n";
   t += "  satfilter photo.jpg blurred.png --filter box --radius 7\n";
   t += "  satfilter scan.png binary.png --filter sauvola --window 25 --k 0.3\n";
   t += "  satfilter in.mp4 out.mkv --filter bradley --window 31 --t 10 --report\n";
+  t += "  satfilter -o binarized/ scans/*.png --filter sauvola --json report.json\n";
+  t += "  satfilter frame_%04d.png out_%04d.png --filter box --radius 3\n";
+  t += "  cat in.png | satfilter - - --format png --filter box > out.png\n";
   return t;
 }
 
-std::string version_text() {
-  return std::string("satfilter ") + SATFILTER_VERSION + " (satcore, OpenCV " + CV_VERSION + ")";
-}
+std::string version_number() { return SATFILTER_VERSION; }
+
+std::string version_text() { return "satfilter " + version_number() + " (satcore, OpenCV " + CV_VERSION + ")"; }
 
 }  // namespace satfilter

@@ -1,7 +1,7 @@
 // satfilter's command line: parsing, validation and the --help text.
 //
-//   satfilter INPUT OUTPUT --filter box|threshold|sauvola|bradley [parameters]
-//             [--backend cuda|cpu] [--algorithm NAME] [--tile W] [--report] ...
+//   satfilter INPUT OUTPUT --filter box|threshold|sauvola|bradley [parameters] [options]
+//   satfilter -o FOLDER INPUT... --filter ...             (a batch: one output per input)
 //
 // Every parameter is checked here, before any file is opened, so that a bad command line fails
 // fast with one line and leaves nothing behind.
@@ -9,6 +9,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "sat/filters.h"
 #include "sat/sat.h"
@@ -29,12 +30,18 @@ struct FilterSpec {
 
 enum class ProgressMode { Auto, Always, Never };  // Auto: only when stderr is a terminal
 
+// What to do when an output file exists already (never when it is the input itself).
+enum class Overwrite { Refuse, Replace };  // default and -n: refuse; -y: replace
+
 struct CommandLine {
   bool help = false;
   bool version = false;
 
-  std::string input;
-  std::string output;
+  std::vector<std::string> inputs;  // one, or several with -o FOLDER; "-" is stdin
+  std::string output;               // a file, a printf-style sequence, "-" (stdout) or a folder
+  bool output_option = false;       // OUTPUT came from -o (then every positional is an input)
+  std::string format;               // --format: image format of "-" (stdin/stdout), e.g. "png"
+  Overwrite overwrite = Overwrite::Refuse;
   FilterSpec filter;
 
   std::optional<sat::Backend> backend;  // nullopt: cuda when a device is present, else cpu
@@ -42,7 +49,10 @@ struct CommandLine {
   bool sat_options_given = false;       // --algorithm or --tile appeared
   int frames_in_flight = 3;             // CUDA pipeline depth (≥ 2)
   std::string fourcc;                   // video codec override; empty: chosen from the extension
-  bool report = false;
+  int quality = -1;                     // --quality 1..100 (JPEG/WebP images, MJPG videos); -1: codec default
+  bool report = false;                  // --report: the text report on stdout
+  std::string json_path;                // --json FILE ("-": stdout): the report as JSON
+  bool quiet = false;                   // -q: no notes, no progress
   ProgressMode progress = ProgressMode::Auto;
 };
 
@@ -55,5 +65,7 @@ std::string help_text();
 
 // "satfilter 0.1.0 (satcore, OpenCV x.y.z)"
 std::string version_text();
+// "0.1.0"
+std::string version_number();
 
 }  // namespace satfilter

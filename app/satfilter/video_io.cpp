@@ -136,22 +136,32 @@ int fourcc_code(const std::string& fourcc) {
 
 class VideoSink final : public FrameSink {
  public:
-  VideoSink(const std::string& path, const MediaInfo& input, const std::string& fourcc) : output_(path) {
-    std::vector<std::string> codecs = fourcc.empty() ? video_codecs_for(lower_extension(path)) : std::vector{fourcc};
+  VideoSink(const std::string& path, const MediaInfo& input, const SinkOptions& options)
+      : output_(path, options.overwrite) {
+    std::vector<std::string> codecs =
+        options.fourcc.empty() ? video_codecs_for(lower_extension(path)) : std::vector{options.fourcc};
     size_ = cv::Size(input.width, input.height);
     const double fps = input.fps > 0 ? input.fps : 25.0;
+    // OpenCV 4.6's FFmpeg writer has no quality setting (VIDEOWRITER_PROP_QUALITY is ignored);
+    // its own MJPEG AVI writer takes one once opened, so --quality uses that writer.
+    std::vector<int> apis = {cv::CAP_FFMPEG, cv::CAP_ANY};
+    if (options.quality >= 0) {
+      codecs = {"MJPG"};
+      apis = {cv::CAP_OPENCV_MJPEG};
+    }
     std::string tried;
-    for (int api : {int(cv::CAP_FFMPEG), int(cv::CAP_ANY)}) {
+    for (int api : apis) {
       for (const std::string& codec : codecs) {
         try {
           const StderrSilencer quiet;
-          if (writer_.open(output_.temp_path(), api, fourcc_code(codec), fps, size_, true) && writer_.isOpened()) {
+          if (writer_.open(output_.temp_path(), api, fourcc_code(codec), fps, size_, true) && writer_.isOpened() &&
+              (options.quality < 0 || writer_.set(cv::VIDEOWRITER_PROP_QUALITY, options.quality))) {
             codec_ = codec;
             return;
           }
         } catch (const cv::Exception&) {
         }
-        if (api == cv::CAP_FFMPEG) tried += (tried.empty() ? "" : ", ") + codec;
+        if (api == apis.front()) tried += (tried.empty() ? "" : ", ") + codec;
       }
     }
     throw runtime_error("cannot write video '" + path + "': no encoder available for this format (tried " + tried +
@@ -206,10 +216,15 @@ std::vector<std::string> video_codecs_for(const std::string& extension) {
   return {};
 }
 
+bool video_takes_quality(const std::string& extension, const std::string& fourcc) {
+  const std::vector<std::string> codecs = fourcc.empty() ? video_codecs_for(extension) : std::vector{fourcc};
+  return !codecs.empty() && codecs.front() == "MJPG";
+}
+
 std::unique_ptr<FrameSource> open_video_source(const std::string& path) { return std::make_unique<VideoSource>(path); }
 
-std::unique_ptr<FrameSink> open_video_sink(const std::string& path, const MediaInfo& input, const std::string& fourcc) {
-  return std::make_unique<VideoSink>(path, input, fourcc);
+std::unique_ptr<FrameSink> open_video_sink(const std::string& path, const MediaInfo& input, const SinkOptions& options) {
+  return std::make_unique<VideoSink>(path, input, options);
 }
 
 }  // namespace satfilter

@@ -14,11 +14,15 @@ namespace satfilter {
 // avi: MJPG, XVID; mp4/m4v/mov: mp4v, avc1; mkv: FFV1, MJPG; webm: VP90, VP80.
 std::vector<std::string> video_codecs_for(const std::string& extension);
 
+// Whether --quality applies to a video of `extension` with codec `fourcc` ("" = the default):
+// OpenCV 4.6 takes a quality (VIDEOWRITER_PROP_QUALITY) for MJPG only.
+bool video_takes_quality(const std::string& extension, const std::string& fourcc);
+
 // Opens the video and decodes its first frame (so that an undecodable file fails here).
 // Throws Failure(Runtime).
 std::unique_ptr<FrameSource> open_video_source(const std::string& path);
 // Opens the encoder on a temporary file next to `path`. Frames of 1 or 4 channels are
 // converted to BGR, which every writer takes. Throws Failure.
-std::unique_ptr<FrameSink> open_video_sink(const std::string& path, const MediaInfo& input, const std::string& fourcc);
+std::unique_ptr<FrameSink> open_video_sink(const std::string& path, const MediaInfo& input, const SinkOptions& options);
 
 }  // namespace satfilter

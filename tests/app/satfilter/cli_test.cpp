@@ -16,6 +16,14 @@ TEST(SatfilterCli, HelpDocumentsEveryFilterAndParameter) {
   EXPECT_NE(r.out.find("(default 11)"), std::string::npos);
 }
 
+TEST(SatfilterCli, HelpDocumentsBatchAndSafetyOptions) {
+  const RunResult r = run_satfilter({"--help"});
+  ASSERT_EQ(r.status, 0);
+  for (const char* word : {"-o FOLDER", "frame_%04d.png", "--format", "-n ", "-y ", "--quality", "--json", "-q, --quiet",
+                           "8 bits per channel", "16-bit", "OUTPUT = INPUT", "lossless"})
+    EXPECT_NE(r.out.find(word), std::string::npos) << word << " missing from --help";
+}
+
 TEST(SatfilterCli, HelpWinsOverMistakes) {
   const RunResult r = run_satfilter({"--frobnicate", "-h"});
   EXPECT_EQ(r.status, 0);

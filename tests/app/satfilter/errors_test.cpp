@@ -104,7 +104,12 @@ INSTANTIATE_TEST_SUITE_P(
         BadArguments{"UnknownAlgorithm", {"--filter", "box", "--algorithm", "fastest"}},
         BadArguments{"BadTile", {"--filter", "box", "--tile", "48"}},
         BadArguments{"TileOfUntiledAlgorithm", {"--filter", "box", "--algorithm", "2r2w", "--tile", "32"}},
-        BadArguments{"ExtraPositional", {"--filter", "box", "third.png"}}),
+        BadArguments{"ExtraPositional", {"--filter", "box", "third.png"}},
+        // Values satcore rejects (the kernel area or window squared overflows an int).
+        BadArguments{"KsizeAreaOverflows", {"--filter", "box", "--ksize", "100001"}},
+        BadArguments{"SauvolaWindowOverflows", {"--filter", "sauvola", "--window", "100001"}},
+        BadArguments{"QualityOutOfRange", {"--filter", "box", "--quality", "0"}},
+        BadArguments{"QualityForPng", {"--filter", "box", "--quality", "50"}}),
     [](const ::testing::TestParamInfo<BadArguments>& param_info) { return std::string(param_info.param.name); });
 
 TEST_F(ErrorsTest, MissingOutputArgument) {

@@ -40,7 +40,7 @@ TEST_F(GpuTest, BoxEqualsCvBlurWithEveryAlgorithm) {
     for (sat::Algorithm algorithm : sat::kAllAlgorithms) {
       const std::string output = out(std::string("out-") + image + ".png");
       const RunResult r = run_satfilter({in(image), output, "--filter", "box", "--ksize", "7x3", "--backend", "cuda",
-                                         "--algorithm", sat::to_string(algorithm)});
+                                         "--algorithm", sat::to_string(algorithm), "-y"});
       ASSERT_EQ(r.status, 0) << image << " " << sat::to_string(algorithm) << ": " << r.err;
       EXPECT_EQ(cv::norm(read(output), expected, cv::NORM_INF), 0.0) << image << " " << sat::to_string(algorithm);
     }
@@ -66,8 +66,8 @@ TEST_F(GpuTest, CudaAndCpuBackendsAgree) {
       {"--filter", "box", "--radius", "60", "--border", "replicate"},
   };
   for (const auto& filter : filters) {
-    std::vector<std::string> cuda = {in("color.png"), out("cuda.png"), "--backend", "cuda"};
-    std::vector<std::string> cpu = {in("color.png"), out("cpu.png"), "--backend", "cpu"};
+    std::vector<std::string> cuda = {in("color.png"), out("cuda.png"), "--backend", "cuda", "-y"};
+    std::vector<std::string> cpu = {in("color.png"), out("cpu.png"), "--backend", "cpu", "-y"};
     cuda.insert(cuda.end(), filter.begin(), filter.end());
     cpu.insert(cpu.end(), filter.begin(), filter.end());
     const RunResult a = run_satfilter(cuda), b = run_satfilter(cpu);
@@ -84,7 +84,7 @@ TEST_F(GpuTest, LosslessVideoEqualsCvBlurAtEveryDepth) {
   ASSERT_EQ(inputs.size(), 8u);
   for (const char* depth : {"2", "3", "5", "16"}) {
     const RunResult r = run_satfilter({in("clip.mkv"), out("out.mkv"), "--filter", "box", "--ksize", "5x3",
-                                       "--backend", "cuda", "--frames-in-flight", depth, "--report"});
+                                       "--backend", "cuda", "--frames-in-flight", depth, "--report", "-y"});
     ASSERT_EQ(r.status, 0) << r.err;
     for (const char* stage : {"decode", "upload", "SAT", "filter", "download", "encode"})
       EXPECT_NE(r.out.find(stage), std::string::npos) << stage;

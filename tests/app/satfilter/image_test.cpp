@@ -136,7 +136,7 @@ TEST_F(ImageTest, BoxKeepsAlphaChannel) {
 TEST_F(ImageTest, ThresholdEqualsAdaptiveThresholdMeanC) {
   for (const bool invert : {false, true}) {
     std::vector<std::string> args = {in("color.png"), out("out.png"), "--filter", "threshold", "--block", "11",
-                                     "--C", "2.5", "--backend", "cpu"};
+                                     "--C", "2.5", "--backend", "cpu", "-y"};
     if (invert) args.push_back("--invert");
     const RunResult r = run_satfilter(args);
     ASSERT_EQ(r.status, 0) << r.err;
@@ -188,9 +188,9 @@ TEST_F(ImageTest, JpegOutputIsWritten) {
   EXPECT_LT(cv::norm(output, expected, cv::NORM_L1) / double(expected.total() * 3), 4.0);  // JPEG loss
 }
 
-TEST_F(ImageTest, ReplacesAnExistingOutput) {
+TEST_F(ImageTest, ReplacesAnExistingOutputWithY) {
   cv::imwrite(out("out.png"), cv::Mat(5, 5, CV_8UC1, cv::Scalar(7)));
-  const RunResult r = run_satfilter({in("color.png"), out("out.png"), "--filter", "box", "--backend", "cpu"});
+  const RunResult r = run_satfilter({in("color.png"), out("out.png"), "--filter", "box", "--backend", "cpu", "-y"});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(read(out("out.png")).size(), cv::Size(97, 61));
 }

@@ -12,6 +12,7 @@
 #include <opencv2/videoio.hpp>
 
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -46,12 +47,12 @@ cv::Mat smooth_noise(int width, int height, int type, int seed) {
   return smooth + fine;  // saturating
 }
 
-bool write_video(const std::string& path, const char* fourcc, int frames, int seed) {
+bool write_video(const std::string& path, const char* fourcc, int frames, int seed, int width = 64, int height = 48) {
   cv::VideoWriter writer(path, cv::CAP_FFMPEG, cv::VideoWriter::fourcc(fourcc[0], fourcc[1], fourcc[2], fourcc[3]), 10.0,
-                         cv::Size(64, 48), true);
+                         cv::Size(width, height), true);
   if (!writer.isOpened()) return false;
   for (int i = 0; i < frames; ++i) {
-    cv::Mat frame = smooth_noise(64, 48, CV_8UC3, seed + i);
+    cv::Mat frame = smooth_noise(width, height, CV_8UC3, seed + i);
     cv::rectangle(frame, cv::Rect(4 * i, 10, 12, 20), cv::Scalar(255, 255, 255), cv::FILLED);  // motion
     writer.write(frame);
   }
@@ -59,14 +60,9 @@ bool write_video(const std::string& path, const char* fourcc, int frames, int se
   return true;
 }
 
-}  // namespace
-
-RunResult run_satfilter(const std::vector<std::string>& args) {
-  static int counter = 0;
-  const std::string base = std::filesystem::temp_directory_path().string() + "/satfilter-run-" +
-                           std::to_string(::getpid()) + "-" + std::to_string(counter++);
-  const std::string out_path = base + ".out", err_path = base + ".err";
-
+// Starts satfilter with stdout and stderr into files (and stdin from `stdin_path` if given).
+int spawn_satfilter(const std::vector<std::string>& args, const std::string& out_path, const std::string& err_path,
+                    const std::string& stdin_path, std::string* error) {
   std::vector<std::string> argv_strings = {SATFILTER_EXE};
   argv_strings.insert(argv_strings.end(), args.begin(), args.end());
   std::vector<char*> argv;
@@ -75,16 +71,21 @@ RunResult run_satfilter(const std::vector<std::string>& args) {
 
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
+  if (!stdin_path.empty()) posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, stdin_path.c_str(), O_RDONLY, 0);
   posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   pid_t pid = 0;
-  RunResult result;
   const int spawned = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   if (spawned != 0) {
-    result.err = std::string("posix_spawn failed: ") + std::strerror(spawned);
-    return result;
+    *error = std::string("posix_spawn failed: ") + std::strerror(spawned);
+    return -1;
   }
+  return pid;
+}
+
+RunResult reap(int pid, const std::string& out_path, const std::string& err_path) {
+  RunResult result;
   int wstatus = 0;
   while (::waitpid(pid, &wstatus, 0) < 0 && errno == EINTR) {
   }
@@ -93,6 +94,47 @@ RunResult run_satfilter(const std::vector<std::string>& args) {
   result.err = slurp(err_path);
   std::remove(out_path.c_str());
   std::remove(err_path.c_str());
+  return result;
+}
+
+std::string capture_base() {
+  static int counter = 0;
+  return std::filesystem::temp_directory_path().string() + "/satfilter-run-" + std::to_string(::getpid()) + "-" +
+         std::to_string(counter++);
+}
+
+}  // namespace
+
+RunResult run_satfilter(const std::vector<std::string>& args, const std::string& stdin_path) {
+  const std::string base = capture_base();
+  RunResult result;
+  const int pid = spawn_satfilter(args, base + ".out", base + ".err", stdin_path, &result.err);
+  if (pid < 0) return result;
+  return reap(pid, base + ".out", base + ".err");
+}
+
+SatfilterProcess::SatfilterProcess(const std::vector<std::string>& args) {
+  const std::string base = capture_base();
+  out_path_ = base + ".out";
+  err_path_ = base + ".err";
+  std::string error;
+  pid_ = spawn_satfilter(args, out_path_, err_path_, "", &error);
+}
+
+SatfilterProcess::~SatfilterProcess() {
+  if (pid_ <= 0) return;
+  ::kill(pid_, SIGKILL);
+  reap(pid_, out_path_, err_path_);
+}
+
+void SatfilterProcess::signal(int signal_number) const {
+  if (pid_ > 0) ::kill(pid_, signal_number);
+}
+
+RunResult SatfilterProcess::wait() {
+  if (pid_ <= 0) return RunResult{};
+  const RunResult result = reap(pid_, out_path_, err_path_);
+  pid_ = -1;
   return result;
 }
 
@@ -142,6 +184,12 @@ void SatfilterTest::expect_clean_failure(const RunResult& result, const std::str
   EXPECT_FALSE(file_exists(output)) << output << " was left behind";
   for (const std::string& name : media.entries())
     EXPECT_EQ(name.find(".satfilter-"), std::string::npos) << "temporary file left behind: " << name;
+}
+
+std::string file_bytes(const std::string& path) { return slurp(path); }
+
+bool write_test_video(const std::string& path, int frames, int width, int height) {
+  return write_video(path, "MJPG", frames, 50, width, height);
 }
 
 bool file_exists(const std::string& path) {

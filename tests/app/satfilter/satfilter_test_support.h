@@ -16,8 +16,25 @@ struct RunResult {
   std::string err;   // stderr
 };
 
-// Runs satfilter (the build's binary) with `args`, stdout and stderr captured.
-RunResult run_satfilter(const std::vector<std::string>& args);
+// Runs satfilter (the build's binary) with `args`, stdout and stderr captured; stdin is
+// `stdin_path` when given (else inherited).
+RunResult run_satfilter(const std::vector<std::string>& args, const std::string& stdin_path = "");
+
+// satfilter running in the background, for tests that signal it.
+class SatfilterProcess {
+ public:
+  explicit SatfilterProcess(const std::vector<std::string>& args);
+  ~SatfilterProcess();  // kills and reaps it if wait() was not called
+  SatfilterProcess(const SatfilterProcess&) = delete;
+  SatfilterProcess& operator=(const SatfilterProcess&) = delete;
+  bool started() const { return pid_ > 0; }
+  void signal(int signal_number) const;
+  RunResult wait();
+
+ private:
+  int pid_ = -1;
+  std::string out_path_, err_path_;
+};
 
 // Lines of `text` (a trailing newline ends the last one).
 std::vector<std::string> lines_of(const std::string& text);
@@ -56,6 +73,10 @@ class SatfilterTest : public ::testing::Test {
 };
 
 bool file_exists(const std::string& path);
+// The whole file as bytes ("" when unreadable).
+std::string file_bytes(const std::string& path);
+// Writes a 64x48 MJPG AVI of `frames` frames at 10 fps; false when no encoder.
+bool write_test_video(const std::string& path, int frames, int width = 64, int height = 48);
 // Every frame of a video (BGR), and its frame rate.
 std::vector<cv::Mat> read_video(const std::string& path, double* fps = nullptr);
 // Fraction of pixels that differ.

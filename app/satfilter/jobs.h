@@ -1,0 +1,33 @@
+// From the command line's inputs and OUTPUT to the list of (input, output) pairs to filter, and
+// the checks that protect the user's files before any work starts.
+//
+//   satfilter IN OUT                 one job
+//   satfilter -o OUT IN              the same
+//   satfilter -o FOLDER IN...        FOLDER/<file name of IN> for each input (FOLDER must exist;
+//                                    with one input, OUTPUT is a folder when it exists as one
+//                                    or ends in '/')
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "options.h"
+
+namespace satfilter {
+
+struct Job {
+  std::string input;
+  std::string output;
+};
+
+// Throws Failure(Usage) for a folder that does not exist, an input "-" or sequence whose name
+// cannot serve in a folder, or two inputs that would write the same output.
+std::vector<Job> plan_jobs(const CommandLine& cl);
+
+// Refuses, before anything is read or written, an output that is the input itself (same file by
+// the file system's identity, whatever the names: Failure(Usage), even with -y), and an output
+// that exists when `overwrite` is Refuse (Failure(Runtime)). Sequences are checked on their
+// first file names.
+void check_output_is_safe(const Job& job, Overwrite overwrite);
+
+}  // namespace satfilter

@@ -1,0 +1,79 @@
+#include "report_json.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+#include "atomic_output.h"
+#include "failure.h"
+
+namespace satfilter {
+namespace {
+
+nlohmann::json run_json(const RunReport& r) {
+  const StageTotals& t = r.totals;
+  nlohmann::json stages = {{"decode", t.decode_ms}, {"sat", t.sat_ms},       {"filter", t.filter_ms},
+                           {"encode", t.encode_ms}, {"compute", t.compute_ms}};
+  if (t.convert_ms > 0) stages["convert"] = t.convert_ms;
+  if (r.gpu) {
+    stages["upload"] = t.upload_ms;
+    stages["download"] = t.download_ms;
+  }
+  const double pixels = double(r.width) * double(r.height) * double(r.frames);
+  nlohmann::json run = {
+      {"input", r.input},
+      {"output", r.output},
+      {"kind", r.video ? "video" : "image"},
+      {"width", r.width},
+      {"height", r.height},
+      {"input_channels", r.input_channels},
+      {"output_channels", r.output_channels},
+      {"frames", r.frames},
+      {"filter", r.filter},
+      {"backend", r.gpu ? "cuda" : "cpu"},
+      {"setup_ms", r.setup_ms},
+      {"wall_ms", r.wall_ms},
+      {"stages_ms", stages},
+      {"clocks", r.gpu ? "GPU stages: CUDA events; decode/encode: steady_clock" : "steady_clock"},
+  };
+  if (r.gpu) {
+    run["algorithm"] = r.algorithm;
+    run["frames_in_flight"] = r.frames_in_flight;
+  }
+  nlohmann::json throughput = nlohmann::json::object();
+  if (r.wall_ms > 0) {
+    throughput["frames_per_s"] = double(r.frames) * 1e3 / r.wall_ms;
+    throughput["mpixel_per_s"] = pixels / (r.wall_ms * 1e3);
+  }
+  if (t.compute_ms > 0) throughput["engine_mpixel_per_s"] = pixels / (t.compute_ms * 1e3);
+  run["throughput"] = throughput;
+  return run;
+}
+
+}  // namespace
+
+std::string report_json(const std::vector<RunReport>& runs, const std::string& version) {
+  nlohmann::json doc = {{"program", "satfilter"}, {"version", version}, {"runs", nlohmann::json::array()}};
+  for (const RunReport& r : runs) doc["runs"].push_back(run_json(r));
+  return doc.dump(2) + "\n";
+}
+
+void write_report_json(const std::string& path, const std::vector<RunReport>& runs, const std::string& version) {
+  const std::string text = report_json(runs, version);
+  if (path == "-") {
+    if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0)
+      throw runtime_error(std::string("cannot write the JSON report to stdout: ") + std::strerror(errno));
+    return;
+  }
+  // A report is rewritten on every run, but atomically: a reader never sees half of one.
+  AtomicOutput output(path, /*overwrite=*/true);
+  std::FILE* file = std::fopen(output.temp_path().c_str(), "wb");
+  if (!file) throw runtime_error("cannot write '" + path + "': " + std::strerror(errno));
+  const bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size();
+  if (std::fclose(file) != 0 || !written) throw runtime_error("cannot write '" + path + "': " + std::strerror(errno));
+  output.commit();
+}
+
+}  // namespace satfilter

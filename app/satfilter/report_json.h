@@ -1,0 +1,18 @@
+// --json FILE: the runs' reports (report.h) as one JSON document, for scripts:
+//   {"program": "satfilter", "version": "...", "runs": [{"input": ..., "stages_ms": {...},
+//    "throughput": {...}, ...}, ...]}
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "report.h"
+
+namespace satfilter {
+
+std::string report_json(const std::vector<RunReport>& runs, const std::string& version);
+
+// Writes the document to `path` ("-": stdout). Throws Failure(Runtime).
+void write_report_json(const std::string& path, const std::vector<RunReport>& runs, const std::string& version);
+
+}  // namespace satfilter

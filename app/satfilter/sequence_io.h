@@ -1,0 +1,21 @@
+// Image sequences (frame_%04d.png) as a source and as a sink of frames, like a video.
+#pragma once
+
+#include <memory>
+
+#include "media.h"
+#include "sequence_pattern.h"
+
+namespace satfilter {
+
+// Reads the files of `pattern` from the first number found among 0..4 (as ffmpeg does) up to the
+// last consecutive one. Every file must have the first one's size and channels. Throws
+// Failure(Runtime).
+std::unique_ptr<FrameSource> open_sequence_source(const SequencePattern& pattern);
+
+// Writes frame k as pattern.name(input.first_number + k), all into a hidden temporary folder
+// next to the output; finish() renames them into place. Throws Failure.
+std::unique_ptr<FrameSink> open_sequence_sink(const SequencePattern& pattern, const MediaInfo& input,
+                                              const SinkOptions& options);
+
+}  // namespace satfilter

@@ -1,0 +1,82 @@
+#include "temp_files.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstring>
+
+#include "failure.h"
+
+namespace satfilter {
+namespace {
+
+// One batch run holds at most one output open at a time; a few slots leave room for more.
+constexpr int kSlots = 16;
+
+enum SlotState : int { kFree = 0, kFilling = 1, kListed = 2 };
+
+struct Slot {
+  std::atomic<int> state{kFree};  // lock-free, so a signal handler may read it
+  bool is_directory = false;
+  char path[PATH_MAX] = {};
+};
+
+Slot g_slots[kSlots];
+
+// Deletes the files of a flat directory, then the directory. Only system calls: opendir and
+// readdir may allocate, which a signal handler must not do.
+void remove_flat_directory(const char* path) noexcept {
+  const int fd = ::open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd >= 0) {
+    alignas(8) static char buffer[8192];  // static: the handler's stack may be small
+    for (;;) {
+      const long n = ::syscall(SYS_getdents64, fd, buffer, sizeof buffer);
+      if (n <= 0) break;
+      for (long offset = 0; offset < n;) {
+        // struct linux_dirent64: d_ino (8), d_off (8), d_reclen (2), d_type (1), d_name.
+        unsigned short record = 0;
+        std::memcpy(&record, buffer + offset + 16, sizeof record);
+        const char* name = buffer + offset + 19;
+        if (std::strcmp(name, ".") != 0 && std::strcmp(name, "..") != 0) ::unlinkat(fd, name, 0);
+        offset += record;
+      }
+    }
+    ::close(fd);
+  }
+  ::rmdir(path);
+}
+
+}  // namespace
+
+int register_temporary(const std::string& path, bool is_directory) {
+  if (path.size() >= PATH_MAX) throw runtime_error("path too long: '" + path + "'");
+  for (int i = 0; i < kSlots; ++i) {
+    int expected = kFree;
+    if (!g_slots[i].state.compare_exchange_strong(expected, kFilling)) continue;
+    std::memcpy(g_slots[i].path, path.c_str(), path.size() + 1);
+    g_slots[i].is_directory = is_directory;
+    g_slots[i].state.store(kListed);
+    return i;
+  }
+  throw runtime_error("too many temporary outputs at once");
+}
+
+void forget_temporary(int handle) noexcept {
+  if (handle >= 0 && handle < kSlots) g_slots[handle].state.store(kFree);
+}
+
+void remove_temporaries_now() noexcept {
+  for (Slot& slot : g_slots) {
+    if (slot.state.load() != kListed) continue;
+    if (slot.is_directory)
+      remove_flat_directory(slot.path);
+    else
+      ::unlink(slot.path);
+  }
+}
+
+}  // namespace satfilter
