@@ -38,6 +38,11 @@ Planes planes_of(const Tensor& t, bool channels_last, const std::string& what) {
   if (n < image_axes)
     bad(what + " must have at least " + std::to_string(image_axes) + " axes (" +
         (channels_last ? "..., H, W, C" : "..., H, W") + "); got shape " + shape_text(shape));
+  Planes p;
+  if (t.element_count() == 0) {  // nothing to compute (and producers give empty arrays any strides)
+    p.count = 0;
+    return p;
+  }
   const int64_t item = int64_t(item_size(t.dtype()));
   const int h_axis = n - image_axes, w_axis = h_axis + 1;
   const int64_t h = shape[h_axis], w = shape[w_axis], c = channels_last ? shape[n - 1] : 1;
@@ -51,7 +56,6 @@ Planes planes_of(const Tensor& t, bool channels_last, const std::string& what) {
     bad(what + ": rows must be contiguous (the W axis must have a stride of one " +
         (channels_last ? std::string("pixel") : std::string("element")) + "); got strides " + shape_text(strides) +
         " bytes — make the array contiguous first");
-  Planes p;
   p.width = int(w);
   p.height = int(h);
   p.channels = int(c);
@@ -99,26 +103,25 @@ void check_out(const Tensor& src, const Tensor& dst, DType dtype, const std::vec
   if (dst.shape() != shape) bad("out must have shape " + shape_text(shape) + " (got " + shape_text(dst.shape()) + ")");
 }
 
-// Device workspace from the stream-ordered pool: taken and given back in stream order, so
-// nothing waits and concurrent streams never share it.
-class StreamWorkspace {
- public:
-  StreamWorkspace(std::size_t bytes, cudaStream_t stream) : stream_(stream), bytes_(bytes) {
-    if (bytes) cuda_call(cudaMallocAsync(&ptr_, bytes, stream), "cudaMallocAsync (workspace)");
+// The SAT workspace of a (device, stream), kept and grown, never shrunk: the look-back's tile
+// states carry an epoch from call to call, so a workspace that stays put needs no clearing (a
+// fresh one costs a clearing pass of its whole size). One per stream: concurrent streams never
+// share one. Kept for the life of the process, like the filter engines below.
+void* workspace_for(int device, cudaStream_t stream, std::size_t bytes) {
+  struct Slot {
+    void* ptr = nullptr;
+    std::size_t bytes = 0;
+  };
+  static auto* slots = new std::map<std::pair<int, cudaStream_t>, Slot>;
+  Slot& slot = (*slots)[{device, stream}];
+  if (bytes > slot.bytes) {
+    if (slot.ptr) cuda_call(cudaFree(slot.ptr), "cudaFree (workspace)");  // waits for work still using it
+    slot = {};
+    cuda_call(cudaMalloc(&slot.ptr, bytes), "cudaMalloc (workspace)");
+    slot.bytes = bytes;
   }
-  ~StreamWorkspace() {
-    if (ptr_) cudaFreeAsync(ptr_, stream_);
-  }
-  StreamWorkspace(const StreamWorkspace&) = delete;
-  StreamWorkspace& operator=(const StreamWorkspace&) = delete;
-  void* get() const { return ptr_; }
-  std::size_t bytes() const { return bytes_; }
-
- private:
-  cudaStream_t stream_;
-  std::size_t bytes_;
-  void* ptr_ = nullptr;
-};
+  return slot.ptr;
+}
 
 // Filter engines own their tables; one per (backend, device, stream), so that concurrent streams
 // never share scratch memory. Kept for the life of the process (never destroyed: the CUDA runtime
@@ -180,8 +183,8 @@ void integral(const Tensor& src, const Tensor& dst, const sat_options& options, 
   const DeviceScope scope(src.device().id);
   std::size_t bytes = 0;
   check(sat_workspace_size(&problem, &options, batch.planes, &bytes));
-  const StreamWorkspace workspace(bytes, stream);
-  check(sat_compute(&problem, &batch, &options, workspace.get(), workspace.bytes(), stream));
+  void* workspace = bytes ? workspace_for(src.device().id, stream, bytes) : nullptr;
+  check(sat_compute(&problem, &batch, &options, workspace, bytes, stream));
 }
 
 std::vector<int64_t> filter_result_shape(const Tensor& src, const FilterRequest& request) {

@@ -86,9 +86,10 @@ def test_every_algorithm_name_is_accepted_on_the_cpu():
     assert "1r1w-skss-lb" in satcore.algorithms()
 
 
-def test_empty_batch_is_fine():
-    t = satcore.integral(np.zeros((0, 4, 4), np.uint8))
-    assert t.shape == (0, 4, 4)
+@pytest.mark.parametrize("shape", [(0, 4, 4), (3, 0, 5), (2, 6, 0)])
+def test_empty_arrays_give_empty_tables(shape):
+    t = satcore.integral(np.zeros(shape, np.uint8))
+    assert t.shape == shape and np.asarray(t).size == 0
 
 
 def test_torch_cpu_tensors():

@@ -146,7 +146,7 @@ def test_bad_cuda_inputs():
     with pytest.raises(ValueError, match="rows must be contiguous"):
         satcore.integral(x.t())
     with pytest.raises(ValueError, match="same device"):
-        satcore.integral(x, out=torch.empty((8, 16), dtype=torch.int32))
+        satcore.integral(x, out=torch.empty((8, 16), dtype=torch.uint32))
     with pytest.raises(ValueError, match="dtype int64 is not supported"):
         satcore.integral(x.long())
     with pytest.raises(ValueError, match="tile must be"):
