@@ -14,7 +14,7 @@ void PipelineSelector::disable_cuda(const std::string& why) {
   cuda_problem_ = why;
   cuda_.reset();
   current_ = &cpu_;
-  banner_ = why + ": running on the CPU backend";
+  banner_ = cpu_fallback_text(why);
   log_.warning(banner_);
 }
 
@@ -26,7 +26,7 @@ void PipelineSelector::select(sat::Backend backend) {
   }
   if (!cuda_available()) {
     current_ = &cpu_;
-    banner_ = cuda_problem_ + ": running on the CPU backend";
+    banner_ = cpu_fallback_text(cuda_problem_);
     log_.warning(banner_);
     return;
   }

@@ -16,7 +16,7 @@ void draw_banners(const UiStatus& status, bool panels_shown) {
     ImGui::SetNextWindowPos(ImVec2(left, top), ImGuiCond_Always);
     ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.55f, 0.12f, 0.1f, 0.92f));
     if (ImGui::Begin("##cpu-banner", nullptr, flags)) {
-      ImGui::Text("CPU BACKEND: %s", status.banner.c_str());
+      ImGui::TextUnformatted(status.banner.c_str());  // says "..., using the CPU backend"
       top += ImGui::GetWindowHeight() + 6;
     }
     ImGui::End();

@@ -419,7 +419,18 @@ TEST(PipelineSelector, RejectsBadSettingsAndReportsMissingCuda) {
     EXPECT_EQ(selector.backend(), sat::Backend::Cpu);  // the CPU backend, with a banner saying why
     EXPECT_FALSE(selector.banner().empty());
     EXPECT_FALSE(selector.cuda_available());
+    EXPECT_NE(selector.banner().find(", using the CPU backend"), std::string::npos) << selector.banner();
   }
+}
+
+TEST(DeviceInfo, NoDriverOrGpuIsSaidPlainly) {
+  // Not the runtime's "CUDA driver version is insufficient for CUDA runtime version".
+  EXPECT_EQ(describe_cuda_unavailable(cudaErrorInsufficientDriver), "no NVIDIA driver / GPU found");
+  EXPECT_EQ(describe_cuda_unavailable(cudaErrorNoDevice), "no NVIDIA driver / GPU found");
+  EXPECT_EQ(cpu_fallback_text(describe_cuda_unavailable(cudaErrorNoDevice)),
+            "no NVIDIA driver / GPU found, using the CPU backend");
+  // Other failures keep the runtime's words.
+  EXPECT_NE(describe_cuda_unavailable(cudaErrorDevicesUnavailable).find("no usable CUDA device ("), std::string::npos);
 }
 
 }  // namespace
