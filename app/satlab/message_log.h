@@ -34,4 +34,22 @@ class MessageLog {
   double start_s_;
 };
 
+// A warning whose cause may stand for several frames (a setting satcore rejects: while a typed
+// slider value is being edited the app retries it each time it comes back): logged when it differs
+// from the previous one, and again only after reset() (the next success).
+class RepeatedWarning {
+ public:
+  explicit RepeatedWarning(MessageLog& log) : log_(log) {}
+  void report(const std::string& text) {
+    if (text == last_) return;
+    log_.warning(text);
+    last_ = text;
+  }
+  void reset() { last_.clear(); }
+
+ private:
+  MessageLog& log_;
+  std::string last_;
+};
+
 }  // namespace satlab

@@ -233,10 +233,11 @@ bool SatlabApp::render_shadows() {
   for (int attempt = 0; attempt < 2; ++attempt) {
     try {
       shadows_->render(ui_.settings.filter.shadows, ui_.settings.sat, pipelines_.backend(), before_, after_, width, height);
+      shadow_rejection_.reset();
       return true;
     } catch (const sat::Error& e) {
       if (e.code() == sat::ErrorCode::InvalidArgument || e.code() == sat::ErrorCode::Unsupported) {
-        log_.warning(std::string("settings rejected: ") + e.what());
+        shadow_rejection_.report(std::string("settings rejected: ") + e.what());
         ui_.settings = last_good_;
         return false;
       }

@@ -75,6 +75,7 @@ class SatlabApp {
   std::unique_ptr<shadows::ShadowDemo> shadows_;  // created when the shadow demo is first shown
   OrbitControl orbit_;
   std::string shadow_interop_reported_;
+  RepeatedWarning shadow_rejection_{log_};  // a rejected shadow setting, once per cause
   std::optional<GpuStatus> gpu_;
   double gpu_polled_s_ = -1e9;
   double now_s_ = 0;

@@ -43,10 +43,11 @@ bool PipelineSelector::process(const cv::Mat& frame, const PipelineSettings& set
                                DisplayTarget* after) {
   try {
     current_->process(frame, settings, before, after);
+    rejection_.reset();
     return true;
   } catch (const sat::Error& e) {
     if (e.code() == sat::ErrorCode::InvalidArgument || e.code() == sat::ErrorCode::Unsupported) {
-      log_.warning(std::string("settings rejected: ") + e.what());
+      rejection_.report(std::string("settings rejected: ") + e.what());
       return false;
     }
     if (current_ == &cpu_) throw;  // the CPU backend has no fallback: let the caller report it

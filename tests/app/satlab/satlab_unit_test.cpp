@@ -409,6 +409,14 @@ TEST(PipelineSelector, RejectsBadSettingsAndReportsMissingCuda) {
   settings.filter.box.kernel_width = 0;  // invalid: a message, no exception
   EXPECT_FALSE(selector.process(frame, settings, nullptr, nullptr));
   EXPECT_EQ(log.count(Severity::Warning), 1);
+  // The same rejection again and again (a typed value the app retries): still one message.
+  for (int i = 0; i < 3; ++i) EXPECT_FALSE(selector.process(frame, settings, nullptr, nullptr));
+  EXPECT_EQ(log.count(Severity::Warning), 1);
+  settings.filter.box.kernel_width = 3;
+  EXPECT_TRUE(selector.process(frame, settings, nullptr, nullptr));
+  settings.filter.box.kernel_width = 0;  // after a success, the next rejection is news again
+  EXPECT_FALSE(selector.process(frame, settings, nullptr, nullptr));
+  EXPECT_EQ(log.count(Severity::Warning), 2);
   settings.filter.box.kernel_width = 3;
   EXPECT_TRUE(selector.process(frame, settings, nullptr, nullptr));
 
