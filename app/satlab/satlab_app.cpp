@@ -315,7 +315,10 @@ void SatlabApp::build_ui() {
   const bool shadows = shadows_shown() && shadows_;
   const auto hovered = split_view_.update(view_, !shadows);
   if (shadows) orbit_.update(view_, split_view_.dragging_divider(), shadows_->camera(), ui_.settings.filter.shadows);
-  handle_shortcuts(ui_, view_, pipelines_.cuda_available());
+  // Every key pressed since the last frame, even one released before this frame began; none while
+  // a text field has the keyboard (the presses are taken either way, so they do not act later).
+  const std::vector<int> keys = imgui_.take_key_presses();
+  if (!io.WantCaptureKeyboard) apply_shortcuts(keys, ui_, view_, pipelines_.cuda_available());
   const UiStatus status = make_status(hovered);
   if (ui_.show_panels) {
     draw_control_panel(ui_, view_, status);
