@@ -36,22 +36,7 @@ UiState initial_ui(const AppOptions& o) {
   ui.show_help = o.show_help;
   ui.video_fast = o.video_fast;
   ui.box_square = o.filter.box.kernel_width == o.filter.box.kernel_height;
-  switch (o.source.kind) {
-    case SourceSpec::Kind::Default:
-    case SourceSpec::Kind::Camera:
-      ui.source_choice = UiState::SourceChoice::Camera;
-      ui.camera_index = o.source.camera_index;
-      break;
-    case SourceSpec::Kind::Synthetic:
-      ui.source_choice = UiState::SourceChoice::Synthetic;
-      ui.synthetic_size[0] = o.source.width;
-      ui.synthetic_size[1] = o.source.height;
-      break;
-    case SourceSpec::Kind::File:
-      ui.source_choice = UiState::SourceChoice::File;
-      ui.path = o.source.path;
-      break;
-  }
+  // The source fields follow the source that runs (show_running_source, every source change).
   return ui;
 }
 
@@ -123,6 +108,10 @@ bool SatlabApp::frame(double now_s, double period_ms, bool last_if_shown) {
   sources_.set_paused(ui_.paused);
   if (sources_.video_fast() != ui_.video_fast) sources_.set_video_fast(ui_.video_fast);
   sources_.update(now_s);
+  if (sources_.generation() != source_generation_) {  // opened, or replaced after a failure
+    source_generation_ = sources_.generation();
+    show_running_source(ui_, sources_.spec());
+  }
   const bool shown = shadows_shown() || !sources_.frame().empty();
   const bool last = last_if_shown && shown;
   if (last && options_.compare_cpu) ui_.compare_backends = true;

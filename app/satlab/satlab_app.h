@@ -86,6 +86,7 @@ class SatlabApp {
   std::string interop_reported_;
   StageTimings frame_stages_;  // this frame's, zero when no frame was processed
   long long frames_ = 0;
+  long long source_generation_ = -1;  // the source the panel's fields show
 };
 
 }  // namespace satlab

@@ -30,7 +30,7 @@ struct UiState {
   enum class SourceChoice { Synthetic, Camera, File };
   SourceChoice source_choice = SourceChoice::Synthetic;
   int camera_index = 0;
-  int synthetic_size[2] = {640, 480};
+  int synthetic_size[2] = {kSyntheticWidth, kSyntheticHeight};
   std::string path;
 
   // Requests for the app; it clears them after acting.
@@ -41,6 +41,10 @@ struct UiState {
   bool compare_backends = false;
   bool quit = false;
 };
+
+// The source picker's fields set to the source that runs: after an open, and after a failed one
+// (the synthetic scene took over), they show what is on screen, not what was asked for.
+void show_running_source(UiState& ui, const SourceSpec& running);
 
 // The pixel under the mouse (pixel inspector).
 struct InspectedPixel {

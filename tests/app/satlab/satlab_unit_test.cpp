@@ -29,6 +29,7 @@
 #include "sources/video_source.h"
 #endif
 #include "test_targets.h"
+#include "ui/ui_state.h"
 
 namespace satlab {
 namespace {
@@ -242,8 +243,11 @@ TEST(SourceController, FallsBackToSynthetic) {
   sources.open(SourceSpec::file("/nonexistent/satlab.png"));
   EXPECT_EQ(sources.spec().kind, SourceSpec::Kind::Synthetic);
   EXPECT_EQ(log.count(Severity::Warning), 1);
+  EXPECT_NE(sources.failure().find("no such file"), std::string::npos) << sources.failure();
   EXPECT_TRUE(sources.update(0));
   EXPECT_EQ(sources.frame().size(), cv::Size(640, 480));
+  EXPECT_TRUE(sources.update(0));
+  EXPECT_EQ(sources.frames_received(), 2);
 
   // A camera that does not exist (or cannot exist in this build) is a warning and a fallback.
   sources.open(SourceSpec::camera(63));
@@ -258,6 +262,54 @@ TEST(SourceController, FallsBackToSynthetic) {
 
   sources.set_paused(true);
   EXPECT_FALSE(sources.update(1));
+}
+
+TEST(SourceController, NewSourceStartsOver) {
+  MessageLog log;
+  SourceController sources(log, {});
+  sources.open(SourceSpec::synthetic(64, 48));
+  EXPECT_TRUE(sources.failure().empty());
+  const long long first = sources.generation();
+  for (int i = 0; i < 3; ++i) sources.update(0);
+  EXPECT_EQ(sources.frames_received(), 3);
+  EXPECT_EQ(sources.generation(), first);  // frames do not make a new source
+
+  sources.open(SourceSpec::synthetic(32, 24));
+  EXPECT_GT(sources.generation(), first);
+  EXPECT_EQ(sources.frames_received(), 0);  // counts the new source's frames only
+  sources.update(0);
+  EXPECT_EQ(sources.frames_received(), 1);
+
+  // The default source without a camera settles quietly for the synthetic scene: not a failure.
+  sources.open(SourceSpec{});
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(15);
+  while (sources.spec().kind == SourceSpec::Kind::Camera && std::chrono::steady_clock::now() < deadline) {
+    sources.update(0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  if (sources.spec().kind == SourceSpec::Kind::Synthetic) {
+    EXPECT_TRUE(sources.failure().empty()) << sources.failure();
+  }
+}
+
+TEST(UiState, SourceFieldsShowWhatRuns) {
+  UiState ui;
+  EXPECT_EQ(ui.synthetic_size[0], SourceSpec::synthetic().width);  // one default size
+  EXPECT_EQ(ui.synthetic_size[1], SourceSpec::synthetic().height);
+  // A failed camera or file open: the synthetic scene runs (at the last frame's size).
+  ui.source_choice = UiState::SourceChoice::File;
+  ui.path = "/nope.png";
+  show_running_source(ui, SourceSpec::synthetic(640, 360));
+  EXPECT_EQ(ui.source_choice, UiState::SourceChoice::Synthetic);
+  EXPECT_EQ(ui.synthetic_size[0], 640);
+  EXPECT_EQ(ui.synthetic_size[1], 360);
+  EXPECT_EQ(ui.path, "/nope.png");  // kept, to be corrected
+  show_running_source(ui, SourceSpec::camera(2));
+  EXPECT_EQ(ui.source_choice, UiState::SourceChoice::Camera);
+  EXPECT_EQ(ui.camera_index, 2);
+  show_running_source(ui, SourceSpec::file("clip.avi"));
+  EXPECT_EQ(ui.source_choice, UiState::SourceChoice::File);
+  EXPECT_EQ(ui.path, "clip.avi");
 }
 
 // ---- view --------------------------------------------------------------------------------------
