@@ -120,7 +120,11 @@ bool SatlabApp::frame(double now_s, double period_ms, bool last_if_shown) {
   act_on_requests();
   draw();
   capture(last);
-  if (shown) history_.add(frame_stages_, cpu_time.elapsed_ms(), period_ms);
+  if (shown) {
+    // What ran this frame; a new filter, backend, algorithm or source starts the timings afresh.
+    history_.follow({last_good_.filter.kind, pipelines_.backend(), last_good_.sat.algorithm, sources_.generation()});
+    history_.add(frame_stages_, cpu_time.elapsed_ms(), period_ms);
+  }
   gl_.swap_buffers();
   if (shown) ++frames_;
   return shown;
@@ -150,7 +154,6 @@ void SatlabApp::process_frame() {
   }
   if (pipelines_.backend() != before_backend) {  // CUDA failed: the selector switched to the CPU
     ui_.backend = pipelines_.backend();
-    history_.clear_plots();
   }
   if (pipelines_.backend() == sat::Backend::Cuda) {
     interop_used_ |= before_.interop_active() && after_.interop_active();
@@ -238,7 +241,6 @@ bool SatlabApp::render_shadows() {
       // A CUDA failure: the CPU backend from now on, and this frame again on it.
       pipelines_.disable_cuda(std::string("CUDA error (") + e.what() + ")");
       ui_.backend = pipelines_.backend();
-      history_.clear_plots();
     }
   }
   return false;
@@ -348,7 +350,6 @@ void SatlabApp::act_on_requests() {
     ui_.backend_changed = false;
     pipelines_.select(ui_.backend);
     ui_.backend = pipelines_.backend();
-    history_.clear_plots();
     comparison_ = {};
   }
   if (ui_.toggle_recording) {

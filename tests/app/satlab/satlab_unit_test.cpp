@@ -374,6 +374,41 @@ TEST(TimingHistory, MediansAndPlots) {
   EXPECT_EQ(used, 10);
 }
 
+TEST(TimingHistory, StartsOverWhenTheModeChanges) {
+  TimingHistory history(100);
+  const TimingMode gpu{FilterKind::Shadows, sat::Backend::Cuda, sat::Algorithm{}, 1};
+  for (int i = 0; i < 20; ++i) {
+    EXPECT_FALSE(history.follow(gpu));
+    StageTimings t;
+    t[Stage::Upload] = 3.119;
+    history.add(t, 5, 190.0);  // ~5 FPS
+  }
+  const auto expect_fresh = [&](const char* what) {
+    SCOPED_TRACE(what);
+    EXPECT_EQ(history.plot_count(), 0);
+    EXPECT_FLOAT_EQ(history.latest(Series::Upload), 0.0f);
+    EXPECT_DOUBLE_EQ(history.recent_median(Series::Upload), 0.0);
+    history.add({}, 1, 33.3);  // the new mode's first frame: ~30 FPS, no upload
+    EXPECT_NEAR(history.recent_fps(), 30.0, 0.1);
+    EXPECT_DOUBLE_EQ(history.summary_median(Series::Upload, 0), 0.0);
+  };
+  TimingMode cpu = gpu;
+  cpu.backend = sat::Backend::Cpu;
+  EXPECT_TRUE(history.follow(cpu));
+  expect_fresh("backend");
+  TimingMode box = cpu;
+  box.filter = FilterKind::Box;
+  EXPECT_TRUE(history.follow(box));
+  expect_fresh("filter");
+  TimingMode source = box;
+  source.source = 2;
+  EXPECT_TRUE(history.follow(source));
+  expect_fresh("source");
+  EXPECT_FALSE(history.follow(source));
+  EXPECT_EQ(history.plot_count(), 1);
+  EXPECT_EQ(history.frames(), 23);  // the run's count goes on
+}
+
 // ---- colour twins and the CPU pipeline ---------------------------------------------------------
 
 TEST(ColorCpu, Conversions) {
