@@ -73,6 +73,12 @@ int SatlabApp::run() {
   while (true) {
     gl_.poll_events();
     if (gl_.should_close() || ui_.quit) break;
+    // In a window the synthetic scene stands in for a source that cannot be opened; a run that
+    // ends by itself would only measure the wrong thing and exit 0, so it fails instead.
+    if (runs_unattended(options_) && !sources_.failure().empty()) {
+      log_.error("the source cannot be shown (" + sources_.failure() + "): stopping, as --frames or --headless was given");
+      return 1;
+    }
     if (gl_.minimized()) {  // nothing to draw into: sleep until something happens
       gl_.wait_events(0.1);
       previous = steady_s();

@@ -69,7 +69,7 @@ TEST(AppOptions, Defaults) {
 
 TEST(AppOptions, SatfilterNames) {
   const AppOptions o = parse({"--source", "camera:2", "--filter", "box", "--ksize", "7x5", "--border=replicate",
-                              "--backend", "cpu", "--algorithm", "2r1w", "--tile", "64", "--frames", "12"});
+                              "--backend", "cpu", "--algorithm", "2r1w", "--tile", "64"});
   EXPECT_EQ(o.source.kind, SourceSpec::Kind::Camera);
   EXPECT_EQ(o.source.camera_index, 2);
   EXPECT_EQ(o.filter.box.kernel_width, 7);
@@ -78,7 +78,7 @@ TEST(AppOptions, SatfilterNames) {
   EXPECT_EQ(o.backend, sat::Backend::Cpu);
   EXPECT_EQ(o.sat.algorithm, sat::Algorithm::Tiled2R1W);
   EXPECT_EQ(o.sat.tile, 64);
-  EXPECT_EQ(o.frames, 12);
+  EXPECT_EQ(parse({"--frames", "12"}).frames, 12);  // (with the above: CUDA-only options on the CPU, refused)
 
   const AppOptions n = parse({"--ksize", "11"});
   EXPECT_EQ(n.filter.box.kernel_width, 11);
@@ -104,7 +104,8 @@ TEST(AppOptions, SatfilterNames) {
 TEST(AppOptions, RejectsBadInput) {
   const std::vector<std::vector<const char*>> bad = {
       {"--filter", "median"},  {"--ksize", "7x"},     {"--ksize", "0x3"},
-      {"--ksize", "0"},
+      {"--ksize", "0"},        {"--ksize", "100001"}, {"--ksize", "99999"},  {"--ksize", "8192x3"},
+      {"--ksize", "3x100001"}, {"--ksize", "99999999999"},
       {"--block", "4"},        {"--tile", "48"},       {"--algorithm", "x"},  {"--backend", "opencl"},
       {"--frames"},            {"--frames", "-1"},     {"--nope"},            {"--headless=yes"},
       {"--source", "camera:x"}, {"--source", "synthetic:0x5"}, {"--filter", "sauvola", "--window", "8"},
@@ -116,6 +117,19 @@ TEST(AppOptions, RejectsBadInput) {
       {"--light", "30,x"},     {"--camera", "1,2"},   {"--camera", "1,,2"},  {"--min-variance", "-1"},
   };
   for (const auto& args : bad) EXPECT_THROW(parse(args), UsageError) << args[0];
+}
+
+TEST(AppOptions, CudaOnlyOptionsWithTheCpuBackend) {
+  // In a window: a note, the run goes on.
+  const AppOptions note = parse({"--backend", "cpu", "--algorithm", "1r1w"});
+  ASSERT_EQ(note.notes.size(), 1u);
+  EXPECT_NE(note.notes[0].find("does nothing with --backend cpu"), std::string::npos);
+  EXPECT_TRUE(parse({"--backend", "cuda", "--algorithm", "1r1w", "--frames", "5"}).notes.empty());
+  EXPECT_TRUE(parse({"--backend", "cpu", "--frames", "5"}).notes.empty());
+  // Runs that end by themselves: a bad command line.
+  EXPECT_THROW(parse({"--backend", "cpu", "--algorithm", "1r1w", "--frames", "5"}), UsageError);
+  EXPECT_THROW(parse({"--headless", "--backend", "cpu", "--tile", "64"}), UsageError);
+  EXPECT_TRUE(parse({"--list-cameras"}).list_cameras);
 }
 
 TEST(AppOptions, ShadowDemo) {
