@@ -310,7 +310,7 @@ void SatlabApp::build_ui() {
   const ImVec2 scale = io.DisplayFramebufferScale;
   view_.update(after_.width(), after_.height(), {area.x * scale.x, area.y * scale.y, area.w * scale.x, area.h * scale.y});
   const bool shadows = shadows_shown() && shadows_;
-  const auto hovered = split_view_.update(view_, !shadows);
+  const auto hovered = split_view_.update(view_, split_labels(last_good_.filter), !shadows);
   if (shadows) orbit_.update(view_, split_view_.dragging_divider(), shadows_->camera(), ui_.settings.filter.shadows);
   // Every key pressed since the last frame, even one released before this frame began; none while
   // a text field has the keyboard (the presses are taken either way, so they do not act later).

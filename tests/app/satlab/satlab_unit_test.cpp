@@ -164,6 +164,11 @@ TEST(AppOptions, ShadowDemo) {
   for (ShadowMode mode : kAllShadowModes) EXPECT_EQ(parse_shadow_mode(to_string(mode)), mode);
   for (MomentPrecision p : kAllMomentPrecisions) EXPECT_EQ(parse_moment_precision(to_string(p)), p);
   EXPECT_EQ(describe(o.filter), "shadows pcf map 2048 fp32-centered box 31");
+  // The split view names the two techniques it compares (it said "before" / "after").
+  const SplitLabels labels = split_labels(o.filter);
+  EXPECT_EQ(labels.left, "savsm");
+  EXPECT_EQ(labels.right, "pcf");
+  EXPECT_EQ(split_labels(parse({"--filter", "box"}).filter).left, "before");
 }
 
 TEST(SourceSpec, ParsesAndPrints) {
