@@ -94,10 +94,7 @@ int SatlabApp::run() {
   // A window closed by the user: the captures the command line asked for, on one more frame.
   if (limit == 0 && frames_ > 0 && !gl_.minimized() && (!options_.screenshot.empty() || !options_.dump_frame.empty()))
     frame(steady_s(), period_ms, true);
-  if (recorder_.recording()) {
-    log_.info("recording saved: " + recorder_.path() + " (" + std::to_string(recorder_.frames()) + " frames)");
-    recorder_.stop();
-  }
+  if (recorder_.recording()) stop_recording();
   print_summary();
   const bool backends_agree = !options_.compare_cpu || print_comparison();
   if (options_.require_interop && !interop_used_) {
@@ -113,7 +110,7 @@ bool SatlabApp::frame(double now_s, double period_ms, bool last_if_shown) {
   now_s_ = now_s;
   sources_.set_paused(ui_.paused);
   if (sources_.video_fast() != ui_.video_fast) sources_.set_video_fast(ui_.video_fast);
-  sources_.update(now_s);
+  new_source_frame_ = sources_.update(now_s);
   if (sources_.generation() != source_generation_) {  // opened, or replaced after a failure
     source_generation_ = sources_.generation();
     show_running_source(ui_, sources_.spec());
@@ -327,21 +324,34 @@ void SatlabApp::build_ui() {
   ImGui::Render();
 }
 
+void SatlabApp::stop_recording() {
+  char length[64];
+  std::snprintf(length, sizeof length, " - %.2f s at %.3g fps", recorder_.frames() / recorder_.fps(), recorder_.fps());
+  log_.info("recording saved: " + recorder_.path() + " (" + std::to_string(recorder_.frames()) + " frames)" + length);
+  recorder_.stop();
+  record_pacer_.reset();
+}
+
 void SatlabApp::toggle_recording(const std::string& path) {
   if (recorder_.recording()) {
-    log_.info("recording saved: " + recorder_.path() + " (" + std::to_string(recorder_.frames()) + " frames)");
-    recorder_.stop();
+    stop_recording();
     return;
   }
   if (!have_output_) {
     log_.warning("nothing to record yet");
     return;
   }
-  const double fps = sources_.nominal_fps() > 0 ? sources_.nominal_fps() : 30.0;
+  const SourceSpec::Kind kind = sources_.spec().kind;
+  const bool shadows = shadows_shown();
+  const bool video = kind == SourceSpec::Kind::File && sources_.nominal_fps() > 0;  // not a still image
+  // The source's rate (a camera's too, when it reports one); RecordPacer's default otherwise.
+  record_pacer_.emplace(record_pacing(shadows, video, kind == SourceSpec::Kind::Synthetic),
+                        shadows ? 0.0 : sources_.nominal_fps(), now_s_);
   try {
-    recorder_.start(path, fps, after_.width(), after_.height());
+    recorder_.start(path, record_pacer_->fps(), after_.width(), after_.height());
     log_.info("recording the output to " + path);
   } catch (const std::exception& e) {
+    record_pacer_.reset();
     log_.error(e.what());
   }
 }
@@ -383,9 +393,12 @@ void SatlabApp::draw() {
 
 void SatlabApp::capture(bool last) {
   const int width = gl_.framebuffer_width(), height = gl_.framebuffer_height();
-  if (recorder_.recording() && have_output_ && !recorder_.add_frame(after_.texture(), after_.width(), after_.height()))
-    log_.warning("recording stopped: the output changed size (" + recorder_.path() + ", " +
-                 std::to_string(recorder_.frames()) + " frames)");
+  if (recorder_.recording() && have_output_ && record_pacer_) {
+    const int copies = record_pacer_->copies(now_s_, new_source_frame_);
+    if (copies > 0 && !recorder_.add_frame(after_.texture(), after_.width(), after_.height(), copies))
+      log_.warning("recording stopped: the output changed size (" + recorder_.path() + ", " +
+                   std::to_string(recorder_.frames()) + " frames)");
+  }
   std::string screenshot;
   if (ui_.take_screenshot) screenshot = timestamped_path(".png");
   if (last && !options_.screenshot.empty()) screenshot = options_.screenshot;

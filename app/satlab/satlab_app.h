@@ -10,6 +10,7 @@
 #include <string>
 
 #include "app_options.h"
+#include "capture/record_pacer.h"
 #include "capture/recorder.h"
 #include "display/gl_context.h"
 #include "display/interop_texture.h"
@@ -52,6 +53,7 @@ class SatlabApp {
   void capture(bool last);
   UiStatus make_status(const std::optional<std::pair<int, int>>& hovered);
   void toggle_recording(const std::string& path);
+  void stop_recording();  // finishes the file and says so
   void dump_shadow_frame(int width, int height);
   void print_summary() const;
   bool print_comparison() const;  // --compare-cpu: false when the backends disagree
@@ -70,6 +72,8 @@ class SatlabApp {
   PipelineSettings last_good_;  // restored when satcore rejects an edit
   TimingHistory history_;
   Recorder recorder_;
+  std::optional<RecordPacer> record_pacer_;  // while recording
+  bool new_source_frame_ = false;            // this frame's source frame is new
   std::string record_on_start_;  // --record: starts with the first output
   BackendComparison comparison_;
   std::unique_ptr<shadows::ShadowDemo> shadows_;  // created when the shadow demo is first shown
