@@ -26,6 +26,7 @@ class MessageLog {
 
   const std::deque<Message>& recent() const { return recent_; }  // oldest first
   int count(Severity severity) const { return counts_[static_cast<int>(severity)]; }
+  long long total() const { return static_cast<long long>(counts_[0]) + counts_[1] + counts_[2]; }
 
  private:
   static constexpr std::size_t kKept = 64;

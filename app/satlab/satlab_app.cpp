@@ -223,7 +223,7 @@ bool SatlabApp::render_shadows() {
   // The picture fills the image area at 1:1 (framebuffer pixels).
   const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
   const float fb_w = static_cast<float>(gl_.framebuffer_width()), fb_h = static_cast<float>(gl_.framebuffer_height());
-  const RectF area = image_area(fb_w / scale.x, fb_h / scale.y, ui_.show_panels);
+  const RectF area = image_area(fb_w / scale.x, fb_h / scale.y, ui_.show_panels, banner_height_);
   const int width = std::max(64, static_cast<int>(area.w * scale.x)), height = std::max(64, static_cast<int>(area.h * scale.y));
   for (int attempt = 0; attempt < 2; ++attempt) {
     try {
@@ -249,7 +249,7 @@ bool SatlabApp::render_shadows() {
   return false;
 }
 
-UiStatus SatlabApp::make_status(const std::optional<std::pair<int, int>>& hovered) {
+UiStatus SatlabApp::make_status() {
   UiStatus s;
   s.shadows = shadows_shown();
   s.source_name = sources_.name();
@@ -280,30 +280,36 @@ UiStatus SatlabApp::make_status(const std::optional<std::pair<int, int>>& hovere
   s.recording = recorder_.recording();
   s.recording_path = recorder_.path();
   s.recorded_frames = recorder_.frames();
-  if (hovered && have_output_ && !s.shadows && !sources_.frame().empty()) {
-    InspectedPixel p;
-    p.x = hovered->first;
-    p.y = hovered->second;
-    if (p.x < sources_.frame().cols && p.y < sources_.frame().rows) {
-      p.before = sources_.frame().at<cv::Vec3b>(p.y, p.x);
-      try {
-        p.after_channels = pipelines_.current().read_output_pixel(p.x, p.y, p.after);
-      } catch (const sat::Error&) {
-        p.after_channels = 0;
-      }
-      s.inspected = p;
-    }
-  }
   s.log = &log_;
   s.history = &history_;
   s.comparison = &comparison_;
   return s;
 }
 
+std::optional<InspectedPixel> SatlabApp::inspect(const std::optional<std::pair<int, int>>& hovered) {
+  if (!hovered || !have_output_ || shadows_shown() || sources_.frame().empty()) return std::nullopt;
+  InspectedPixel p;
+  p.x = hovered->first;
+  p.y = hovered->second;
+  if (p.x >= sources_.frame().cols || p.y >= sources_.frame().rows) return std::nullopt;
+  p.before = sources_.frame().at<cv::Vec3b>(p.y, p.x);
+  try {
+    p.after_channels = pipelines_.current().read_output_pixel(p.x, p.y, p.after);
+  } catch (const sat::Error&) {
+    p.after_channels = 0;
+  }
+  return p;
+}
+
 void SatlabApp::build_ui() {
   imgui_.new_frame(history_.frames() > 0 ? history_.latest(Series::Period) / 1000.0 : 1.0 / 60.0);
   const ImGuiIO& io = ImGui::GetIO();
-  const RectF area = image_area(io.DisplaySize.x, io.DisplaySize.y, ui_.show_panels);
+  UiStatus status = make_status();
+  // Laid out from this frame's display size: the panels follow the window's size.
+  const float banner_w = panel_layout(io.DisplaySize.x, io.DisplaySize.y, ui_.show_panels).banners.w;
+  banner_height_ = banner_height(status, banner_w);
+  const PanelLayout layout = panel_layout(io.DisplaySize.x, io.DisplaySize.y, ui_.show_panels, banner_height_);
+  const RectF& area = layout.image;
   const ImVec2 scale = io.DisplayFramebufferScale;
   view_.update(after_.width(), after_.height(), {area.x * scale.x, area.y * scale.y, area.w * scale.x, area.h * scale.y});
   const bool shadows = shadows_shown() && shadows_;
@@ -313,14 +319,14 @@ void SatlabApp::build_ui() {
   // a text field has the keyboard (the presses are taken either way, so they do not act later).
   const std::vector<int> keys = imgui_.take_key_presses();
   if (!io.WantCaptureKeyboard) apply_shortcuts(keys, ui_, view_, pipelines_.cuda_available());
-  const UiStatus status = make_status(hovered);
+  status.inspected = inspect(hovered);
   if (ui_.show_panels) {
-    draw_control_panel(ui_, view_, status);
-    draw_timing_panel(status);
+    draw_control_panel(ui_, view_, status, layout.controls);
+    draw_timing_panel(status, layout.timings);
   }
   draw_speedup_panel(ui_, status);
   draw_help_overlay(ui_.show_help);
-  draw_banners(status, ui_.show_panels);
+  draw_banners(status, layout.banners);
   ImGui::Render();
 }
 

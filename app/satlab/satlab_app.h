@@ -51,7 +51,8 @@ class SatlabApp {
   void act_on_requests();
   void draw();
   void capture(bool last);
-  UiStatus make_status(const std::optional<std::pair<int, int>>& hovered);
+  UiStatus make_status();
+  std::optional<InspectedPixel> inspect(const std::optional<std::pair<int, int>>& hovered);
   void toggle_recording(const std::string& path);
   void stop_recording();  // finishes the file and says so
   void dump_shadow_frame(int width, int height);
@@ -82,6 +83,7 @@ class SatlabApp {
   RepeatedWarning shadow_rejection_{log_};  // a rejected shadow setting, once per cause
   std::optional<GpuStatus> gpu_;
   double gpu_polled_s_ = -1e9;
+  float banner_height_ = 0;  // of the last frame (the shadow demo sizes its picture before the UI)
   double now_s_ = 0;
   double last_frame_s_ = -1;
   bool have_output_ = false;  // a frame went through the pipeline

@@ -25,6 +25,7 @@ struct UiState {
   bool paused = false;
   bool video_fast = false;
   bool box_square = true;  // the box kernel's height follows its width
+  long long messages_seen = -1;  // the log's total when the messages were last scrolled to the newest
 
   // The source picker's fields.
   enum class SourceChoice { Synthetic, Camera, File };

@@ -4,7 +4,8 @@
 //   3. the dumped output equals OpenCV's filter of the dumped input (box: cv::blur; threshold:
 //      cv::adaptiveThreshold MEAN_C), bit for bit; other filters have no reference here;
 //   4. on screen, at zoom 1, the image's pixels that no UI window covers equal the dumped
-//      input (left of the divider) and output (right of it) exactly.
+//      input (left of the divider) and output (right of it) exactly;
+//   5. every UI window lies inside the framebuffer (nothing below the window's edge).
 // usage: satlab_check_frame SCREENSHOT.png DUMP_PREFIX
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
@@ -152,6 +153,14 @@ int main(int argc, char** argv) {
       std::snprintf(text, sizeof text, "UI window \"%s\" is drawn (gray std-dev %.1f, %d levels)",
                     layout.windows[0].name.c_str(), stddev[0], levels);
       check(stddev[0] > 8.0 && levels >= 32, text);
+    }
+
+    // 5. The layout fits the window (panels are laid out from its size every frame).
+    for (const Window& w : layout.windows) {
+      const cv::Rect inside = w.rect & cv::Rect(0, 0, layout.framebuffer.width, layout.framebuffer.height);
+      check(inside == w.rect, "UI window \"" + w.name + "\" (" + std::to_string(w.rect.x) + ", " + std::to_string(w.rect.y) +
+                                  ", " + std::to_string(w.rect.width) + "x" + std::to_string(w.rect.height) +
+                                  ") lies inside the framebuffer");
     }
 
     // 3. The filter's output against OpenCV.

@@ -29,6 +29,7 @@
 #include "sources/video_source.h"
 #endif
 #include "test_targets.h"
+#include "ui/layout.h"
 #include "ui/ui_state.h"
 
 namespace satlab {
@@ -366,6 +367,35 @@ TEST(ViewState, ZoomKeepsTheAnchorAndPanIsFree) {
   EXPECT_FLOAT_EQ(view.divider(), 0.0f);
   view.set_divider(2);
   EXPECT_FLOAT_EQ(view.divider(), 1.0f);
+}
+
+// ---- layout ------------------------------------------------------------------------------------
+
+TEST(PanelLayout, FitsTheWindowAtAnySize) {
+  const auto inside = [](const RectF& r, float w, float h) {
+    return r.x >= 0 && r.y >= 0 && r.w >= 0 && r.h >= 0 && r.x + r.w <= w + 1e-3f && r.y + r.h <= h + 1e-3f;
+  };
+  const auto overlap = [](const RectF& a, const RectF& b) {
+    return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+  };
+  const float sizes[][2] = {{800, 600}, {900, 600}, {1280, 800}, {1920, 1080}, {3840, 2160}};
+  for (const auto& s : sizes) {
+    for (const bool panels : {true, false}) {
+      SCOPED_TRACE(std::to_string(s[0]) + "x" + std::to_string(s[1]) + (panels ? " panels" : ""));
+      const PanelLayout l = panel_layout(s[0], s[1], panels, 40);
+      for (const RectF* r : {&l.controls, &l.timings, &l.banners, &l.image}) EXPECT_TRUE(inside(*r, s[0], s[1]));
+      EXPECT_FALSE(overlap(l.banners, l.image));  // the banner does not cover the picture
+      EXPECT_FALSE(overlap(l.controls, l.image));
+      EXPECT_FALSE(overlap(l.timings, l.image));
+      EXPECT_GE(l.image.w, 0.5f * s[0]);
+      EXPECT_GE(l.image.h, 0.4f * s[1]);
+      if (panels) {
+        EXPECT_GE(l.timings.h, 230.0f);  // the header and the eight rows
+        EXPECT_FLOAT_EQ(l.timings.y + l.timings.h, s[1]);
+      }
+    }
+  }
+  EXPECT_FLOAT_EQ(panel_layout(1280, 800, true).banners.h, 0.0f);
 }
 
 // ---- timings -----------------------------------------------------------------------------------
