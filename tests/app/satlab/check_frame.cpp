@@ -191,8 +191,9 @@ int main(int argc, char** argv) {
         for (int x = 0; x < layout.image.width; ++x) {
           const int sx = layout.origin.x + x;
           if (sx < 0 || sx >= screen.cols) continue;
-          // The divider's line, grip and labels are drawn over the image around it.
-          if (split && (std::abs(x - divider_x) <= 12 || (y < 40 && std::abs(x - divider_x) <= 80))) continue;
+          // The divider's line, grip and labels are drawn over the image around it (the shadow
+          // demo's labels are technique names, up to "savsm-variable": ~110 px).
+          if (split && (std::abs(x - divider_x) <= 12 || (y < 40 && std::abs(x - divider_x) <= 160))) continue;
           bool covered = false;
           for (const Window& w : layout.windows) covered = covered || w.rect.contains({sx, sy});
           if (covered) continue;
