@@ -99,6 +99,7 @@ std::vector<double> parse_reals(ArgReader& a, std::size_t count) {
 
 AppOptions parse_app_options(int argc, const char* const* argv) {
   AppOptions o;
+  bool algorithm_given = false, tile_given = false;
   ArgReader a(argc, argv);
   while (a.next()) {
     if (a.is("-h") || a.is("--help")) {
@@ -118,11 +119,19 @@ AppOptions parse_app_options(int argc, const char* const* argv) {
         throw UsageError("--filter must be none, box, threshold, sauvola, bradley or shadows (got \"" + name + "\")");
       o.filter.kind = *kind;
     } else if (a.is("--ksize")) {
-      const std::string text = a.value();  // WxH, or N for NxN (as satfilter)
+      // WxH, or N for NxN (as satfilter). Sides beyond kMaxKernelSide are a bad command line
+      // (exit 2), not a filter satcore rejects once the run started.
+      const std::string text = a.value();
       auto size = parse_size(text);
-      if (!size && !text.empty() && text.find_first_not_of("0123456789") == std::string::npos && text.size() < 6)
-        size = std::make_pair(std::stoi(text), std::stoi(text));
-      if (!size || size->first < 1) throw UsageError("--ksize needs WxH or N with W, H, N >= 1 (got \"" + text + "\")");
+      if (!size && !text.empty() && text.find_first_not_of("0123456789") == std::string::npos) {
+        int n = 0;
+        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+        if (ec == std::errc() && end == text.data() + text.size()) size = std::make_pair(n, n);
+        else size = std::make_pair(kMaxKernelSide + 1, kMaxKernelSide + 1);  // too many digits for an int
+      }
+      if (!size || size->first < 1 || size->second < 1 || size->first > kMaxKernelSide || size->second > kMaxKernelSide)
+        throw UsageError("--ksize needs WxH or N with W, H, N in [1, " + std::to_string(kMaxKernelSide) + "] (got \"" +
+                         text + "\")");
       o.filter.box.kernel_width = size->first;
       o.filter.box.kernel_height = size->second;
     } else if (a.is("--radius")) {
@@ -198,11 +207,13 @@ AppOptions parse_app_options(int argc, const char* const* argv) {
         throw UsageError("--algorithm must be one of" + names + " (got \"" + text + "\")");
       }
       o.sat.algorithm = *algorithm;
+      algorithm_given = true;
     } else if (a.is("--tile")) {
       const int tile = a.integer(0, 128);
       if (tile != 0 && tile != 32 && tile != 64 && tile != 128)
         throw UsageError("--tile must be 32, 64 or 128 (or 0 for the default)");
       o.sat.tile = tile;
+      tile_given = true;
     } else if (a.is("--size")) {
       const std::string text = a.value();
       const auto size = parse_size(text);
@@ -246,9 +257,18 @@ AppOptions parse_app_options(int argc, const char* const* argv) {
     } else if (a.is("--compare-cpu")) {
       a.no_value();
       o.compare_cpu = true;
+    } else if (a.is("--list-cameras")) {
+      a.no_value();
+      o.list_cameras = true;
     } else {
       throw UsageError("unknown option \"" + a.name() + "\"");
     }
+  }
+  if (o.backend == sat::Backend::Cpu && (algorithm_given || tile_given)) {
+    const std::string what = std::string(algorithm_given ? "--algorithm" : "--tile") +
+                             " chooses the CUDA backend's SAT kernels: it does nothing with --backend cpu";
+    if (runs_unattended(o)) throw UsageError(what);
+    o.notes.push_back(what);
   }
   if (o.filter.kind == FilterKind::Sauvola && o.filter.sauvola.window % 2 == 0)
     throw UsageError("--window must be odd for sauvola");
@@ -264,11 +284,14 @@ usage: satlab [options]
 
 Source
   --source SPEC        default | synthetic[:WxH] | camera[:N] | PATH (image or video)
-                       default: camera 0 if one opens, else the synthetic scene
+                       default: camera 0 if one opens, else the synthetic scene.
+                       One that cannot be opened: the synthetic scene in a window; an
+                       error (exit status 1) in runs that end by themselves
+  --list-cameras       print the cameras that open (indices 0-9) with their size; exit
   --fast               play videos as fast as possible (default: at the file's fps)
 Filter (satfilter's names)
   --filter NAME        none | box | threshold | sauvola | bradley | shadows  [box]
-  --ksize WxH | N      box kernel (N: NxN)                              [9x9]
+  --ksize WxH | N      box kernel (N: NxN), sides 1..8191                [9x9]
   --radius R           box kernel (2R+1)x(2R+1)
   --border NAME        reflect101 | replicate                           [reflect101]
   --block N --C X --invert      threshold (mean-C): odd block >= 3     [11, 2]
@@ -289,6 +312,8 @@ Summed-area tables
   --backend cuda|cpu   [cuda; the CPU backend when no CUDA device is present]
   --algorithm NAME     2r2w | 2r2w-optimal | 2r1w | 1r1w | (1+r)r1w | 1r1w-skss | 1r1w-skss-lb
   --tile W             32 | 64 | 128 (0 = the algorithm's default)
+                       (CUDA only: with --backend cpu a note, or exit status 2 with
+                       --frames or --headless)
 Display
   --size WxH           window (or off-screen framebuffer) size          [1280x800]
   --zoom Z             framebuffer pixels per image pixel (0 = 1:1 if it fits, else fit)
@@ -298,7 +323,8 @@ Display
   --hide-ui            start with the panels hidden (Tab shows them)
   --show-help          start with the help overlay shown (F1 hides it)
 Runs that end by themselves
-  --headless           no window: render off-screen through EGL (automatic without a display)
+  --headless           no window: render off-screen through EGL (automatic without a display;
+                       then the screenshot goes to the temporary folder, path printed)
   --frames N           stop after N frames (headless default: 300)
   --screenshot PATH    write a PNG of the whole window at the last frame
   --dump-frame PREFIX  at the last frame write PREFIX.input.png (the source frame),

@@ -6,6 +6,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "filter_settings.h"
 #include "sat/filters.h"
@@ -48,8 +49,21 @@ struct AppOptions {
   bool require_interop = false; // --require-interop: fail unless CUDA-GL interop was used
   bool compare_cpu = false;     // --compare-cpu: last frame also on the CPU; fail if outputs differ
 
-  bool help = false;  // -h, --help
+  bool list_cameras = false;  // --list-cameras: print the cameras that open, then exit
+  bool help = false;          // -h, --help
+
+  // Options that do nothing with the chosen backend (--algorithm, --tile with --backend cpu), for
+  // the log. A run that ends by itself (--frames, --headless) gets a UsageError for them instead:
+  // a script must not believe it measured something it did not.
+  std::vector<std::string> notes;
 };
+
+// Whether the run ends by itself (--frames, --headless): nobody watches it, so what would be a
+// message in the window (a source that cannot be opened, an option that does not apply) fails it.
+inline bool runs_unattended(const AppOptions& o) { return o.frames > 0 || o.headless; }
+
+// The largest box kernel side --ksize takes (as --block and --window).
+inline constexpr int kMaxKernelSide = 8191;
 
 // Frames a headless run does when --frames is not given.
 inline constexpr int kDefaultHeadlessFrames = 300;

@@ -27,6 +27,11 @@ bool outputs_gray(FilterKind kind) {
   return kind == FilterKind::Threshold || kind == FilterKind::Sauvola || kind == FilterKind::Bradley;
 }
 
+SplitLabels split_labels(const FilterSettings& s) {
+  if (s.kind == FilterKind::Shadows) return {to_string(s.shadows.compare_mode), to_string(s.shadows.mode)};
+  return {"before", "after"};
+}
+
 std::string describe(const FilterSettings& s) {
   char text[160];
   switch (s.kind) {

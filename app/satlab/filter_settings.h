@@ -33,6 +33,13 @@ struct FilterSettings {
   ShadowSettings shadows{};
 };
 
+// The split view's labels, left and right of the divider: "before" / "after" for the image filters;
+// the shadow demo compares two techniques, so their names (compare_mode, mode).
+struct SplitLabels {
+  std::string left, right;
+};
+SplitLabels split_labels(const FilterSettings& settings);
+
 // One line for logs and overlays, e.g. "box 9x9 reflect101", "sauvola window 15 k 0.2 r 127.5",
 // "shadows savsm-variable map 1024 fixed32".
 std::string describe(const FilterSettings& settings);

@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <memory>
 
 #include "app_options.h"
@@ -11,6 +12,7 @@
 #include "message_log.h"
 #include "pipeline/device_info.h"
 #include "satlab_app.h"
+#include "sources/camera_probe.h"
 
 namespace {
 
@@ -20,12 +22,33 @@ bool has_display() {
   return (x11 && *x11) || (wayland && *wayland);
 }
 
-// Headless without --frames: a run that ends by itself.
+// Headless without --frames: a run that ends by itself. Its screenshot goes to the temporary
+// folder, never into the folder satlab was started from (scripts/run.sh starts it in the repository).
 void headless_defaults(satlab::AppOptions& options, bool announce_screenshot) {
   if (options.frames == 0) options.frames = satlab::kDefaultHeadlessFrames;
-  if (announce_screenshot && options.screenshot.empty()) options.screenshot = "satlab-headless.png";
+  if (announce_screenshot && options.screenshot.empty()) {
+    std::error_code ec;
+    const std::filesystem::path folder = std::filesystem::temp_directory_path(ec);
+    options.screenshot = ((ec ? std::filesystem::path("/tmp") : folder) / "satlab-headless.png").string();
+  }
   std::fprintf(stderr, "satlab: running headless for %d frames%s%s\n", options.frames,
                options.screenshot.empty() ? "" : "; screenshot -> ", options.screenshot.c_str());
+}
+
+// --list-cameras. Exit status 0 whether or not there are any: the list is the answer.
+int list_cameras() {
+  if (!SATLAB_MEDIA_IO) {
+    std::printf("satlab: this build has no camera support (SATLAB_MEDIA_IO=OFF)\n");
+    return 0;
+  }
+  const auto cameras = satlab::probe_cameras();
+  for (const auto& c : cameras) {
+    if (c.width > 0) std::printf("camera %d: %dx%d   (--source camera:%d)\n", c.index, c.width, c.height, c.index);
+    else std::printf("camera %d: opens, size unknown (sent no frame)   (--source camera:%d)\n", c.index, c.index);
+  }
+  if (cameras.empty())
+    std::printf("satlab: no camera found (indices 0-%d probed)\n", satlab::kProbedCameraIndices - 1);
+  return 0;
 }
 
 }  // namespace
@@ -45,6 +68,7 @@ int main(int argc, char** argv) {
   }
   try {
     cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_ERROR);  // faults are reported by satlab
+    if (options.list_cameras) return list_cameras();
     if (options.require_cuda) {
       const std::string problem = cuda_unavailable_reason();
       if (!problem.empty() || options.backend != sat::Backend::Cuda) {
@@ -62,6 +86,7 @@ int main(int argc, char** argv) {
     }
 
     MessageLog log;
+    for (const std::string& note : options.notes) log.warning(note);
     std::unique_ptr<GlContext> gl;
     if (!options.headless) {
       try {

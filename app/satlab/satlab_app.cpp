@@ -36,22 +36,7 @@ UiState initial_ui(const AppOptions& o) {
   ui.show_help = o.show_help;
   ui.video_fast = o.video_fast;
   ui.box_square = o.filter.box.kernel_width == o.filter.box.kernel_height;
-  switch (o.source.kind) {
-    case SourceSpec::Kind::Default:
-    case SourceSpec::Kind::Camera:
-      ui.source_choice = UiState::SourceChoice::Camera;
-      ui.camera_index = o.source.camera_index;
-      break;
-    case SourceSpec::Kind::Synthetic:
-      ui.source_choice = UiState::SourceChoice::Synthetic;
-      ui.synthetic_size[0] = o.source.width;
-      ui.synthetic_size[1] = o.source.height;
-      break;
-    case SourceSpec::Kind::File:
-      ui.source_choice = UiState::SourceChoice::File;
-      ui.path = o.source.path;
-      break;
-  }
+  // The source fields follow the source that runs (show_running_source, every source change).
   return ui;
 }
 
@@ -88,6 +73,12 @@ int SatlabApp::run() {
   while (true) {
     gl_.poll_events();
     if (gl_.should_close() || ui_.quit) break;
+    // In a window the synthetic scene stands in for a source that cannot be opened; a run that
+    // ends by itself would only measure the wrong thing and exit 0, so it fails instead.
+    if (runs_unattended(options_) && !sources_.failure().empty()) {
+      log_.error("the source cannot be shown (" + sources_.failure() + "): stopping, as --frames or --headless was given");
+      return 1;
+    }
     if (gl_.minimized()) {  // nothing to draw into: sleep until something happens
       gl_.wait_events(0.1);
       previous = steady_s();
@@ -103,10 +94,7 @@ int SatlabApp::run() {
   // A window closed by the user: the captures the command line asked for, on one more frame.
   if (limit == 0 && frames_ > 0 && !gl_.minimized() && (!options_.screenshot.empty() || !options_.dump_frame.empty()))
     frame(steady_s(), period_ms, true);
-  if (recorder_.recording()) {
-    log_.info("recording saved: " + recorder_.path() + " (" + std::to_string(recorder_.frames()) + " frames)");
-    recorder_.stop();
-  }
+  if (recorder_.recording()) stop_recording();
   print_summary();
   const bool backends_agree = !options_.compare_cpu || print_comparison();
   if (options_.require_interop && !interop_used_) {
@@ -122,7 +110,11 @@ bool SatlabApp::frame(double now_s, double period_ms, bool last_if_shown) {
   now_s_ = now_s;
   sources_.set_paused(ui_.paused);
   if (sources_.video_fast() != ui_.video_fast) sources_.set_video_fast(ui_.video_fast);
-  sources_.update(now_s);
+  new_source_frame_ = sources_.update(now_s);
+  if (sources_.generation() != source_generation_) {  // opened, or replaced after a failure
+    source_generation_ = sources_.generation();
+    show_running_source(ui_, sources_.spec());
+  }
   const bool shown = shadows_shown() || !sources_.frame().empty();
   const bool last = last_if_shown && shown;
   if (last && options_.compare_cpu) ui_.compare_backends = true;
@@ -131,7 +123,11 @@ bool SatlabApp::frame(double now_s, double period_ms, bool last_if_shown) {
   act_on_requests();
   draw();
   capture(last);
-  if (shown) history_.add(frame_stages_, cpu_time.elapsed_ms(), period_ms);
+  if (shown) {
+    // What ran this frame; a new filter, backend, algorithm or source starts the timings afresh.
+    history_.follow({last_good_.filter.kind, pipelines_.backend(), last_good_.sat.algorithm, sources_.generation()});
+    history_.add(frame_stages_, cpu_time.elapsed_ms(), period_ms);
+  }
   gl_.swap_buffers();
   if (shown) ++frames_;
   return shown;
@@ -161,7 +157,6 @@ void SatlabApp::process_frame() {
   }
   if (pipelines_.backend() != before_backend) {  // CUDA failed: the selector switched to the CPU
     ui_.backend = pipelines_.backend();
-    history_.clear_plots();
   }
   if (pipelines_.backend() == sat::Backend::Cuda) {
     interop_used_ |= before_.interop_active() && after_.interop_active();
@@ -228,15 +223,16 @@ bool SatlabApp::render_shadows() {
   // The picture fills the image area at 1:1 (framebuffer pixels).
   const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
   const float fb_w = static_cast<float>(gl_.framebuffer_width()), fb_h = static_cast<float>(gl_.framebuffer_height());
-  const RectF area = image_area(fb_w / scale.x, fb_h / scale.y, ui_.show_panels);
+  const RectF area = image_area(fb_w / scale.x, fb_h / scale.y, ui_.show_panels, banner_height_);
   const int width = std::max(64, static_cast<int>(area.w * scale.x)), height = std::max(64, static_cast<int>(area.h * scale.y));
   for (int attempt = 0; attempt < 2; ++attempt) {
     try {
       shadows_->render(ui_.settings.filter.shadows, ui_.settings.sat, pipelines_.backend(), before_, after_, width, height);
+      shadow_rejection_.reset();
       return true;
     } catch (const sat::Error& e) {
       if (e.code() == sat::ErrorCode::InvalidArgument || e.code() == sat::ErrorCode::Unsupported) {
-        log_.warning(std::string("settings rejected: ") + e.what());
+        shadow_rejection_.report(std::string("settings rejected: ") + e.what());
         ui_.settings = last_good_;
         return false;
       }
@@ -248,13 +244,12 @@ bool SatlabApp::render_shadows() {
       // A CUDA failure: the CPU backend from now on, and this frame again on it.
       pipelines_.disable_cuda(std::string("CUDA error (") + e.what() + ")");
       ui_.backend = pipelines_.backend();
-      history_.clear_plots();
     }
   }
   return false;
 }
 
-UiStatus SatlabApp::make_status(const std::optional<std::pair<int, int>>& hovered) {
+UiStatus SatlabApp::make_status() {
   UiStatus s;
   s.shadows = shadows_shown();
   s.source_name = sources_.name();
@@ -285,62 +280,84 @@ UiStatus SatlabApp::make_status(const std::optional<std::pair<int, int>>& hovere
   s.recording = recorder_.recording();
   s.recording_path = recorder_.path();
   s.recorded_frames = recorder_.frames();
-  if (hovered && have_output_ && !s.shadows && !sources_.frame().empty()) {
-    InspectedPixel p;
-    p.x = hovered->first;
-    p.y = hovered->second;
-    if (p.x < sources_.frame().cols && p.y < sources_.frame().rows) {
-      p.before = sources_.frame().at<cv::Vec3b>(p.y, p.x);
-      try {
-        p.after_channels = pipelines_.current().read_output_pixel(p.x, p.y, p.after);
-      } catch (const sat::Error&) {
-        p.after_channels = 0;
-      }
-      s.inspected = p;
-    }
-  }
   s.log = &log_;
   s.history = &history_;
   s.comparison = &comparison_;
   return s;
 }
 
+std::optional<InspectedPixel> SatlabApp::inspect(const std::optional<std::pair<int, int>>& hovered) {
+  if (!hovered || !have_output_ || shadows_shown() || sources_.frame().empty()) return std::nullopt;
+  InspectedPixel p;
+  p.x = hovered->first;
+  p.y = hovered->second;
+  if (p.x >= sources_.frame().cols || p.y >= sources_.frame().rows) return std::nullopt;
+  p.before = sources_.frame().at<cv::Vec3b>(p.y, p.x);
+  try {
+    p.after_channels = pipelines_.current().read_output_pixel(p.x, p.y, p.after);
+  } catch (const sat::Error&) {
+    p.after_channels = 0;
+  }
+  return p;
+}
+
 void SatlabApp::build_ui() {
   imgui_.new_frame(history_.frames() > 0 ? history_.latest(Series::Period) / 1000.0 : 1.0 / 60.0);
   const ImGuiIO& io = ImGui::GetIO();
-  const RectF area = image_area(io.DisplaySize.x, io.DisplaySize.y, ui_.show_panels);
+  UiStatus status = make_status();
+  // Laid out from this frame's display size: the panels follow the window's size.
+  const float banner_w = panel_layout(io.DisplaySize.x, io.DisplaySize.y, ui_.show_panels).banners.w;
+  banner_height_ = banner_height(status, banner_w);
+  const PanelLayout layout = panel_layout(io.DisplaySize.x, io.DisplaySize.y, ui_.show_panels, banner_height_);
+  const RectF& area = layout.image;
   const ImVec2 scale = io.DisplayFramebufferScale;
   view_.update(after_.width(), after_.height(), {area.x * scale.x, area.y * scale.y, area.w * scale.x, area.h * scale.y});
   const bool shadows = shadows_shown() && shadows_;
-  const auto hovered = split_view_.update(view_, !shadows);
+  const auto hovered = split_view_.update(view_, split_labels(last_good_.filter), !shadows);
   if (shadows) orbit_.update(view_, split_view_.dragging_divider(), shadows_->camera(), ui_.settings.filter.shadows);
-  handle_shortcuts(ui_, view_, pipelines_.cuda_available());
-  const UiStatus status = make_status(hovered);
+  // Every key pressed since the last frame, even one released before this frame began; none while
+  // a text field has the keyboard (the presses are taken either way, so they do not act later).
+  const std::vector<int> keys = imgui_.take_key_presses();
+  if (!io.WantCaptureKeyboard) apply_shortcuts(keys, ui_, view_, pipelines_.cuda_available());
+  status.inspected = inspect(hovered);
   if (ui_.show_panels) {
-    draw_control_panel(ui_, view_, status);
-    draw_timing_panel(status);
+    draw_control_panel(ui_, view_, status, layout.controls);
+    draw_timing_panel(status, layout.timings);
   }
   draw_speedup_panel(ui_, status);
   draw_help_overlay(ui_.show_help);
-  draw_banners(status, ui_.show_panels);
+  draw_banners(status, layout.banners);
   ImGui::Render();
+}
+
+void SatlabApp::stop_recording() {
+  char length[64];
+  std::snprintf(length, sizeof length, " - %.2f s at %.3g fps", recorder_.frames() / recorder_.fps(), recorder_.fps());
+  log_.info("recording saved: " + recorder_.path() + " (" + std::to_string(recorder_.frames()) + " frames)" + length);
+  recorder_.stop();
+  record_pacer_.reset();
 }
 
 void SatlabApp::toggle_recording(const std::string& path) {
   if (recorder_.recording()) {
-    log_.info("recording saved: " + recorder_.path() + " (" + std::to_string(recorder_.frames()) + " frames)");
-    recorder_.stop();
+    stop_recording();
     return;
   }
   if (!have_output_) {
     log_.warning("nothing to record yet");
     return;
   }
-  const double fps = sources_.nominal_fps() > 0 ? sources_.nominal_fps() : 30.0;
+  const SourceSpec::Kind kind = sources_.spec().kind;
+  const bool shadows = shadows_shown();
+  const bool video = kind == SourceSpec::Kind::File && sources_.nominal_fps() > 0;  // not a still image
+  // The source's rate (a camera's too, when it reports one); RecordPacer's default otherwise.
+  record_pacer_.emplace(record_pacing(shadows, video, kind == SourceSpec::Kind::Synthetic),
+                        shadows ? 0.0 : sources_.nominal_fps(), now_s_);
   try {
-    recorder_.start(path, fps, after_.width(), after_.height());
+    recorder_.start(path, record_pacer_->fps(), after_.width(), after_.height());
     log_.info("recording the output to " + path);
   } catch (const std::exception& e) {
+    record_pacer_.reset();
     log_.error(e.what());
   }
 }
@@ -355,7 +372,6 @@ void SatlabApp::act_on_requests() {
     ui_.backend_changed = false;
     pipelines_.select(ui_.backend);
     ui_.backend = pipelines_.backend();
-    history_.clear_plots();
     comparison_ = {};
   }
   if (ui_.toggle_recording) {
@@ -383,9 +399,12 @@ void SatlabApp::draw() {
 
 void SatlabApp::capture(bool last) {
   const int width = gl_.framebuffer_width(), height = gl_.framebuffer_height();
-  if (recorder_.recording() && have_output_ && !recorder_.add_frame(after_.texture(), after_.width(), after_.height()))
-    log_.warning("recording stopped: the output changed size (" + recorder_.path() + ", " +
-                 std::to_string(recorder_.frames()) + " frames)");
+  if (recorder_.recording() && have_output_ && record_pacer_) {
+    const int copies = record_pacer_->copies(now_s_, new_source_frame_);
+    if (copies > 0 && !recorder_.add_frame(after_.texture(), after_.width(), after_.height(), copies))
+      log_.warning("recording stopped: the output changed size (" + recorder_.path() + ", " +
+                   std::to_string(recorder_.frames()) + " frames)");
+  }
   std::string screenshot;
   if (ui_.take_screenshot) screenshot = timestamped_path(".png");
   if (last && !options_.screenshot.empty()) screenshot = options_.screenshot;

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "app_options.h"
+#include "capture/record_pacer.h"
 #include "capture/recorder.h"
 #include "display/gl_context.h"
 #include "display/interop_texture.h"
@@ -50,8 +51,10 @@ class SatlabApp {
   void act_on_requests();
   void draw();
   void capture(bool last);
-  UiStatus make_status(const std::optional<std::pair<int, int>>& hovered);
+  UiStatus make_status();
+  std::optional<InspectedPixel> inspect(const std::optional<std::pair<int, int>>& hovered);
   void toggle_recording(const std::string& path);
+  void stop_recording();  // finishes the file and says so
   void dump_shadow_frame(int width, int height);
   void print_summary() const;
   bool print_comparison() const;  // --compare-cpu: false when the backends disagree
@@ -70,13 +73,17 @@ class SatlabApp {
   PipelineSettings last_good_;  // restored when satcore rejects an edit
   TimingHistory history_;
   Recorder recorder_;
+  std::optional<RecordPacer> record_pacer_;  // while recording
+  bool new_source_frame_ = false;            // this frame's source frame is new
   std::string record_on_start_;  // --record: starts with the first output
   BackendComparison comparison_;
   std::unique_ptr<shadows::ShadowDemo> shadows_;  // created when the shadow demo is first shown
   OrbitControl orbit_;
   std::string shadow_interop_reported_;
+  RepeatedWarning shadow_rejection_{log_};  // a rejected shadow setting, once per cause
   std::optional<GpuStatus> gpu_;
   double gpu_polled_s_ = -1e9;
+  float banner_height_ = 0;  // of the last frame (the shadow demo sizes its picture before the UI)
   double now_s_ = 0;
   double last_frame_s_ = -1;
   bool have_output_ = false;  // a frame went through the pipeline
@@ -85,6 +92,7 @@ class SatlabApp {
   std::string interop_reported_;
   StageTimings frame_stages_;  // this frame's, zero when no frame was processed
   long long frames_ = 0;
+  long long source_generation_ = -1;  // the source the panel's fields show
 };
 
 }  // namespace satlab

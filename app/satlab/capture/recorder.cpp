@@ -37,6 +37,7 @@ void Recorder::start(const std::string& path, double fps, int width, int height)
   width_ = width;
   height_ = height;
   frames_ = 0;
+  fps_ = fps > 0 ? fps : 30.0;
 }
 
 void Recorder::stop() {
@@ -44,15 +45,15 @@ void Recorder::stop() {
   writer_.reset();
 }
 
-bool Recorder::add_frame(GLuint texture, int width, int height) {
+bool Recorder::add_frame(GLuint texture, int width, int height, int copies) {
   if (!recording()) return false;
   if (width != width_ || height != height_) {
     stop();
     return false;
   }
   read_texture_bgr(texture, width, height, rgba_, bgr_);
-  writer_->video.write(bgr_);
-  ++frames_;
+  for (int i = 0; i < copies; ++i) writer_->video.write(bgr_);
+  frames_ += copies;
   return true;
 }
 

@@ -17,6 +17,6 @@ void Recorder::start(const std::string& path, double, int, int) {
 }
 
 void Recorder::stop() {}
-bool Recorder::add_frame(GLuint, int, int) { return false; }
+bool Recorder::add_frame(GLuint, int, int, int) { return false; }
 
 }  // namespace satlab

@@ -14,7 +14,7 @@ void PipelineSelector::disable_cuda(const std::string& why) {
   cuda_problem_ = why;
   cuda_.reset();
   current_ = &cpu_;
-  banner_ = why + ": running on the CPU backend";
+  banner_ = cpu_fallback_text(why);
   log_.warning(banner_);
 }
 
@@ -26,7 +26,7 @@ void PipelineSelector::select(sat::Backend backend) {
   }
   if (!cuda_available()) {
     current_ = &cpu_;
-    banner_ = cuda_problem_ + ": running on the CPU backend";
+    banner_ = cpu_fallback_text(cuda_problem_);
     log_.warning(banner_);
     return;
   }
@@ -43,10 +43,11 @@ bool PipelineSelector::process(const cv::Mat& frame, const PipelineSettings& set
                                DisplayTarget* after) {
   try {
     current_->process(frame, settings, before, after);
+    rejection_.reset();
     return true;
   } catch (const sat::Error& e) {
     if (e.code() == sat::ErrorCode::InvalidArgument || e.code() == sat::ErrorCode::Unsupported) {
-      log_.warning(std::string("settings rejected: ") + e.what());
+      rejection_.report(std::string("settings rejected: ") + e.what());
       return false;
     }
     if (current_ == &cpu_) throw;  // the CPU backend has no fallback: let the caller report it

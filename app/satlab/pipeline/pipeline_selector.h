@@ -43,6 +43,7 @@ class PipelineSelector {
   std::unique_ptr<FramePipeline> cuda_;  // created on first use of the CUDA backend
   FramePipeline* current_ = &cpu_;
   std::string cuda_problem_, banner_;
+  RepeatedWarning rejection_{log_};  // a rejected setting, once per cause
 };
 
 }  // namespace satlab

@@ -62,9 +62,15 @@ void TimingHistory::add(const StageTimings& stages, double frame_ms, double peri
   ++frames_;
 }
 
-void TimingHistory::clear_plots() {
+bool TimingHistory::follow(const TimingMode& mode) {
+  const bool changed = has_mode_ && mode != mode_;
+  mode_ = mode;
+  has_mode_ = true;
+  if (!changed) return false;
   for (auto& ring : ring_) std::fill(ring.begin(), ring.end(), 0.0f);
   head_ = filled_ = 0;
+  for (auto& kept : kept_) kept.clear();  // capacity stays: still nothing allocated per frame
+  return true;
 }
 
 float TimingHistory::latest(Series s) const {

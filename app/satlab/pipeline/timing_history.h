@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "filter_settings.h"
 #include "pipeline/frame_pipeline.h"
 
 namespace satlab {
@@ -20,6 +21,20 @@ const char* to_string(Series series);  // stage names, "pipeline", "frame (CPU)"
 // "encode", "SAT", "shading", "to texture", "passes", then as to_string.
 const char* shadow_label(Series series);
 
+// What the timings measure: a change of filter, SAT backend or algorithm, or source makes the
+// earlier samples say nothing about the frames to come.
+struct TimingMode {
+  FilterKind filter = FilterKind::None;
+  sat::Backend backend = sat::Backend::Cpu;
+  sat::Algorithm algorithm = sat::Algorithm{};
+  long long source = 0;  // SourceController::generation()
+
+  bool operator==(const TimingMode& o) const {
+    return filter == o.filter && backend == o.backend && algorithm == o.algorithm && source == o.source;
+  }
+  bool operator!=(const TimingMode& o) const { return !(*this == o); }
+};
+
 class TimingHistory {
  public:
   static constexpr int kPlotLength = 240;
@@ -29,7 +44,9 @@ class TimingHistory {
 
   // One frame: the pipeline's stage times, the frame's CPU time and the frame period (ms).
   void add(const StageTimings& stages, double frame_ms, double period_ms);
-  void clear_plots();  // e.g. after a backend switch, so plots do not mix backends
+  // Before each add(): when `mode` differs from the last one, forgets the samples (plots, medians,
+  // FPS, the kept frames) so that no panel mixes modes. Returns whether it did.
+  bool follow(const TimingMode& mode);
 
   // For ImGui::PlotLines(values, count, offset): the ring, oldest first from offset.
   const float* plot_values(Series s) const { return ring_[static_cast<int>(s)].data(); }
@@ -42,7 +59,7 @@ class TimingHistory {
   // Median over the kept frames, skipping the first `warmup` ones (falls back to the ring when
   // nothing was kept). Returns the number of frames it used in `used`.
   double summary_median(Series s, int warmup, int* used = nullptr) const;
-  long long frames() const { return frames_; }
+  long long frames() const { return frames_; }  // all frames added, across modes
 
  private:
   std::array<std::vector<float>, kSeriesCount> ring_;
@@ -51,6 +68,8 @@ class TimingHistory {
   int head_ = 0, filled_ = 0;
   int keep_frames_;
   long long frames_ = 0;
+  TimingMode mode_;
+  bool has_mode_ = false;
 };
 
 }  // namespace satlab

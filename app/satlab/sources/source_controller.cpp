@@ -15,15 +15,22 @@ void SourceController::open(const SourceSpec& requested) {
   SourceSpec spec = requested;
   quiet_camera_fallback_ = spec.kind == SourceSpec::Kind::Default;
   if (quiet_camera_fallback_) spec = SourceSpec::camera(0);
+  failure_.clear();
   try {
     source_.reset();  // release a camera before opening it (or another) again
-    source_ = open_source(spec, options_);
-    spec_ = spec;
+    replace(open_source(spec, options_), spec);
     if (spec.kind != SourceSpec::Kind::Camera) log_.info("source: " + source_->name());
     else log_.info("source: opening camera " + std::to_string(spec.camera_index) + " ...");
   } catch (const std::exception& e) {  // SourceError, cv::Exception, std::bad_alloc
     fall_back(e.what());
   }
+}
+
+void SourceController::replace(std::unique_ptr<FrameSource> source, const SourceSpec& spec) {
+  source_ = std::move(source);
+  spec_ = spec;
+  received_ = 0;
+  ++generation_;
 }
 
 void SourceController::set_video_fast(bool fast) {
@@ -65,17 +72,18 @@ bool SourceController::update(double now_s) {
 }
 
 void SourceController::fall_back(const std::string& why) {
-  if (quiet_camera_fallback_ && spec_.kind != SourceSpec::Kind::Synthetic)
+  if (quiet_camera_fallback_ && spec_.kind != SourceSpec::Kind::Synthetic) {
     log_.info("no camera (" + why + "): showing the synthetic scene");
-  else
+  } else {
     log_.warning(why + ": falling back to the synthetic scene");
+    failure_ = why;
+  }
   quiet_camera_fallback_ = false;
   // Keep the last frame's size when there was one, so the view does not jump.
   const SourceSpec synthetic =
       frame_.empty() ? SourceSpec::synthetic() : SourceSpec::synthetic(std::min(frame_.cols, 4096), std::min(frame_.rows, 4096));
   source_.reset();
-  source_ = open_source(synthetic, options_);
-  spec_ = synthetic;
+  replace(open_source(synthetic, options_), synthetic);
 }
 
 }  // namespace satlab

@@ -28,7 +28,13 @@ class SourceController {
   const SourceSpec& spec() const { return spec_; }  // what is open (never Kind::Default)
   std::string name() const;
   double nominal_fps() const { return source_ ? source_->nominal_fps() : 0; }
-  long long frames_received() const { return received_; }
+  long long frames_received() const { return received_; }  // from the source now open
+  // Changes whenever another source takes over (an open, a fallback): what shows the source
+  // (the source panel's fields, the timings) starts over when it changes.
+  long long generation() const { return generation_; }
+  // Why the source asked for last could not be shown (it was replaced by the synthetic scene);
+  // empty when it runs, and for the default source (no camera is normal there).
+  const std::string& failure() const { return failure_; }
 
   bool paused() const { return paused_; }
   void set_paused(bool paused) { paused_ = paused; }
@@ -37,6 +43,7 @@ class SourceController {
 
  private:
   void fall_back(const std::string& why);
+  void replace(std::unique_ptr<FrameSource> source, const SourceSpec& spec);
 
   MessageLog& log_;
   SourceOpenOptions options_;
@@ -46,6 +53,8 @@ class SourceController {
   cv::Mat frame_;
   bool paused_ = false;
   long long received_ = 0;
+  long long generation_ = 0;
+  std::string failure_;
 };
 
 }  // namespace satlab

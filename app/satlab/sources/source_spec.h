@@ -11,14 +11,18 @@
 
 namespace satlab {
 
+// The synthetic scene's size unless one is given: the one place that says so (the source panel's
+// fields start from it too).
+inline constexpr int kSyntheticWidth = 640, kSyntheticHeight = 480;
+
 struct SourceSpec {
   enum class Kind { Default, Synthetic, Camera, File };
   Kind kind = Kind::Default;
   int camera_index = 0;
-  int width = 640, height = 480;  // synthetic scene size (pixels)
-  std::string path;               // Kind::File
+  int width = kSyntheticWidth, height = kSyntheticHeight;  // synthetic scene size (pixels)
+  std::string path;                                        // Kind::File
 
-  static SourceSpec synthetic(int width = 640, int height = 480);
+  static SourceSpec synthetic(int width = kSyntheticWidth, int height = kSyntheticHeight);
   static SourceSpec camera(int index);
   static SourceSpec file(std::string path);
 };

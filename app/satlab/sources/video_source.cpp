@@ -12,13 +12,15 @@ VideoSource::VideoSource(std::string path, bool fast) : path_(std::move(path)), 
   if (!capture_.read(decoded_) || decoded_.empty())
     throw SourceError("\"" + path_ + "\": no frame could be decoded (corrupt or unsupported video)");
   to_bgr8(decoded_, first_, path_);
+  width_ = first_.cols;
+  height_ = first_.rows;
 }
 
 std::string VideoSource::name() const {
   const std::string file = std::filesystem::path(path_).filename().string();
   char fps[32];
   std::snprintf(fps, sizeof fps, "%.3g fps", fps_ > 0 ? fps_ : 30.0);
-  return "video " + file + " (" + std::to_string(first_.cols) + "x" + std::to_string(first_.rows) +
+  return "video " + file + " (" + std::to_string(width_) + "x" + std::to_string(height_) +
          ", " + fps + (fast_ ? ", as fast as possible" : "") + ")";
 }
 

@@ -26,6 +26,7 @@ class VideoSource final : public FrameSource {
   cv::VideoCapture capture_;
   bool fast_;
   double fps_ = 0;        // from the container; 0 when unknown (then paced at 30)
+  int width_ = 0, height_ = 0;  // of the first frame: first_ is handed out (emptied) by the first poll
   double next_due_ = -1;  // steady-clock time the next frame is due
   cv::Mat decoded_;       // decoder output before conversion to BGR
   cv::Mat first_;         // the frame decoded by the constructor, handed out by the first poll

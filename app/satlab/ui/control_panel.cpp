@@ -8,7 +8,6 @@
 #include <iterator>
 #include <string>
 
-#include "ui/layout.h"
 
 namespace satlab {
 
@@ -30,7 +29,11 @@ bool slider_double(const char* label, double* value, double min, double max, con
 }
 
 void source_section(UiState& ui, const UiStatus& status) {
-  if (status.shadows) ImGui::TextColored(kWarning, "the shadow demo draws its own scene: the source is not shown");
+  if (status.shadows) {
+    ImGui::PushStyleColor(ImGuiCol_Text, kWarning);
+    ImGui::TextWrapped("the shadow demo draws its own scene: the source is not shown");
+    ImGui::PopStyleColor();
+  }
   ImGui::TextWrapped("%s", status.source_name.c_str());
   if (status.frame_width > 0)
     ImGui::TextColored(kDim, "%dx%d, %lld frames received%s", status.frame_width, status.frame_height,
@@ -199,8 +202,10 @@ void sat_section(UiState& ui, const UiStatus& status) {
     ImGui::RadioButton(std::to_string(w).c_str(), &sat.tile, w);
   }
   ImGui::EndDisabled();
-  ImGui::TextColored(kDim, "running: %s%s%s", sat::to_string(status.backend),
+  ImGui::PushStyleColor(ImGuiCol_Text, kDim);
+  ImGui::TextWrapped("running: %s%s%s", sat::to_string(status.backend),
                      status.display_path.empty() ? "" : ", display by ", status.display_path.c_str());
+  ImGui::PopStyleColor();
   if (!status.interop_problem.empty() && status.backend == sat::Backend::Cuda) {
     ImGui::TextColored(kDim, "(interop off)");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", status.interop_problem.c_str());
@@ -236,47 +241,67 @@ void capture_section(UiState& ui, const UiStatus& status) {
   if (ImGui::Button("screenshot (S)")) ui.take_screenshot = true;
   ImGui::SameLine();
   if (ImGui::Button(status.recording ? "stop recording (R)" : "record output (R)")) ui.toggle_recording = true;
-  if (status.recording)
-    ImGui::TextColored(kError, "REC %s: %d frames", status.recording_path.c_str(), status.recorded_frames);
+  if (status.recording) {
+    ImGui::PushStyleColor(ImGuiCol_Text, kError);
+    ImGui::TextWrapped("REC %s: %d frames", status.recording_path.c_str(), status.recorded_frames);
+    ImGui::PopStyleColor();
+  }
   if (ImGui::Button("compare with CPU (C)")) {
     ui.compare_backends = true;
     ui.show_speedup = true;
   }
 }
 
-void messages_section(const UiStatus& status) {
-  if (!status.log) return;
-  const auto& recent = status.log->recent();
-  const std::size_t shown = std::min<std::size_t>(recent.size(), 8);
-  for (auto it = recent.end() - static_cast<std::ptrdiff_t>(shown); it != recent.end(); ++it) {
-    const ImVec4 color = it->severity == Severity::Error ? kError : it->severity == Severity::Warning ? kWarning : kDim;
-    ImGui::PushStyleColor(ImGuiCol_Text, color);
-    ImGui::TextWrapped("[%6.1f s] %s", it->time_s, it->text.c_str());
-    ImGui::PopStyleColor();
+// The log's recent messages, wrapped, in a region of their own that scrolls to the newest one
+// whenever one arrives (and otherwise stays where the user scrolled it).
+void messages_section(UiState& ui, const UiStatus& status, float height) {
+  ImGui::TextUnformatted("Messages");
+  if (!ImGui::BeginChild("##messages", ImVec2(0, height), true)) {
+    ImGui::EndChild();
+    return;
   }
-  if (recent.empty()) ImGui::TextColored(kDim, "none");
+  if (status.log) {
+    for (const Message& m : status.log->recent()) {
+      const ImVec4 color = m.severity == Severity::Error ? kError : m.severity == Severity::Warning ? kWarning : kDim;
+      ImGui::PushStyleColor(ImGuiCol_Text, color);
+      ImGui::TextWrapped("[%6.1f s] %s", m.time_s, m.text.c_str());
+      ImGui::PopStyleColor();
+    }
+    const long long total = status.log->total();
+    if (total != ui.messages_seen) ImGui::SetScrollHereY(1.0f);
+    ui.messages_seen = total;
+    if (status.log->recent().empty()) ImGui::TextColored(kDim, "none");
+  }
+  ImGui::EndChild();
 }
 
 }  // namespace
 
-void draw_control_panel(UiState& ui, ViewState& view, const UiStatus& status) {
-  const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(0, 0), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(kControlPanelWidth, display.y), ImGuiCond_FirstUseEver);
-  if (!ImGui::Begin("satlab")) {
+void draw_control_panel(UiState& ui, ViewState& view, const UiStatus& status, const RectF& rect) {
+  ImGui::SetNextWindowPos(ImVec2(rect.x, rect.y), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(rect.w, rect.h), ImGuiCond_Always);
+  if (!ImGui::Begin("satlab", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize)) {
     ImGui::End();
     return;
   }
-  ImGui::PushItemWidth(-110);
-  if (ImGui::CollapsingHeader("Source", ImGuiTreeNodeFlags_DefaultOpen)) source_section(ui, status);
-  if (ImGui::CollapsingHeader("Filter", ImGuiTreeNodeFlags_DefaultOpen)) filter_section(ui);
-  if (ImGui::CollapsingHeader("Summed-area table", ImGuiTreeNodeFlags_DefaultOpen)) sat_section(ui, status);
-  if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) view_section(view, status);
-  if (ImGui::CollapsingHeader("Capture", ImGuiTreeNodeFlags_DefaultOpen)) capture_section(ui, status);
-  if (ImGui::CollapsingHeader("Messages", ImGuiTreeNodeFlags_DefaultOpen)) messages_section(status);
-  ImGui::PopItemWidth();
-  ImGui::Separator();
-  ImGui::TextColored(kDim, "F1/H help   Tab hide panels   Q quit");
+  // The settings scroll; the messages keep the bottom part (about 8 lines at 600 px), so the
+  // newest ones, errors included, never sit below the window's edge.
+  const float line = ImGui::GetTextLineHeightWithSpacing();
+  const float messages_h = std::max(5 * line, 0.25f * rect.h);
+  const float settings_h = ImGui::GetContentRegionAvail().y - messages_h - 2 * line;
+  if (ImGui::BeginChild("##settings", ImVec2(0, std::max(settings_h, 4 * line)))) {
+    ImGui::PushItemWidth(-110);
+    if (ImGui::CollapsingHeader("Source", ImGuiTreeNodeFlags_DefaultOpen)) source_section(ui, status);
+    if (ImGui::CollapsingHeader("Filter", ImGuiTreeNodeFlags_DefaultOpen)) filter_section(ui);
+    if (ImGui::CollapsingHeader("Summed-area table", ImGuiTreeNodeFlags_DefaultOpen)) sat_section(ui, status);
+    if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) view_section(view, status);
+    if (ImGui::CollapsingHeader("Capture", ImGuiTreeNodeFlags_DefaultOpen)) capture_section(ui, status);
+    ImGui::PopItemWidth();
+    ImGui::Separator();
+    ImGui::TextColored(kDim, "F1/H help   Tab hide panels   Q quit");
+  }
+  ImGui::EndChild();
+  messages_section(ui, status, ImGui::GetContentRegionAvail().y - line);
   ImGui::End();
 }
 

@@ -7,6 +7,7 @@
 
 namespace satlab {
 
-void draw_control_panel(UiState& ui, ViewState& view, const UiStatus& status);
+// Fills `rect` (ui/layout.h): the settings scroll, the newest messages stay in view below them.
+void draw_control_panel(UiState& ui, ViewState& view, const UiStatus& status, const RectF& rect);
 
 }  // namespace satlab

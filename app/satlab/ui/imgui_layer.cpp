@@ -3,12 +3,27 @@
 #include <imgui.h>
 #include <imgui_internal.h>  // the window list, for visible_windows() only
 
+#define GLFW_INCLUDE_NONE  // GL comes from GLEW
+#include <GLFW/glfw3.h>
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
 
 #include <stdexcept>
 
 namespace satlab {
+
+namespace {
+void queue_key(GLFWwindow* window, int key, int /*scancode*/, int action, int /*mods*/) {
+  if (auto* keys = static_cast<KeyQueue*>(glfwGetWindowUserPointer(window))) keys->on_key(key, action);
+}
+
+// ImGui's GLFW backend down (it puts queue_key back), then queue_key off: it must not outlive the queue.
+void shut_down_glfw_backend(GLFWwindow* window) {
+  ImGui_ImplGlfw_Shutdown();
+  glfwSetKeyCallback(window, nullptr);
+  glfwSetWindowUserPointer(window, nullptr);
+}
+}  // namespace
 
 ImGuiLayer::ImGuiLayer(GlContext& gl) : gl_(gl) {
   IMGUI_CHECKVERSION();
@@ -17,12 +32,19 @@ ImGuiLayer::ImGuiLayer(GlContext& gl) : gl_(gl) {
   io.IniFilename = nullptr;  // the same layout every run (tests compare screenshots)
   ImGui::StyleColorsDark();
   ImGui::GetStyle().WindowRounding = 4.0f;
-  if (gl_.glfw_window() && !ImGui_ImplGlfw_InitForOpenGL(gl_.glfw_window(), true)) {
-    ImGui::DestroyContext();
-    throw std::runtime_error("ImGui's GLFW backend failed to start");
+  if (GLFWwindow* window = gl_.glfw_window()) {
+    // Ours first: ImGui's backend installs its callbacks next and calls the one it replaced.
+    glfwSetWindowUserPointer(window, &keys_);
+    glfwSetKeyCallback(window, queue_key);
+    if (!ImGui_ImplGlfw_InitForOpenGL(window, true)) {
+      glfwSetKeyCallback(window, nullptr);
+      glfwSetWindowUserPointer(window, nullptr);
+      ImGui::DestroyContext();
+      throw std::runtime_error("ImGui's GLFW backend failed to start");
+    }
   }
   if (!ImGui_ImplOpenGL3_Init("#version 330 core")) {
-    if (gl_.glfw_window()) ImGui_ImplGlfw_Shutdown();
+    if (GLFWwindow* window = gl_.glfw_window()) shut_down_glfw_backend(window);
     ImGui::DestroyContext();
     throw std::runtime_error("ImGui's OpenGL3 backend failed to start");
   }
@@ -30,7 +52,7 @@ ImGuiLayer::ImGuiLayer(GlContext& gl) : gl_(gl) {
 
 ImGuiLayer::~ImGuiLayer() {
   ImGui_ImplOpenGL3_Shutdown();
-  if (gl_.glfw_window()) ImGui_ImplGlfw_Shutdown();
+  if (GLFWwindow* window = gl_.glfw_window()) shut_down_glfw_backend(window);
   ImGui::DestroyContext();
 }
 

@@ -7,6 +7,7 @@
 
 #include "capture/frame_dump.h"
 #include "display/gl_context.h"
+#include "ui/key_queue.h"
 
 namespace satlab {
 
@@ -23,8 +24,12 @@ class ImGuiLayer {
   // The windows drawn this frame (after ImGui::Render), framebuffer pixels.
   std::vector<NamedRect> visible_windows() const;
 
+  // Every key pressed since the last call (none headless). Call once per frame, after new_frame().
+  std::vector<int> take_key_presses() { return keys_.take(); }
+
  private:
   GlContext& gl_;
+  KeyQueue keys_;  // filled by the GLFW key callback, which ImGui's backend callback chains to
 };
 
 }  // namespace satlab

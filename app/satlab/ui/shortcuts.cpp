@@ -1,8 +1,7 @@
 #include "ui/shortcuts.h"
 
-#define GLFW_INCLUDE_NONE  // GL comes from GLEW
+#define GLFW_INCLUDE_NONE  // the key codes only
 #include <GLFW/glfw3.h>
-#include <imgui.h>
 
 #include <algorithm>
 
@@ -94,10 +93,10 @@ void apply(Action action, UiState& ui, ViewState& view, bool cuda_available) {
 
 }  // namespace
 
-void handle_shortcuts(UiState& ui, ViewState& view, bool cuda_available) {
-  if (ImGui::GetIO().WantCaptureKeyboard) return;
-  for (const Shortcut& s : kShortcuts)
-    if (ImGui::IsKeyPressed(s.key, false)) apply(s.action, ui, view, cuda_available);
+void apply_shortcuts(const std::vector<int>& pressed_keys, UiState& ui, ViewState& view, bool cuda_available) {
+  for (const int key : pressed_keys)
+    for (const Shortcut& s : kShortcuts)
+      if (s.key == key) apply(s.action, ui, view, cuda_available);
 }
 
 }  // namespace satlab

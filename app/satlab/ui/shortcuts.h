@@ -1,6 +1,8 @@
 // Keyboard shortcuts: one table, read by the handler and by the help overlay.
 #pragma once
 
+#include <vector>
+
 #include "display/view_state.h"
 #include "ui/ui_state.h"
 
@@ -21,8 +23,10 @@ struct Shortcut {
 extern const Shortcut kShortcuts[];
 extern const int kShortcutCount;
 
-// Acts on the keys pressed this frame, unless ImGui wants the keyboard (a text field has focus).
-void handle_shortcuts(UiState& ui, ViewState& view, bool cuda_available);
+// Acts on every key pressed since the last frame (ui/key_queue.h), in order: two taps of Tab
+// between two frames toggle the panels twice. The caller skips this while ImGui wants the
+// keyboard (a text field has focus).
+void apply_shortcuts(const std::vector<int>& pressed_keys, UiState& ui, ViewState& view, bool cuda_available);
 
 // Steps the main size parameter of the current filter (box kernel, block, window) by ±2.
 void step_filter_size(FilterSettings& filter, int direction);

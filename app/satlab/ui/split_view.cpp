@@ -10,7 +10,7 @@ namespace {
 constexpr float kGrab = 6.0f;  // screen px either side of the divider that grab it
 }  // namespace
 
-std::optional<std::pair<int, int>> SplitView::update(ViewState& view, bool navigate) {
+std::optional<std::pair<int, int>> SplitView::update(ViewState& view, const SplitLabels& labels, bool navigate) {
   ImGuiIO& io = ImGui::GetIO();
   const ImVec2 scale = io.DisplayFramebufferScale;
   const auto to_fb = [&](ImVec2 p) { return Vec2f{p.x * scale.x, p.y * scale.y}; };
@@ -55,8 +55,8 @@ std::optional<std::pair<int, int>> SplitView::update(ViewState& view, bool navig
       draw->AddRectFilled({at.x - 4, at.y - 2}, {at.x + size.x + 4, at.y + size.y + 2}, IM_COL32(0, 0, 0, 150), 3.0f);
       draw->AddText(at, IM_COL32(255, 255, 255, 255), text);
     };
-    label("before", true);
-    label("after", false);
+    label(labels.left.c_str(), true);
+    label(labels.right.c_str(), false);
   }
 
   // The pixel inspector.

@@ -1,6 +1,6 @@
 // Mouse on the image view: the wheel zooms about the cursor, a left drag pans, dragging the
 // divider line moves it; the pixel under the cursor feeds the pixel inspector. Draws the divider
-// with its "before | after" labels and, zoomed in, the inspected pixel's outline, on ImGui's
+// with the labels of its two sides and, zoomed in, the inspected pixel's outline, on ImGui's
 // background draw list (over the image, under the panels). Mouse input that ImGui wants (over a
 // panel) is left alone.
 #pragma once
@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "display/view_state.h"
+#include "filter_settings.h"
 
 namespace satlab {
 
@@ -16,7 +17,8 @@ class SplitView {
  public:
   // Returns the image pixel (x, y) under the mouse, if any. `navigate` false leaves the wheel and
   // left drags off the divider to the caller (the shadow demo orbits its camera with them).
-  std::optional<std::pair<int, int>> update(ViewState& view, bool navigate = true);
+  // `labels` name the two sides (filter_settings.h: split_labels).
+  std::optional<std::pair<int, int>> update(ViewState& view, const SplitLabels& labels, bool navigate = true);
   bool dragging_divider() const { return drag_ == Drag::Divider; }
 
  private:

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "ui/layout.h"
 
 namespace satlab {
 
@@ -58,19 +57,18 @@ void device_column(const UiStatus& status) {
     ImGui::TextColored(kDim, "no GPU in use");
   }
   ImGui::TextColored(kDim, "backend %s", sat::to_string(status.backend));
-  if (!status.display_path.empty()) ImGui::TextColored(kDim, "display: %s", status.display_path.c_str());
   ImGui::PushStyleColor(ImGuiCol_Text, kDim);
+  if (!status.display_path.empty()) ImGui::TextWrapped("display: %s", status.display_path.c_str());
   ImGui::TextWrapped("%s", status.gl_description.c_str());
   ImGui::PopStyleColor();
 }
 
 }  // namespace
 
-void draw_timing_panel(const UiStatus& status) {
-  const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(kControlPanelWidth, display.y - kTimingPanelHeight), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(display.x - kControlPanelWidth, kTimingPanelHeight), ImGuiCond_FirstUseEver);
-  if (!ImGui::Begin("Timings")) {
+void draw_timing_panel(const UiStatus& status, const RectF& rect) {
+  ImGui::SetNextWindowPos(ImVec2(rect.x, rect.y), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(rect.w, rect.h), ImGuiCond_Always);
+  if (!ImGui::Begin("Timings", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize)) {
     ImGui::End();
     return;
   }

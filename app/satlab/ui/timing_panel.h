@@ -2,10 +2,11 @@
 // frame time, FPS, the GPU's name and memory, and what draws the frames.
 #pragma once
 
+#include "display/view_state.h"
 #include "ui/ui_state.h"
 
 namespace satlab {
 
-void draw_timing_panel(const UiStatus& status);
+void draw_timing_panel(const UiStatus& status, const RectF& rect);  // fills `rect` (ui/layout.h)
 
 }  // namespace satlab

@@ -25,12 +25,13 @@ struct UiState {
   bool paused = false;
   bool video_fast = false;
   bool box_square = true;  // the box kernel's height follows its width
+  long long messages_seen = -1;  // the log's total when the messages were last scrolled to the newest
 
   // The source picker's fields.
   enum class SourceChoice { Synthetic, Camera, File };
   SourceChoice source_choice = SourceChoice::Synthetic;
   int camera_index = 0;
-  int synthetic_size[2] = {640, 480};
+  int synthetic_size[2] = {kSyntheticWidth, kSyntheticHeight};
   std::string path;
 
   // Requests for the app; it clears them after acting.
@@ -41,6 +42,10 @@ struct UiState {
   bool compare_backends = false;
   bool quit = false;
 };
+
+// The source picker's fields set to the source that runs: after an open, and after a failed one
+// (the synthetic scene took over), they show what is on screen, not what was asked for.
+void show_running_source(UiState& ui, const SourceSpec& running);
 
 // The pixel under the mouse (pixel inspector).
 struct InspectedPixel {

@@ -29,6 +29,8 @@
 #include "sources/video_source.h"
 #endif
 #include "test_targets.h"
+#include "ui/layout.h"
+#include "ui/ui_state.h"
 
 namespace satlab {
 namespace {
@@ -68,7 +70,7 @@ TEST(AppOptions, Defaults) {
 
 TEST(AppOptions, SatfilterNames) {
   const AppOptions o = parse({"--source", "camera:2", "--filter", "box", "--ksize", "7x5", "--border=replicate",
-                              "--backend", "cpu", "--algorithm", "2r1w", "--tile", "64", "--frames", "12"});
+                              "--backend", "cpu", "--algorithm", "2r1w", "--tile", "64"});
   EXPECT_EQ(o.source.kind, SourceSpec::Kind::Camera);
   EXPECT_EQ(o.source.camera_index, 2);
   EXPECT_EQ(o.filter.box.kernel_width, 7);
@@ -77,7 +79,7 @@ TEST(AppOptions, SatfilterNames) {
   EXPECT_EQ(o.backend, sat::Backend::Cpu);
   EXPECT_EQ(o.sat.algorithm, sat::Algorithm::Tiled2R1W);
   EXPECT_EQ(o.sat.tile, 64);
-  EXPECT_EQ(o.frames, 12);
+  EXPECT_EQ(parse({"--frames", "12"}).frames, 12);  // (with the above: CUDA-only options on the CPU, refused)
 
   const AppOptions n = parse({"--ksize", "11"});
   EXPECT_EQ(n.filter.box.kernel_width, 11);
@@ -103,7 +105,8 @@ TEST(AppOptions, SatfilterNames) {
 TEST(AppOptions, RejectsBadInput) {
   const std::vector<std::vector<const char*>> bad = {
       {"--filter", "median"},  {"--ksize", "7x"},     {"--ksize", "0x3"},
-      {"--ksize", "0"},
+      {"--ksize", "0"},        {"--ksize", "100001"}, {"--ksize", "99999"},  {"--ksize", "8192x3"},
+      {"--ksize", "3x100001"}, {"--ksize", "99999999999"},
       {"--block", "4"},        {"--tile", "48"},       {"--algorithm", "x"},  {"--backend", "opencl"},
       {"--frames"},            {"--frames", "-1"},     {"--nope"},            {"--headless=yes"},
       {"--source", "camera:x"}, {"--source", "synthetic:0x5"}, {"--filter", "sauvola", "--window", "8"},
@@ -115,6 +118,19 @@ TEST(AppOptions, RejectsBadInput) {
       {"--light", "30,x"},     {"--camera", "1,2"},   {"--camera", "1,,2"},  {"--min-variance", "-1"},
   };
   for (const auto& args : bad) EXPECT_THROW(parse(args), UsageError) << args[0];
+}
+
+TEST(AppOptions, CudaOnlyOptionsWithTheCpuBackend) {
+  // In a window: a note, the run goes on.
+  const AppOptions note = parse({"--backend", "cpu", "--algorithm", "1r1w"});
+  ASSERT_EQ(note.notes.size(), 1u);
+  EXPECT_NE(note.notes[0].find("does nothing with --backend cpu"), std::string::npos);
+  EXPECT_TRUE(parse({"--backend", "cuda", "--algorithm", "1r1w", "--frames", "5"}).notes.empty());
+  EXPECT_TRUE(parse({"--backend", "cpu", "--frames", "5"}).notes.empty());
+  // Runs that end by themselves: a bad command line.
+  EXPECT_THROW(parse({"--backend", "cpu", "--algorithm", "1r1w", "--frames", "5"}), UsageError);
+  EXPECT_THROW(parse({"--headless", "--backend", "cpu", "--tile", "64"}), UsageError);
+  EXPECT_TRUE(parse({"--list-cameras"}).list_cameras);
 }
 
 TEST(AppOptions, ShadowDemo) {
@@ -149,6 +165,11 @@ TEST(AppOptions, ShadowDemo) {
   for (ShadowMode mode : kAllShadowModes) EXPECT_EQ(parse_shadow_mode(to_string(mode)), mode);
   for (MomentPrecision p : kAllMomentPrecisions) EXPECT_EQ(parse_moment_precision(to_string(p)), p);
   EXPECT_EQ(describe(o.filter), "shadows pcf map 2048 fp32-centered box 31");
+  // The split view names the two techniques it compares (it said "before" / "after").
+  const SplitLabels labels = split_labels(o.filter);
+  EXPECT_EQ(labels.left, "savsm");
+  EXPECT_EQ(labels.right, "pcf");
+  EXPECT_EQ(split_labels(parse({"--filter", "box"}).filter).left, "before");
 }
 
 TEST(SourceSpec, ParsesAndPrints) {
@@ -210,6 +231,8 @@ TEST(VideoSource, LoopsAndPaces) {
   VideoSource fast(path, true);
   cv::Mat first, frame;
   ASSERT_TRUE(fast.poll(first, 0));
+  // The size stays known after the first frame was handed out (it once read "0x0").
+  EXPECT_NE(fast.name().find("(64x48, 10 fps"), std::string::npos) << fast.name();
   first = first.clone();
   for (int i = 1; i < 4; ++i) ASSERT_TRUE(fast.poll(frame, 0));
   ASSERT_TRUE(fast.poll(frame, 0));  // the end: starts over
@@ -240,8 +263,11 @@ TEST(SourceController, FallsBackToSynthetic) {
   sources.open(SourceSpec::file("/nonexistent/satlab.png"));
   EXPECT_EQ(sources.spec().kind, SourceSpec::Kind::Synthetic);
   EXPECT_EQ(log.count(Severity::Warning), 1);
+  EXPECT_NE(sources.failure().find("no such file"), std::string::npos) << sources.failure();
   EXPECT_TRUE(sources.update(0));
   EXPECT_EQ(sources.frame().size(), cv::Size(640, 480));
+  EXPECT_TRUE(sources.update(0));
+  EXPECT_EQ(sources.frames_received(), 2);
 
   // A camera that does not exist (or cannot exist in this build) is a warning and a fallback.
   sources.open(SourceSpec::camera(63));
@@ -256,6 +282,54 @@ TEST(SourceController, FallsBackToSynthetic) {
 
   sources.set_paused(true);
   EXPECT_FALSE(sources.update(1));
+}
+
+TEST(SourceController, NewSourceStartsOver) {
+  MessageLog log;
+  SourceController sources(log, {});
+  sources.open(SourceSpec::synthetic(64, 48));
+  EXPECT_TRUE(sources.failure().empty());
+  const long long first = sources.generation();
+  for (int i = 0; i < 3; ++i) sources.update(0);
+  EXPECT_EQ(sources.frames_received(), 3);
+  EXPECT_EQ(sources.generation(), first);  // frames do not make a new source
+
+  sources.open(SourceSpec::synthetic(32, 24));
+  EXPECT_GT(sources.generation(), first);
+  EXPECT_EQ(sources.frames_received(), 0);  // counts the new source's frames only
+  sources.update(0);
+  EXPECT_EQ(sources.frames_received(), 1);
+
+  // The default source without a camera settles quietly for the synthetic scene: not a failure.
+  sources.open(SourceSpec{});
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(15);
+  while (sources.spec().kind == SourceSpec::Kind::Camera && std::chrono::steady_clock::now() < deadline) {
+    sources.update(0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  if (sources.spec().kind == SourceSpec::Kind::Synthetic) {
+    EXPECT_TRUE(sources.failure().empty()) << sources.failure();
+  }
+}
+
+TEST(UiState, SourceFieldsShowWhatRuns) {
+  UiState ui;
+  EXPECT_EQ(ui.synthetic_size[0], SourceSpec::synthetic().width);  // one default size
+  EXPECT_EQ(ui.synthetic_size[1], SourceSpec::synthetic().height);
+  // A failed camera or file open: the synthetic scene runs (at the last frame's size).
+  ui.source_choice = UiState::SourceChoice::File;
+  ui.path = "/nope.png";
+  show_running_source(ui, SourceSpec::synthetic(640, 360));
+  EXPECT_EQ(ui.source_choice, UiState::SourceChoice::Synthetic);
+  EXPECT_EQ(ui.synthetic_size[0], 640);
+  EXPECT_EQ(ui.synthetic_size[1], 360);
+  EXPECT_EQ(ui.path, "/nope.png");  // kept, to be corrected
+  show_running_source(ui, SourceSpec::camera(2));
+  EXPECT_EQ(ui.source_choice, UiState::SourceChoice::Camera);
+  EXPECT_EQ(ui.camera_index, 2);
+  show_running_source(ui, SourceSpec::file("clip.avi"));
+  EXPECT_EQ(ui.source_choice, UiState::SourceChoice::File);
+  EXPECT_EQ(ui.path, "clip.avi");
 }
 
 // ---- view --------------------------------------------------------------------------------------
@@ -295,6 +369,35 @@ TEST(ViewState, ZoomKeepsTheAnchorAndPanIsFree) {
   EXPECT_FLOAT_EQ(view.divider(), 1.0f);
 }
 
+// ---- layout ------------------------------------------------------------------------------------
+
+TEST(PanelLayout, FitsTheWindowAtAnySize) {
+  const auto inside = [](const RectF& r, float w, float h) {
+    return r.x >= 0 && r.y >= 0 && r.w >= 0 && r.h >= 0 && r.x + r.w <= w + 1e-3f && r.y + r.h <= h + 1e-3f;
+  };
+  const auto overlap = [](const RectF& a, const RectF& b) {
+    return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+  };
+  const float sizes[][2] = {{800, 600}, {900, 600}, {1280, 800}, {1920, 1080}, {3840, 2160}};
+  for (const auto& s : sizes) {
+    for (const bool panels : {true, false}) {
+      SCOPED_TRACE(std::to_string(s[0]) + "x" + std::to_string(s[1]) + (panels ? " panels" : ""));
+      const PanelLayout l = panel_layout(s[0], s[1], panels, 40);
+      for (const RectF* r : {&l.controls, &l.timings, &l.banners, &l.image}) EXPECT_TRUE(inside(*r, s[0], s[1]));
+      EXPECT_FALSE(overlap(l.banners, l.image));  // the banner does not cover the picture
+      EXPECT_FALSE(overlap(l.controls, l.image));
+      EXPECT_FALSE(overlap(l.timings, l.image));
+      EXPECT_GE(l.image.w, 0.5f * s[0]);
+      EXPECT_GE(l.image.h, 0.4f * s[1]);
+      if (panels) {
+        EXPECT_GE(l.timings.h, 230.0f);  // the header and the eight rows
+        EXPECT_FLOAT_EQ(l.timings.y + l.timings.h, s[1]);
+      }
+    }
+  }
+  EXPECT_FLOAT_EQ(panel_layout(1280, 800, true).banners.h, 0.0f);
+}
+
 // ---- timings -----------------------------------------------------------------------------------
 
 TEST(TimingHistory, MediansAndPlots) {
@@ -318,6 +421,41 @@ TEST(TimingHistory, MediansAndPlots) {
   // Only the first 10 frames are kept: 10, 20, 30, 40, 50 and five 1s.
   EXPECT_DOUBLE_EQ(history.summary_median(Series::Frame, 0, &used), 5.5);
   EXPECT_EQ(used, 10);
+}
+
+TEST(TimingHistory, StartsOverWhenTheModeChanges) {
+  TimingHistory history(100);
+  const TimingMode gpu{FilterKind::Shadows, sat::Backend::Cuda, sat::Algorithm{}, 1};
+  for (int i = 0; i < 20; ++i) {
+    EXPECT_FALSE(history.follow(gpu));
+    StageTimings t;
+    t[Stage::Upload] = 3.119;
+    history.add(t, 5, 190.0);  // ~5 FPS
+  }
+  const auto expect_fresh = [&](const char* what) {
+    SCOPED_TRACE(what);
+    EXPECT_EQ(history.plot_count(), 0);
+    EXPECT_FLOAT_EQ(history.latest(Series::Upload), 0.0f);
+    EXPECT_DOUBLE_EQ(history.recent_median(Series::Upload), 0.0);
+    history.add({}, 1, 33.3);  // the new mode's first frame: ~30 FPS, no upload
+    EXPECT_NEAR(history.recent_fps(), 30.0, 0.1);
+    EXPECT_DOUBLE_EQ(history.summary_median(Series::Upload, 0), 0.0);
+  };
+  TimingMode cpu = gpu;
+  cpu.backend = sat::Backend::Cpu;
+  EXPECT_TRUE(history.follow(cpu));
+  expect_fresh("backend");
+  TimingMode box = cpu;
+  box.filter = FilterKind::Box;
+  EXPECT_TRUE(history.follow(box));
+  expect_fresh("filter");
+  TimingMode source = box;
+  source.source = 2;
+  EXPECT_TRUE(history.follow(source));
+  expect_fresh("source");
+  EXPECT_FALSE(history.follow(source));
+  EXPECT_EQ(history.plot_count(), 1);
+  EXPECT_EQ(history.frames(), 23);  // the run's count goes on
 }
 
 // ---- colour twins and the CPU pipeline ---------------------------------------------------------
@@ -407,6 +545,14 @@ TEST(PipelineSelector, RejectsBadSettingsAndReportsMissingCuda) {
   settings.filter.box.kernel_width = 0;  // invalid: a message, no exception
   EXPECT_FALSE(selector.process(frame, settings, nullptr, nullptr));
   EXPECT_EQ(log.count(Severity::Warning), 1);
+  // The same rejection again and again (a typed value the app retries): still one message.
+  for (int i = 0; i < 3; ++i) EXPECT_FALSE(selector.process(frame, settings, nullptr, nullptr));
+  EXPECT_EQ(log.count(Severity::Warning), 1);
+  settings.filter.box.kernel_width = 3;
+  EXPECT_TRUE(selector.process(frame, settings, nullptr, nullptr));
+  settings.filter.box.kernel_width = 0;  // after a success, the next rejection is news again
+  EXPECT_FALSE(selector.process(frame, settings, nullptr, nullptr));
+  EXPECT_EQ(log.count(Severity::Warning), 2);
   settings.filter.box.kernel_width = 3;
   EXPECT_TRUE(selector.process(frame, settings, nullptr, nullptr));
 
@@ -417,7 +563,18 @@ TEST(PipelineSelector, RejectsBadSettingsAndReportsMissingCuda) {
     EXPECT_EQ(selector.backend(), sat::Backend::Cpu);  // the CPU backend, with a banner saying why
     EXPECT_FALSE(selector.banner().empty());
     EXPECT_FALSE(selector.cuda_available());
+    EXPECT_NE(selector.banner().find(", using the CPU backend"), std::string::npos) << selector.banner();
   }
+}
+
+TEST(DeviceInfo, NoDriverOrGpuIsSaidPlainly) {
+  // Not the runtime's "CUDA driver version is insufficient for CUDA runtime version".
+  EXPECT_EQ(describe_cuda_unavailable(cudaErrorInsufficientDriver), "no NVIDIA driver / GPU found");
+  EXPECT_EQ(describe_cuda_unavailable(cudaErrorNoDevice), "no NVIDIA driver / GPU found");
+  EXPECT_EQ(cpu_fallback_text(describe_cuda_unavailable(cudaErrorNoDevice)),
+            "no NVIDIA driver / GPU found, using the CPU backend");
+  // Other failures keep the runtime's words.
+  EXPECT_NE(describe_cuda_unavailable(cudaErrorDevicesUnavailable).find("no usable CUDA device ("), std::string::npos);
 }
 
 }  // namespace

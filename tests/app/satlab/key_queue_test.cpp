@@ -1,0 +1,72 @@
+// Keyboard shortcuts at any frame rate: every press the window system reports between two frames
+// reaches the shortcuts, also when the key was released again before the frame began (at ~6 FPS
+// most quick taps were lost while the shortcuts read ImGui's "key down at frame start" state).
+#include <gtest/gtest.h>
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
+#include "display/view_state.h"
+#include "ui/key_queue.h"
+#include "ui/shortcuts.h"
+
+namespace satlab {
+namespace {
+
+void tap(KeyQueue& keys, int key) {
+  keys.on_key(key, GLFW_PRESS);
+  keys.on_key(key, GLFW_RELEASE);
+}
+
+TEST(KeyQueue, KeepsTapsReleasedBeforeTheFrame) {
+  KeyQueue keys;
+  for (int i = 0; i < 8; ++i) tap(keys, GLFW_KEY_TAB);  // eight taps within one slow frame
+  EXPECT_EQ(keys.take(), std::vector<int>(8, GLFW_KEY_TAB));
+  EXPECT_TRUE(keys.take().empty());  // taken once
+}
+
+TEST(KeyQueue, KeepsOrderIgnoresReleasesAndRepeats) {
+  KeyQueue keys;
+  keys.on_key(GLFW_KEY_F, GLFW_PRESS);
+  keys.on_key(GLFW_KEY_F, GLFW_REPEAT);  // held: one shortcut, not one per auto-repeat
+  keys.on_key(GLFW_KEY_F, GLFW_REPEAT);
+  keys.on_key(GLFW_KEY_F, GLFW_RELEASE);
+  keys.on_key(GLFW_KEY_UNKNOWN, GLFW_PRESS);
+  tap(keys, GLFW_KEY_1);
+  EXPECT_EQ(keys.take(), (std::vector<int>{GLFW_KEY_F, GLFW_KEY_1}));
+}
+
+TEST(KeyQueue, BoundedKeepingTheNewest) {
+  KeyQueue keys;
+  for (std::size_t i = 0; i < KeyQueue::kCapacity + 5; ++i) tap(keys, GLFW_KEY_A);
+  tap(keys, GLFW_KEY_Q);
+  const std::vector<int> taken = keys.take();
+  ASSERT_EQ(taken.size(), KeyQueue::kCapacity);
+  EXPECT_EQ(taken.back(), GLFW_KEY_Q);
+}
+
+TEST(Shortcuts, EveryQueuedTapActs) {
+  KeyQueue keys;
+  UiState ui;
+  ViewState view;
+  ASSERT_TRUE(ui.show_panels);
+  for (int i = 0; i < 5; ++i) tap(keys, GLFW_KEY_TAB);  // odd: the panels end hidden
+  tap(keys, GLFW_KEY_SPACE);
+  tap(keys, GLFW_KEY_RIGHT_BRACKET);
+  tap(keys, GLFW_KEY_RIGHT_BRACKET);
+  apply_shortcuts(keys.take(), ui, view, false);
+  EXPECT_FALSE(ui.show_panels);
+  EXPECT_TRUE(ui.paused);
+  EXPECT_EQ(ui.settings.filter.box.kernel_width, 13);  // 9 + 2 + 2
+  for (int i = 0; i < 3; ++i) tap(keys, GLFW_KEY_TAB);
+  apply_shortcuts(keys.take(), ui, view, false);
+  EXPECT_TRUE(ui.show_panels);
+
+  const sat::Algorithm before = ui.settings.sat.algorithm;
+  tap(keys, GLFW_KEY_A);  // next SAT algorithm: CUDA only
+  apply_shortcuts(keys.take(), ui, view, false);
+  EXPECT_EQ(ui.settings.sat.algorithm, before);
+}
+
+}  // namespace
+}  // namespace satlab
