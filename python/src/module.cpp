@@ -112,7 +112,9 @@ PYBIND11_MODULE(_satcore, m) {
                              [](const Tensor& t) -> py::dict {
                                if (!t.device().cuda) throw py::attribute_error("a host array has no __cuda_array_interface__");
                                py::dict d = array_interface(t);
-                               d["stream"] = py::none();  // the producing call already ordered it: see satcore.integral
+                               // v3: consumers order their use after this stream (None: nothing pending).
+                               const std::intptr_t writer = t.writer_stream();
+                               d["stream"] = writer ? py::object(py::int_(writer)) : py::object(py::none());
                                return d;
                              })
       .def_property_readonly("__array_interface__",
@@ -148,7 +150,7 @@ PYBIND11_MODULE(_satcore, m) {
     o.algorithm = algorithm;
     o.tile = tile;
     satpy::integral(src, dst, o, stream_of(stream));
-    dst.mark_written(stream_of(stream));
+    if (dst.owned()) dst.mark_written(stream_of(stream));  // a user's out= is ordered by its own library
   });
   m.def("filter_result_shape", [](const Tensor& src, const std::string& kind, const py::dict& params) {
     return as_tuple(satpy::filter_result_shape(src, request_of(kind, params)));
@@ -156,7 +158,7 @@ PYBIND11_MODULE(_satcore, m) {
   m.def("filter", [](const std::string& kind, const Tensor& src, Tensor& dst, const py::dict& params,
                      std::uintptr_t stream) {
     satpy::filter(src, dst, request_of(kind, params), stream_of(stream));
-    dst.mark_written(stream_of(stream));
+    if (dst.owned()) dst.mark_written(stream_of(stream));
   });
   m.def("parse_algorithm", [](const std::string& name) {
     int a = 0;

@@ -5,6 +5,7 @@
 #include <Python.h>
 #include <dlpack/dlpack.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <stdexcept>
 
@@ -90,18 +91,38 @@ struct Tensor::Keeper {
   DLManagedTensor* imported = nullptr;  // a producer's tensor, given back through its deleter
   void* memory = nullptr;               // or memory of ours
   Device device;
-  cudaEvent_t written = nullptr;  // recorded after the last write (CUDA results)
+  cudaEvent_t written = nullptr;          // recorded after the last write (CUDA results)
+  cudaStream_t writer = nullptr;          // the stream of that write
+  std::vector<cudaStream_t> consumers;  // streams it was handed to through DLPack
 
   ~Keeper() {
     if (imported && imported->deleter) imported->deleter(imported);
-    if (device.cuda) {
-      // Errors are ignored here: a destructor cannot report them, and the memory is gone anyway.
-      const DeviceScope scope(device.id, std::nothrow);
-      if (written) cudaEventDestroy(written);
-      if (memory) cudaFree(memory);  // waits for the work still reading it
-    } else {
+    if (!device.cuda) {
       std::free(memory);
+      return;
     }
+    // Errors are ignored here: a destructor cannot report them.
+    const DeviceScope scope(device.id, std::nothrow);
+    if (memory) free_after_every_user();
+    if (written) cudaEventDestroy(written);
+  }
+
+  // Our device memory goes back in stream order, after the write and after the work every
+  // DLPack consumer had queued on its stream by now: no host wait. (The writer's stream may be
+  // gone by now, so the free is queued on the legacy default stream, which always exists.)
+  void free_after_every_user() {
+    bool ordered = !written || cudaStreamWaitEvent(cudaStreamLegacy, written, 0) == cudaSuccess;
+    for (cudaStream_t s : consumers) {
+      cudaEvent_t done = nullptr;
+      ordered = ordered && cudaEventCreateWithFlags(&done, cudaEventDisableTiming) == cudaSuccess &&
+                cudaEventRecord(done, s) == cudaSuccess && cudaStreamWaitEvent(cudaStreamLegacy, done, 0) == cudaSuccess;
+      if (done) cudaEventDestroy(done);
+    }
+    if (!ordered) {  // a consumer stream was destroyed meanwhile: wait for everything instead
+      cudaGetLastError();
+      cudaDeviceSynchronize();
+    }
+    cudaFreeAsync(memory, cudaStreamLegacy);
   }
 };
 
@@ -160,6 +181,8 @@ Tensor Tensor::allocate(std::vector<int64_t> shape, DType dtype, Device device, 
   if (device.cuda) {
     const DeviceScope scope(device.id);
     cuda_call(cudaMallocAsync(&t.keeper_->memory, bytes, stream), "cudaMallocAsync (result)");
+    t.data_ = t.keeper_->memory;
+    t.mark_written(stream);  // even a result never written is freed after its allocation
   } else {
     t.keeper_->memory = std::aligned_alloc(64, (bytes + 63) / 64 * 64);
     if (!t.keeper_->memory) throw std::bad_alloc();
@@ -173,6 +196,15 @@ void Tensor::mark_written(cudaStream_t stream) {
   const DeviceScope scope(device_.id);
   if (!keeper_->written) cuda_call(cudaEventCreateWithFlags(&keeper_->written, cudaEventDisableTiming), "cudaEventCreate");
   cuda_call(cudaEventRecord(keeper_->written, stream), "cudaEventRecord");
+  keeper_->writer = stream;
+}
+
+std::intptr_t Tensor::writer_stream() const {
+  if (!device_.cuda || !keeper_ || !keeper_->written) return 0;
+  // The array interface's numbers: 1 = legacy default stream, 2 = per-thread default stream.
+  if (keeper_->writer == nullptr || keeper_->writer == cudaStreamLegacy) return 1;
+  if (keeper_->writer == cudaStreamPerThread) return 2;
+  return reinterpret_cast<std::intptr_t>(keeper_->writer);
 }
 
 void* Tensor::to_dlpack_capsule(std::intptr_t consumer_stream) const {
@@ -183,6 +215,13 @@ void* Tensor::to_dlpack_capsule(std::intptr_t consumer_stream) const {
                                                   : reinterpret_cast<cudaStream_t>(consumer_stream);
     const DeviceScope scope(device_.id);
     cuda_call(cudaStreamWaitEvent(s, keeper_->written, 0), "cudaStreamWaitEvent (DLPack consumer stream)");
+  }
+  if (device_.cuda && keeper_ && keeper_->memory && consumer_stream != -1) {
+    const cudaStream_t s = consumer_stream == 1   ? cudaStreamLegacy
+                           : consumer_stream == 2 ? cudaStreamPerThread
+                                                  : reinterpret_cast<cudaStream_t>(consumer_stream);
+    auto& c = keeper_->consumers;
+    if (std::find(c.begin(), c.end(), s) == c.end()) c.push_back(s);
   }
   auto* ctx = new ExportContext<Keeper>;
   ctx->keeper = keeper_;

@@ -48,9 +48,12 @@ class Tensor {
   // After work producing this tensor was enqueued on `stream`: consumers exporting it on another
   // stream wait for that work (an event), never for the whole device.
   void mark_written(cudaStream_t stream);
+  // The stream of the last write as __cuda_array_interface__ v3 numbers it (1 = legacy default,
+  // 2 = per-thread default), 0 when nothing is pending (host memory, or never written).
+  std::intptr_t writer_stream() const;
   // DLPack export: a new capsule "dltensor" sharing the memory; `consumer_stream` (CUDA: a
   // cudaStream_t value, DLPack's 1 = legacy default, 2 = per-thread default) waits for the last
-  // write first.
+  // write first, and memory of ours is freed only after the work queued on it.
   void* to_dlpack_capsule(std::intptr_t consumer_stream) const;
 
  private:

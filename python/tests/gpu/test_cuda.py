@@ -57,6 +57,35 @@ def test_zero_copy_out_and_result():
     assert torch.equal(back, out)
 
 
+def test_results_are_freed_in_stream_order():
+    x = torch.randint(0, 256, (1024, 1024), dtype=torch.uint8, device="cuda")
+    for _ in range(50):
+        torch.cuda._sleep(2_000_000)  # the stream stays busy: each result dies before its kernel ran
+        satcore.integral(x)
+    kept = torch.from_dlpack(satcore.integral(x))  # the torch tensor alone keeps this one alive
+    ones = torch.randint(0, 2, (1024, 1024), device="cuda").float()  # sums below 2²⁴: exact in float32
+    other = torch.cuda.Stream()
+    torch.cuda.synchronize()
+    with torch.cuda.stream(other):
+        y = torch.from_dlpack(satcore.integral(ones))
+        torch.cuda._sleep(50_000_000)
+        z = y * 1  # queued on `other` after the sleep, reading memory satcore owns
+    del y
+    torch.cuda.synchronize()  # a write or read after a free would surface here
+    np.testing.assert_array_equal(kept.cpu().numpy().view(np.uint32), reference_u8(x.cpu().numpy()))
+    assert z[-1, -1].item() == ones.sum().item()
+
+
+def test_cuda_array_interface_names_the_writer_stream():
+    side = torch.cuda.Stream()
+    x = torch.randint(0, 256, (64, 64), dtype=torch.uint8, device="cuda")
+    torch.cuda.synchronize()
+    t = satcore.integral(x, stream=side)
+    assert t.__cuda_array_interface__["stream"] == side.cuda_stream
+    t0 = satcore.integral(x, stream=0)
+    assert t0.__cuda_array_interface__["stream"] == 1, "the legacy default stream is 1 in the v3 protocol"
+
+
 def test_input_pointer_is_read_in_place():
     # A pitched view (rows 256 bytes apart) would need a copy if satcore did not take strides.
     base = torch.randint(0, 256, (50, 256), dtype=torch.uint8, device="cuda")
