@@ -69,10 +69,25 @@ def _current_stream(x, device_id):
     return 0  # the legacy default stream
 
 
+# torch dtypes satcore reads or writes, as array-interface typestrs (a fast path: a torch tensor's
+# pointer, shape and strides are plain attributes, cheaper to read than its __dlpack__).
+_TORCH_TYPESTRS = {"torch.uint8": "|u1", "torch.uint32": "<u4", "torch.uint64": "<u8", "torch.float32": "<f4"}
+
+
 class _Input:
     """A satcore view of a user's array, the device it lives on, and the stream to run on."""
 
     def __init__(self, x, stream, what="input"):
+        if type(x).__module__ == "torch" and type(x).__name__ == "Tensor" and str(x.dtype) in _TORCH_TYPESTRS \
+                and x.device.type in ("cuda", "cpu"):
+            self.cuda = x.device.type == "cuda"
+            self.device = (x.device.index or 0) if self.cuda else 0
+            self.stream = self._pick(x, stream)
+            item = x.element_size()
+            self.tensor = _satcore.view(x.data_ptr(), list(x.shape), [s * item for s in x.stride()],
+                                        _TORCH_TYPESTRS[str(x.dtype)], self.cuda, self.device)
+            self._keep = x  # the view does not own the memory
+            return
         if hasattr(x, "__dlpack_device__") and hasattr(x, "__dlpack__"):
             device_type, device_id = x.__dlpack_device__()
             device_type = int(device_type)
