@@ -24,8 +24,13 @@ int resolve_tile(const Options& options, ElementType type) {
   return options.tile != 0 ? options.tile : default_tile(options.algorithm, type);
 }
 
-std::size_t algorithm_workspace(Algorithm algorithm, ElementType type, Extent extent, int tile) {
+// Whether the algorithm computes a whole batch in one launch (else: one plane after another on the
+// stream, sharing one plane's workspace).
+bool batches_in_one_launch(Algorithm algorithm) { return algorithm == Algorithm::SkssLb1R1W; }
+
+std::size_t algorithm_workspace(Algorithm algorithm, ElementType type, Extent extent, int tile, int planes) {
   using namespace detail;
+  if (batches_in_one_launch(algorithm)) return skss_lb_1r1w_workspace(type, extent, tile, planes);
   switch (algorithm) {
     case Algorithm::Naive2R2W: return naive_2r2w_workspace(type, extent);
     case Algorithm::Optimal2R2W: return optimal_2r2w_workspace(type, extent);
@@ -33,9 +38,46 @@ std::size_t algorithm_workspace(Algorithm algorithm, ElementType type, Extent ex
     case Algorithm::Diagonal1R1W: return diagonal_1r1w_workspace(type, extent, tile);
     case Algorithm::Hybrid1R1W: return hybrid_1r1w_workspace(type, extent, tile);
     case Algorithm::Skss1R1W: return skss_1r1w_workspace(type, extent, tile);
-    case Algorithm::SkssLb1R1W: return skss_lb_1r1w_workspace(type, extent, tile);
+    case Algorithm::SkssLb1R1W: break;  // above
   }
   return 0;
+}
+
+void launch(const detail::Launch& launch, Algorithm algorithm) {
+  switch (algorithm) {
+    case Algorithm::Naive2R2W: detail::naive_2r2w(launch); break;
+    case Algorithm::Optimal2R2W: detail::optimal_2r2w(launch); break;
+    case Algorithm::Tiled2R1W: detail::tiled_2r1w(launch); break;
+    case Algorithm::Diagonal1R1W: detail::diagonal_1r1w(launch); break;
+    case Algorithm::Hybrid1R1W: detail::hybrid_1r1w(launch); break;
+    case Algorithm::Skss1R1W: detail::skss_1r1w(launch); break;
+    case Algorithm::SkssLb1R1W: detail::skss_lb_1r1w(launch); break;
+  }
+}
+
+// compute() and compute_batch(): every check first, then one launch for the batch or one per plane.
+void run(const char* call, const Problem& problem, const Batch& batch, const Options& options, void* workspace,
+         std::size_t workspace_bytes, cudaStream_t stream) {
+  check_request(call, problem.type, problem.extent, options);
+  check_problem(call, problem);
+  detail::check_batch(call, problem, batch);
+  const int tile = resolve_tile(options, problem.type);
+  const bool one_launch = batches_in_one_launch(options.algorithm);
+  const std::size_t needed =
+      algorithm_workspace(options.algorithm, problem.type, problem.extent, tile, one_launch ? batch.planes : 1);
+  if (workspace_bytes < needed)
+    fail(ErrorCode::WorkspaceTooSmall, call,
+         "workspace of " + std::to_string(workspace_bytes) + " bytes is smaller than the " + std::to_string(needed) +
+             " bytes workspace_size() asks for");
+  if (needed > 0 && workspace == nullptr) fail(ErrorCode::InvalidArgument, call, "workspace pointer is null");
+
+  if (one_launch || batch.planes == 1) {
+    launch({problem, batch, tile, options.hybrid_r, workspace, workspace_bytes, stream}, options.algorithm);
+    return;
+  }
+  for (int k = 0; k < batch.planes; ++k)
+    launch({detail::plane_of(problem, batch, k), Batch{}, tile, options.hybrid_r, workspace, workspace_bytes, stream},
+           options.algorithm);
 }
 
 }  // namespace
@@ -55,32 +97,25 @@ int default_tile(Algorithm algorithm, ElementType type) {
 
 std::size_t workspace_size(ElementType type, Extent extent, const Options& options) {
   check_request("sat::workspace_size", type, extent, options);
-  return algorithm_workspace(options.algorithm, type, extent, resolve_tile(options, type));
+  return algorithm_workspace(options.algorithm, type, extent, resolve_tile(options, type), 1);
+}
+
+std::size_t batch_workspace_size(ElementType type, Extent extent, int planes, const Options& options) {
+  constexpr const char* call = "sat::batch_workspace_size";
+  check_request(call, type, extent, options);
+  detail::check_plane_count(call, extent, planes);
+  const int one_launch_planes = batches_in_one_launch(options.algorithm) ? planes : 1;
+  return algorithm_workspace(options.algorithm, type, extent, resolve_tile(options, type), one_launch_planes);
 }
 
 void compute(const Problem& problem, const Options& options, void* workspace, std::size_t workspace_bytes,
              cudaStream_t stream) {
-  constexpr const char* call = "sat::compute";
-  check_request(call, problem.type, problem.extent, options);
-  check_problem(call, problem);
-  const int tile = resolve_tile(options, problem.type);
-  const std::size_t needed = algorithm_workspace(options.algorithm, problem.type, problem.extent, tile);
-  if (workspace_bytes < needed)
-    fail(ErrorCode::WorkspaceTooSmall, call,
-         "workspace of " + std::to_string(workspace_bytes) + " bytes is smaller than the " + std::to_string(needed) +
-             " bytes workspace_size() asks for");
-  if (needed > 0 && workspace == nullptr) fail(ErrorCode::InvalidArgument, call, "workspace pointer is null");
+  run("sat::compute", problem, Batch{}, options, workspace, workspace_bytes, stream);
+}
 
-  const detail::Launch launch{problem, tile, options.hybrid_r, workspace, workspace_bytes, stream};
-  switch (options.algorithm) {
-    case Algorithm::Naive2R2W: detail::naive_2r2w(launch); break;
-    case Algorithm::Optimal2R2W: detail::optimal_2r2w(launch); break;
-    case Algorithm::Tiled2R1W: detail::tiled_2r1w(launch); break;
-    case Algorithm::Diagonal1R1W: detail::diagonal_1r1w(launch); break;
-    case Algorithm::Hybrid1R1W: detail::hybrid_1r1w(launch); break;
-    case Algorithm::Skss1R1W: detail::skss_1r1w(launch); break;
-    case Algorithm::SkssLb1R1W: detail::skss_lb_1r1w(launch); break;
-  }
+void compute_batch(const Problem& first_plane, const Batch& batch, const Options& options, void* workspace,
+                   std::size_t workspace_bytes, cudaStream_t stream) {
+  run("sat::compute_batch", first_plane, batch, options, workspace, workspace_bytes, stream);
 }
 
 }  // namespace sat

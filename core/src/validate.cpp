@@ -81,9 +81,18 @@ void check_problem(const char* call, const Problem& p) {
   if (in0 < out1 && out0 < in1) fail(ErrorCode::InvalidArgument, call, "input and output overlap");
 }
 
+void check_plane_count(const char* call, Extent extent, int planes) {
+  if (planes < 1) fail(ErrorCode::InvalidArgument, call, "planes must be >= 1 (got " + std::to_string(planes) + ")");
+  // A batch shares one ticket space of 32-bit tile indices (check_request covers one plane).
+  const int64_t tiles = int64_t(ceil_div(extent.width, 32)) * ceil_div(extent.height, 32) * planes;
+  if (tiles >= (int64_t(1) << 31))
+    fail(ErrorCode::InvalidArgument, call,
+         std::to_string(planes) + " planes of " + std::to_string(extent.width) + "x" + std::to_string(extent.height) +
+             " are too many for one call");
+}
+
 void check_batch(const char* call, const Problem& p, const Batch& batch) {
-  if (batch.planes < 1)
-    fail(ErrorCode::InvalidArgument, call, "planes must be >= 1 (got " + std::to_string(batch.planes) + ")");
+  check_plane_count(call, p.extent, batch.planes);
   if (batch.planes == 1) return;  // strides unused
   const auto span = [&](std::size_t pitch, std::size_t element) {
     return pitch * std::size_t(p.extent.height - 1) + std::size_t(p.extent.width) * element;

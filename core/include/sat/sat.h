@@ -109,9 +109,10 @@ struct Batch {
 
 // Device bytes compute_batch() needs for `planes` planes of this extent (may be 0).
 std::size_t batch_workspace_size(ElementType type, Extent extent, int planes, const Options& options);
-// The tables of every plane of the batch, on `stream`, in plane order; same validation, errors
-// and determinism as compute(). Today the planes run as one launch sequence each on the stream,
-// sharing the workspace; the result does not depend on how they are launched.
+// The tables of every plane of the batch, on `stream`; same validation, errors and determinism
+// as compute(). 1R1W-SKSS-LB computes the whole batch in one launch (every plane's tiles share
+// one ticket space, so small planes run side by side); the other algorithms run one plane after
+// another on the stream, sharing one plane's workspace. Results do not depend on which.
 void compute_batch(const Problem& first_plane, const Batch& batch, const Options& options, void* workspace,
                    std::size_t workspace_bytes, cudaStream_t stream);
 

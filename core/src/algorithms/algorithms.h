@@ -26,7 +26,8 @@ void hybrid_1r1w(const Launch& launch);
 std::size_t skss_1r1w_workspace(ElementType type, Extent extent, int tile);
 void skss_1r1w(const Launch& launch);
 
-std::size_t skss_lb_1r1w_workspace(ElementType type, Extent extent, int tile);
+// Batches in one launch: every plane's tiles in one ticket space (launch.batch).
+std::size_t skss_lb_1r1w_workspace(ElementType type, Extent extent, int tile, int planes = 1);
 void skss_lb_1r1w(const Launch& launch);
 
 }  // namespace sat::detail

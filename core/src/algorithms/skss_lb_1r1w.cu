@@ -52,6 +52,16 @@ struct PackedProtocol {
   Word *gls, *gs;               // [tiles]
   unsigned epoch;
 
+  // The arrays of plane `plane` of a batch (each plane's tiles follow the previous plane's).
+  __device__ __forceinline__ PackedProtocol of_plane(int plane, int tiles) const {
+    PackedProtocol p = *this;
+    const std::size_t vectors = std::size_t(plane) * tiles * W, scalars = std::size_t(plane) * tiles;
+    for (Word** a : {&p.lrs, &p.grs, &p.lcs, &p.gcs}) *a += vectors;
+    p.gls += scalars;
+    p.gs += scalars;
+    return p;
+  }
+
   static PackedProtocol carve(WorkspaceCarver& ws, int tiles) {
     PackedProtocol p{};
     for (Word** a : {&p.lrs, &p.grs, &p.lcs, &p.gcs}) *a = ws.take<Word>(std::size_t(tiles) * W);
@@ -145,6 +155,17 @@ struct FlagProtocol {
   Acc *lrs, *grs, *lcs, *gcs;     // [tiles][W]
   Acc *gls, *gs;                  // [tiles]
   unsigned epoch;
+
+  __device__ __forceinline__ FlagProtocol of_plane(int plane, int tiles) const {
+    FlagProtocol p = *this;
+    const std::size_t vectors = std::size_t(plane) * tiles * W, scalars = std::size_t(plane) * tiles;
+    p.row_flag += scalars;
+    p.col_flag += scalars;
+    for (Acc** a : {&p.lrs, &p.grs, &p.lcs, &p.gcs}) *a += vectors;
+    p.gls += scalars;
+    p.gs += scalars;
+    return p;
+  }
 
   static FlagProtocol carve(WorkspaceCarver& ws, int tiles) {
     FlagProtocol p{};
@@ -311,7 +332,7 @@ template <class Traits, int W>
 __device__ __forceinline__ void look_back_tile(typename TileAgent<Traits, W>::Shared& s,
                                                AboveTotalHandoff<typename Traits::Acc>& above_handoff,
                                                const Protocol<typename Traits::Acc, W>& sums, int I, int J,
-                                               int tiles_x, int warp, int lane,
+                                               int tiles_x, int handoff_tag, int warp, int lane,
                                                WarpVector<typename Traits::Acc, W>& pending,
                                                typename Traits::Acc& pending_gs) {
   using Agent = TileAgent<Traits, W>;
@@ -329,7 +350,7 @@ __device__ __forceinline__ void look_back_tile(typename TileAgent<Traits, W>::Sh
     const Acc local_sum = lrs.sum();
     const Acc left_total = left.inclusive_scan(lane);
     left.store_shared(s.row_offset, lane);
-    const Acc l_shape = left_total + above_handoff.take(t) + local_sum;
+    const Acc l_shape = left_total + above_handoff.take(handoff_tag) + local_sum;
     sums.publish_row_global_and_lshape(t, grs, l_shape, lane);
     pending_gs = l_shape;  // GS = corner + l_shape once the corner is known
   } else if (warp == Block::kDiagWarp) {
@@ -346,7 +367,7 @@ __device__ __forceinline__ void look_back_tile(typename TileAgent<Traits, W>::Sh
     pending = above + lcs;
     const Acc above_total = above.inclusive_scan(lane);
     above.store_shared(s.col_offset, lane);
-    above_handoff.give(t, above_total, lane);
+    above_handoff.give(handoff_tag, above_total, lane);
   }
 }
 
@@ -371,18 +392,41 @@ template <class Traits, int W>
 __device__ __forceinline__ void run_look_back(TileAgent<Traits, W>& a, typename TileAgent<Traits, W>::Shared& s,
                                               typename Traits::Acc (*park)[96], AboveTotalHandoff<typename Traits::Acc>& above_total,
                                               const Protocol<typename Traits::Acc, W>& sums, int I, int J,
-                                              int tiles_x, WarpVector<typename Traits::Acc, W>& pending,
+                                              int tiles_x, int handoff_tag, WarpVector<typename Traits::Acc, W>& pending,
                                               typename Traits::Acc& pending_gs) {
   using Block = LookBackBlock<Traits, W>;
   if (!Block::looks_back(a.warp)) return;
   if constexpr (!Block::kDedicated) a.park(park);
-  look_back_tile<Traits, W>(s, above_total, sums, I, J, tiles_x, a.warp, a.lane, pending, pending_gs);
+  look_back_tile<Traits, W>(s, above_total, sums, I, J, tiles_x, handoff_tag, a.warp, a.lane, pending, pending_gs);
   if constexpr (!Block::kDedicated) a.unpark(park);
 }
 
 // The block's next ticket (thread 0 takes it; visible to all after the caller's next barrier).
 __device__ __forceinline__ void take_ticket(LookBackHeader* header, int& slot) {
   if (threadIdx.x == 0) slot = int(atomicAdd(&header->ticket, 1u));
+}
+
+// A batch of planes shares one ticket space: tickets 0 … tiles−1 are plane 0's tiles in diagonal
+// order, the next `tiles` plane 1's, and so on. A tile depends only on smaller tickets of its own
+// plane, so the no-deadlock argument below holds for the whole batch.
+struct BatchGeometry {
+  int planes;
+  std::size_t in_stride, out_stride;  // bytes between planes
+};
+
+struct TileAt {
+  int plane, I, J;
+  __device__ __forceinline__ TileAt(int ticket, int tiles, int tiles_y, int tiles_x) {
+    plane = ticket / tiles;
+    tile_of_serial(ticket - plane * tiles, tiles_y, tiles_x, I, J);
+  }
+};
+
+template <class T>
+__device__ __forceinline__ Plane<T> plane_of(Plane<T> p, int plane, std::size_t stride) {
+  using Byte = std::conditional_t<std::is_const_v<T>, const char, char>;
+  p.data = reinterpret_cast<T*>(reinterpret_cast<Byte*>(p.data) + stride * std::size_t(plane));
+  return p;
 }
 
 // Persistent, software-pipelined kernel: each resident block takes tickets in a loop and, while it
@@ -393,7 +437,8 @@ __device__ __forceinline__ void take_ticket(LookBackHeader* header, int& slot) {
 template <class Traits, int W>
 __global__ void __launch_bounds__(LookBackBlock<Traits, W>::kThreads, LookBackBlock<Traits, W>::kMinBlocks)
     skss_lb_pipelined_kernel(Plane<const typename Traits::In> in, Plane<typename Traits::Acc> out,
-                             LookBackState<typename Traits::Acc, W> st, int tiles_y, int tiles_x, bool wide_out) {
+                             LookBackState<typename Traits::Acc, W> st, int tiles_y, int tiles_x, BatchGeometry batch,
+                             bool wide_out) {
   using Agent = TileAgent<Traits, W>;
   using Block = LookBackBlock<Traits, W>;
   using Acc = typename Traits::Acc;
@@ -404,6 +449,7 @@ __global__ void __launch_bounds__(LookBackBlock<Traits, W>::kThreads, LookBackBl
   extern __shared__ __align__(16) unsigned char dynamic_smem[];
   auto& stage = *reinterpret_cast<typename Agent::Stage*>(dynamic_smem);
   const int tiles = tiles_y * tiles_x;
+  const int all_tiles = tiles * batch.planes;
   auto sums = st.sums;
   sums.epoch = st.header->epoch;
 
@@ -414,14 +460,11 @@ __global__ void __launch_bounds__(LookBackBlock<Traits, W>::kThreads, LookBackBl
   __syncthreads();
   int ticket = s_ticket;
   __syncthreads();  // everyone has read it before thread 0 takes the next one into the same slot
-  int I = 0, J = 0;
-  if (ticket < tiles) {
-    tile_of_serial(ticket, tiles_y, tiles_x, I, J);
-    if (data_warp) a.prefetch(stage, in, I * W, J * W);
-  }
+  TileAt at(ticket < all_tiles ? ticket : 0, tiles, tiles_y, tiles_x);
+  if (ticket < all_tiles && data_warp) a.prefetch(stage, plane_of(in, at.plane, batch.in_stride), at.I * W, at.J * W);
   WarpVector<Acc, W> pending;
   Acc pending_gs;
-  while (ticket < tiles) {
+  while (ticket < all_tiles) {
     if (data_warp) {
       a.load_prefetched(stage);
       take_ticket(st.header, s_ticket);
@@ -429,20 +472,22 @@ __global__ void __launch_bounds__(LookBackBlock<Traits, W>::kThreads, LookBackBl
     }
     __syncthreads();  // scans done, next ticket visible, every data thread holds its tile
     const int next = s_ticket;
-    int nI = 0, nJ = 0;
-    if (next < tiles) tile_of_serial(next, tiles_y, tiles_x, nI, nJ);
-    if (data_warp && next < tiles) a.prefetch(stage, in, nI * W, nJ * W);
-    run_look_back<Traits, W>(a, s, s_park, s_above_total, sums, I, J, tiles_x, pending, pending_gs);
+    const TileAt next_at(next < all_tiles ? next : 0, tiles, tiles_y, tiles_x);
+    if (data_warp && next < all_tiles)
+      a.prefetch(stage, plane_of(in, next_at.plane, batch.in_stride), next_at.I * W, next_at.J * W);
+    const auto plane_sums = sums.of_plane(at.plane, tiles);
+    run_look_back<Traits, W>(a, s, s_park, s_above_total, plane_sums, at.I, at.J, tiles_x, ticket, pending,
+                             pending_gs);
     if (data_warp) a.finish_scan(s);
     __syncthreads();  // offsets and corner are in shared memory
     if (data_warp) {
       a.add_offsets(s);
-      a.store(out, I * W, J * W, wide_out);
+      a.store(plane_of(out, at.plane, batch.out_stride), at.I * W, at.J * W, wide_out);
     }
-    if (Block::looks_back(a.warp)) finish_publish<Traits, W>(s, sums, I * tiles_x + J, a.warp, a.lane, pending, pending_gs);
+    if (Block::looks_back(a.warp))
+      finish_publish<Traits, W>(s, plane_sums, at.I * tiles_x + at.J, a.warp, a.lane, pending, pending_gs);
     ticket = next;
-    I = nI;
-    J = nJ;
+    at = next_at;
   }
 }
 
@@ -451,8 +496,8 @@ __global__ void __launch_bounds__(LookBackBlock<Traits, W>::kThreads, LookBackBl
 template <class Traits, int W>
 __global__ void __launch_bounds__(LookBackBlock<Traits, W>::kThreads, LookBackBlock<Traits, W>::kMinBlocks)
     skss_lb_kernel(Plane<const typename Traits::In> in, Plane<typename Traits::Acc> out,
-                   LookBackState<typename Traits::Acc, W> st, int tiles_y, int tiles_x, bool wide_in,
-                   bool wide_out) {
+                   LookBackState<typename Traits::Acc, W> st, int tiles_y, int tiles_x, BatchGeometry batch,
+                   bool wide_in, bool wide_out) {
   using Agent = TileAgent<Traits, W>;
   using Block = LookBackBlock<Traits, W>;
   using Acc = typename Traits::Acc;
@@ -466,25 +511,28 @@ __global__ void __launch_bounds__(LookBackBlock<Traits, W>::kThreads, LookBackBl
   take_ticket(st.header, s_ticket);
   if (threadIdx.x == 0) s_above_total.ready = 0;
   __syncthreads();
-  int I, J;
-  tile_of_serial(s_ticket, tiles_y, tiles_x, I, J);
+  const int ticket = s_ticket;
+  const TileAt at(ticket, tiles_y * tiles_x, tiles_y, tiles_x);
+  const int I = at.I, J = at.J;
+  const auto plane_sums = sums.of_plane(at.plane, tiles_y * tiles_x);
   Agent a;
   const bool data_warp = a.warp < Block::kDataWarps;
   WarpVector<Acc, W> pending;
   Acc pending_gs;
   if (data_warp) {
-    a.load(in, I * W, J * W, wide_in);
+    a.load(plane_of(in, at.plane, batch.in_stride), I * W, J * W, wide_in);
     a.scan(s);
   }
   __syncthreads();
-  run_look_back<Traits, W>(a, s, s_park, s_above_total, sums, I, J, tiles_x, pending, pending_gs);
+  run_look_back<Traits, W>(a, s, s_park, s_above_total, plane_sums, I, J, tiles_x, ticket, pending, pending_gs);
   if (data_warp) a.finish_scan(s);
   __syncthreads();
   if (data_warp) {
     a.add_offsets(s);
-    a.store(out, I * W, J * W, wide_out);
+    a.store(plane_of(out, at.plane, batch.out_stride), I * W, J * W, wide_out);
   }
-  if (Block::looks_back(a.warp)) finish_publish<Traits, W>(s, sums, I * tiles_x + J, a.warp, a.lane, pending, pending_gs);
+  if (Block::looks_back(a.warp))
+    finish_publish<Traits, W>(s, plane_sums, I * tiles_x + J, a.warp, a.lane, pending, pending_gs);
 }
 
 // Resident blocks per SM of the pipelined kernel (with its dynamic shared memory), cached.
@@ -513,15 +561,22 @@ void launch(const Launch& l) {
   using Block = LookBackBlock<Traits, W>;
   const Problem& p = l.problem;
   const int tiles_y = ceil_div(p.extent.height, W), tiles_x = ceil_div(p.extent.width, W);
-  const int tiles = tiles_y * tiles_x;
+  const int tiles = tiles_y * tiles_x * l.batch.planes;  // every plane's tiles, one ticket space
+  const BatchGeometry batch{l.batch.planes, l.batch.input_plane_stride, l.batch.output_plane_stride};
   WorkspaceCarver ws(l.workspace);
   const LookBackState<Acc, W> st = LookBackState<Acc, W>::carve(ws, tiles);
   begin_lookback_call(st.header, st.body(), LookBackState<Acc, W>::bytes(tiles) - LookBackState<Acc, W>::kHeaderBytes,
                       l.stream);
   const Plane<const In> in{static_cast<const In*>(p.input), p.input_pitch, p.extent.height, p.extent.width};
   const Plane<Acc> out{static_cast<Acc*>(p.output), p.output_pitch, p.extent.height, p.extent.width};
-  const bool wide_in = is_aligned_for_chunks<In, Agent::kCols>(p.input, p.input_pitch);
-  const bool wide_out = is_aligned_for_chunks<Acc, Agent::kCols>(p.output, p.output_pitch);
+  // Wide (chunked) accesses need every plane aligned: the first, and the stride between them.
+  const auto second = [&](const void* first, std::size_t stride) {
+    return batch.planes > 1 ? static_cast<const char*>(first) + stride : first;
+  };
+  const bool wide_in = is_aligned_for_chunks<In, Agent::kCols>(p.input, p.input_pitch) &&
+                       is_aligned_for_chunks<In, Agent::kCols>(second(p.input, batch.in_stride), p.input_pitch);
+  const bool wide_out = is_aligned_for_chunks<Acc, Agent::kCols>(p.output, p.output_pitch) &&
+                        is_aligned_for_chunks<Acc, Agent::kCols>(second(p.output, batch.out_stride), p.output_pitch);
   if constexpr (Agent::kCanPrefetch) {
     const int per_sm = wide_in ? pipelined_blocks_per_sm<Traits, W>() : 0;
     if (per_sm > 0) {
@@ -530,21 +585,22 @@ void launch(const Launch& l) {
       check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
       const int blocks = std::min(tiles, per_sm * sms);
       skss_lb_pipelined_kernel<Traits, W><<<blocks, Block::kThreads, sizeof(typename Agent::Stage), l.stream>>>(
-          in, out, st, tiles_y, tiles_x, wide_out);
+          in, out, st, tiles_y, tiles_x, batch, wide_out);
       check_launch("skss_lb_pipelined_kernel");
       return;
     }
   }
-  skss_lb_kernel<Traits, W><<<tiles, Block::kThreads, 0, l.stream>>>(in, out, st, tiles_y, tiles_x, wide_in, wide_out);
+  skss_lb_kernel<Traits, W><<<tiles, Block::kThreads, 0, l.stream>>>(in, out, st, tiles_y, tiles_x, batch, wide_in,
+                                                                     wide_out);
   check_launch("skss_lb_kernel");
 }
 
 }  // namespace
 
-std::size_t skss_lb_1r1w_workspace(ElementType type, Extent extent, int tile) {
+std::size_t skss_lb_1r1w_workspace(ElementType type, Extent extent, int tile, int planes) {
   return visit_type(type, [&](auto traits) {
     using Acc = typename decltype(traits)::Acc;
-    const int tiles = ceil_div(extent.height, tile) * ceil_div(extent.width, tile);
+    const int tiles = ceil_div(extent.height, tile) * ceil_div(extent.width, tile) * planes;
     return visit_tile(tile, [&](auto w) { return LookBackState<Acc, decltype(w)::value>::bytes(tiles); });
   });
 }

@@ -15,5 +15,15 @@ void check_problem(const char* call, const Problem& problem);
 // A plane count ≥ 1, aligned strides, output planes apart from each other and from every input
 // plane; `first_plane` itself is checked by check_problem.
 void check_batch(const char* call, const Problem& first_plane, const Batch& batch);
+// planes ≥ 1, and every plane's 32-pixel tiles together fit the 32-bit tile tickets.
+void check_plane_count(const char* call, Extent extent, int planes);
+
+// Plane k of a batch.
+inline Problem plane_of(const Problem& first, const Batch& batch, int k) {
+  Problem p = first;
+  p.input = static_cast<const char*>(first.input) + std::size_t(k) * batch.input_plane_stride;
+  p.output = static_cast<char*>(first.output) + std::size_t(k) * batch.output_plane_stride;
+  return p;
+}
 
 }  // namespace sat::detail

@@ -37,10 +37,10 @@ TEST_P(CpuBatch, EveryPlaneMatchesTheReference) {
 INSTANTIATE_TEST_SUITE_P(Types, CpuBatch,
                          ::testing::Combine(::testing::ValuesIn(kAllElementTypes), ::testing::Values(1, 2, 3, 17),
                                             ::testing::Values(Extent{1, 1}, Extent{33, 31}, Extent{130, 67})),
-                         [](const auto& info) {
-                           const Extent e = std::get<2>(info.param);
-                           return test::short_name(std::get<0>(info.param)) + "_P" +
-                                  std::to_string(std::get<1>(info.param)) + "_" + std::to_string(e.width) + "x" +
+                         [](const ::testing::TestParamInfo<Param>& p) {
+                           const Extent e = std::get<2>(p.param);
+                           return test::short_name(std::get<0>(p.param)) + "_P" +
+                                  std::to_string(std::get<1>(p.param)) + "_" + std::to_string(e.width) + "x" +
                                   std::to_string(e.height);
                          });
 
