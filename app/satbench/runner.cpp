@@ -49,10 +49,10 @@ std::string context_broken() {
 struct Runner::CaseState {
   BenchCase c;
   HostImage image;
-  HostBuffer reference;     // cpu_reference's table
+  satapp::HostBuffer reference;  // cpu_reference's table
   double reference_ms = 0;  // its time: cpu_reference's first run
   bool exact = true;        // compare bit-exactly (integers; floats while sums are exact)
-  HostBuffer scratch;       // downloads and CPU peers' outputs (pinned)
+  satapp::HostBuffer scratch;  // downloads and CPU peers' outputs (pinned)
   std::unique_ptr<BufferSets> sets;
   std::exception_ptr sets_failure;  // why `sets` is null (out of device memory)
   int cursor = 0;                   // next buffer set: one circular order for all methods of the case
@@ -179,14 +179,10 @@ void Runner::guarded(Result r, std::vector<Result>& results, const std::function
     r.status = Status::Aborted;
     r.note = e.what();
     fatal = e.what();
-  } catch (const sat::Error& e) {
+  } catch (const sat::Error& e) {  // satcore's, and the CUDA calls' (satapp::CudaError)
     r.status = e.code() == sat::ErrorCode::OutOfMemory   ? Status::OutOfMemory
                : e.code() == sat::ErrorCode::Unsupported ? Status::Unsupported
                                                          : Status::Failed;
-    r.note = e.what();
-    fatal = broken_context();
-  } catch (const CudaFailure& e) {
-    r.status = e.out_of_memory() ? Status::OutOfMemory : Status::Failed;
     r.note = e.what();
     fatal = broken_context();
   } catch (const std::bad_alloc&) {
@@ -217,7 +213,7 @@ void Runner::run_case(const BenchCase& c, std::vector<Result>& results, Progress
   s.image = make_input(c);
   s.base.input_bytes = s.image.input_bytes();
   s.base.output_bytes = s.image.output_bytes();
-  s.reference = HostBuffer(s.image.output_bytes());
+  s.reference = satapp::HostBuffer(s.image.output_bytes());
   {
     const auto t = Clock::now();
     sat::cpu_reference(s.image.problem(s.reference.data()));
@@ -226,7 +222,7 @@ void Runner::run_case(const BenchCase& c, std::vector<Result>& results, Progress
   s.exact = !is_float(c.type) || float_sums_exact(s.image, s.reference.data());
   const std::size_t padded_table =
       std::size_t(c.extent.width + 1) * std::size_t(c.extent.height + 1) * sat::output_element_size(c.type);
-  s.scratch = HostBuffer(std::max(s.image.output_bytes(), padded_table), /*pinned=*/gpu_);
+  s.scratch = satapp::HostBuffer(std::max(s.image.output_bytes(), padded_table), /*pinned=*/gpu_);
 
   // Device side.
   if (gpu_) {
@@ -234,7 +230,7 @@ void Runner::run_case(const BenchCase& c, std::vector<Result>& results, Progress
       s.sets = std::make_unique<BufferSets>(s.image, rotate_bytes_, stream);
       s.base.copy_bytes = s.sets->copy_bytes();
       s.base.buffer_sets = s.sets->count();
-    } catch (const CudaFailure& e) {
+    } catch (const satapp::CudaError& e) {
       if (!e.out_of_memory()) throw;
       s.sets_failure = std::current_exception();
     }
@@ -246,8 +242,9 @@ void Runner::run_case(const BenchCase& c, std::vector<Result>& results, Progress
 
   // Download set 0's output and compare the W x H table at `offset` (pitch in bytes).
   auto check_device = [&](Result& r, std::size_t bytes, std::size_t offset, std::size_t pitch) {
-    SATBENCH_CUDA(cudaMemcpyAsync(s.scratch.data(), s.device_sets().output(0), bytes, cudaMemcpyDeviceToHost, stream));
-    SATBENCH_CUDA(cudaStreamSynchronize(stream));
+    SATAPP_CUDA_CHECK(
+        cudaMemcpyAsync(s.scratch.data(), s.device_sets().output(0), bytes, cudaMemcpyDeviceToHost, stream));
+    SATAPP_CUDA_CHECK(cudaStreamSynchronize(stream));
     const CheckOutcome o = check_table(c.type, c.extent, s.scratch.data() + offset, pitch, s.reference.data(),
                                        s.image.output_pitch, s.exact, options_.rtol);
     r.max_error = o.max_error;
@@ -277,8 +274,8 @@ void Runner::run_case(const BenchCase& c, std::vector<Result>& results, Progress
       measure_gpu(
           s, m,
           [&](int k) {
-            SATBENCH_CUDA(cudaMemcpyAsync(sets.copy_destination(k), sets.copy_source(k), sets.copy_bytes(),
-                                          cudaMemcpyDeviceToDevice, stream));
+            SATAPP_CUDA_CHECK(cudaMemcpyAsync(sets.copy_destination(k), sets.copy_source(k), sets.copy_bytes(),
+                                              cudaMemcpyDeviceToDevice, stream));
           },
           nullptr);
     });
@@ -305,7 +302,7 @@ void Runner::run_case(const BenchCase& c, std::vector<Result>& results, Progress
       guarded(r, results, [&](Result& m) {
         m.workspace_bytes = sat::workspace_size(c.type, c.extent, opt);
         if (skip_if_capped(m)) return;
-        const DeviceBuffer workspace(m.workspace_bytes);
+        const satapp::DeviceBuffer workspace(m.workspace_bytes);
         measure_gpu(
             s, m,
             [&](int k) { sat::compute(s.device_sets().problem(k), opt, workspace.data(), workspace.size(), stream); },

@@ -7,7 +7,7 @@
 #include <array>
 #include <chrono>
 
-#include "pipeline/cuda_buffers.h"
+#include "common/cuda/cuda_event.h"
 #include "pipeline/frame_pipeline.h"
 
 namespace satlab {
@@ -23,7 +23,7 @@ class CudaStageTimer {
   double elapsed_ms(Stage stage) const;
 
  private:
-  std::array<CudaEvent, kStageCount> begin_, end_;
+  std::array<satapp::CudaEvent, kStageCount> begin_, end_;
   std::array<bool, kStageCount> recorded_{};
 };
 
