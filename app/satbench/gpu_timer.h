@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "common/cuda/cuda_event.h"
+#include "common/timing/event_timer.h"
 
 namespace satbench {
 
@@ -21,9 +21,7 @@ class GpuHang : public std::runtime_error {
 // satapp::CudaError when the work before the event failed.
 void wait_for(cudaEvent_t event, double timeout_s, const std::string& what);
 
-// Event pair on one stream: start(), enqueue the work, stop(), then elapsed_ms() waits for it.
-// The interval is GPU time between the two events: it includes the launch gaps of the work in
-// between but not how long the host takes to notice completion.
+// satapp::EventTimer on one stream whose elapsed_ms() waits for the work under the watchdog.
 class GpuTimer {
  public:
   GpuTimer(cudaStream_t stream, double timeout_s);
@@ -34,7 +32,7 @@ class GpuTimer {
  private:
   cudaStream_t stream_;
   double timeout_s_;
-  satapp::CudaEvent start_, stop_;
+  satapp::EventTimer events_;
 };
 
 }  // namespace satbench

@@ -2,7 +2,6 @@
 #include "runner.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cstring>
 #include <exception>
 #include <memory>
@@ -10,16 +9,13 @@
 #include <thread>
 
 #include "buffer_sets.h"
+#include "common/timing/stopwatch.h"
 #include "gpu_timer.h"
 #include "host_image.h"
 #include "table_check.h"
 
 namespace satbench {
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double ms_since(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
 
 bool is_float(sat::ElementType type) {
   return type == sat::ElementType::F32ToF32 || type == sat::ElementType::F32x2ToF32x2;
@@ -143,9 +139,9 @@ void Runner::measure_gpu(CaseState& s, Result& r, const std::function<void(int)>
 void Runner::measure_cpu(CaseState& s, Result& r, const std::function<void()>& run,
                          const std::function<bool(Result&)>& check, double first_ms_known) {
   auto timed = [&] {
-    const auto t = Clock::now();
+    const satapp::Stopwatch t;
     run();
-    return ms_since(t);
+    return t.elapsed_ms();
   };
   if (first_ms_known >= 0) {
     r.first_ms = first_ms_known;
@@ -215,9 +211,9 @@ void Runner::run_case(const BenchCase& c, std::vector<Result>& results, Progress
   s.base.output_bytes = s.image.output_bytes();
   s.reference = satapp::HostBuffer(s.image.output_bytes());
   {
-    const auto t = Clock::now();
+    const satapp::Stopwatch t;
     sat::cpu_reference(s.image.problem(s.reference.data()));
-    s.reference_ms = ms_since(t);
+    s.reference_ms = t.elapsed_ms();
   }
   s.exact = !is_float(c.type) || float_sums_exact(s.image, s.reference.data());
   const std::size_t padded_table =

@@ -3,7 +3,6 @@
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
-#include <chrono>
 #include <string>
 #include <vector>
 
@@ -12,18 +11,14 @@
 #include "common/cuda/cuda_stream.h"
 #include "common/cuda/device_image.h"
 #include "common/cuda/pinned_buffer.h"
+#include "common/timing/event_timer.h"
+#include "common/timing/stopwatch.h"
 #include "filter_runner.h"
 #include "frame_threads.h"
 #include "interrupt.h"
 
 namespace satfilter {
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double ms_since(Clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
 
 // Events that order the streams; with --report they also time the stages.
 unsigned event_flags(bool timing) { return timing ? cudaEventDefault : cudaEventDisableTiming; }
@@ -33,15 +28,12 @@ struct Slot {
   Slot(const MediaInfo& info, int out_channels, bool timing)
       : input(info.width, info.height, info.channels),
         output(info.width, info.height, out_channels),
-        upload_start(event_flags(timing)),
-        upload_end(event_flags(timing)),
-        compute_start(event_flags(timing)),
-        compute_end(event_flags(timing)),
-        download_start(event_flags(timing)),
-        download_end(event_flags(timing)) {}
+        upload(event_flags(timing)),
+        compute(event_flags(timing)),
+        download(event_flags(timing)) {}
   satapp::DeviceImage input;
   satapp::DeviceImage output;
-  satapp::CudaEvent upload_start, upload_end, compute_start, compute_end, download_start, download_end;
+  satapp::EventTimer upload, compute, download;  // their stop events order the streams
   bool busy = false;
   int in_buffer = -1;   // pinned input buffer (owned by the Decoder while busy)
   int out_buffer = -1;  // pinned output buffer (submitted to the Encoder when retired)
@@ -61,12 +53,6 @@ class StreamDrain {
  private:
   std::vector<cudaStream_t> streams_;
 };
-
-float elapsed_ms(cudaEvent_t start, cudaEvent_t end) {
-  float ms = 0;
-  SATAPP_CUDA_CHECK(cudaEventElapsedTime(&ms, start, end));
-  return ms;
-}
 
 }  // namespace
 
@@ -97,7 +83,7 @@ PipelineResult run_cuda_pipeline(const PipelineRequest& request) {
   // the decode thread needs a free buffer to find out that the stream has ended.
   const int host_buffers = depth + (info.kind == MediaKind::Video ? 2 : 1);
 
-  const auto setup_start = Clock::now();
+  const satapp::Stopwatch setup;
   sat::FilterEngine engine(sat::Backend::Cuda, sat::Extent{info.width, info.height}, request.sat_options);
   engine.enable_stage_timing(timing);
   satapp::CudaStream upload_stream, compute_stream, download_stream;
@@ -113,9 +99,9 @@ PipelineResult run_cuda_pipeline(const PipelineRequest& request) {
   std::vector<std::unique_ptr<Slot>> slots;
   for (int i = 0; i < depth; ++i) slots.push_back(std::make_unique<Slot>(info, out_channels, timing));
   StreamDrain drain({upload_stream.get(), compute_stream.get(), download_stream.get()});
-  result.setup_ms = ms_since(setup_start);
+  result.setup_ms = setup.elapsed_ms();
 
-  const auto start = Clock::now();
+  const satapp::Stopwatch wall;
   Decoder decoder(request.source, inputs);
   Encoder encoder(request.sink, outputs, request.progress);
 
@@ -123,18 +109,18 @@ PipelineResult run_cuda_pipeline(const PipelineRequest& request) {
   Slot* engine_pending = nullptr;
   auto collect_engine_times = [&] {
     if (!engine_pending) return;
-    SATAPP_CUDA_CHECK(cudaEventSynchronize(engine_pending->compute_end.get()));
+    SATAPP_CUDA_CHECK(cudaEventSynchronize(engine_pending->compute.stopped()));
     engine_pending->engine_times = engine.last_stage_times();
     engine_pending = nullptr;
   };
 
   auto retire = [&](Slot& slot) {
-    SATAPP_CUDA_CHECK(cudaEventSynchronize(slot.download_end.get()));
+    SATAPP_CUDA_CHECK(cudaEventSynchronize(slot.download.stopped()));
     if (timing) {
       if (engine_pending == &slot) collect_engine_times();
-      result.totals.upload_ms += elapsed_ms(slot.upload_start.get(), slot.upload_end.get());
-      result.totals.compute_ms += elapsed_ms(slot.compute_start.get(), slot.compute_end.get());
-      result.totals.download_ms += elapsed_ms(slot.download_start.get(), slot.download_end.get());
+      result.totals.upload_ms += slot.upload.elapsed_ms();
+      result.totals.compute_ms += slot.compute.elapsed_ms();
+      result.totals.download_ms += slot.download.elapsed_ms();
       result.totals.convert_ms += slot.engine_times.convert_ms;
       result.totals.sat_ms += slot.engine_times.sat_ms;
       result.totals.filter_ms += slot.engine_times.filter_ms;
@@ -154,28 +140,28 @@ PipelineResult run_cuda_pipeline(const PipelineRequest& request) {
     const cv::Mat& host_in = inputs[*in];
 
     const sat::Image8 device_in = slot.input.view();
-    SATAPP_CUDA_CHECK(cudaEventRecord(slot.upload_start.get(), upload_stream.get()));
+    slot.upload.start(upload_stream.get());
     SATAPP_CUDA_CHECK(cudaMemcpy2DAsync(device_in.data, device_in.pitch, host_in.data, host_in.step[0],
                                         slot.input.row_bytes(), std::size_t(info.height), cudaMemcpyHostToDevice,
                                         upload_stream.get()));
-    SATAPP_CUDA_CHECK(cudaEventRecord(slot.upload_end.get(), upload_stream.get()));
+    slot.upload.stop(upload_stream.get());
 
-    SATAPP_CUDA_CHECK(cudaStreamWaitEvent(compute_stream.get(), slot.upload_end.get(), 0));
+    SATAPP_CUDA_CHECK(cudaStreamWaitEvent(compute_stream.get(), slot.upload.stopped(), 0));
     if (timing) collect_engine_times();  // the engine keeps the times of its last call only
-    SATAPP_CUDA_CHECK(cudaEventRecord(slot.compute_start.get(), compute_stream.get()));
+    slot.compute.start(compute_stream.get());
     apply_filter(engine, request.filter, device_in, slot.output.view(), compute_stream.get());
-    SATAPP_CUDA_CHECK(cudaEventRecord(slot.compute_end.get(), compute_stream.get()));
+    slot.compute.stop(compute_stream.get());
     engine_pending = &slot;
 
     slot.out_buffer = encoder.acquire();
     cv::Mat& host_out = outputs[slot.out_buffer];
     const sat::Image8 device_out = slot.output.view();
-    SATAPP_CUDA_CHECK(cudaStreamWaitEvent(download_stream.get(), slot.compute_end.get(), 0));
-    SATAPP_CUDA_CHECK(cudaEventRecord(slot.download_start.get(), download_stream.get()));
+    SATAPP_CUDA_CHECK(cudaStreamWaitEvent(download_stream.get(), slot.compute.stopped(), 0));
+    slot.download.start(download_stream.get());
     SATAPP_CUDA_CHECK(cudaMemcpy2DAsync(host_out.data, host_out.step[0], device_out.data, device_out.pitch,
                                         slot.output.row_bytes(), std::size_t(info.height), cudaMemcpyDeviceToHost,
                                         download_stream.get()));
-    SATAPP_CUDA_CHECK(cudaEventRecord(slot.download_end.get(), download_stream.get()));
+    slot.download.stop(download_stream.get());
     slot.busy = true;
     ++frame;
   }
@@ -185,7 +171,7 @@ PipelineResult run_cuda_pipeline(const PipelineRequest& request) {
     if (slot.busy) retire(slot);
   }
   encoder.finish();
-  result.wall_ms = ms_since(start);
+  result.wall_ms = wall.elapsed_ms();
   result.totals.decode_ms = decoder.busy_ms();
   result.totals.encode_ms = encoder.busy_ms();
   return result;

@@ -6,6 +6,7 @@
 
 #include "common/cuda/cuda_check.h"
 #include "common/cuda/cuda_stream.h"
+#include "common/timing/stopwatch.h"
 #include "pipeline/stage_timer.h"
 #include "shadows/gl_cuda_image.h"
 #include "shadows/moment_table.h"
@@ -123,16 +124,16 @@ void ShadowDemo::build_table_cuda(const ShadowSettings& settings, const sat::Opt
 
 void ShadowDemo::build_table_cpu(const ShadowSettings& settings) {
   const int size = renderer_.map_size();
-  const Stopwatch convert;
+  const satapp::Stopwatch convert;
   renderer_.read_moments(host_moments_);
   encode_moments_cpu(host_moments_.data(), size, settings.precision, host_input_);
   timings_[Stage::Convert] = convert.elapsed_ms();
-  const Stopwatch table;
+  const satapp::Stopwatch table;
   host_table_.resize(std::size_t(size) * size * kTableTexelBytes);
   const std::size_t pitch = std::size_t(size) * kTableTexelBytes;
   sat::cpu_parallel({table_type(settings.precision), {size, size}, host_input_.data(), pitch, host_table_.data(), pitch});
   timings_[Stage::Sat] = table.elapsed_ms();
-  const Stopwatch upload;
+  const satapp::Stopwatch upload;
   renderer_.upload_table(host_table_.data(), settings.precision);
   timings_[Stage::Display] = upload.elapsed_ms();
   display_path_ = "CPU";
