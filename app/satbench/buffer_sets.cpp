@@ -27,18 +27,18 @@ BufferSets::BufferSets(const HostImage& image, std::size_t rotate_bytes, cudaStr
   count_ = int(std::min<std::size_t>(wanted, kMaxSets));
   for (;;) {  // fewer sets rather than none when memory is short
     try {
-      memory_ = DeviceBuffer(stride_ * std::size_t(count_));
+      memory_ = satapp::DeviceBuffer(stride_ * std::size_t(count_));
       break;
-    } catch (const CudaFailure& e) {
+    } catch (const satapp::CudaError& e) {
       if (!e.out_of_memory() || count_ == 1) throw;
       count_ = std::max(1, count_ / 2);
     }
   }
-  SATBENCH_CUDA(cudaMemsetAsync(memory_.data(), 0, memory_.size(), stream));
-  SATBENCH_CUDA(cudaMemcpyAsync(base(0), image.input.data(), in, cudaMemcpyHostToDevice, stream));
+  SATAPP_CUDA_CHECK(cudaMemsetAsync(memory_.data(), 0, memory_.size(), stream));
+  SATAPP_CUDA_CHECK(cudaMemcpyAsync(base(0), image.input.data(), in, cudaMemcpyHostToDevice, stream));
   for (int k = 1; k < count_; ++k)
-    SATBENCH_CUDA(cudaMemcpyAsync(base(k), base(0), in, cudaMemcpyDeviceToDevice, stream));
-  SATBENCH_CUDA(cudaStreamSynchronize(stream));
+    SATAPP_CUDA_CHECK(cudaMemcpyAsync(base(k), base(0), in, cudaMemcpyDeviceToDevice, stream));
+  SATAPP_CUDA_CHECK(cudaStreamSynchronize(stream));
 }
 
 sat::Problem BufferSets::problem(int k) const {
@@ -46,7 +46,7 @@ sat::Problem BufferSets::problem(int k) const {
 }
 
 void BufferSets::poison_output(int k, cudaStream_t stream) const {
-  SATBENCH_CUDA(cudaMemsetAsync(output(k), 0xFF, output_region_, stream));
+  SATAPP_CUDA_CHECK(cudaMemsetAsync(output(k), 0xFF, output_region_, stream));
 }
 
 }  // namespace satbench

@@ -28,7 +28,7 @@ struct DeviceInfo {
 // Says whether a CUDA device can be used, and if not why (empty when one can). Makes no context.
 std::string cuda_unavailable_reason(int device);
 
-// Queries device `index`. Throws CudaFailure.
+// Queries device `index`. Throws satapp::CudaError.
 DeviceInfo query_device_info(int index);
 
 // The host, date and driver fields only (for a run without a CUDA device).

@@ -1,29 +1,24 @@
-// CUDA events and the watchdog wait.
+// The watchdog wait, and the event timer under it.
 #include "gpu_timer.h"
 
 #include <chrono>
 #include <thread>
 
-#include "cuda_resources.h"
+#include "common/cuda/cuda_check.h"
+#include "common/cuda/device_hang.h"
+#include "common/timing/stopwatch.h"
 
 namespace satbench {
 
-CudaEvent::CudaEvent() { SATBENCH_CUDA(cudaEventCreate(&event_)); }
-
-CudaEvent::~CudaEvent() {
-  if (event_ && !device_hung()) cudaEventDestroy(event_);
-}
-
 void wait_for(cudaEvent_t event, double timeout_s, const std::string& what) {
-  using Clock = std::chrono::steady_clock;
-  const auto begin = Clock::now();
+  const satapp::Stopwatch waiting;
   for (long polls = 0;; ++polls) {
     const cudaError_t status = cudaEventQuery(event);
     if (status == cudaSuccess) return;
-    if (status != cudaErrorNotReady) cuda_check(status, ("waiting for " + what).c_str());
-    const double waited = std::chrono::duration<double>(Clock::now() - begin).count();
+    if (status != cudaErrorNotReady) satapp::throw_cuda_error(status, "waiting for " + what, __FILE__, __LINE__);
+    const double waited = waiting.elapsed_s();
     if (waited > timeout_s) {
-      mark_device_hung();  // before unwinding: no destructor may wait for the hung work
+      satapp::mark_device_hung();  // before unwinding: no destructor may wait for the hung work
       throw GpuHang(what + " has not finished after " + std::to_string(int(timeout_s)) +
                     " s (deadlock? raise --hang-s if it is only slow)");
     }
@@ -37,15 +32,13 @@ void wait_for(cudaEvent_t event, double timeout_s, const std::string& what) {
 
 GpuTimer::GpuTimer(cudaStream_t stream, double timeout_s) : stream_(stream), timeout_s_(timeout_s) {}
 
-void GpuTimer::start() { SATBENCH_CUDA(cudaEventRecord(start_.get(), stream_)); }
+void GpuTimer::start() { events_.start(stream_); }
 
-void GpuTimer::stop() { SATBENCH_CUDA(cudaEventRecord(stop_.get(), stream_)); }
+void GpuTimer::stop() { events_.stop(stream_); }
 
 double GpuTimer::elapsed_ms(const std::string& what) {
-  wait_for(stop_.get(), timeout_s_, what);
-  float ms = 0;
-  SATBENCH_CUDA(cudaEventElapsedTime(&ms, start_.get(), stop_.get()));
-  return double(ms);
+  wait_for(events_.stopped(), timeout_s_, what);
+  return events_.elapsed_ms();
 }
 
 }  // namespace satbench

@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "common/timing/event_timer.h"
+
 namespace satbench {
 
 // GPU work that did not finish in time. The device cannot be used afterwards.
@@ -15,26 +17,11 @@ class GpuHang : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// One CUDA event (default flags: it records a timestamp).
-class CudaEvent {
- public:
-  CudaEvent();
-  ~CudaEvent();
-  CudaEvent(const CudaEvent&) = delete;
-  CudaEvent& operator=(const CudaEvent&) = delete;
-  cudaEvent_t get() const { return event_; }
-
- private:
-  cudaEvent_t event_ = nullptr;
-};
-
 // Waits until `event` has completed. Throws GpuHang after timeout_s seconds (naming `what`) and
-// CudaFailure when the work before the event failed.
+// satapp::CudaError when the work before the event failed.
 void wait_for(cudaEvent_t event, double timeout_s, const std::string& what);
 
-// Event pair on one stream: start(), enqueue the work, stop(), then elapsed_ms() waits for it.
-// The interval is GPU time between the two events: it includes the launch gaps of the work in
-// between but not how long the host takes to notice completion.
+// satapp::EventTimer on one stream whose elapsed_ms() waits for the work under the watchdog.
 class GpuTimer {
  public:
   GpuTimer(cudaStream_t stream, double timeout_s);
@@ -45,7 +32,7 @@ class GpuTimer {
  private:
   cudaStream_t stream_;
   double timeout_s_;
-  CudaEvent start_, stop_;
+  satapp::EventTimer events_;
 };
 
 }  // namespace satbench

@@ -47,7 +47,7 @@ HostImage make_input(const BenchCase& c) {
   image.extent = c.extent;
   image.input_pitch = std::size_t(c.extent.width) * sat::input_element_size(c.type);
   image.output_pitch = std::size_t(c.extent.width) * sat::output_element_size(c.type);
-  image.input = HostBuffer(image.input_bytes(), /*pinned=*/true);  // uploaded once per buffer set
+  image.input = satapp::HostBuffer(image.input_bytes(), /*pinned=*/true);  // uploaded once per buffer set
 
   const int h = c.extent.height;
   const int threads = std::max(1, std::min<int>(int(std::thread::hardware_concurrency()), h / 64));

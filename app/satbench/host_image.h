@@ -4,7 +4,7 @@
 #include <cstddef>
 
 #include "bench_cases.h"
-#include "cuda_resources.h"
+#include "common/cuda/host_buffer.h"
 #include "sat/sat.h"
 
 namespace satbench {
@@ -14,7 +14,7 @@ struct HostImage {
   sat::ElementType type = sat::ElementType::F32ToF32;
   sat::Extent extent;
   std::size_t input_pitch = 0, output_pitch = 0;  // bytes
-  HostBuffer input;
+  satapp::HostBuffer input;
 
   std::size_t input_bytes() const { return input_pitch * std::size_t(extent.height); }
   std::size_t output_bytes() const { return output_pitch * std::size_t(extent.height); }

@@ -16,7 +16,8 @@
 
 #include "bench_cases.h"
 #include "bench_options.h"
-#include "cuda_resources.h"
+#include "common/cuda/cuda_check.h"
+#include "common/cuda/device_hang.h"
 #include "device_info.h"
 #include "peers.h"
 #include "progress.h"
@@ -100,7 +101,7 @@ int run(const satbench::BenchOptions& options, const std::string& command) {
                  info.no_gpu_reason.c_str());
     info.device = query_host_info();
   } else {
-    SATBENCH_CUDA(cudaSetDevice(options.device));
+    SATAPP_CUDA_CHECK(cudaSetDevice(options.device));
     info.device = query_device_info(options.device);
   }
   info.rotate_bytes = options.rotate_mb > 0 ? std::size_t(options.rotate_mb * (1 << 20)) : 3 * info.device.l2_bytes;
@@ -156,7 +157,7 @@ int run(const satbench::BenchOptions& options, const std::string& command) {
     std::cout.flush();
     std::fprintf(stderr, "satbench: aborted: %s\n", info.abort_reason.c_str());
   }
-  if (device_hung()) {  // the hung work would block the CUDA runtime's teardown: leave without it
+  if (satapp::device_hung()) {  // the hung work would block the CUDA runtime's teardown: leave without it
     std::fflush(nullptr);
     std::_Exit(status);
   }

@@ -2,8 +2,10 @@
 // (so that logs stay short).
 #pragma once
 
-#include <chrono>
 #include <string>
+
+#include "common/progress/status_line.h"
+#include "common/timing/stopwatch.h"
 
 namespace satbench {
 
@@ -18,9 +20,9 @@ class Progress {
  private:
   void draw();
   int total_, done_ = 0;
-  bool tty_;
+  satapp::StatusLine line_;
   std::string case_, what_;
-  std::chrono::steady_clock::time_point start_;
+  satapp::Stopwatch elapsed_;
 };
 
 }  // namespace satbench

@@ -2,7 +2,6 @@
 #include "runner.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cstring>
 #include <exception>
 #include <memory>
@@ -10,16 +9,13 @@
 #include <thread>
 
 #include "buffer_sets.h"
+#include "common/timing/stopwatch.h"
 #include "gpu_timer.h"
 #include "host_image.h"
 #include "table_check.h"
 
 namespace satbench {
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double ms_since(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
 
 bool is_float(sat::ElementType type) {
   return type == sat::ElementType::F32ToF32 || type == sat::ElementType::F32x2ToF32x2;
@@ -49,10 +45,10 @@ std::string context_broken() {
 struct Runner::CaseState {
   BenchCase c;
   HostImage image;
-  HostBuffer reference;     // cpu_reference's table
+  satapp::HostBuffer reference;  // cpu_reference's table
   double reference_ms = 0;  // its time: cpu_reference's first run
   bool exact = true;        // compare bit-exactly (integers; floats while sums are exact)
-  HostBuffer scratch;       // downloads and CPU peers' outputs (pinned)
+  satapp::HostBuffer scratch;  // downloads and CPU peers' outputs (pinned)
   std::unique_ptr<BufferSets> sets;
   std::exception_ptr sets_failure;  // why `sets` is null (out of device memory)
   int cursor = 0;                   // next buffer set: one circular order for all methods of the case
@@ -143,9 +139,9 @@ void Runner::measure_gpu(CaseState& s, Result& r, const std::function<void(int)>
 void Runner::measure_cpu(CaseState& s, Result& r, const std::function<void()>& run,
                          const std::function<bool(Result&)>& check, double first_ms_known) {
   auto timed = [&] {
-    const auto t = Clock::now();
+    const satapp::Stopwatch t;
     run();
-    return ms_since(t);
+    return t.elapsed_ms();
   };
   if (first_ms_known >= 0) {
     r.first_ms = first_ms_known;
@@ -179,14 +175,10 @@ void Runner::guarded(Result r, std::vector<Result>& results, const std::function
     r.status = Status::Aborted;
     r.note = e.what();
     fatal = e.what();
-  } catch (const sat::Error& e) {
+  } catch (const sat::Error& e) {  // satcore's, and the CUDA calls' (satapp::CudaError)
     r.status = e.code() == sat::ErrorCode::OutOfMemory   ? Status::OutOfMemory
                : e.code() == sat::ErrorCode::Unsupported ? Status::Unsupported
                                                          : Status::Failed;
-    r.note = e.what();
-    fatal = broken_context();
-  } catch (const CudaFailure& e) {
-    r.status = e.out_of_memory() ? Status::OutOfMemory : Status::Failed;
     r.note = e.what();
     fatal = broken_context();
   } catch (const std::bad_alloc&) {
@@ -217,16 +209,16 @@ void Runner::run_case(const BenchCase& c, std::vector<Result>& results, Progress
   s.image = make_input(c);
   s.base.input_bytes = s.image.input_bytes();
   s.base.output_bytes = s.image.output_bytes();
-  s.reference = HostBuffer(s.image.output_bytes());
+  s.reference = satapp::HostBuffer(s.image.output_bytes());
   {
-    const auto t = Clock::now();
+    const satapp::Stopwatch t;
     sat::cpu_reference(s.image.problem(s.reference.data()));
-    s.reference_ms = ms_since(t);
+    s.reference_ms = t.elapsed_ms();
   }
   s.exact = !is_float(c.type) || float_sums_exact(s.image, s.reference.data());
   const std::size_t padded_table =
       std::size_t(c.extent.width + 1) * std::size_t(c.extent.height + 1) * sat::output_element_size(c.type);
-  s.scratch = HostBuffer(std::max(s.image.output_bytes(), padded_table), /*pinned=*/gpu_);
+  s.scratch = satapp::HostBuffer(std::max(s.image.output_bytes(), padded_table), /*pinned=*/gpu_);
 
   // Device side.
   if (gpu_) {
@@ -234,7 +226,7 @@ void Runner::run_case(const BenchCase& c, std::vector<Result>& results, Progress
       s.sets = std::make_unique<BufferSets>(s.image, rotate_bytes_, stream);
       s.base.copy_bytes = s.sets->copy_bytes();
       s.base.buffer_sets = s.sets->count();
-    } catch (const CudaFailure& e) {
+    } catch (const satapp::CudaError& e) {
       if (!e.out_of_memory()) throw;
       s.sets_failure = std::current_exception();
     }
@@ -246,8 +238,9 @@ void Runner::run_case(const BenchCase& c, std::vector<Result>& results, Progress
 
   // Download set 0's output and compare the W x H table at `offset` (pitch in bytes).
   auto check_device = [&](Result& r, std::size_t bytes, std::size_t offset, std::size_t pitch) {
-    SATBENCH_CUDA(cudaMemcpyAsync(s.scratch.data(), s.device_sets().output(0), bytes, cudaMemcpyDeviceToHost, stream));
-    SATBENCH_CUDA(cudaStreamSynchronize(stream));
+    SATAPP_CUDA_CHECK(
+        cudaMemcpyAsync(s.scratch.data(), s.device_sets().output(0), bytes, cudaMemcpyDeviceToHost, stream));
+    SATAPP_CUDA_CHECK(cudaStreamSynchronize(stream));
     const CheckOutcome o = check_table(c.type, c.extent, s.scratch.data() + offset, pitch, s.reference.data(),
                                        s.image.output_pitch, s.exact, options_.rtol);
     r.max_error = o.max_error;
@@ -277,8 +270,8 @@ void Runner::run_case(const BenchCase& c, std::vector<Result>& results, Progress
       measure_gpu(
           s, m,
           [&](int k) {
-            SATBENCH_CUDA(cudaMemcpyAsync(sets.copy_destination(k), sets.copy_source(k), sets.copy_bytes(),
-                                          cudaMemcpyDeviceToDevice, stream));
+            SATAPP_CUDA_CHECK(cudaMemcpyAsync(sets.copy_destination(k), sets.copy_source(k), sets.copy_bytes(),
+                                              cudaMemcpyDeviceToDevice, stream));
           },
           nullptr);
     });
@@ -305,7 +298,7 @@ void Runner::run_case(const BenchCase& c, std::vector<Result>& results, Progress
       guarded(r, results, [&](Result& m) {
         m.workspace_bytes = sat::workspace_size(c.type, c.extent, opt);
         if (skip_if_capped(m)) return;
-        const DeviceBuffer workspace(m.workspace_bytes);
+        const satapp::DeviceBuffer workspace(m.workspace_bytes);
         measure_gpu(
             s, m,
             [&](int k) { sat::compute(s.device_sets().problem(k), opt, workspace.data(), workspace.size(), stream); },

@@ -1,20 +1,14 @@
 #include "frame_pipeline_cpu.h"
 
-#include <chrono>
 #include <vector>
 
+#include "common/timing/stopwatch.h"
 #include "filter_runner.h"
 #include "frame_threads.h"
 #include "interrupt.h"
 
 namespace satfilter {
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double ms_since(Clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
 
 }  // namespace
 
@@ -25,7 +19,7 @@ PipelineResult run_cpu_pipeline(const PipelineRequest& request) {
   // A few frames of slack on each side so that decode, filter and encode run at once.
   const int buffer_count = info.kind == MediaKind::Video ? 3 : 1;
 
-  const auto setup_start = Clock::now();
+  const satapp::Stopwatch setup;
   sat::FilterEngine engine(sat::Backend::Cpu, sat::Extent{info.width, info.height}, request.sat_options);
   engine.enable_stage_timing(request.timing);
   std::vector<cv::Mat> inputs, outputs;
@@ -33,17 +27,17 @@ PipelineResult run_cpu_pipeline(const PipelineRequest& request) {
     inputs.emplace_back(info.height, info.width, CV_8UC(info.channels));
     outputs.emplace_back(info.height, info.width, CV_8UC(out_channels));
   }
-  result.setup_ms = ms_since(setup_start);
+  result.setup_ms = setup.elapsed_ms();
 
-  const auto start = Clock::now();
+  const satapp::Stopwatch wall;
   Decoder decoder(request.source, inputs);
   Encoder encoder(request.sink, outputs, request.progress);
   while (const std::optional<int> in = decoder.next()) {
     throw_if_interrupted();
     const int out = encoder.acquire();
-    const auto compute_start = Clock::now();
+    const satapp::Stopwatch compute;
     apply_filter(engine, request.filter, const_view(inputs[*in]), view(outputs[out]), nullptr);
-    result.totals.compute_ms += ms_since(compute_start);
+    result.totals.compute_ms += compute.elapsed_ms();
     if (request.timing) {
       const sat::StageTimes times = engine.last_stage_times();
       result.totals.convert_ms += times.convert_ms;
@@ -56,7 +50,7 @@ PipelineResult run_cpu_pipeline(const PipelineRequest& request) {
   }
   throw_if_interrupted();
   encoder.finish();
-  result.wall_ms = ms_since(start);
+  result.wall_ms = wall.elapsed_ms();
   result.totals.decode_ms = decoder.busy_ms();
   result.totals.encode_ms = encoder.busy_ms();
   return result;

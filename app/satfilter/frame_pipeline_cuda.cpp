@@ -3,11 +3,16 @@
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
-#include <chrono>
 #include <string>
 #include <vector>
 
-#include "failure.h"
+#include "common/cuda/cuda_check.h"
+#include "common/cuda/cuda_event.h"
+#include "common/cuda/cuda_stream.h"
+#include "common/cuda/device_image.h"
+#include "common/cuda/pinned_buffer.h"
+#include "common/timing/event_timer.h"
+#include "common/timing/stopwatch.h"
 #include "filter_runner.h"
 #include "frame_threads.h"
 #include "interrupt.h"
@@ -15,91 +20,20 @@
 namespace satfilter {
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-double ms_since(Clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
-
-void check(cudaError_t status, const char* call) {
-  if (status != cudaSuccess) throw runtime_error(std::string("CUDA error in ") + call + ": " + cudaGetErrorString(status));
-}
-
-// RAII wrappers of the CUDA objects the pipeline owns.
-class Stream {
- public:
-  Stream() { check(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), "cudaStreamCreateWithFlags"); }
-  ~Stream() { cudaStreamDestroy(stream_); }
-  Stream(const Stream&) = delete;
-  Stream& operator=(const Stream&) = delete;
-  operator cudaStream_t() const { return stream_; }
-
- private:
-  cudaStream_t stream_ = nullptr;
-};
-
-class Event {
- public:
-  explicit Event(bool timing) {
-    check(cudaEventCreateWithFlags(&event_, timing ? cudaEventDefault : cudaEventDisableTiming), "cudaEventCreate");
-  }
-  ~Event() { cudaEventDestroy(event_); }
-  Event(const Event&) = delete;
-  Event& operator=(const Event&) = delete;
-  operator cudaEvent_t() const { return event_; }
-
- private:
-  cudaEvent_t event_ = nullptr;
-};
-
-class PinnedBuffer {
- public:
-  explicit PinnedBuffer(std::size_t bytes) {
-    if (cudaHostAlloc(&data_, bytes, cudaHostAllocDefault) != cudaSuccess) {
-      cudaGetLastError();
-      throw runtime_error("cannot allocate " + std::to_string(bytes >> 20) + " MiB of pinned host memory");
-    }
-  }
-  ~PinnedBuffer() { cudaFreeHost(data_); }
-  PinnedBuffer(const PinnedBuffer&) = delete;
-  PinnedBuffer& operator=(const PinnedBuffer&) = delete;
-  void* data() const { return data_; }
-
- private:
-  void* data_ = nullptr;
-};
-
-class DeviceImage {
- public:
-  DeviceImage(int width, int height, int channels) : width_(width), height_(height), channels_(channels) {
-    if (cudaMallocPitch(&data_, &pitch_, std::size_t(width) * channels, std::size_t(height)) != cudaSuccess) {
-      cudaGetLastError();
-      throw runtime_error("cannot allocate a " + std::to_string(width) + "x" + std::to_string(height) +
-                          " frame in device memory");
-    }
-  }
-  ~DeviceImage() { cudaFree(data_); }
-  DeviceImage(const DeviceImage&) = delete;
-  DeviceImage& operator=(const DeviceImage&) = delete;
-  sat::Image8 view() const { return {static_cast<uint8_t*>(data_), pitch_, width_, height_, channels_}; }
-  std::size_t row_bytes() const { return std::size_t(width_) * channels_; }
-
- private:
-  void* data_ = nullptr;
-  std::size_t pitch_ = 0;
-  int width_, height_, channels_;
-};
+// Events that order the streams; with --report they also time the stages.
+unsigned event_flags(bool timing) { return timing ? cudaEventDefault : cudaEventDisableTiming; }
 
 // One frame on the GPU: its device images and the events that order and time its stages.
 struct Slot {
   Slot(const MediaInfo& info, int out_channels, bool timing)
       : input(info.width, info.height, info.channels),
         output(info.width, info.height, out_channels),
-        upload_start(timing), upload_end(timing), compute_start(timing), compute_end(timing),
-        download_start(timing), download_end(timing) {}
-  DeviceImage input;
-  DeviceImage output;
-  Event upload_start, upload_end, compute_start, compute_end, download_start, download_end;
+        upload(event_flags(timing)),
+        compute(event_flags(timing)),
+        download(event_flags(timing)) {}
+  satapp::DeviceImage input;
+  satapp::DeviceImage output;
+  satapp::EventTimer upload, compute, download;  // their stop events order the streams
   bool busy = false;
   int in_buffer = -1;   // pinned input buffer (owned by the Decoder while busy)
   int out_buffer = -1;  // pinned output buffer (submitted to the Encoder when retired)
@@ -119,12 +53,6 @@ class StreamDrain {
  private:
   std::vector<cudaStream_t> streams_;
 };
-
-float elapsed_ms(cudaEvent_t start, cudaEvent_t end) {
-  float ms = 0;
-  check(cudaEventElapsedTime(&ms, start, end), "cudaEventElapsedTime");
-  return ms;
-}
 
 }  // namespace
 
@@ -155,25 +83,25 @@ PipelineResult run_cuda_pipeline(const PipelineRequest& request) {
   // the decode thread needs a free buffer to find out that the stream has ended.
   const int host_buffers = depth + (info.kind == MediaKind::Video ? 2 : 1);
 
-  const auto setup_start = Clock::now();
+  const satapp::Stopwatch setup;
   sat::FilterEngine engine(sat::Backend::Cuda, sat::Extent{info.width, info.height}, request.sat_options);
   engine.enable_stage_timing(timing);
-  Stream upload_stream, compute_stream, download_stream;
+  satapp::CudaStream upload_stream, compute_stream, download_stream;
 
-  std::vector<std::unique_ptr<PinnedBuffer>> pinned;
+  std::vector<satapp::PinnedBuffer> pinned;  // moving one keeps its memory where the headers point
   std::vector<cv::Mat> inputs, outputs;  // headers over the pinned buffers
   for (int i = 0; i < host_buffers; ++i) {
-    pinned.push_back(std::make_unique<PinnedBuffer>(std::size_t(info.width) * info.height * info.channels));
-    inputs.emplace_back(info.height, info.width, CV_8UC(info.channels), pinned.back()->data());
-    pinned.push_back(std::make_unique<PinnedBuffer>(std::size_t(info.width) * info.height * out_channels));
-    outputs.emplace_back(info.height, info.width, CV_8UC(out_channels), pinned.back()->data());
+    pinned.emplace_back(std::size_t(info.width) * info.height * info.channels);
+    inputs.emplace_back(info.height, info.width, CV_8UC(info.channels), pinned.back().data());
+    pinned.emplace_back(std::size_t(info.width) * info.height * out_channels);
+    outputs.emplace_back(info.height, info.width, CV_8UC(out_channels), pinned.back().data());
   }
   std::vector<std::unique_ptr<Slot>> slots;
   for (int i = 0; i < depth; ++i) slots.push_back(std::make_unique<Slot>(info, out_channels, timing));
-  StreamDrain drain({upload_stream, compute_stream, download_stream});
-  result.setup_ms = ms_since(setup_start);
+  StreamDrain drain({upload_stream.get(), compute_stream.get(), download_stream.get()});
+  result.setup_ms = setup.elapsed_ms();
 
-  const auto start = Clock::now();
+  const satapp::Stopwatch wall;
   Decoder decoder(request.source, inputs);
   Encoder encoder(request.sink, outputs, request.progress);
 
@@ -181,18 +109,18 @@ PipelineResult run_cuda_pipeline(const PipelineRequest& request) {
   Slot* engine_pending = nullptr;
   auto collect_engine_times = [&] {
     if (!engine_pending) return;
-    check(cudaEventSynchronize(engine_pending->compute_end), "cudaEventSynchronize");
+    SATAPP_CUDA_CHECK(cudaEventSynchronize(engine_pending->compute.stopped()));
     engine_pending->engine_times = engine.last_stage_times();
     engine_pending = nullptr;
   };
 
   auto retire = [&](Slot& slot) {
-    check(cudaEventSynchronize(slot.download_end), "cudaEventSynchronize");
+    SATAPP_CUDA_CHECK(cudaEventSynchronize(slot.download.stopped()));
     if (timing) {
       if (engine_pending == &slot) collect_engine_times();
-      result.totals.upload_ms += elapsed_ms(slot.upload_start, slot.upload_end);
-      result.totals.compute_ms += elapsed_ms(slot.compute_start, slot.compute_end);
-      result.totals.download_ms += elapsed_ms(slot.download_start, slot.download_end);
+      result.totals.upload_ms += slot.upload.elapsed_ms();
+      result.totals.compute_ms += slot.compute.elapsed_ms();
+      result.totals.download_ms += slot.download.elapsed_ms();
       result.totals.convert_ms += slot.engine_times.convert_ms;
       result.totals.sat_ms += slot.engine_times.sat_ms;
       result.totals.filter_ms += slot.engine_times.filter_ms;
@@ -212,29 +140,28 @@ PipelineResult run_cuda_pipeline(const PipelineRequest& request) {
     const cv::Mat& host_in = inputs[*in];
 
     const sat::Image8 device_in = slot.input.view();
-    check(cudaEventRecord(slot.upload_start, upload_stream), "cudaEventRecord");
-    check(cudaMemcpy2DAsync(device_in.data, device_in.pitch, host_in.data, host_in.step[0], slot.input.row_bytes(),
-                            std::size_t(info.height), cudaMemcpyHostToDevice, upload_stream),
-          "cudaMemcpy2DAsync (upload)");
-    check(cudaEventRecord(slot.upload_end, upload_stream), "cudaEventRecord");
+    slot.upload.start(upload_stream.get());
+    SATAPP_CUDA_CHECK(cudaMemcpy2DAsync(device_in.data, device_in.pitch, host_in.data, host_in.step[0],
+                                        slot.input.row_bytes(), std::size_t(info.height), cudaMemcpyHostToDevice,
+                                        upload_stream.get()));
+    slot.upload.stop(upload_stream.get());
 
-    check(cudaStreamWaitEvent(compute_stream, slot.upload_end, 0), "cudaStreamWaitEvent");
+    SATAPP_CUDA_CHECK(cudaStreamWaitEvent(compute_stream.get(), slot.upload.stopped(), 0));
     if (timing) collect_engine_times();  // the engine keeps the times of its last call only
-    check(cudaEventRecord(slot.compute_start, compute_stream), "cudaEventRecord");
-    apply_filter(engine, request.filter, device_in, slot.output.view(), compute_stream);
-    check(cudaEventRecord(slot.compute_end, compute_stream), "cudaEventRecord");
+    slot.compute.start(compute_stream.get());
+    apply_filter(engine, request.filter, device_in, slot.output.view(), compute_stream.get());
+    slot.compute.stop(compute_stream.get());
     engine_pending = &slot;
 
     slot.out_buffer = encoder.acquire();
     cv::Mat& host_out = outputs[slot.out_buffer];
     const sat::Image8 device_out = slot.output.view();
-    check(cudaStreamWaitEvent(download_stream, slot.compute_end, 0), "cudaStreamWaitEvent");
-    check(cudaEventRecord(slot.download_start, download_stream), "cudaEventRecord");
-    check(cudaMemcpy2DAsync(host_out.data, host_out.step[0], device_out.data, device_out.pitch,
-                            slot.output.row_bytes(), std::size_t(info.height), cudaMemcpyDeviceToHost,
-                            download_stream),
-          "cudaMemcpy2DAsync (download)");
-    check(cudaEventRecord(slot.download_end, download_stream), "cudaEventRecord");
+    SATAPP_CUDA_CHECK(cudaStreamWaitEvent(download_stream.get(), slot.compute.stopped(), 0));
+    slot.download.start(download_stream.get());
+    SATAPP_CUDA_CHECK(cudaMemcpy2DAsync(host_out.data, host_out.step[0], device_out.data, device_out.pitch,
+                                        slot.output.row_bytes(), std::size_t(info.height), cudaMemcpyDeviceToHost,
+                                        download_stream.get()));
+    slot.download.stop(download_stream.get());
     slot.busy = true;
     ++frame;
   }
@@ -244,7 +171,7 @@ PipelineResult run_cuda_pipeline(const PipelineRequest& request) {
     if (slot.busy) retire(slot);
   }
   encoder.finish();
-  result.wall_ms = ms_since(start);
+  result.wall_ms = wall.elapsed_ms();
   result.totals.decode_ms = decoder.busy_ms();
   result.totals.encode_ms = encoder.busy_ms();
   return result;

@@ -16,7 +16,7 @@
 
 namespace satfilter {
 
-// Throws Failure(Runtime) or sat::Error.
+// Throws Failure(Runtime) or sat::Error (satapp::CudaError for a failed CUDA call).
 PipelineResult run_cuda_pipeline(const PipelineRequest& request);
 
 // Whether a CUDA device is usable; `reason` says why not.

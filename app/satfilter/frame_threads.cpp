@@ -1,18 +1,11 @@
 #include "frame_threads.h"
 
-#include <chrono>
-
+#include "common/timing/stopwatch.h"
 #include "failure.h"
 #include "interrupt.h"
 
 namespace satfilter {
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double ms_since(Clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
 
 }  // namespace
 
@@ -33,9 +26,9 @@ void Decoder::run() {
     while (const std::optional<int> index = free_.pop()) {
       if (interrupted()) break;
       cv::Mat& frame = buffers_[*index];
-      const auto start = Clock::now();
+      const satapp::Stopwatch busy;
       const bool ok = source_.read(frame);
-      busy_ms_ += ms_since(start);
+      busy_ms_ += busy.elapsed_ms();
       if (!ok) break;
       const cv::Mat& original = originals_[*index];
       if (frame.data != original.data) {  // the decoder reallocated: copy back into our buffer
@@ -75,9 +68,9 @@ Encoder::~Encoder() {
 void Encoder::run() {
   try {
     while (const std::optional<int> index = queued_.pop()) {
-      const auto start = Clock::now();
+      const satapp::Stopwatch busy;
       sink_.write(buffers_[*index]);
-      busy_ms_ += ms_since(start);
+      busy_ms_ += busy.elapsed_ms();
       ++frames_;
       progress_.update(frames_);
       free_.push(*index);
@@ -109,9 +102,9 @@ void Encoder::finish() {
   queued_.close();
   if (thread_.joinable()) thread_.join();
   rethrow_if_failed();
-  const auto start = Clock::now();
+  const satapp::Stopwatch busy;
   sink_.finish();
-  busy_ms_ += ms_since(start);
+  busy_ms_ += busy.elapsed_ms();
 }
 
 }  // namespace satfilter

@@ -7,18 +7,17 @@
 // with no output file left behind (see atomic_output.h). `satfilter --help` documents the rest.
 #include <unistd.h>
 
-#include <opencv2/core.hpp>
-#include <opencv2/core/utils/logger.hpp>
-
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
 #include <filesystem>
+#include <opencv2/core.hpp>
+#include <opencv2/core/utils/logger.hpp>
 #include <string>
 #include <vector>
 
 #include "atomic_output.h"
+#include "common/timing/stopwatch.h"
 #include "failure.h"
 #include "filter_runner.h"
 #include "frame_pipeline_cpu.h"
@@ -76,10 +75,9 @@ SinkOptions sink_options(const CommandLine& cl) {
 
 // Filters one input into one output.
 RunReport run_job(const CommandLine& cl, const Job& job, MediaKind output_kind, sat::Backend backend) {
-  using Clock = std::chrono::steady_clock;
-  const auto open_start = Clock::now();
+  const satapp::Stopwatch open_time;
   std::unique_ptr<FrameSource> source = open_source(job.input);
-  const double open_ms = std::chrono::duration<double, std::milli>(Clock::now() - open_start).count();
+  const double open_ms = open_time.elapsed_ms();
   const MediaInfo& info = source->info();
   if (info.kind == MediaKind::Image && output_kind == MediaKind::Video)
     throw usage_error("'" + job.input + "' is an image: OUTPUT must be an image too (png, jpg, tif...)");

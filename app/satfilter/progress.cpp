@@ -20,18 +20,12 @@ std::string format_duration(double seconds) {
 }  // namespace
 
 Progress::Progress(bool enabled, bool terminal, int64_t total_frames)
-    : enabled_(enabled), terminal_(terminal), total_(total_frames), start_(Clock::now()), last_draw_(start_) {}
-
-Progress::~Progress() {
-  if (line_open_) std::fputc('\n', stderr);
-}
+    : enabled_(enabled), total_(total_frames), line_(terminal) {}
 
 void Progress::update(int64_t frames_done) {
   if (!enabled_ || finished_) return;
-  const auto now = Clock::now();
-  const auto interval = terminal_ ? std::chrono::milliseconds(100) : std::chrono::milliseconds(1000);
-  if (now - last_draw_ < interval) return;
-  last_draw_ = now;
+  if (since_draw_.elapsed_ms() < (line_.terminal() ? 100 : 1000)) return;
+  since_draw_.restart();
   draw(frames_done, false);
 }
 
@@ -42,7 +36,7 @@ void Progress::finish(int64_t frames_done) {
 }
 
 void Progress::draw(int64_t frames_done, bool final_line) {
-  const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
+  const double elapsed = elapsed_.elapsed_s();
   const double fps = elapsed > 0 ? frames_done / elapsed : 0;
   std::string line = "satfilter: " + std::to_string(frames_done);
   char text[96];
@@ -61,15 +55,13 @@ void Progress::draw(int64_t frames_done, bool final_line) {
   if (final_line) {
     line += "  " + format_duration(elapsed) + " elapsed";
   } else if (total_ > 0 && fps > 0) {
-    line += "  ETA " + format_duration(std::max<double>(0, double(total_ - frames_done)) / fps);
+    line += "  ETA " +
+            format_duration(std::max<double>(0, satapp::seconds_left(elapsed, double(frames_done), double(total_))));
   }
-  if (terminal_) {
-    std::fprintf(stderr, "\r%s\x1b[K%s", line.c_str(), final_line ? "\n" : "");
-    line_open_ = !final_line;
-  } else {
-    std::fprintf(stderr, "%s\n", line.c_str());
-  }
-  std::fflush(stderr);
+  if (final_line)
+    line_.finish(line);
+  else
+    line_.draw(line);
 }
 
 }  // namespace satfilter

@@ -3,8 +3,11 @@
 // second); elsewhere (--progress into a file or pipe) a line is printed every second.
 #pragma once
 
-#include <chrono>
 #include <cstdint>
+#include <optional>
+
+#include "common/progress/status_line.h"
+#include "common/timing/stopwatch.h"
 
 namespace satfilter {
 
@@ -12,9 +15,6 @@ class Progress {
  public:
   // total_frames: as announced by the container, -1 when unknown (no bar, no ETA).
   Progress(bool enabled, bool terminal, int64_t total_frames);
-  ~Progress();  // terminates a line left open by an error
-  Progress(const Progress&) = delete;
-  Progress& operator=(const Progress&) = delete;
 
   // From one thread at a time.
   void update(int64_t frames_done);
@@ -23,13 +23,11 @@ class Progress {
  private:
   void draw(int64_t frames_done, bool final_line);
 
-  using Clock = std::chrono::steady_clock;
   bool enabled_;
-  bool terminal_;
   int64_t total_;
-  Clock::time_point start_;
-  Clock::time_point last_draw_;
-  bool line_open_ = false;
+  satapp::StatusLine line_;  // ends a line left open by an error
+  satapp::Stopwatch elapsed_;
+  satapp::Stopwatch since_draw_;
   bool finished_ = false;
 };
 

@@ -10,7 +10,7 @@
 #include "capture/frame_dump.h"
 #include "capture/gl_readback.h"
 #include "capture/screenshot.h"
-#include "pipeline/stage_timer.h"
+#include "common/timing/stopwatch.h"
 #include "ui/banner.h"
 #include "ui/control_panel.h"
 #include "ui/help_overlay.h"
@@ -106,7 +106,7 @@ int SatlabApp::run() {
 }
 
 bool SatlabApp::frame(double now_s, double period_ms, bool last_if_shown) {
-  const Stopwatch cpu_time;
+  const satapp::Stopwatch cpu_time;
   now_s_ = now_s;
   sources_.set_paused(ui_.paused);
   if (sources_.video_fast() != ui_.video_fast) sources_.set_video_fast(ui_.video_fast);

@@ -6,7 +6,7 @@
 
 #include <utility>
 
-#include "pipeline/cuda_check.h"
+#include "common/cuda/cuda_check.h"
 
 namespace satlab {
 
@@ -55,11 +55,11 @@ InteropTexture& InteropTexture::operator=(InteropTexture&& other) noexcept {
 }
 
 void InteropTexture::release_cuda() noexcept {
-  if (mapped_) SATLAB_CUDA_CHECK_NOTHROW(cudaGraphicsUnmapResources(1, &resource_, nullptr));
+  if (mapped_) SATAPP_CUDA_CHECK_NOTHROW(cudaGraphicsUnmapResources(1, &resource_, nullptr));
   mapped_ = false;
-  if (surface_) SATLAB_CUDA_CHECK_NOTHROW(cudaDestroySurfaceObject(surface_));
+  if (surface_) SATAPP_CUDA_CHECK_NOTHROW(cudaDestroySurfaceObject(surface_));
   surface_ = 0;
-  if (resource_) SATLAB_CUDA_CHECK_NOTHROW(cudaGraphicsUnregisterResource(resource_));
+  if (resource_) SATAPP_CUDA_CHECK_NOTHROW(cudaGraphicsUnregisterResource(resource_));
   resource_ = nullptr;
 }
 
@@ -97,18 +97,18 @@ std::optional<cudaSurfaceObject_t> InteropTexture::begin_cuda_write(cudaStream_t
   if (!tried_) try_register();
   if (!resource_) return std::nullopt;
   if (surface_) {
-    SATLAB_CUDA_CHECK(cudaDestroySurfaceObject(surface_));
+    SATAPP_CUDA_CHECK(cudaDestroySurfaceObject(surface_));
     surface_ = 0;
   }
-  SATLAB_CUDA_CHECK(cudaGraphicsMapResources(1, &resource_, stream));
+  SATAPP_CUDA_CHECK(cudaGraphicsMapResources(1, &resource_, stream));
   mapped_ = true;
   try {
     cudaArray_t array = nullptr;
-    SATLAB_CUDA_CHECK(cudaGraphicsSubResourceGetMappedArray(&array, resource_, 0, 0));
+    SATAPP_CUDA_CHECK(cudaGraphicsSubResourceGetMappedArray(&array, resource_, 0, 0));
     cudaResourceDesc desc{};
     desc.resType = cudaResourceTypeArray;
     desc.res.array.array = array;
-    SATLAB_CUDA_CHECK(cudaCreateSurfaceObject(&surface_, &desc));
+    SATAPP_CUDA_CHECK(cudaCreateSurfaceObject(&surface_, &desc));
   } catch (...) {
     end_cuda_write(stream);  // the caller gets no surface, so it will not unmap
     throw;
@@ -119,7 +119,7 @@ std::optional<cudaSurfaceObject_t> InteropTexture::begin_cuda_write(cudaStream_t
 void InteropTexture::end_cuda_write(cudaStream_t stream) noexcept {
   if (!mapped_) return;
   // Stream-ordered: GL sees the texture only after the work queued before this point.
-  SATLAB_CUDA_CHECK_NOTHROW(cudaGraphicsUnmapResources(1, &resource_, stream));
+  SATAPP_CUDA_CHECK_NOTHROW(cudaGraphicsUnmapResources(1, &resource_, stream));
   mapped_ = false;
 }
 

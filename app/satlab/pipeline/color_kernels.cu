@@ -1,8 +1,7 @@
-#include "pipeline/color_kernels.h"
-
 #include <cstdint>
 
-#include "pipeline/cuda_check.h"
+#include "common/cuda/cuda_check.h"
+#include "pipeline/color_kernels.h"
 #include "sat/error.h"
 
 namespace satlab {
@@ -70,7 +69,7 @@ void bgr_to_bgra_gpu(sat::ConstImage8 bgr, sat::Image8 bgra, cudaStream_t stream
   if (bgr.width == 0 || bgr.height == 0) return;
   bgr_to_bgra_kernel<<<grid_for(bgr.width, bgr.height), kBlock, 0, stream>>>(bgr.data, bgr.pitch, bgra.data, bgra.pitch,
                                                                            bgr.width, bgr.height);
-  SATLAB_CUDA_CHECK(cudaGetLastError());
+  SATAPP_CUDA_CHECK(cudaGetLastError());
 }
 
 void to_rgba_surface_gpu(sat::ConstImage8 src, cudaSurfaceObject_t rgba, cudaStream_t stream) {
@@ -82,7 +81,7 @@ void to_rgba_surface_gpu(sat::ConstImage8 src, cudaSurfaceObject_t rgba, cudaStr
     case 3: to_rgba_surface_kernel<3><<<grid, kBlock, 0, stream>>>(src.data, src.pitch, src.width, src.height, rgba); break;
     default: to_rgba_surface_kernel<4><<<grid, kBlock, 0, stream>>>(src.data, src.pitch, src.width, src.height, rgba); break;
   }
-  SATLAB_CUDA_CHECK(cudaGetLastError());
+  SATAPP_CUDA_CHECK(cudaGetLastError());
 }
 
 void to_rgba_gpu(sat::ConstImage8 src, sat::Image8 rgba, cudaStream_t stream) {
@@ -96,7 +95,7 @@ void to_rgba_gpu(sat::ConstImage8 src, sat::Image8 rgba, cudaStream_t stream) {
     case 3: to_rgba_kernel<3><<<grid, kBlock, 0, stream>>>(src.data, src.pitch, src.width, src.height, rgba.data, rgba.pitch); break;
     default: to_rgba_kernel<4><<<grid, kBlock, 0, stream>>>(src.data, src.pitch, src.width, src.height, rgba.data, rgba.pitch); break;
   }
-  SATLAB_CUDA_CHECK(cudaGetLastError());
+  SATAPP_CUDA_CHECK(cudaGetLastError());
 }
 
 }  // namespace satlab

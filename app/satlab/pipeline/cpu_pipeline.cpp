@@ -2,9 +2,9 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "common/timing/stopwatch.h"
 #include "pipeline/color_cpu.h"
 #include "pipeline/mat_view.h"
-#include "pipeline/stage_timer.h"
 
 namespace satlab {
 
@@ -32,14 +32,14 @@ void CpuPipeline::process(const cv::Mat& frame, const PipelineSettings& settings
   const FilterSettings& filter = settings.filter;
   const bool gray = outputs_gray(filter.kind);
 
-  const Stopwatch convert;
+  const satapp::Stopwatch convert;
   if (gray) engine_->to_gray(image_view(frame), image_view(gray_));
   else bgr_to_bgra_cpu(image_view(frame), image_view(bgra_));
   last_[Stage::Convert] = convert.elapsed_ms();
 
   run_filter(filter);
 
-  const Stopwatch show;
+  const satapp::Stopwatch show;
   display(gray ? frame : bgra_, before, rgba_before_);
   display(output_, after, rgba_after_);
   last_[Stage::Display] = show.elapsed_ms();

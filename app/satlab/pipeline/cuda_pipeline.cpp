@@ -2,8 +2,8 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "common/cuda/cuda_check.h"
 #include "pipeline/color_kernels.h"
-#include "pipeline/cuda_check.h"
 
 namespace satlab {
 
@@ -17,27 +17,28 @@ CudaPipeline::CudaPipeline(const sat::Options& sat_options) : sat_options_(sat_o
 
 CudaPipeline::~CudaPipeline() {
   // Nothing may be in flight when the buffers go.
-  SATLAB_CUDA_CHECK_NOTHROW(cudaStreamSynchronize(stream_.get()));
+  SATAPP_CUDA_CHECK_NOTHROW(cudaStreamSynchronize(stream_.get()));
 }
 
 void CudaPipeline::reallocate(int width, int height) {
-  SATLAB_CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
+  SATAPP_CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
   // Free before allocating: a size change must not need twice the memory.
   engine_.reset();
-  staging_ = PinnedImage();
-  for (DeviceImage* image : {&bgr_, &bgra_, &gray_, &out_bgra_, &out_gray_, &rgba_}) *image = DeviceImage();
-  rgba_host_ = PinnedImage();
+  staging_ = satapp::PinnedImage();
+  for (satapp::DeviceImage* image : {&bgr_, &bgra_, &gray_, &out_bgra_, &out_gray_, &rgba_})
+    *image = satapp::DeviceImage();
+  rgba_host_ = satapp::PinnedImage();
   output_ = {};
   width_ = height_ = 0;
 
   engine_.emplace(sat::Backend::Cuda, sat::Extent{width, height}, sat_options_);
   engine_->enable_stage_timing(true);
-  staging_ = PinnedImage(width, height, 3);
-  bgr_ = DeviceImage(width, height, 3);
-  bgra_ = DeviceImage(width, height, 4);
-  gray_ = DeviceImage(width, height, 1);
-  out_bgra_ = DeviceImage(width, height, 4);
-  out_gray_ = DeviceImage(width, height, 1);
+  staging_ = satapp::PinnedImage(width, height, 3);
+  bgr_ = satapp::DeviceImage(width, height, 3);
+  bgra_ = satapp::DeviceImage(width, height, 4);
+  gray_ = satapp::DeviceImage(width, height, 1);
+  out_bgra_ = satapp::DeviceImage(width, height, 4);
+  out_gray_ = satapp::DeviceImage(width, height, 1);
   width_ = width;
   height_ = height;
 }
@@ -55,7 +56,7 @@ void CudaPipeline::process(const cv::Mat& frame, const PipelineSettings& setting
   } catch (...) {
     // Nothing of a failed frame may still read the staging buffer or the images when the next
     // frame starts: let the stream drain (it may hold an upload and a conversion).
-    SATLAB_CUDA_CHECK_NOTHROW(cudaStreamSynchronize(stream_.get()));
+    SATAPP_CUDA_CHECK_NOTHROW(cudaStreamSynchronize(stream_.get()));
     throw;
   }
 }
@@ -74,7 +75,7 @@ void CudaPipeline::run(const cv::Mat& frame, const PipelineSettings& settings, D
   frame.copyTo(staged);  // writes into the pinned buffer: same size and type, no reallocation
   timer_.begin(Stage::Upload, stream);
   const sat::Image8 bgr = bgr_.view();
-  SATLAB_CUDA_CHECK(cudaMemcpy2DAsync(bgr.data, bgr.pitch, staged.data, staged.step[0], std::size_t(width_) * 3,
+  SATAPP_CUDA_CHECK(cudaMemcpy2DAsync(bgr.data, bgr.pitch, staged.data, staged.step[0], std::size_t(width_) * 3,
                                       height_, cudaMemcpyHostToDevice, stream));
   timer_.end(Stage::Upload, stream);
 
@@ -96,7 +97,7 @@ void CudaPipeline::run(const cv::Mat& frame, const PipelineSettings& settings, D
   if (before) display(input, *before);
   if (after) display(output_, *after);
   timer_.end(Stage::Display, stream);
-  SATLAB_CUDA_CHECK(cudaStreamSynchronize(stream));
+  SATAPP_CUDA_CHECK(cudaStreamSynchronize(stream));
 
   last_ = {};
   last_[Stage::Upload] = timer_.elapsed_ms(Stage::Upload);
@@ -151,14 +152,14 @@ void CudaPipeline::display(sat::ConstImage8 image, DisplayTarget& target) {
   }
   // Host copy: RGBA on the device, down to pinned memory, up into the target.
   if (rgba_.empty()) {
-    rgba_ = DeviceImage(width_, height_, 4);
-    rgba_host_ = PinnedImage(width_, height_, 4);
+    rgba_ = satapp::DeviceImage(width_, height_, 4);
+    rgba_host_ = satapp::PinnedImage(width_, height_, 4);
   }
   const sat::Image8 rgba = rgba_.view(), host = rgba_host_.view();
   to_rgba_gpu(image, rgba, stream);
-  SATLAB_CUDA_CHECK(cudaMemcpy2DAsync(host.data, host.pitch, rgba.data, rgba.pitch, std::size_t(width_) * 4, height_,
+  SATAPP_CUDA_CHECK(cudaMemcpy2DAsync(host.data, host.pitch, rgba.data, rgba.pitch, std::size_t(width_) * 4, height_,
                                       cudaMemcpyDeviceToHost, stream));
-  SATLAB_CUDA_CHECK(cudaStreamSynchronize(stream));
+  SATAPP_CUDA_CHECK(cudaStreamSynchronize(stream));
   target.upload_host(host.data, host.pitch);
   used_host_copy_ = true;
 }
@@ -169,8 +170,9 @@ void CudaPipeline::read_output(cv::Mat& output) const {
     return;
   }
   cv::Mat device_copy(output_.height, output_.width, CV_8UC(output_.channels));
-  SATLAB_CUDA_CHECK(cudaMemcpy2D(device_copy.data, device_copy.step[0], output_.data, output_.pitch,
-                                 std::size_t(output_.width) * output_.channels, output_.height, cudaMemcpyDeviceToHost));
+  SATAPP_CUDA_CHECK(cudaMemcpy2D(device_copy.data, device_copy.step[0], output_.data, output_.pitch,
+                                 std::size_t(output_.width) * output_.channels, output_.height,
+                                 cudaMemcpyDeviceToHost));
   if (output_.channels == 4) cv::cvtColor(device_copy, output, cv::COLOR_BGRA2BGR);
   else output = device_copy;
 }
@@ -178,7 +180,7 @@ void CudaPipeline::read_output(cv::Mat& output) const {
 int CudaPipeline::read_output_pixel(int x, int y, cv::Vec3b& value) const {
   if (!output_.data || x < 0 || y < 0 || x >= output_.width || y >= output_.height) return 0;
   uint8_t pixel[4] = {0, 0, 0, 0};
-  SATLAB_CUDA_CHECK(cudaMemcpy(pixel, output_.data + y * output_.pitch + std::size_t(x) * output_.channels,
+  SATAPP_CUDA_CHECK(cudaMemcpy(pixel, output_.data + y * output_.pitch + std::size_t(x) * output_.channels,
                                output_.channels, cudaMemcpyDeviceToHost));
   value = cv::Vec3b(pixel[0], pixel[1], pixel[2]);
   return output_.channels == 1 ? 1 : 3;

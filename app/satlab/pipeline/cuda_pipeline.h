@@ -7,7 +7,9 @@
 
 #include <optional>
 
-#include "pipeline/cuda_buffers.h"
+#include "common/cuda/cuda_stream.h"
+#include "common/cuda/device_image.h"
+#include "common/cuda/pinned_buffer.h"
 #include "pipeline/frame_pipeline.h"
 #include "pipeline/stage_timer.h"
 
@@ -34,18 +36,18 @@ class CudaPipeline final : public FramePipeline {
   void display(sat::ConstImage8 image, DisplayTarget& target);  // part of the display stage
 
   sat::Options sat_options_;
-  CudaStream stream_;
+  satapp::CudaStream stream_;
   CudaStageTimer timer_;
   std::optional<sat::FilterEngine> engine_;  // sized for the current frame
   int width_ = 0, height_ = 0;
-  PinnedImage staging_;                // the host frame, page-locked for the async upload
-  DeviceImage bgr_;                    // uploaded frame
-  DeviceImage bgra_;                   // convert: box and none work on BGRA (one u8x4 table)
-  DeviceImage gray_;                   // convert: the thresholds work on gray
-  DeviceImage out_bgra_, out_gray_;    // the filter's output
-  DeviceImage rgba_;                   // host-copy display path: RGBA on the device ...
-  PinnedImage rgba_host_;              // ... and on the host (allocated when first needed)
-  sat::ConstImage8 output_{};          // where the last frame's output lives (one of the above)
+  satapp::PinnedImage staging_;              // the host frame, page-locked for the async upload
+  satapp::DeviceImage bgr_;                  // uploaded frame
+  satapp::DeviceImage bgra_;                 // convert: box and none work on BGRA (one u8x4 table)
+  satapp::DeviceImage gray_;                 // convert: the thresholds work on gray
+  satapp::DeviceImage out_bgra_, out_gray_;  // the filter's output
+  satapp::DeviceImage rgba_;                 // host-copy display path: RGBA on the device ...
+  satapp::PinnedImage rgba_host_;            // ... and on the host (allocated when first needed)
+  sat::ConstImage8 output_{};                // where the last frame's output lives (one of the above)
   StageTimings last_;
   std::string display_path_;
   bool used_host_copy_ = false;  // this frame

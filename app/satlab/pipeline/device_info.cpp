@@ -2,7 +2,7 @@
 
 #include <cuda_runtime_api.h>
 
-#include "pipeline/cuda_check.h"
+#include "common/cuda/cuda_check.h"
 
 namespace satlab {
 
@@ -26,12 +26,12 @@ std::string cuda_unavailable_reason() {
 
 GpuStatus query_gpu_status() {
   int device = 0;
-  SATLAB_CUDA_CHECK(cudaGetDevice(&device));
+  SATAPP_CUDA_CHECK(cudaGetDevice(&device));
   cudaDeviceProp props{};
-  SATLAB_CUDA_CHECK(cudaGetDeviceProperties(&props, device));
+  SATAPP_CUDA_CHECK(cudaGetDeviceProperties(&props, device));
   GpuStatus status;
   status.name = std::string(props.name) + " (sm_" + std::to_string(props.major) + std::to_string(props.minor) + ")";
-  SATLAB_CUDA_CHECK(cudaMemGetInfo(&status.free_bytes, &status.total_bytes));
+  SATAPP_CUDA_CHECK(cudaMemGetInfo(&status.free_bytes, &status.total_bytes));
   return status;
 }
 

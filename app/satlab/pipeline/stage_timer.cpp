@@ -1,24 +1,18 @@
 #include "pipeline/stage_timer.h"
 
-#include "pipeline/cuda_check.h"
-
 namespace satlab {
 
-void CudaStageTimer::begin(Stage stage, cudaStream_t stream) {
-  SATLAB_CUDA_CHECK(cudaEventRecord(begin_[static_cast<int>(stage)].get(), stream));
-}
+void CudaStageTimer::begin(Stage stage, cudaStream_t stream) { stages_[static_cast<int>(stage)].start(stream); }
 
 void CudaStageTimer::end(Stage stage, cudaStream_t stream) {
-  SATLAB_CUDA_CHECK(cudaEventRecord(end_[static_cast<int>(stage)].get(), stream));
+  stages_[static_cast<int>(stage)].stop(stream);
   recorded_[static_cast<int>(stage)] = true;
 }
 
 double CudaStageTimer::elapsed_ms(Stage stage) const {
   const int i = static_cast<int>(stage);
   if (!recorded_[i]) return 0;
-  float ms = 0;
-  SATLAB_CUDA_CHECK(cudaEventElapsedTime(&ms, begin_[i].get(), end_[i].get()));
-  return ms;
+  return stages_[i].elapsed_ms();
 }
 
 }  // namespace satlab

@@ -1,13 +1,13 @@
-// Timing of the pipeline's stages. CUDA: a pair of events per stage recorded in the frame's
-// stream, read once the stream has passed them (GPU time, not host time). CPU: a steady clock.
+// Timing of the pipeline's stages on the GPU: an event timer per stage recorded in the frame's
+// stream, read once the stream has passed them (GPU time, not host time). CPU stages use
+// satapp::Stopwatch.
 #pragma once
 
 #include <cuda_runtime_api.h>
 
 #include <array>
-#include <chrono>
 
-#include "pipeline/cuda_buffers.h"
+#include "common/timing/event_timer.h"
 #include "pipeline/frame_pipeline.h"
 
 namespace satlab {
@@ -23,19 +23,8 @@ class CudaStageTimer {
   double elapsed_ms(Stage stage) const;
 
  private:
-  std::array<CudaEvent, kStageCount> begin_, end_;
+  std::array<satapp::EventTimer, kStageCount> stages_;
   std::array<bool, kStageCount> recorded_{};
-};
-
-class Stopwatch {
- public:
-  Stopwatch() : start_(std::chrono::steady_clock::now()) {}
-  double elapsed_ms() const {
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_).count();
-  }
-
- private:
-  std::chrono::steady_clock::time_point start_;
 };
 
 }  // namespace satlab

@@ -3,16 +3,16 @@
 // GLEW before cuda_gl_interop.h (which includes GL/gl.h).
 #include <cuda_gl_interop.h>
 
-#include "pipeline/cuda_check.h"
+#include "common/cuda/cuda_check.h"
 
 namespace satlab::shadows {
 
 GlCudaImage::~GlCudaImage() { release(); }
 
 void GlCudaImage::release() noexcept {
-  if (mapped_) SATLAB_CUDA_CHECK_NOTHROW(cudaGraphicsUnmapResources(1, &resource_, nullptr));
+  if (mapped_) SATAPP_CUDA_CHECK_NOTHROW(cudaGraphicsUnmapResources(1, &resource_, nullptr));
   mapped_ = false;
-  if (resource_) SATLAB_CUDA_CHECK_NOTHROW(cudaGraphicsUnregisterResource(resource_));
+  if (resource_) SATAPP_CUDA_CHECK_NOTHROW(cudaGraphicsUnregisterResource(resource_));
   resource_ = nullptr;
   texture_ = 0;
 }
@@ -34,13 +34,13 @@ bool GlCudaImage::attach(GLuint texture) {
 }
 
 cudaArray_t GlCudaImage::map(cudaStream_t stream) {
-  SATLAB_CUDA_CHECK(cudaGraphicsMapResources(1, &resource_, stream));
+  SATAPP_CUDA_CHECK(cudaGraphicsMapResources(1, &resource_, stream));
   mapped_ = true;
   cudaArray_t array = nullptr;
   const cudaError_t status = cudaGraphicsSubResourceGetMappedArray(&array, resource_, 0, 0);
   if (status != cudaSuccess) {
     unmap(stream);
-    throw_cuda_error(status, "cudaGraphicsSubResourceGetMappedArray", __FILE__, __LINE__);
+    satapp::throw_cuda_error(status, "cudaGraphicsSubResourceGetMappedArray", __FILE__, __LINE__);
   }
   return array;
 }
@@ -48,7 +48,7 @@ cudaArray_t GlCudaImage::map(cudaStream_t stream) {
 void GlCudaImage::unmap(cudaStream_t stream) noexcept {
   if (!mapped_) return;
   // Stream-ordered: GL sees the texture only after the work queued before this point.
-  SATLAB_CUDA_CHECK_NOTHROW(cudaGraphicsUnmapResources(1, &resource_, stream));
+  SATAPP_CUDA_CHECK_NOTHROW(cudaGraphicsUnmapResources(1, &resource_, stream));
   mapped_ = false;
 }
 

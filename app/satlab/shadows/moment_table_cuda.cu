@@ -1,8 +1,7 @@
-#include "shadows/moment_table_cuda.h"
-
-#include "pipeline/cuda_check.h"
+#include "common/cuda/cuda_check.h"
 #include "shadows/moment_encoding.h"
 #include "shadows/moment_table.h"
+#include "shadows/moment_table_cuda.h"
 
 namespace satlab::shadows {
 
@@ -35,22 +34,21 @@ MomentTableCuda::~MomentTableCuda() { release(); }
 void MomentTableCuda::release() noexcept {
   release_texture();
   plan_.reset();
-  if (input_) SATLAB_CUDA_CHECK_NOTHROW(cudaFree(input_));
-  if (table_) SATLAB_CUDA_CHECK_NOTHROW(cudaFree(table_));
-  input_ = table_ = nullptr;
+  input_ = satapp::PitchedBuffer();
+  table_ = satapp::PitchedBuffer();
   size_ = 0;
 }
 
 void MomentTableCuda::release_texture() noexcept {
-  if (texture_) SATLAB_CUDA_CHECK_NOTHROW(cudaDestroyTextureObject(texture_));
+  if (texture_) SATAPP_CUDA_CHECK_NOTHROW(cudaDestroyTextureObject(texture_));
   texture_ = 0;
 }
 
 void MomentTableCuda::reallocate(int size) {
   release();
   const std::size_t row = std::size_t(size) * kTableTexelBytes;
-  SATLAB_CUDA_CHECK(cudaMallocPitch(&input_, &input_pitch_, row, size));
-  SATLAB_CUDA_CHECK(cudaMallocPitch(&table_, &table_pitch_, row, size));
+  input_ = satapp::PitchedBuffer(row, std::size_t(size));
+  table_ = satapp::PitchedBuffer(row, std::size_t(size));
   size_ = size;
 }
 
@@ -58,17 +56,17 @@ void MomentTableCuda::build(cudaArray_t moments, int size, MomentPrecision preci
                             cudaStream_t stream, CudaStageTimer* timer) {
   const sat::ElementType type = table_type(precision);
   if (size != size_) {
-    SATLAB_CUDA_CHECK(cudaStreamSynchronize(stream));  // the old buffers may still be in use
+    SATAPP_CUDA_CHECK(cudaStreamSynchronize(stream));  // the old buffers may still be in use
     reallocate(size);
   }
   if (!plan_ || plan_->type() != type || !same_options(plan_->options(), options)) {
-    SATLAB_CUDA_CHECK(cudaStreamSynchronize(stream));  // the old workspace may still be in use
+    SATAPP_CUDA_CHECK(cudaStreamSynchronize(stream));  // the old workspace may still be in use
     plan_.reset();
     plan_.emplace(type, sat::Extent{size, size}, options);  // throws for a combination satcore lacks
   }
 
   // The previous frame's texture object goes only once nothing queued can still sample it.
-  SATLAB_CUDA_CHECK(cudaStreamSynchronize(stream));
+  SATAPP_CUDA_CHECK(cudaStreamSynchronize(stream));
   release_texture();
   cudaResourceDesc resource{};
   resource.resType = cudaResourceTypeArray;
@@ -77,35 +75,37 @@ void MomentTableCuda::build(cudaArray_t moments, int size, MomentPrecision preci
   sampling.addressMode[0] = sampling.addressMode[1] = cudaAddressModeClamp;
   sampling.filterMode = cudaFilterModePoint;
   sampling.readMode = cudaReadModeElementType;
-  SATLAB_CUDA_CHECK(cudaCreateTextureObject(&texture_, &resource, &sampling, nullptr));
+  SATAPP_CUDA_CHECK(cudaCreateTextureObject(&texture_, &resource, &sampling, nullptr));
 
   if (timer) timer->begin(Stage::Convert, stream);
   const dim3 block(32, 8), grid((size + 31) / 32, (size + 7) / 8);
   switch (precision) {
     case MomentPrecision::Float32:
-      encode_moments<MomentPrecision::Float32><<<grid, block, 0, stream>>>(texture_, size, input_, input_pitch_);
+      encode_moments<MomentPrecision::Float32>
+          <<<grid, block, 0, stream>>>(texture_, size, input_.data(), input_.pitch());
       break;
     case MomentPrecision::Float32Centered:
       encode_moments<MomentPrecision::Float32Centered>
-          <<<grid, block, 0, stream>>>(texture_, size, input_, input_pitch_);
+          <<<grid, block, 0, stream>>>(texture_, size, input_.data(), input_.pitch());
       break;
     case MomentPrecision::Fixed32:
-      encode_moments<MomentPrecision::Fixed32><<<grid, block, 0, stream>>>(texture_, size, input_, input_pitch_);
+      encode_moments<MomentPrecision::Fixed32>
+          <<<grid, block, 0, stream>>>(texture_, size, input_.data(), input_.pitch());
       break;
   }
-  SATLAB_CUDA_CHECK(cudaGetLastError());
+  SATAPP_CUDA_CHECK(cudaGetLastError());
   if (timer) timer->end(Stage::Convert, stream);
 
   if (timer) timer->begin(Stage::Sat, stream);
-  plan_->run({type, {size, size}, input_, input_pitch_, table_, table_pitch_}, stream);
+  plan_->run({type, {size, size}, input_.data(), input_.pitch(), table_.data(), table_.pitch()}, stream);
   if (timer) timer->end(Stage::Sat, stream);
 }
 
 void MomentTableCuda::copy_to(cudaArray_t table_array, cudaStream_t stream, CudaStageTimer* timer) const {
   if (timer) timer->begin(Stage::Display, stream);
-  SATLAB_CUDA_CHECK(cudaMemcpy2DToArrayAsync(table_array, 0, 0, table_, table_pitch_,
-                                             std::size_t(size_) * kTableTexelBytes, size_,
-                                             cudaMemcpyDeviceToDevice, stream));
+  SATAPP_CUDA_CHECK(cudaMemcpy2DToArrayAsync(table_array, 0, 0, table_.data(), table_.pitch(),
+                                             std::size_t(size_) * kTableTexelBytes, size_, cudaMemcpyDeviceToDevice,
+                                             stream));
   if (timer) timer->end(Stage::Display, stream);
 }
 

@@ -9,7 +9,7 @@
 
 #include <optional>
 
-#include "pipeline/cuda_buffers.h"
+#include "common/cuda/pitched_buffer.h"
 #include "pipeline/stage_timer.h"
 #include "sat/sat.h"
 #include "shadows/shadow_settings.h"
@@ -31,8 +31,8 @@ class MomentTableCuda {
   void copy_to(cudaArray_t table_array, cudaStream_t stream, CudaStageTimer* timer) const;
 
   // The last table on the device: size×size texels of 8 bytes, rows pitch() bytes apart.
-  const void* table() const { return table_; }
-  std::size_t pitch() const { return table_pitch_; }
+  const void* table() const { return table_.data(); }
+  std::size_t pitch() const { return table_.pitch(); }
   int size() const { return size_; }
 
  private:
@@ -41,9 +41,8 @@ class MomentTableCuda {
   void release_texture() noexcept;
 
   int size_ = 0;
-  void* input_ = nullptr;  // the encoded moments
-  void* table_ = nullptr;
-  std::size_t input_pitch_ = 0, table_pitch_ = 0;
+  satapp::PitchedBuffer input_;  // the encoded moments
+  satapp::PitchedBuffer table_;
   std::optional<sat::Plan> plan_;  // for the current size, element type and options
   cudaTextureObject_t texture_ = 0;  // reads the moments array of the last build
 };

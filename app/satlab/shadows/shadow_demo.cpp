@@ -4,8 +4,9 @@
 
 #include <cmath>
 
-#include "pipeline/cuda_buffers.h"
-#include "pipeline/cuda_check.h"
+#include "common/cuda/cuda_check.h"
+#include "common/cuda/cuda_stream.h"
+#include "common/timing/stopwatch.h"
 #include "pipeline/stage_timer.h"
 #include "shadows/gl_cuda_image.h"
 #include "shadows/moment_table.h"
@@ -14,7 +15,7 @@
 namespace satlab::shadows {
 
 struct ShadowDemo::Cuda {
-  CudaStream stream;
+  satapp::CudaStream stream;
   CudaStageTimer timer;
   MomentTableCuda table;
   // The light pass's moments are only read, the table texture only (and wholly) written.
@@ -25,16 +26,16 @@ struct ShadowDemo::Cuda {
   int moments_array_size = 0;
 
   ~Cuda() {
-    SATLAB_CUDA_CHECK_NOTHROW(cudaStreamSynchronize(stream.get()));
-    if (moments_array) SATLAB_CUDA_CHECK_NOTHROW(cudaFreeArray(moments_array));
+    SATAPP_CUDA_CHECK_NOTHROW(cudaStreamSynchronize(stream.get()));
+    if (moments_array) SATAPP_CUDA_CHECK_NOTHROW(cudaFreeArray(moments_array));
   }
   cudaArray_t host_moments_array(int size) {
     if (size != moments_array_size) {
-      if (moments_array) SATLAB_CUDA_CHECK(cudaFreeArray(moments_array));
+      if (moments_array) SATAPP_CUDA_CHECK(cudaFreeArray(moments_array));
       moments_array = nullptr;
       moments_array_size = 0;
       const cudaChannelFormatDesc format = cudaCreateChannelDesc(32, 32, 0, 0, cudaChannelFormatKindFloat);
-      SATLAB_CUDA_CHECK(cudaMallocArray(&moments_array, &format, size, size));
+      SATAPP_CUDA_CHECK(cudaMallocArray(&moments_array, &format, size, size));
       moments_array_size = size;
     }
     return moments_array;
@@ -76,7 +77,7 @@ void ShadowDemo::render(const ShadowSettings& settings, const sat::Options& sat_
   timings_[Stage::Upload] = renderer_.light_ms();
   timings_[Stage::Filter] = renderer_.shade_ms();
   if (any_sat && backend == sat::Backend::Cuda) {
-    SATLAB_CUDA_CHECK(cudaStreamSynchronize(cuda_->stream.get()));
+    SATAPP_CUDA_CHECK(cudaStreamSynchronize(cuda_->stream.get()));
     for (Stage stage : {Stage::Convert, Stage::Sat, Stage::Display}) timings_[stage] = cuda_->timer.elapsed_ms(stage);
   }
 }
@@ -106,33 +107,33 @@ void ShadowDemo::build_table_cuda(const ShadowSettings& settings, const sat::Opt
   // Host copies: moments down from GL, through CUDA, the table back up to GL.
   renderer_.read_moments(host_moments_);
   const cudaArray_t array = c.host_moments_array(size);
-  SATLAB_CUDA_CHECK(cudaMemcpy2DToArrayAsync(array, 0, 0, host_moments_.data(), std::size_t(size) * sizeof(sat::f32x2),
+  SATAPP_CUDA_CHECK(cudaMemcpy2DToArrayAsync(array, 0, 0, host_moments_.data(), std::size_t(size) * sizeof(sat::f32x2),
                                              std::size_t(size) * sizeof(sat::f32x2), size, cudaMemcpyHostToDevice,
                                              stream));
   c.table.build(array, size, settings.precision, sat_options, stream, &c.timer);
   host_table_.resize(std::size_t(size) * size * kTableTexelBytes);
   c.timer.begin(Stage::Display, stream);
-  SATLAB_CUDA_CHECK(cudaMemcpy2DAsync(host_table_.data(), std::size_t(size) * kTableTexelBytes, c.table.table(),
+  SATAPP_CUDA_CHECK(cudaMemcpy2DAsync(host_table_.data(), std::size_t(size) * kTableTexelBytes, c.table.table(),
                                       c.table.pitch(), std::size_t(size) * kTableTexelBytes, size,
                                       cudaMemcpyDeviceToHost, stream));
   c.timer.end(Stage::Display, stream);
-  SATLAB_CUDA_CHECK(cudaStreamSynchronize(stream));
+  SATAPP_CUDA_CHECK(cudaStreamSynchronize(stream));
   renderer_.upload_table(host_table_.data(), settings.precision);
   display_path_ = "host copy";
 }
 
 void ShadowDemo::build_table_cpu(const ShadowSettings& settings) {
   const int size = renderer_.map_size();
-  const Stopwatch convert;
+  const satapp::Stopwatch convert;
   renderer_.read_moments(host_moments_);
   encode_moments_cpu(host_moments_.data(), size, settings.precision, host_input_);
   timings_[Stage::Convert] = convert.elapsed_ms();
-  const Stopwatch table;
+  const satapp::Stopwatch table;
   host_table_.resize(std::size_t(size) * size * kTableTexelBytes);
   const std::size_t pitch = std::size_t(size) * kTableTexelBytes;
   sat::cpu_parallel({table_type(settings.precision), {size, size}, host_input_.data(), pitch, host_table_.data(), pitch});
   timings_[Stage::Sat] = table.elapsed_ms();
-  const Stopwatch upload;
+  const satapp::Stopwatch upload;
   renderer_.upload_table(host_table_.data(), settings.precision);
   timings_[Stage::Display] = upload.elapsed_ms();
   display_path_ = "CPU";

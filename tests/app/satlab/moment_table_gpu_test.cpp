@@ -24,13 +24,13 @@
 #include <string>
 #include <vector>
 
+#include "common/cuda/cuda_check.h"
 #include "cuda_test_support.h"
-#include "pipeline/cuda_check.h"
+#include "moment_test_data.h"
 #include "sat/sat.h"
 #include "shadows/moment_encoding.h"
 #include "shadows/moment_table.h"
 #include "shadows/moment_table_cuda.h"
-#include "moment_test_data.h"
 #include "shadows/shadow_settings.h"
 
 namespace satlab {
@@ -85,9 +85,9 @@ class MomentsArray {
  public:
   MomentsArray(const std::vector<sat::f32x2>& moments, int size) {
     const cudaChannelFormatDesc format = cudaCreateChannelDesc<float2>();
-    SATLAB_CUDA_CHECK(cudaMallocArray(&array_, &format, size, size));
+    SATAPP_CUDA_CHECK(cudaMallocArray(&array_, &format, size, size));
     const std::size_t row = std::size_t(size) * sizeof(float2);
-    SATLAB_CUDA_CHECK(cudaMemcpy2DToArray(array_, 0, 0, moments.data(), row, row, size, cudaMemcpyHostToDevice));
+    SATAPP_CUDA_CHECK(cudaMemcpy2DToArray(array_, 0, 0, moments.data(), row, row, size, cudaMemcpyHostToDevice));
   }
   ~MomentsArray() {
     if (array_) cudaFreeArray(array_);
@@ -143,12 +143,12 @@ TEST_P(MomentTableGpu, MatchesTheCpuTableForEveryAlgorithm) {
         continue;
       }
       cuda.build(array.get(), size, precision, options, nullptr, nullptr);
-      SATLAB_CUDA_CHECK(cudaDeviceSynchronize());
+      SATAPP_CUDA_CHECK(cudaDeviceSynchronize());
       ASSERT_EQ(cuda.size(), size);
       const std::size_t pitch = cuda.pitch();
       ASSERT_GE(pitch, cpu_pitch);
       std::vector<uint8_t> gpu(pitch * size);
-      SATLAB_CUDA_CHECK(cudaMemcpy2D(gpu.data(), pitch, cuda.table(), pitch, cpu_pitch, size, cudaMemcpyDeviceToHost));
+      SATAPP_CUDA_CHECK(cudaMemcpy2D(gpu.data(), pitch, cuda.table(), pitch, cpu_pitch, size, cudaMemcpyDeviceToHost));
       ++runs;
 
       if (fixed) {

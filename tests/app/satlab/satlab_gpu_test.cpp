@@ -4,15 +4,14 @@
 #include <gtest/gtest.h>
 
 #include <opencv2/imgproc.hpp>
-
 #include <random>
 
+#include "common/cuda/cuda_check.h"
+#include "common/cuda/device_image.h"
 #include "cuda_test_support.h"
 #include "pipeline/color_cpu.h"
 #include "pipeline/color_kernels.h"
 #include "pipeline/cpu_pipeline.h"
-#include "pipeline/cuda_buffers.h"
-#include "pipeline/cuda_check.h"
 #include "pipeline/cuda_pipeline.h"
 #include "pipeline/mat_view.h"
 #include "sources/synthetic_source.h"
@@ -29,11 +28,11 @@ class SurfaceTarget final : public DisplayTarget {
     if (width == width_ && height == height_) return;
     release();
     const cudaChannelFormatDesc format = cudaCreateChannelDesc(8, 8, 8, 8, cudaChannelFormatKindUnsigned);
-    SATLAB_CUDA_CHECK(cudaMallocArray(&array_, &format, width, height, cudaArraySurfaceLoadStore));
+    SATAPP_CUDA_CHECK(cudaMallocArray(&array_, &format, width, height, cudaArraySurfaceLoadStore));
     cudaResourceDesc desc{};
     desc.resType = cudaResourceTypeArray;
     desc.res.array.array = array_;
-    SATLAB_CUDA_CHECK(cudaCreateSurfaceObject(&surface_, &desc));
+    SATAPP_CUDA_CHECK(cudaCreateSurfaceObject(&surface_, &desc));
     width_ = width;
     height_ = height;
   }
@@ -46,7 +45,7 @@ class SurfaceTarget final : public DisplayTarget {
 
   cv::Mat read() const {
     cv::Mat rgba(height_, width_, CV_8UC4);
-    SATLAB_CUDA_CHECK(cudaMemcpy2DFromArray(rgba.data, rgba.step[0], array_, 0, 0, std::size_t(width_) * 4, height_,
+    SATAPP_CUDA_CHECK(cudaMemcpy2DFromArray(rgba.data, rgba.step[0], array_, 0, 0, std::size_t(width_) * 4, height_,
                                             cudaMemcpyDeviceToHost));
     return rgba;
   }
@@ -87,17 +86,17 @@ long long differing(const cv::Mat& a, const cv::Mat& b) {
 }
 
 // Host image → device image of the same layout, and back.
-DeviceImage upload(const cv::Mat& host) {
-  DeviceImage image(host.cols, host.rows, host.channels());
+satapp::DeviceImage upload(const cv::Mat& host) {
+  satapp::DeviceImage image(host.cols, host.rows, host.channels());
   const sat::Image8 v = image.view();
-  SATLAB_CUDA_CHECK(cudaMemcpy2D(v.data, v.pitch, host.data, host.step[0], std::size_t(host.cols) * host.channels(),
+  SATAPP_CUDA_CHECK(cudaMemcpy2D(v.data, v.pitch, host.data, host.step[0], std::size_t(host.cols) * host.channels(),
                                  host.rows, cudaMemcpyHostToDevice));
   return image;
 }
-cv::Mat download(const DeviceImage& image) {
+cv::Mat download(const satapp::DeviceImage& image) {
   const sat::Image8 v = image.view();
   cv::Mat host(v.height, v.width, CV_8UC(v.channels));
-  SATLAB_CUDA_CHECK(cudaMemcpy2D(host.data, host.step[0], v.data, v.pitch, std::size_t(v.width) * v.channels, v.height,
+  SATAPP_CUDA_CHECK(cudaMemcpy2D(host.data, host.step[0], v.data, v.pitch, std::size_t(v.width) * v.channels, v.height,
                                  cudaMemcpyDeviceToHost));
   return host;
 }
@@ -110,8 +109,8 @@ TEST(ColorKernels, MatchTheirCpuTwins) {
     const cv::Mat bgr = random_image(size.width, size.height, 3, 11);
     cv::Mat bgra_cpu(size, CV_8UC4);
     bgr_to_bgra_cpu(image_view(bgr), image_view(bgra_cpu));
-    const DeviceImage d_bgr = upload(bgr);
-    DeviceImage d_bgra(size.width, size.height, 4);
+    const satapp::DeviceImage d_bgr = upload(bgr);
+    satapp::DeviceImage d_bgra(size.width, size.height, 4);
     bgr_to_bgra_gpu(d_bgr.view(), d_bgra.view(), nullptr);
     EXPECT_EQ(differing(download(d_bgra), bgra_cpu), 0);
 
@@ -119,14 +118,14 @@ TEST(ColorKernels, MatchTheirCpuTwins) {
       const cv::Mat src = random_image(size.width, size.height, channels, 17 + channels);
       cv::Mat rgba_cpu(size, CV_8UC4);
       to_rgba_cpu(image_view(src), image_view(rgba_cpu));
-      const DeviceImage d_src = upload(src);
-      DeviceImage d_rgba(size.width, size.height, 4);
+      const satapp::DeviceImage d_src = upload(src);
+      satapp::DeviceImage d_rgba(size.width, size.height, 4);
       to_rgba_gpu(d_src.view(), d_rgba.view(), nullptr);
       EXPECT_EQ(differing(download(d_rgba), rgba_cpu), 0) << channels << " channels";
       SurfaceTarget surface;
       surface.resize(size.width, size.height);
       to_rgba_surface_gpu(d_src.view(), *surface.begin_cuda_write(nullptr), nullptr);
-      SATLAB_CUDA_CHECK(cudaDeviceSynchronize());
+      SATAPP_CUDA_CHECK(cudaDeviceSynchronize());
       EXPECT_EQ(differing(surface.read(), rgba_cpu), 0) << channels << " channels (surface)";
     }
   }
