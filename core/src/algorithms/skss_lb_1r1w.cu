@@ -416,8 +416,9 @@ struct BatchGeometry {
 
 struct TileAt {
   int plane, I, J;
-  __device__ __forceinline__ TileAt(int ticket, int tiles, int tiles_y, int tiles_x) {
-    plane = ticket / tiles;
+  // `single`: a one-plane call skips the division (a uniform branch: small images are latency-bound).
+  __device__ __forceinline__ TileAt(int ticket, int tiles, int tiles_y, int tiles_x, bool single) {
+    plane = single ? 0 : ticket / tiles;
     tile_of_serial(ticket - plane * tiles, tiles_y, tiles_x, I, J);
   }
 };
@@ -460,7 +461,7 @@ __global__ void __launch_bounds__(LookBackBlock<Traits, W>::kThreads, LookBackBl
   __syncthreads();
   int ticket = s_ticket;
   __syncthreads();  // everyone has read it before thread 0 takes the next one into the same slot
-  TileAt at(ticket < all_tiles ? ticket : 0, tiles, tiles_y, tiles_x);
+  TileAt at(ticket < all_tiles ? ticket : 0, tiles, tiles_y, tiles_x, batch.planes == 1);
   if (ticket < all_tiles && data_warp) a.prefetch(stage, plane_of(in, at.plane, batch.in_stride), at.I * W, at.J * W);
   WarpVector<Acc, W> pending;
   Acc pending_gs;
@@ -472,7 +473,7 @@ __global__ void __launch_bounds__(LookBackBlock<Traits, W>::kThreads, LookBackBl
     }
     __syncthreads();  // scans done, next ticket visible, every data thread holds its tile
     const int next = s_ticket;
-    const TileAt next_at(next < all_tiles ? next : 0, tiles, tiles_y, tiles_x);
+    const TileAt next_at(next < all_tiles ? next : 0, tiles, tiles_y, tiles_x, batch.planes == 1);
     if (data_warp && next < all_tiles)
       a.prefetch(stage, plane_of(in, next_at.plane, batch.in_stride), next_at.I * W, next_at.J * W);
     const auto plane_sums = sums.of_plane(at.plane, tiles);
@@ -512,7 +513,7 @@ __global__ void __launch_bounds__(LookBackBlock<Traits, W>::kThreads, LookBackBl
   if (threadIdx.x == 0) s_above_total.ready = 0;
   __syncthreads();
   const int ticket = s_ticket;
-  const TileAt at(ticket, tiles_y * tiles_x, tiles_y, tiles_x);
+  const TileAt at(ticket, tiles_y * tiles_x, tiles_y, tiles_x, batch.planes == 1);
   const int I = at.I, J = at.J;
   const auto plane_sums = sums.of_plane(at.plane, tiles_y * tiles_x);
   Agent a;
