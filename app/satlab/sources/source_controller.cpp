@@ -22,6 +22,7 @@ void SourceController::open(const SourceSpec& requested) {
     if (spec.kind != SourceSpec::Kind::Camera) log_.info("source: " + source_->name());
     else log_.info("source: opening camera " + std::to_string(spec.camera_index) + " ...");
   } catch (const std::exception& e) {  // SourceError, cv::Exception, std::bad_alloc
+    spec_ = spec;  // what failed: the default camera falls back quietly, a requested source does not
     fall_back(e.what());
   }
 }
