@@ -416,7 +416,7 @@ struct BatchGeometry {
 
 struct TileAt {
   int plane, I, J;
-  // `single`: a one-plane call skips the division (a uniform branch: small images are latency-bound).
+  // `single` (a compile-time constant): one plane, so plane 0 and no division.
   __device__ __forceinline__ TileAt(int ticket, int tiles, int tiles_y, int tiles_x, bool single) {
     plane = single ? 0 : ticket / tiles;
     tile_of_serial(ticket - plane * tiles, tiles_y, tiles_x, I, J);
@@ -435,7 +435,7 @@ __device__ __forceinline__ Plane<T> plane_of(Plane<T> p, int plane, std::size_t 
 // memory (cp.async). Tickets are taken in order and a block finishes its tickets in order, so the
 // smallest unfinished ticket always belongs to a block working on it, whose dependencies are all
 // on smaller tickets: no deadlock on any scheduling. Needs chunk-aligned input (`wide`).
-template <class Traits, int W>
+template <class Traits, int W, bool kBatch>
 __global__ void __launch_bounds__(LookBackBlock<Traits, W>::kThreads, LookBackBlock<Traits, W>::kMinBlocks)
     skss_lb_pipelined_kernel(Plane<const typename Traits::In> in, Plane<typename Traits::Acc> out,
                              LookBackState<typename Traits::Acc, W> st, int tiles_y, int tiles_x, BatchGeometry batch,
@@ -450,7 +450,7 @@ __global__ void __launch_bounds__(LookBackBlock<Traits, W>::kThreads, LookBackBl
   extern __shared__ __align__(16) unsigned char dynamic_smem[];
   auto& stage = *reinterpret_cast<typename Agent::Stage*>(dynamic_smem);
   const int tiles = tiles_y * tiles_x;
-  const int all_tiles = tiles * batch.planes;
+  const int all_tiles = kBatch ? tiles * batch.planes : tiles;
   auto sums = st.sums;
   sums.epoch = st.header->epoch;
 
@@ -461,7 +461,7 @@ __global__ void __launch_bounds__(LookBackBlock<Traits, W>::kThreads, LookBackBl
   __syncthreads();
   int ticket = s_ticket;
   __syncthreads();  // everyone has read it before thread 0 takes the next one into the same slot
-  TileAt at(ticket < all_tiles ? ticket : 0, tiles, tiles_y, tiles_x, batch.planes == 1);
+  TileAt at(ticket < all_tiles ? ticket : 0, tiles, tiles_y, tiles_x, !kBatch);
   if (ticket < all_tiles && data_warp) a.prefetch(stage, plane_of(in, at.plane, batch.in_stride), at.I * W, at.J * W);
   WarpVector<Acc, W> pending;
   Acc pending_gs;
@@ -473,7 +473,7 @@ __global__ void __launch_bounds__(LookBackBlock<Traits, W>::kThreads, LookBackBl
     }
     __syncthreads();  // scans done, next ticket visible, every data thread holds its tile
     const int next = s_ticket;
-    const TileAt next_at(next < all_tiles ? next : 0, tiles, tiles_y, tiles_x, batch.planes == 1);
+    const TileAt next_at(next < all_tiles ? next : 0, tiles, tiles_y, tiles_x, !kBatch);
     if (data_warp && next < all_tiles)
       a.prefetch(stage, plane_of(in, next_at.plane, batch.in_stride), next_at.I * W, next_at.J * W);
     const auto plane_sums = sums.of_plane(at.plane, tiles);
@@ -494,7 +494,7 @@ __global__ void __launch_bounds__(LookBackBlock<Traits, W>::kThreads, LookBackBl
 
 // Fallback for input whose pointer or pitch is not chunk-aligned (or chunks narrower than
 // cp.async's 4 bytes): one block per tile, loads straight into registers.
-template <class Traits, int W>
+template <class Traits, int W, bool kBatch>
 __global__ void __launch_bounds__(LookBackBlock<Traits, W>::kThreads, LookBackBlock<Traits, W>::kMinBlocks)
     skss_lb_kernel(Plane<const typename Traits::In> in, Plane<typename Traits::Acc> out,
                    LookBackState<typename Traits::Acc, W> st, int tiles_y, int tiles_x, BatchGeometry batch,
@@ -513,7 +513,7 @@ __global__ void __launch_bounds__(LookBackBlock<Traits, W>::kThreads, LookBackBl
   if (threadIdx.x == 0) s_above_total.ready = 0;
   __syncthreads();
   const int ticket = s_ticket;
-  const TileAt at(ticket, tiles_y * tiles_x, tiles_y, tiles_x, batch.planes == 1);
+  const TileAt at(ticket, tiles_y * tiles_x, tiles_y, tiles_x, !kBatch);
   const int I = at.I, J = at.J;
   const auto plane_sums = sums.of_plane(at.plane, tiles_y * tiles_x);
   Agent a;
@@ -537,12 +537,12 @@ __global__ void __launch_bounds__(LookBackBlock<Traits, W>::kThreads, LookBackBl
 }
 
 // Resident blocks per SM of the pipelined kernel (with its dynamic shared memory), cached.
-template <class Traits, int W>
+template <class Traits, int W, bool kBatch>
 int pipelined_blocks_per_sm() {
   static const int blocks = [] {
     using Agent = TileAgent<Traits, W>;
     constexpr int stage_bytes = int(sizeof(typename Agent::Stage));
-    auto kernel = skss_lb_pipelined_kernel<Traits, W>;
+    auto kernel = skss_lb_pipelined_kernel<Traits, W, kBatch>;
     check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, stage_bytes),
                "cudaFuncSetAttribute (1r1w-skss-lb)");
     int n = 0;
@@ -554,7 +554,10 @@ int pipelined_blocks_per_sm() {
   return blocks;
 }
 
-template <class Traits, int W>
+// One-plane calls run the kernels instantiated without the batch arithmetic (kBatch = false): the
+// plane index is the constant 0, so they are the single-image kernels exactly, and small images —
+// latency-bound — pay nothing for batches.
+template <class Traits, int W, bool kBatch>
 void launch(const Launch& l) {
   using In = typename Traits::In;
   using Acc = typename Traits::Acc;
@@ -579,20 +582,20 @@ void launch(const Launch& l) {
   const bool wide_out = is_aligned_for_chunks<Acc, Agent::kCols>(p.output, p.output_pitch) &&
                         is_aligned_for_chunks<Acc, Agent::kCols>(second(p.output, batch.out_stride), p.output_pitch);
   if constexpr (Agent::kCanPrefetch) {
-    const int per_sm = wide_in ? pipelined_blocks_per_sm<Traits, W>() : 0;
+    const int per_sm = wide_in ? pipelined_blocks_per_sm<Traits, W, kBatch>() : 0;
     if (per_sm > 0) {
       int device = 0, sms = 0;
       check_cuda(cudaGetDevice(&device), "cudaGetDevice");
       check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
       const int blocks = std::min(tiles, per_sm * sms);
-      skss_lb_pipelined_kernel<Traits, W><<<blocks, Block::kThreads, sizeof(typename Agent::Stage), l.stream>>>(
+      skss_lb_pipelined_kernel<Traits, W, kBatch><<<blocks, Block::kThreads, sizeof(typename Agent::Stage), l.stream>>>(
           in, out, st, tiles_y, tiles_x, batch, wide_out);
       check_launch("skss_lb_pipelined_kernel");
       return;
     }
   }
-  skss_lb_kernel<Traits, W><<<tiles, Block::kThreads, 0, l.stream>>>(in, out, st, tiles_y, tiles_x, batch, wide_in,
-                                                                     wide_out);
+  skss_lb_kernel<Traits, W, kBatch><<<tiles, Block::kThreads, 0, l.stream>>>(in, out, st, tiles_y, tiles_x, batch,
+                                                                             wide_in, wide_out);
   check_launch("skss_lb_kernel");
 }
 
@@ -607,7 +610,12 @@ std::size_t skss_lb_1r1w_workspace(ElementType type, Extent extent, int tile, in
 }
 
 void skss_lb_1r1w(const Launch& l) {
-  visit_tiled(l.problem.type, l.tile, [&](auto traits, auto w) { launch<decltype(traits), decltype(w)::value>(l); });
+  visit_tiled(l.problem.type, l.tile, [&](auto traits, auto w) {
+    if (l.batch.planes == 1)
+      launch<decltype(traits), decltype(w)::value, false>(l);
+    else
+      launch<decltype(traits), decltype(w)::value, true>(l);
+  });
 }
 
 }  // namespace sat::detail
