@@ -22,7 +22,14 @@ long long pixels(sat::Extent e) { return (long long)e.width * e.height; }
 
 }  // namespace
 
-const char* to_string(Suite suite) { return suite == Suite::Square ? "square" : "frames"; }
+const char* to_string(Suite suite) {
+  switch (suite) {
+    case Suite::Square: return "square";
+    case Suite::Frames: return "frames";
+    case Suite::Batches: return "batches";
+  }
+  return "?";
+}
 
 std::vector<BenchCase> plan_cases(const BenchOptions& options) {
   std::vector<BenchCase> cases;
@@ -41,12 +48,20 @@ std::vector<BenchCase> plan_cases(const BenchOptions& options) {
   if (options.square_suite) add_suite(Suite::Square, {sat::ElementType::F32ToF32}, square_sizes(options.quick));
   if (options.frame_suite)
     add_suite(Suite::Frames, {sat::ElementType::U8ToU32, sat::ElementType::U8x4ToU32x4}, frame_sizes(options.quick));
+  // Batches: a stack of small planes (where one plane alone is latency-bound) and a stack of
+  // frames, 8-bit and float.
+  if (options.batch_suite)
+    for (sat::ElementType type : {sat::ElementType::U8ToU32, sat::ElementType::F32ToF32}) {
+      cases.push_back({Suite::Batches, type, {256, 256}, 64});
+      if (!options.quick) cases.push_back({Suite::Batches, type, {1920, 1080}, 16});
+    }
   return cases;
 }
 
-std::string size_label(sat::Extent extent) {
-  if (extent.width == extent.height) return std::to_string(extent.width) + "^2";
-  return std::to_string(extent.width) + "x" + std::to_string(extent.height);
+std::string size_label(sat::Extent extent, int planes) {
+  const std::string prefix = planes > 1 ? std::to_string(planes) + "x" : std::string();
+  if (extent.width == extent.height) return prefix + std::to_string(extent.width) + "^2";
+  return prefix + std::to_string(extent.width) + "x" + std::to_string(extent.height);
 }
 
 }  // namespace satbench

@@ -184,10 +184,11 @@ BenchOptions parse_options(int argc, const char* const* argv) {
         throw UsageError("--color expects auto, always or never (got '" + v + "')");
     } else if (name == "--suite") {
       const std::string v = next();
-      if (v != "square" && v != "frames" && v != "all")
-        throw UsageError("--suite expects square, frames or all (got '" + v + "')");
-      o.square_suite = v != "frames";
-      o.frame_suite = v != "square";
+      if (v != "square" && v != "frames" && v != "batches" && v != "all")
+        throw UsageError("--suite expects square, frames, batches or all (got '" + v + "')");
+      o.square_suite = v == "square" || v == "all";
+      o.frame_suite = v == "frames" || v == "all";
+      o.batch_suite = v == "batches" || v == "all";
     } else if (name == "--algorithms") {
       o.algorithms = parse_algorithms(next());
     } else if (name == "--peers") {
@@ -262,7 +263,9 @@ Suites:
            copy = (input + output bytes) / 2, the lower bound of a 1-read 1-write algorithm
 
 Options:
-  --suite square|frames|all   suites to run (default all)
+  --suite square|frames|batches|all
+                              suites to run (default all); batches: 64 planes of 256^2 and 16 of
+                              1920x1080 (u8 and f32) in one sat::compute_batch call each
   --sizes LIST                sizes for every chosen suite instead of the suite's own, e.g.
                               256,1K,1920x1080 (N = N x N, K = x1024)
   --algorithms LIST           algorithms by name, or all (default):

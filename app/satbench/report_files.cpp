@@ -84,6 +84,7 @@ std::vector<std::pair<const char*, std::string>> fields(const Result& r, Text te
       {"type", text(sat::to_string(r.type))},
       {"width", std::to_string(r.extent.width)},
       {"height", std::to_string(r.extent.height)},
+      {"planes", std::to_string(r.planes)},
       {"method", text(r.method)},
       {"kind", text(to_string(r.kind))},
       {"tile", std::to_string(r.tile)},

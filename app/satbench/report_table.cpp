@@ -78,6 +78,12 @@ void print_group(std::ostream& out, const RunInfo& info, const std::vector<const
       sizes.push_back(r->extent);
     if (std::find(methods.begin(), methods.end(), r->method) == methods.end()) methods.push_back(r->method);
   }
+  // A column's label: its size, and its plane count in the batches suite (one per size there).
+  auto label = [&](sat::Extent e) {
+    for (const Result* r : group)
+      if (same_size(r->extent, e)) return size_label(e, r->planes);
+    return size_label(e);
+  };
   auto find = [&](const std::string& method, int tile, sat::Extent e) -> const Result* {
     for (const Result* r : group)
       if (r->method == method && r->tile == tile && same_size(r->extent, e)) return r;
@@ -140,7 +146,7 @@ void print_group(std::ostream& out, const RunInfo& info, const std::vector<const
     label_width = std::max(label_width, row.label.size());
     for (const Cell& c : row.cells) cell_width = std::max(cell_width, c.text.size() + (c.best ? 1 : 0));
   }
-  for (sat::Extent e : sizes) cell_width = std::max(cell_width, size_label(e).size());
+  for (sat::Extent e : sizes) cell_width = std::max(cell_width, label(e).size());
   cell_width += 1;
 
   const bool square = first.suite == Suite::Square;  // Table III proper
@@ -151,7 +157,7 @@ void print_group(std::ostream& out, const RunInfo& info, const std::vector<const
     return std::string(w > s.size() ? w - s.size() : 0, ' ') + s;
   };
   out << std::string(label_width, ' ') << pad_left("W", 4);
-  for (sat::Extent e : sizes) out << pad_left(size_label(e), cell_width);
+  for (sat::Extent e : sizes) out << pad_left(label(e), cell_width);
   out << '\n';
   for (const Row& row : rows) {
     out << row.label << std::string(label_width - row.label.size(), ' ') << pad_left(row.w, 4);
@@ -184,12 +190,12 @@ void print_group(std::ostream& out, const RunInfo& info, const std::vector<const
       continue;
     if (noted.empty()) out << "notes:\n";
     noted.push_back(r);
-    out << "  " << r->method << (r->tile ? " W=" + std::to_string(r->tile) : "") << " at " << size_label(r->extent)
+    out << "  " << r->method << (r->tile ? " W=" + std::to_string(r->tile) : "") << " at " << size_label(r->extent, r->planes)
         << ": " << (r->note.empty() ? to_string(r->status) : r->note) << '\n';
     std::string also;
     for (const Result* o : group)
       if (o != r && o->method == r->method && o->tile == r->tile && o->status == r->status)
-        also += (also.empty() ? "" : ", ") + size_label(o->extent);
+        also += (also.empty() ? "" : ", ") + size_label(o->extent, o->planes);
     if (!also.empty()) out << "    also " << to_string(r->status) << " at " << also << '\n';
   }
 }

@@ -47,7 +47,7 @@ std::string cap_text(double cap_ms) {
 
 bool same_case(const Result& a, const Result& b) {
   return a.suite == b.suite && a.type == b.type && a.extent.width == b.extent.width &&
-         a.extent.height == b.extent.height;
+         a.extent.height == b.extent.height && a.planes == b.planes;
 }
 
 void relate_to_copy(std::vector<Result>& results) {

@@ -36,7 +36,8 @@ struct Result {
   // The case.
   Suite suite = Suite::Square;
   sat::ElementType type = sat::ElementType::F32ToF32;
-  sat::Extent extent;
+  sat::Extent extent;  // one plane
+  int planes = 1;
   // The method.
   MethodKind kind = MethodKind::Copy;
   std::string method;  // "copy", sat::to_string(Algorithm), or to_string(Peer)

@@ -101,7 +101,7 @@ bool Runner::skip_if_capped(Result& r) const {
   return true;
 }
 
-void Runner::cap(const Result& r) { capped_.emplace(cap_key(r), size_label(r.extent)); }
+void Runner::cap(const Result& r) { capped_.emplace(cap_key(r), size_label(r.extent, r.planes)); }
 
 void Runner::measure_gpu(CaseState& s, Result& r, const std::function<void(int)>& launch,
                          const std::function<bool(Result&)>& check) {
@@ -109,7 +109,7 @@ void Runner::measure_gpu(CaseState& s, Result& r, const std::function<void(int)>
   r.buffer_sets = sets.count();
   const cudaStream_t stream = stream_->get();
   GpuTimer timer(stream, options_.hang_s);
-  const std::string what = method_label(r) + " on " + sat::to_string(r.type) + " " + size_label(r.extent);
+  const std::string what = method_label(r) + " on " + sat::to_string(r.type) + " " + size_label(r.extent, r.planes);
   auto timed = [&](int set) {
     timer.start();
     launch(set);
@@ -193,7 +193,8 @@ void Runner::guarded(Result r, std::vector<Result>& results, const std::function
   results.push_back(r);
   if (r.status == Status::Aborted) throw BenchAborted(fatal);  // the hang's message names the run
   if (!fatal.empty())
-    throw BenchAborted(method_label(r) + " on " + sat::to_string(r.type) + " " + size_label(r.extent) + ": " + fatal);
+    throw BenchAborted(method_label(r) + " on " + sat::to_string(r.type) + " " + size_label(r.extent, r.planes) + ": " +
+                       fatal);
 }
 
 void Runner::run_case(const BenchCase& c, std::vector<Result>& results, Progress& progress) {
@@ -202,17 +203,35 @@ void Runner::run_case(const BenchCase& c, std::vector<Result>& results, Progress
   s.base.suite = c.suite;
   s.base.type = c.type;
   s.base.extent = c.extent;
-  const std::string label = std::string(sat::to_string(c.type)) + " " + size_label(c.extent);
+  s.base.planes = c.planes;
+  const std::string label = std::string(sat::to_string(c.type)) + " " + size_label(c.extent, c.planes);
   const cudaStream_t stream = stream_ ? stream_->get() : nullptr;
+  // A batch's planes lie one after another: as one tall image they share the buffers, the copy
+  // baseline (the same bytes) and the check, whose tables are the planes' tables stacked.
+  const sat::Extent stacked = c.stacked();
+  BenchCase tall = c;
+  tall.extent = stacked;
+  tall.planes = 1;
 
   // Host side: input, reference (cpu_reference's first run), scratch for downloads.
-  s.image = make_input(c);
+  s.image = make_input(tall);
   s.base.input_bytes = s.image.input_bytes();
   s.base.output_bytes = s.image.output_bytes();
   s.reference = satapp::HostBuffer(s.image.output_bytes());
+  const sat::Batch batch{c.planes, s.image.input_pitch * std::size_t(c.extent.height),
+                         s.image.output_pitch * std::size_t(c.extent.height)};
+  // Plane 0 of `whole` (a problem over the stacked image), to be read with `batch`.
+  auto first_plane = [&](sat::Problem whole) {
+    whole.extent = c.extent;
+    return whole;
+  };
+  auto reference_run = [&](void* out) {  // cpu_reference plane by plane
+    const sat::Problem first = first_plane(s.image.problem(out));
+    for (int k = 0; k < c.planes; ++k) sat::cpu_reference(sat::batch_plane(first, batch, k));
+  };
   {
     const satapp::Stopwatch t;
-    sat::cpu_reference(s.image.problem(s.reference.data()));
+    reference_run(s.reference.data());
     s.reference_ms = t.elapsed_ms();
   }
   s.exact = !is_float(c.type) || float_sums_exact(s.image, s.reference.data());
@@ -241,21 +260,21 @@ void Runner::run_case(const BenchCase& c, std::vector<Result>& results, Progress
     SATAPP_CUDA_CHECK(
         cudaMemcpyAsync(s.scratch.data(), s.device_sets().output(0), bytes, cudaMemcpyDeviceToHost, stream));
     SATAPP_CUDA_CHECK(cudaStreamSynchronize(stream));
-    const CheckOutcome o = check_table(c.type, c.extent, s.scratch.data() + offset, pitch, s.reference.data(),
+    const CheckOutcome o = check_table(c.type, stacked, s.scratch.data() + offset, pitch, s.reference.data(),
                                        s.image.output_pitch, s.exact, options_.rtol);
     r.max_error = o.max_error;
     if (o.ok) return true;
     r.status = Status::Wrong;
-    r.note = "WRONG: " + describe(o, c.type, c.extent);
+    r.note = "WRONG: " + describe(o, c.type, stacked);
     return false;
   };
   auto check_host = [&](Result& r, const void* table, std::size_t pitch) {
     const CheckOutcome o =
-        check_table(c.type, c.extent, table, pitch, s.reference.data(), s.image.output_pitch, s.exact, options_.rtol);
+        check_table(c.type, stacked, table, pitch, s.reference.data(), s.image.output_pitch, s.exact, options_.rtol);
     r.max_error = o.max_error;
     if (o.ok) return true;
     r.status = Status::Wrong;
-    r.note = "WRONG: " + describe(o, c.type, c.extent);
+    r.note = "WRONG: " + describe(o, c.type, stacked);
     return false;
   };
 
@@ -296,12 +315,15 @@ void Runner::run_case(const BenchCase& c, std::vector<Result>& results, Progress
       }
       const sat::Options opt{algorithm, tile, options_.hybrid_r};
       guarded(r, results, [&](Result& m) {
-        m.workspace_bytes = sat::workspace_size(c.type, c.extent, opt);
+        m.workspace_bytes = sat::batch_workspace_size(c.type, c.extent, c.planes, opt);
         if (skip_if_capped(m)) return;
         const satapp::DeviceBuffer workspace(m.workspace_bytes);
         measure_gpu(
             s, m,
-            [&](int k) { sat::compute(s.device_sets().problem(k), opt, workspace.data(), workspace.size(), stream); },
+            [&](int k) {
+              sat::compute_batch(first_plane(s.device_sets().problem(k)), batch, opt, workspace.data(),
+                                 workspace.size(), stream);
+            },
             [&](Result& x) { return check_device(x, s.image.output_bytes(), 0, s.image.output_pitch); });
       });
     }
@@ -313,6 +335,12 @@ void Runner::run_case(const BenchCase& c, std::vector<Result>& results, Progress
     r.kind = MethodKind::Peer;
     r.method = to_string(peer);
     progress.step(r.method);
+    if (c.planes > 1 && (peer == Peer::Npp || peer == Peer::OpenCv)) {
+      r.status = Status::Unsupported;
+      r.note = "computes one image per call: not measured on batches";
+      results.push_back(r);
+      continue;
+    }
     switch (peer) {
       case Peer::Npp: {
         if (!gpu_) {
@@ -369,19 +397,18 @@ void Runner::run_case(const BenchCase& c, std::vector<Result>& results, Progress
       case Peer::CpuParallel:
         guarded(r, results, [&](Result& m) {
           if (skip_if_capped(m)) return;
-          const sat::Problem p = s.image.problem(s.scratch.data());
+          const sat::Problem p = first_plane(s.image.problem(s.scratch.data()));
           measure_cpu(
-              s, m, [&] { sat::cpu_parallel(p, cpu_threads_); },
+              s, m, [&] { sat::cpu_parallel_batch(p, batch, cpu_threads_); },
               [&](Result& x) { return check_host(x, s.scratch.data(), s.image.output_pitch); });
         });
         break;
       case Peer::CpuReference:
         guarded(r, results, [&](Result& m) {
           if (skip_if_capped(m)) return;
-          const sat::Problem p = s.image.problem(s.scratch.data());
           // Its first run made the reference; the timed ones write to scratch.
           measure_cpu(
-              s, m, [&] { sat::cpu_reference(p); }, nullptr, s.reference_ms);
+              s, m, [&] { reference_run(s.scratch.data()); }, nullptr, s.reference_ms);
         });
         break;
     }

@@ -10,7 +10,7 @@ void cpu_parallel_batch(const Problem& first, const Batch& batch, int threads) {
   detail::check_request(call, first.type, first.extent, Options{});
   detail::check_problem(call, first);
   detail::check_batch(call, first, batch);
-  for (int k = 0; k < batch.planes; ++k) cpu_parallel(detail::plane_of(first, batch, k), threads);
+  for (int k = 0; k < batch.planes; ++k) cpu_parallel(batch_plane(first, batch, k), threads);
 }
 
 }  // namespace sat

@@ -107,6 +107,14 @@ struct Batch {
   std::size_t output_plane_stride = 0;
 };
 
+// Plane k of a batch as a single-plane problem (pointers advanced by k strides; not checked).
+inline Problem batch_plane(const Problem& first_plane, const Batch& batch, int k) {
+  Problem p = first_plane;
+  p.input = static_cast<const char*>(first_plane.input) + std::size_t(k) * batch.input_plane_stride;
+  p.output = static_cast<char*>(first_plane.output) + std::size_t(k) * batch.output_plane_stride;
+  return p;
+}
+
 // Device bytes compute_batch() needs for `planes` planes of this extent (may be 0).
 std::size_t batch_workspace_size(ElementType type, Extent extent, int planes, const Options& options);
 // The tables of every plane of the batch, on `stream`; same validation, errors and determinism

@@ -18,12 +18,5 @@ void check_batch(const char* call, const Problem& first_plane, const Batch& batc
 // planes ≥ 1, and every plane's 32-pixel tiles together fit the 32-bit tile tickets.
 void check_plane_count(const char* call, Extent extent, int planes);
 
-// Plane k of a batch.
-inline Problem plane_of(const Problem& first, const Batch& batch, int k) {
-  Problem p = first;
-  p.input = static_cast<const char*>(first.input) + std::size_t(k) * batch.input_plane_stride;
-  p.output = static_cast<char*>(first.output) + std::size_t(k) * batch.output_plane_stride;
-  return p;
-}
 
 }  // namespace sat::detail

@@ -45,6 +45,24 @@ TEST(SatbenchWithoutGpu, CpuPeersRunAndGpuAlgorithmsAreSaidToBeSkipped) {
   EXPECT_EQ(output.find("WRONG:"), std::string::npos) << output;
 }
 
+TEST(SatbenchWithoutGpu, BatchesSuiteChecksEveryPlaneAndReportsPlanes) {
+  if (cuda_device_present()) GTEST_SKIP() << "a CUDA device is present: the GPU path runs instead";
+  const std::string json = ::testing::TempDir() + "satbench_batches.json";
+  std::string output;
+  const int status = run(std::string(SATBENCH_EXE) + " --peers cpu_parallel,cpu_reference,npp --suite batches --quick" +
+                             " --reps 2 --warmup 0 --no-color --json " + json,
+                         output);
+  EXPECT_EQ(status, 0) << output;
+  EXPECT_NE(output.find("== batches: u8->u32"), std::string::npos) << output;
+  EXPECT_NE(output.find("64x256^2"), std::string::npos) << output;
+  EXPECT_EQ(output.find("WRONG:"), std::string::npos) << "cpu_parallel_batch against the per-plane reference";
+  std::string text;
+  ASSERT_EQ(run("cat " + json, text), 0);
+  EXPECT_NE(text.find("\"suite\": \"batches\""), std::string::npos) << text.substr(0, 2000);
+  EXPECT_NE(text.find("\"planes\": 64"), std::string::npos) << text.substr(0, 2000);
+  std::remove(json.c_str());
+}
+
 TEST(SatbenchWithoutGpu, GpuOnlyPeersStillRefuse) {
   if (cuda_device_present()) GTEST_SKIP() << "a CUDA device is present";
   std::string output;
