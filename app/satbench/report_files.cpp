@@ -8,6 +8,12 @@
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <type_traits>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "report.h"
 
@@ -19,41 +25,6 @@ std::string number(double value) {
   char buffer[64];
   std::snprintf(buffer, sizeof buffer, "%.9g", value);
   return buffer;
-}
-
-std::string json_number(double value) { return std::isfinite(value) ? number(value) : "null"; }
-
-std::string json_string(const std::string& s) {
-  std::string out = "\"";
-  for (const char ch : s) {
-    const unsigned char c = static_cast<unsigned char>(ch);
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (c < 0x20) {
-          char buffer[8];
-          std::snprintf(buffer, sizeof buffer, "\\u%04x", c);
-          out += buffer;
-        } else {
-          out += ch;
-        }
-    }
-  }
-  return out + "\"";
 }
 
 std::string csv_field(const std::string& s) {
@@ -74,39 +45,68 @@ void finish(std::ofstream& file, const std::string& path) {
   if (!file) throw std::runtime_error("writing '" + path + "' failed");
 }
 
-// The fields of a result, in the CSV's column order and under the JSON's keys. Strings are quoted
-// for the JSON by `text`, numbers formatted by `num`.
-template <class Text, class Num>
-std::vector<std::pair<const char*, std::string>> fields(const Result& r, Text text, Num num) {
+// The fields of a result, in the CSV's column order and under the JSON's keys. A double that is
+// not finite is an empty CSV cell and a JSON null.
+using Field = std::variant<std::string, double, long long, bool>;
+
+std::vector<std::pair<const char*, Field>> fields(const Result& r) {
   const bool ok = r.status == Status::Ok;
+  auto count = [](std::size_t n) { return static_cast<long long>(n); };
   return {
-      {"suite", text(to_string(r.suite))},
-      {"type", text(sat::to_string(r.type))},
-      {"width", std::to_string(r.extent.width)},
-      {"height", std::to_string(r.extent.height)},
-      {"planes", std::to_string(r.planes)},
-      {"method", text(r.method)},
-      {"kind", text(to_string(r.kind))},
-      {"tile", std::to_string(r.tile)},
-      {"status", text(to_string(r.status))},
-      {"median_ms", num(ok ? r.stats.median_ms : kNaN)},
-      {"min_ms", num(ok ? r.stats.min_ms : kNaN)},
-      {"max_ms", num(ok ? r.stats.max_ms : kNaN)},
-      {"mean_ms", num(ok ? r.stats.mean_ms : kNaN)},
-      {"reps", std::to_string(r.stats.reps)},
-      {"first_ms", num(r.first_ms)},
-      {"copy_ms", num(r.copy_ms)},
-      {"overhead_pct", num(r.overhead_pct)},
-      {"best", r.best ? "true" : "false"},
-      {"workspace_bytes", std::to_string(r.workspace_bytes)},
-      {"input_bytes", std::to_string(r.input_bytes)},
-      {"output_bytes", std::to_string(r.output_bytes)},
-      {"copy_bytes", std::to_string(r.copy_bytes)},
-      {"buffer_sets", std::to_string(r.buffer_sets)},
-      {"max_error", num(r.max_error)},
-      {"note", text(r.note)},
+      {"suite", std::string(to_string(r.suite))},
+      {"type", std::string(sat::to_string(r.type))},
+      {"width", (long long)r.extent.width},
+      {"height", (long long)r.extent.height},
+      {"planes", (long long)r.planes},
+      {"method", r.method},
+      {"kind", std::string(to_string(r.kind))},
+      {"tile", (long long)r.tile},
+      {"status", std::string(to_string(r.status))},
+      {"median_ms", ok ? r.stats.median_ms : kNaN},
+      {"min_ms", ok ? r.stats.min_ms : kNaN},
+      {"max_ms", ok ? r.stats.max_ms : kNaN},
+      {"mean_ms", ok ? r.stats.mean_ms : kNaN},
+      {"reps", (long long)r.stats.reps},
+      {"first_ms", r.first_ms},
+      {"copy_ms", r.copy_ms},
+      {"overhead_pct", r.overhead_pct},
+      {"best", r.best},
+      {"workspace_bytes", count(r.workspace_bytes)},
+      {"input_bytes", count(r.input_bytes)},
+      {"output_bytes", count(r.output_bytes)},
+      {"copy_bytes", count(r.copy_bytes)},
+      {"buffer_sets", (long long)r.buffer_sets},
+      {"max_error", r.max_error},
+      {"note", r.note},
   };
 }
+
+std::string csv_value(const Field& f) {
+  return std::visit(
+      [](const auto& v) -> std::string {
+        using V = std::decay_t<decltype(v)>;
+        if constexpr (std::is_same_v<V, std::string>) return csv_field(v);
+        else if constexpr (std::is_same_v<V, double>) return number(v);
+        else if constexpr (std::is_same_v<V, bool>) return v ? "true" : "false";
+        else return std::to_string(v);
+      },
+      f);
+}
+
+nlohmann::ordered_json json_value(const Field& f) {
+  return std::visit(
+      [](const auto& v) -> nlohmann::ordered_json {
+        using V = std::decay_t<decltype(v)>;
+        if constexpr (std::is_same_v<V, double>) {
+          if (!std::isfinite(v)) return nullptr;
+        }
+        return v;
+      },
+      f);
+}
+
+// A double for the JSON: null when not finite.
+nlohmann::ordered_json finite(double v) { return json_value(Field{v}); }
 
 }  // namespace
 
@@ -125,67 +125,71 @@ void ensure_writable(const std::string& path) {
 
 void write_csv(const std::string& path, const RunInfo& info, const std::vector<Result>& results) {
   std::ofstream file = open_for_writing(path);
-  auto text = [](const std::string& s) { return csv_field(s); };
   const Result blank;
   file << "gpu,date";
-  for (const auto& [key, value] : fields(blank, text, number)) file << ',' << key;
+  for (const auto& [key, value] : fields(blank)) file << ',' << key;
   file << '\n';
   for (const Result& r : results) {
     file << csv_field(info.device.name) << ',' << info.device.date_utc;
-    for (const auto& [key, value] : fields(r, text, number)) file << ',' << value;
+    for (const auto& [key, value] : fields(r)) file << ',' << csv_value(value);
     file << '\n';
   }
   finish(file, path);
 }
 
 void write_json(const std::string& path, const RunInfo& info, const std::vector<Result>& results) {
-  std::ofstream file = open_for_writing(path);
+  using Json = nlohmann::ordered_json;  // keys in the order written, as readers of older files saw them
   const DeviceInfo& d = info.device;
   const BenchOptions& o = info.options;
-  auto list = [](const auto& items, auto name) {
-    std::string s = "[";
-    for (const auto& item : items) s += (s.size() > 1 ? ", " : "") + name(item);
-    return s + "]";
-  };
-  file << "{\n  \"satbench\": 1,\n  \"command\": " << json_string(info.command_line) << ",\n";
-  file << "  \"device\": {\"index\": " << d.index << ", \"name\": " << json_string(d.name)
-       << ", \"compute_capability\": " << json_string(std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor))
-       << ", \"sm_count\": " << d.sm_count << ", \"memory_clock_mhz\": " << json_number(d.memory_clock_mhz)
-       << ", \"bus_width_bits\": " << d.bus_width_bits
-       << ", \"peak_bandwidth_gbs\": " << json_number(d.peak_bandwidth_gbs) << ", \"l2_bytes\": " << d.l2_bytes
-       << ", \"global_memory_bytes\": " << d.global_memory_bytes
-       << ", \"driver_version\": " << json_string(d.driver_version)
-       << ", \"driver_release\": " << json_string(d.driver_release)
-       << ", \"runtime_version\": " << json_string(d.runtime_version) << "},\n";
-  file << "  \"host\": {\"name\": " << json_string(d.host_name) << ", \"hardware_threads\": " << d.host_threads
-       << ", \"cpu_peer_threads\": " << info.cpu_threads << "},\n";
-  file << "  \"date\": " << json_string(d.date_utc) << ",\n";
-  file << "  \"peers\": {\"npp\": " << json_string(info.npp) << ", \"opencv\": " << json_string(info.opencv) << "},\n";
-  file << "  \"settings\": {\"reps\": " << o.reps << ", \"min_reps\": " << o.min_reps
-       << ", \"budget_ms\": " << json_number(o.budget_ms) << ", \"warmup\": " << o.warmup
-       << ", \"cap_ms\": " << json_number(o.cap_ms) << ", \"hang_s\": " << json_number(o.hang_s)
-       << ", \"rtol\": " << json_number(o.rtol) << ", \"rotate_bytes\": " << info.rotate_bytes
-       << ", \"hybrid_r\": " << json_number(o.hybrid_r)
-       << ", \"tiles\": " << list(o.tiles, [](int w) { return std::to_string(w); })
-       << ", \"algorithms\": " << list(o.algorithms, [](sat::Algorithm a) { return json_string(sat::to_string(a)); })
-       << ", \"peers\": " << list(o.peers, [](Peer p) { return json_string(to_string(p)); })
-       << ", \"quick\": " << (o.quick ? "true" : "false") << "},\n";
-  file << "  \"complete\": " << (info.complete ? "true" : "false")
-       << ", \"aborted\": " << (info.aborted ? "true" : "false")
-       << ", \"abort_reason\": " << (info.aborted ? json_string(info.abort_reason) : "null") << ",\n";
-  file << "  \"results\": [";
-  const char* separator = "\n";
+  Json algorithms = Json::array(), peers = Json::array();
+  for (sat::Algorithm a : o.algorithms) algorithms.push_back(sat::to_string(a));
+  for (Peer p : o.peers) peers.push_back(to_string(p));
+  Json records = Json::array();
   for (const Result& r : results) {
-    file << separator << "    {";
-    const char* comma = "";
-    for (const auto& [key, value] : fields(r, json_string, json_number)) {
-      file << comma << '"' << key << "\": " << value;
-      comma = ", ";
-    }
-    file << '}';
-    separator = ",\n";
+    Json record = Json::object();
+    for (const auto& [key, value] : fields(r)) record[key] = json_value(value);
+    records.push_back(std::move(record));
   }
-  file << "\n  ]\n}\n";
+  const Json report = {
+      {"satbench", 1},
+      {"command", info.command_line},
+      {"device",
+       {{"index", d.index},
+        {"name", d.name},
+        {"compute_capability", std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor)},
+        {"sm_count", d.sm_count},
+        {"memory_clock_mhz", finite(d.memory_clock_mhz)},
+        {"bus_width_bits", d.bus_width_bits},
+        {"peak_bandwidth_gbs", finite(d.peak_bandwidth_gbs)},
+        {"l2_bytes", d.l2_bytes},
+        {"global_memory_bytes", d.global_memory_bytes},
+        {"driver_version", d.driver_version},
+        {"driver_release", d.driver_release},
+        {"runtime_version", d.runtime_version}}},
+      {"host", {{"name", d.host_name}, {"hardware_threads", d.host_threads}, {"cpu_peer_threads", info.cpu_threads}}},
+      {"date", d.date_utc},
+      {"peers", {{"npp", info.npp}, {"opencv", info.opencv}}},
+      {"settings",
+       {{"reps", o.reps},
+        {"min_reps", o.min_reps},
+        {"budget_ms", finite(o.budget_ms)},
+        {"warmup", o.warmup},
+        {"cap_ms", finite(o.cap_ms)},
+        {"hang_s", finite(o.hang_s)},
+        {"rtol", finite(o.rtol)},
+        {"rotate_bytes", info.rotate_bytes},
+        {"hybrid_r", finite(o.hybrid_r)},
+        {"tiles", o.tiles},
+        {"algorithms", algorithms},
+        {"peers", peers},
+        {"quick", o.quick}}},
+      {"complete", info.complete},
+      {"aborted", info.aborted},
+      {"abort_reason", info.aborted ? Json(info.abort_reason) : Json(nullptr)},
+      {"results", records},
+  };
+  std::ofstream file = open_for_writing(path);
+  file << report.dump(1) << '\n';
   finish(file, path);
 }
 
