@@ -26,8 +26,9 @@ def load(path):
     return data
 
 
-def size_label(width, height):
-    return f"{width}^2" if width == height else f"{width}x{height}"
+def size_label(width, height, planes=1):
+    prefix = f"{planes}x" if planes > 1 else ""
+    return prefix + (f"{width}^2" if width == height else f"{width}x{height}")
 
 
 def series(results, include_peers):
@@ -39,11 +40,11 @@ def series(results, include_peers):
         if r.get("kind") == "peer" and not include_peers:
             continue
         key = (r["suite"], r["type"])
-        pixels = r["width"] * r["height"]
+        pixels = r["width"] * r["height"] * r.get("planes", 1)
         per_method = groups.setdefault(key, {}).setdefault(r["method"], {})
         best = per_method.get(pixels)
         if best is None or r["median_ms"] < best[2]:
-            per_method[pixels] = (pixels, size_label(r["width"], r["height"]), r["median_ms"], r.get("tile", 0))
+            per_method[pixels] = (pixels, size_label(r["width"], r["height"], r.get("planes", 1)), r["median_ms"], r.get("tile", 0))
     return {key: {m: sorted(points.values()) for m, points in methods.items()} for key, methods in groups.items()}
 
 
