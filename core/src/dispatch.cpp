@@ -28,9 +28,9 @@ int resolve_tile(const Options& options, ElementType type) {
 // stream, sharing one plane's workspace).
 bool batches_in_one_launch(Algorithm algorithm) { return algorithm == Algorithm::SkssLb1R1W; }
 
+// `planes`: the planes one launch computes (1 unless batches_in_one_launch).
 std::size_t algorithm_workspace(Algorithm algorithm, ElementType type, Extent extent, int tile, int planes) {
   using namespace detail;
-  if (batches_in_one_launch(algorithm)) return skss_lb_1r1w_workspace(type, extent, tile, planes);
   switch (algorithm) {
     case Algorithm::Naive2R2W: return naive_2r2w_workspace(type, extent);
     case Algorithm::Optimal2R2W: return optimal_2r2w_workspace(type, extent);
@@ -38,7 +38,7 @@ std::size_t algorithm_workspace(Algorithm algorithm, ElementType type, Extent ex
     case Algorithm::Diagonal1R1W: return diagonal_1r1w_workspace(type, extent, tile);
     case Algorithm::Hybrid1R1W: return hybrid_1r1w_workspace(type, extent, tile);
     case Algorithm::Skss1R1W: return skss_1r1w_workspace(type, extent, tile);
-    case Algorithm::SkssLb1R1W: break;  // above
+    case Algorithm::SkssLb1R1W: return skss_lb_1r1w_workspace(type, extent, tile, planes);
   }
   return 0;
 }
@@ -68,7 +68,7 @@ void run(const char* call, const Problem& problem, const Batch& batch, const Opt
   if (workspace_bytes < needed)
     fail(ErrorCode::WorkspaceTooSmall, call,
          "workspace of " + std::to_string(workspace_bytes) + " bytes is smaller than the " + std::to_string(needed) +
-             " bytes workspace_size() asks for");
+             " bytes " + (batch.planes > 1 ? "batch_workspace_size()" : "workspace_size()") + " asks for");
   if (needed > 0 && workspace == nullptr) fail(ErrorCode::InvalidArgument, call, "workspace pointer is null");
 
   if (one_launch || batch.planes == 1) {
