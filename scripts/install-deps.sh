@@ -6,7 +6,8 @@ packages=(
   build-essential cmake ninja-build pkg-config
   libgtest-dev                      # unit tests
   libopencv-dev                     # image/video I/O, reference filters (apps and tests only)
-  nlohmann-json3-dev                # satfilter --json
+  nlohmann-json3-dev                # satfilter --json, satbench --json
+  libcli11-dev                      # the command lines of satlab, satfilter and satbench (CLI11)
   libglfw3-dev libglew-dev libimgui-dev libgl-dev libegl-dev libstb-dev  # the GUI
   xvfb xauth mesa-utils libgl1-mesa-dri  # GUI tests without a display
   python3-matplotlib python3-numpy  # benchmark plots
