@@ -17,9 +17,6 @@ int output_channels(const FilterSpec& spec, int input_channels);
 void apply_filter(sat::FilterEngine& engine, const FilterSpec& spec, sat::ConstImage8 src, sat::Image8 dst,
                   cudaStream_t stream);
 
-// Throws Failure(Usage) when satcore rejects the filter's parameters (e.g. a kernel too large).
-void check_filter_parameters(const FilterSpec& spec);
-
 // "box 5x5 reflect101", "sauvola window 15 k 0.2 r 127.5"...
 std::string describe(const FilterSpec& spec);
 

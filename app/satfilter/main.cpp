@@ -141,8 +141,8 @@ int run(int argc, char** argv) {
   }
   g_quiet = cl.quiet;
 
-  // Everything that can be checked without reading the inputs comes first, for every job.
-  check_filter_parameters(cl.filter);
+  // Everything that can be checked without reading the inputs comes first, for every job (the
+  // filter parameters were, by satcore, while parsing).
   check_report_path(cl);
   const std::vector<Job> jobs = plan_jobs(cl);
   std::vector<MediaKind> output_kinds;

@@ -11,21 +11,19 @@
 #include <string>
 #include <vector>
 
+#include "common/cli/filter_options.h"
 #include "sat/filters.h"
 #include "sat/sat.h"
 
 namespace satfilter {
 
-enum class FilterKind { Box, Threshold, Sauvola, Bradley };
-const char* to_string(FilterKind kind);  // "box", "threshold", "sauvola", "bradley"
+// satcore's filters, named and described as satlab names them (common/cli/filter_options.h).
+using FilterKind = satapp::cli::ImageFilter;
+using satapp::cli::to_string;
 
 // The filter to run and its parameters (only the member of `kind` is used).
-struct FilterSpec {
+struct FilterSpec : satapp::cli::FilterParameters {
   FilterKind kind = FilterKind::Box;
-  sat::BoxBlurParams box;
-  sat::MeanCParams mean_c;
-  sat::SauvolaParams sauvola;
-  sat::BradleyParams bradley;
 };
 
 enum class ProgressMode { Auto, Always, Never };  // Auto: only when stderr is a terminal
@@ -56,11 +54,12 @@ struct CommandLine {
   ProgressMode progress = ProgressMode::Auto;
 };
 
-// Parses and validates argv. Throws Failure(Usage) with a one-line message on any problem.
-// With --help or --version, returns at once with that flag set (other arguments unchecked).
+// Parses and validates argv (the filter's parameters by satcore itself). Throws Failure(Usage)
+// with a one-line message on any problem. With --help or --version, returns at once with that
+// flag set (other arguments unchecked).
 CommandLine parse_command_line(int argc, const char* const* argv);
 
-// The text printed by --help (every filter and parameter, with defaults).
+// The text printed by --help (every filter and parameter, with defaults and ranges).
 std::string help_text();
 
 // "satfilter 0.1.0 (satcore, OpenCV x.y.z)"
