@@ -1,13 +1,14 @@
-// satlab's command line. Source, filter and SAT options use satfilter's names; the rest drive
-// the window, the off-screen (headless) mode and the captures that tests read.
+// satlab's command line (CLI11). The filter parameters are satfilter's, from one definition
+// (common/cli/filter_options.h); the rest drive the source, the shadow demo, the window, the
+// off-screen (headless) mode and the captures that tests read.
 #pragma once
 
 #include <array>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "common/cli/cli_app.h"
 #include "filter_settings.h"
 #include "sat/filters.h"
 #include "sat/sat.h"
@@ -16,10 +17,7 @@
 namespace satlab {
 
 // A command line satlab cannot run with; main() prints it with a hint and exits with 2.
-class UsageError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+using UsageError = satapp::cli::UsageError;
 
 struct AppOptions {
   // What to show and how.
@@ -62,14 +60,11 @@ struct AppOptions {
 // message in the window (a source that cannot be opened, an option that does not apply) fails it.
 inline bool runs_unattended(const AppOptions& o) { return o.frames > 0 || o.headless; }
 
-// The largest box kernel side --ksize takes (as --block and --window).
-inline constexpr int kMaxKernelSide = 8191;
-
 // Frames a headless run does when --frames is not given.
 inline constexpr int kDefaultHeadlessFrames = 300;
 
 // Throws UsageError with the offending option named.
 AppOptions parse_app_options(int argc, const char* const* argv);
-const char* usage_text();
+std::string usage_text();
 
 }  // namespace satlab
