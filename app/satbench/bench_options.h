@@ -2,10 +2,10 @@
 // `satbench --help` and option errors work on a machine without a GPU.
 #pragma once
 
-#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "common/cli/cli_app.h"
 #include "sat/sat.h"
 
 namespace satbench {
@@ -51,10 +51,7 @@ struct BenchOptions {
 };
 
 // A bad command line; what() is one line without the program name.
-class UsageError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+using UsageError = satapp::cli::UsageError;
 
 // Parses argv (argv[0] is the program). Throws UsageError. Applies --quick's defaults to
 // whatever the command line did not set itself.
