@@ -1,4 +1,4 @@
-#include "detail/lookback_epoch.cuh"
+#include "lookback/epoch.cuh"
 
 #include "detail/launch.h"
 
