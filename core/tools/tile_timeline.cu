@@ -78,7 +78,6 @@ int main(int argc, char** argv) {
   std::vector<sat::detail::TileStamps> h(tickets);
   check(cudaMemcpy(h.data(), stamps, tickets * sizeof(h[0]), cudaMemcpyDeviceToHost), "cudaMemcpy");
 
-  using sat::detail::TileMoment;
   unsigned long long t0 = ~0ull, t_end = 0;
   for (const auto& s : h) {
     t0 = std::min(t0, s.at[sat::detail::kTileStart]);
@@ -96,7 +95,6 @@ int main(int argc, char** argv) {
     for (const auto& s : h) d.push_back((s.at[m + 1] - s.at[m]) / 1e3);
     std::printf("    %-36s %.2f\n", names[m], median(d));
   }
-  // Gap between a block's consecutive tiles (the prefetch wait shows in phase 1 instead).
   if (csv) {
     FILE* f = std::fopen(csv, "w");
     if (!f) {

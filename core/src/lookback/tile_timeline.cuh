@@ -28,7 +28,6 @@ struct TileStamps {
 };
 
 #ifdef SAT_TILE_TIMELINE
-inline constexpr bool kTileTimeline = true;
 struct TileTimeline {
   TileStamps* stamps = nullptr;  // [tickets], or null: record nothing
   std::size_t capacity = 0;
@@ -46,7 +45,6 @@ struct TileTimeline {
   }
 };
 #else
-inline constexpr bool kTileTimeline = false;
 struct TileTimeline {
   __device__ __forceinline__ void stamp(int, TileMoment) const {}
 };

@@ -32,11 +32,6 @@ TEST(LbTileGrid, PersistentLaunchNeverExceedsTheTiles) {
   EXPECT_EQ(big.persistent_blocks(2, 132), 264);
 }
 
-TEST(LbTileGrid, TicketSpaceBeyond32BitsIsReported) {
-  EXPECT_TRUE(LbTileGrid::of(65536, 65536, 32, 1).fits_tickets());  // 2^22 tiles
-  EXPECT_FALSE(LbTileGrid::of(65536, 65536, 32, 1024).fits_tickets());
-}
-
 void expect_disjoint_and_aligned(const LookBackLayout& l, std::int64_t tiles, int w, std::size_t entry, bool flags) {
   std::vector<std::pair<std::size_t, std::size_t>> arrays;  // [offset, end)
   if (flags) {

@@ -16,8 +16,6 @@ struct LbTileGrid {
   std::int64_t tiles_per_plane() const { return std::int64_t(tiles_y) * tiles_x; }
   // Tickets 0 … ticket_space()−1: plane 0's tiles in diagonal order, then plane 1's, …
   std::int64_t ticket_space() const { return tiles_per_plane() * planes; }
-  // Tickets are 32-bit (the header's counter): the batch validation refuses larger spaces.
-  bool fits_tickets() const { return ticket_space() <= std::int64_t(INT32_MAX); }
   // Persistent launch: every resident block, but never more blocks than tiles.
   int persistent_blocks(int blocks_per_sm, int sms) const {
     return int(std::min<std::int64_t>(ticket_space(), std::int64_t(blocks_per_sm) * sms));
