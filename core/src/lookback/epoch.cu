@@ -4,28 +4,41 @@
 
 namespace sat::detail {
 
-__global__ void lookback_prologue(LookBackHeader* header, uint4* body, unsigned long long body_bytes) {
-  __shared__ unsigned long long from;
+__global__ void lookback_reset(LookBackHeader* header, uint4* body, unsigned long long body_bytes,
+                               unsigned long long layout_key, bool cleared) {
   __shared__ bool fresh;
+  __shared__ unsigned epoch;
   if (threadIdx.x == 0) {
-    fresh = header->magic != kLookBackMagic || header->epoch >= kMaxEpoch;
-    from = fresh ? 0ull : header->cleared_bytes;
+    epoch = unsigned(header->epoch_ticket >> 32);
+    fresh = cleared || header->magic != kLookBackMagic || header->layout_key != layout_key || epoch == 0 ||
+            epoch > kMaxEpoch - kEpochMargin;
   }
   __syncthreads();
-  // First use (or epoch wrap-around): zero what this call will read. Rare, so one block is enough.
-  for (unsigned long long i = from / 16 + threadIdx.x; i < body_bytes / 16; i += blockDim.x) body[i] = uint4{0, 0, 0, 0};
+  // Rare (a workspace the caller has not had the library clear, or a wrapped epoch): one block.
+  if (fresh && !cleared)
+    for (unsigned long long i = threadIdx.x; i < body_bytes / 16; i += blockDim.x) body[i] = uint4{0, 0, 0, 0};
   __syncthreads();
   if (threadIdx.x == 0) {
-    header->epoch = fresh ? 1u : header->epoch + 1u;
+    header->epoch_ticket = static_cast<unsigned long long>(fresh ? 1u : epoch + 1u) << 32;
+    header->layout_key = layout_key;
     header->magic = kLookBackMagic;
-    if (body_bytes > from) header->cleared_bytes = body_bytes;
-    header->ticket = 0;
   }
 }
 
-void begin_lookback_call(LookBackHeader* header, void* body, std::size_t body_bytes, cudaStream_t stream) {
-  lookback_prologue<<<1, 1024, 0, stream>>>(header, static_cast<uint4*>(body), body_bytes);
-  check_launch("lookback_prologue");
+void begin_lookback_call(LookBackHeader* header, const LookBackLayout& layout, WorkspaceHistory* history,
+                         cudaStream_t stream) {
+  const unsigned long long key = layout.key();
+  if (history && history->ready_for(key)) {
+    history->count_call();
+    return;
+  }
+  char* body = reinterpret_cast<char*>(header) + LookBackLayout::kHeaderBytes;
+  // The layout changed under a workspace the library owns: zero it with every SM, not one block.
+  const bool clear_here = history && history->layout_key != key;
+  if (clear_here) check_cuda(cudaMemsetAsync(body, 0, layout.body_bytes(), stream), "cudaMemsetAsync (look-back state)");
+  lookback_reset<<<1, 1024, 0, stream>>>(header, reinterpret_cast<uint4*>(body), layout.body_bytes(), key, clear_here);
+  check_launch("lookback_reset");
+  if (history) history->reset_to(key);
 }
 
 }  // namespace sat::detail

@@ -20,12 +20,20 @@ struct LookBackLayout {
   std::size_t row_flag = 0, col_flag = 0;           // flag protocol only (0: none)
   std::size_t lrs = 0, grs = 0, lcs = 0, gcs = 0;   // byte offsets from the workspace base
   std::size_t gls = 0, gs = 0;
-  std::size_t bytes = 0;  // the whole state, a multiple of 16 (what the prologue clears, + header)
+  std::size_t bytes = 0;  // the whole state, a multiple of 16 (what a reset clears, + header)
+  std::int64_t tiles = 0;
+  int w = 0;
+  std::size_t entry_bytes = 0;
+  bool flags = false;
 
   // `tiles`: tiles of the whole ticket space; `w`: tile size; `entry_bytes`: one published entry
   // (8 for packed words, sizeof(Acc) for the flag protocol); `flags`: whether flags precede.
   static LookBackLayout make(std::int64_t tiles, int w, std::size_t entry_bytes, bool flags) {
     LookBackLayout l;
+    l.tiles = tiles;
+    l.w = w;
+    l.entry_bytes = entry_bytes;
+    l.flags = flags;
     std::size_t at = kHeaderBytes;
     const auto take = [&](std::size_t bytes) {
       const std::size_t offset = (at + kAlign - 1) / kAlign * kAlign;
@@ -47,8 +55,13 @@ struct LookBackLayout {
   static LookBackLayout flagged(std::int64_t tiles, int w, std::size_t acc_bytes) {
     return make(tiles, w, acc_bytes, true);
   }
-  // Bytes after the header: what the prologue clears the first time it meets a workspace.
+  // Bytes after the header: what a reset clears when it meets a workspace of another layout.
   std::size_t body_bytes() const { return bytes - kHeaderBytes; }
+  // Equal for equal layouts only, never 0 (tiles < 2^32, w and entry_bytes < 2^15: checked by
+  // the ticket space and the tile sizes).
+  std::uint64_t key() const {
+    return std::uint64_t(tiles) << 32 | std::uint64_t(w) << 16 | std::uint64_t(entry_bytes) << 1 | (flags ? 1u : 0u);
+  }
 };
 
 }  // namespace sat::detail

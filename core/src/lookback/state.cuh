@@ -26,7 +26,6 @@ struct LookBackState {
   static LookBackState at(void* workspace, std::int64_t tiles) {
     return {static_cast<LookBackHeader*>(workspace), Protocol<Acc, W>::at(workspace, layout(tiles))};
   }
-  void* body() const { return reinterpret_cast<char*>(header) + LookBackLayout::kHeaderBytes; }
 };
 
 }  // namespace sat::detail

@@ -1,6 +1,7 @@
 // The host geometry of 1R1W-SKSS-LB: tile grid, ticket space, persistent launch size, and the
 // look-back workspace layout (every array aligned, none overlapping, the total what
-// sat::workspace_size asks for).
+// sat::workspace_size asks for), the layout keys, and when a workspace the library owns needs the
+// look-back's reset launch.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -10,6 +11,7 @@
 
 #include "algorithms/skss_lb/tile_grid.h"
 #include "lookback/layout.h"
+#include "sat/detail/workspace_history.h"
 #include "sat/sat.h"
 
 namespace sat::detail {
@@ -68,6 +70,41 @@ TEST(LookBackLayout, IsWhatWorkspaceSizeAsksFor) {
   EXPECT_EQ(workspace_size(ElementType::F32ToF32, e, o), LookBackLayout::packed(135, 128).bytes);
   o.tile = 64;
   EXPECT_EQ(workspace_size(ElementType::U8x4ToU32x4, e, o), LookBackLayout::flagged(17 * 30, 64, 16).bytes);
+}
+
+
+// A reset launch clears the state whenever the key changes, so two layouts that place their
+// arrays differently must never share a key.
+TEST(LookBackLayout, KeysDifferForEveryLayoutDifference) {
+  std::vector<std::uint64_t> keys;
+  for (std::int64_t tiles : {std::int64_t(1), std::int64_t(2), std::int64_t(135), std::int64_t(136), std::int64_t(4096), (std::int64_t(1) << 32) - 1})
+    for (int w : {32, 64, 128}) {
+      keys.push_back(LookBackLayout::packed(tiles, w).key());
+      for (std::size_t acc : {8u, 16u}) keys.push_back(LookBackLayout::flagged(tiles, w, acc).key());
+    }
+  for (std::uint64_t k : keys) EXPECT_NE(k, 0u);  // 0 is WorkspaceHistory's "unknown"
+  std::vector<std::uint64_t> sorted = keys;
+  std::sort(sorted.begin(), sorted.end());
+  EXPECT_EQ(std::adjacent_find(sorted.begin(), sorted.end()), sorted.end());
+  EXPECT_EQ(LookBackLayout::packed(135, 128).key(), LookBackLayout::packed(135, 128).key());
+}
+
+TEST(WorkspaceHistory, SkipsTheResetOnlyForTheSameLayoutAndForBoundedRuns) {
+  WorkspaceHistory h;
+  const std::uint64_t a = LookBackLayout::packed(135, 128).key(), b = LookBackLayout::packed(136, 128).key();
+  EXPECT_FALSE(h.ready_for(a));  // nothing known yet
+  h.reset_to(a);
+  EXPECT_TRUE(h.ready_for(a));
+  EXPECT_FALSE(h.ready_for(b));  // another layout: its arrays sit elsewhere
+  for (unsigned k = 0; k + 1 < WorkspaceHistory::kCallsBetweenResets; ++k) h.count_call();
+  EXPECT_TRUE(h.ready_for(a));
+  h.count_call();
+  EXPECT_FALSE(h.ready_for(a));  // the epoch budget between two resets is spent
+  h.reset_to(a);
+  EXPECT_TRUE(h.ready_for(a));
+  h.forget();
+  EXPECT_FALSE(h.ready_for(a));
+  EXPECT_FALSE(h.ready_for(0));
 }
 
 }  // namespace

@@ -23,9 +23,15 @@
 
 namespace sat::detail {
 
-// The block's next ticket (thread 0 takes it; visible to all after the caller's next barrier).
-__device__ __forceinline__ void take_ticket(LookBackHeader* header, int& slot) {
-  if (threadIdx.x == 0) slot = int(atomicAdd(&header->ticket, 1u));
+// The block's next ticket (thread 0 draws it; visible to all after the caller's next barrier),
+// and the call's epoch with the first one.
+__device__ __forceinline__ void take_ticket(LookBackHeader* header, unsigned last_ticket, int& slot,
+                                            unsigned* epoch = nullptr) {
+  if (threadIdx.x == 0) {
+    const TicketDraw d = draw_ticket(header, last_ticket);
+    slot = int(d.ticket);
+    if (epoch) *epoch = d.epoch;
+  }
 }
 
 // A batch of planes shares one ticket space: tickets 0 … tiles−1 are plane 0's tiles in diagonal
@@ -68,20 +74,23 @@ __global__ void __launch_bounds__(LookBackBlock<Traits, W>::kThreads, LookBackBl
   __shared__ typename Agent::Shared s;
   __shared__ AboveTotalHandoff<Acc> s_above_total;  // Σ GCS(I−1,J), column warp → row warp
   __shared__ int s_ticket;
+  __shared__ unsigned s_epoch;
   __shared__ Acc s_park[Block::kDedicated ? 1 : Agent::kRows * Agent::kCols][96];
   extern __shared__ __align__(16) unsigned char dynamic_smem[];
   auto& stage = *reinterpret_cast<typename Agent::Stage*>(dynamic_smem);
   const int tiles = tiles_y * tiles_x;
   const int all_tiles = kBatch ? tiles * batch.planes : tiles;
-  auto sums = st.sums;
-  sums.epoch = st.header->epoch;
+  // Every block draws tickets until one is past the tiles: all_tiles + gridDim.x draws in all.
+  const unsigned last_ticket = unsigned(all_tiles) + gridDim.x - 1u;
 
   Agent a;
   const bool data_warp = a.warp < Block::kDataWarps;
-  take_ticket(st.header, s_ticket);
+  take_ticket(st.header, last_ticket, s_ticket, &s_epoch);
   if (threadIdx.x == 0) s_above_total.ready = 0;
   __syncthreads();
   int ticket = s_ticket;
+  auto sums = st.sums;
+  sums.epoch = s_epoch;
   __syncthreads();  // everyone has read it before thread 0 takes the next one into the same slot
   TileAt at(ticket < all_tiles ? ticket : 0, tiles, tiles_y, tiles_x, !kBatch);
   if (ticket < all_tiles && data_warp) a.prefetch(stage, plane_of(in, at.plane, batch.in_stride), at.I * W, at.J * W);
@@ -93,7 +102,7 @@ __global__ void __launch_bounds__(LookBackBlock<Traits, W>::kThreads, LookBackBl
     const int t = at.I * tiles_x + at.J;
     if (data_warp) {
       a.load_prefetched(stage);
-      take_ticket(st.header, s_ticket);
+      take_ticket(st.header, last_ticket, s_ticket);
       a.scan(s);
       publish_own_row_totals<Traits, W>(s, plane_sums, t, a.warp, a.lane);
     }
@@ -133,14 +142,15 @@ __global__ void __launch_bounds__(LookBackBlock<Traits, W>::kThreads, LookBackBl
   __shared__ typename Agent::Shared s;
   __shared__ AboveTotalHandoff<Acc> s_above_total;
   __shared__ int s_ticket;
+  __shared__ unsigned s_epoch;
   __shared__ Acc s_park[Block::kDedicated ? 1 : Agent::kRows * Agent::kCols][96];
-  auto sums = st.sums;
-  sums.epoch = st.header->epoch;
 
-  take_ticket(st.header, s_ticket);
+  take_ticket(st.header, gridDim.x - 1u, s_ticket, &s_epoch);  // a block per tile: one draw each
   if (threadIdx.x == 0) s_above_total.ready = 0;
   __syncthreads();
   const int ticket = s_ticket;
+  auto sums = st.sums;
+  sums.epoch = s_epoch;
   timeline.stamp(ticket, kTileStart);
   const TileAt at(ticket, tiles_y * tiles_x, tiles_y, tiles_x, !kBatch);
   const int I = at.I, J = at.J, t = I * tiles_x + J;
