@@ -317,13 +317,11 @@ void Runner::run_case(const BenchCase& c, std::vector<Result>& results, Progress
       guarded(r, results, [&](Result& m) {
         m.workspace_bytes = sat::batch_workspace_size(c.type, c.extent, c.planes, opt);
         if (skip_if_capped(m)) return;
-        const satapp::DeviceBuffer workspace(m.workspace_bytes);
+        // Through a sat::Plan, as an application that computes table after table does: the plan's
+        // workspace carries the look-back state from call to call.
+        sat::Plan plan(c.type, c.extent, opt, c.planes);
         measure_gpu(
-            s, m,
-            [&](int k) {
-              sat::compute_batch(first_plane(s.device_sets().problem(k)), batch, opt, workspace.data(),
-                                 workspace.size(), stream);
-            },
+            s, m, [&](int k) { plan.run_batch(first_plane(s.device_sets().problem(k)), batch, stream); },
             [&](Result& x) { return check_device(x, s.image.output_bytes(), 0, s.image.output_pitch); });
       });
     }

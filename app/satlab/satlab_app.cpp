@@ -110,7 +110,7 @@ bool SatlabApp::frame(double now_s, double period_ms, bool last_if_shown) {
   now_s_ = now_s;
   sources_.set_paused(ui_.paused);
   if (sources_.video_fast() != ui_.video_fast) sources_.set_video_fast(ui_.video_fast);
-  new_source_frame_ = sources_.update(now_s);
+  new_source_frame_ = sources_.update(now_s, next_input_buffer());
   if (sources_.generation() != source_generation_) {  // opened, or replaced after a failure
     source_generation_ = sources_.generation();
     show_running_source(ui_, sources_.spec());
@@ -148,7 +148,8 @@ void SatlabApp::process_frame() {
   if (pipelines_.process(frame, ui_.settings, &before_, &after_)) {
     last_good_ = ui_.settings;
     have_output_ = true;
-    frame_stages_ = pipelines_.current().last_timings();
+    // Without waiting: a frame or two late on the GPU (zero until the first frame finished).
+    frame_stages_ = pipelines_.current().take_finished_timings().value_or(StageTimings{});
   } else if (have_output_) {
     ui_.settings = last_good_;  // satcore rejected the edit: back to what worked
   } else {
@@ -184,6 +185,14 @@ void SatlabApp::process_frame() {
     toggle_recording(record_on_start_);
     record_on_start_.clear();
   }
+}
+
+cv::Mat SatlabApp::next_input_buffer() {
+  // The source renders or decodes straight into the GPU pipeline's page-locked staging, when the
+  // frame keeps its size; not while the shadow demo runs (it has no source frame to process).
+  const cv::Mat& frame = sources_.frame();
+  if (shadows_shown() || frame.empty() || ui_.paused) return {};
+  return pipelines_.current().input_buffer(frame.cols, frame.rows);
 }
 
 void SatlabApp::process_shadows(double dt_s) {
@@ -294,7 +303,7 @@ std::optional<InspectedPixel> SatlabApp::inspect(const std::optional<std::pair<i
   if (p.x >= sources_.frame().cols || p.y >= sources_.frame().rows) return std::nullopt;
   p.before = sources_.frame().at<cv::Vec3b>(p.y, p.x);
   try {
-    p.after_channels = pipelines_.current().read_output_pixel(p.x, p.y, p.after);
+    p.after_channels = pipelines_.current().probe_output_pixel(p.x, p.y, p.after);  // may come a frame late
   } catch (const sat::Error&) {
     p.after_channels = 0;
   }

@@ -44,6 +44,7 @@ class SatlabApp {
   // showed one.
   bool frame(double now_s, double period_ms, bool last_if_shown);
   void process_frame();
+  cv::Mat next_input_buffer();  // where the source may write this frame (empty: its own buffer)
   bool shadows_shown() const { return ui_.settings.filter.kind == FilterKind::Shadows; }
   void process_shadows(double dt_s);
   bool render_shadows();  // false: the frame failed (message logged, settings restored)

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "algorithms/algorithms.h"
+#include "detail/compute_owned.h"
 #include "detail/launch.h"
 #include "detail/validate.h"
 #include "sat/sat.h"
@@ -57,7 +58,7 @@ void launch(const detail::Launch& launch, Algorithm algorithm) {
 
 // compute() and compute_batch(): every check first, then one launch for the batch or one per plane.
 void run(const char* call, const Problem& problem, const Batch& batch, const Options& options, void* workspace,
-         std::size_t workspace_bytes, cudaStream_t stream) {
+         std::size_t workspace_bytes, cudaStream_t stream, detail::WorkspaceHistory* history = nullptr) {
   check_request(call, problem.type, problem.extent, options);
   check_problem(call, problem);
   detail::check_batch(call, problem, batch);
@@ -71,8 +72,11 @@ void run(const char* call, const Problem& problem, const Batch& batch, const Opt
              " bytes " + (batch.planes > 1 ? "batch_workspace_size()" : "workspace_size()") + " asks for");
   if (needed > 0 && workspace == nullptr) fail(ErrorCode::InvalidArgument, call, "workspace pointer is null");
 
+  // Only the look-back keeps state in the workspace from call to call; any other algorithm
+  // overwrites it with its own.
+  if (history && options.algorithm != Algorithm::SkssLb1R1W) history->forget();
   if (one_launch || batch.planes == 1) {
-    launch({problem, batch, tile, options.hybrid_r, workspace, workspace_bytes, stream}, options.algorithm);
+    launch({problem, batch, tile, options.hybrid_r, workspace, workspace_bytes, stream, history}, options.algorithm);
     return;
   }
   for (int k = 0; k < batch.planes; ++k)
@@ -116,6 +120,12 @@ void compute(const Problem& problem, const Options& options, void* workspace, st
 void compute_batch(const Problem& first_plane, const Batch& batch, const Options& options, void* workspace,
                    std::size_t workspace_bytes, cudaStream_t stream) {
   run("sat::compute_batch", first_plane, batch, options, workspace, workspace_bytes, stream);
+}
+
+void detail::compute_owned(const char* call, const Problem& first_plane, const Batch& batch, const Options& options,
+                           void* workspace, std::size_t workspace_bytes, cudaStream_t stream,
+                           WorkspaceHistory& history) {
+  run(call, first_plane, batch, options, workspace, workspace_bytes, stream, &history);
 }
 
 }  // namespace sat

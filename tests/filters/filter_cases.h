@@ -218,6 +218,51 @@ inline void check_bradley_matches_reference(Backend backend) {
         }
 }
 
+// ---- output layouts ----------------------------------------------------------------------------
+
+// The CUDA passes compute groups of 4 pixels of a row and store them as words where the row's
+// address allows (bytes elsewhere), in an interior kernel (boxes inside the image) and a border
+// kernel (all the rest). Every filter against its reference, on random images whose widths fall
+// on and off multiples of 4, with dst rows at every alignment and pitches of every residue, and
+// boxes that fit, cross one border only, leave an interior narrower than a group, or exceed the
+// image; the runner fails the test for any byte written outside dst.
+inline void check_filters_on_dst_layouts(Backend backend) {
+  Runner run(backend, {301, 67});
+  const std::vector<DstLayout> layouts = {{0, 0}, {1, 1}, {2, 2}, {3, 3}, {4, 0}, {8, 4}, {12, 6}, {5, 7}};
+  const std::vector<Size2> sizes = {{1, 1}, {2, 3}, {3, 2}, {4, 4}, {5, 7},   {7, 3},
+                                    {8, 5}, {9, 9}, {13, 6}, {33, 17}, {62, 23}, {301, 67}};
+  uint32_t seed = 1200;
+  for (const DstLayout layout : layouts) {
+    run.set_dst_layout(layout);
+    for (const Size2 sz : sizes) {
+      SCOPED_TRACE("dst offset " + std::to_string(layout.offset) + ", pitch + " +
+                   std::to_string(layout.extra_pitch) + ", " + std::to_string(sz.w) + "x" + std::to_string(sz.h));
+      // Box blur: kernels inside the image, 1-D ones (crossing the left/right or top/bottom
+      // border only), an interior 3 pixels wide, boxes wider / taller / larger than the image.
+      const std::vector<Size2> kernels = {{3, 3}, {5, 1}, {1, 5}, {std::max(1, sz.w - 2), 3}, {sz.w + 2, 3},
+                                          {3, sz.h + 2}, {2 * sz.w + 1, 2 * sz.h + 1}};
+      for (int cn : {1, 3, 4})
+        for (const Size2 k : kernels) {
+          const Border border = seed % 2 == 0 ? Border::Reflect101 : Border::Replicate;
+          const cv::Mat src = random_image(sz.w, sz.h, cn, seed++);
+          const BoxBlurParams p{k.w, k.h, border};
+          EXPECT_MAT_EQ(run.box_blur(src, p), reference_blur(src, p),
+                        "box_blur " + std::to_string(cn) + " channels, kernel " + std::to_string(k.w) + "x" +
+                            std::to_string(k.h) + " " + to_string(border));
+        }
+      for (int window : {3, 7, 2 * std::max(sz.w, sz.h) + 1}) {
+        const cv::Mat src = random_image(sz.w, sz.h, 1, seed++);
+        const std::string w = " window " + std::to_string(window);
+        const MeanCParams mp{window, 1.5, seed % 2 == 0, 255};
+        EXPECT_MAT_EQ(run.mean_c(src, mp), reference_mean_c(src, mp), "mean_c" + w);
+        EXPECT_MAT_EQ(run.sauvola(src, {window, 0.3, 0.0, 255}), reference_sauvola(src, window, 0.3, 0.0, 255),
+                      "sauvola" + w);
+        EXPECT_MAT_EQ(run.bradley(src, {window, 10.0, 255}), reference_bradley(src, window, 10.0, 255), "bradley" + w);
+      }
+    }
+  }
+}
+
 // ---- colour → gray ---------------------------------------------------------------------------
 
 inline void check_to_gray_matches_opencv(Backend backend) {

@@ -11,11 +11,13 @@
 
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <random>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "cuda_test_support.h"
 #include "sat/filters.h"
 
 namespace sat::test {
@@ -125,6 +127,13 @@ inline void cuda_ok(cudaError_t status, const char* what) {
   if (status != cudaSuccess) throw std::runtime_error(std::string(what) + ": " + cudaGetErrorString(status));
 }
 
+// Where a Runner puts dst: `offset` bytes into a buffer (device buffers start 256-byte aligned),
+// rows `extra_pitch` bytes longer than width·channels. Any alignment of rows and pitch.
+struct DstLayout {
+  std::size_t offset = 0;
+  std::size_t extra_pitch = 0;
+};
+
 // Runs one engine call on host images: directly for the CPU backend, through pitched device
 // copies on a non-default stream for the CUDA backend. Returns dst.
 class Runner {
@@ -140,6 +149,11 @@ class Runner {
   Runner& operator=(const Runner&) = delete;
 
   FilterEngine& engine() { return engine_; }
+
+  // Every later call writes dst into a buffer of this layout instead of a fresh image (host) or
+  // a pitched allocation (device), and fails the test if it wrote any byte of the buffer
+  // outside dst's pixels.
+  void set_dst_layout(DstLayout layout) { layout_ = layout; }
 
   cv::Mat box_blur(const cv::Mat& src, const BoxBlurParams& p) {
     return run(src, src.channels(), [&](ConstImage8 s, Image8 d, cudaStream_t st) { engine_.box_blur(s, d, p, st); });
@@ -160,6 +174,7 @@ class Runner {
  private:
   template <class F>
   cv::Mat run(const cv::Mat& src, int dst_channels, F&& f) {
+    if (layout_) return run_in_layout(src, dst_channels, *layout_, f);
     cv::Mat dst(src.rows, src.cols, CV_8UC(dst_channels), cv::Scalar::all(0xCD));
     if (engine_.backend() == Backend::Cpu) {
       f(view(src), view(dst), nullptr);
@@ -180,8 +195,44 @@ class Runner {
     return dst;
   }
 
+  // src in pitched device memory (CUDA), dst in a buffer of `layout` filled with kFill.
+  template <class F>
+  cv::Mat run_in_layout(const cv::Mat& src, int dst_channels, const DstLayout& layout, F&& f) {
+    constexpr uint8_t kFill = 0xA5;
+    const std::size_t row = std::size_t(src.cols) * dst_channels, pitch = row + layout.extra_pitch;
+    const std::size_t bytes = layout.offset + pitch * std::size_t(src.rows) + 16;  // 16 guard bytes at the end
+    std::vector<uint8_t> buffer(bytes, kFill);
+    const auto dst_in = [&](uint8_t* base) {
+      return Image8{base + layout.offset, pitch, src.cols, src.rows, dst_channels};
+    };
+    if (engine_.backend() == Backend::Cpu) {
+      f(view(src), dst_in(buffer.data()), nullptr);
+    } else {
+      const int src_row = src.cols * src.channels();
+      DevicePitched d_src(src_row, src.rows);
+      DeviceBuffer d_dst(bytes);
+      auto* d_base = static_cast<uint8_t*>(d_dst.get());
+      cuda_ok(cudaMemcpy2D(d_src.data(), d_src.pitch(), src.data, src.step, std::size_t(src_row),
+                           std::size_t(src.rows), cudaMemcpyHostToDevice),
+              "upload");
+      cuda_ok(cudaMemcpy(d_base, buffer.data(), bytes, cudaMemcpyHostToDevice), "upload dst buffer");
+      f(ConstImage8{d_src.data(), d_src.pitch(), src.cols, src.rows, src.channels()}, dst_in(d_base), stream_);
+      cuda_ok(cudaStreamSynchronize(stream_), "cudaStreamSynchronize");
+      cuda_ok(cudaMemcpy(buffer.data(), d_base, bytes, cudaMemcpyDeviceToHost), "download dst buffer");
+    }
+    long outside = 0;
+    for (std::size_t i = 0; i < bytes; ++i) {
+      const bool in_dst = i >= layout.offset && (i - layout.offset) / pitch < std::size_t(src.rows) &&
+                          (i - layout.offset) % pitch < row;
+      if (!in_dst && buffer[i] != kFill) ++outside;
+    }
+    EXPECT_EQ(outside, 0) << "bytes written outside dst (offset " << layout.offset << ", pitch " << pitch << ")";
+    return cv::Mat(src.rows, src.cols, CV_8UC(dst_channels), buffer.data() + layout.offset, pitch).clone();
+  }
+
   FilterEngine engine_;
   cudaStream_t stream_ = nullptr;
+  std::optional<DstLayout> layout_;
 };
 
 // ---- float64 references ------------------------------------------------------------------------

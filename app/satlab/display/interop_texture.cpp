@@ -34,7 +34,10 @@ InteropTexture::InteropTexture(InteropTexture&& other) noexcept
       tried_(other.tried_),
       resource_(std::exchange(other.resource_, nullptr)),
       surface_(std::exchange(other.surface_, 0)),
+      surface_array_(std::exchange(other.surface_array_, nullptr)),
       mapped_(std::exchange(other.mapped_, false)),
+      written_(std::exchange(other.written_, nullptr)),
+      write_pending_(std::exchange(other.write_pending_, false)),
       problem_(std::move(other.problem_)) {}
 
 InteropTexture& InteropTexture::operator=(InteropTexture&& other) noexcept {
@@ -48,19 +51,31 @@ InteropTexture& InteropTexture::operator=(InteropTexture&& other) noexcept {
     tried_ = other.tried_;
     resource_ = std::exchange(other.resource_, nullptr);
     surface_ = std::exchange(other.surface_, 0);
+    surface_array_ = std::exchange(other.surface_array_, nullptr);
     mapped_ = std::exchange(other.mapped_, false);
+    written_ = std::exchange(other.written_, nullptr);
+    write_pending_ = std::exchange(other.write_pending_, false);
     problem_ = std::move(other.problem_);
   }
   return *this;
 }
 
+void InteropTexture::wait_for_writes() noexcept {
+  if (write_pending_) SATAPP_CUDA_CHECK_NOTHROW(cudaEventSynchronize(written_));
+  write_pending_ = false;
+}
+
 void InteropTexture::release_cuda() noexcept {
   if (mapped_) SATAPP_CUDA_CHECK_NOTHROW(cudaGraphicsUnmapResources(1, &resource_, nullptr));
   mapped_ = false;
+  wait_for_writes();  // a kernel still queued may use the surface and the registered storage
   if (surface_) SATAPP_CUDA_CHECK_NOTHROW(cudaDestroySurfaceObject(surface_));
   surface_ = 0;
+  surface_array_ = nullptr;
   if (resource_) SATAPP_CUDA_CHECK_NOTHROW(cudaGraphicsUnregisterResource(resource_));
   resource_ = nullptr;
+  if (written_) SATAPP_CUDA_CHECK_NOTHROW(cudaEventDestroy(written_));
+  written_ = nullptr;
 }
 
 void InteropTexture::resize(int width, int height) {
@@ -96,19 +111,25 @@ void InteropTexture::try_register() {
 std::optional<cudaSurfaceObject_t> InteropTexture::begin_cuda_write(cudaStream_t stream) {
   if (!tried_) try_register();
   if (!resource_) return std::nullopt;
-  if (surface_) {
-    SATAPP_CUDA_CHECK(cudaDestroySurfaceObject(surface_));
-    surface_ = 0;
-  }
+  if (!written_) SATAPP_CUDA_CHECK(cudaEventCreateWithFlags(&written_, cudaEventDisableTiming));
   SATAPP_CUDA_CHECK(cudaGraphicsMapResources(1, &resource_, stream));
   mapped_ = true;
   try {
     cudaArray_t array = nullptr;
     SATAPP_CUDA_CHECK(cudaGraphicsSubResourceGetMappedArray(&array, resource_, 0, 0));
-    cudaResourceDesc desc{};
-    desc.resType = cudaResourceTypeArray;
-    desc.res.array.array = array;
-    SATAPP_CUDA_CHECK(cudaCreateSurfaceObject(&surface_, &desc));
+    if (array != surface_array_ || !surface_) {
+      if (surface_) {
+        wait_for_writes();  // the writes through the old surface are done before it goes
+        SATAPP_CUDA_CHECK(cudaDestroySurfaceObject(surface_));
+        surface_ = 0;
+        surface_array_ = nullptr;
+      }
+      cudaResourceDesc desc{};
+      desc.resType = cudaResourceTypeArray;
+      desc.res.array.array = array;
+      SATAPP_CUDA_CHECK(cudaCreateSurfaceObject(&surface_, &desc));
+      surface_array_ = array;
+    }
   } catch (...) {
     end_cuda_write(stream);  // the caller gets no surface, so it will not unmap
     throw;
@@ -121,6 +142,8 @@ void InteropTexture::end_cuda_write(cudaStream_t stream) noexcept {
   // Stream-ordered: GL sees the texture only after the work queued before this point.
   SATAPP_CUDA_CHECK_NOTHROW(cudaGraphicsUnmapResources(1, &resource_, stream));
   mapped_ = false;
+  SATAPP_CUDA_CHECK_NOTHROW(cudaEventRecord(written_, stream));
+  write_pending_ = true;
 }
 
 void InteropTexture::upload_host(const uint8_t* rgba, std::size_t pitch) {

@@ -2,8 +2,11 @@
 // host uploads when registration is impossible (GL context not on the CUDA device, e.g. Mesa;
 // the CPU backend; --no-interop). Owns the texture and the registration (instant-ngp's
 // render_buffer in spirit): the resource is mapped and unmapped around every CUDA write, in the
-// writer's stream, never left mapped while GL draws. Needs the GL context current for its whole
-// life; CUDA is touched only when a CUDA write is asked for.
+// writer's stream, never left mapped while GL draws. The writer does not wait for its writes
+// (frames in flight): the surface object is kept while the mapping gives the same array, and
+// nothing a write may still use (surface, registration) is released before the write's event
+// completed. Needs the GL context current for its whole life; CUDA is touched only when a CUDA
+// write is asked for.
 #pragma once
 
 #include <GL/glew.h>
@@ -40,16 +43,20 @@ class InteropTexture final : public DisplayTarget {
  private:
   void try_register();
   void release_cuda() noexcept;
+  void wait_for_writes() noexcept;  // the last write's work finished on the GPU
 
   GLuint texture_ = 0;
   int width_ = 0, height_ = 0;
   bool allow_interop_;
   bool tried_ = false;  // registration attempted for the current storage
   cudaGraphicsResource* resource_ = nullptr;
-  // The surface of the last mapping. Destroyed at the next mapping (the writer has synchronised
-  // its stream by then), not while the kernel that uses it may still be queued.
+  // The surface of the last mapping and its array: a mapping that gives the same array (the usual
+  // case) reuses it; another one replaces it once the writes that used it finished.
   cudaSurfaceObject_t surface_ = 0;
+  cudaArray_t surface_array_ = nullptr;
   bool mapped_ = false;
+  cudaEvent_t written_ = nullptr;  // recorded at every unmap, in the writer's stream
+  bool write_pending_ = false;
   std::string problem_;
 };
 

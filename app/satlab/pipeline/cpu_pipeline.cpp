@@ -29,6 +29,7 @@ void CpuPipeline::process(const cv::Mat& frame, const PipelineSettings& settings
     throw sat::Error(sat::ErrorCode::InvalidArgument, "CpuPipeline::process", "the frame must be non-empty 8-bit BGR");
   if (frame.cols != width_ || frame.rows != height_) reallocate(frame.cols, frame.rows);
   last_ = {};
+  reported_ = true;  // until this frame completes
   const FilterSettings& filter = settings.filter;
   const bool gray = outputs_gray(filter.kind);
 
@@ -44,6 +45,13 @@ void CpuPipeline::process(const cv::Mat& frame, const PipelineSettings& settings
   display(output_, after, rgba_after_);
   last_[Stage::Display] = show.elapsed_ms();
   display_path_ = before || after ? "host copy" : "";
+  reported_ = false;
+}
+
+std::optional<StageTimings> CpuPipeline::take_finished_timings() {
+  if (reported_) return std::nullopt;
+  reported_ = true;
+  return last_;
 }
 
 void CpuPipeline::run_filter(const FilterSettings& filter) {

@@ -20,6 +20,7 @@ class CpuPipeline final : public FramePipeline {
   void process(const cv::Mat& frame, const PipelineSettings& settings, DisplayTarget* before,
                DisplayTarget* after) override;
   StageTimings last_timings() const override { return last_; }
+  std::optional<StageTimings> take_finished_timings() override;
   void read_output(cv::Mat& output) const override;
   int read_output_pixel(int x, int y, cv::Vec3b& value) const override;
   std::string display_path() const override { return display_path_; }
@@ -35,6 +36,7 @@ class CpuPipeline final : public FramePipeline {
   cv::Mat rgba_before_, rgba_after_;           // display stage
   cv::Mat output_;                             // header of the last output (one of the above)
   StageTimings last_;
+  bool reported_ = true;  // last_ went to take_finished_timings()
   std::string display_path_;
 };
 

@@ -1,54 +1,78 @@
-// The GPU pipeline: the frame goes from pinned host memory to the device on the pipeline's own
-// stream, is converted, filtered through satcore (FilterEngine, Backend::Cuda) and written
-// straight into the display targets (CUDA-GL interop surfaces; a host copy when a target has no
-// interop). Everything of a frame is enqueued on one stream; process() synchronises once at the
-// end. All buffers are sized for the current frame and reallocated only when it changes size.
+// The GPU pipeline, with frames in flight: frame k+1 is copied into page-locked memory, uploaded
+// (on a stream of its own) and enqueued while frame k is still converted, filtered through
+// satcore (FilterEngine, Backend::Cuda) or written into the display targets (CUDA-GL interop
+// surfaces; a host copy when a target has no interop). Nothing waits for the GPU per frame:
+//   - each frame has a slot (frame_slot.h) of its own buffers, engine and events; process() waits
+//     only for the frame that last used the slot it takes, kFramesInFlight frames earlier;
+//   - the compute stream waits for the upload by an event, not by the host;
+//   - the display targets are unmapped in stream order, which orders GL's use after the writes;
+//   - stage times are read from a slot's events once its frame finished (take_finished_timings);
+//   - the pixel inspector's read-back is asynchronous (pixel_probe.h).
+// A size change drains both streams before anything is freed; a failed frame drains them too.
 #pragma once
 
+#include <array>
 #include <optional>
 
 #include "common/cuda/cuda_stream.h"
 #include "common/cuda/device_image.h"
 #include "common/cuda/pinned_buffer.h"
 #include "pipeline/frame_pipeline.h"
-#include "pipeline/stage_timer.h"
+#include "pipeline/frame_slot.h"
+#include "pipeline/pixel_probe.h"
 
 namespace satlab {
 
 class CudaPipeline final : public FramePipeline {
  public:
+  // Two: the host prepares one frame while the GPU runs the other. The host is the slower side
+  // of the live path, so a third slot would only add memory (a slot holds a filter engine).
+  static constexpr int kFramesInFlight = 2;
+
   explicit CudaPipeline(const sat::Options& sat_options);  // throws sat::Error without CUDA
   ~CudaPipeline() override;
 
   sat::Backend backend() const override { return sat::Backend::Cuda; }
   void process(const cv::Mat& frame, const PipelineSettings& settings, DisplayTarget* before,
                DisplayTarget* after) override;
-  StageTimings last_timings() const override { return last_; }
+  StageTimings last_timings() const override;
+  std::optional<StageTimings> take_finished_timings() override;
+  cv::Mat input_buffer(int width, int height) override;
   void read_output(cv::Mat& output) const override;
   int read_output_pixel(int x, int y, cv::Vec3b& value) const override;
+  int probe_output_pixel(int x, int y, cv::Vec3b& value) override;
   std::string display_path() const override { return display_path_; }
 
  private:
   void run(const cv::Mat& frame, const PipelineSettings& settings, DisplayTarget* before, DisplayTarget* after);
   void reallocate(int width, int height);
-  void apply_sat_options(const sat::Options& options);
-  void run_filter(const FilterSettings& filter);
-  void display(sat::ConstImage8 image, DisplayTarget& target);  // part of the display stage
+  void drain();                  // both streams idle, every slot's frame retired
+  void retire(FrameSlot& slot);  // waits for the slot's frame; its times join the finished ones
+  void upload(const cv::Mat& frame, FrameSlot& slot);
+  void convert(FrameSlot& slot, bool gray);
+  sat::ConstImage8 run_filter(FrameSlot& slot, const FilterSettings& filter);  // returns the output
+  void display(FrameSlot& slot, sat::ConstImage8 input, sat::ConstImage8 output, DisplayTarget* before,
+               DisplayTarget* after);
+  void host_copy(sat::ConstImage8 image, DisplayTarget& target);  // the fallback: synchronous
+  const FrameSlot* last_slot() const { return last_ < 0 ? nullptr : &slots_[last_]; }
 
-  sat::Options sat_options_;
-  satapp::CudaStream stream_;
-  CudaStageTimer timer_;
-  std::optional<sat::FilterEngine> engine_;  // sized for the current frame
+  sat::Options sat_options_;                 // for engines created from now on
+  satapp::CudaStream upload_stream_;         // host → device copies
+  satapp::CudaStream stream_;                // convert, SAT, filter, display, read-backs
+  std::array<FrameSlot, kFramesInFlight> slots_;
   int width_ = 0, height_ = 0;
-  satapp::PinnedImage staging_;              // the host frame, page-locked for the async upload
-  satapp::DeviceImage bgr_;                  // uploaded frame
-  satapp::DeviceImage bgra_;                 // convert: box and none work on BGRA (one u8x4 table)
-  satapp::DeviceImage gray_;                 // convert: the thresholds work on gray
-  satapp::DeviceImage out_bgra_, out_gray_;  // the filter's output
+  int next_ = 0;   // the slot the next frame takes
+  int last_ = -1;  // the slot of the last frame that was enqueued whole
+  // Frames whose times are not reported yet, oldest first, by slot; retired ones wait in
+  // finished_ (their events may be recorded again).
+  std::array<int, kFramesInFlight> unreported_{};
+  int unreported_count_ = 0;
+  std::array<StageTimings, kFramesInFlight> finished_{};
+  int finished_count_ = 0;
   satapp::DeviceImage rgba_;                 // host-copy display path: RGBA on the device ...
   satapp::PinnedImage rgba_host_;            // ... and on the host (allocated when first needed)
-  sat::ConstImage8 output_{};                // where the last frame's output lives (one of the above)
-  StageTimings last_;
+  sat::ConstImage8 output_{};                // where the last frame's output lives (in its slot)
+  PixelProbe probe_;
   std::string display_path_;
   bool used_host_copy_ = false;  // this frame
   bool used_interop_ = false;    // this frame

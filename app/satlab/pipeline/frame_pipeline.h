@@ -10,6 +10,7 @@
 #include <opencv2/core.hpp>
 
 #include <array>
+#include <optional>
 #include <string>
 
 #include "filter_settings.h"
@@ -43,19 +44,34 @@ class FramePipeline {
 
   // Runs one frame. `frame` is 8-bit BGR on the host. Writes the input ("before") and the filter's
   // output ("after") as RGBA8 into the targets; either may be null (skips that part of the display
-  // stage). Returns when the frame is complete and its timings are ready. Buffers are (re)allocated
-  // only when the frame size changes. Throws sat::Error (bad parameters, CUDA failures).
+  // stage). Buffers are (re)allocated only when the frame size changes. Throws sat::Error (bad
+  // parameters, CUDA failures). CPU: returns when the frame is complete. CUDA: returns once the
+  // frame is enqueued (frames in flight); the targets' CUDA writes are ordered before GL's next use
+  // of them, the methods below wait where they need the frame, and `frame` may be reused at once.
   virtual void process(const cv::Mat& frame, const PipelineSettings& settings, DisplayTarget* before,
                        DisplayTarget* after) = 0;
 
+  // The last frame's stage times (CUDA: waits until the GPU finished it; for tests and comparisons).
   virtual StageTimings last_timings() const = 0;
+  // For the frame loop: the stage times of the oldest frame that finished and was not reported
+  // yet, without waiting (CUDA: a frame or two after process(); nullopt while none finished).
+  virtual std::optional<StageTimings> take_finished_timings() = 0;
+
+  // Where the next frame may be written (width×height BGR) so that process() takes it without a
+  // copy: the CUDA pipeline's page-locked staging for the next frame, once the GPU no longer reads
+  // it (may wait for the frame that used it). Empty when there is no such buffer (CPU, another
+  // size). The Mat shares its memory by reference count: it stays valid after a reallocation.
+  virtual cv::Mat input_buffer(int /*width*/, int /*height*/) { return {}; }
 
   // The last frame's filter output on the host: BGR for none/box, gray for the thresholds. For
-  // dumps and comparisons, not for every frame (CUDA: a synchronous device-to-host copy).
+  // dumps and comparisons, not for every frame (CUDA: waits for the frame, then a synchronous copy).
   virtual void read_output(cv::Mat& output) const = 0;
   // One pixel of that output: channel values in `value`, returns the channel count (1 or 3); 0
-  // when (x, y) is outside the last frame.
+  // when (x, y) is outside the last frame. Waits for the frame, as read_output.
   virtual int read_output_pixel(int x, int y, cv::Vec3b& value) const = 0;
+  // The same for the pixel inspector, every frame without waiting: the answer may come a frame
+  // late (0 until it is there).
+  virtual int probe_output_pixel(int x, int y, cv::Vec3b& value) { return read_output_pixel(x, y, value); }
 
   // How the last frame reached the display: "CUDA-GL interop", "host copy", or "" (no target).
   virtual std::string display_path() const = 0;

@@ -1,5 +1,6 @@
-// Timing of the pipeline's stages on the GPU: an event timer per stage recorded in the frame's
-// stream, read once the stream has passed them (GPU time, not host time). CPU stages use
+// Timing of the pipeline's stages on the GPU: an event timer per stage recorded in the stream that
+// runs the stage, read once the streams have passed them (GPU time, not host time). One per frame
+// in flight: a frame's events are recorded again only after that frame finished. CPU stages use
 // satapp::Stopwatch.
 #pragma once
 
@@ -19,8 +20,10 @@ class CudaStageTimer {
   void begin(Stage stage, cudaStream_t stream);
   void end(Stage stage, cudaStream_t stream);
   // Milliseconds between begin and end of `stage` (0 when not recorded this frame). The stream
-  // must have passed the stage's end event (e.g. after cudaStreamSynchronize).
+  // must have passed the stage's end event (e.g. after waiting for the frame's last event).
   double elapsed_ms(Stage stage) const;
+  // The end event of `stage`: another stream waits for it to use what the stage produced.
+  cudaEvent_t ended(Stage stage) const { return stages_[static_cast<int>(stage)].stopped(); }
 
  private:
   std::array<satapp::EventTimer, kStageCount> stages_;

@@ -46,21 +46,25 @@ std::string SourceController::name() const {
   return text;
 }
 
-bool SourceController::update(double now_s) {
+bool SourceController::update(double now_s, const cv::Mat& destination) {
   if (paused_ && !frame_.empty()) return false;
   const cv::Size before = frame_.size();
+  // A header: the poll writes into the destination's memory, or frame_'s; frame_ itself changes
+  // only when a frame came (a poll without one leaves the last frame standing).
+  cv::Mat next = destination.empty() ? frame_ : destination;
   try {
-    if (!source_ || !source_->poll(frame_, now_s)) return false;
+    if (!source_ || !source_->poll(next, now_s)) return false;
   } catch (const std::exception& e) {
     fall_back(e.what());
     try {
-      if (!source_ || !source_->poll(frame_, now_s)) return false;
+      if (!source_ || !source_->poll(next, now_s)) return false;
     } catch (const std::exception& e2) {  // the synthetic scene cannot fail, but never throw
       log_.error(std::string("source: ") + e2.what());
       source_.reset();
       return false;
     }
   }
+  frame_ = next;
   ++received_;
   if (received_ == 1 || before != frame_.size()) {
     if (before.width > 0 && before != frame_.size())

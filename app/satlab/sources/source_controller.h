@@ -21,8 +21,11 @@ class SourceController {
   void open(const SourceSpec& spec);
 
   // Polls the source (unless paused). Returns true when frame() holds a new frame. A fault
-  // becomes a message and a switch to the synthetic scene. Never throws.
-  bool update(double now_s);
+  // becomes a message and a switch to the synthetic scene. Never throws. `destination`, when not
+  // empty, is where the source should write the frame (the GPU pipeline's page-locked staging, so
+  // that the frame needs no copy); a source writes into it when it has the frame's size and type,
+  // and frame() then shares its memory. Without it the source reuses frame()'s own buffer.
+  bool update(double now_s, const cv::Mat& destination = cv::Mat());
 
   const cv::Mat& frame() const { return frame_; }  // BGR; empty until the first frame arrived
   const SourceSpec& spec() const { return spec_; }  // what is open (never Kind::Default)

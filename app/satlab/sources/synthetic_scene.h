@@ -20,7 +20,7 @@ class SyntheticScene {
  private:
   cv::Mat page_;   // the static page, BGR
   cv::Mat light_;  // illumination (BGR, 0..255) twice the page size; a window of it lights a frame
-  cv::Mat lit_;    // scratch: the page with this frame's shapes, before lighting
+  cv::Mat lit_;    // the page with this frame's shapes, before lighting (the page between frames)
 };
 
 }  // namespace satlab

@@ -30,6 +30,7 @@
 #include <string_view>
 #include <vector>
 
+#include "sat/detail/workspace_history.h"
 #include "sat/error.h"
 #include "sat/types.h"
 
@@ -124,10 +125,14 @@ std::size_t batch_workspace_size(ElementType type, Extent extent, int planes, co
 void compute_batch(const Problem& first_plane, const Batch& batch, const Options& options, void* workspace,
                    std::size_t workspace_bytes, cudaStream_t stream);
 
-// Owns a workspace sized for a maximum extent; run() works on any extent up to it.
+// Owns a workspace sized for a maximum extent (and batches of up to `max_planes` planes); run()
+// and run_batch() work on any extent up to it. Repeated calls are cheaper than compute() with a
+// workspace of the caller's: the plan knows what its last call left in the workspace, so
+// 1R1W-SKSS-LB skips its per-call reset launch. Calls must be ordered (one stream, or the caller
+// orders them): the workspace is shared by every call of the plan.
 class Plan {
  public:
-  Plan(ElementType type, Extent max_extent, Options options = {});
+  Plan(ElementType type, Extent max_extent, Options options = {}, int max_planes = 1);
   ~Plan();
   Plan(Plan&& other) noexcept;
   Plan& operator=(Plan&& other) noexcept;
@@ -135,6 +140,7 @@ class Plan {
   Plan& operator=(const Plan&) = delete;
 
   void run(const Problem& problem, cudaStream_t stream);
+  void run_batch(const Problem& first_plane, const Batch& batch, cudaStream_t stream);
   std::size_t workspace_bytes() const { return bytes_; }
   const Options& options() const { return options_; }
   ElementType type() const { return type_; }
@@ -143,8 +149,10 @@ class Plan {
   ElementType type_;
   Extent max_extent_;
   Options options_;
+  int max_planes_ = 1;
   void* workspace_ = nullptr;
   std::size_t bytes_ = 0;
+  detail::WorkspaceHistory history_;  // lets repeated runs skip the look-back's reset launch
 };
 
 // CPU paths (host pointers). cpu_reference is the obvious single-threaded double loop;

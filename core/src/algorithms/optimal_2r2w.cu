@@ -36,7 +36,7 @@
 #include "detail/element_traits.h"
 #include "detail/memory.cuh"
 #include "detail/tile_agent.cuh"
-#include "detail/tile_status.cuh"
+#include "lookback/tile_status.cuh"
 #include "detail/warp.cuh"
 
 namespace sat::detail {

@@ -19,7 +19,7 @@
 
 #include "algorithms/algorithms.h"
 #include "detail/tile_agent.cuh"
-#include "detail/tile_status.cuh"
+#include "lookback/tile_status.cuh"
 
 namespace sat::detail {
 namespace {

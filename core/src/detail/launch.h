@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "sat/detail/workspace_history.h"
 #include "sat/sat.h"
 
 namespace sat::detail {
@@ -19,6 +20,7 @@ struct Launch {
   void* workspace = nullptr;
   std::size_t workspace_bytes = 0;
   cudaStream_t stream = nullptr;
+  WorkspaceHistory* history = nullptr;  // set when the library owns the workspace (Plan, filters)
 };
 
 inline int ceil_div(int a, int b) { return (a + b - 1) / b; }

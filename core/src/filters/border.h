@@ -42,14 +42,46 @@ SAT_HOST_DEVICE int64_t mn(int64_t a, int64_t b) { return a < b ? a : b; }
 // OpenCV's default anchor: the kernel's centre, k / 2.
 SAT_HOST_DEVICE int default_anchor(int k) { return k / 2; }
 
+// The box's indices lo … hi along one axis at one output position. `interior`: they all lie in
+// the image, so the box needs no border rule along this axis (lo, hi are only meaningful then).
+struct BoxSpan {
+  int lo = 0, hi = 0;
+  bool interior = false;
+};
+
+SAT_HOST_DEVICE BoxSpan box_span(int pos, int len, int k, int anchor) {
+  const int64_t s = int64_t(pos) - anchor, e = s + k - 1;
+  if (s < 0 || e > len - 1) return {};
+  return {int(s), int(e), true};
+}
+
+// The output positions whose box lies inside the image along one axis: anchor … len − k + anchor
+// (box_span is interior exactly there); lo > hi when the box is longer than the axis.
+struct PositionRange {
+  int lo = 0, hi = -1;
+};
+
+SAT_HOST_DEVICE PositionRange interior_positions(int len, int k, int anchor) {
+  const int64_t hi = int64_t(len) - k + anchor;
+  if (hi < anchor) return {};
+  return {anchor, int(hi)};
+}
+
+// The pixels whose box lies inside the image on both axes: columns x.lo … x.hi, rows y.lo … y.hi.
+struct InteriorRect {
+  PositionRange x, y;
+  SAT_HOST_DEVICE bool empty() const { return x.lo > x.hi || y.lo > y.hi; }
+};
+
 SAT_HOST_DEVICE AxisTerms axis_terms(int pos, int len, int k, int anchor, Border border) {
   AxisTerms t;
-  const int64_t s = int64_t(pos) - anchor;
-  const int64_t e = s + k - 1;
-  if (s >= 0 && e <= len - 1) {  // inside: the common case
-    t.add(s, e, 1);
+  const BoxSpan inside = box_span(pos, len, k, anchor);
+  if (inside.interior) {  // the common case
+    t.add(inside.lo, inside.hi, 1);
     return t;
   }
+  const int64_t s = int64_t(pos) - anchor;
+  const int64_t e = s + k - 1;
   if (border == Border::Replicate) {
     if (s < 0) t.add(0, 0, mn(e, -1) - s + 1);
     t.add(mx(s, 0), mn(e, len - 1), 1);
@@ -89,11 +121,10 @@ SAT_HOST_DEVICE AxisTerms axis_terms(int pos, int len, int k, int anchor, Border
   return t;
 }
 
-// Bradley–Roth's window: the box clipped to the image (no border rule), one interval.
-SAT_HOST_DEVICE void clipped_interval(int pos, int len, int k, int anchor, int& lo, int& hi) {
+// Bradley–Roth's window: the box clipped to the image (no border rule), always interior.
+SAT_HOST_DEVICE BoxSpan clipped_span(int pos, int len, int k, int anchor) {
   const int64_t s = int64_t(pos) - anchor, e = s + k - 1;
-  lo = int(s < 0 ? 0 : s);
-  hi = int(e > len - 1 ? len - 1 : e);
+  return {int(s < 0 ? 0 : s), int(e > len - 1 ? len - 1 : e), true};
 }
 
 }  // namespace sat::filters

@@ -5,13 +5,11 @@
 namespace sat::filters {
 
 void cpu_box_blur(const BoxJob& job) {
-  parallel_rows(job.height, int64_t(job.width) * 4, [&](int y0, int y1) {
-    for (int y = y0; y < y1; ++y) {
-      const AxisTerms rows = box_row_terms(job, y);
-      uint8_t* out = row_ptr(job.dst, job.dst_pitch, y);
-      for (int x = 0; x < job.width; ++x) box_pixel(job, rows, x, out);
-    }
-  });
+  switch (job.channels) {
+    case 1: return cpu_filter_pass(BoxBlurPass<1>(job), 4);
+    case 3: return cpu_filter_pass(BoxBlurPass<3>(job), 4);
+    default: return cpu_filter_pass(BoxBlurPass<4>(job), 4);
+  }
 }
 
 }  // namespace sat::filters

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "detail/compute_owned.h"
 #include "detail/launch.h"
 #include "filters/backend.h"
 #include "filters/filter_validate.h"
@@ -73,6 +74,7 @@ struct FilterEngine::Impl {
   void* d_stage = nullptr;
   void* d_workspace = nullptr;
   std::size_t workspace_bytes = 0;
+  detail::WorkspaceHistory workspace_history;  // the workspace is the engine's alone
   // CPU backend: host buffers (u32x4 elements: 16-byte aligned for every table type).
   std::vector<u32x4> h_table;
   std::vector<u8x4> h_stage;
@@ -136,7 +138,8 @@ struct FilterEngine::Impl {
   void build_table(ElementType type, const void* input, std::size_t input_pitch, Extent e, cudaStream_t stream) {
     const Problem p{type, e, input, input_pitch, table(), std::size_t(e.width) * output_element_size(type)};
     if (backend == Backend::Cuda)
-      compute(p, options_for(options, type), d_workspace, workspace_bytes, stream);
+      detail::compute_owned("sat::compute", p, Batch{}, options_for(options, type), d_workspace, workspace_bytes,
+                            stream, workspace_history);
     else
       cpu_parallel(p, 0);
   }
@@ -220,6 +223,7 @@ void FilterEngine::set_sat_options(const Options& options) {
     if (im.d_workspace) cudaFree(im.d_workspace);
     im.d_workspace = fresh;
     im.workspace_bytes = ws;
+    im.workspace_history.forget();
   }
   im.options = options;
 }

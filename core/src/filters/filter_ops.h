@@ -1,6 +1,16 @@
 // The per-pixel work of every filter, shared by the CPU and CUDA backends (host and device), so
 // that both give byte-identical output. A "job" holds everything one filter pass needs: the
 // table, the images and the parameters already validated and resolved by the engine.
+//
+// Each filter's job is wrapped in a "pass", the interface both backends drive (cpu_rows.h,
+// filter_pass.cuh):
+//   kChannels                       bytes per output pixel;
+//   out()                           the output image;
+//   interior()                      the pixels whose box lies inside the image with exact taps:
+//                                   the CUDA backend runs them in a kernel of their own;
+//   row(y)                          the box's rows at output row y, once per row;
+//   pixel<kPath>(rows, x, y, out)   pixel x of row y into out[0 … kChannels − 1]; Path::Interior
+//                                   only for pixels of interior().
 #pragma once
 
 #include <cmath>
@@ -21,6 +31,24 @@ SAT_HOST_DEVICE T* row_ptr(T* base, std::size_t pitch, int y) {
   using Byte = std::conditional_t<std::is_const_v<T>, const char, char>;
   return reinterpret_cast<T*>(reinterpret_cast<Byte*>(base) + pitch * std::size_t(y));
 }
+
+// The box of a box-filter pass: its geometry, and whether 4 taps of its table give every
+// interior box sum exactly (a fact of the whole pass, decided once on the host).
+struct BoxWindow {
+  BoxShape shape;
+  bool taps_exact = true;
+
+  SAT_HOST_DEVICE InteriorRect interior() const {
+    if (!taps_exact) return {};
+    return {interior_positions(shape.width, shape.kw, shape.ax), interior_positions(shape.height, shape.kh, shape.ay)};
+  }
+  // Never interior where the taps are not exact: every pixel then takes the border path.
+  SAT_HOST_DEVICE BoxSpan row(int y) const {
+    BoxSpan rows = box_span(y, shape.height, shape.kh, shape.ay);
+    rows.interior = rows.interior && taps_exact;
+    return rows;
+  }
+};
 
 // ---- colour → gray ------------------------------------------------------------------------
 
@@ -44,26 +72,39 @@ struct BoxJob {
   BoxRounding rounding;
 };
 
-SAT_HOST_DEVICE AxisTerms box_row_terms(const BoxJob& j, int y) {
-  return axis_terms(y, j.height, j.kh, j.ay, j.border);
+// A u32 table's box sums are exact in 32 bits up to kMaxExactU32Pixels pixels (box_sum.h).
+inline BoxWindow box_window(const BoxJob& j) {
+  return {{j.width, j.height, j.kw, j.kh, j.ax, j.ay, j.border}, int64_t(j.kw) * j.kh <= kMaxExactU32Pixels};
 }
 
-// One output pixel (all channels) given its row terms.
-SAT_HOST_DEVICE void box_pixel(const BoxJob& j, const AxisTerms& rows, int x, uint8_t* out_row) {
-  const AxisTerms cols = axis_terms(x, j.width, j.kw, j.ax, j.border);
-  if (j.channels == 1) {
-    const TableView<uint32_t> t{static_cast<const uint32_t*>(j.table), j.table_pitch};
-    out_row[x] = round_box(j.rounding, box_sum(t, rows, cols), x);
-    return;
+template <int kCn>
+struct BoxBlurPass : BoxWindow {
+  static_assert(kCn == 1 || kCn == 3 || kCn == 4, "1, 3 or 4 channels");
+  static constexpr int kChannels = kCn;
+  using Table = std::conditional_t<kCn == 1, uint32_t, u32x4>;
+  BoxJob job;
+
+  explicit BoxBlurPass(const BoxJob& j) : BoxWindow(box_window(j)), job(j) {}
+
+  SAT_HOST_DEVICE Image8 out() const { return {job.dst, job.dst_pitch, job.width, job.height, kCn}; }
+
+  // Each channel rounded at its own element index x·cn + c: OpenCV's SIMD and scalar loops
+  // round differently (rounding.h).
+  template <Path kPath>
+  SAT_HOST_DEVICE void pixel(const BoxSpan& rows, int x, int y, uint8_t* out) const {
+    const TableView<Table> t{static_cast<const Table*>(job.table), job.table_pitch};
+    const BoxSumOf<Table> s = box_sum_at<kPath>(t, shape, rows, x, y);
+    const int e = x * kCn;
+    if constexpr (kCn == 1) {
+      out[0] = round_box(job.rounding, s, e);
+    } else {
+      out[0] = round_box(job.rounding, s.x, e + 0);
+      out[1] = round_box(job.rounding, s.y, e + 1);
+      out[2] = round_box(job.rounding, s.z, e + 2);
+      if constexpr (kCn == 4) out[3] = round_box(job.rounding, s.w, e + 3);
+    }
   }
-  const TableView<u32x4> t{static_cast<const u32x4*>(j.table), j.table_pitch};
-  const U64x4 s = box_sum(t, rows, cols);
-  const int e = x * j.channels;
-  out_row[e + 0] = round_box(j.rounding, s.x, e + 0);
-  out_row[e + 1] = round_box(j.rounding, s.y, e + 1);
-  out_row[e + 2] = round_box(j.rounding, s.z, e + 2);
-  if (j.channels == 4) out_row[e + 3] = round_box(j.rounding, s.w, e + 3);
-}
+};
 
 // ---- adaptive mean − C (cv::adaptiveThreshold, ADAPTIVE_THRESH_MEAN_C) ----------------------
 
@@ -76,14 +117,23 @@ struct MeanCJob {
   uint8_t max_value = 255;
 };
 
-SAT_HOST_DEVICE uint8_t mean_c_pixel(const MeanCJob& j, const AxisTerms& rows, int x, int y) {
-  const AxisTerms cols = axis_terms(x, j.box.width, j.box.kw, j.box.ax, j.box.border);
-  const TableView<uint32_t> t{static_cast<const uint32_t*>(j.box.table), j.box.table_pitch};
-  const int mean = round_box(j.box.rounding, box_sum(t, rows, cols), x);
-  const int diff = int(row_ptr(j.gray, j.gray_pitch, y)[x]) - mean;  // tab[src − mean + 255]
-  const bool on = j.invert ? diff <= -j.idelta : diff > -j.idelta;
-  return on ? j.max_value : 0;
-}
+struct MeanCPass : BoxWindow {
+  static constexpr int kChannels = 1;
+  MeanCJob job;
+
+  explicit MeanCPass(const MeanCJob& j) : BoxWindow(box_window(j.box)), job(j) {}
+
+  SAT_HOST_DEVICE Image8 out() const { return {job.box.dst, job.box.dst_pitch, job.box.width, job.box.height, 1}; }
+
+  template <Path kPath>
+  SAT_HOST_DEVICE void pixel(const BoxSpan& rows, int x, int y, uint8_t* out) const {
+    const TableView<uint32_t> t{static_cast<const uint32_t*>(job.box.table), job.box.table_pitch};
+    const int mean = round_box(job.box.rounding, box_sum_at<kPath>(t, shape, rows, x, y), x);
+    const int diff = int(row_ptr(job.gray, job.gray_pitch, y)[x]) - mean;  // tab[src − mean + 255]
+    const bool on = job.invert ? diff <= -job.idelta : diff > -job.idelta;
+    *out = on ? job.max_value : 0;
+  }
+};
 
 // ---- Sauvola (scikit-image threshold_sauvola) -----------------------------------------------
 
@@ -134,10 +184,6 @@ struct SauvolaJob {
   uint8_t max_value = 255;
 };
 
-SAT_HOST_DEVICE AxisTerms sauvola_row_terms(const SauvolaJob& j, int y) {
-  return axis_terms(y, j.height, j.window, j.anchor, Border::Reflect101);
-}
-
 // T = m·(1 + k·(s/r − 1)), m = Σx/n, s = sqrt(max(Σx²/n − m², 0)), in scikit-image's order.
 SAT_HOST_DEVICE double sauvola_threshold(const SumSq& s, double area, double k, double r) {
   const double m = div_rn(double(s.sum), area);
@@ -148,12 +194,23 @@ SAT_HOST_DEVICE double sauvola_threshold(const SumSq& s, double area, double k, 
   return mul_rn(m, add_rn(1.0, mul_rn(k, add_rn(div_rn(sd, r), -1.0))));
 }
 
-SAT_HOST_DEVICE uint8_t sauvola_pixel(const SauvolaJob& j, const AxisTerms& rows, int x, int y) {
-  const AxisTerms cols = axis_terms(x, j.width, j.window, j.anchor, Border::Reflect101);
-  const TableView<SumSq> t{j.table, j.table_pitch};
-  const double thr = sauvola_threshold(box_sum(t, rows, cols), j.area, j.k, j.r);
-  return double(row_ptr(j.gray, j.gray_pitch, y)[x]) > thr ? j.max_value : 0;
-}
+// A 64-bit table: 4 taps are always exact.
+struct SauvolaPass : BoxWindow {
+  static constexpr int kChannels = 1;
+  SauvolaJob job;
+
+  explicit SauvolaPass(const SauvolaJob& j)
+      : BoxWindow{{j.width, j.height, j.window, j.window, j.anchor, j.anchor, Border::Reflect101}, true}, job(j) {}
+
+  SAT_HOST_DEVICE Image8 out() const { return {job.dst, job.dst_pitch, job.width, job.height, 1}; }
+
+  template <Path kPath>
+  SAT_HOST_DEVICE void pixel(const BoxSpan& rows, int x, int y, uint8_t* out) const {
+    const TableView<SumSq> t{job.table, job.table_pitch};
+    const double thr = sauvola_threshold(box_sum_at<kPath>(t, shape, rows, x, y), job.area, job.k, job.r);
+    *out = double(row_ptr(job.gray, job.gray_pitch, y)[x]) > thr ? job.max_value : 0;
+  }
+};
 
 // ---- Bradley–Roth ---------------------------------------------------------------------------
 
@@ -177,13 +234,32 @@ SAT_HOST_DEVICE bool bradley_on(uint32_t pixel, int64_t count, uint64_t sum, dou
   return lhs > rhs;
 }
 
-SAT_HOST_DEVICE uint8_t bradley_pixel(const BradleyJob& j, int r0, int r1, int x, int y) {
-  int c0, c1;
-  clipped_interval(x, j.width, j.window, j.anchor, c0, c1);
-  const TableView<uint32_t> t{j.table, j.table_pitch};
-  const uint64_t sum = exact_rect(t, r0, r1, c0, c1);
-  const int64_t count = (int64_t(r1) - r0 + 1) * (int64_t(c1) - c0 + 1);
-  return bradley_on(row_ptr(j.gray, j.gray_pitch, y)[x], count, sum, j.factor) ? j.max_value : 0;
-}
+// The window is clipped to the image: one rectangle for every pixel, no border rule. The whole
+// image is interior, unless the window is too large for 4 exact taps of the u32 table: then
+// every pixel sums its rectangle in bands (exact_rect).
+struct BradleyPass {
+  static constexpr int kChannels = 1;
+  BradleyJob job;
+  bool taps_exact = true;
+
+  explicit BradleyPass(const BradleyJob& j) : job(j), taps_exact(int64_t(j.window) * j.window <= kMaxExactU32Pixels) {}
+
+  SAT_HOST_DEVICE Image8 out() const { return {job.dst, job.dst_pitch, job.width, job.height, 1}; }
+  SAT_HOST_DEVICE InteriorRect interior() const {
+    if (!taps_exact) return {};
+    return {{0, job.width - 1}, {0, job.height - 1}};
+  }
+  SAT_HOST_DEVICE BoxSpan row(int y) const { return clipped_span(y, job.height, job.window, job.anchor); }
+
+  template <Path kPath>
+  SAT_HOST_DEVICE void pixel(const BoxSpan& rows, int x, int y, uint8_t* out) const {
+    const BoxSpan cols = clipped_span(x, job.width, job.window, job.anchor);
+    const TableView<uint32_t> t{job.table, job.table_pitch};
+    const uint64_t sum = kPath == Path::Interior ? widen(rect(t, rows.lo, rows.hi, cols.lo, cols.hi))
+                                                 : exact_rect(t, rows.lo, rows.hi, cols.lo, cols.hi);
+    const int64_t count = (int64_t(rows.hi) - rows.lo + 1) * (int64_t(cols.hi) - cols.lo + 1);
+    *out = bradley_on(row_ptr(job.gray, job.gray_pitch, y)[x], count, sum, job.factor) ? job.max_value : 0;
+  }
+};
 
 }  // namespace sat::filters

@@ -1,4 +1,5 @@
-// One thread per pixel: 32×8 blocks, rows strided when the image is taller than the grid.
+// One thread per pixel (or per group of pixels: filter_pass.cuh): 32×8 blocks, rows strided when
+// the image is taller than the grid.
 #pragma once
 
 #include <cuda_runtime.h>

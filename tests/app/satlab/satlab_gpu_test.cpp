@@ -23,7 +23,10 @@ namespace {
 // A CUDA array behind a surface object: what a registered GL texture is while mapped.
 class SurfaceTarget final : public DisplayTarget {
  public:
-  ~SurfaceTarget() override { release(); }
+  ~SurfaceTarget() override {
+    release();
+    if (written_) cudaEventDestroy(written_);
+  }
   void resize(int width, int height) override {
     if (width == width_ && height == height_) return;
     release();
@@ -40,10 +43,16 @@ class SurfaceTarget final : public DisplayTarget {
     ++writes;
     return surface_;
   }
-  void end_cuda_write(cudaStream_t) noexcept override {}
+  // As an unmapped GL texture: what reads it later sees the writes queued before this point (the
+  // pipeline does not wait for its frames).
+  void end_cuda_write(cudaStream_t stream) noexcept override {
+    if (!written_) cudaEventCreateWithFlags(&written_, cudaEventDisableTiming);
+    cudaEventRecord(written_, stream);
+  }
   void upload_host(const uint8_t*, std::size_t) override { ADD_FAILURE() << "host upload on the surface path"; }
 
   cv::Mat read() const {
+    if (written_) SATAPP_CUDA_CHECK(cudaEventSynchronize(written_));
     cv::Mat rgba(height_, width_, CV_8UC4);
     SATAPP_CUDA_CHECK(cudaMemcpy2DFromArray(rgba.data, rgba.step[0], array_, 0, 0, std::size_t(width_) * 4, height_,
                                             cudaMemcpyDeviceToHost));
@@ -53,6 +62,7 @@ class SurfaceTarget final : public DisplayTarget {
 
  private:
   void release() {
+    if (written_) cudaEventSynchronize(written_);
     if (surface_) cudaDestroySurfaceObject(surface_);
     if (array_) cudaFreeArray(array_);
     surface_ = 0;
@@ -60,6 +70,7 @@ class SurfaceTarget final : public DisplayTarget {
   }
   cudaArray_t array_ = nullptr;
   cudaSurfaceObject_t surface_ = 0;
+  cudaEvent_t written_ = nullptr;
   int width_ = 0, height_ = 0;
 };
 
@@ -219,6 +230,70 @@ TEST(CudaPipeline, PixelReadsAndRejectedSettings) {
   EXPECT_THROW(gpu.process(frame, settings, nullptr, nullptr), sat::Error);
   settings.filter.sauvola.window = 5;
   EXPECT_NO_THROW(gpu.process(frame, settings, nullptr, nullptr));  // and the pipeline still works
+}
+
+// Frames in flight: several frames enqueued before anything is read, some written by the "source"
+// straight into the pipeline's staging (input_buffer), some copied; the last one's output and
+// display equal the CPU's, and every frame's times are reported once, in order, without waiting.
+TEST(CudaPipeline, FramesInFlightKeepEachFrameApart) {
+  SAT_REQUIRE_GPU();
+  CudaPipeline gpu(sat::Options{});
+  CpuPipeline cpu;
+  SurfaceTarget gpu_before, gpu_after;
+  test::HostTarget cpu_before, cpu_after;
+  PipelineSettings settings;
+  settings.filter = all_filters()[1];  // box
+  const int width = 640, height = 360, frames = 9;
+  int reported = 0, staged = 0;
+  cv::Mat frame;
+  for (int i = 0; i < frames; ++i) {
+    frame = synthetic_frame(width, height, i);
+    cv::Mat buffer = gpu.input_buffer(width, height);
+    if (!buffer.empty() && i % 3 != 2) {  // as a source that renders into it
+      frame.copyTo(buffer);
+      gpu.process(buffer, settings, &gpu_before, &gpu_after);
+      ++staged;
+    } else {
+      gpu.process(frame, settings, &gpu_before, &gpu_after);
+    }
+    while (const std::optional<StageTimings> t = gpu.take_finished_timings()) {
+      EXPECT_GT((*t)[Stage::Sat], 0.0);
+      ++reported;
+    }
+  }
+  EXPECT_GT(staged, 0);
+  EXPECT_GE(reported, frames - CudaPipeline::kFramesInFlight);
+  EXPECT_LE(reported, frames);
+  cpu.process(frame, settings, &cpu_before, &cpu_after);
+  cv::Mat expected, output;
+  cpu.read_output(expected);
+  gpu.read_output(output);
+  EXPECT_EQ(differing(output, expected), 0);
+  EXPECT_EQ(differing(gpu_after.read(), cpu_after.rgba), 0);
+  EXPECT_EQ(differing(gpu_before.read(), cpu_before.rgba), 0);
+  cv::Vec3b pixel, probed;
+  ASSERT_EQ(gpu.read_output_pixel(17, 11, pixel), 3);
+  gpu.probe_output_pixel(17, 11, probed);  // asks; the answer comes once the GPU has it
+  SATAPP_CUDA_CHECK(cudaDeviceSynchronize());
+  ASSERT_EQ(gpu.probe_output_pixel(17, 11, probed), 3);
+  EXPECT_EQ(probed, pixel);
+}
+
+// A frame the source still holds in the pipeline's staging outlives the pipeline.
+TEST(CudaPipeline, StagedFrameOutlivesThePipeline) {
+  SAT_REQUIRE_GPU();
+  cv::Mat held;
+  const cv::Mat frame = synthetic_frame(64, 48, 3);
+  {
+    CudaPipeline gpu(sat::Options{});
+    PipelineSettings settings;
+    gpu.process(frame, settings, nullptr, nullptr);
+    held = gpu.input_buffer(64, 48);
+    ASSERT_FALSE(held.empty());
+    frame.copyTo(held);
+    gpu.process(held, settings, nullptr, nullptr);
+  }
+  EXPECT_EQ(differing(held, frame), 0);
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 // sat::compute_batch on the GPU: every algorithm × element type (default tile, and every tile
 // of 1R1W-SKSS-LB) over batches of 1, 2, 3 and 17 pitched planes with gaps between them, against
 // the host reference; a workspace of exactly batch_workspace_size() filled with garbage; the
-// input left untouched; and two runs bit-identical.
+// input left untouched; and two runs bit-identical. sat::Plan::run_batch on batches whose planes
+// change from call to call.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -12,6 +13,7 @@
 #include "batch_layout.h"
 #include "cuda_test_support.h"
 #include "sat/sat.h"
+#include "sat_expect.h"
 #include "sat_gpu_harness.h"
 #include "sat_test_util.h"
 
@@ -88,6 +90,53 @@ INSTANTIATE_TEST_SUITE_P(Frames, GpuBatch,
                          ::testing::Combine(::testing::ValuesIn(cases()), ::testing::Values(3),
                                             ::testing::Values(Extent{1920, 1080})),
                          name);
+
+// A plan made for 3 planes runs batches of 1 to 3 planes and two sizes, alternating two inputs of
+// each shape: with its workspace carried from call to call (no reset launch between calls of the
+// same layout, lookback/epoch.cuh), a value left by the previous call must never be taken for
+// this call's.
+TEST(GpuPlanBatch, RepeatedBatchesSeeEachCallsInput) {
+  SAT_REQUIRE_GPU();
+  const Extent max{257, 130};
+  const cudaStream_t stream = test::test_stream();
+  for (Algorithm a : kAllAlgorithms)
+    for (ElementType t : {ElementType::U8ToU32, ElementType::U8x4ToU32x4, ElementType::F32ToF32}) {
+      const Options options{a, 0};
+      Plan plan(t, max, options, 3);
+      int call = 0;
+      for (int planes : {3, 3, 1, 1, 3, 2, 2, 3})
+        for (Extent extent : {max, Extent{37, 29}}) {
+          const auto seed = test::mix_seed(test::master_seed(), std::uint64_t(t), std::uint64_t(call % 2),
+                                           std::uint64_t(planes) << 32 | std::uint64_t(extent.width));
+          SCOPED_TRACE(test::describe(options, t, extent, test::Layout::Pitched) + ", planes " +
+                       std::to_string(planes) + ", call " + std::to_string(call) + ", seed " + std::to_string(seed));
+          ++call;
+          const test::HostBatch b = test::random_batch(t, extent, planes, seed);
+          const test::BatchLayout& l = b.layout;
+          test::DeviceBuffer in(l.in_bytes()), out(l.out_bytes());
+          test::cuda_check(cudaMemcpyAsync(in.get(), b.input.data(), b.input.size(), cudaMemcpyHostToDevice, stream),
+                           "upload");
+          test::cuda_check(cudaMemsetAsync(out.get(), test::kBatchOutputPoison, out.size(), stream), "poison");
+          ASSERT_NO_THROW(plan.run_batch({t, extent, in.get(), l.in_pitch, out.get(), l.out_pitch}, l.batch(), stream));
+          test::sync_stream(stream, "Plan::run_batch");
+          std::vector<unsigned char> result(out.size());
+          test::cuda_check(cudaMemcpy(result.data(), out.get(), out.size(), cudaMemcpyDeviceToHost), "download");
+          const std::string problem = test::check_batch_output(b, result.data(), test::kGpuFloatDepth);
+          ASSERT_TRUE(problem.empty()) << problem;
+        }
+    }
+}
+
+TEST(GpuPlanBatch, RejectsMorePlanesThanItWasMadeFor) {
+  SAT_REQUIRE_GPU();
+  Plan plan(ElementType::U8ToU32, {64, 64}, Options{}, 2);
+  const test::HostBatch b = test::random_batch(ElementType::U8ToU32, {64, 64}, 3, 7);
+  const test::BatchLayout& l = b.layout;
+  test::DeviceBuffer in(l.in_bytes()), out(l.out_bytes());
+  EXPECT_TRUE(test::ThrowsSatError(
+      [&] { plan.run_batch({l.type, l.extent, in.get(), l.in_pitch, out.get(), l.out_pitch}, l.batch(), test::test_stream()); },
+      ErrorCode::InvalidArgument, "sat::Plan::run", {"3 planes", "2"}));
+}
 
 }  // namespace
 }  // namespace sat

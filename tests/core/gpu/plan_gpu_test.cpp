@@ -1,5 +1,5 @@
 // sat::Plan: owns a workspace for a maximum extent and runs every extent up to it (one workspace
-// reused across sizes), rejects a larger extent or another type, and survives moves.
+// reused across sizes and calls), rejects a larger extent or another type, and survives moves.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -34,8 +34,8 @@ void PrintTo(const PlanCase& c, std::ostream* os) { *os << c.name(); }
 constexpr Extent kMax{333, 257};  // width × height
 
 // Runs `plan` on a fresh random image of `extent` and checks the result.
-void run_and_check(Plan& plan, Extent extent, Layout layout) {
-  const auto input = test::cached_input(plan.type(), extent, test::Fill::Signed, false);
+void run_and_check(Plan& plan, Extent extent, Layout layout, test::Fill fill = test::Fill::Signed) {
+  const auto input = test::cached_input(plan.type(), extent, fill, false);
   SCOPED_TRACE(test::describe(plan.options(), plan.type(), extent, layout) + ", seed " + std::to_string(input->seed));
   test::DeviceProblem dp(input->image, layout);
   ASSERT_NO_THROW(plan.run(dp.problem(), test::test_stream()));
@@ -70,6 +70,20 @@ TEST_P(GpuPlan, RunsEveryExtentUpToItsMax) {
   };
   for (const auto& [extent, layout] : runs) {
     run_and_check(plan, extent, layout);
+    if (HasFatalFailure()) return;
+  }
+}
+
+// The same extent again and again, its input alternating between two images (a value the
+// previous call left in the workspace is then the other image's), and extents that change the
+// look-back layout in between.
+TEST_P(GpuPlan, RepeatedRunsSeeEachCallsInput) {
+  SAT_REQUIRE_GPU();
+  Plan plan(GetParam().type, kMax, options());
+  const Extent sizes[] = {kMax, kMax, kMax, kMax, {129, 65}, {129, 65}, {129, 65}, kMax, kMax, {1, 1}, kMax};
+  int k = 0;
+  for (Extent e : sizes) {
+    run_and_check(plan, e, Layout::Packed, k++ % 2 ? test::Fill::Positive : test::Fill::Signed);
     if (HasFatalFailure()) return;
   }
 }

@@ -42,6 +42,10 @@ TEST(BradleyGpu, MatchesFloat64Reference) {
   SAT_REQUIRE_GPU();
   check_bradley_matches_reference(Backend::Cuda);
 }
+TEST(FiltersGpu, DstLayoutsRowTailsAndBorders) {
+  SAT_REQUIRE_GPU();
+  check_filters_on_dst_layouts(Backend::Cuda);
+}
 TEST(ToGrayGpu, MatchesOpenCv) {
   SAT_REQUIRE_GPU();
   check_to_gray_matches_opencv(Backend::Cuda);

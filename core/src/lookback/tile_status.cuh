@@ -57,7 +57,7 @@ __device__ __forceinline__ void warp_publish(TileFlag* flag, TileFlag status) {
   if ((threadIdx.x & 31u) == 0) store_release(flag, status);
 }
 
-// Epoch-tagged flags (see lookback_epoch.cuh): the stored word is epoch << 3 | status, and a word
+// Epoch-tagged flags (see epoch.cuh): the stored word is epoch << 3 | status, and a word
 // of another epoch reads as status 0, so flags need no clearing between calls.
 __device__ __forceinline__ TileFlag tag_status(unsigned epoch, TileFlag status) { return (epoch << 3) | status; }
 __device__ __forceinline__ TileFlag untag_status(TileFlag word, unsigned epoch) {

@@ -1,0 +1,166 @@
+// The block of 1R1W-SKSS-LB and what its look-back warps do with one tile, between the kernel's
+// two block barriers (kernels.cuh): publish the local sums, look back along the row, the column
+// and the diagonal (lookback/look_back.cuh), leave the offsets in shared memory.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstring>
+
+#include "detail/tile_agent.cuh"
+#include "lookback/look_back.cuh"
+#include "lookback/state.cuh"
+
+namespace sat::detail {
+
+// Block layout. With packed words (4-byte accumulators) publishing needs no fence, so data warps
+// 0, 1 and 2 also do the look-back and the block stays at the agent's size (2 blocks per SM fit
+// at 64 registers); each data warp publishes the LRS entries of its own rows right after its row
+// scan. With flags, three extra look-back warps that never touch tile data do it: a
+// __threadfence() waits for the calling warp's outstanding memory traffic, and a warp that just
+// streamed its part of a 64 KB tile (or has a prefetch in flight) would stall the tile for
+// microseconds.
+template <class Traits, int W>
+struct LookBackBlock {
+  using Agent = TileAgent<Traits, W>;
+  static constexpr bool kDedicated = sizeof(typename Traits::Acc) != 4;
+  static constexpr bool kEarlyRowLocal = !kDedicated;
+  static constexpr int kDataWarps = Agent::kWarps;
+  static constexpr int kRowWarp = kDedicated ? kDataWarps : 0;       // LRS, GRS, GLS, GS
+  static constexpr int kColWarp = kDedicated ? kDataWarps + 1 : 1;   // LCS, GCS
+  static constexpr int kDiagWarp = kDedicated ? kDataWarps + 2 : 2;  // GS(I−1,J−1), in parallel
+  static constexpr int kThreads = Agent::kThreads + (kDedicated ? 96 : 0);
+  static constexpr int kMinBlocks = sizeof(typename Traits::Acc) <= 4 ? (W == 128 ? 2 : (W == 64 ? 3 : 4)) : 1;
+  __device__ __forceinline__ static bool looks_back(int warp) {
+    return warp == kRowWarp || warp == kColWarp || warp == kDiagWarp;
+  }
+};
+
+// The column warp hands Σ GCS(I−1,J) to the row warp through shared memory: the value, then
+// `ready` = tile + 1 (a different value for every tile the block does; the kernel starts it at 0).
+// Only the row warp waits, so no barrier is involved; every access is atomic (a flag handshake
+// that compute-sanitizer's racecheck also sees as synchronised).
+template <class Acc>
+struct AboveTotalHandoff {
+  static constexpr int kWords = int(sizeof(Acc) / 4);
+  unsigned words[kWords];
+  int ready;
+
+  __device__ __forceinline__ void give(int tile, const Acc& v, int lane) {
+    if (lane == 0) {
+      unsigned w[kWords];
+      memcpy(w, &v, sizeof(Acc));
+#pragma unroll
+      for (int k = 0; k < kWords; ++k) atomicExch(&words[k], w[k]);
+      __threadfence_block();
+      atomicExch(&ready, tile + 1);
+    }
+  }
+  __device__ __forceinline__ Acc take(int tile) {
+    while (atomicAdd(&ready, 0) != tile + 1) {
+    }
+    __threadfence_block();
+    unsigned w[kWords];
+#pragma unroll
+    for (int k = 0; k < kWords; ++k) w[k] = atomicAdd(&words[k], 0u);
+    Acc v;
+    memcpy(&v, w, sizeof(Acc));
+    return v;
+  }
+};
+
+// Data warps, right after their row scan (packed protocol): the LRS entries of their own rows,
+// so successors can add them before this tile's first barrier.
+template <class Traits, int W>
+__device__ __forceinline__ void publish_own_row_totals(const typename TileAgent<Traits, W>::Shared& s,
+                                                       const Protocol<typename Traits::Acc, W>& sums, int t,
+                                                       int warp, int lane) {
+  using Agent = TileAgent<Traits, W>;
+  if constexpr (LookBackBlock<Traits, W>::kEarlyRowLocal) {
+    __syncwarp();  // lane 31 wrote the totals of the warp's rows
+    if (lane < Agent::kRows) {
+      const int i = warp * Agent::kRows + lane;
+      sums.publish_row_local_entry(t, i, s.row_total[i]);
+    }
+  }
+}
+
+// The look-back warps' part of one tile. The row and column warps meet to publish GRS and GLS
+// together; the diagonal warp finds GS(I−1,J−1) meanwhile (it depends on predecessors only). GS
+// and GCS, which only successors need, are deferred to finish_publish (after the second barrier,
+// while the data warps store).
+template <class Traits, int W>
+__device__ __forceinline__ void look_back_tile(typename TileAgent<Traits, W>::Shared& s,
+                                               AboveTotalHandoff<typename Traits::Acc>& above_handoff,
+                                               const Protocol<typename Traits::Acc, W>& sums, int I, int J,
+                                               int tiles_x, int handoff_tag, int warp, int lane,
+                                               WarpVector<typename Traits::Acc, W>& pending,
+                                               typename Traits::Acc& pending_gs) {
+  using Agent = TileAgent<Traits, W>;
+  using Acc = typename Traits::Acc;
+  using Block = LookBackBlock<Traits, W>;
+  const int t = I * tiles_x + J;
+  if (warp == Block::kRowWarp) {
+    WarpVector<Acc, W> lrs;
+    lrs.load_shared(s.row_total, lane);
+    if constexpr (!Block::kEarlyRowLocal) sums.publish_row_local(t, lrs, lane);
+    WarpVector<Acc, W> left;  // GRS(I, J−1)
+    left.fill(zero<Acc>());
+    look_back(sums.rows(), t - 1, 1, J, left, lane);
+    const WarpVector<Acc, W> grs = left + lrs;
+    const Acc local_sum = lrs.sum();
+    const Acc left_total = left.inclusive_scan(lane);
+    left.store_shared(s.row_offset, lane);
+    const Acc l_shape = left_total + above_handoff.take(handoff_tag) + local_sum;
+    sums.publish_row_global_and_lshape(t, grs, l_shape, lane);
+    pending_gs = l_shape;  // GS = corner + l_shape once the corner is known
+  } else if (warp == Block::kDiagWarp) {
+    Acc corner = zero<Acc>();  // GS(I−1, J−1)
+    look_back(sums.diagonal(), t - tiles_x - 1, tiles_x + 1, I < J ? I : J, corner, lane);
+    if (lane == 0) s.corner = corner;
+  } else if (warp == Block::kColWarp) {
+    WarpVector<Acc, W> lcs;
+    Agent::column_totals(s, lane, lcs.e);
+    sums.publish_col_local(t, lcs, lane);
+    WarpVector<Acc, W> above;  // GCS(I−1, J)
+    above.fill(zero<Acc>());
+    look_back(sums.cols(), t - tiles_x, tiles_x, I, above, lane);
+    pending = above + lcs;
+    const Acc above_total = above.inclusive_scan(lane);
+    above.store_shared(s.col_offset, lane);
+    above_handoff.give(handoff_tag, above_total, lane);
+  }
+}
+
+// After the second barrier, overlapping the data warps' stores: the values only successors use.
+template <class Traits, int W>
+__device__ __forceinline__ void finish_publish(const typename TileAgent<Traits, W>::Shared& s,
+                                               const Protocol<typename Traits::Acc, W>& sums, int t, int warp,
+                                               int lane, const WarpVector<typename Traits::Acc, W>& pending,
+                                               const typename Traits::Acc& pending_gs) {
+  using Block = LookBackBlock<Traits, W>;
+  if (warp == Block::kRowWarp) {
+    sums.publish_global_sum(t, s.corner + pending_gs, lane);
+  } else if (warp == Block::kColWarp) {
+    sums.publish_col_global(t, pending, lane);
+  }
+}
+
+// The look-back of one tile by its look-back warps. Data warps that look back (packed protocol)
+// park their tile values in shared memory meanwhile: the look-back needs registers too, and
+// holding both would spill at the 64-register budget of two 512-thread blocks per SM.
+template <class Traits, int W>
+__device__ __forceinline__ void run_look_back(TileAgent<Traits, W>& a, typename TileAgent<Traits, W>::Shared& s,
+                                              typename Traits::Acc (*park)[96],
+                                              AboveTotalHandoff<typename Traits::Acc>& above_total,
+                                              const Protocol<typename Traits::Acc, W>& sums, int I, int J,
+                                              int tiles_x, int handoff_tag, WarpVector<typename Traits::Acc, W>& pending,
+                                              typename Traits::Acc& pending_gs) {
+  using Block = LookBackBlock<Traits, W>;
+  if (!Block::looks_back(a.warp)) return;
+  if constexpr (!Block::kDedicated) a.park(park);
+  look_back_tile<Traits, W>(s, above_total, sums, I, J, tiles_x, handoff_tag, a.warp, a.lane, pending, pending_gs);
+  if constexpr (!Block::kDedicated) a.unpark(park);
+}
+
+}  // namespace sat::detail

@@ -1,0 +1,67 @@
+// Where the look-back state lives in a workspace: the header (epoch, ticket), then the arrays of
+// published partial sums. Plain C++ (no device code), shared by the host side of the kernels and
+// the CPU tests, so the layout is checked without a GPU.
+//
+// Per tile t of the ticket space (every plane's tiles, plane-major):
+//   lrs, grs, lcs, gcs: W entries each (local/global row sums, local/global column sums)
+//   gls, gs:            one entry each (the L-shaped sum, the global sum above-left)
+// Packed protocol (4-byte sums): every entry is a 64-bit {epoch, value} word, no flags.
+// Flag protocol (wider sums): plain entries of the accumulator type plus a row and a column flag.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace sat::detail {
+
+struct LookBackLayout {
+  static constexpr std::size_t kAlign = 256;        // every array starts on its own 256 bytes
+  static constexpr std::size_t kHeaderBytes = 256;  // LookBackHeader's slot at offset 0
+  std::size_t row_flag = 0, col_flag = 0;           // flag protocol only (0: none)
+  std::size_t lrs = 0, grs = 0, lcs = 0, gcs = 0;   // byte offsets from the workspace base
+  std::size_t gls = 0, gs = 0;
+  std::size_t bytes = 0;  // the whole state, a multiple of 16 (what a reset clears, + header)
+  std::int64_t tiles = 0;
+  int w = 0;
+  std::size_t entry_bytes = 0;
+  bool flags = false;
+
+  // `tiles`: tiles of the whole ticket space; `w`: tile size; `entry_bytes`: one published entry
+  // (8 for packed words, sizeof(Acc) for the flag protocol); `flags`: whether flags precede.
+  static LookBackLayout make(std::int64_t tiles, int w, std::size_t entry_bytes, bool flags) {
+    LookBackLayout l;
+    l.tiles = tiles;
+    l.w = w;
+    l.entry_bytes = entry_bytes;
+    l.flags = flags;
+    std::size_t at = kHeaderBytes;
+    const auto take = [&](std::size_t bytes) {
+      const std::size_t offset = (at + kAlign - 1) / kAlign * kAlign;
+      at = offset + bytes;
+      return offset;
+    };
+    const std::size_t n = std::size_t(tiles);
+    if (flags) {
+      l.row_flag = take(n * sizeof(std::uint32_t));
+      l.col_flag = take(n * sizeof(std::uint32_t));
+    }
+    for (std::size_t* v : {&l.lrs, &l.grs, &l.lcs, &l.gcs}) *v = take(n * std::size_t(w) * entry_bytes);
+    l.gls = take(n * entry_bytes);
+    l.gs = take(n * entry_bytes);
+    l.bytes = (at + 15) / 16 * 16;
+    return l;
+  }
+  static LookBackLayout packed(std::int64_t tiles, int w) { return make(tiles, w, 8, false); }
+  static LookBackLayout flagged(std::int64_t tiles, int w, std::size_t acc_bytes) {
+    return make(tiles, w, acc_bytes, true);
+  }
+  // Bytes after the header: what a reset clears when it meets a workspace of another layout.
+  std::size_t body_bytes() const { return bytes - kHeaderBytes; }
+  // Equal for equal layouts only, never 0 (tiles < 2^32, w and entry_bytes < 2^15: checked by
+  // the ticket space and the tile sizes).
+  std::uint64_t key() const {
+    return std::uint64_t(tiles) << 32 | std::uint64_t(w) << 16 | std::uint64_t(entry_bytes) << 1 | (flags ? 1u : 0u);
+  }
+};
+
+}  // namespace sat::detail

@@ -1,0 +1,137 @@
+// Look-back: a tile finds the sum of everything before it along a row, a column or the diagonal
+// from what its predecessors published (first, first − step, …, count of them).
+//
+// The sum is always formed forward: from the nearest predecessor whose global value is out (or
+// the farthest one, whose local value is its global one), adding the local values of the tiles
+// after it in order, GRS(j′) + LRS(j′+1) + … That is exactly how GRS(j′) itself was formed, so
+// float results do not depend on which predecessors happened to be finished: every run gives the
+// same bits. Integers are exact either way.
+//
+// Two ways to walk, chosen by the source:
+//   windowed (packed words): one round trip probes 32 predecessors at once (lane k the k-th; as
+//     CUB's decoupled look-back reads a warp's worth of tile states), then the values to add are
+//     loaded in batches of independent loads — a chain of n locals costs ⌈n/32⌉ + ⌈n/batch⌉
+//     round trips instead of 2n;
+//   stepwise (flag protocol): wait for one predecessor at a time, then read the values.
+// A tile waits only on tiles with smaller tickets (its own plane's predecessors).
+#pragma once
+
+#include <cuda_runtime.h>
+
+namespace sat::detail {
+
+// The position (0 = `first`) of the nearest predecessor whose global value is out — or count − 1,
+// the edge tile, whose local value is global — once every predecessor nearer than it has its
+// local value out. `from_global` says which value of that tile to take.
+// `gw`, `lw`: this lane's probe of the window holding the start (the words themselves).
+template <class Source>
+__device__ __forceinline__ int find_look_back_start(const Source& s, int first, int step, int count, bool& from_global,
+                                                    int lane, unsigned long long& gw, unsigned long long& lw) {
+  unsigned delay_ns = 32;
+  for (int base = 0;;) {
+    const int p = base + lane;
+    const bool in = p < count;
+    bool g = false, l = false;
+    gw = lw = 0;
+    if (in) {
+      gw = s.global_hint(first - p * step);  // both loads in flight together
+      lw = s.local_hint(first - p * step);
+      g = s.current(gw);
+      l = s.current(lw);
+    }
+    const unsigned globals = __ballot_sync(0xffffffffu, in && g);
+    const unsigned missing = __ballot_sync(0xffffffffu, in && !g && !l);
+    const int nearest = globals ? __ffs(globals) - 1 : 32;
+    const unsigned nearer = nearest == 32 ? 0xffffffffu : (1u << nearest) - 1u;
+    if ((missing & nearer) == 0) {
+      if (nearest < 32) {
+        from_global = true;
+        return base + nearest;
+      }
+      if (base + 32 >= count) {
+        from_global = false;
+        return count - 1;
+      }
+      base += 32;  // 32 locals out, no global yet: look further
+      delay_ns = 32;
+      continue;
+    }
+    __nanosleep(delay_ns);  // a nearer predecessor has published nothing yet
+    if (delay_ns < 256) delay_ns *= 2;
+  }
+}
+
+// Windowed look-back of a W-vector (rows or columns).
+template <class Source, class Vec>
+__device__ __forceinline__ void look_back_vector(const Source& s, int first, int step, int count, Vec& acc, int lane) {
+  if (count == 0) return;
+  bool from_global = false;
+  unsigned long long gw, lw;
+  const int start = find_look_back_start(s, first, step, count, from_global, lane, gw, lw);
+  constexpr int B = Source::kBatch;
+  for (int p0 = start; p0 >= 0; p0 -= B) {
+    typename Source::Loaded x[B];
+#pragma unroll
+    for (int k = 0; k < B; ++k)
+      if (p0 - k >= 0) s.load(first - (p0 - k) * step, from_global && k == 0 && p0 == start, x[k], lane);
+#pragma unroll
+    for (int k = 0; k < B; ++k) {
+      if (p0 - k >= 0) {
+        const bool g = from_global && k == 0 && p0 == start;
+        s.complete(first - (p0 - k) * step, g, x[k], lane);
+        s.add(x[k], acc);
+      }
+    }
+  }
+}
+
+// Windowed look-back of a scalar (the diagonal): the probe's words are the values, so a window
+// that holds the start is folded with shuffles, without loading anything again.
+template <class Source, class Acc>
+__device__ __forceinline__ void look_back_scalar(const Source& s, int first, int step, int count, Acc& acc, int lane) {
+  if (count == 0) return;
+  bool from_global = false;
+  unsigned long long gw, lw;
+  const int start = find_look_back_start(s, first, step, count, from_global, lane, gw, lw);
+  const int last_window = start / 32 * 32;
+  for (int base = last_window; base >= 0; base -= 32) {
+    const int p = base + lane;
+    const bool g = from_global && p == start;
+    unsigned long long w = 0;
+    if (base == last_window) {
+      w = g ? gw : lw;  // the probe's words
+    } else if (p <= start) {  // an earlier window: its locals were all current, and stay so
+      w = s.local_hint(first - p * step);
+    }
+    const int top = start - base < 31 ? start - base : 31;
+    for (int k = top; k >= 0; --k) acc = acc + s.value(__shfl_sync(0xffffffffu, w, k));
+  }
+}
+
+// Stepwise look-back (flag protocol).
+template <class Source, class Value>
+__device__ __forceinline__ void look_back_stepwise(const Source& source, int first, int step, int count, Value& acc,
+                                                   int lane) {
+  if (count == 0) return;
+  int k = 0;
+  bool global = false;
+  for (; k < count; ++k)
+    if ((global = source.wait(first - k * step, lane))) break;
+  if (k == count) k = count - 1;  // global == false: the edge tile's local value
+  source.add(first - k * step, global, acc, lane);
+  for (int m = k - 1; m >= 0; --m) source.add(first - m * step, false, acc, lane);
+}
+
+// The walk the source supports: windowed for packed words (vectors or scalars), else stepwise.
+template <class Source, class Value>
+__device__ __forceinline__ void look_back(const Source& s, int first, int step, int count, Value& acc, int lane) {
+  if constexpr (!Source::kWindowed) {
+    look_back_stepwise(s, first, step, count, acc, lane);
+  } else if constexpr (Source::kVector) {
+    look_back_vector(s, first, step, count, acc, lane);
+  } else {
+    look_back_scalar(s, first, step, count, acc, lane);
+  }
+}
+
+}  // namespace sat::detail

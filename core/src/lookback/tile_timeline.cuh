@@ -1,0 +1,57 @@
+// Per-tile timeline of the single-pass kernel, behind a compile-time switch (CMake
+// -DSATLAB_TILE_TIMELINE=ON defines SAT_TILE_TIMELINE): %globaltimer stamps at the points of a
+// tile's life, written by thread 0 of the block that did the tile, indexed by ticket. Off, every
+// call below compiles to nothing and the kernels carry an empty struct.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace sat::detail {
+
+// What a tile's stamps mean (nanoseconds of the GPU's global timer).
+enum TileMoment : int {
+  kTileStart = 0,     // the block starts the tile: ticket known, waits for its prefetched data
+  kTileScanned = 1,   // after the first barrier: local scans done, next ticket known
+  kTileLookedBack = 2,  // the row warp has GRS and GLS out (packed protocol: thread 0's warp)
+  kTileOffsets = 3,   // after the second barrier: offsets and corner in shared memory
+  kTileStored = 4,    // the block's stores of the tile are issued
+  kTileMoments = 5
+};
+
+struct TileStamps {
+  unsigned long long at[kTileMoments];
+  unsigned sm;
+  unsigned block;
+};
+
+#ifdef SAT_TILE_TIMELINE
+struct TileTimeline {
+  TileStamps* stamps = nullptr;  // [tickets], or null: record nothing
+  std::size_t capacity = 0;
+  __device__ __forceinline__ void stamp(int ticket, TileMoment m) const {
+    if (stamps == nullptr || std::size_t(ticket) >= capacity || threadIdx.x != 0) return;
+    unsigned long long t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    stamps[ticket].at[m] = t;
+    if (m == kTileStart) {
+      unsigned sm;
+      asm volatile("mov.u32 %0, %%smid;" : "=r"(sm));
+      stamps[ticket].sm = sm;
+      stamps[ticket].block = blockIdx.x;
+    }
+  }
+};
+#else
+struct TileTimeline {
+  __device__ __forceinline__ void stamp(int, TileMoment) const {}
+};
+#endif
+
+// Host: where the next 1R1W-SKSS-LB launches record (timeline builds only; null turns it off).
+// Defined in skss_lb_1r1w.cu.
+void set_tile_timeline(TileStamps* device_stamps, std::size_t capacity);
+
+}  // namespace sat::detail
