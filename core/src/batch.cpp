@@ -7,9 +7,7 @@ namespace sat {
 
 void cpu_parallel_batch(const Problem& first, const Batch& batch, int threads) {
   constexpr const char* call = "sat::cpu_parallel_batch";
-  detail::check_request(call, first.type, first.extent, Options{});
-  detail::check_problem(call, first);
-  detail::check_batch(call, first, batch);
+  detail::check_call(call, first, batch, Options{});
   for (int k = 0; k < batch.planes; ++k) cpu_parallel(batch_plane(first, batch, k), threads);
 }
 

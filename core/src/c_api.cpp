@@ -25,6 +25,10 @@ struct sat_filter_engine {
   sat::FilterEngine engine;
 };
 
+struct sat_workspace {
+  sat::Workspace workspace;
+};
+
 namespace {
 
 thread_local std::string last_error;
@@ -153,6 +157,28 @@ sat_status sat_compute(const sat_problem* problem, const sat_batch* batch, const
     require(problem, "sat_compute", "problem");
     sat::compute_batch(problem_of(*problem), batch_of(batch), options_of(options), workspace, workspace_bytes,
                        static_cast<cudaStream_t>(stream));
+  });
+}
+
+sat_status sat_workspace_create(sat_workspace** workspace) {
+  return guarded([&] {
+    require(workspace, "sat_workspace_create", "result pointer");
+    *workspace = nullptr;
+    *workspace = new sat_workspace{};
+  });
+}
+
+void sat_workspace_destroy(sat_workspace* workspace) { delete workspace; }
+
+size_t sat_workspace_bytes(const sat_workspace* workspace) { return workspace ? workspace->workspace.bytes() : 0; }
+
+sat_status sat_compute_in(sat_workspace* workspace, const sat_problem* problem, const sat_batch* batch,
+                          const sat_options* options, void* stream) {
+  return guarded([&] {
+    require(workspace, "sat_compute_in", "workspace");
+    require(problem, "sat_compute_in", "problem");
+    workspace->workspace.compute_batch(problem_of(*problem), batch_of(batch), options_of(options),
+                                       static_cast<cudaStream_t>(stream));
   });
 }
 

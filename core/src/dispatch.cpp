@@ -12,7 +12,6 @@
 namespace sat {
 namespace {
 
-using detail::check_problem;
 using detail::check_request;
 
 [[noreturn]] void fail(ErrorCode code, const char* call, const std::string& message) {
@@ -59,9 +58,7 @@ void launch(const detail::Launch& launch, Algorithm algorithm) {
 // compute() and compute_batch(): every check first, then one launch for the batch or one per plane.
 void run(const char* call, const Problem& problem, const Batch& batch, const Options& options, void* workspace,
          std::size_t workspace_bytes, cudaStream_t stream, detail::WorkspaceHistory* history = nullptr) {
-  check_request(call, problem.type, problem.extent, options);
-  check_problem(call, problem);
-  detail::check_batch(call, problem, batch);
+  detail::check_call(call, problem, batch, options);
   const int tile = resolve_tile(options, problem.type);
   const bool one_launch = batches_in_one_launch(options.algorithm);
   const std::size_t needed =

@@ -122,5 +122,10 @@ void check_batch(const char* call, const Problem& p, const Batch& batch) {
   if (in0 < out1 && out0 < in1) fail(ErrorCode::InvalidArgument, call, "input and output planes overlap");
 }
 
-}  // namespace sat::detail
+void check_call(const char* call, const Problem& first_plane, const Batch& batch, const Options& options) {
+  check_request(call, first_plane.type, first_plane.extent, options);
+  check_problem(call, first_plane);
+  check_batch(call, first_plane, batch);
+}
 
+}  // namespace sat::detail

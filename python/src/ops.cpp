@@ -103,24 +103,18 @@ void check_out(const Tensor& src, const Tensor& dst, DType dtype, const std::vec
   if (dst.shape() != shape) bad("out must have shape " + shape_text(shape) + " (got " + shape_text(dst.shape()) + ")");
 }
 
-// The SAT workspace of a (device, stream), kept and grown, never shrunk: the look-back's tile
-// states carry an epoch from call to call, so a workspace that stays put needs no clearing (a
-// fresh one costs a clearing pass of its whole size). One per stream: concurrent streams never
-// share one. Kept for the life of the process, like the filter engines below.
-void* workspace_for(int device, cudaStream_t stream, std::size_t bytes) {
-  struct Slot {
-    void* ptr = nullptr;
-    std::size_t bytes = 0;
-  };
-  static auto* slots = new std::map<std::pair<int, cudaStream_t>, Slot>;
-  Slot& slot = (*slots)[{device, stream}];
-  if (bytes > slot.bytes) {
-    if (slot.ptr) cuda_call(cudaFree(slot.ptr), "cudaFree (workspace)");  // waits for work still using it
-    slot = {};
-    cuda_call(cudaMalloc(&slot.ptr, bytes), "cudaMalloc (workspace)");
-    slot.bytes = bytes;
-  }
-  return slot.ptr;
+// The SAT workspace of a (device, stream): a sat_workspace, grown as tables grow, never shrunk.
+// The library owns it and remembers what its last call left in it: the look-back's tile states
+// carry an epoch from call to call, so repeated calls of one shape need neither a reset launch
+// nor a clearing pass (a fresh workspace per call would clear all of it). One per stream:
+// concurrent streams never share one, and the calls on one stream are ordered. Kept for the life
+// of the process, like the filter engines below (never destroyed: the CUDA runtime may be gone
+// before static destructors run).
+sat_workspace* workspace_for(int device, cudaStream_t stream) {
+  static auto* slots = new std::map<std::pair<int, cudaStream_t>, sat_workspace*>;
+  sat_workspace*& slot = (*slots)[{device, stream}];
+  if (!slot) check(sat_workspace_create(&slot));
+  return slot;
 }
 
 // Filter engines own their tables; one per (backend, device, stream), so that concurrent streams
@@ -181,10 +175,7 @@ void integral(const Tensor& src, const Tensor& dst, const sat_options& options, 
     return;
   }
   const DeviceScope scope(src.device().id);
-  std::size_t bytes = 0;
-  check(sat_workspace_size(&problem, &options, batch.planes, &bytes));
-  void* workspace = bytes ? workspace_for(src.device().id, stream, bytes) : nullptr;
-  check(sat_compute(&problem, &batch, &options, workspace, bytes, stream));
+  check(sat_compute_in(workspace_for(src.device().id, stream), &problem, &batch, &options, stream));
 }
 
 std::vector<int64_t> filter_result_shape(const Tensor& src, const FilterRequest& request) {

@@ -19,7 +19,9 @@
 //   ... allocate `bytes` of device memory once ...
 //   sat::compute(p, opt, d_workspace, bytes, stream);
 //
-// Or let sat::Plan own the workspace: sat::Plan plan(type, extent, opt); plan.run(p, stream);
+// Or let the library own the workspace: sat::Plan plan(type, extent, opt); plan.run(p, stream);
+// (sized once for a maximum extent), or sat::Workspace ws; ws.compute(p, opt, stream); (grown as
+// calls need).
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -125,23 +127,62 @@ std::size_t batch_workspace_size(ElementType type, Extent extent, int planes, co
 void compute_batch(const Problem& first_plane, const Batch& batch, const Options& options, void* workspace,
                    std::size_t workspace_bytes, cudaStream_t stream);
 
+// compute() and compute_batch() with a workspace the library owns and sizes itself: any type,
+// extent, batch and options, nothing to size or allocate beforehand. Repeated calls are cheaper
+// than compute() with a workspace of the caller's: the workspace knows what its last call left
+// in it, so 1R1W-SKSS-LB skips its per-call reset launch while the layout (type, extent, planes,
+// tile) stays the same; a call of another layout pays that launch (and a clearing pass) once.
+// It starts empty and grows to what a call needs, never shrinks: growing frees the old buffer
+// (cudaFree, which waits for the whole device), allocates the new one on the current device and
+// pays the reset launch. Same validation and errors as compute(); a bad request allocates
+// nothing. One device: a call on another current device throws InvalidArgument. Calls must be
+// ordered (one stream, or the caller orders them): one workspace serves one stream at a time.
+class Workspace {
+ public:
+  Workspace() = default;  // allocates nothing
+  ~Workspace();           // cudaFree: waits for the device
+  Workspace(Workspace&& other) noexcept;
+  Workspace& operator=(Workspace&& other) noexcept;
+  Workspace(const Workspace&) = delete;
+  Workspace& operator=(const Workspace&) = delete;
+
+  void compute(const Problem& problem, const Options& options, cudaStream_t stream);
+  void compute_batch(const Problem& first_plane, const Batch& batch, const Options& options, cudaStream_t stream);
+  std::size_t bytes() const { return bytes_; }  // device bytes held now (0 until a call needs some)
+
+ private:
+  friend class Plan;
+  // compute_batch() under `call`'s name: validates, fits, computes.
+  void run(const char* call, const Problem& first_plane, const Batch& batch, const Options& options,
+           cudaStream_t stream);
+  // Holds at least `bytes` (allocating under `call`'s name), ready for a call on the current device.
+  void fit(const char* call, std::size_t bytes);
+  cudaError_t release() noexcept;  // back to empty; cudaFree's status
+
+  void* data_ = nullptr;
+  std::size_t bytes_ = 0;
+  int device_ = -1;                   // where data_ lives
+  detail::WorkspaceHistory history_;  // lets repeated calls skip the look-back's reset launch
+};
+
 // Owns a workspace sized for a maximum extent (and batches of up to `max_planes` planes); run()
 // and run_batch() work on any extent up to it. Repeated calls are cheaper than compute() with a
 // workspace of the caller's: the plan knows what its last call left in the workspace, so
 // 1R1W-SKSS-LB skips its per-call reset launch. Calls must be ordered (one stream, or the caller
-// orders them): the workspace is shared by every call of the plan.
+// orders them): the workspace is shared by every call of the plan. Unlike a Workspace, a plan
+// allocates once, up front (on the current device, where it must then run), and never grows.
 class Plan {
  public:
   Plan(ElementType type, Extent max_extent, Options options = {}, int max_planes = 1);
-  ~Plan();
-  Plan(Plan&& other) noexcept;
-  Plan& operator=(Plan&& other) noexcept;
+  ~Plan() = default;
+  Plan(Plan&& other) noexcept = default;
+  Plan& operator=(Plan&& other) noexcept = default;
   Plan(const Plan&) = delete;
   Plan& operator=(const Plan&) = delete;
 
   void run(const Problem& problem, cudaStream_t stream);
   void run_batch(const Problem& first_plane, const Batch& batch, cudaStream_t stream);
-  std::size_t workspace_bytes() const { return bytes_; }
+  std::size_t workspace_bytes() const { return workspace_.bytes(); }
   const Options& options() const { return options_; }
   ElementType type() const { return type_; }
 
@@ -150,9 +191,7 @@ class Plan {
   Extent max_extent_;
   Options options_;
   int max_planes_ = 1;
-  void* workspace_ = nullptr;
-  std::size_t bytes_ = 0;
-  detail::WorkspaceHistory history_;  // lets repeated runs skip the look-back's reset launch
+  Workspace workspace_;  // sized for the maximum by the constructor
 };
 
 // CPU paths (host pointers). cpu_reference is the obvious single-threaded double loop;

@@ -14,6 +14,10 @@
  *   sat_problem p = {SAT_U8_TO_U32, w, h, d_in, w, d_out, 4 * (size_t)w};
  *   size_t bytes;  sat_workspace_size(&p, NULL, 1, &bytes);   ... allocate bytes ...
  *   if (sat_compute(&p, NULL, NULL, d_ws, bytes, stream) != SAT_OK) puts(sat_last_error());
+ * or, table after table, with a workspace the library owns and sizes:
+ *   sat_workspace* ws;  sat_workspace_create(&ws);
+ *   if (sat_compute_in(ws, &p, NULL, NULL, stream) != SAT_OK) puts(sat_last_error());
+ *   ...  sat_workspace_destroy(ws);
  */
 #ifndef SAT_SAT_C_H
 #define SAT_SAT_C_H
@@ -109,6 +113,26 @@ sat_status sat_workspace_size(const sat_problem* problem, const sat_options* opt
 /* The table(s) on the GPU. batch NULL = one plane; options NULL = defaults. */
 sat_status sat_compute(const sat_problem* problem, const sat_batch* batch, const sat_options* options,
                        void* workspace, size_t workspace_bytes, void* stream);
+/* A workspace the library owns (sat::Workspace): sat_compute_in sizes it for each call, so there
+ * is nothing to size or allocate, and it remembers what its last call left in it, so repeated
+ * calls of one layout (type, size, planes, tile) skip the per-call reset launch that sat_compute
+ * pays with 1R1W-SKSS-LB (a few µs a call); a call of another layout pays it once.
+ *  - Created empty: sat_workspace_create allocates no device memory (and needs no GPU).
+ *  - Grows, never shrinks: a call that needs more than it holds frees the old buffer (cudaFree,
+ *    which waits for the whole device: a one-off pause), allocates the new size on the current
+ *    device and pays the reset launch. Use one workspace on one device (a call with another
+ *    current device is an invalid argument).
+ *  - One stream at a time: it carries state from call to call, so its calls must be ordered (one
+ *    stream, or the caller orders them); give each concurrent stream its own workspace. Not
+ *    thread-safe. */
+typedef struct sat_workspace sat_workspace;
+sat_status sat_workspace_create(sat_workspace** workspace);
+void sat_workspace_destroy(sat_workspace* workspace);       /* waits for the device (cudaFree); NULL is fine */
+size_t sat_workspace_bytes(const sat_workspace* workspace); /* device bytes held now; 0 for NULL */
+/* sat_compute in `workspace`: same arguments (batch NULL = one plane, options NULL = defaults),
+ * validation, statuses and messages. A rejected call allocates nothing. */
+sat_status sat_compute_in(sat_workspace* workspace, const sat_problem* problem, const sat_batch* batch,
+                          const sat_options* options, void* stream);
 /* The table(s) on the CPU, `threads` threads (0 = all). */
 sat_status sat_cpu_compute(const sat_problem* problem, const sat_batch* batch, int threads);
 

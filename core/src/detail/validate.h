@@ -17,6 +17,8 @@ void check_problem(const char* call, const Problem& problem);
 void check_batch(const char* call, const Problem& first_plane, const Batch& batch);
 // planes ≥ 1, and every plane's 32-pixel tiles together fit the 32-bit tile tickets.
 void check_plane_count(const char* call, Extent extent, int planes);
-
+// Everything compute_batch() checks before it looks at the workspace: check_request,
+// check_problem and check_batch.
+void check_call(const char* call, const Problem& first_plane, const Batch& batch, const Options& options);
 
 }  // namespace sat::detail

@@ -1,6 +1,7 @@
 /* The C ABI used from C: this file is compiled as C (not C++), so sat_c.h must be valid C. It
- * computes a 3×3 table and a box blur on the CPU backend and checks the values; the C ABI tests
- * call it. Returns 0 on success, else the number of the first failed check. */
+ * computes a 3×3 table and a box blur on the CPU backend and checks the values, and creates a
+ * sat_workspace and has it reject bad calls (no GPU needed); the C ABI tests call it. Returns 0 on
+ * success, else the number of the first failed check. */
 #include <stdint.h>
 #include <string.h>
 
@@ -43,6 +44,18 @@ int sat_c_abi_probe(void) {
     if (sat_box_blur(engine, &src, &dst, 1, 1, SAT_BORDER_REFLECT101, NULL) != SAT_OK) return 6;
     sat_filter_engine_destroy(engine);
     if (memcmp(img, blurred, sizeof img) != 0) return 7; /* a 1×1 box is the identity */
+  }
+
+  {
+    sat_workspace* ws = NULL;
+    if (sat_workspace_create(&ws) != SAT_OK || ws == NULL) return 8;
+    if (sat_workspace_bytes(ws) != 0) return 9; /* nothing allocated yet */
+    if (sat_compute_in(ws, NULL, NULL, NULL, NULL) != SAT_ERROR_INVALID_ARGUMENT) return 10;
+    if (strstr(sat_last_error(), "problem is null") == NULL) return 11;
+    if (sat_compute_in(ws, &p, NULL, NULL, NULL) != SAT_ERROR_INVALID_ARGUMENT) return 12; /* width 0 */
+    if (strstr(sat_last_error(), "width must be >= 1") == NULL) return 13;
+    sat_workspace_destroy(ws);
+    sat_workspace_destroy(NULL);
   }
   return 0;
 }

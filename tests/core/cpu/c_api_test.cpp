@@ -1,6 +1,7 @@
 // The C ABI (sat/sat_c.h): from C (c_abi_probe.c), and each function's mapping onto the C++ API —
-// values, batches, statuses with the C++ error codes, the thread-local message, names, and the
-// filters on the CPU backend bit-identical to sat::FilterEngine.
+// values, batches, statuses with the C++ error codes, the thread-local message, names, the
+// filters on the CPU backend bit-identical to sat::FilterEngine, and what of sat_workspace and
+// sat_compute_in needs no GPU (its GPU results: workspace_gpu_test.cpp).
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "batch_layout.h"
+#include "cuda_test_support.h"
 #include "sat/filters.h"
 #include "sat/sat.h"
 #include "sat/sat_c.h"
@@ -97,6 +99,102 @@ TEST(CAbi, LastErrorIsPerThread) {
   std::thread([&] { other = sat_last_error(); }).join();
   EXPECT_EQ(other, "");
   EXPECT_NE(std::string(sat_last_error()), "");
+}
+
+TEST(CAbi, WorkspaceCreateAndDestroy) {
+  sat_workspace* ws = nullptr;
+  ASSERT_EQ(sat_workspace_create(&ws), SAT_OK) << sat_last_error();
+  ASSERT_NE(ws, nullptr);
+  EXPECT_EQ(sat_workspace_bytes(ws), 0u) << "a new workspace holds no device memory";
+  sat_workspace* other = nullptr;
+  ASSERT_EQ(sat_workspace_create(&other), SAT_OK);
+  EXPECT_NE(other, ws);
+  sat_workspace_destroy(other);
+  sat_workspace_destroy(ws);
+  sat_workspace_destroy(nullptr);
+  EXPECT_EQ(sat_workspace_bytes(nullptr), 0u);
+  EXPECT_EQ(sat_workspace_create(nullptr), SAT_ERROR_INVALID_ARGUMENT);
+  EXPECT_STREQ(sat_last_error(), "sat_workspace_create: result pointer is null");
+}
+
+TEST(CAbi, ComputeInNullArguments) {
+  sat_workspace* ws = nullptr;
+  ASSERT_EQ(sat_workspace_create(&ws), SAT_OK);
+  std::vector<uint8_t> in(64, 1);
+  std::vector<uint32_t> out(64);
+  const sat_problem p{SAT_U8_TO_U32, 8, 8, in.data(), 8, out.data(), 32};
+  EXPECT_EQ(sat_compute_in(nullptr, &p, nullptr, nullptr, nullptr), SAT_ERROR_INVALID_ARGUMENT);
+  EXPECT_STREQ(sat_last_error(), "sat_compute_in: workspace is null");
+  EXPECT_EQ(sat_compute_in(ws, nullptr, nullptr, nullptr, nullptr), SAT_ERROR_INVALID_ARGUMENT);
+  EXPECT_STREQ(sat_last_error(), "sat_compute_in: problem is null");
+  EXPECT_EQ(sat_workspace_bytes(ws), 0u);
+  sat_workspace_destroy(ws);
+}
+
+// Bad requests are reported by sat_compute_in exactly as by sat_compute (status and message),
+// before anything is allocated or launched: no GPU is needed to see them.
+TEST(CAbi, ComputeInRejectsWhatComputeRejects) {
+  std::vector<uint8_t> in(4096, 1);
+  std::vector<uint32_t> out(4096);
+  const sat_problem good{SAT_U8_TO_U32, 8, 8, in.data(), 8, out.data(), 32};
+  const sat_options defaults = sat_default_options();
+  struct Bad {
+    const char* what;
+    sat_problem problem;
+    sat_batch batch;
+    sat_options options;
+    sat_status status;
+    const char* message;  // part of the expected message
+  };
+  std::vector<Bad> bad;
+  // A good request, spoilt by the caller (the reference holds until the next add).
+  const auto add = [&](const char* what, const char* message, sat_status status = SAT_ERROR_INVALID_ARGUMENT) -> Bad& {
+    return bad.emplace_back(Bad{what, good, {1, 0, 0}, defaults, status, message});
+  };
+  add("width 0", "width must be >= 1").problem.width = 0;
+  add("height -2", "height must be >= 1").problem.height = -2;
+  add("type 42", "unknown element type").problem.type = 42;
+  add("null input", "input pointer is null").problem.input = nullptr;
+  add("null output", "output pointer is null").problem.output = nullptr;
+  add("short output pitch", "smaller than a row").problem.output_pitch = 28;
+  add("output over the input", "input and output overlap").problem.output = in.data();
+  add("algorithm 99", "unknown algorithm").options.algorithm = 99;
+  add("tile 48", "tile must be").options.tile = 48;
+  add("(1+r)R1W with r 1.5", "hybrid_r must be in (0, 1)").options = {SAT_ALGORITHM_HYBRID_1R1W, 0, 1.5};
+  Bad& u8x4 = add("u8x4 at tile 128", "does not support", SAT_ERROR_UNSUPPORTED);
+  u8x4.problem.type = SAT_U8X4_TO_U32X4;
+  u8x4.options.tile = 128;
+  add("0 planes", "planes must be >= 1").batch.planes = 0;
+  add("overlapping output planes", "output planes would overlap").batch = {3, 64, 16};
+  sat_workspace* ws = nullptr;
+  ASSERT_EQ(sat_workspace_create(&ws), SAT_OK);
+  for (const Bad& b : bad) {
+    SCOPED_TRACE(b.what);
+    ASSERT_EQ(sat_compute(&b.problem, &b.batch, &b.options, nullptr, 0, nullptr), b.status);
+    const std::string expected = sat_last_error();
+    EXPECT_NE(expected.find(b.message), std::string::npos) << expected;
+    EXPECT_EQ(sat_compute_in(ws, &b.problem, &b.batch, &b.options, nullptr), b.status);
+    EXPECT_EQ(sat_last_error(), expected);
+    EXPECT_EQ(sat_workspace_bytes(ws), 0u) << "a rejected call allocated";
+  }
+  sat_workspace_destroy(ws);
+}
+
+// Without a device, a valid request fails where the workspace would be allocated: a CUDA status
+// (not a crash), the workspace still empty and usable. (With a device, the GPU suite runs it.)
+TEST(CAbi, ComputeInWithoutADeviceIsACudaError) {
+  if (test::has_cuda_device()) GTEST_SKIP() << "a CUDA device is present (satcore_gpu_tests covers sat_compute_in)";
+  std::vector<uint8_t> in(64, 1);
+  std::vector<uint32_t> out(64);
+  const sat_problem p{SAT_U8_TO_U32, 8, 8, in.data(), 8, out.data(), 32};
+  sat_workspace* ws = nullptr;
+  ASSERT_EQ(sat_workspace_create(&ws), SAT_OK);
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    EXPECT_EQ(sat_compute_in(ws, &p, nullptr, nullptr, nullptr), SAT_ERROR_CUDA) << sat_last_error();
+    EXPECT_STRNE(sat_last_error(), "");
+    EXPECT_EQ(sat_workspace_bytes(ws), 0u);
+  }
+  sat_workspace_destroy(ws);
 }
 
 TEST(CAbi, FiltersMatchTheEngine) {
