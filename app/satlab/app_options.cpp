@@ -39,14 +39,29 @@ std::vector<double> parse_reals(const std::string& name, const std::string& text
   return values;
 }
 
-// --filter: satfilter's names and aliases for the image filters, plus satlab's none and shadows.
+// --filter's image filters: satfilter's names and aliases, plus satlab's none. The message names
+// the whole menu, the shadow demo included (select_filter).
 FilterKind parse_filter(const std::string& name) {
   if (const auto kind = parse_filter_kind(name)) return *kind;
   if (const auto image = cli::parse_image_filter(name)) return *parse_filter_kind(cli::to_string(*image));
   throw UsageError("--filter must be none, box, threshold, sauvola, bradley or shadows (got \"" + name + "\")");
 }
 
-std::optional<cli::ImageFilter> image_filter_of(FilterKind kind) { return cli::parse_image_filter(to_string(kind)); }
+// --filter NAME: the shadow demo's scene, or the source through that filter.
+void select_filter(AppOptions& o, const std::string& name) {
+  if (name == kShadowsMenuName) {
+    o.scene = Scene::Shadows;
+    return;
+  }
+  o.filter.kind = parse_filter(name);
+  o.scene = Scene::Source;
+}
+
+// The image filter whose parameters satcore judges: none for the shadow demo and for "none".
+std::optional<cli::ImageFilter> image_filter_of(const AppOptions& o) {
+  if (o.scene == Scene::Shadows) return std::nullopt;
+  return cli::parse_image_filter(to_string(o.filter.kind));
+}
 
 ShadowMode parse_mode(const std::string& name, const std::string& text) {
   const auto mode = parse_shadow_mode(text);
@@ -99,7 +114,7 @@ Parser::Parser() {
                   "none: the source as it is\n"
                   "shadows: a 3D scene of its own, no source needed (below)\n" +
                       cli::image_filter_help(),
-                  [&o](const std::string& name) { o.filter.kind = parse_filter(name); });
+                  [&o](const std::string& name) { select_filter(o, name); });
   // satcore's defaults but for the box kernel: the live view starts with a blur one can see.
   const FilterSettings start;
   filter.emplace(app, filters, cli::FilterParameters{start.box, start.mean_c, start.sauvola, start.bradley});
@@ -108,29 +123,29 @@ Parser::Parser() {
   cli::add_parsed(
       app, "--shadow-mode", "NAME",
       "hard | pcf | savsm | savsm-variable (right of the divider)\n(default " + std::string(to_string(sh.mode)) + ")",
-      [&o](const std::string& text) { o.filter.shadows.mode = parse_mode("--shadow-mode", text); });
+      [&o](const std::string& text) { o.shadows.mode = parse_mode("--shadow-mode", text); });
   cli::add_parsed(
       app, "--compare-mode", "NAME",
       "the technique left of the divider (default " + std::string(to_string(sh.compare_mode)) + ")",
-      [&o](const std::string& text) { o.filter.shadows.compare_mode = parse_mode("--compare-mode", text); });
+      [&o](const std::string& text) { o.shadows.compare_mode = parse_mode("--compare-mode", text); });
   cli::add_parsed(app, "--precision", "NAME",
                   "moment table: fixed32 | fp32-centered | fp32 (default " + std::string(to_string(sh.precision)) + ")",
                   [&o](const std::string& text) {
                     const auto precision = parse_moment_precision(text);
                     if (!precision)
                       throw UsageError("--precision must be fixed32, fp32-centered or fp32 (got \"" + text + "\")");
-                    o.filter.shadows.precision = *precision;
+                    o.shadows.precision = *precision;
                   });
-  cli::add_checked(app, "--map-size", o.filter.shadows.map_size, "N", CLI::IsMember({512, 1024, 2048, 4096}),
+  cli::add_checked(app, "--map-size", o.shadows.map_size, "N", CLI::IsMember({512, 1024, 2048, 4096}),
                    "shadow map 512 | 1024 | 2048 | 4096 (default " + std::to_string(sh.map_size) + ")");
-  cli::add_checked(app, "--box", o.filter.shadows.box_texels, "N", CLI::Range(1, kMaxBoxTexels),
+  cli::add_checked(app, "--box", o.shadows.box_texels, "N", CLI::Range(1, kMaxBoxTexels),
                    "filter box in texels (pcf, savsm), 1.." + std::to_string(kMaxBoxTexels) + " (default " +
                        std::to_string(sh.box_texels) + ")");
-  cli::add_checked(app, "--light-size", o.filter.shadows.light_size_deg, "DEG", CLI::Range(0.05, 20.0),
+  cli::add_checked(app, "--light-size", o.shadows.light_size_deg, "DEG", CLI::Range(0.05, 20.0),
                    "angular size of the light (savsm-variable), 0.05..20 (default 4)");
-  cli::add_checked(app, "--min-variance", o.filter.shadows.min_variance, "X", CLI::Range(0.0, 0.01),
+  cli::add_checked(app, "--min-variance", o.shadows.min_variance, "X", CLI::Range(0.0, 0.01),
                    "lower clamp of the variance (depth units^2), 0..0.01 (default 1e-5)");
-  cli::add_checked(app, "--bleeding", o.filter.shadows.bleeding, "X", CLI::Range(0.0, 0.95),
+  cli::add_checked(app, "--bleeding", o.shadows.bleeding, "X", CLI::Range(0.0, 0.95),
                    "light-bleeding reduction, 0..0.95 (default 0.2)");
   cli::add_parsed(app, "--light", "AZ,EL",
                   "fixed light direction in degrees, elevation 5..90 (default: the\nlight circles)",
@@ -138,9 +153,9 @@ Parser::Parser() {
                     const auto angles = parse_reals("--light", text, 2);
                     if (angles[1] < 5 || angles[1] > 90)
                       throw UsageError("--light needs an elevation in [5, 90] degrees");
-                    o.filter.shadows.light_azimuth_deg = static_cast<float>(angles[0]);
-                    o.filter.shadows.light_elevation_deg = static_cast<float>(angles[1]);
-                    o.filter.shadows.animate_light = false;
+                    o.shadows.light_azimuth_deg = static_cast<float>(angles[0]);
+                    o.shadows.light_elevation_deg = static_cast<float>(angles[1]);
+                    o.shadows.animate_light = false;
                   });
   cli::add_parsed(
       app, "--camera", "YAW,PITCH,D", "camera yaw and pitch in degrees, distance (default 34,31.5,17)",
@@ -210,7 +225,7 @@ void Parser::finish() {
   o.vsync = !cli::given(app, "--no-vsync");
   o.show_ui = !cli::given(app, "--hide-ui");
 
-  filter->validate(image_filter_of(o.filter.kind));
+  filter->validate(image_filter_of(o));
   const cli::FilterParameters& p = filter->parameters();
   o.filter.box = p.box;
   o.filter.mean_c = p.mean_c;

@@ -9,9 +9,11 @@
 #include <vector>
 
 #include "common/cli/cli_app.h"
-#include "filter_settings.h"
+#include "pipeline/filter_settings.h"
 #include "sat/filters.h"
 #include "sat/sat.h"
+#include "scene/scene_settings.h"
+#include "shadows/shadow_settings.h"
 #include "sources/source_spec.h"
 
 namespace satlab {
@@ -23,7 +25,9 @@ struct AppOptions {
   // What to show and how.
   SourceSpec source;         // --source
   bool video_fast = false;   // --fast: decode videos as fast as possible instead of at their fps
-  FilterSettings filter;     // --filter and its parameters (shadows: --shadow-mode, --light, ...)
+  Scene scene = Scene::Source;  // --filter shadows: the shadow demo instead of the source
+  FilterSettings filter;     // --filter and its parameters
+  ShadowSettings shadows;    // --shadow-mode, --light, ... (the shadow demo)
   std::optional<std::array<float, 3>> camera;  // --camera YAW,PITCH,DISTANCE (shadows; degrees)
   sat::Backend backend = sat::Backend::Cuda;  // --backend (CPU when no CUDA device is present)
   sat::Options sat;          // --algorithm, --tile
@@ -55,6 +59,9 @@ struct AppOptions {
   // a script must not believe it measured something it did not.
   std::vector<std::string> notes;
 };
+
+// What the options ask to show, as the app and its panels hold it.
+inline SceneSettings scene_settings(const AppOptions& o) { return {o.scene, o.filter, o.shadows, o.sat}; }
 
 // Whether the run ends by itself (--frames, --headless): nobody watches it, so what would be a
 // message in the window (a source that cannot be opened, an option that does not apply) fails it.

@@ -9,7 +9,7 @@
 
 #include "app_options.h"
 #include "display/gl_context.h"
-#include "message_log.h"
+#include "log/message_log.h"
 #include "pipeline/device_info.h"
 #include "satlab_app.h"
 #include "sources/camera_probe.h"

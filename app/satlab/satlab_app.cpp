@@ -29,8 +29,7 @@ double steady_s() {
 
 UiState initial_ui(const AppOptions& o) {
   UiState ui;
-  ui.settings.filter = o.filter;
-  ui.settings.sat = o.sat;
+  ui.settings = scene_settings(o);
   ui.backend = o.backend;
   ui.show_panels = o.show_ui;
   ui.show_help = o.show_help;
@@ -63,7 +62,7 @@ SatlabApp::SatlabApp(const AppOptions& options, GlContext& gl, MessageLog& log)
             (pipelines_.backend() == sat::Backend::Cuda
                  ? std::string(" (") + sat::to_string(ui_.settings.sat.algorithm) + ")"
                  : std::string()) +
-            ", filter: " + describe(ui_.settings.filter));
+            ", filter: " + describe(ui_.settings));
 }
 
 int SatlabApp::run() {
@@ -125,7 +124,8 @@ bool SatlabApp::frame(double now_s, double period_ms, bool last_if_shown) {
   capture(last);
   if (shown) {
     // What ran this frame; a new filter, backend, algorithm or source starts the timings afresh.
-    history_.follow({last_good_.filter.kind, pipelines_.backend(), last_good_.sat.algorithm, sources_.generation()});
+    history_.follow({last_good_.scene, last_good_.filter.kind, pipelines_.backend(), last_good_.sat.algorithm,
+                     sources_.generation()});
     history_.add(frame_stages_, cpu_time.elapsed_ms(), period_ms);
   }
   gl_.swap_buffers();
@@ -145,7 +145,7 @@ void SatlabApp::process_frame() {
   if (frame.empty()) return;  // e.g. a camera still opening
 
   const sat::Backend before_backend = pipelines_.backend();
-  if (pipelines_.process(frame, ui_.settings, &before_, &after_)) {
+  if (pipelines_.process(frame, ui_.settings.pipeline(), &before_, &after_)) {
     last_good_ = ui_.settings;
     have_output_ = true;
     // Without waiting: a frame or two late on the GPU (zero until the first frame finished).
@@ -153,7 +153,7 @@ void SatlabApp::process_frame() {
   } else if (have_output_) {
     ui_.settings = last_good_;  // satcore rejected the edit: back to what worked
   } else {
-    ui_.settings = last_good_ = PipelineSettings{};  // nothing ever worked: the defaults do
+    ui_.settings = last_good_ = SceneSettings{};  // nothing ever worked: the defaults do
     log_.warning("using the default filter and SAT options: " + describe(ui_.settings.filter));
   }
   if (pipelines_.backend() != before_backend) {  // CUDA failed: the selector switched to the CPU
@@ -170,7 +170,7 @@ void SatlabApp::process_frame() {
     ui_.compare_backends = false;
     if (pipelines_.backend() == sat::Backend::Cuda && have_output_) {
       try {
-        comparison_ = compare_with_cpu(pipelines_.current(), pipelines_.cpu(), frame, last_good_);
+        comparison_ = compare_with_cpu(pipelines_.current(), pipelines_.cpu(), frame, last_good_.pipeline());
         log_.info("CPU vs GPU, " + comparison_.what + ": " + std::to_string(comparison_.cpu.total()) + " ms vs " +
                   std::to_string(comparison_.gpu.total()) + " ms" +
                   (comparison_.differing_pixels == 0 ? ", outputs bit-identical"
@@ -196,7 +196,7 @@ cv::Mat SatlabApp::next_input_buffer() {
 }
 
 void SatlabApp::process_shadows(double dt_s) {
-  ShadowSettings& s = ui_.settings.filter.shadows;
+  ShadowSettings& s = ui_.settings.shadows;
   if (s.animate_light && !ui_.paused) s.light_azimuth_deg = static_cast<float>(std::fmod(s.light_azimuth_deg + 12.0 * dt_s, 360.0));
   if (ui_.compare_backends) {
     ui_.compare_backends = false;
@@ -212,7 +212,7 @@ void SatlabApp::process_shadows(double dt_s) {
       }
     } catch (const std::exception& e) {
       log_.error(std::string("the shadow demo cannot start: ") + e.what());
-      ui_.settings.filter.kind = last_good_.filter.kind != FilterKind::Shadows ? last_good_.filter.kind : FilterKind::Box;
+      show_filter(ui_.settings, last_good_.scene == Scene::Source ? last_good_.filter.kind : FilterKind::Box);
       return;
     }
   }
@@ -236,7 +236,7 @@ bool SatlabApp::render_shadows() {
   const int width = std::max(64, static_cast<int>(area.w * scale.x)), height = std::max(64, static_cast<int>(area.h * scale.y));
   for (int attempt = 0; attempt < 2; ++attempt) {
     try {
-      shadows_->render(ui_.settings.filter.shadows, ui_.settings.sat, pipelines_.backend(), before_, after_, width, height);
+      shadows_->render(ui_.settings.shadows, ui_.settings.sat, pipelines_.backend(), before_, after_, width, height);
       shadow_rejection_.reset();
       return true;
     } catch (const sat::Error& e) {
@@ -247,7 +247,7 @@ bool SatlabApp::render_shadows() {
       }
       if (pipelines_.backend() == sat::Backend::Cpu) {
         log_.error(std::string("the shadow demo failed: ") + e.what());
-        ui_.settings.filter.kind = FilterKind::Box;
+        show_filter(ui_.settings, FilterKind::Box);
         return false;
       }
       // A CUDA failure: the CPU backend from now on, and this frame again on it.
@@ -322,8 +322,8 @@ void SatlabApp::build_ui() {
   const ImVec2 scale = io.DisplayFramebufferScale;
   view_.update(after_.width(), after_.height(), {area.x * scale.x, area.y * scale.y, area.w * scale.x, area.h * scale.y});
   const bool shadows = shadows_shown() && shadows_;
-  const auto hovered = split_view_.update(view_, split_labels(last_good_.filter), !shadows);
-  if (shadows) orbit_.update(view_, split_view_.dragging_divider(), shadows_->camera(), ui_.settings.filter.shadows);
+  const auto hovered = split_view_.update(view_, split_labels(last_good_), !shadows);
+  if (shadows) orbit_.update(view_, split_view_.dragging_divider(), shadows_->camera(), ui_.settings.shadows);
   // Every key pressed since the last frame, even one released before this frame began; none while
   // a text field has the keyboard (the presses are taken either way, so they do not act later).
   const std::vector<int> keys = imgui_.take_key_presses();
@@ -433,7 +433,7 @@ void SatlabApp::capture(bool last) {
       } else {
         cv::Mat output;
         if (have_output_) pipelines_.current().read_output(output);
-        write_frame_dump(options_.dump_frame, sources_.frame(), output, last_good_.filter, view_, width, height,
+        write_frame_dump(options_.dump_frame, sources_.frame(), output, last_good_, view_, width, height,
                          imgui_.visible_windows());
       }
       log_.info("frame dump: " + options_.dump_frame + ".{input.png,output.png,view.txt}");
@@ -459,7 +459,7 @@ void SatlabApp::dump_shadow_frame(int width, int height) {
                   c.distance(), c.target().x, c.target().y, c.target().z, l.azimuth_deg(), l.elevation_deg());
     extra = text;
   }
-  write_frame_dump(options_.dump_frame, before, after, last_good_.filter, view_, width, height, imgui_.visible_windows(),
+  write_frame_dump(options_.dump_frame, before, after, last_good_, view_, width, height, imgui_.visible_windows(),
                    extra);
 }
 
@@ -470,7 +470,7 @@ void SatlabApp::print_summary() const {
   const bool shadows = shadows_shown();
   std::printf("satlab: %lld frames of %s; filter %s; backend %s", history_.frames(),
               shadows ? "the shadow scene" : sources_.name().c_str(),
-              describe(last_good_.filter).c_str(), sat::to_string(pipelines_.backend()));
+              describe(last_good_).c_str(), sat::to_string(pipelines_.backend()));
   if (pipelines_.backend() == sat::Backend::Cuda) {
     const int tile = last_good_.sat.tile;
     std::printf(" (%s, tile %s)", sat::to_string(last_good_.sat.algorithm), tile ? std::to_string(tile).c_str() : "default");

@@ -16,15 +16,17 @@
 #include "display/interop_texture.h"
 #include "display/presenter.h"
 #include "display/view_state.h"
-#include "message_log.h"
+#include "log/message_log.h"
 #include "pipeline/backend_comparison.h"
 #include "pipeline/pipeline_selector.h"
-#include "pipeline/timing_history.h"
+#include "scene/scene_settings.h"
+#include "ui/timing_history.h"
 #include "shadows/shadow_demo.h"
 #include "sources/source_controller.h"
 #include "ui/imgui_layer.h"
 #include "ui/orbit_control.h"
 #include "ui/split_view.h"
+#include "ui/timing_history.h"
 #include "ui/ui_state.h"
 
 namespace satlab {
@@ -45,7 +47,7 @@ class SatlabApp {
   bool frame(double now_s, double period_ms, bool last_if_shown);
   void process_frame();
   cv::Mat next_input_buffer();  // where the source may write this frame (empty: its own buffer)
-  bool shadows_shown() const { return ui_.settings.filter.kind == FilterKind::Shadows; }
+  bool shadows_shown() const { return ui_.settings.scene == Scene::Shadows; }
   void process_shadows(double dt_s);
   bool render_shadows();  // false: the frame failed (message logged, settings restored)
   void build_ui();
@@ -71,7 +73,7 @@ class SatlabApp {
   ViewState view_;
   SplitView split_view_;
   UiState ui_;
-  PipelineSettings last_good_;  // restored when satcore rejects an edit
+  SceneSettings last_good_;  // restored when satcore rejects an edit
   TimingHistory history_;
   Recorder recorder_;
   std::optional<RecordPacer> record_pacer_;  // while recording

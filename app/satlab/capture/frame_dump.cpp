@@ -14,8 +14,7 @@ void write_image(const std::string& path, const cv::Mat& image) {
   write_png(path, image);
 }
 
-void write_filter_line(std::ostream& out, const FilterSettings& f) {
-  out << "filter " << to_string(f.kind);
+void write_filter_params(std::ostream& out, const FilterSettings& f) {
   switch (f.kind) {
     case FilterKind::Box:
       out << ' ' << f.box.kernel_width << ' ' << f.box.kernel_height << ' ' << sat::to_string(f.box.border);
@@ -23,21 +22,27 @@ void write_filter_line(std::ostream& out, const FilterSettings& f) {
     case FilterKind::Threshold: out << ' ' << f.mean_c.block << ' ' << f.mean_c.C << ' ' << int(f.mean_c.invert); break;
     case FilterKind::Sauvola: out << ' ' << f.sauvola.window << ' ' << f.sauvola.k << ' ' << f.sauvola.r; break;
     case FilterKind::Bradley: out << ' ' << f.bradley.window << ' ' << f.bradley.t; break;
-    case FilterKind::Shadows: {
-      const ShadowSettings& s = f.shadows;
-      out << ' ' << to_string(s.mode) << ' ' << to_string(s.compare_mode) << ' ' << to_string(s.precision) << ' '
-          << s.map_size << ' ' << s.box_texels << ' ' << s.light_size_deg << ' ' << s.min_variance << ' ' << s.bleeding;
-      break;
-    }
     case FilterKind::None: break;
   }
+}
+
+void write_shadow_params(std::ostream& out, const ShadowSettings& s) {
+  out << ' ' << to_string(s.mode) << ' ' << to_string(s.compare_mode) << ' ' << to_string(s.precision) << ' '
+      << s.map_size << ' ' << s.box_texels << ' ' << s.light_size_deg << ' ' << s.min_variance << ' ' << s.bleeding;
+}
+
+// "filter NAME PARAMS...": the shadow demo's entry names it as the filter menu does.
+void write_filter_line(std::ostream& out, const SceneSettings& shown) {
+  out << "filter " << menu_name(shown);
+  if (shown.scene == Scene::Shadows) write_shadow_params(out, shown.shadows);
+  else write_filter_params(out, shown.filter);
   out << '\n';
 }
 
 }  // namespace
 
 void write_frame_dump(const std::string& prefix, const cv::Mat& input, const cv::Mat& output,
-                      const FilterSettings& filter, const ViewState& view, int framebuffer_width,
+                      const SceneSettings& shown, const ViewState& view, int framebuffer_width,
                       int framebuffer_height, const std::vector<NamedRect>& windows, const std::string& extra_lines) {
   write_image(prefix + ".input.png", input);
   write_image(prefix + ".output.png", output);
@@ -50,7 +55,7 @@ void write_frame_dump(const std::string& prefix, const cv::Mat& input, const cv:
       << "zoom " << view.zoom() << '\n'
       << "origin " << view.origin().x << ' ' << view.origin().y << '\n'
       << "divider " << view.divider() << '\n';
-  write_filter_line(out, filter);
+  write_filter_line(out, shown);
   out << extra_lines;
   for (const NamedRect& w : windows)
     out << "window " << w.rect.x << ' ' << w.rect.y << ' ' << w.rect.w << ' ' << w.rect.h << ' ' << w.name << '\n';

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "display/view_state.h"
-#include "filter_settings.h"
+#include "scene/scene_settings.h"
 
 namespace satlab {
 
@@ -26,7 +26,7 @@ struct NamedRect {
 
 // Throws std::runtime_error when a file cannot be written.
 void write_frame_dump(const std::string& prefix, const cv::Mat& input, const cv::Mat& output,
-                      const FilterSettings& filter, const ViewState& view, int framebuffer_width,
+                      const SceneSettings& shown, const ViewState& view, int framebuffer_width,
                       int framebuffer_height, const std::vector<NamedRect>& windows, const std::string& extra_lines = {});
 
 }  // namespace satlab

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "display/gl_context.h"
+#include "display/gl_handle.h"
 
 namespace satlab {
 
@@ -67,7 +68,7 @@ class EglContext final : public GlContext {
   bool headless() const override { return true; }
   int framebuffer_width() const override { return width_; }
   int framebuffer_height() const override { return height_; }
-  GLuint framebuffer() const override { return fbo_; }
+  GLuint framebuffer() const override { return fbo_.get(); }
   void swap_buffers() override { glFlush(); }
 
  private:
@@ -161,12 +162,12 @@ class EglContext final : public GlContext {
   }
 
   void create_framebuffer() {
-    glGenFramebuffers(1, &fbo_);
-    glGenRenderbuffers(1, &color_);
-    glBindRenderbuffer(GL_RENDERBUFFER, color_);
+    fbo_ = gl::Framebuffer::create();
+    color_ = gl::Renderbuffer::create();
+    glBindRenderbuffer(GL_RENDERBUFFER, color_.get());
     glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width_, height_);
-    glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color_);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo_.get());
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color_.get());
     const GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
     if (status != GL_FRAMEBUFFER_COMPLETE) {
       char text[96];
@@ -178,8 +179,8 @@ class EglContext final : public GlContext {
 
   void release() noexcept {
     if (display_ == EGL_NO_DISPLAY) return;
-    if (fbo_) glDeleteFramebuffers(1, &fbo_);
-    if (color_) glDeleteRenderbuffers(1, &color_);
+    fbo_.reset();  // while the context is still current
+    color_.reset();
     eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
     if (surface_ != EGL_NO_SURFACE) eglDestroySurface(display_, surface_);
     if (context_ != EGL_NO_CONTEXT) eglDestroyContext(display_, context_);
@@ -192,7 +193,8 @@ class EglContext final : public GlContext {
   EGLDisplay display_ = EGL_NO_DISPLAY;
   EGLContext context_ = EGL_NO_CONTEXT;
   EGLSurface surface_ = EGL_NO_SURFACE;
-  GLuint fbo_ = 0, color_ = 0;
+  gl::Framebuffer fbo_;  // released by release(), not by their destructors: they need the context
+  gl::Renderbuffer color_;
 };
 
 }  // namespace

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <string>
-#include <utility>
 
 #include "display/gl_context.h"
 
@@ -18,56 +17,30 @@ std::string info_log(GLuint object, bool program) {
   return log.c_str();
 }
 
-GLuint compile(GLenum type, const char* source, const std::string& what) {
-  const GLuint shader = glCreateShader(type);
-  glShaderSource(shader, 1, &source, nullptr);
-  glCompileShader(shader);
+gl::Shader compile(GLenum type, const char* source, const std::string& what) {
+  gl::Shader shader = gl::Shader::create(type);
+  glShaderSource(shader.get(), 1, &source, nullptr);
+  glCompileShader(shader.get());
   GLint ok = GL_FALSE;
-  glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
-  if (!ok) {
-    const std::string log = info_log(shader, false);
-    glDeleteShader(shader);
-    throw GlContextError(what + " does not compile:\n" + log);
-  }
+  glGetShaderiv(shader.get(), GL_COMPILE_STATUS, &ok);
+  if (!ok) throw GlContextError(what + " does not compile:\n" + info_log(shader.get(), false));
   return shader;
 }
 
 }  // namespace
 
 GlProgram::GlProgram(const char* vertex_source, const char* fragment_source, const char* name) {
-  const GLuint vs = compile(GL_VERTEX_SHADER, vertex_source, std::string(name) + " vertex shader");
-  GLuint fs = 0;
-  try {
-    fs = compile(GL_FRAGMENT_SHADER, fragment_source, std::string(name) + " fragment shader");
-  } catch (...) {
-    glDeleteShader(vs);
-    throw;
-  }
-  program_ = glCreateProgram();
-  glAttachShader(program_, vs);
-  glAttachShader(program_, fs);
-  glLinkProgram(program_);
-  glDeleteShader(vs);  // flagged; freed with the program
-  glDeleteShader(fs);
+  // The shaders are freed when they go out of scope, a failed compile or link included; once
+  // attached, GL keeps them until the program goes.
+  const gl::Shader vs = compile(GL_VERTEX_SHADER, vertex_source, std::string(name) + " vertex shader");
+  const gl::Shader fs = compile(GL_FRAGMENT_SHADER, fragment_source, std::string(name) + " fragment shader");
+  program_ = gl::Program::create();
+  glAttachShader(program_.get(), vs.get());
+  glAttachShader(program_.get(), fs.get());
+  glLinkProgram(program_.get());
   GLint ok = GL_FALSE;
-  glGetProgramiv(program_, GL_LINK_STATUS, &ok);
-  if (!ok) {
-    const std::string log = info_log(program_, true);
-    glDeleteProgram(program_);
-    program_ = 0;
-    throw GlContextError(std::string(name) + " program does not link:\n" + log);
-  }
-}
-
-GlProgram::~GlProgram() {
-  if (program_) glDeleteProgram(program_);
-}
-
-GlProgram::GlProgram(GlProgram&& other) noexcept : program_(std::exchange(other.program_, 0)) {}
-
-GlProgram& GlProgram::operator=(GlProgram&& other) noexcept {
-  std::swap(program_, other.program_);
-  return *this;
+  glGetProgramiv(program_.get(), GL_LINK_STATUS, &ok);
+  if (!ok) throw GlContextError(std::string(name) + " program does not link:\n" + info_log(program_.get(), true));
 }
 
 }  // namespace satlab

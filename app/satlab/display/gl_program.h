@@ -3,22 +3,19 @@
 
 #include <GL/glew.h>
 
+#include "display/gl_handle.h"
+
 namespace satlab {
 
 class GlProgram {
  public:
   GlProgram(const char* vertex_source, const char* fragment_source, const char* name);
-  ~GlProgram();
-  GlProgram(GlProgram&& other) noexcept;
-  GlProgram& operator=(GlProgram&& other) noexcept;
-  GlProgram(const GlProgram&) = delete;
-  GlProgram& operator=(const GlProgram&) = delete;
 
-  GLuint id() const { return program_; }
-  GLint uniform(const char* name) const { return glGetUniformLocation(program_, name); }
+  GLuint id() const { return program_.get(); }
+  GLint uniform(const char* name) const { return glGetUniformLocation(program_.get(), name); }
 
  private:
-  GLuint program_ = 0;
+  gl::Program program_;  // move-only, freed with the GlProgram
 };
 
 }  // namespace satlab

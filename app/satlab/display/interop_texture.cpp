@@ -10,9 +10,9 @@
 
 namespace satlab {
 
-InteropTexture::InteropTexture(bool allow_interop) : allow_interop_(allow_interop) {
-  glGenTextures(1, &texture_);
-  glBindTexture(GL_TEXTURE_2D, texture_);
+InteropTexture::InteropTexture(bool allow_interop)
+    : texture_(gl::Texture::create()), allow_interop_(allow_interop) {
+  glBindTexture(GL_TEXTURE_2D, texture_.get());
   // Magnified views read texels exactly (texelFetch in the shader); minified views filter.
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
@@ -21,13 +21,10 @@ InteropTexture::InteropTexture(bool allow_interop) : allow_interop_(allow_intero
   glBindTexture(GL_TEXTURE_2D, 0);
 }
 
-InteropTexture::~InteropTexture() {
-  release_cuda();
-  if (texture_) glDeleteTextures(1, &texture_);
-}
+InteropTexture::~InteropTexture() { release_cuda(); }
 
 InteropTexture::InteropTexture(InteropTexture&& other) noexcept
-    : texture_(std::exchange(other.texture_, 0)),
+    : texture_(std::move(other.texture_)),
       width_(other.width_),
       height_(other.height_),
       allow_interop_(other.allow_interop_),
@@ -42,9 +39,8 @@ InteropTexture::InteropTexture(InteropTexture&& other) noexcept
 
 InteropTexture& InteropTexture::operator=(InteropTexture&& other) noexcept {
   if (this != &other) {
-    release_cuda();
-    if (texture_) glDeleteTextures(1, &texture_);
-    texture_ = std::exchange(other.texture_, 0);
+    release_cuda();  // before the texture it registered goes
+    texture_ = std::move(other.texture_);
     width_ = other.width_;
     height_ = other.height_;
     allow_interop_ = other.allow_interop_;
@@ -82,7 +78,7 @@ void InteropTexture::resize(int width, int height) {
   if (width == width_ && height == height_) return;
   release_cuda();  // a registration is tied to the texture's storage
   tried_ = false;
-  glBindTexture(GL_TEXTURE_2D, texture_);
+  glBindTexture(GL_TEXTURE_2D, texture_.get());
   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
   glBindTexture(GL_TEXTURE_2D, 0);
   width_ = width;
@@ -96,7 +92,7 @@ void InteropTexture::try_register() {
     return;
   }
   const cudaError_t status = cudaGraphicsGLRegisterImage(
-      &resource_, texture_, GL_TEXTURE_2D,
+      &resource_, texture_.get(), GL_TEXTURE_2D,
       cudaGraphicsRegisterFlagsSurfaceLoadStore);
   if (status != cudaSuccess) {
     (void)cudaGetLastError();
@@ -147,7 +143,7 @@ void InteropTexture::end_cuda_write(cudaStream_t stream) noexcept {
 }
 
 void InteropTexture::upload_host(const uint8_t* rgba, std::size_t pitch) {
-  glBindTexture(GL_TEXTURE_2D, texture_);
+  glBindTexture(GL_TEXTURE_2D, texture_.get());
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
   glPixelStorei(GL_UNPACK_ROW_LENGTH, static_cast<GLint>(pitch / 4));
   glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, width_, height_, GL_RGBA, GL_UNSIGNED_BYTE, rgba);

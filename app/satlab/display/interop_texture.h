@@ -13,6 +13,7 @@
 
 #include <string>
 
+#include "display/gl_handle.h"
 #include "pipeline/display_target.h"
 
 struct cudaGraphicsResource;
@@ -28,7 +29,7 @@ class InteropTexture final : public DisplayTarget {
   InteropTexture(const InteropTexture&) = delete;
   InteropTexture& operator=(const InteropTexture&) = delete;
 
-  GLuint texture() const { return texture_; }
+  GLuint texture() const { return texture_.get(); }
   int width() const { return width_; }
   int height() const { return height_; }
   bool interop_active() const { return resource_ != nullptr; }
@@ -45,7 +46,7 @@ class InteropTexture final : public DisplayTarget {
   void release_cuda() noexcept;
   void wait_for_writes() noexcept;  // the last write's work finished on the GPU
 
-  GLuint texture_ = 0;
+  gl::Texture texture_;  // freed after the CUDA registration (the destructor's release_cuda)
   int width_ = 0, height_ = 0;
   bool allow_interop_;
   bool tried_ = false;  // registration attempted for the current storage

@@ -13,13 +13,8 @@ Presenter::Presenter()
       u_image_size_(program_.uniform("u_image_size")),
       u_divider_(program_.uniform("u_divider")),
       u_viewport_height_(program_.uniform("u_viewport_height")),
-      u_background_(program_.uniform("u_background")) {
-  glGenVertexArrays(1, &vertex_array_);
-}
-
-Presenter::~Presenter() {
-  if (vertex_array_) glDeleteVertexArrays(1, &vertex_array_);
-}
+      u_background_(program_.uniform("u_background")),
+      vertex_array_(gl::VertexArray::create()) {}
 
 void Presenter::draw(const ViewState& view, GLuint before, GLuint after, int framebuffer_width, int framebuffer_height) {
   const bool have_image = before && after && view.image_width() > 0 && view.image_height() > 0;
@@ -43,7 +38,7 @@ void Presenter::draw(const ViewState& view, GLuint before, GLuint after, int fra
   glUniform1f(u_divider_, view.divider() * static_cast<float>(view.image_width()));
   glUniform1f(u_viewport_height_, static_cast<float>(framebuffer_height));
   glUniform3f(u_background_, 0.16f, 0.17f, 0.19f);
-  glBindVertexArray(vertex_array_);
+  glBindVertexArray(vertex_array_.get());
   glDrawArrays(GL_TRIANGLES, 0, 3);
   glBindVertexArray(0);
   glActiveTexture(GL_TEXTURE1);

@@ -5,6 +5,7 @@
 
 #include <GL/glew.h>
 
+#include "display/gl_handle.h"
 #include "display/gl_program.h"
 #include "display/view_state.h"
 
@@ -13,7 +14,6 @@ namespace satlab {
 class Presenter {
  public:
   Presenter();  // needs the GL context current; throws GlContextError if the shaders fail
-  ~Presenter();
   Presenter(const Presenter&) = delete;
   Presenter& operator=(const Presenter&) = delete;
 
@@ -23,8 +23,8 @@ class Presenter {
 
  private:
   GlProgram program_;
-  GLuint vertex_array_ = 0;
   GLint u_before_, u_after_, u_origin_, u_zoom_, u_image_size_, u_divider_, u_viewport_height_, u_background_;
+  gl::VertexArray vertex_array_;  // empty, but core profiles draw only with one bound
 };
 
 }  // namespace satlab

@@ -55,32 +55,33 @@ std::optional<StageTimings> CpuPipeline::take_finished_timings() {
 }
 
 void CpuPipeline::run_filter(const FilterSettings& filter) {
-  switch (filter.kind) {
-    case FilterKind::None: output_ = bgra_; return;
-    case FilterKind::Box:
-      engine_->box_blur(image_view(bgra_), image_view(out_bgra_), filter.box);
-      output_ = out_bgra_;
-      break;
-    case FilterKind::Threshold:
-      engine_->threshold_mean_c(image_view(gray_), image_view(out_gray_), filter.mean_c);
-      output_ = out_gray_;
-      break;
-    case FilterKind::Sauvola:
-      engine_->threshold_sauvola(image_view(gray_), image_view(out_gray_), filter.sauvola);
-      output_ = out_gray_;
-      break;
-    case FilterKind::Bradley:
-      engine_->threshold_bradley(image_view(gray_), image_view(out_gray_), filter.bradley);
-      output_ = out_gray_;
-      break;
-    case FilterKind::Shadows:
-      throw sat::Error(sat::ErrorCode::Unsupported, "CpuPipeline::process",
-                       std::string("filter ") + to_string(filter.kind) + " is not implemented yet");
-  }
+  output_ = filter_output(filter);
+  if (filter.kind == FilterKind::None) return;
   const sat::StageTimes t = engine_->last_stage_times();
   last_[Stage::Convert] += t.convert_ms;  // 0: the engine gets converted input
   last_[Stage::Sat] = t.sat_ms;
   last_[Stage::Filter] = t.filter_ms;
+}
+
+const cv::Mat& CpuPipeline::filter_output(const FilterSettings& filter) {
+  switch (filter.kind) {
+    case FilterKind::None: return bgra_;
+    case FilterKind::Box:
+      engine_->box_blur(image_view(bgra_), image_view(out_bgra_), filter.box);
+      return out_bgra_;
+    case FilterKind::Threshold:
+      engine_->threshold_mean_c(image_view(gray_), image_view(out_gray_), filter.mean_c);
+      return out_gray_;
+    case FilterKind::Sauvola:
+      engine_->threshold_sauvola(image_view(gray_), image_view(out_gray_), filter.sauvola);
+      return out_gray_;
+    case FilterKind::Bradley:
+      engine_->threshold_bradley(image_view(gray_), image_view(out_gray_), filter.bradley);
+      return out_gray_;
+  }
+  // A value outside the enum: refused like CudaPipeline does, not shown as the last frame's output.
+  throw sat::Error(sat::ErrorCode::Unsupported, "CpuPipeline::process",
+                   std::string("filter ") + to_string(filter.kind) + " is not implemented");
 }
 
 void CpuPipeline::display(const cv::Mat& image, DisplayTarget* target, cv::Mat& rgba) {

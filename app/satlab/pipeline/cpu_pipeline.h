@@ -28,6 +28,7 @@ class CpuPipeline final : public FramePipeline {
  private:
   void reallocate(int width, int height);
   void run_filter(const FilterSettings& filter);
+  const cv::Mat& filter_output(const FilterSettings& filter);  // runs the filter; its output buffer
   void display(const cv::Mat& image, DisplayTarget* target, cv::Mat& rgba);
 
   std::optional<sat::FilterEngine> engine_;

@@ -160,7 +160,6 @@ sat::ConstImage8 CudaPipeline::run_filter(FrameSlot& slot, const FilterSettings&
     case FilterKind::Bradley:
       engine.threshold_bradley(slot.gray.view(), slot.out_gray.view(), filter.bradley, stream);
       return slot.out_gray.view();
-    case FilterKind::Shadows: break;
   }
   throw sat::Error(sat::ErrorCode::Unsupported, "CudaPipeline::process",
                    std::string("filter ") + to_string(filter.kind) + " is not implemented yet");

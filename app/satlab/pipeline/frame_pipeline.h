@@ -13,7 +13,7 @@
 #include <optional>
 #include <string>
 
-#include "filter_settings.h"
+#include "pipeline/filter_settings.h"
 #include "pipeline/display_target.h"
 #include "sat/filters.h"
 #include "sat/sat.h"

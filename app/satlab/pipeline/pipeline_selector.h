@@ -5,7 +5,7 @@
 #include <memory>
 #include <string>
 
-#include "message_log.h"
+#include "log/message_log.h"
 #include "pipeline/cpu_pipeline.h"
 #include "pipeline/frame_pipeline.h"
 

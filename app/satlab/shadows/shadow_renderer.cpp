@@ -33,10 +33,9 @@ ShadowRenderer::SceneUniforms::SceneUniforms(const GlProgram& program)
 
 namespace {
 
-GLuint make_texture(GLint internal_format, int size, GLenum format, GLenum type) {
-  GLuint texture = 0;
-  glGenTextures(1, &texture);
-  glBindTexture(GL_TEXTURE_2D, texture);
+gl::Texture make_texture(GLint internal_format, int size, GLenum format, GLenum type) {
+  gl::Texture texture = gl::Texture::create();
+  glBindTexture(GL_TEXTURE_2D, texture.get());
   // Every lookup is a texelFetch: no filtering, no mipmaps.
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
@@ -45,11 +44,6 @@ GLuint make_texture(GLint internal_format, int size, GLenum format, GLenum type)
   glTexImage2D(GL_TEXTURE_2D, 0, internal_format, size, size, 0, format, type, nullptr);
   glBindTexture(GL_TEXTURE_2D, 0);
   return texture;
-}
-
-void delete_texture(GLuint& texture) {
-  if (texture) glDeleteTextures(1, &texture);
-  texture = 0;
 }
 
 bool is_fixed(MomentPrecision precision) { return precision == MomentPrecision::Fixed32; }
@@ -68,14 +62,14 @@ ShadowRenderer::ShadowRenderer()
       scene_uniforms_(scene_program_),
       u_light_view_projection_(light_program_.uniform("u_light_view_projection")) {
   const Mesh mesh = build_scene_mesh(demo_scene());
-  glGenVertexArrays(1, &vertex_array_);
-  glGenBuffers(1, &vertex_buffer_);
-  glGenBuffers(1, &index_buffer_);
-  glBindVertexArray(vertex_array_);
-  glBindBuffer(GL_ARRAY_BUFFER, vertex_buffer_);
+  vertex_array_ = gl::VertexArray::create();
+  vertex_buffer_ = gl::Buffer::create();
+  index_buffer_ = gl::Buffer::create();
+  glBindVertexArray(vertex_array_.get());
+  glBindBuffer(GL_ARRAY_BUFFER, vertex_buffer_.get());
   glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(mesh.vertices.size() * sizeof(Vertex)), mesh.vertices.data(),
                GL_STATIC_DRAW);
-  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, index_buffer_);
+  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, index_buffer_.get());
   glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(mesh.indices.size() * sizeof(uint32_t)),
                mesh.indices.data(), GL_STATIC_DRAW);
   const auto attribute = [](GLuint index, std::size_t offset) {
@@ -90,35 +84,22 @@ ShadowRenderer::ShadowRenderer()
 
   dummy_float_ = make_texture(GL_RG32F, 1, GL_RG, GL_FLOAT);
   dummy_uint_ = make_texture(GL_RG32UI, 1, GL_RG_INTEGER, GL_UNSIGNED_INT);
-  glGenFramebuffers(1, &light_framebuffer_);
-  glGenFramebuffers(1, &view_framebuffer_);
-  glGenQueries(1, &light_query_);
-  glGenQueries(1, &shade_query_);
-}
-
-ShadowRenderer::~ShadowRenderer() {
-  glDeleteQueries(1, &light_query_);
-  glDeleteQueries(1, &shade_query_);
-  glDeleteFramebuffers(1, &light_framebuffer_);
-  glDeleteFramebuffers(1, &view_framebuffer_);
-  if (light_depth_) glDeleteRenderbuffers(1, &light_depth_);
-  if (view_depth_) glDeleteRenderbuffers(1, &view_depth_);
-  for (GLuint* texture : {&moments_, &table_, &dummy_float_, &dummy_uint_}) delete_texture(*texture);
-  glDeleteBuffers(1, &vertex_buffer_);
-  glDeleteBuffers(1, &index_buffer_);
-  glDeleteVertexArrays(1, &vertex_array_);
+  light_framebuffer_ = gl::Framebuffer::create();
+  view_framebuffer_ = gl::Framebuffer::create();
+  light_query_ = gl::Query::create();
+  shade_query_ = gl::Query::create();
 }
 
 void ShadowRenderer::resize_map(int map_size) {
-  delete_texture(moments_);
+  moments_.reset();  // before the new one: never both maps in GPU memory at once
   moments_ = make_texture(GL_RG32F, map_size, GL_RG, GL_FLOAT);
-  if (!light_depth_) glGenRenderbuffers(1, &light_depth_);
-  glBindRenderbuffer(GL_RENDERBUFFER, light_depth_);
+  if (!light_depth_) light_depth_ = gl::Renderbuffer::create();
+  glBindRenderbuffer(GL_RENDERBUFFER, light_depth_.get());
   glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, map_size, map_size);
   glBindRenderbuffer(GL_RENDERBUFFER, 0);
-  glBindFramebuffer(GL_FRAMEBUFFER, light_framebuffer_);
-  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, moments_, 0);
-  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, light_depth_);
+  glBindFramebuffer(GL_FRAMEBUFFER, light_framebuffer_.get());
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, moments_.get(), 0);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, light_depth_.get());
   const GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   if (status != GL_FRAMEBUFFER_COMPLETE)
@@ -128,8 +109,8 @@ void ShadowRenderer::resize_map(int map_size) {
 
 void ShadowRenderer::light_pass(const Mat4& light_view_projection, int map_size) {
   if (map_size != map_size_) resize_map(map_size);
-  glBeginQuery(GL_TIME_ELAPSED, light_query_);
-  glBindFramebuffer(GL_FRAMEBUFFER, light_framebuffer_);
+  glBeginQuery(GL_TIME_ELAPSED, light_query_.get());
+  glBindFramebuffer(GL_FRAMEBUFFER, light_framebuffer_.get());
   glViewport(0, 0, map_size_, map_size_);
   glDisable(GL_BLEND);
   glDisable(GL_SCISSOR_TEST);
@@ -141,7 +122,7 @@ void ShadowRenderer::light_pass(const Mat4& light_view_projection, int map_size)
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
   glUseProgram(light_program_.id());
   glUniformMatrix4fv(u_light_view_projection_, 1, GL_FALSE, light_view_projection.data());
-  glBindVertexArray(vertex_array_);
+  glBindVertexArray(vertex_array_.get());
   glDrawElements(GL_TRIANGLES, index_count_, GL_UNSIGNED_INT, nullptr);
   glBindVertexArray(0);
   glUseProgram(0);
@@ -153,20 +134,20 @@ void ShadowRenderer::light_pass(const Mat4& light_view_projection, int map_size)
 
 void ShadowRenderer::read_moments(std::vector<sat::f32x2>& moments) const {
   moments.resize(std::size_t(map_size_) * map_size_);
-  glBindTexture(GL_TEXTURE_2D, moments_);
+  glBindTexture(GL_TEXTURE_2D, moments_.get());
   glPixelStorei(GL_PACK_ALIGNMENT, 4);
   glGetTexImage(GL_TEXTURE_2D, 0, GL_RG, GL_FLOAT, moments.data());
   glBindTexture(GL_TEXTURE_2D, 0);
 }
 
 GLuint ShadowRenderer::table_texture(MomentPrecision precision) {
-  if (table_ && table_size_ == map_size_ && is_fixed(table_precision_) == is_fixed(precision)) return table_;
-  delete_texture(table_);
+  if (table_ && table_size_ == map_size_ && is_fixed(table_precision_) == is_fixed(precision)) return table_.get();
+  table_.reset();  // before the new one, as the moment map
   table_ = is_fixed(precision) ? make_texture(GL_RG32UI, map_size_, GL_RG_INTEGER, GL_UNSIGNED_INT)
                                : make_texture(GL_RG32F, map_size_, GL_RG, GL_FLOAT);
   table_precision_ = precision;
   table_size_ = map_size_;
-  return table_;
+  return table_.get();
 }
 
 void ShadowRenderer::upload_table(const void* table, MomentPrecision precision) {
@@ -183,17 +164,17 @@ void ShadowRenderer::upload_table(const void* table, MomentPrecision precision) 
 void ShadowRenderer::shade(GLuint target, int width, int height, ShadowMode mode, const ShadowSettings& settings,
                            const ShadingFrame& frame, bool timed) {
   if (width != view_width_ || height != view_height_) {
-    if (!view_depth_) glGenRenderbuffers(1, &view_depth_);
-    glBindRenderbuffer(GL_RENDERBUFFER, view_depth_);
+    if (!view_depth_) view_depth_ = gl::Renderbuffer::create();
+    glBindRenderbuffer(GL_RENDERBUFFER, view_depth_.get());
     glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, width, height);
     glBindRenderbuffer(GL_RENDERBUFFER, 0);
     view_width_ = width;
     view_height_ = height;
   }
-  if (timed) glBeginQuery(GL_TIME_ELAPSED, shade_query_);
-  glBindFramebuffer(GL_FRAMEBUFFER, view_framebuffer_);
+  if (timed) glBeginQuery(GL_TIME_ELAPSED, shade_query_.get());
+  glBindFramebuffer(GL_FRAMEBUFFER, view_framebuffer_.get());
   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, target, 0);
-  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, view_depth_);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, view_depth_.get());
   glViewport(0, 0, width, height);
   glDisable(GL_BLEND);
   glDisable(GL_SCISSOR_TEST);
@@ -223,18 +204,18 @@ void ShadowRenderer::shade(GLuint target, int width, int height, ShadowMode mode
   glUniform3fv(u.sky, 1, kSky);
   glUniform3fv(u.ground_bounce, 1, kBounce);
   const bool fixed = is_fixed(settings.precision);
-  const GLuint table = table_ && table_size_ == map_size_ ? table_ : 0;
+  const GLuint table = table_size_ == map_size_ ? table_.get() : 0;
   glActiveTexture(GL_TEXTURE0);
-  glBindTexture(GL_TEXTURE_2D, moments_);
+  glBindTexture(GL_TEXTURE_2D, moments_.get());
   glActiveTexture(GL_TEXTURE1);
-  glBindTexture(GL_TEXTURE_2D, !fixed && table ? table : dummy_float_);
+  glBindTexture(GL_TEXTURE_2D, !fixed && table ? table : dummy_float_.get());
   glActiveTexture(GL_TEXTURE2);
-  glBindTexture(GL_TEXTURE_2D, fixed && table ? table : dummy_uint_);
+  glBindTexture(GL_TEXTURE_2D, fixed && table ? table : dummy_uint_.get());
   glUniform1i(u.moments, 0);
   glUniform1i(u.sat_float, 1);
   glUniform1i(u.sat_uint, 2);
 
-  glBindVertexArray(vertex_array_);
+  glBindVertexArray(vertex_array_.get());
   glDrawElements(GL_TRIANGLES, index_count_, GL_UNSIGNED_INT, nullptr);
   glBindVertexArray(0);
   for (GLenum unit : {GL_TEXTURE2, GL_TEXTURE1, GL_TEXTURE0}) {
@@ -252,9 +233,9 @@ void ShadowRenderer::shade(GLuint target, int width, int height, ShadowMode mode
 }
 
 namespace {
-double query_ms(GLuint query) {
+double query_ms(const gl::Query& query) {
   GLuint64 ns = 0;
-  glGetQueryObjectui64v(query, GL_QUERY_RESULT, &ns);  // waits for the GPU to pass the query
+  glGetQueryObjectui64v(query.get(), GL_QUERY_RESULT, &ns);  // waits for the GPU to pass the query
   const double ms = static_cast<double>(ns) * 1e-6;
   // Mesa's llvmpipe answers the first frame's light-pass query with hours (an empty query before
   // it does not help): such a value is no timing.

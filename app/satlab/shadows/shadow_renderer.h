@@ -8,6 +8,7 @@
 
 #include <vector>
 
+#include "display/gl_handle.h"
 #include "display/gl_program.h"
 #include "sat/types.h"
 #include "shadows/math3d.h"
@@ -27,13 +28,12 @@ struct ShadingFrame {
 class ShadowRenderer {
  public:
   ShadowRenderer();  // throws GlContextError when a shader fails
-  ~ShadowRenderer();
   ShadowRenderer(const ShadowRenderer&) = delete;
   ShadowRenderer& operator=(const ShadowRenderer&) = delete;
 
   // Renders the moments of the scene seen from the light into a map_size² RG32F texture.
   void light_pass(const Mat4& light_view_projection, int map_size);
-  GLuint moments_texture() const { return moments_; }
+  GLuint moments_texture() const { return moments_.get(); }
   int map_size() const { return map_size_; }
   // The moments as the host sees them, rows packed, row 0 first (the host-copy paths).
   void read_moments(std::vector<sat::f32x2>& moments) const;
@@ -66,16 +66,22 @@ class ShadowRenderer {
   GlProgram light_program_, scene_program_;
   SceneUniforms scene_uniforms_;
   GLint u_light_view_projection_;
-  GLuint vertex_array_ = 0, vertex_buffer_ = 0, index_buffer_ = 0;
+  // Every GL object is held by an owner (display/gl_handle.h): released with the renderer, or
+  // when a constructor step after it throws.
+  gl::VertexArray vertex_array_;
+  gl::Buffer vertex_buffer_, index_buffer_;
   GLsizei index_count_ = 0;
-  GLuint moments_ = 0, light_depth_ = 0, light_framebuffer_ = 0;
-  GLuint table_ = 0, dummy_float_ = 0, dummy_uint_ = 0;  // the dummies fill the unused sampler
+  gl::Texture moments_;
+  gl::Renderbuffer light_depth_;
+  gl::Framebuffer light_framebuffer_;
+  gl::Texture table_, dummy_float_, dummy_uint_;  // the dummies fill the unused sampler
   MomentPrecision table_precision_ = MomentPrecision::Fixed32;
   int table_size_ = 0;
-  GLuint view_framebuffer_ = 0, view_depth_ = 0;
+  gl::Framebuffer view_framebuffer_;
+  gl::Renderbuffer view_depth_;
   int view_width_ = 0, view_height_ = 0;
   int map_size_ = 0;
-  GLuint light_query_ = 0, shade_query_ = 0;
+  gl::Query light_query_, shade_query_;
   bool light_timed_ = false, shade_timed_ = false;
 };
 

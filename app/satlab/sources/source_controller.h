@@ -6,7 +6,7 @@
 #include <memory>
 #include <string>
 
-#include "message_log.h"
+#include "log/message_log.h"
 #include "sources/frame_source.h"
 #include "sources/source_spec.h"
 

@@ -124,14 +124,19 @@ void shadow_section(ShadowSettings& s) {
 }
 
 void filter_section(UiState& ui) {
-  FilterSettings& f = ui.settings.filter;
-  if (ImGui::BeginCombo("filter", to_string(f.kind))) {
+  SceneSettings& shown = ui.settings;
+  FilterSettings& f = shown.filter;
+  if (ImGui::BeginCombo("filter", menu_name(shown))) {
+    const bool source = shown.scene == Scene::Source;
     for (FilterKind kind : kAllFilterKinds) {
-      const std::string label =
-          kind == FilterKind::Shadows ? "shadows (3D scene, summed-area variance shadow maps)" : to_string(kind);
-      if (ImGui::Selectable(label.c_str(), kind == f.kind)) f.kind = kind;
+      if (ImGui::Selectable(to_string(kind), source && kind == f.kind)) show_filter(shown, kind);
     }
+    if (ImGui::Selectable("shadows (3D scene, summed-area variance shadow maps)", !source)) shown.scene = Scene::Shadows;
     ImGui::EndCombo();
+  }
+  if (shown.scene == Scene::Shadows) {
+    shadow_section(shown.shadows);
+    return;
   }
   switch (f.kind) {
     case FilterKind::Box: {
@@ -164,7 +169,6 @@ void filter_section(UiState& ui) {
       slider_double("t (%)", &f.bradley.t, 0.0, 99.0, "%.1f");
       break;
     case FilterKind::None: ImGui::TextColored(kDim, "the input as it is (convert + display only)"); break;
-    case FilterKind::Shadows: shadow_section(f.shadows); break;
   }
 }
 

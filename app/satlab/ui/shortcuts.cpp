@@ -42,8 +42,7 @@ void step_filter_size(FilterSettings& f, int direction) {
     case FilterKind::Threshold: f.mean_c.block = std::clamp(f.mean_c.block + step, 3, 511); break;
     case FilterKind::Sauvola: f.sauvola.window = std::clamp(f.sauvola.window + step, 3, 511); break;
     case FilterKind::Bradley: f.bradley.window = std::clamp(f.bradley.window + step, 1, 511); break;
-    case FilterKind::None:
-    case FilterKind::Shadows: break;
+    case FilterKind::None: break;
   }
 }
 
@@ -61,11 +60,7 @@ void apply(Action action, UiState& ui, ViewState& view, bool cuda_available) {
     case Action::ZoomOut: view.set_zoom(view.zoom() / 1.25f); break;
     case Action::DividerLeft: view.set_divider(view.divider() - 0.05f); break;
     case Action::DividerRight: view.set_divider(view.divider() + 0.05f); break;
-    case Action::NextFilter: {
-      FilterKind& kind = ui.settings.filter.kind;
-      kind = static_cast<FilterKind>((static_cast<int>(kind) + 1) % static_cast<int>(std::size(kAllFilterKinds)));
-      break;
-    }
+    case Action::NextFilter: show_next(ui.settings); break;
     case Action::NextAlgorithm: {
       if (!cuda_available) break;
       sat::Algorithm& algorithm = ui.settings.sat.algorithm;
@@ -79,8 +74,11 @@ void apply(Action action, UiState& ui, ViewState& view, bool cuda_available) {
       }
       break;
     }
-    case Action::Smaller: step_filter_size(ui.settings.filter, -1); break;
-    case Action::Larger: step_filter_size(ui.settings.filter, +1); break;
+    case Action::Smaller:
+    case Action::Larger:
+      // The shadow demo has no kernel, block or window: the image filter waiting behind it stays.
+      if (ui.settings.scene == Scene::Source) step_filter_size(ui.settings.filter, action == Action::Larger ? +1 : -1);
+      break;
     case Action::Screenshot: ui.take_screenshot = true; break;
     case Action::Record: ui.toggle_recording = true; break;
     case Action::Compare:

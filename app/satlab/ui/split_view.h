@@ -9,7 +9,7 @@
 #include <utility>
 
 #include "display/view_state.h"
-#include "filter_settings.h"
+#include "scene/scene_settings.h"
 
 namespace satlab {
 
@@ -17,7 +17,7 @@ class SplitView {
  public:
   // Returns the image pixel (x, y) under the mouse, if any. `navigate` false leaves the wheel and
   // left drags off the divider to the caller (the shadow demo orbits its camera with them).
-  // `labels` name the two sides (filter_settings.h: split_labels).
+  // `labels` name the two sides (scene/scene_settings.h: split_labels).
   std::optional<std::pair<int, int>> update(ViewState& view, const SplitLabels& labels, bool navigate = true);
   bool dragging_divider() const { return drag_ == Drag::Divider; }
 

@@ -6,18 +6,18 @@
 #include <optional>
 #include <string>
 
-#include "message_log.h"
+#include "log/message_log.h"
 #include "pipeline/backend_comparison.h"
 #include "pipeline/device_info.h"
-#include "pipeline/frame_pipeline.h"
-#include "pipeline/timing_history.h"
+#include "scene/scene_settings.h"
 #include "sources/source_spec.h"
+#include "ui/timing_history.h"
 
 namespace satlab {
 
 struct UiState {
   // Edited live.
-  PipelineSettings settings;
+  SceneSettings settings;
   sat::Backend backend = sat::Backend::Cuda;  // what the user asked for
   bool show_panels = true;
   bool show_help = false;

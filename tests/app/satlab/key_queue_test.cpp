@@ -6,6 +6,9 @@
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
+#include <string>
+#include <vector>
+
 #include "display/view_state.h"
 #include "ui/key_queue.h"
 #include "ui/shortcuts.h"
@@ -66,6 +69,25 @@ TEST(Shortcuts, EveryQueuedTapActs) {
   tap(keys, GLFW_KEY_A);  // next SAT algorithm: CUDA only
   apply_shortcuts(keys.take(), ui, view, false);
   EXPECT_EQ(ui.settings.sat.algorithm, before);
+}
+
+TEST(Shortcuts, NextFilterWalksTheMenuWithTheShadowDemoLast) {
+  UiState ui;
+  ViewState view;
+  show_filter(ui.settings, FilterKind::None);
+  std::vector<std::string> shown;
+  for (int i = 0; i < 7; ++i) {
+    shown.push_back(menu_name(ui.settings));
+    apply_shortcuts({GLFW_KEY_N}, ui, view, false);
+  }
+  EXPECT_EQ(shown, (std::vector<std::string>{"none", "box", "threshold", "sauvola", "bradley", "shadows", "none"}));
+
+  // The shadow demo has no kernel: [ and ] leave the image filter behind it as it is.
+  show_filter(ui.settings, FilterKind::Box);
+  ui.settings.scene = Scene::Shadows;
+  const int width = ui.settings.filter.box.kernel_width;
+  apply_shortcuts({GLFW_KEY_RIGHT_BRACKET, GLFW_KEY_LEFT_BRACKET, GLFW_KEY_LEFT_BRACKET}, ui, view, false);
+  EXPECT_EQ(ui.settings.filter.box.kernel_width, width);
 }
 
 }  // namespace

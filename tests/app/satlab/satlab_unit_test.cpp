@@ -12,6 +12,7 @@
 #include <chrono>
 #include <fstream>
 #include <filesystem>
+#include <iterator>
 #include <thread>
 
 #include "app_options.h"
@@ -21,7 +22,6 @@
 #include "pipeline/device_info.h"
 #include "pipeline/mat_view.h"
 #include "pipeline/pipeline_selector.h"
-#include "pipeline/timing_history.h"
 #include "sources/source_controller.h"
 #include "sources/synthetic_source.h"
 #if SATLAB_MEDIA_IO
@@ -30,6 +30,7 @@
 #endif
 #include "test_targets.h"
 #include "ui/layout.h"
+#include "ui/timing_history.h"
 #include "ui/ui_state.h"
 
 namespace satlab {
@@ -135,17 +136,17 @@ TEST(AppOptions, CudaOnlyOptionsWithTheCpuBackend) {
 
 TEST(AppOptions, ShadowDemo) {
   const AppOptions d = parse({"--filter", "shadows"});
-  EXPECT_EQ(d.filter.kind, FilterKind::Shadows);
-  EXPECT_EQ(d.filter.shadows.mode, ShadowMode::SavsmVariable);
-  EXPECT_EQ(d.filter.shadows.precision, MomentPrecision::Fixed32);
-  EXPECT_TRUE(d.filter.shadows.animate_light);
+  EXPECT_EQ(d.scene, Scene::Shadows);
+  EXPECT_EQ(d.shadows.mode, ShadowMode::SavsmVariable);
+  EXPECT_EQ(d.shadows.precision, MomentPrecision::Fixed32);
+  EXPECT_TRUE(d.shadows.animate_light);
   EXPECT_FALSE(d.camera.has_value());
 
   const AppOptions o =
       parse({"--filter", "shadows", "--shadow-mode", "pcf", "--compare-mode=savsm", "--precision", "fp32-centered",
              "--map-size", "2048", "--box", "31", "--light-size", "2.5", "--min-variance", "1e-4", "--bleeding", "0.3",
              "--light", "225,50", "--camera", "10,-20.5,12"});
-  const ShadowSettings& s = o.filter.shadows;
+  const ShadowSettings& s = o.shadows;
   EXPECT_EQ(s.mode, ShadowMode::Pcf);
   EXPECT_EQ(s.compare_mode, ShadowMode::SavsmFixed);
   EXPECT_EQ(s.precision, MomentPrecision::Float32Centered);
@@ -164,12 +165,12 @@ TEST(AppOptions, ShadowDemo) {
 
   for (ShadowMode mode : kAllShadowModes) EXPECT_EQ(parse_shadow_mode(to_string(mode)), mode);
   for (MomentPrecision p : kAllMomentPrecisions) EXPECT_EQ(parse_moment_precision(to_string(p)), p);
-  EXPECT_EQ(describe(o.filter), "shadows pcf map 2048 fp32-centered box 31");
+  EXPECT_EQ(describe(scene_settings(o)), "shadows pcf map 2048 fp32-centered box 31");
   // The split view names the two techniques it compares (it said "before" / "after").
-  const SplitLabels labels = split_labels(o.filter);
+  const SplitLabels labels = split_labels(scene_settings(o));
   EXPECT_EQ(labels.left, "savsm");
   EXPECT_EQ(labels.right, "pcf");
-  EXPECT_EQ(split_labels(parse({"--filter", "box"}).filter).left, "before");
+  EXPECT_EQ(split_labels(scene_settings(parse({"--filter", "box"}))).left, "before");
 }
 
 TEST(SourceSpec, ParsesAndPrints) {
@@ -425,7 +426,7 @@ TEST(TimingHistory, MediansAndPlots) {
 
 TEST(TimingHistory, StartsOverWhenTheModeChanges) {
   TimingHistory history(100);
-  const TimingMode gpu{FilterKind::Shadows, sat::Backend::Cuda, sat::Algorithm{}, 1};
+  const TimingMode gpu{Scene::Shadows, FilterKind::None, sat::Backend::Cuda, sat::Algorithm{}, 1};
   for (int i = 0; i < 20; ++i) {
     EXPECT_FALSE(history.follow(gpu));
     StageTimings t;
@@ -446,6 +447,7 @@ TEST(TimingHistory, StartsOverWhenTheModeChanges) {
   EXPECT_TRUE(history.follow(cpu));
   expect_fresh("backend");
   TimingMode box = cpu;
+  box.scene = Scene::Source;
   box.filter = FilterKind::Box;
   EXPECT_TRUE(history.follow(box));
   expect_fresh("filter");
@@ -531,7 +533,7 @@ TEST(CpuPipeline, ThresholdAndNone) {
   EXPECT_EQ(differing(output, frame), 0);
   EXPECT_EQ(pipeline.display_path(), "");
 
-  settings.filter.kind = FilterKind::Shadows;
+  settings.filter.kind = static_cast<FilterKind>(std::size(kAllFilterKinds));  // no such filter
   EXPECT_THROW(pipeline.process(frame, settings, nullptr, nullptr), sat::Error);
 }
 

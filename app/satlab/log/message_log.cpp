@@ -1,4 +1,4 @@
-#include "message_log.h"
+#include "log/message_log.h"
 
 #include <chrono>
 #include <cstdio>

@@ -1,4 +1,4 @@
-#include "filter_settings.h"
+#include "pipeline/filter_settings.h"
 
 #include <cstdio>
 
@@ -11,7 +11,6 @@ const char* to_string(FilterKind kind) {
     case FilterKind::Threshold: return "threshold";
     case FilterKind::Sauvola: return "sauvola";
     case FilterKind::Bradley: return "bradley";
-    case FilterKind::Shadows: return "shadows";
   }
   return "?";
 }
@@ -25,11 +24,6 @@ std::optional<FilterKind> parse_filter_kind(std::string_view name) {
 
 bool outputs_gray(FilterKind kind) {
   return kind == FilterKind::Threshold || kind == FilterKind::Sauvola || kind == FilterKind::Bradley;
-}
-
-SplitLabels split_labels(const FilterSettings& s) {
-  if (s.kind == FilterKind::Shadows) return {to_string(s.shadows.compare_mode), to_string(s.shadows.mode)};
-  return {"before", "after"};
 }
 
 std::string describe(const FilterSettings& s) {
@@ -51,18 +45,6 @@ std::string describe(const FilterSettings& s) {
     case FilterKind::Bradley:
       std::snprintf(text, sizeof text, "bradley window %d t %g", s.bradley.window, s.bradley.t);
       return text;
-    case FilterKind::Shadows: {
-      const ShadowSettings& sh = s.shadows;
-      std::snprintf(text, sizeof text, "shadows %s map %d %s", to_string(sh.mode), sh.map_size,
-                    to_string(sh.precision));
-      std::string line = text;
-      if (sh.mode == ShadowMode::Pcf || sh.mode == ShadowMode::SavsmFixed) line += " box " + std::to_string(sh.box_texels);
-      if (sh.mode == ShadowMode::SavsmVariable) {
-        std::snprintf(text, sizeof text, " light %g deg", sh.light_size_deg);
-        line += text;
-      }
-      return line;
-    }
   }
   return "?";
 }

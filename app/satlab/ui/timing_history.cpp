@@ -1,4 +1,4 @@
-#include "pipeline/timing_history.h"
+#include "ui/timing_history.h"
 
 #include <algorithm>
 #include <numeric>

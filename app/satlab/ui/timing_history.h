@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "filter_settings.h"
 #include "pipeline/frame_pipeline.h"
+#include "scene/scene_settings.h"
 
 namespace satlab {
 
@@ -21,16 +21,18 @@ const char* to_string(Series series);  // stage names, "pipeline", "frame (CPU)"
 // "encode", "SAT", "shading", "to texture", "passes", then as to_string.
 const char* shadow_label(Series series);
 
-// What the timings measure: a change of filter, SAT backend or algorithm, or source makes the
-// earlier samples say nothing about the frames to come.
+// What the timings measure: a change of scene, filter, SAT backend or algorithm, or source makes
+// the earlier samples say nothing about the frames to come.
 struct TimingMode {
-  FilterKind filter = FilterKind::None;
+  Scene scene = Scene::Source;
+  FilterKind filter = FilterKind::None;  // the image filter (it stays put while the shadow demo runs)
   sat::Backend backend = sat::Backend::Cpu;
   sat::Algorithm algorithm = sat::Algorithm{};
   long long source = 0;  // SourceController::generation()
 
   bool operator==(const TimingMode& o) const {
-    return filter == o.filter && backend == o.backend && algorithm == o.algorithm && source == o.source;
+    return scene == o.scene && filter == o.filter && backend == o.backend && algorithm == o.algorithm &&
+           source == o.source;
   }
   bool operator!=(const TimingMode& o) const { return !(*this == o); }
 };

@@ -1,0 +1,43 @@
+#include "scene/scene_settings.h"
+
+#include <cstdio>
+#include <iterator>
+
+namespace satlab {
+
+const char* menu_name(const SceneSettings& s) {
+  return s.scene == Scene::Shadows ? kShadowsMenuName : to_string(s.filter.kind);
+}
+
+void show_filter(SceneSettings& s, FilterKind kind) {
+  s.scene = Scene::Source;
+  s.filter.kind = kind;
+}
+
+void show_next(SceneSettings& s) {
+  if (s.scene == Scene::Shadows) return show_filter(s, kAllFilterKinds[0]);
+  const int next = static_cast<int>(s.filter.kind) + 1;
+  if (next == static_cast<int>(std::size(kAllFilterKinds))) s.scene = Scene::Shadows;  // after the last filter
+  else s.filter.kind = static_cast<FilterKind>(next);
+}
+
+SplitLabels split_labels(const SceneSettings& s) {
+  if (s.scene == Scene::Shadows) return {to_string(s.shadows.compare_mode), to_string(s.shadows.mode)};
+  return {"before", "after"};
+}
+
+std::string describe(const SceneSettings& s) {
+  if (s.scene == Scene::Source) return describe(s.filter);
+  const ShadowSettings& sh = s.shadows;
+  char text[160];
+  std::snprintf(text, sizeof text, "shadows %s map %d %s", to_string(sh.mode), sh.map_size, to_string(sh.precision));
+  std::string line = text;
+  if (sh.mode == ShadowMode::Pcf || sh.mode == ShadowMode::SavsmFixed) line += " box " + std::to_string(sh.box_texels);
+  if (sh.mode == ShadowMode::SavsmVariable) {
+    std::snprintf(text, sizeof text, " light %g deg", sh.light_size_deg);
+    line += text;
+  }
+  return line;
+}
+
+}  // namespace satlab
