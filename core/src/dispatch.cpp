@@ -69,9 +69,10 @@ void run(const char* call, const Problem& problem, const Batch& batch, const Opt
              " bytes " + (batch.planes > 1 ? "batch_workspace_size()" : "workspace_size()") + " asks for");
   if (needed > 0 && workspace == nullptr) fail(ErrorCode::InvalidArgument, call, "workspace pointer is null");
 
-  // Only the look-back keeps state in the workspace from call to call; any other algorithm
-  // overwrites it with its own.
-  if (history && options.algorithm != Algorithm::SkssLb1R1W) history->forget();
+  // Only the single-pass algorithms with epoch-tagged state (lookback/epoch.cuh) keep it in the
+  // workspace from call to call; any other algorithm overwrites the workspace with its own.
+  if (history && options.algorithm != Algorithm::SkssLb1R1W && options.algorithm != Algorithm::Skss1R1W)
+    history->forget();
   if (one_launch || batch.planes == 1) {
     launch({problem, batch, tile, options.hybrid_r, workspace, workspace_bytes, stream, history}, options.algorithm);
     return;

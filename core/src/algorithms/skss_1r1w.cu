@@ -19,6 +19,8 @@
 
 #include "algorithms/algorithms.h"
 #include "detail/tile_agent.cuh"
+#include "lookback/epoch.cuh"
+#include "lookback/layout.h"
 #include "lookback/tile_status.cuh"
 
 namespace sat::detail {
@@ -26,22 +28,25 @@ namespace {
 
 enum RowStatus : TileFlag { kRowGlobal = 1 };  // GRS(I,J) is in global memory
 
-// Workspace: the ticket counter and the flags first (one memset resets them), then the sums.
+// Workspace: the look-back header (epoch and ticket, lookback/epoch.cuh), the epoch-tagged flags
+// right after it (what a reset clears when it meets another layout), then the sums, which the
+// flags guard.
 template <class Acc>
 struct ColumnState {
-  unsigned* ticket;
+  LookBackHeader* header;
   TileFlag* row_flag;      // [tiles] R[I][J]
   Acc* grs;                // [tiles][W] global row sums (through the tile's right edge)
-  std::size_t flag_bytes;  // ticket + flags, from the start of the workspace
+  std::size_t flag_bytes;  // the flags, rounded up to the reset's 16-byte steps
 
   static ColumnState carve(WorkspaceCarver& ws, int tiles, int W) {
     ColumnState s{};
-    s.ticket = ws.take<unsigned>(1);
+    s.header = reinterpret_cast<LookBackHeader*>(ws.take<unsigned char>(LookBackLayout::kHeaderBytes));
     s.row_flag = ws.take<TileFlag>(std::size_t(tiles));
-    s.flag_bytes = ws.bytes();
+    s.flag_bytes = (std::size_t(tiles) * sizeof(TileFlag) + 15) / 16 * 16;
     s.grs = ws.take<Acc>(std::size_t(tiles) * W);
     return s;
   }
+  static std::uint64_t key(int tiles, int W) { return state_key(StateKind::ColumnFlags, tiles, W, sizeof(Acc)); }
   static std::size_t bytes(int tiles, int W) {
     WorkspaceCarver ws;
     carve(ws, tiles, W);
@@ -60,12 +65,20 @@ __global__ void __launch_bounds__(TileAgent<Traits, W>::kThreads, TileAgent<Trai
   __shared__ typename Agent::Shared s;  // s.row_offset: inclusive prefix of GRS(I,J−1)
   __shared__ Acc s_gcp[2][W];           // GCP(I,J) in s_gcp[I & 1]: bottom row of GSAT(I,J)
   __shared__ int s_ticket;
+  __shared__ unsigned s_epoch;
+  // Every block draws columns until one is past the last: tiles_x + gridDim.x draws in all.
+  const unsigned last_ticket = unsigned(tiles_x) + gridDim.x - 1u;
 
   for (;;) {
     // The previous column's barriers order every read of s_ticket before this write.
-    if (threadIdx.x == 0) s_ticket = int(atomicAdd(st.ticket, 1u));
+    if (threadIdx.x == 0) {
+      const TicketDraw d = draw_ticket(st.header, last_ticket);
+      s_ticket = int(d.ticket);
+      s_epoch = d.epoch;
+    }
     __syncthreads();
     if (s_ticket >= tiles_x) return;  // uniform over the block
+    const unsigned epoch = s_epoch;
     // GCP(−1,J) = 0. The previous column last read s_gcp before the barrier above; tile 0 reads
     // it after its B2.
     for (int k = int(threadIdx.x); k < W; k += Agent::kThreads) s_gcp[1][k] = zero<Acc>();
@@ -85,7 +98,7 @@ __global__ void __launch_bounds__(TileAgent<Traits, W>::kThreads, TileAgent<Trai
         WarpVector<Acc, W> left;  // GRS(I, J−1)
         if (J > 0) {
           const int tl = t - 1;
-          warp_wait_status(st.row_flag + tl, kRowGlobal);
+          warp_wait_status(st.row_flag + tl, kRowGlobal, epoch);
           left.load_global(st.grs + std::size_t(tl) * W, a.lane);
         } else {
           left.fill(zero<Acc>());
@@ -94,7 +107,7 @@ __global__ void __launch_bounds__(TileAgent<Traits, W>::kThreads, TileAgent<Trai
           WarpVector<Acc, W> lrs;
           lrs.load_shared(s.row_total, a.lane);
           (left + lrs).store_global(st.grs + std::size_t(t) * W, a.lane);
-          warp_publish(st.row_flag + t, kRowGlobal);
+          warp_publish(st.row_flag + t, kRowGlobal, epoch);
         }
         left.inclusive_scan(a.lane);
         left.store_shared(s.row_offset, a.lane);
@@ -135,7 +148,7 @@ void launch(const Launch& l) {
   const int tiles = tiles_y * tiles_x;
   WorkspaceCarver ws(l.workspace);
   const ColumnState<Acc> st = ColumnState<Acc>::carve(ws, tiles, W);
-  check_cuda(cudaMemsetAsync(st.ticket, 0, st.flag_bytes, l.stream), "cudaMemsetAsync (1r1w-skss flags)");
+  begin_lookback_call(st.header, ColumnState<Acc>::key(tiles, W), st.flag_bytes, l.history, l.stream);
   const Plane<const In> in{static_cast<const In*>(p.input), p.input_pitch, p.extent.height, p.extent.width};
   const Plane<Acc> out{static_cast<Acc*>(p.output), p.output_pitch, p.extent.height, p.extent.width};
   const bool wide_in = is_aligned_for_chunks<In, Agent::kCols>(p.input, p.input_pitch);

@@ -62,7 +62,8 @@ void launch(const Launch& l) {
   const int tiles = int(grid.ticket_space());  // every plane's tiles (checked against 32 bits)
   const BatchGeometry batch{l.batch.planes, l.batch.input_plane_stride, l.batch.output_plane_stride};
   const LookBackState<Acc, W> st = LookBackState<Acc, W>::at(l.workspace, tiles);
-  begin_lookback_call(st.header, LookBackState<Acc, W>::layout(tiles), l.history, l.stream);
+  const LookBackLayout layout = LookBackState<Acc, W>::layout(tiles);
+  begin_lookback_call(st.header, layout.key(), layout.body_bytes(), l.history, l.stream);
   const Plane<const In> in{static_cast<const In*>(p.input), p.input_pitch, p.extent.height, p.extent.width};
   const Plane<Acc> out{static_cast<Acc*>(p.output), p.output_pitch, p.extent.height, p.extent.width};
   // Wide (chunked) accesses need every plane aligned: the first, and the stride between them.

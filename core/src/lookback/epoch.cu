@@ -25,9 +25,8 @@ __global__ void lookback_reset(LookBackHeader* header, uint4* body, unsigned lon
   }
 }
 
-void begin_lookback_call(LookBackHeader* header, const LookBackLayout& layout, WorkspaceHistory* history,
+void begin_lookback_call(LookBackHeader* header, std::uint64_t key, std::size_t body_bytes, WorkspaceHistory* history,
                          cudaStream_t stream) {
-  const unsigned long long key = layout.key();
   if (history && history->ready_for(key)) {
     history->count_call();
     return;
@@ -35,8 +34,8 @@ void begin_lookback_call(LookBackHeader* header, const LookBackLayout& layout, W
   char* body = reinterpret_cast<char*>(header) + LookBackLayout::kHeaderBytes;
   // The layout changed under a workspace the library owns: zero it with every SM, not one block.
   const bool clear_here = history && history->layout_key != key;
-  if (clear_here) check_cuda(cudaMemsetAsync(body, 0, layout.body_bytes(), stream), "cudaMemsetAsync (look-back state)");
-  lookback_reset<<<1, 1024, 0, stream>>>(header, reinterpret_cast<uint4*>(body), layout.body_bytes(), key, clear_here);
+  if (clear_here) check_cuda(cudaMemsetAsync(body, 0, body_bytes, stream), "cudaMemsetAsync (look-back state)");
+  lookback_reset<<<1, 1024, 0, stream>>>(header, reinterpret_cast<uint4*>(body), body_bytes, key, clear_here);
   check_launch("lookback_reset");
   if (history) history->reset_to(key);
 }

@@ -44,10 +44,13 @@ static_assert(kEpochMargin < kMaxEpoch / 2, "the margin leaves most epochs usabl
 __global__ void lookback_reset(LookBackHeader* header, uint4* body, unsigned long long body_bytes,
                                unsigned long long layout_key, bool cleared);
 
-// Makes the workspace ready for a call of `layout`: nothing when `history` says the last call left
-// it so, else a reset launch on `stream` (after zeroing the body when `history` knows the layout
-// changed). `history` may be null (a caller's workspace: always the reset launch). Checked.
-void begin_lookback_call(LookBackHeader* header, const LookBackLayout& layout, WorkspaceHistory* history,
+// Makes the workspace ready for a call whose state has layout `key` and needs the `body_bytes`
+// after the header cleared when met for the first time (flags, or words that carry an epoch):
+// nothing when `history` says the last call left it so, else a reset launch on `stream` (after
+// zeroing the body when `history` knows the layout changed). `history` may be null (a caller's
+// workspace: always the reset launch). Checked. Used by every single-pass algorithm that keeps
+// state: 1R1W-SKSS-LB (LookBackLayout) and 1R1W-SKSS (its column flags).
+void begin_lookback_call(LookBackHeader* header, std::uint64_t key, std::size_t body_bytes, WorkspaceHistory* history,
                          cudaStream_t stream);
 
 // A block's ticket and the epoch of its call. The launch takes tickets 0 … last_ticket exactly

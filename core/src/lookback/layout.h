@@ -57,11 +57,21 @@ struct LookBackLayout {
   }
   // Bytes after the header: what a reset clears when it meets a workspace of another layout.
   std::size_t body_bytes() const { return bytes - kHeaderBytes; }
-  // Equal for equal layouts only, never 0 (tiles < 2^32, w and entry_bytes < 2^15: checked by
-  // the ticket space and the tile sizes).
-  std::uint64_t key() const {
-    return std::uint64_t(tiles) << 32 | std::uint64_t(w) << 16 | std::uint64_t(entry_bytes) << 1 | (flags ? 1u : 0u);
-  }
+  std::uint64_t key() const;
 };
+
+// What state a workspace holds, for the reset's layout check (epoch.cuh): every algorithm that
+// keeps state in its workspace from call to call has its own kind.
+enum class StateKind : unsigned { LookBackPacked = 1, LookBackFlagged = 2, ColumnFlags = 3 };
+
+// Equal for equal layouts only, never 0 (tiles < 2^32 — checked by the ticket space —, w ≤ 128,
+// entry_bytes ≤ 16).
+inline std::uint64_t state_key(StateKind kind, std::int64_t tiles, int w, std::size_t entry_bytes) {
+  return std::uint64_t(tiles) << 32 | std::uint64_t(w) << 16 | std::uint64_t(entry_bytes) << 4 | unsigned(kind);
+}
+
+inline std::uint64_t LookBackLayout::key() const {
+  return state_key(flags ? StateKind::LookBackFlagged : StateKind::LookBackPacked, tiles, w, entry_bytes);
+}
 
 }  // namespace sat::detail

@@ -1,5 +1,5 @@
-// The look-back state that 1R1W-SKSS-LB keeps in a workspace from call to call: a workspace that
-// held another layout's state is cleared before it is trusted. Another layout's plain values
+// The state that 1R1W-SKSS-LB and 1R1W-SKSS keep in a workspace from call to call: a workspace
+// that held another layout's state is cleared before it is trusted. Another layout's plain values
 // (e.g. the 16-byte sums of a u8x4 table) sit where this layout's {epoch, value} words go, and
 // any of them could carry the current epoch in its upper half.
 #include <gtest/gtest.h>
@@ -65,6 +65,38 @@ TEST(GpuLookBackState, AnotherLayoutsLeftoversAreClearedBeforeUse) {
   if (HasFatalFailure()) return;
   // And the same layout again after all that: the state is consistent.
   run_and_check(ElementType::F32ToF32, {1300, 901}, options, workspace);
+}
+
+// 1R1W-SKSS keeps epoch-tagged flags (epoch << 3 | status) right after the header: words planted
+// there with every early epoch and status 1 would pass for published rows if the reset trusted a
+// workspace of another layout.
+void fill_with_published_looking_flags(const test::DeviceBuffer& workspace) {
+  std::vector<std::uint32_t> words((workspace.size() - kHeaderBytes) / 4);
+  for (std::size_t k = 0; k < words.size(); ++k) words[k] = std::uint32_t(1 + k % 6) << 3 | 1u;
+  test::cuda_check(cudaMemcpy(static_cast<char*>(workspace.get()) + kHeaderBytes, words.data(), words.size() * 4,
+                              cudaMemcpyHostToDevice),
+                   "plant flags");
+}
+
+TEST(GpuLookBackState, ColumnFlagsOfAnotherLayoutAreClearedBeforeUse) {
+  SAT_REQUIRE_GPU();
+  Options lb, skss;
+  lb.algorithm = Algorithm::SkssLb1R1W;
+  skss.algorithm = Algorithm::Skss1R1W;
+  const Extent extent{1000, 700};
+  const std::size_t bytes = std::max({workspace_size(ElementType::U8ToU32, extent, lb),
+                                      workspace_size(ElementType::U8ToU32, extent, skss),
+                                      workspace_size(ElementType::F32ToF32, {1300, 901}, skss)});
+  test::DeviceBuffer workspace(bytes);
+  run_and_check(ElementType::U8ToU32, extent, lb, workspace);
+  if (HasFatalFailure()) return;
+  fill_with_published_looking_flags(workspace);
+  run_and_check(ElementType::U8ToU32, extent, skss, workspace);
+  if (HasFatalFailure()) return;
+  fill_with_published_looking_flags(workspace);
+  run_and_check(ElementType::F32ToF32, {1300, 901}, skss, workspace);
+  if (HasFatalFailure()) return;
+  run_and_check(ElementType::F32ToF32, {1300, 901}, skss, workspace);  // same layout again
 }
 
 }  // namespace
