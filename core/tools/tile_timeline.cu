@@ -48,7 +48,7 @@ int main(int argc, char** argv) {
   std::vector<unsigned char> host(in_bytes);
   std::mt19937 rng(7);
   for (auto& b : host) b = static_cast<unsigned char>(f32 ? (rng() % 64) : rng());  // f32: small finite floats
-  void *in = nullptr, *out = nullptr, *ws = nullptr;
+  void *in = nullptr, *out = nullptr;
   check(cudaMalloc(&in, in_bytes), "cudaMalloc");
   check(cudaMalloc(&out, out_bytes), "cudaMalloc");
   check(cudaMemcpy(in, host.data(), in_bytes, cudaMemcpyHostToDevice), "cudaMemcpy");
@@ -56,20 +56,19 @@ int main(int argc, char** argv) {
   options.algorithm = sat::Algorithm::SkssLb1R1W;
   options.tile = tile;
   const sat::Extent extent{width, height};
-  const std::size_t ws_bytes = sat::workspace_size(type, extent, options);
-  check(cudaMalloc(&ws, ws_bytes), "cudaMalloc");
+  sat::Plan plan(type, extent, options);  // as applications run it: no reset launch between calls
   const std::size_t tickets = std::size_t((height + tile - 1) / tile) * ((width + tile - 1) / tile);
   sat::detail::TileStamps* stamps = nullptr;
   check(cudaMalloc(&stamps, tickets * sizeof(sat::detail::TileStamps)), "cudaMalloc");
 
   const sat::Problem problem{type, extent, in, std::size_t(width) * (f32 ? 4 : 1), out, std::size_t(width) * 4};
-  for (int warm = 0; warm < 5; ++warm) sat::compute(problem, options, ws, ws_bytes, nullptr);  // warm caches, epochs
+  for (int warm = 0; warm < 5; ++warm) plan.run(problem, nullptr);  // warm caches and the workspace
   sat::detail::set_tile_timeline(stamps, tickets);
   cudaEvent_t e0, e1;
   check(cudaEventCreate(&e0), "cudaEventCreate");
   check(cudaEventCreate(&e1), "cudaEventCreate");
   check(cudaEventRecord(e0), "cudaEventRecord");
-  sat::compute(problem, options, ws, ws_bytes, nullptr);
+  plan.run(problem, nullptr);
   check(cudaEventRecord(e1), "cudaEventRecord");
   check(cudaDeviceSynchronize(), "kernel");
   float ms = 0;
@@ -85,7 +84,7 @@ int main(int argc, char** argv) {
   }
   const char* names[] = {"wait for data + scan + LRS out", "look-back (row warp: GRS/GLS out)",
                          "rest of look-back + finish scan", "offsets + store issued"};
-  std::printf("tile_timeline %s %dx%d W=%d: %zu tiles, kernel span %.2f us (events %.2f us incl. prologue)\n",
+  std::printf("tile_timeline %s %dx%d W=%d: %zu tiles, kernel span %.2f us (events %.2f us: the launch included)\n",
               kind.c_str(), height, width, tile, tickets, (t_end - t0) / 1e3, ms * 1e3);
   std::vector<double> total;
   for (const auto& s : h) total.push_back((s.at[4] - s.at[0]) / 1e3);
