@@ -17,6 +17,7 @@
 #include "ui/layout.h"
 #include "ui/shortcuts.h"
 #include "ui/speedup_panel.h"
+#include "ui/run_summary.h"
 #include "ui/timing_panel.h"
 
 namespace satlab {
@@ -93,9 +94,9 @@ int SatlabApp::run() {
   // A window closed by the user: the captures the command line asked for, on one more frame.
   if (limit == 0 && frames_ > 0 && !gl_.minimized() && (!options_.screenshot.empty() || !options_.dump_frame.empty()))
     frame(steady_s(), period_ms, true);
-  if (recorder_.recording()) stop_recording();
+  if (recording_.active()) recording_.stop();
   print_summary();
-  const bool backends_agree = !options_.compare_cpu || print_comparison();
+  const bool backends_agree = !options_.compare_cpu || print_backend_comparison(comparison_);
   if (options_.require_interop && !interop_used_) {
     log_.error("--require-interop: no frame went through CUDA-GL interop" +
                (before_.interop_problem().empty() ? std::string() : " (" + before_.interop_problem() + ")"));
@@ -286,9 +287,9 @@ UiStatus SatlabApp::make_status() {
     }
   }
   if (s.cuda_available) s.gpu = gpu_;
-  s.recording = recorder_.recording();
-  s.recording_path = recorder_.path();
-  s.recorded_frames = recorder_.frames();
+  s.recording = recording_.active();
+  s.recording_path = recording_.path();
+  s.recorded_frames = recording_.frames();
   s.log = &log_;
   s.history = &history_;
   s.comparison = &comparison_;
@@ -339,17 +340,9 @@ void SatlabApp::build_ui() {
   ImGui::Render();
 }
 
-void SatlabApp::stop_recording() {
-  char length[64];
-  std::snprintf(length, sizeof length, " - %.2f s at %.3g fps", recorder_.frames() / recorder_.fps(), recorder_.fps());
-  log_.info("recording saved: " + recorder_.path() + " (" + std::to_string(recorder_.frames()) + " frames)" + length);
-  recorder_.stop();
-  record_pacer_.reset();
-}
-
 void SatlabApp::toggle_recording(const std::string& path) {
-  if (recorder_.recording()) {
-    stop_recording();
+  if (recording_.active()) {
+    recording_.stop();
     return;
   }
   if (!have_output_) {
@@ -357,18 +350,14 @@ void SatlabApp::toggle_recording(const std::string& path) {
     return;
   }
   const SourceSpec::Kind kind = sources_.spec().kind;
-  const bool shadows = shadows_shown();
-  const bool video = kind == SourceSpec::Kind::File && sources_.nominal_fps() > 0;  // not a still image
-  // The source's rate (a camera's too, when it reports one); RecordPacer's default otherwise.
-  record_pacer_.emplace(record_pacing(shadows, video, kind == SourceSpec::Kind::Synthetic),
-                        shadows ? 0.0 : sources_.nominal_fps(), now_s_);
-  try {
-    recorder_.start(path, record_pacer_->fps(), after_.width(), after_.height());
-    log_.info("recording the output to " + path);
-  } catch (const std::exception& e) {
-    record_pacer_.reset();
-    log_.error(e.what());
-  }
+  RecordedOutput output;
+  output.shadows = shadows_shown();
+  output.video = kind == SourceSpec::Kind::File && sources_.nominal_fps() > 0;  // not a still image
+  output.synthetic = kind == SourceSpec::Kind::Synthetic;
+  output.source_fps = sources_.nominal_fps();
+  output.width = after_.width();
+  output.height = after_.height();
+  recording_.start(path, output, now_s_);
 }
 
 void SatlabApp::act_on_requests() {
@@ -408,12 +397,7 @@ void SatlabApp::draw() {
 
 void SatlabApp::capture(bool last) {
   const int width = gl_.framebuffer_width(), height = gl_.framebuffer_height();
-  if (recorder_.recording() && have_output_ && record_pacer_) {
-    const int copies = record_pacer_->copies(now_s_, new_source_frame_);
-    if (copies > 0 && !recorder_.add_frame(after_.texture(), after_.width(), after_.height(), copies))
-      log_.warning("recording stopped: the output changed size (" + recorder_.path() + ", " +
-                   std::to_string(recorder_.frames()) + " frames)");
-  }
+  if (have_output_) recording_.add(after_.texture(), after_.width(), after_.height(), now_s_, new_source_frame_);
   std::string screenshot;
   if (ui_.take_screenshot) screenshot = timestamped_path(".png");
   if (last && !options_.screenshot.empty()) screenshot = options_.screenshot;
@@ -464,54 +448,21 @@ void SatlabApp::dump_shadow_frame(int width, int height) {
 }
 
 void SatlabApp::print_summary() const {
-  const int warmup = static_cast<int>(std::min<long long>(10, history_.frames() / 10));
-  int used = 0;
-  history_.summary_median(Series::Frame, warmup, &used);
-  const bool shadows = shadows_shown();
-  std::printf("satlab: %lld frames of %s; filter %s; backend %s", history_.frames(),
-              shadows ? "the shadow scene" : sources_.name().c_str(),
-              describe(last_good_).c_str(), sat::to_string(pipelines_.backend()));
-  if (pipelines_.backend() == sat::Backend::Cuda) {
+  const bool cuda = pipelines_.backend() == sat::Backend::Cuda;
+  RunDescription run;
+  run.shadows = shadows_shown();
+  run.cuda = cuda;
+  run.source = sources_.name();
+  run.filter = describe(last_good_);
+  run.backend = sat::to_string(pipelines_.backend());
+  if (cuda) {
     const int tile = last_good_.sat.tile;
-    std::printf(" (%s, tile %s)", sat::to_string(last_good_.sat.algorithm), tile ? std::to_string(tile).c_str() : "default");
+    run.sat = std::string(" (") + sat::to_string(last_good_.sat.algorithm) + ", tile " +
+              (tile ? std::to_string(tile) : std::string("default")) + ")";
   }
-  const std::string path =
-      shadows ? (shadows_ ? shadows_->display_path() + " (the table)" : "") : pipelines_.current().display_path();
-  std::printf("; display %s\n", path.empty() ? "-" : path.c_str());
-  std::printf("satlab: median over %d frames (ms, %s):\n", used,
-              shadows ? (pipelines_.backend() == sat::Backend::Cuda ? "GPU time from GL timer queries and CUDA events"
-                                                                  : "GPU time of the GL passes, wall time of the table")
-              : pipelines_.backend() == sat::Backend::Cuda ? "GPU time from CUDA events"
-                                                           : "wall time");
-  for (int s = 0; s < kSeriesCount; ++s) {
-    const auto series = static_cast<Series>(s);
-    const double median = history_.summary_median(series, warmup);
-    std::printf("  %-13s %10.4f", shadows ? shadow_label(series) : to_string(series), median);
-    if (series == Series::Period && median > 0) std::printf("   (%.1f FPS)", 1000.0 / median);
-    std::printf("\n");
-  }
-  std::fflush(stdout);
-}
-
-bool SatlabApp::print_comparison() const {
-  if (!comparison_.valid) {
-    std::printf("satlab: --compare-cpu: no comparison (the CUDA backend is not running)\n");
-    return true;
-  }
-  const BackendComparison& c = comparison_;
-  std::printf("satlab: CPU vs GPU on the last frame (%dx%d, %s):\n", c.width, c.height, c.what.c_str());
-  std::printf("  %-9s %10s %10s %10s\n", "stage", "GPU ms", "CPU ms", "speed-up");
-  const auto row = [](const char* name, double gpu, double cpu) {
-    std::printf("  %-9s %10.4f %10.4f", name, gpu, cpu);
-    if (gpu > 0 && cpu > 0) std::printf(" %9.1fx\n", cpu / gpu);
-    else std::printf(" %10s\n", "-");
-  };
-  for (int s = 0; s < kStageCount; ++s) row(to_string(static_cast<Stage>(s)), c.gpu.ms[s], c.cpu.ms[s]);
-  row("total", c.gpu.total(), c.cpu.total());
-  if (c.differing_pixels == 0) std::printf("satlab: outputs bit-identical\n");
-  else std::printf("satlab: outputs DIFFER in %lld of %d pixels\n", c.differing_pixels, c.width * c.height);
-  std::fflush(stdout);
-  return c.differing_pixels == 0;
+  run.display_path = run.shadows ? (shadows_ ? shadows_->display_path() + " (the table)" : "")
+                                 : pipelines_.current().display_path();
+  print_run_summary(history_, run);
 }
 
 }  // namespace satlab

@@ -10,8 +10,7 @@
 #include <string>
 
 #include "app_options.h"
-#include "capture/record_pacer.h"
-#include "capture/recorder.h"
+#include "capture/recording.h"
 #include "display/gl_context.h"
 #include "display/interop_texture.h"
 #include "display/presenter.h"
@@ -20,7 +19,6 @@
 #include "pipeline/backend_comparison.h"
 #include "pipeline/pipeline_selector.h"
 #include "scene/scene_settings.h"
-#include "ui/timing_history.h"
 #include "shadows/shadow_demo.h"
 #include "sources/source_controller.h"
 #include "ui/imgui_layer.h"
@@ -57,10 +55,8 @@ class SatlabApp {
   UiStatus make_status();
   std::optional<InspectedPixel> inspect(const std::optional<std::pair<int, int>>& hovered);
   void toggle_recording(const std::string& path);
-  void stop_recording();  // finishes the file and says so
   void dump_shadow_frame(int width, int height);
   void print_summary() const;
-  bool print_comparison() const;  // --compare-cpu: false when the backends disagree
 
   const AppOptions& options_;
   GlContext& gl_;
@@ -75,8 +71,7 @@ class SatlabApp {
   UiState ui_;
   SceneSettings last_good_;  // restored when satcore rejects an edit
   TimingHistory history_;
-  Recorder recorder_;
-  std::optional<RecordPacer> record_pacer_;  // while recording
+  Recording recording_{log_};
   bool new_source_frame_ = false;            // this frame's source frame is new
   std::string record_on_start_;  // --record: starts with the first output
   BackendComparison comparison_;

@@ -1,0 +1,51 @@
+#include "ui/run_summary.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace satlab {
+
+void print_run_summary(const TimingHistory& history, const RunDescription& run) {
+  const int warmup = static_cast<int>(std::min<long long>(10, history.frames() / 10));
+  int used = 0;
+  history.summary_median(Series::Frame, warmup, &used);
+  std::printf("satlab: %lld frames of %s; filter %s; backend %s%s", history.frames(),
+              run.shadows ? "the shadow scene" : run.source.c_str(), run.filter.c_str(), run.backend.c_str(),
+              run.sat.c_str());
+  std::printf("; display %s\n", run.display_path.empty() ? "-" : run.display_path.c_str());
+  std::printf("satlab: median over %d frames (ms, %s):\n", used,
+              run.shadows ? (run.cuda ? "GPU time from GL timer queries and CUDA events"
+                                      : "GPU time of the GL passes, wall time of the table")
+              : run.cuda  ? "GPU time from CUDA events"
+                          : "wall time");
+  for (int s = 0; s < kSeriesCount; ++s) {
+    const auto series = static_cast<Series>(s);
+    const double median = history.summary_median(series, warmup);
+    std::printf("  %-13s %10.4f", run.shadows ? shadow_label(series) : to_string(series), median);
+    if (series == Series::Period && median > 0) std::printf("   (%.1f FPS)", 1000.0 / median);
+    std::printf("\n");
+  }
+  std::fflush(stdout);
+}
+
+bool print_backend_comparison(const BackendComparison& c) {
+  if (!c.valid) {
+    std::printf("satlab: --compare-cpu: no comparison (the CUDA backend is not running)\n");
+    return true;
+  }
+  std::printf("satlab: CPU vs GPU on the last frame (%dx%d, %s):\n", c.width, c.height, c.what.c_str());
+  std::printf("  %-9s %10s %10s %10s\n", "stage", "GPU ms", "CPU ms", "speed-up");
+  const auto row = [](const char* name, double gpu, double cpu) {
+    std::printf("  %-9s %10.4f %10.4f", name, gpu, cpu);
+    if (gpu > 0 && cpu > 0) std::printf(" %9.1fx\n", cpu / gpu);
+    else std::printf(" %10s\n", "-");
+  };
+  for (int s = 0; s < kStageCount; ++s) row(to_string(static_cast<Stage>(s)), c.gpu.ms[s], c.cpu.ms[s]);
+  row("total", c.gpu.total(), c.cpu.total());
+  if (c.differing_pixels == 0) std::printf("satlab: outputs bit-identical\n");
+  else std::printf("satlab: outputs DIFFER in %lld of %d pixels\n", c.differing_pixels, c.width * c.height);
+  std::fflush(stdout);
+  return c.differing_pixels == 0;
+}
+
+}  // namespace satlab

@@ -1,0 +1,27 @@
+// What satlab prints when a run ends: the medians of its stage timings, and with --compare-cpu
+// the CPU-vs-GPU table of the last frame. The same figures the timings panel shows.
+#pragma once
+
+#include <string>
+
+#include "pipeline/backend_comparison.h"
+#include "ui/timing_history.h"
+
+namespace satlab {
+
+struct RunDescription {
+  bool shadows = false;        // the shadow scene ran (its stages have their own labels)
+  bool cuda = false;           // the CUDA backend ran
+  std::string source;          // "synthetic 1920x1080", a path, a camera
+  std::string filter;          // describe() of the settings that ran
+  std::string backend;         // "cuda", "cpu"
+  std::string sat;             // " (1r1w-skss-lb, tile default)" on CUDA, else empty
+  std::string display_path;    // how frames reached the window ("" when none did)
+};
+
+// Medians over the run's frames after a short warm-up.
+void print_run_summary(const TimingHistory& history, const RunDescription& run);
+// Returns false when the backends' outputs differ.
+bool print_backend_comparison(const BackendComparison& comparison);
+
+}  // namespace satlab
