@@ -7,11 +7,9 @@
 #include <vector>
 
 #include "common/cuda/cuda_check.h"
-#include "common/cuda/cuda_event.h"
 #include "common/cuda/cuda_stream.h"
-#include "common/cuda/device_image.h"
-#include "common/cuda/pinned_buffer.h"
-#include "common/timing/event_timer.h"
+#include "common/frame/cuda_frame_pipeline.h"
+#include "common/frame/pinned_mat.h"
 #include "common/timing/stopwatch.h"
 #include "filter_runner.h"
 #include "frame_threads.h"
@@ -20,38 +18,22 @@
 namespace satfilter {
 namespace {
 
-// Events that order the streams; with --report they also time the stages.
-unsigned event_flags(bool timing) { return timing ? cudaEventDefault : cudaEventDisableTiming; }
-
-// One frame on the GPU: its device images and the events that order and time its stages.
-struct Slot {
-  Slot(const MediaInfo& info, int out_channels, bool timing)
-      : input(info.width, info.height, info.channels),
-        output(info.width, info.height, out_channels),
-        upload(event_flags(timing)),
-        compute(event_flags(timing)),
-        download(event_flags(timing)) {}
-  satapp::DeviceImage input;
-  satapp::DeviceImage output;
-  satapp::EventTimer upload, compute, download;  // their stop events order the streams
-  bool busy = false;
-  int in_buffer = -1;   // pinned input buffer (owned by the Decoder while busy)
-  int out_buffer = -1;  // pinned output buffer (submitted to the Encoder when retired)
-  sat::StageTimes engine_times;
-};
-
-// Waits for the streams before the buffers they use are freed (also on the error path).
+// Waits for a stream before the buffers it uses are freed (also on the error path).
 class StreamDrain {
  public:
-  explicit StreamDrain(std::vector<cudaStream_t> streams) : streams_(std::move(streams)) {}
-  ~StreamDrain() {
-    for (cudaStream_t stream : streams_) cudaStreamSynchronize(stream);
-  }
+  explicit StreamDrain(cudaStream_t stream) : stream_(stream) {}
+  ~StreamDrain() { cudaStreamSynchronize(stream_); }
   StreamDrain(const StreamDrain&) = delete;
   StreamDrain& operator=(const StreamDrain&) = delete;
 
  private:
-  std::vector<cudaStream_t> streams_;
+  cudaStream_t stream_;
+};
+
+// The host buffers of a frame in flight, by slot.
+struct HeldBuffers {
+  int in = -1;   // pinned input buffer (owned by the Decoder while the frame is in flight)
+  int out = -1;  // pinned output buffer (submitted to the Encoder when the frame is retired)
 };
 
 }  // namespace
@@ -84,92 +66,70 @@ PipelineResult run_cuda_pipeline(const PipelineRequest& request) {
   const int host_buffers = depth + (info.kind == MediaKind::Video ? 2 : 1);
 
   const satapp::Stopwatch setup;
-  sat::FilterEngine engine(sat::Backend::Cuda, sat::Extent{info.width, info.height}, request.sat_options);
-  engine.enable_stage_timing(timing);
-  satapp::CudaStream upload_stream, compute_stream, download_stream;
-
-  std::vector<satapp::PinnedBuffer> pinned;  // moving one keeps its memory where the headers point
-  std::vector<cv::Mat> inputs, outputs;  // headers over the pinned buffers
+  std::vector<cv::Mat> inputs, outputs;  // page-locked (shared by reference count)
   for (int i = 0; i < host_buffers; ++i) {
-    pinned.emplace_back(std::size_t(info.width) * info.height * info.channels);
-    inputs.emplace_back(info.height, info.width, CV_8UC(info.channels), pinned.back().data());
-    pinned.emplace_back(std::size_t(info.width) * info.height * out_channels);
-    outputs.emplace_back(info.height, info.width, CV_8UC(out_channels), pinned.back().data());
+    inputs.push_back(satapp::pinned_mat(info.height, info.width, CV_8UC(info.channels)));
+    outputs.push_back(satapp::pinned_mat(info.height, info.width, CV_8UC(out_channels)));
   }
-  std::vector<std::unique_ptr<Slot>> slots;
-  for (int i = 0; i < depth; ++i) slots.push_back(std::make_unique<Slot>(info, out_channels, timing));
-  StreamDrain drain({upload_stream.get(), compute_stream.get(), download_stream.get()});
+  // The shared frame pipeline: a slot (device images, an engine, events) per frame in flight, the
+  // upload and compute streams. The download stream is satfilter's own.
+  satapp::CudaFramePipeline frames(depth, timing);
+  satapp::FrameLayout layout;
+  layout.width = info.width;
+  layout.height = info.height;
+  layout.channels = info.channels;
+  layout.outputs = {out_channels};
+  frames.allocate(layout, request.sat_options);
+  satapp::CudaStream download_stream;
+  const StreamDrain drain(download_stream.get());
+  std::vector<HeldBuffers> held(static_cast<std::size_t>(depth));
   result.setup_ms = setup.elapsed_ms();
 
   const satapp::Stopwatch wall;
   Decoder decoder(request.source, inputs);
   Encoder encoder(request.sink, outputs, request.progress);
 
-  // The slot whose engine call was enqueued last and whose stage times are not read yet.
-  Slot* engine_pending = nullptr;
-  auto collect_engine_times = [&] {
-    if (!engine_pending) return;
-    SATAPP_CUDA_CHECK(cudaEventSynchronize(engine_pending->compute.stopped()));
-    engine_pending->engine_times = engine.last_stage_times();
-    engine_pending = nullptr;
-  };
-
-  auto retire = [&](Slot& slot) {
-    SATAPP_CUDA_CHECK(cudaEventSynchronize(slot.download.stopped()));
+  auto retire = [&](const satapp::RetiredFrame& frame) {  // its download completed
     if (timing) {
-      if (engine_pending == &slot) collect_engine_times();
-      result.totals.upload_ms += slot.upload.elapsed_ms();
-      result.totals.compute_ms += slot.compute.elapsed_ms();
-      result.totals.download_ms += slot.download.elapsed_ms();
-      result.totals.convert_ms += slot.engine_times.convert_ms;
-      result.totals.sat_ms += slot.engine_times.sat_ms;
-      result.totals.filter_ms += slot.engine_times.filter_ms;
+      result.totals.upload_ms += frame.times.upload_ms;
+      result.totals.compute_ms += frame.times.compute_ms;
+      result.totals.download_ms += frame.times.finish_ms;
+      result.totals.convert_ms += frame.times.convert_ms;
+      result.totals.sat_ms += frame.times.sat_ms;
+      result.totals.filter_ms += frame.times.filter_ms;
     }
-    decoder.release(slot.in_buffer);
-    encoder.submit(slot.out_buffer);
-    slot.busy = false;
+    const HeldBuffers buffers = held[std::size_t(frame.slot)];
+    decoder.release(buffers.in);
+    encoder.submit(buffers.out);
     ++result.frames;
   };
 
-  int64_t frame = 0;
   while (const std::optional<int> in = decoder.next()) {
     throw_if_interrupted();
-    Slot& slot = *slots[frame % depth];
-    if (slot.busy) retire(slot);  // the frame `depth` back: its download is long done, normally
-    slot.in_buffer = *in;
-    const cv::Mat& host_in = inputs[*in];
+    // The frame `depth` back: its download is long done, normally.
+    if (const std::optional<satapp::RetiredFrame> frame = frames.make_room()) retire(*frame);
+    satapp::FrameSlot& slot = frames.begin_frame();
+    HeldBuffers& buffers = held[std::size_t(frames.index_of(slot))];
+    buffers.in = *in;
+    frames.upload(slot, const_view(inputs[*in]));
+    const sat::Image8 device_out = slot.output(out_channels);
+    frames.filter(slot, [&](sat::FilterEngine& engine, cudaStream_t stream) {
+      apply_filter(engine, request.filter, slot.input(), device_out, stream);
+    });
 
-    const sat::Image8 device_in = slot.input.view();
-    slot.upload.start(upload_stream.get());
-    SATAPP_CUDA_CHECK(cudaMemcpy2DAsync(device_in.data, device_in.pitch, host_in.data, host_in.step[0],
-                                        slot.input.row_bytes(), std::size_t(info.height), cudaMemcpyHostToDevice,
-                                        upload_stream.get()));
-    slot.upload.stop(upload_stream.get());
-
-    SATAPP_CUDA_CHECK(cudaStreamWaitEvent(compute_stream.get(), slot.upload.stopped(), 0));
-    if (timing) collect_engine_times();  // the engine keeps the times of its last call only
-    slot.compute.start(compute_stream.get());
-    apply_filter(engine, request.filter, device_in, slot.output.view(), compute_stream.get());
-    slot.compute.stop(compute_stream.get());
-    engine_pending = &slot;
-
-    slot.out_buffer = encoder.acquire();
-    cv::Mat& host_out = outputs[slot.out_buffer];
-    const sat::Image8 device_out = slot.output.view();
-    SATAPP_CUDA_CHECK(cudaStreamWaitEvent(download_stream.get(), slot.compute.stopped(), 0));
-    slot.download.start(download_stream.get());
+    buffers.out = encoder.acquire();
+    cv::Mat& host_out = outputs[buffers.out];
+    const cudaStream_t download = download_stream.get();
+    frames.wait_for_filter(slot, download);
+    frames.begin_finish(slot, download);
     SATAPP_CUDA_CHECK(cudaMemcpy2DAsync(host_out.data, host_out.step[0], device_out.data, device_out.pitch,
-                                        slot.output.row_bytes(), std::size_t(info.height), cudaMemcpyDeviceToHost,
-                                        download_stream.get()));
-    slot.download.stop(download_stream.get());
-    slot.busy = true;
-    ++frame;
+                                        std::size_t(info.width) * out_channels, std::size_t(info.height),
+                                        cudaMemcpyDeviceToHost, download));
+    frames.end_finish(slot, download);
+    frames.end_frame(slot, download);
   }
   throw_if_interrupted();
-  for (int64_t f = std::max<int64_t>(0, frame - depth); f < frame; ++f) {
-    Slot& slot = *slots[f % depth];
-    if (slot.busy) retire(slot);
-  }
+  while (const std::optional<satapp::RetiredFrame> frame = frames.retire_oldest(true)) retire(*frame);
   encoder.finish();
   result.wall_ms = wall.elapsed_ms();
   result.totals.decode_ms = decoder.busy_ms();

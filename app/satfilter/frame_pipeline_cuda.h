@@ -1,5 +1,6 @@
 // The CUDA pipeline: frames stream through pinned host buffers and K device slots (K = frames in
-// flight, 3 by default) on three streams, so that the upload of frame i+1, the filtering of frame
+// flight, 3 by default) on three streams (the shared CUDA frame pipeline's upload and compute
+// streams, common/frame/cuda_frame_pipeline.h, and satfilter's download stream), so that the upload of frame i+1, the filtering of frame
 // i and the download of frame i−1 overlap, while a decode thread and an encode thread keep the
 // host side busy:
 //
@@ -8,8 +9,8 @@
 //
 // Events order the streams (compute waits for its upload, download for its compute); the host
 // reuses a slot only after the download of the frame that held it completed. With --report the
-// same events time each stage, and the engine's own stage times (SAT, filter) are read once the
-// compute stream finished each frame (which costs a short bubble on that stream per frame).
+// same events time each stage, and the engine's own stage times (SAT, filter) are read when the
+// frame is retired: each slot has an engine of its own, so no stream waits for the host for them.
 #pragma once
 
 #include "frame_pipeline.h"

@@ -1,15 +1,16 @@
-// The pipeline's own GPU kernels (colour conversion and display writes), behind a plain host API.
+// The pipeline's own GPU kernels (the display writes), behind a plain host API.
 // All asynchronous on `stream`; launch failures throw sat::Error. CPU twins: color_cpu.h.
 #pragma once
 
 #include <cuda_runtime_api.h>
 
+#include "common/frame/bgr_to_bgra.h"
 #include "sat/filters.h"
 
 namespace satlab {
 
-// BGR (3 channels) → BGRA (4 channels, alpha 255), same size.
-void bgr_to_bgra_gpu(sat::ConstImage8 bgr, sat::Image8 bgra, cudaStream_t stream);
+// BGR → BGRA is the shared frame pipeline's convert stage (common/frame/bgr_to_bgra.h).
+using satapp::bgr_to_bgra_gpu;
 
 // Gray (1), BGR (3) or BGRA (4 channels) → RGBA8 for display (gray g → g,g,g,255; BGR(A) swizzled,
 // alpha 255 or kept).

@@ -1,9 +1,12 @@
 // The GPU pipeline, with frames in flight: frame k+1 is copied into page-locked memory, uploaded
 // (on a stream of its own) and enqueued while frame k is still converted, filtered through
 // satcore (FilterEngine, Backend::Cuda) or written into the display targets (CUDA-GL interop
-// surfaces; a host copy when a target has no interop). Nothing waits for the GPU per frame:
-//   - each frame has a slot (frame_slot.h) of its own buffers, engine and events; process() waits
-//     only for the frame that last used the slot it takes, kFramesInFlight frames earlier;
+// surfaces; a host copy when a target has no interop). Upload, convert and filter are the shared
+// CUDA frame pipeline's (common/frame/cuda_frame_pipeline.h); the display stage is satlab's.
+// Nothing waits for the GPU per frame:
+//   - each frame has a slot (common/frame/frame_slot.h) of its own buffers, engine and events;
+//     process() waits only for the frame that last used the slot it takes, kFramesInFlight
+//     frames earlier;
 //   - the compute stream waits for the upload by an event, not by the host;
 //   - the display targets are unmapped in stream order, which orders GL's use after the writes;
 //   - stage times are read from a slot's events once its frame finished (take_finished_timings);
@@ -14,11 +17,10 @@
 #include <array>
 #include <optional>
 
-#include "common/cuda/cuda_stream.h"
 #include "common/cuda/device_image.h"
 #include "common/cuda/pinned_buffer.h"
+#include "common/frame/cuda_frame_pipeline.h"
 #include "pipeline/frame_pipeline.h"
-#include "pipeline/frame_slot.h"
 #include "pipeline/pixel_probe.h"
 
 namespace satlab {
@@ -46,27 +48,20 @@ class CudaPipeline final : public FramePipeline {
  private:
   void run(const cv::Mat& frame, const PipelineSettings& settings, DisplayTarget* before, DisplayTarget* after);
   void reallocate(int width, int height);
-  void drain();                  // both streams idle, every slot's frame retired
-  void retire(FrameSlot& slot);  // waits for the slot's frame; its times join the finished ones
-  void upload(const cv::Mat& frame, FrameSlot& slot);
-  void convert(FrameSlot& slot, bool gray);
-  sat::ConstImage8 run_filter(FrameSlot& slot, const FilterSettings& filter);  // returns the output
-  void display(FrameSlot& slot, sat::ConstImage8 input, sat::ConstImage8 output, DisplayTarget* before,
+  void drain();  // both streams idle, every frame retired (its times join the finished ones)
+  void finished(const std::optional<satapp::RetiredFrame>& frame);  // a retired frame's times
+  sat::ConstImage8 run_filter(satapp::FrameSlot& slot, sat::ConstImage8 input,
+                              const FilterSettings& filter);  // returns the output
+  void display(satapp::FrameSlot& slot, sat::ConstImage8 input, sat::ConstImage8 output, DisplayTarget* before,
                DisplayTarget* after);
   void host_copy(sat::ConstImage8 image, DisplayTarget& target);  // the fallback: synchronous
-  const FrameSlot* last_slot() const { return last_ < 0 ? nullptr : &slots_[last_]; }
+  cudaStream_t compute_stream() const { return frames_.compute_stream(); }  // also display, read-backs
 
-  sat::Options sat_options_;                 // for engines created from now on
-  satapp::CudaStream upload_stream_;         // host → device copies
-  satapp::CudaStream stream_;                // convert, SAT, filter, display, read-backs
-  std::array<FrameSlot, kFramesInFlight> slots_;
+  sat::Options sat_options_;     // for engines created from now on
+  satapp::CudaFramePipeline frames_{kFramesInFlight, true};  // upload, convert, filter; the slots
   int width_ = 0, height_ = 0;
-  int next_ = 0;   // the slot the next frame takes
-  int last_ = -1;  // the slot of the last frame that was enqueued whole
-  // Frames whose times are not reported yet, oldest first, by slot; retired ones wait in
-  // finished_ (their events may be recorded again).
-  std::array<int, kFramesInFlight> unreported_{};
-  int unreported_count_ = 0;
+  // Retired frames whose times are not reported yet, oldest first (their events may be recorded
+  // again); the frames still in flight are reported from their slots.
   std::array<StageTimings, kFramesInFlight> finished_{};
   int finished_count_ = 0;
   satapp::DeviceImage rgba_;                 // host-copy display path: RGBA on the device ...

@@ -6,9 +6,9 @@
 
 #include <opencv2/core.hpp>
 
-namespace satlab {
+namespace satapp {
 
 // rows×cols of `type`, rows packed. Throws satapp::CudaError when the memory cannot be had.
 cv::Mat pinned_mat(int rows, int cols, int type);
 
-}  // namespace satlab
+}  // namespace satapp

@@ -1,0 +1,96 @@
+// One frame in flight on the GPU. A slot owns everything a frame writes or reads while the GPU
+// works on it: optionally a page-locked host frame (the upload's source), the device images (the
+// uploaded frame, its conversions, the filter's outputs), a filter engine of its own (its tables
+// and its timing events belong to this frame) and the stage events. A slot is written again only
+// after its previous frame's `done` event completed (wait()), so no buffer is reused while the
+// GPU still reads it, and its events still hold that frame's times until then.
+// CudaFramePipeline (cuda_frame_pipeline.h) drives the slots; a program reads them.
+#pragma once
+
+#include <opencv2/core.hpp>
+
+#include <optional>
+#include <vector>
+
+#include "common/cuda/cuda_event.h"
+#include "common/cuda/device_image.h"
+#include "common/timing/event_timer.h"
+#include "sat/filters.h"
+#include "sat/sat.h"
+
+namespace satapp {
+
+// What the convert stage makes of the uploaded frame before the engine runs.
+enum class FrameConvert {
+  None,  // the engine takes the uploaded frame as it is (and converts it itself where it must)
+  Bgra,  // BGR → BGRA (box filters and no filter run on one u8x4 table)
+  Gray,  // BGR(A) → gray with satcore's conversion (the thresholds)
+};
+
+// The images of every slot, fixed until the next allocation.
+struct FrameLayout {
+  int width = 0, height = 0;
+  int channels = 3;                 // of the uploaded frame
+  bool staging = false;             // a page-locked host frame per slot (FrameSlot::staging)
+  bool bgra = false, gray = false;  // the convert stage's outputs (FrameConvert::Bgra, ::Gray)
+  std::vector<int> outputs;         // the filter's outputs, by channel count (at most one each)
+};
+
+// GPU milliseconds of one frame's stages, from its events (all 0 without timing).
+struct FrameTimes {
+  double upload_ms = 0;   // host → device, on the upload stream
+  double convert_ms = 0;  // the convert stage plus the engine's own conversion
+  double compute_ms = 0;  // the engine's call, whole
+  double sat_ms = 0;      // the engine's tables
+  double filter_ms = 0;   // the engine's pass over the tables
+  double finish_ms = 0;   // the program's last stage (a download, a display)
+};
+
+class FrameSlot {
+ public:
+  // Creates the stage events: with `timing` they time the stages, without they only order them.
+  explicit FrameSlot(bool timing);
+
+  bool empty() const { return !engine_; }
+  sat::FilterEngine& engine() { return *engine_; }  // allocated slots only
+  const sat::FilterEngine& engine() const { return *engine_; }
+  // The page-locked host frame (FrameLayout::staging), width×height of the uploaded channels;
+  // shared by reference count, so that a frame a source still holds outlives a reallocation.
+  const cv::Mat& staging() const { return staging_; }
+  sat::Image8 input() const { return input_.view(); }  // the uploaded frame
+  // The convert stage's output for `convert` (None: the uploaded frame).
+  sat::Image8 converted(FrameConvert convert) const;
+  // The filter output of `channels` channels; throws sat::Error when the layout has none.
+  sat::Image8 output(int channels) const;
+
+  bool in_flight() const { return in_flight_; }
+  bool finished() const;  // without waiting: the GPU finished the frame (true when none ran)
+  void wait() const;      // until the GPU finished the frame
+  // The frame's stage times; the frame must have finished (wait()).
+  FrameTimes times() const;
+
+ private:
+  friend class CudaFramePipeline;
+  enum Stage { kUpload, kConvert, kCompute, kFinish, kStages };
+
+  void allocate(const FrameLayout& layout, const sat::Options& options);  // the slot must be idle
+  void release();
+  void begin_frame();  // its stage events will be recorded anew
+  void begin(Stage stage, cudaStream_t stream);
+  void end(Stage stage, cudaStream_t stream);
+  cudaEvent_t ended(Stage stage) const { return timers_[stage].stopped(); }
+  void end_frame(cudaStream_t stream);  // `done` completes when the GPU finished the frame
+  void abandon_frame();                 // nothing of a failed frame is reported
+
+  bool timing_;
+  std::optional<sat::FilterEngine> engine_;
+  cv::Mat staging_;
+  DeviceImage input_, bgra_, gray_;
+  std::vector<DeviceImage> outputs_;
+  EventTimer timers_[kStages];
+  bool recorded_[kStages] = {};
+  CudaEvent done_{cudaEventDisableTiming};
+  bool in_flight_ = false;
+};
+
+}  // namespace satapp
