@@ -117,7 +117,9 @@ void CudaPipeline::run(const cv::Mat& frame, const PipelineSettings& settings, D
   // BGR → BGRA (box, none) or BGR → gray (thresholds, OpenCV's integer weights).
   const sat::ConstImage8 input = frames_.convert(slot, gray ? satapp::FrameConvert::Gray : satapp::FrameConvert::Bgra);
   const sat::ConstImage8 output = run_filter(slot, input, filter);  // timed by the slot's engine
-  display(slot, input, output, before, after);
+  // "Before" shows the frame in colour: the uploaded BGR frame where the filter read gray.
+  const sat::ConstImage8 shown_input = gray ? sat::ConstImage8(slot.input()) : input;
+  display(slot, shown_input, output, before, after);
   frames_.end_frame(slot, compute_stream());
   output_ = output;  // only now: a frame that failed part-way leaves the last one readable
 
