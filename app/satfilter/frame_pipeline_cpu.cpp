@@ -44,15 +44,10 @@ PipelineResult run_cpu_pipeline(const PipelineRequest& request) {
       result.totals.sat_ms += times.sat_ms;
       result.totals.filter_ms += times.filter_ms;
     }
-    decoder.release(*in);
-    encoder.submit(out);
-    ++result.frames;
+    hand_over(decoder, encoder, *in, out, result);
   }
   throw_if_interrupted();
-  encoder.finish();
-  result.wall_ms = wall.elapsed_ms();
-  result.totals.decode_ms = decoder.busy_ms();
-  result.totals.encode_ms = encoder.busy_ms();
+  finish_run(decoder, encoder, wall, result);
   return result;
 }
 

@@ -99,9 +99,7 @@ PipelineResult run_cuda_pipeline(const PipelineRequest& request) {
       result.totals.filter_ms += frame.times.filter_ms;
     }
     const HeldBuffers buffers = held[std::size_t(frame.slot)];
-    decoder.release(buffers.in);
-    encoder.submit(buffers.out);
-    ++result.frames;
+    hand_over(decoder, encoder, buffers.in, buffers.out, result);
   };
 
   while (const std::optional<int> in = decoder.next()) {
@@ -130,10 +128,7 @@ PipelineResult run_cuda_pipeline(const PipelineRequest& request) {
   }
   throw_if_interrupted();
   while (const std::optional<satapp::RetiredFrame> frame = frames.retire_oldest(true)) retire(*frame);
-  encoder.finish();
-  result.wall_ms = wall.elapsed_ms();
-  result.totals.decode_ms = decoder.busy_ms();
-  result.totals.encode_ms = encoder.busy_ms();
+  finish_run(decoder, encoder, wall, result);
   return result;
 }
 

@@ -107,4 +107,17 @@ void Encoder::finish() {
   busy_ms_ += busy.elapsed_ms();
 }
 
+void hand_over(Decoder& decoder, Encoder& encoder, int in, int out, PipelineResult& result) {
+  decoder.release(in);
+  encoder.submit(out);
+  ++result.frames;
+}
+
+void finish_run(Decoder& decoder, Encoder& encoder, const satapp::Stopwatch& wall, PipelineResult& result) {
+  encoder.finish();
+  result.wall_ms = wall.elapsed_ms();
+  result.totals.decode_ms = decoder.busy_ms();
+  result.totals.encode_ms = encoder.busy_ms();
+}
+
 }  // namespace satfilter

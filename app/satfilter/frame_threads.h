@@ -16,6 +16,8 @@
 #include <thread>
 #include <vector>
 
+#include "common/timing/stopwatch.h"
+#include "frame_pipeline.h"
 #include "media.h"
 #include "progress.h"
 #include "work_queue.h"
@@ -85,5 +87,12 @@ class Encoder {
   int64_t frames_ = 0;
   std::thread thread_;
 };
+
+// What both pipelines do with a filtered frame: its input buffer back to the decoder, its output
+// to the encoder, one more frame counted.
+void hand_over(Decoder& decoder, Encoder& encoder, int in, int out, PipelineResult& result);
+// The end of a run, the same for both pipelines: the encoder drained, then the wall time since
+// `wall` started and the threads' busy times into `result`.
+void finish_run(Decoder& decoder, Encoder& encoder, const satapp::Stopwatch& wall, PipelineResult& result);
 
 }  // namespace satfilter
