@@ -20,24 +20,30 @@
 
 namespace sat::detail {
 
-// The position (0 = `first`) of the nearest predecessor whose global value is out — or count − 1,
-// the edge tile, whose local value is global — once every predecessor nearer than it has its
-// local value out. `from_global` says which value of that tile to take.
-// `gw`, `lw`: this lane's probe of the window holding the start (the words themselves).
+// Where a windowed look-back starts: `at`, the position (0 = `first`) of the nearest predecessor
+// whose global value is out — or count − 1, the edge tile, whose local value is global — once
+// every predecessor nearer than it has its local value out; `from_global` says which value of
+// that tile to take; `gw`, `lw`: this lane's probe of the window holding it (the words themselves).
+struct LookBackStart {
+  int at = 0;
+  bool from_global = false;
+  unsigned long long gw = 0, lw = 0;
+};
+
 template <class Source>
-__device__ __forceinline__ int find_look_back_start(const Source& s, int first, int step, int count, bool& from_global,
-                                                    int lane, unsigned long long& gw, unsigned long long& lw) {
+__device__ __forceinline__ LookBackStart find_look_back_start(const Source& s, int first, int step, int count, int lane) {
+  LookBackStart r;
   unsigned delay_ns = 32;
   for (int base = 0;;) {
     const int p = base + lane;
     const bool in = p < count;
     bool g = false, l = false;
-    gw = lw = 0;
+    r.gw = r.lw = 0;
     if (in) {
-      gw = s.global_hint(first - p * step);  // both loads in flight together
-      lw = s.local_hint(first - p * step);
-      g = s.current(gw);
-      l = s.current(lw);
+      r.gw = s.global_hint(first - p * step);  // both loads in flight together
+      r.lw = s.local_hint(first - p * step);
+      g = s.current(r.gw);
+      l = s.current(r.lw);
     }
     const unsigned globals = __ballot_sync(0xffffffffu, in && g);
     const unsigned missing = __ballot_sync(0xffffffffu, in && !g && !l);
@@ -45,12 +51,14 @@ __device__ __forceinline__ int find_look_back_start(const Source& s, int first, 
     const unsigned nearer = nearest == 32 ? 0xffffffffu : (1u << nearest) - 1u;
     if ((missing & nearer) == 0) {
       if (nearest < 32) {
-        from_global = true;
-        return base + nearest;
+        r.at = base + nearest;
+        r.from_global = true;
+        return r;
       }
       if (base + 32 >= count) {
-        from_global = false;
-        return count - 1;
+        r.at = count - 1;
+        r.from_global = false;
+        return r;
       }
       base += 32;  // 32 locals out, no global yet: look further
       delay_ns = 32;
@@ -65,9 +73,9 @@ __device__ __forceinline__ int find_look_back_start(const Source& s, int first, 
 template <class Source, class Vec>
 __device__ __forceinline__ void look_back_vector(const Source& s, int first, int step, int count, Vec& acc, int lane) {
   if (count == 0) return;
-  bool from_global = false;
-  unsigned long long gw, lw;
-  const int start = find_look_back_start(s, first, step, count, from_global, lane, gw, lw);
+  const LookBackStart st = find_look_back_start(s, first, step, count, lane);
+  const int start = st.at;
+  const bool from_global = st.from_global;
   constexpr int B = Source::kBatch;
   for (int p0 = start; p0 >= 0; p0 -= B) {
     typename Source::Loaded x[B];
@@ -90,16 +98,15 @@ __device__ __forceinline__ void look_back_vector(const Source& s, int first, int
 template <class Source, class Acc>
 __device__ __forceinline__ void look_back_scalar(const Source& s, int first, int step, int count, Acc& acc, int lane) {
   if (count == 0) return;
-  bool from_global = false;
-  unsigned long long gw, lw;
-  const int start = find_look_back_start(s, first, step, count, from_global, lane, gw, lw);
+  const LookBackStart st = find_look_back_start(s, first, step, count, lane);
+  const int start = st.at;
   const int last_window = start / 32 * 32;
   for (int base = last_window; base >= 0; base -= 32) {
     const int p = base + lane;
-    const bool g = from_global && p == start;
+    const bool g = st.from_global && p == start;
     unsigned long long w = 0;
     if (base == last_window) {
-      w = g ? gw : lw;  // the probe's words
+      w = g ? st.gw : st.lw;  // the probe's words
     } else if (p <= start) {  // an earlier window: its locals were all current, and stay so
       w = s.local_hint(first - p * step);
     }
