@@ -78,7 +78,7 @@ void run(const char* call, const Problem& problem, const Batch& batch, const Opt
     return;
   }
   for (int k = 0; k < batch.planes; ++k)
-    launch({batch_plane(problem, batch, k), Batch{}, tile, options.hybrid_r, workspace, workspace_bytes, stream},
+    launch({batch_plane(problem, batch, k), Batch{}, tile, options.hybrid_r, workspace, workspace_bytes, stream, history},
            options.algorithm);
 }
 
