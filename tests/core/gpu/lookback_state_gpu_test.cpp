@@ -22,16 +22,30 @@ using test::Layout;
 // The bytes at the start of a workspace that hold the state's header (lookback/layout.h).
 constexpr std::size_t kHeaderBytes = 256;
 
-// Fills the state after the header with 64-bit words whose upper halves cycle through the first
-// few epochs a workspace goes through: whatever epoch the next call runs in, many words look
-// published by it.
+// Writes `words` over the state after the header, as another layout's leftovers would lie there.
+template <class Word>
+void plant(const test::DeviceBuffer& workspace, const std::vector<Word>& words) {
+  test::cuda_check(cudaMemcpy(static_cast<char*>(workspace.get()) + kHeaderBytes, words.data(),
+                              words.size() * sizeof(Word), cudaMemcpyHostToDevice),
+                   "plant words");
+}
+
+// 64-bit words whose upper halves cycle through the first few epochs a workspace goes through:
+// whatever epoch the next call runs in, many words look published by it (1R1W-SKSS-LB's packed
+// words).
 void fill_with_current_looking_words(const test::DeviceBuffer& workspace) {
   std::vector<std::uint64_t> words((workspace.size() - kHeaderBytes) / 8);
   for (std::size_t k = 0; k < words.size(); ++k)
     words[k] = std::uint64_t(1 + k % 6) << 32 | std::uint32_t(k * 2654435761u);
-  test::cuda_check(cudaMemcpy(static_cast<char*>(workspace.get()) + kHeaderBytes, words.data(), words.size() * 8,
-                              cudaMemcpyHostToDevice),
-                   "plant words");
+  plant(workspace, words);
+}
+
+// Flags (epoch << 3 | status) with every early epoch and status 1: 1R1W-SKSS keeps such flags
+// right after the header, and these would pass for published rows.
+void fill_with_published_looking_flags(const test::DeviceBuffer& workspace) {
+  std::vector<std::uint32_t> words((workspace.size() - kHeaderBytes) / 4);
+  for (std::size_t k = 0; k < words.size(); ++k) words[k] = std::uint32_t(1 + k % 6) << 3 | 1u;
+  plant(workspace, words);
 }
 
 void run_and_check(ElementType type, Extent extent, const Options& options, const test::DeviceBuffer& workspace) {
@@ -43,60 +57,49 @@ void run_and_check(ElementType type, Extent extent, const Options& options, cons
   ASSERT_TRUE(test::output_matches(input->reference, dp, dp.download_output()));
 }
 
+struct Call {
+  ElementType type;
+  Extent extent;
+  Options options;
+};
+
+// `first` leaves its state in one workspace, `fill` plants words over it, `second` (another
+// layout) must not read any of them; planted again, `third` (yet another layout) neither; then
+// `third` once more, on the state it left itself.
+void check_layout_changes(const Call& first, const Call& second, const Call& third,
+                          void (*fill)(const test::DeviceBuffer&)) {
+  std::size_t bytes = 0;
+  for (const Call& c : {first, second, third}) bytes = std::max(bytes, workspace_size(c.type, c.extent, c.options));
+  test::DeviceBuffer workspace(bytes);
+  run_and_check(first.type, first.extent, first.options, workspace);
+  if (::testing::Test::HasFatalFailure()) return;
+  fill(workspace);
+  run_and_check(second.type, second.extent, second.options, workspace);
+  if (::testing::Test::HasFatalFailure()) return;
+  fill(workspace);
+  run_and_check(third.type, third.extent, third.options, workspace);
+  if (::testing::Test::HasFatalFailure()) return;
+  run_and_check(third.type, third.extent, third.options, workspace);
+}
+
+// A u8x4 state (flags and 16-byte sums), then a u8 → u32 call (packed words) and an f32 call of
+// another size.
 TEST(GpuLookBackState, AnotherLayoutsLeftoversAreClearedBeforeUse) {
   SAT_REQUIRE_GPU();
-  Options options;
-  options.algorithm = Algorithm::SkssLb1R1W;
-  const Extent extent{1000, 700};
-  // The first call leaves a u8x4 state (flags and 16-byte sums), then words that look current are
-  // planted over it; a u8 → u32 call (packed words) and an f32 call of another size must not read
-  // any of them.
-  const std::size_t bytes = std::max({workspace_size(ElementType::U8x4ToU32x4, extent, options),
-                                      workspace_size(ElementType::U8ToU32, extent, options),
-                                      workspace_size(ElementType::F32ToF32, {1300, 901}, options)});
-  test::DeviceBuffer workspace(bytes);
-  run_and_check(ElementType::U8x4ToU32x4, extent, options, workspace);
-  if (HasFatalFailure()) return;
-  fill_with_current_looking_words(workspace);
-  run_and_check(ElementType::U8ToU32, extent, options, workspace);
-  if (HasFatalFailure()) return;
-  fill_with_current_looking_words(workspace);
-  run_and_check(ElementType::F32ToF32, {1300, 901}, options, workspace);
-  if (HasFatalFailure()) return;
-  // And the same layout again after all that: the state is consistent.
-  run_and_check(ElementType::F32ToF32, {1300, 901}, options, workspace);
+  Options lb;
+  lb.algorithm = Algorithm::SkssLb1R1W;
+  check_layout_changes({ElementType::U8x4ToU32x4, {1000, 700}, lb}, {ElementType::U8ToU32, {1000, 700}, lb},
+                       {ElementType::F32ToF32, {1300, 901}, lb}, fill_with_current_looking_words);
 }
 
-// 1R1W-SKSS keeps epoch-tagged flags (epoch << 3 | status) right after the header: words planted
-// there with every early epoch and status 1 would pass for published rows if the reset trusted a
-// workspace of another layout.
-void fill_with_published_looking_flags(const test::DeviceBuffer& workspace) {
-  std::vector<std::uint32_t> words((workspace.size() - kHeaderBytes) / 4);
-  for (std::size_t k = 0; k < words.size(); ++k) words[k] = std::uint32_t(1 + k % 6) << 3 | 1u;
-  test::cuda_check(cudaMemcpy(static_cast<char*>(workspace.get()) + kHeaderBytes, words.data(), words.size() * 4,
-                              cudaMemcpyHostToDevice),
-                   "plant flags");
-}
-
+// 1R1W-SKSS-LB's state, then 1R1W-SKSS's flags of two layouts.
 TEST(GpuLookBackState, ColumnFlagsOfAnotherLayoutAreClearedBeforeUse) {
   SAT_REQUIRE_GPU();
   Options lb, skss;
   lb.algorithm = Algorithm::SkssLb1R1W;
   skss.algorithm = Algorithm::Skss1R1W;
-  const Extent extent{1000, 700};
-  const std::size_t bytes = std::max({workspace_size(ElementType::U8ToU32, extent, lb),
-                                      workspace_size(ElementType::U8ToU32, extent, skss),
-                                      workspace_size(ElementType::F32ToF32, {1300, 901}, skss)});
-  test::DeviceBuffer workspace(bytes);
-  run_and_check(ElementType::U8ToU32, extent, lb, workspace);
-  if (HasFatalFailure()) return;
-  fill_with_published_looking_flags(workspace);
-  run_and_check(ElementType::U8ToU32, extent, skss, workspace);
-  if (HasFatalFailure()) return;
-  fill_with_published_looking_flags(workspace);
-  run_and_check(ElementType::F32ToF32, {1300, 901}, skss, workspace);
-  if (HasFatalFailure()) return;
-  run_and_check(ElementType::F32ToF32, {1300, 901}, skss, workspace);  // same layout again
+  check_layout_changes({ElementType::U8ToU32, {1000, 700}, lb}, {ElementType::U8ToU32, {1000, 700}, skss},
+                       {ElementType::F32ToF32, {1300, 901}, skss}, fill_with_published_looking_flags);
 }
 
 }  // namespace
