@@ -2,7 +2,7 @@
 // the per-tile timeline on (a satcore built with -DSATLAB_TILE_TIMELINE=ON), then prints the
 // medians of each phase of a tile and, optionally, every tile's stamps as CSV.
 //
-//   tile_timeline [f32|u8] HEIGHT WIDTH [TILE] [CSV]
+//   tile_timeline f32|u8|u8x4 HEIGHT WIDTH [TILE] [CSV]
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -34,16 +34,22 @@ double median(std::vector<double> v) {
 
 int main(int argc, char** argv) {
   if (argc < 4) {
-    std::fprintf(stderr, "usage: tile_timeline f32|u8 HEIGHT WIDTH [TILE] [CSV]\n");
+    std::fprintf(stderr, "usage: tile_timeline f32|u8|u8x4 HEIGHT WIDTH [TILE] [CSV]\n");
     return 2;
   }
   const std::string kind = argv[1];
   const int height = std::atoi(argv[2]), width = std::atoi(argv[3]);
   const int tile = argc > 4 ? std::atoi(argv[4]) : 128;
   const char* csv = argc > 5 ? argv[5] : nullptr;
-  const bool f32 = kind == "f32";
-  const sat::ElementType type = f32 ? sat::ElementType::F32ToF32 : sat::ElementType::U8ToU32;
-  const std::size_t in_bytes = std::size_t(height) * width * (f32 ? 4 : 1), out_bytes = std::size_t(height) * width * 4;
+  const bool f32 = kind == "f32", rgba = kind == "u8x4";
+  if (!f32 && !rgba && kind != "u8") {
+    std::fprintf(stderr, "tile_timeline: unknown type '%s' (f32, u8 or u8x4)\n", kind.c_str());
+    return 2;
+  }
+  const sat::ElementType type =
+      f32 ? sat::ElementType::F32ToF32 : (rgba ? sat::ElementType::U8x4ToU32x4 : sat::ElementType::U8ToU32);
+  const std::size_t in_pixel = f32 || rgba ? 4 : 1, out_pixel = rgba ? 16 : 4;
+  const std::size_t in_bytes = std::size_t(height) * width * in_pixel, out_bytes = std::size_t(height) * width * out_pixel;
 
   std::vector<unsigned char> host(in_bytes);
   std::mt19937 rng(7);
@@ -61,7 +67,7 @@ int main(int argc, char** argv) {
   sat::detail::TileStamps* stamps = nullptr;
   check(cudaMalloc(&stamps, tickets * sizeof(sat::detail::TileStamps)), "cudaMalloc");
 
-  const sat::Problem problem{type, extent, in, std::size_t(width) * (f32 ? 4 : 1), out, std::size_t(width) * 4};
+  const sat::Problem problem{type, extent, in, std::size_t(width) * in_pixel, out, std::size_t(width) * out_pixel};
   for (int warm = 0; warm < 5; ++warm) plan.run(problem, nullptr);  // warm caches and the workspace
   sat::detail::set_tile_timeline(stamps, tickets);
   cudaEvent_t e0, e1;

@@ -7,12 +7,11 @@
 // float results do not depend on which predecessors happened to be finished: every run gives the
 // same bits. Integers are exact either way.
 //
-// Two ways to walk, chosen by the source:
-//   windowed (packed words): one round trip probes 32 predecessors at once (lane k the k-th; as
-//     CUB's decoupled look-back reads a warp's worth of tile states), then the values to add are
-//     loaded in batches of independent loads — a chain of n locals costs ⌈n/32⌉ + ⌈n/batch⌉
-//     round trips instead of 2n;
-//   stepwise (flag protocol): wait for one predecessor at a time, then read the values.
+// The walk is windowed: one round trip probes 32 predecessors at once (lane k the k-th; as CUB's
+// decoupled look-back reads a warp's worth of tile states), then the values to add are loaded in
+// batches of independent loads — a chain of n locals costs ⌈n/32⌉ + ⌈n/batch⌉ round trips
+// instead of the 2n of waiting for one predecessor at a time. The sources are PackedProtocol's
+// (packed_protocol.cuh).
 // A tile waits only on tiles with smaller tickets (its own plane's predecessors).
 #pragma once
 
@@ -93,8 +92,8 @@ __device__ __forceinline__ void look_back_vector(const Source& s, int first, int
   }
 }
 
-// Windowed look-back of a scalar (the diagonal): the probe's words are the values, so a window
-// that holds the start is folded with shuffles, without loading anything again.
+// Windowed look-back of a scalar (the diagonal): the probe's words are the values (their first
+// words, for sums wider than 32 bits), so a window that holds the start is folded with shuffles.
 template <class Source, class Acc>
 __device__ __forceinline__ void look_back_scalar(const Source& s, int first, int step, int count, Acc& acc, int lane) {
   if (count == 0) return;
@@ -104,37 +103,26 @@ __device__ __forceinline__ void look_back_scalar(const Source& s, int first, int
   for (int base = last_window; base >= 0; base -= 32) {
     const int p = base + lane;
     const bool g = st.from_global && p == start;
-    unsigned long long w = 0;
-    if (base == last_window) {
-      w = g ? st.gw : st.lw;  // the probe's words
-    } else if (p <= start) {  // an earlier window: its locals were all current, and stay so
-      w = s.local_hint(first - p * step);
+    typename Source::Entry e{};
+    if (p <= start) {
+      // The probe's word, or (an earlier window) a local whose word was current then, and stays so.
+      const unsigned long long w = base == last_window ? (g ? st.gw : st.lw) : s.local_hint(first - p * step);
+      e = s.entry(first - p * step, g, w);
     }
     const int top = start - base < 31 ? start - base : 31;
-    for (int k = top; k >= 0; --k) acc = acc + s.value(__shfl_sync(0xffffffffu, w, k));
+    for (int k = top; k >= 0; --k) {
+      typename Source::Entry from_k;
+#pragma unroll
+      for (int j = 0; j < int(sizeof(e.w) / sizeof(e.w[0])); ++j) from_k.w[j] = __shfl_sync(0xffffffffu, e.w[j], k);
+      acc = acc + s.value(from_k);
+    }
   }
 }
 
-// Stepwise look-back (flag protocol).
-template <class Source, class Value>
-__device__ __forceinline__ void look_back_stepwise(const Source& source, int first, int step, int count, Value& acc,
-                                                   int lane) {
-  if (count == 0) return;
-  int k = 0;
-  bool global = false;
-  for (; k < count; ++k)
-    if ((global = source.wait(first - k * step, lane))) break;
-  if (k == count) k = count - 1;  // global == false: the edge tile's local value
-  source.add(first - k * step, global, acc, lane);
-  for (int m = k - 1; m >= 0; --m) source.add(first - m * step, false, acc, lane);
-}
-
-// The walk the source supports: windowed for packed words (vectors or scalars), else stepwise.
+// The walk the source supports: over W-vectors or scalars.
 template <class Source, class Value>
 __device__ __forceinline__ void look_back(const Source& s, int first, int step, int count, Value& acc, int lane) {
-  if constexpr (!Source::kWindowed) {
-    look_back_stepwise(s, first, step, count, acc, lane);
-  } else if constexpr (Source::kVector) {
+  if constexpr (Source::kVector) {
     look_back_vector(s, first, step, count, acc, lane);
   } else {
     look_back_scalar(s, first, step, count, acc, lane);

@@ -1,10 +1,13 @@
-// Publication protocol for 4-byte sums: every published entry is its own 64-bit {epoch, value}
-// word (epoch.cuh). A word is single-copy atomic, so it is valid the moment its epoch is current:
-// publishing is a plain store (no fence, nothing to wait for) and the value arrives with the
-// status, so a look-back step never reloads what it has seen.
+// Publication protocol of the look-back: every published entry is made of 64-bit {epoch, value}
+// words (epoch.cuh), one per 32 bits of the sum — one word for a 4-byte sum, two for 8 bytes,
+// four for 16 (u32x4, SumSq). A word is single-copy atomic, so it is valid the moment its epoch is
+// current, and every entry is written once per call, so an entry whose words are all current is
+// the final one: publishing is plain stores (no fence, nothing to wait for) and the values arrive
+// with the status, so a look-back step never reloads what it has seen and a window of 32
+// predecessors is probed in one round trip (look_back.cuh) whatever the sum's width.
 //
 // What a tile publishes: LRS, GRS (W-vectors, rows), LCS, GCS (W-vectors, columns), GLS, GS
-// (scalars). rows(), cols() and diagonal() are the sources look_back() reads (look_back.cuh).
+// (scalars). rows(), cols() and diagonal() are the sources look_back() reads.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -21,15 +24,21 @@ namespace sat::detail {
 
 template <class Acc, int W>
 struct PackedProtocol {
-  static_assert(sizeof(Acc) == 4, "packed words hold 32-bit values");
+  static_assert(sizeof(Acc) % 4 == 0 && sizeof(Acc) <= 16, "sums of 1, 2 or 4 32-bit words");
+  static constexpr int kWords = int(sizeof(Acc) / 4);  // words per entry
   using Word = unsigned long long;
   using Vec = WarpVector<Acc, W>;
   static constexpr int kCols = Vec::kCols;
-  Word *lrs, *grs, *lcs, *gcs;  // [tiles][W]
-  Word *gls, *gs;               // [tiles]
+  Word *lrs, *grs, *lcs, *gcs;  // [tiles][W][kWords]
+  Word *gls, *gs;               // [tiles][kWords]
   unsigned epoch;
 
-  static LookBackLayout layout(std::int64_t tiles) { return LookBackLayout::packed(tiles, W); }
+  // One entry's words, word k holding bits [32k, 32k + 32) of the sum.
+  struct Entry {
+    Word w[kWords];
+  };
+
+  static LookBackLayout layout(std::int64_t tiles) { return LookBackLayout::packed(tiles, W, kWords); }
   static PackedProtocol at(void* base, const LookBackLayout& l) {
     char* b = static_cast<char*>(base);
     const auto words = [&](std::size_t offset) { return reinterpret_cast<Word*>(b + offset); };
@@ -39,36 +48,54 @@ struct PackedProtocol {
   // The arrays of plane `plane` of a batch (each plane's tiles follow the previous plane's).
   __device__ __forceinline__ PackedProtocol of_plane(int plane, int tiles) const {
     PackedProtocol p = *this;
-    const std::size_t vectors = std::size_t(plane) * tiles * W, scalars = std::size_t(plane) * tiles;
+    const std::size_t scalars = std::size_t(plane) * tiles * kWords, vectors = scalars * W;
     for (Word** a : {&p.lrs, &p.grs, &p.lcs, &p.gcs}) *a += vectors;
     p.gls += scalars;
     p.gs += scalars;
     return p;
   }
 
-  __device__ __forceinline__ static uint32_t bits(Acc v) {
-    uint32_t b;
-    memcpy(&b, &v, 4);
-    return b;
+  __device__ __forceinline__ static bool current(Word w, unsigned epoch) { return unsigned(w >> 32) == epoch; }
+  __device__ __forceinline__ static bool current(const Entry& e, unsigned epoch) {
+    bool ok = true;
+#pragma unroll
+    for (int k = 0; k < kWords; ++k) ok &= current(e.w[k], epoch);
+    return ok;
   }
-  __device__ __forceinline__ static Acc value(Word w) {
-    const uint32_t b = uint32_t(w);
+  __device__ __forceinline__ static Acc value(const Entry& e) {
+    uint32_t b[kWords];
+#pragma unroll
+    for (int k = 0; k < kWords; ++k) b[k] = uint32_t(e.w[k]);
     Acc v;
-    memcpy(&v, &b, 4);
+    memcpy(&v, b, sizeof(Acc));
     return v;
   }
+  __device__ __forceinline__ static Entry load_entry(const Word* p) {
+    Entry e;
+#pragma unroll
+    for (int k = 0; k < kWords; ++k) e.w[k] = load_word(p + k);
+    return e;
+  }
+  // Entry `i` at `base` (in entries): its words stored one by one, each valid on its own.
+  __device__ __forceinline__ void store_entry(Word* base, std::size_t i, const Acc& v) const {
+    uint32_t b[kWords];
+    memcpy(b, &v, sizeof(Acc));
+#pragma unroll
+    for (int k = 0; k < kWords; ++k) store_word(base + i * kWords + k, pack_word(epoch, b[k]));
+  }
+
   __device__ __forceinline__ void put(Word* base, int t, const Vec& v, int lane) const {
 #pragma unroll
-    for (int c = 0; c < kCols; ++c) store_word(base + std::size_t(t) * W + lane * kCols + c, pack_word(epoch, bits(v.e[c])));
+    for (int c = 0; c < kCols; ++c) store_entry(base, std::size_t(t) * W + lane * kCols + c, v.e[c]);
   }
   __device__ __forceinline__ void put(Word* base, int t, Acc v, int lane) const {
-    if (lane == 0) store_word(base + t, pack_word(epoch, bits(v)));
+    if (lane == 0) store_entry(base, std::size_t(t), v);
   }
 
   __device__ __forceinline__ void publish_row_local(int t, const Vec& v, int lane) const { put(lrs, t, v, lane); }
   // Entry i of LRS(t): the data warp that owns row i publishes it as soon as its row scan is done.
   __device__ __forceinline__ void publish_row_local_entry(int t, int i, Acc v) const {
-    store_word(lrs + std::size_t(t) * W + i, pack_word(epoch, bits(v)));
+    store_entry(lrs, std::size_t(t) * W + i, v);
   }
   __device__ __forceinline__ void publish_row_global_and_lshape(int t, const Vec& grs_v, Acc gls_v, int lane) const {
     put(grs, t, grs_v, lane);
@@ -80,31 +107,36 @@ struct PackedProtocol {
 
   // A W-vector source (rows or columns): a tile's global vector, else its local one.
   struct VectorSource {
-    static constexpr bool kWindowed = true, kVector = true;
-    // Vectors loaded per round trip by the fold: 8 words (16 registers) per lane in flight; more
-    // spills at the 64-register budget of two 512-thread blocks per SM.
-    static constexpr int kBatch = 4 / kCols > 0 ? 4 / kCols : 1;
+    static constexpr bool kVector = true;
+    // Vectors loaded per round trip by the fold: 4 words (8 registers) per lane in flight for
+    // 4-byte sums, where more spills at the 64-register budget of two 512-thread blocks per SM;
+    // wider sums run fewer threads per SM and keep 8 words in flight.
+    static constexpr int kWordsInFlight = kWords == 1 ? 4 : 8;
+    static constexpr int kBatch = kWordsInFlight / (kCols * kWords) > 0 ? kWordsInFlight / (kCols * kWords) : 1;
     const Word *global, *local;
     unsigned epoch;
     struct Loaded {
-      Word w[kCols];
+      Entry e[kCols];
     };
 
-    __device__ __forceinline__ bool current(Word w) const { return unsigned(w >> 32) == epoch; }
-    // Whether tile t's vector looks published: its last entry is current. A hint only — the
-    // other entries of a vector are separate stores; complete() waits for every one of them.
-    __device__ __forceinline__ Word global_hint(int t) const { return load_word(global + std::size_t(t) * W + (W - 1)); }
-    __device__ __forceinline__ Word local_hint(int t) const { return load_word(local + std::size_t(t) * W + (W - 1)); }
+    __device__ __forceinline__ bool current(Word w) const { return PackedProtocol::current(w, epoch); }
+    // Whether tile t's vector looks published: the last word of its last entry is current. A hint
+    // only — the other words are separate stores; complete() waits for every one of them.
+    __device__ __forceinline__ Word global_hint(int t) const { return load_word(last_word(global, t)); }
+    __device__ __forceinline__ Word local_hint(int t) const { return load_word(last_word(local, t)); }
+    __device__ __forceinline__ static const Word* last_word(const Word* base, int t) {
+      return base + (std::size_t(t) * W + W) * kWords - 1;
+    }
     __device__ __forceinline__ void load(int t, bool from_global, Loaded& x, int lane) const {
-      const Word* p = (from_global ? global : local) + std::size_t(t) * W + lane * kCols;
+      const Word* p = (from_global ? global : local) + (std::size_t(t) * W + lane * kCols) * kWords;
 #pragma unroll
-      for (int c = 0; c < kCols; ++c) x.w[c] = load_word(p + c);
+      for (int c = 0; c < kCols; ++c) x.e[c] = load_entry(p + c * kWords);
     }
     __device__ __forceinline__ void complete(int t, bool from_global, Loaded& x, int lane) const {
       for (;;) {
         bool ok = true;
 #pragma unroll
-        for (int c = 0; c < kCols; ++c) ok &= current(x.w[c]);
+        for (int c = 0; c < kCols; ++c) ok &= PackedProtocol::current(x.e[c], epoch);
         if (__all_sync(0xffffffffu, ok)) return;
         __nanosleep(32);
         load(t, from_global, x, lane);
@@ -112,19 +144,38 @@ struct PackedProtocol {
     }
     __device__ __forceinline__ void add(const Loaded& x, Vec& acc) const {
 #pragma unroll
-      for (int c = 0; c < kCols; ++c) acc.e[c] = acc.e[c] + value(x.w[c]);
+      for (int c = 0; c < kCols; ++c) acc.e[c] = acc.e[c] + value(x.e[c]);
     }
   };
 
-  // A scalar source (the diagonal): GS, else GLS. The hint is the value itself.
+  // A scalar source (the diagonal): GS, else GLS. The hint is the entry's first word — for 4-byte
+  // sums the whole value, so the probe needs no second load.
   struct ScalarSource {
-    static constexpr bool kWindowed = true, kVector = false;
+    static constexpr bool kVector = false;
+    using Entry = PackedProtocol::Entry;
     const Word *global, *local;
     unsigned epoch;
-    __device__ __forceinline__ bool current(Word w) const { return unsigned(w >> 32) == epoch; }
-    __device__ __forceinline__ static Acc value(Word w) { return PackedProtocol::value(w); }
-    __device__ __forceinline__ Word global_hint(int t) const { return load_word(global + t); }
-    __device__ __forceinline__ Word local_hint(int t) const { return load_word(local + t); }
+    __device__ __forceinline__ bool current(Word w) const { return PackedProtocol::current(w, epoch); }
+    __device__ __forceinline__ Word global_hint(int t) const { return load_word(global + std::size_t(t) * kWords); }
+    __device__ __forceinline__ Word local_hint(int t) const { return load_word(local + std::size_t(t) * kWords); }
+    // Tile t's whole entry, whose first word `first` (current) was probed: the other words are
+    // loaded and waited for.
+    __device__ __forceinline__ Entry entry(int t, bool from_global, Word first) const {
+      Entry e;
+      e.w[0] = first;
+      if constexpr (kWords > 1) {
+        const Word* p = (from_global ? global : local) + std::size_t(t) * kWords;
+        for (;;) {
+          bool ok = true;
+#pragma unroll
+          for (int k = 1; k < kWords; ++k) ok &= current(e.w[k] = load_word(p + k));
+          if (ok) break;
+          __nanosleep(32);
+        }
+      }
+      return e;
+    }
+    __device__ __forceinline__ static Acc value(const Entry& e) { return PackedProtocol::value(e); }
   };
 
   __device__ __forceinline__ VectorSource rows() const { return {grs, lrs, epoch}; }

@@ -1,20 +1,18 @@
 // The look-back state of one call: the header (epoch, ticket counter) and the protocol's arrays,
-// laid out by LookBackLayout in the caller's workspace. The protocol follows the sum's width:
-// packed {epoch, value} words for 4-byte sums, flags for wider ones.
+// laid out by LookBackLayout in the caller's workspace: packed {epoch, value} words, as many per
+// entry as the sum has 32-bit words.
 #pragma once
 
 #include <cstdint>
-#include <type_traits>
 
 #include "lookback/epoch.cuh"
-#include "lookback/flag_protocol.cuh"
 #include "lookback/layout.h"
 #include "lookback/packed_protocol.cuh"
 
 namespace sat::detail {
 
 template <class Acc, int W>
-using Protocol = std::conditional_t<sizeof(Acc) == 4, PackedProtocol<Acc, W>, FlagProtocol<Acc, W>>;
+using Protocol = PackedProtocol<Acc, W>;
 
 template <class Acc, int W>
 struct LookBackState {

@@ -34,32 +34,30 @@ TEST(LbTileGrid, PersistentLaunchNeverExceedsTheTiles) {
   EXPECT_EQ(big.persistent_blocks(2, 132), 264);
 }
 
-void expect_disjoint_and_aligned(const LookBackLayout& l, std::int64_t tiles, int w, std::size_t entry, bool flags) {
+void expect_disjoint_and_aligned(const LookBackLayout& l, std::int64_t tiles, int w, int words) {
+  const std::size_t entry = 8 * std::size_t(words);
+  EXPECT_EQ(l.entry_bytes(), entry);
   std::vector<std::pair<std::size_t, std::size_t>> arrays;  // [offset, end)
-  if (flags) {
-    arrays.push_back({l.row_flag, l.row_flag + tiles * 4});
-    arrays.push_back({l.col_flag, l.col_flag + tiles * 4});
-  }
   for (std::size_t v : {l.lrs, l.grs, l.lcs, l.gcs}) arrays.push_back({v, v + std::size_t(tiles) * w * entry});
   for (std::size_t v : {l.gls, l.gs}) arrays.push_back({v, v + std::size_t(tiles) * entry});
   std::sort(arrays.begin(), arrays.end());
   EXPECT_GE(arrays.front().first, LookBackLayout::kHeaderBytes);  // the header keeps its slot
   for (std::size_t k = 0; k < arrays.size(); ++k) {
     EXPECT_EQ(arrays[k].first % LookBackLayout::kAlign, 0u);
-    if (k > 0) EXPECT_LE(arrays[k - 1].second, arrays[k].first);
+    if (k > 0) {
+      EXPECT_LE(arrays[k - 1].second, arrays[k].first);
+    }
   }
   EXPECT_GE(l.bytes, arrays.back().second);
   EXPECT_EQ(l.bytes % 16, 0u);
   EXPECT_EQ(l.body_bytes(), l.bytes - LookBackLayout::kHeaderBytes);
 }
 
-TEST(LookBackLayout, PackedArraysAreAlignedAndDisjoint) {
-  for (std::int64_t tiles : {1, 7, 135, 4096}) expect_disjoint_and_aligned(LookBackLayout::packed(tiles, 128), tiles, 128, 8, false);
-}
-
-TEST(LookBackLayout, FlaggedArraysAreAlignedAndDisjoint) {
-  for (std::int64_t tiles : {1, 3, 540})
-    for (std::size_t acc : {8u, 16u}) expect_disjoint_and_aligned(LookBackLayout::flagged(tiles, 64, acc), tiles, 64, acc, true);
+// One 64-bit word per 32 bits of the sum: 4-, 8- and 16-byte sums.
+TEST(LookBackLayout, ArraysAreAlignedAndDisjoint) {
+  for (std::int64_t tiles : {1, 3, 7, 135, 540, 4096})
+    for (int words : {1, 2, 4})
+      for (int w : {32, 64, 128}) expect_disjoint_and_aligned(LookBackLayout::packed(tiles, w, words), tiles, w, words);
 }
 
 TEST(LookBackLayout, IsWhatWorkspaceSizeAsksFor) {
@@ -67,11 +65,12 @@ TEST(LookBackLayout, IsWhatWorkspaceSizeAsksFor) {
   o.algorithm = Algorithm::SkssLb1R1W;
   o.tile = 128;
   const Extent e{1920, 1080};
-  EXPECT_EQ(workspace_size(ElementType::F32ToF32, e, o), LookBackLayout::packed(135, 128).bytes);
+  EXPECT_EQ(workspace_size(ElementType::F32ToF32, e, o), LookBackLayout::packed(135, 128, 1).bytes);
   o.tile = 64;
-  EXPECT_EQ(workspace_size(ElementType::U8x4ToU32x4, e, o), LookBackLayout::flagged(17 * 30, 64, 16).bytes);
+  EXPECT_EQ(workspace_size(ElementType::U8x4ToU32x4, e, o), LookBackLayout::packed(17 * 30, 64, 4).bytes);
+  EXPECT_EQ(workspace_size(ElementType::U8ToSumSq, e, o), LookBackLayout::packed(17 * 30, 64, 4).bytes);
+  EXPECT_EQ(workspace_size(ElementType::F32x2ToF32x2, e, o), LookBackLayout::packed(17 * 30, 64, 2).bytes);
 }
-
 
 // A reset launch clears the state whenever the key changes, so two layouts that place their
 // arrays differently must never share a key.
@@ -79,19 +78,18 @@ TEST(LookBackLayout, KeysDifferForEveryLayoutDifference) {
   std::vector<std::uint64_t> keys;
   for (std::int64_t tiles : {std::int64_t(1), std::int64_t(2), std::int64_t(135), std::int64_t(136), std::int64_t(4096), (std::int64_t(1) << 32) - 1})
     for (int w : {32, 64, 128}) {
-      keys.push_back(LookBackLayout::packed(tiles, w).key());
-      for (std::size_t acc : {8u, 16u}) keys.push_back(LookBackLayout::flagged(tiles, w, acc).key());
+      for (int words : {1, 2, 4}) keys.push_back(LookBackLayout::packed(tiles, w, words).key());
     }
   for (std::uint64_t k : keys) EXPECT_NE(k, 0u);  // 0 is WorkspaceHistory's "unknown"
   std::vector<std::uint64_t> sorted = keys;
   std::sort(sorted.begin(), sorted.end());
   EXPECT_EQ(std::adjacent_find(sorted.begin(), sorted.end()), sorted.end());
-  EXPECT_EQ(LookBackLayout::packed(135, 128).key(), LookBackLayout::packed(135, 128).key());
+  EXPECT_EQ(LookBackLayout::packed(135, 128, 1).key(), LookBackLayout::packed(135, 128, 1).key());
 }
 
 TEST(WorkspaceHistory, SkipsTheResetOnlyForTheSameLayoutAndForBoundedRuns) {
   WorkspaceHistory h;
-  const std::uint64_t a = LookBackLayout::packed(135, 128).key(), b = LookBackLayout::packed(136, 128).key();
+  const std::uint64_t a = LookBackLayout::packed(135, 128, 1).key(), b = LookBackLayout::packed(136, 128, 1).key();
   EXPECT_FALSE(h.ready_for(a));  // nothing known yet
   h.reset_to(a);
   EXPECT_TRUE(h.ready_for(a));

@@ -82,7 +82,7 @@ void check_layout_changes(const Call& first, const Call& second, const Call& thi
   run_and_check(third.type, third.extent, third.options, workspace);
 }
 
-// A u8x4 state (flags and 16-byte sums), then a u8 → u32 call (packed words) and an f32 call of
+// A u8x4 state (four words per 16-byte sum), then a u8 → u32 call (one word per sum) and an f32 call of
 // another size.
 TEST(GpuLookBackState, AnotherLayoutsLeftoversAreClearedBeforeUse) {
   SAT_REQUIRE_GPU();

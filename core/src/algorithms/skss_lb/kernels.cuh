@@ -2,8 +2,8 @@
 // diagonal-major order by an atomic ticket, look-back over row, column and diagonal partial sums.
 // Global traffic: one read and one write per element plus O(n²/W).
 //
-// Per tile T(I,J), in a block of the agent's data warps (plus, for wide accumulators, three
-// look-back warps; see LookBackBlock):
+// Per tile T(I,J), in a block of the agent's data warps, three of which also look back
+// (LookBackBlock):
 //   1. ticket → (I,J); data warps load the tile (prefetched while the previous tile was being
 //      finished), run the local row/column scans and publish their rows' LRS       [barrier]
 //   2. the look-back warps publish LCS, find GRS(I,J−1), GCS(I−1,J) and GS(I−1,J−1), publish
@@ -75,7 +75,7 @@ __global__ void __launch_bounds__(LookBackBlock<Traits, W>::kThreads, LookBackBl
   __shared__ AboveTotalHandoff<Acc> s_above_total;  // Σ GCS(I−1,J), column warp → row warp
   __shared__ int s_ticket;
   __shared__ unsigned s_epoch;
-  __shared__ Acc s_park[Block::kDedicated ? 1 : Agent::kRows * Agent::kCols][96];
+  __shared__ Acc s_park[Block::kParkRows][96];
   extern __shared__ __align__(16) unsigned char dynamic_smem[];
   auto& stage = *reinterpret_cast<typename Agent::Stage*>(dynamic_smem);
   const int tiles = tiles_y * tiles_x;
@@ -84,6 +84,8 @@ __global__ void __launch_bounds__(LookBackBlock<Traits, W>::kThreads, LookBackBl
   const unsigned last_ticket = unsigned(all_tiles) + gridDim.x - 1u;
 
   Agent a;
+  // Every warp holds tile data at the block size the kernel is launched with; the test stays a
+  // branch because it helps ptxas: without it the 4-byte W = 128 kernels spill 16–60 bytes.
   const bool data_warp = a.warp < Block::kDataWarps;
   take_ticket(st.header, last_ticket, s_ticket, &s_epoch);
   if (threadIdx.x == 0) s_above_total.ready = 0;
@@ -143,7 +145,7 @@ __global__ void __launch_bounds__(LookBackBlock<Traits, W>::kThreads, LookBackBl
   __shared__ AboveTotalHandoff<Acc> s_above_total;
   __shared__ int s_ticket;
   __shared__ unsigned s_epoch;
-  __shared__ Acc s_park[Block::kDedicated ? 1 : Agent::kRows * Agent::kCols][96];
+  __shared__ Acc s_park[Block::kParkRows][96];
 
   take_ticket(st.header, gridDim.x - 1u, s_ticket, &s_epoch);  // a block per tile: one draw each
   if (threadIdx.x == 0) s_above_total.ready = 0;
@@ -156,7 +158,7 @@ __global__ void __launch_bounds__(LookBackBlock<Traits, W>::kThreads, LookBackBl
   const int I = at.I, J = at.J, t = I * tiles_x + J;
   const auto plane_sums = sums.of_plane(at.plane, tiles_y * tiles_x);
   Agent a;
-  const bool data_warp = a.warp < Block::kDataWarps;
+  const bool data_warp = a.warp < Block::kDataWarps;  // always true; see the kernel above
   WarpVector<Acc, W> pending;
   Acc pending_gs;
   if (data_warp) {

@@ -13,24 +13,22 @@
 
 namespace sat::detail {
 
-// Block layout. With packed words (4-byte accumulators) publishing needs no fence, so data warps
-// 0, 1 and 2 also do the look-back and the block stays at the agent's size (2 blocks per SM fit
-// at 64 registers); each data warp publishes the LRS entries of its own rows right after its row
-// scan. With flags, three extra look-back warps that never touch tile data do it: a
-// __threadfence() waits for the calling warp's outstanding memory traffic, and a warp that just
-// streamed its part of a 64 KB tile (or has a prefetch in flight) would stall the tile for
-// microseconds.
+// Block layout. Publishing packed words needs no fence, so data warps 0, 1 and 2 also do the
+// look-back and each data warp publishes the LRS entries of its own rows right after its row scan.
+// With 4-byte sums two 512-thread blocks share an SM at 64 registers, so the look-back warps park
+// their tile values in shared memory meanwhile (the look-back needs registers too); wider sums run
+// one block per SM with registers for both.
 template <class Traits, int W>
 struct LookBackBlock {
   using Agent = TileAgent<Traits, W>;
-  static constexpr bool kDedicated = sizeof(typename Traits::Acc) != 4;
-  static constexpr bool kEarlyRowLocal = !kDedicated;
+  static constexpr bool kParkTile = sizeof(typename Traits::Acc) == 4;
   static constexpr int kDataWarps = Agent::kWarps;
-  static constexpr int kRowWarp = kDedicated ? kDataWarps : 0;       // LRS, GRS, GLS, GS
-  static constexpr int kColWarp = kDedicated ? kDataWarps + 1 : 1;   // LCS, GCS
-  static constexpr int kDiagWarp = kDedicated ? kDataWarps + 2 : 2;  // GS(I−1,J−1), in parallel
-  static constexpr int kThreads = Agent::kThreads + (kDedicated ? 96 : 0);
+  static constexpr int kRowWarp = 0;   // LRS, GRS, GLS, GS
+  static constexpr int kColWarp = 1;   // LCS, GCS
+  static constexpr int kDiagWarp = 2;  // GS(I−1,J−1), in parallel
+  static constexpr int kThreads = Agent::kThreads;
   static constexpr int kMinBlocks = sizeof(typename Traits::Acc) <= 4 ? (W == 128 ? 2 : (W == 64 ? 3 : 4)) : 1;
+  static constexpr int kParkRows = kParkTile ? Agent::kRows * Agent::kCols : 1;  // park slots per thread
   __device__ __forceinline__ static bool looks_back(int warp) {
     return warp == kRowWarp || warp == kColWarp || warp == kDiagWarp;
   }
@@ -69,19 +67,17 @@ struct AboveTotalHandoff {
   }
 };
 
-// Data warps, right after their row scan (packed protocol): the LRS entries of their own rows,
-// so successors can add them before this tile's first barrier.
+// Data warps, right after their row scan: the LRS entries of their own rows, so successors can
+// add them before this tile's first barrier.
 template <class Traits, int W>
 __device__ __forceinline__ void publish_own_row_totals(const typename TileAgent<Traits, W>::Shared& s,
                                                        const Protocol<typename Traits::Acc, W>& sums, int t,
                                                        int warp, int lane) {
   using Agent = TileAgent<Traits, W>;
-  if constexpr (LookBackBlock<Traits, W>::kEarlyRowLocal) {
-    __syncwarp();  // lane 31 wrote the totals of the warp's rows
-    if (lane < Agent::kRows) {
-      const int i = warp * Agent::kRows + lane;
-      sums.publish_row_local_entry(t, i, s.row_total[i]);
-    }
+  __syncwarp();  // lane 31 wrote the totals of the warp's rows
+  if (lane < Agent::kRows) {
+    const int i = warp * Agent::kRows + lane;
+    sums.publish_row_local_entry(t, i, s.row_total[i]);
   }
 }
 
@@ -101,9 +97,8 @@ __device__ __forceinline__ void look_back_tile(typename TileAgent<Traits, W>::Sh
   using Block = LookBackBlock<Traits, W>;
   const int t = I * tiles_x + J;
   if (warp == Block::kRowWarp) {
-    WarpVector<Acc, W> lrs;
+    WarpVector<Acc, W> lrs;  // published by the data warps already
     lrs.load_shared(s.row_total, lane);
-    if constexpr (!Block::kEarlyRowLocal) sums.publish_row_local(t, lrs, lane);
     WarpVector<Acc, W> left;  // GRS(I, J−1)
     left.fill(zero<Acc>());
     look_back(sums.rows(), t - 1, 1, J, left, lane);
@@ -146,9 +141,8 @@ __device__ __forceinline__ void finish_publish(const typename TileAgent<Traits, 
   }
 }
 
-// The look-back of one tile by its look-back warps. Data warps that look back (packed protocol)
-// park their tile values in shared memory meanwhile: the look-back needs registers too, and
-// holding both would spill at the 64-register budget of two 512-thread blocks per SM.
+// The look-back of one tile by its look-back warps, which park their tile values in shared memory
+// meanwhile where registers are short (LookBackBlock::kParkTile).
 template <class Traits, int W>
 __device__ __forceinline__ void run_look_back(TileAgent<Traits, W>& a, typename TileAgent<Traits, W>::Shared& s,
                                               typename Traits::Acc (*park)[96],
@@ -158,9 +152,9 @@ __device__ __forceinline__ void run_look_back(TileAgent<Traits, W>& a, typename 
                                               typename Traits::Acc& pending_gs) {
   using Block = LookBackBlock<Traits, W>;
   if (!Block::looks_back(a.warp)) return;
-  if constexpr (!Block::kDedicated) a.park(park);
+  if constexpr (Block::kParkTile) a.park(park);
   look_back_tile<Traits, W>(s, above_total, sums, I, J, tiles_x, handoff_tag, a.warp, a.lane, pending, pending_gs);
-  if constexpr (!Block::kDedicated) a.unpark(park);
+  if constexpr (Block::kParkTile) a.unpark(park);
 }
 
 }  // namespace sat::detail
