@@ -8,6 +8,7 @@
 #include "detail/launch.h"
 #include "detail/validate.h"
 #include "sat/sat.h"
+#include "tuning/tile_policy.h"
 
 namespace sat {
 namespace {
@@ -92,9 +93,7 @@ bool supports(Algorithm algorithm, ElementType type, int tile) {
 }
 
 int default_tile(Algorithm algorithm, ElementType type) {
-  if (!is_tiled(algorithm)) return 0;
-  // 8- and 16-byte tiles of 128² hold too many values per thread to stay in registers.
-  return output_element_size(type) >= 8 ? 64 : 128;
+  return is_tiled(algorithm) ? detail::default_tile_for(output_element_size(type)) : 0;
 }
 
 std::size_t workspace_size(ElementType type, Extent extent, const Options& options) {

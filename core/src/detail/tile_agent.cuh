@@ -28,21 +28,21 @@
 #include "detail/element_traits.h"
 #include "detail/memory.cuh"
 #include "detail/warp.cuh"
+#include "tuning/tile_policy.h"
 
 namespace sat::detail {
 
-// Rows per warp. Each thread holds R·W/32 accumulators: 32 registers' worth for 4- and 8-byte
-// accumulators at R = 8 (W = 128: 16 warps, 512 threads); 16-byte accumulators use R = 4.
+// The tile's block shape (tuning/tile_policy.h has the values and why): warp w owns rows
+// [w·kRows, w·kRows + kRows), lane l the kCols adjacent columns [l·kCols, l·kCols + kCols).
 template <class Acc, int W>
 struct TilePolicy {
   static constexpr int kTile = W;
-  static constexpr int kCols = W / 32;                     // columns per lane
-  static constexpr int kRows = sizeof(Acc) >= 16 ? 4 : 8;  // rows per warp
+  static constexpr int kCols = W / 32;                       // columns per lane
+  static constexpr int kRows = rows_per_warp(sizeof(Acc));  // rows per warp
   static constexpr int kWarps = W / kRows;
   static constexpr int kThreads = 32 * kWarps;
-  // Blocks per SM the compiler must fit (caps registers at 64 per thread for 4-byte
-  // accumulators): enough tiles in flight to cover memory latency.
-  static constexpr int kMinBlocks = sizeof(Acc) <= 4 ? 1024 / kThreads : 1;
+  static constexpr int kMinBlocks = TilePolicyOf<Acc, W>::kMinBlocks;  // the launch bounds' register budget
+  static_assert(kThreads == TilePolicyOf<Acc, W>::kThreads, "one block shape");
   static_assert(W % 32 == 0 && kWarps >= 2 && kThreads <= 1024, "bad tile policy");
 };
 

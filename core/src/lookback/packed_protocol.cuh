@@ -19,6 +19,7 @@
 #include "detail/tile_agent.cuh"
 #include "lookback/epoch.cuh"
 #include "lookback/layout.h"
+#include "tuning/tile_policy.h"
 
 namespace sat::detail {
 
@@ -108,10 +109,9 @@ struct PackedProtocol {
   // A W-vector source (rows or columns): a tile's global vector, else its local one.
   struct VectorSource {
     static constexpr bool kVector = true;
-    // Vectors loaded per round trip by the fold: 4 words (8 registers) per lane in flight for
-    // 4-byte sums, where more spills at the 64-register budget of two 512-thread blocks per SM;
-    // wider sums run fewer threads per SM and keep 8 words in flight.
-    static constexpr int kWordsInFlight = kWords == 1 ? 4 : 8;
+    // Vectors loaded per round trip by the fold: as many as keep the architecture's words in
+    // flight per lane (tuning/tile_policy.h), at least one.
+    static constexpr int kWordsInFlight = TilePolicyOf<Acc, W>::kLookBackWordsInFlight;
     static constexpr int kBatch = kWordsInFlight / (kCols * kWords) > 0 ? kWordsInFlight / (kCols * kWords) : 1;
     const Word *global, *local;
     unsigned epoch;

@@ -15,19 +15,20 @@ namespace sat::detail {
 
 // Block layout. Publishing packed words needs no fence, so data warps 0, 1 and 2 also do the
 // look-back and each data warp publishes the LRS entries of its own rows right after its row scan.
-// With 4-byte sums two 512-thread blocks share an SM at 64 registers, so the look-back warps park
-// their tile values in shared memory meanwhile (the look-back needs registers too); wider sums run
-// one block per SM with registers for both.
+// Where blocks share an SM's registers tightly (4-byte sums), the look-back warps park their tile
+// values in shared memory meanwhile: the look-back needs registers too. Blocks per SM and parking
+// are the architecture's tuning (tuning/tile_policy.h).
 template <class Traits, int W>
 struct LookBackBlock {
   using Agent = TileAgent<Traits, W>;
-  static constexpr bool kParkTile = sizeof(typename Traits::Acc) == 4;
+  using Tuning = TilePolicyOf<typename Traits::Acc, W>;
+  static constexpr bool kParkTile = Tuning::kParkTile;
   static constexpr int kDataWarps = Agent::kWarps;
   static constexpr int kRowWarp = 0;   // LRS, GRS, GLS, GS
   static constexpr int kColWarp = 1;   // LCS, GCS
   static constexpr int kDiagWarp = 2;  // GS(I−1,J−1), in parallel
   static constexpr int kThreads = Agent::kThreads;
-  static constexpr int kMinBlocks = sizeof(typename Traits::Acc) <= 4 ? (W == 128 ? 2 : (W == 64 ? 3 : 4)) : 1;
+  static constexpr int kMinBlocks = Tuning::kLookBackMinBlocks;
   static constexpr int kParkRows = kParkTile ? Agent::kRows * Agent::kCols : 1;  // park slots per thread
   __device__ __forceinline__ static bool looks_back(int warp) {
     return warp == kRowWarp || warp == kColWarp || warp == kDiagWarp;

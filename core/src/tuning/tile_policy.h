@@ -1,0 +1,67 @@
+// Tuning of the tiled algorithms in one place — every kernel built on TileAgent (2R1W, 1R1W,
+// (1+r)R1W, 1R1W-SKSS, 1R1W-SKSS-LB) and 1R1W-SKSS-LB's look-back — keyed by GPU architecture and
+// by the width of the sum, as CUB keeps a policy per architecture for each algorithm. The values
+// and why they are what they are: docs/tuning-notes.md (measured on an NVIDIA H100, sm_90).
+//
+// Two kinds of value:
+//   - the block's shape (rows per warp, hence threads per block) and the default tile: the host
+//     launches with them, so they are the same for every architecture (a device compiled for
+//     another one runs the same grid);
+//   - what only the device code sees (blocks per SM the launch bounds ask ptxas to fit, i.e. the
+//     register budget; parking the tile during the look-back; the look-back's loads in flight):
+//     per architecture, picked by the __CUDA_ARCH__ of each device pass.
+// Occupancy itself is looked up per device at run time (detail/per_device.h), never assumed.
+// Plain C++: the host side (default tile) includes it too.
+#pragma once
+
+#include <cstddef>
+
+namespace sat::detail {
+
+enum class TuningArch {
+  Hopper,  // sm_90: measured
+  Other,   // every other architecture: Hopper's values until measured there
+};
+
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ != 900
+inline constexpr TuningArch kTuningArch = TuningArch::Other;
+#else
+inline constexpr TuningArch kTuningArch = TuningArch::Hopper;  // sm_90 device passes and the host
+#endif
+
+// The default tile W for a sum of `acc_bytes` (Options::tile == 0): 128 for 4-byte sums; a 128²
+// tile of wider sums holds too many values per thread to stay in registers.
+constexpr int default_tile_for(std::size_t acc_bytes) { return acc_bytes >= 8 ? 64 : 128; }
+
+// The block's shape: each warp owns `rows_per_warp` rows of a W×W tile, each lane W/32 columns.
+// 8 rows for sums up to 8 bytes (W = 128: 16 warps, 512 threads, 32 registers of 4-byte values
+// per thread); 16-byte sums 4 rows (W = 64: 512 threads, the same 64 KB of tile in registers).
+constexpr int rows_per_warp(std::size_t acc_bytes) { return acc_bytes >= 16 ? 4 : 8; }
+
+template <TuningArch A, std::size_t AccBytes, int W>
+struct TileKernelPolicy {
+  static constexpr int kThreads = 32 * (W / rows_per_warp(AccBytes));
+  // Blocks per SM for the tile-agent kernels of 2R1W, 1R1W, (1+r)R1W and 1R1W-SKSS: two
+  // 512-thread blocks (64 registers) for 4-byte sums; wider sums take the registers they need.
+  static constexpr int kMinBlocks = AccBytes <= 4 ? 1024 / kThreads : 1;
+  // Blocks per SM for 1R1W-SKSS-LB. 4-byte sums: 2 at W = 128 (64 registers; more tiles in flight
+  // hide the look-back), 3 at W = 64, 4 at W = 32. 16-byte sums: 1 (step 23b: 2 blocks spill 116
+  // bytes and gain 3 % at 4K, lose 7 % at 640×480).
+  static constexpr int kLookBackMinBlocks = AccBytes <= 4 ? (W == 128 ? 2 : (W == 64 ? 3 : 4)) : 1;
+  // The look-back warps park their tile in shared memory while they look back: where two blocks
+  // share an SM's registers (4-byte sums); wider sums have registers for both.
+  static constexpr bool kParkTile = AccBytes == 4;
+  // 64-bit words per lane the look-back's fold loads per round trip: 4 for 4-byte sums (more
+  // spills at 64 registers), 8 for wider ones.
+  static constexpr int kLookBackWordsInFlight = AccBytes == 4 ? 4 : 8;
+};
+
+// Other architectures: Hopper's values (not measured there).
+template <std::size_t AccBytes, int W>
+struct TileKernelPolicy<TuningArch::Other, AccBytes, W> : TileKernelPolicy<TuningArch::Hopper, AccBytes, W> {};
+
+// The policy of the architecture being compiled.
+template <class Acc, int W>
+using TilePolicyOf = TileKernelPolicy<kTuningArch, sizeof(Acc), W>;
+
+}  // namespace sat::detail
