@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "common/cuda/cuda_array.h"
 #include "common/cuda/cuda_check.h"
 #include "common/cuda/cuda_stream.h"
 #include "common/timing/stopwatch.h"
@@ -22,23 +23,15 @@ struct ShadowDemo::Cuda {
   GlCudaImage moments_image{cudaGraphicsRegisterFlagsReadOnly};
   GlCudaImage table_image{cudaGraphicsRegisterFlagsWriteDiscard};
   // Host-copy path (no interop): the moments go through a CUDA array of our own.
-  cudaArray_t moments_array = nullptr;
-  int moments_array_size = 0;
+  satapp::CudaArray moments_array;
 
-  ~Cuda() {
-    SATAPP_CUDA_CHECK_NOTHROW(cudaStreamSynchronize(stream.get()));
-    if (moments_array) SATAPP_CUDA_CHECK_NOTHROW(cudaFreeArray(moments_array));
-  }
+  ~Cuda() { SATAPP_CUDA_CHECK_NOTHROW(cudaStreamSynchronize(stream.get())); }  // before the array goes
   cudaArray_t host_moments_array(int size) {
-    if (size != moments_array_size) {
-      if (moments_array) SATAPP_CUDA_CHECK(cudaFreeArray(moments_array));
-      moments_array = nullptr;
-      moments_array_size = 0;
-      const cudaChannelFormatDesc format = cudaCreateChannelDesc(32, 32, 0, 0, cudaChannelFormatKindFloat);
-      SATAPP_CUDA_CHECK(cudaMallocArray(&moments_array, &format, size, size));
-      moments_array_size = size;
+    if (size != moments_array.width()) {
+      moments_array = satapp::CudaArray();  // the stream is idle here: render() waited for it
+      moments_array = satapp::CudaArray(cudaCreateChannelDesc(32, 32, 0, 0, cudaChannelFormatKindFloat), size, size);
     }
-    return moments_array;
+    return moments_array.get();
   }
 };
 
