@@ -9,16 +9,23 @@
 #include "common/cuda/cuda_check.h"
 #include "common/cuda/device_image.h"
 #include "cuda_test_support.h"
+#include "device_test_images.h"
 #include "pipeline/color_cpu.h"
 #include "pipeline/color_kernels.h"
 #include "pipeline/cpu_pipeline.h"
 #include "pipeline/cuda_pipeline.h"
 #include "pipeline/mat_view.h"
-#include "sources/synthetic_source.h"
+#include "test_images.h"
 #include "test_targets.h"
 
 namespace satlab {
 namespace {
+
+using test::differing;
+using test::download;
+using test::random_image;
+using test::synthetic_frame;
+using test::upload;
 
 // A CUDA array behind a surface object: what a registered GL texture is while mapped.
 class SurfaceTarget final : public DisplayTarget {
@@ -73,44 +80,6 @@ class SurfaceTarget final : public DisplayTarget {
   cudaEvent_t written_ = nullptr;
   int width_ = 0, height_ = 0;
 };
-
-cv::Mat synthetic_frame(int width, int height, long long index) {
-  SyntheticSource source(width, height);
-  cv::Mat frame;
-  for (long long i = 0; i <= index; ++i) source.poll(frame, 0.0);
-  return frame;
-}
-
-cv::Mat random_image(int width, int height, int channels, unsigned seed) {
-  cv::Mat m(height, width, CV_8UC(channels));
-  cv::RNG rng(seed);
-  rng.fill(m, cv::RNG::UNIFORM, 0, 256);
-  return m;
-}
-
-long long differing(const cv::Mat& a, const cv::Mat& b) {
-  if (a.size() != b.size() || a.type() != b.type()) return -1;
-  cv::Mat ne, any;
-  cv::compare(a, b, ne, cv::CMP_NE);
-  cv::reduce(ne.reshape(1, static_cast<int>(ne.total())), any, 1, cv::REDUCE_MAX);
-  return cv::countNonZero(any);
-}
-
-// Host image → device image of the same layout, and back.
-satapp::DeviceImage upload(const cv::Mat& host) {
-  satapp::DeviceImage image(host.cols, host.rows, host.channels());
-  const sat::Image8 v = image.view();
-  SATAPP_CUDA_CHECK(cudaMemcpy2D(v.data, v.pitch, host.data, host.step[0], std::size_t(host.cols) * host.channels(),
-                                 host.rows, cudaMemcpyHostToDevice));
-  return image;
-}
-cv::Mat download(const satapp::DeviceImage& image) {
-  const sat::Image8 v = image.view();
-  cv::Mat host(v.height, v.width, CV_8UC(v.channels));
-  SATAPP_CUDA_CHECK(cudaMemcpy2D(host.data, host.step[0], v.data, v.pitch, std::size_t(v.width) * v.channels, v.height,
-                                 cudaMemcpyDeviceToHost));
-  return host;
-}
 
 TEST(ColorKernels, MatchTheirCpuTwins) {
   SAT_REQUIRE_GPU();

@@ -28,6 +28,7 @@
 #include "sources/image_source.h"
 #include "sources/video_source.h"
 #endif
+#include "test_images.h"
 #include "test_targets.h"
 #include "ui/layout.h"
 #include "ui/timing_history.h"
@@ -36,26 +37,14 @@
 namespace satlab {
 namespace {
 
+using test::differing;
+using test::synthetic_frame;
+
 AppOptions parse(std::vector<const char*> args) {
   args.insert(args.begin(), "satlab");
   return parse_app_options(static_cast<int>(args.size()), args.data());
 }
 
-
-cv::Mat synthetic_frame(int width, int height, long long index) {
-  SyntheticSource source(width, height);
-  cv::Mat frame;
-  for (long long i = 0; i <= index; ++i) source.poll(frame, 0.0);
-  return frame;
-}
-
-long long differing(const cv::Mat& a, const cv::Mat& b) {
-  if (a.size() != b.size() || a.type() != b.type()) return -1;
-  cv::Mat ne, any;
-  cv::compare(a, b, ne, cv::CMP_NE);
-  cv::reduce(ne.reshape(1, static_cast<int>(ne.total())), any, 1, cv::REDUCE_MAX);
-  return cv::countNonZero(any);
-}
 
 // ---- options -----------------------------------------------------------------------------------
 
