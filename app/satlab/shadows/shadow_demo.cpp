@@ -94,10 +94,14 @@ void ShadowDemo::build_table_cuda(const ShadowSettings& settings, const sat::Opt
     ScopedMap table(c.table_image, stream);
     c.table.build(moments.array(), size, settings.precision, sat_options, stream, &c.timer);
     c.table.copy_to(table.array(), stream, &c.timer);
-    display_path_ = "CUDA-GL interop";
+    display_path_ = kDisplayInterop;
     return;
   }
-  // Host copies: moments down from GL, through CUDA, the table back up to GL.
+  // Host copies: moments down from GL, through CUDA, the table back up to GL. Not the image
+  // textures' fallback (InteropTexture: a surface of its own, uploaded when GL next needs it): the
+  // moments go the other way (GL → CUDA), the table is RG32UI or RG32F in the renderer's texture
+  // and already in linear device memory (one copy to the host, no surface), and the shading pass
+  // samples it in this very frame, so there is no later moment to defer its upload to.
   renderer_.read_moments(host_moments_);
   const cudaArray_t array = c.host_moments_array(size);
   SATAPP_CUDA_CHECK(cudaMemcpy2DToArrayAsync(array, 0, 0, host_moments_.data(), std::size_t(size) * sizeof(sat::f32x2),
@@ -112,7 +116,7 @@ void ShadowDemo::build_table_cuda(const ShadowSettings& settings, const sat::Opt
   c.timer.end(Stage::Display, stream);
   SATAPP_CUDA_CHECK(cudaStreamSynchronize(stream));
   renderer_.upload_table(host_table_.data(), settings.precision);
-  display_path_ = "host copy";
+  display_path_ = kTableHostCopies;
 }
 
 void ShadowDemo::build_table_cpu(const ShadowSettings& settings) {
