@@ -189,7 +189,8 @@ Parser::Parser() {
                    "framebuffer pixels per image pixel, 0..64 (0 = 1:1 if it fits,\nelse fit; default 0)");
   cli::add_checked(app, "--divider", o.divider, "F", CLI::Range(0.0, 1.0),
                    "before/after split: fraction of the width showing the input, 0..1\n(default 0.5)");
-  app.add_flag("--no-interop", "show frames through host copies instead of CUDA-GL interop");
+  app.add_flag("--no-interop",
+               "CUDA writes surfaces of its own, uploaded from the host, instead of\nthe GL textures (CUDA-GL interop)");
   app.add_flag("--no-vsync", "do not wait for the display's refresh");
   app.add_flag("--hide-ui", "start with the panels hidden (Tab shows them)");
   app.add_flag("--show-help", o.show_help, "start with the help overlay shown (F1 hides it)");

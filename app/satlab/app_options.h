@@ -36,7 +36,7 @@ struct AppOptions {
   int width = 1280, height = 800;  // --size WxH (screen coordinates)
   double zoom = 0;                 // --zoom: framebuffer pixels per image pixel; 0 = automatic
   double divider = 0.5;            // --divider: fraction of the image width showing "before"
-  bool interop = true;             // --no-interop: host copies instead of CUDA-GL interop
+  bool interop = true;             // --no-interop: CUDA surfaces + host uploads instead of CUDA-GL interop
   bool vsync = true;               // --no-vsync
   bool show_ui = true;             // --hide-ui
   bool show_help = false;          // --show-help: start with the help overlay shown

@@ -161,9 +161,11 @@ void SatlabApp::process_frame() {
     ui_.backend = pipelines_.backend();
   }
   if (pipelines_.backend() == sat::Backend::Cuda) {
-    interop_used_ |= before_.interop_active() && after_.interop_active();
+    // Both textures written by CUDA in place: the frame went through interop.
+    interop_used_ |= pipelines_.current().display_path() == kDisplayInterop;
     const std::string& problem = before_.interop_problem();
-    if (!problem.empty() && problem != interop_reported_) log_.warning(problem + ": showing frames through host copies");
+    if (!problem.empty() && problem != interop_reported_)
+      log_.warning(problem + ": CUDA writes surfaces of its own, shown through host uploads");
     interop_reported_ = problem;
   }
 
@@ -222,7 +224,7 @@ void SatlabApp::process_shadows(double dt_s) {
   have_output_ = true;
   frame_stages_ = shadows_->last_timings();
   if (pipelines_.backend() == sat::Backend::Cuda && uses_sat(s.mode)) {
-    interop_used_ |= shadows_->display_path() == "CUDA-GL interop";
+    interop_used_ |= shadows_->display_path() == kDisplayInterop;
     const std::string& problem = shadows_->interop_problem();
     if (!problem.empty() && problem != shadow_interop_reported_) log_.warning(problem + ": the table goes through host copies");
     shadow_interop_reported_ = problem;

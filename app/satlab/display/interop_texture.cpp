@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "common/cuda/cuda_check.h"
+#include "common/cuda/device_hang.h"
 
 namespace satlab {
 
@@ -25,59 +26,63 @@ InteropTexture::~InteropTexture() { release_cuda(); }
 
 InteropTexture::InteropTexture(InteropTexture&& other) noexcept
     : texture_(std::move(other.texture_)),
-      width_(other.width_),
-      height_(other.height_),
+      width_(std::exchange(other.width_, 0)),
+      height_(std::exchange(other.height_, 0)),
       allow_interop_(other.allow_interop_),
-      tried_(other.tried_),
+      tried_(std::exchange(other.tried_, false)),
       resource_(std::exchange(other.resource_, nullptr)),
-      surface_(std::exchange(other.surface_, 0)),
-      surface_array_(std::exchange(other.surface_array_, nullptr)),
-      mapped_(std::exchange(other.mapped_, false)),
-      written_(std::exchange(other.written_, nullptr)),
+      mapped_surface_(std::move(other.mapped_surface_)),
+      written_(std::move(other.written_)),
       write_pending_(std::exchange(other.write_pending_, false)),
-      problem_(std::move(other.problem_)) {}
+      mirror_(std::move(other.mirror_)),
+      open_(std::exchange(other.open_, OpenWrite::None)),
+      display_path_(std::exchange(other.display_path_, "")),
+      problem_(std::move(other.problem_)) {
+  other.written_.reset();
+}
 
 InteropTexture& InteropTexture::operator=(InteropTexture&& other) noexcept {
   if (this != &other) {
     release_cuda();  // before the texture it registered goes
     texture_ = std::move(other.texture_);
-    width_ = other.width_;
-    height_ = other.height_;
+    width_ = std::exchange(other.width_, 0);
+    height_ = std::exchange(other.height_, 0);
     allow_interop_ = other.allow_interop_;
-    tried_ = other.tried_;
+    tried_ = std::exchange(other.tried_, false);
     resource_ = std::exchange(other.resource_, nullptr);
-    surface_ = std::exchange(other.surface_, 0);
-    surface_array_ = std::exchange(other.surface_array_, nullptr);
-    mapped_ = std::exchange(other.mapped_, false);
-    written_ = std::exchange(other.written_, nullptr);
+    mapped_surface_ = std::move(other.mapped_surface_);
+    written_ = std::move(other.written_);
+    other.written_.reset();
     write_pending_ = std::exchange(other.write_pending_, false);
+    mirror_ = std::move(other.mirror_);
+    open_ = std::exchange(other.open_, OpenWrite::None);
+    display_path_ = std::exchange(other.display_path_, "");
     problem_ = std::move(other.problem_);
   }
   return *this;
 }
 
-void InteropTexture::wait_for_writes() noexcept {
-  if (write_pending_) SATAPP_CUDA_CHECK_NOTHROW(cudaEventSynchronize(written_));
+void InteropTexture::wait_for_interop_writes() noexcept {
+  if (write_pending_ && !satapp::device_hung()) SATAPP_CUDA_CHECK_NOTHROW(cudaEventSynchronize(written_->get()));
   write_pending_ = false;
 }
 
 void InteropTexture::release_cuda() noexcept {
-  if (mapped_) SATAPP_CUDA_CHECK_NOTHROW(cudaGraphicsUnmapResources(1, &resource_, nullptr));
-  mapped_ = false;
-  wait_for_writes();  // a kernel still queued may use the surface and the registered storage
-  if (surface_) SATAPP_CUDA_CHECK_NOTHROW(cudaDestroySurfaceObject(surface_));
-  surface_ = 0;
-  surface_array_ = nullptr;
-  if (resource_) SATAPP_CUDA_CHECK_NOTHROW(cudaGraphicsUnregisterResource(resource_));
+  if (open_ == OpenWrite::Interop) SATAPP_CUDA_CHECK_NOTHROW(cudaGraphicsUnmapResources(1, &resource_, nullptr));
+  open_ = OpenWrite::None;
+  wait_for_interop_writes();  // a kernel still queued may use the surface and the registered storage
+  mapped_surface_.reset();
+  if (resource_ && !satapp::device_hung()) SATAPP_CUDA_CHECK_NOTHROW(cudaGraphicsUnregisterResource(resource_));
   resource_ = nullptr;
-  if (written_) SATAPP_CUDA_CHECK_NOTHROW(cudaEventDestroy(written_));
-  written_ = nullptr;
+  written_.reset();
+  mirror_ = HostMirroredSurface();  // waits for its last copy first
 }
 
 void InteropTexture::resize(int width, int height) {
   if (width == width_ && height == height_) return;
-  release_cuda();  // a registration is tied to the texture's storage
+  release_cuda();  // a registration and the fallback surface are tied to the texture's size
   tried_ = false;
+  display_path_ = "";
   glBindTexture(GL_TEXTURE_2D, texture_.get());
   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
   glBindTexture(GL_TEXTURE_2D, 0);
@@ -104,51 +109,81 @@ void InteropTexture::try_register() {
   problem_.clear();
 }
 
-std::optional<cudaSurfaceObject_t> InteropTexture::begin_cuda_write(cudaStream_t stream) {
+cudaSurfaceObject_t InteropTexture::begin_cuda_write(cudaStream_t stream) {
   if (!tried_) try_register();
-  if (!resource_) return std::nullopt;
-  if (!written_) SATAPP_CUDA_CHECK(cudaEventCreateWithFlags(&written_, cudaEventDisableTiming));
+  if (resource_) {
+    const cudaSurfaceObject_t surface = map_for_write(stream);
+    display_path_ = kDisplayInterop;
+    return surface;
+  }
+  // No interop: a surface of our own, copied to the host after the write (end_cuda_write).
+  if (mirror_.empty()) mirror_ = HostMirroredSurface(width_, height_);
+  const cudaSurfaceObject_t surface = mirror_.begin_write(stream);
+  open_ = OpenWrite::Mirror;
+  display_path_ = kDisplaySurfaceUpload;
+  return surface;
+}
+
+cudaSurfaceObject_t InteropTexture::map_for_write(cudaStream_t stream) {
+  if (!written_) written_.emplace(cudaEventDisableTiming);
   SATAPP_CUDA_CHECK(cudaGraphicsMapResources(1, &resource_, stream));
-  mapped_ = true;
+  open_ = OpenWrite::Interop;
   try {
     cudaArray_t array = nullptr;
     SATAPP_CUDA_CHECK(cudaGraphicsSubResourceGetMappedArray(&array, resource_, 0, 0));
-    if (array != surface_array_ || !surface_) {
-      if (surface_) {
-        wait_for_writes();  // the writes through the old surface are done before it goes
-        SATAPP_CUDA_CHECK(cudaDestroySurfaceObject(surface_));
-        surface_ = 0;
-        surface_array_ = nullptr;
-      }
-      cudaResourceDesc desc{};
-      desc.resType = cudaResourceTypeArray;
-      desc.res.array.array = array;
-      SATAPP_CUDA_CHECK(cudaCreateSurfaceObject(&surface_, &desc));
-      surface_array_ = array;
+    if (array != mapped_surface_.array() || mapped_surface_.empty()) {
+      wait_for_interop_writes();  // the writes through the old surface are done before it goes
+      mapped_surface_.reset();
+      mapped_surface_ = satapp::CudaSurface(array);
     }
   } catch (...) {
     end_cuda_write(stream);  // the caller gets no surface, so it will not unmap
     throw;
   }
-  return surface_;
+  return mapped_surface_.get();
 }
 
 void InteropTexture::end_cuda_write(cudaStream_t stream) noexcept {
-  if (!mapped_) return;
+  const OpenWrite open = std::exchange(open_, OpenWrite::None);
+  if (open == OpenWrite::Mirror) {
+    mirror_.end_write(stream);  // texture() uploads its copy
+    return;
+  }
+  if (open != OpenWrite::Interop) return;
   // Stream-ordered: GL sees the texture only after the work queued before this point.
   SATAPP_CUDA_CHECK_NOTHROW(cudaGraphicsUnmapResources(1, &resource_, stream));
-  mapped_ = false;
-  SATAPP_CUDA_CHECK_NOTHROW(cudaEventRecord(written_, stream));
+  SATAPP_CUDA_CHECK_NOTHROW(cudaEventRecord(written_->get(), stream));
   write_pending_ = true;
 }
 
+GLuint InteropTexture::texture() {
+  if (mirror_.has_new_pixels())
+    if (const uint8_t* pixels = mirror_.take_pixels()) upload(pixels, mirror_.pitch());
+  return texture_.get();
+}
+
 void InteropTexture::upload_host(const uint8_t* rgba, std::size_t pitch) {
+  mirror_.discard_pixels();  // older than these
+  upload(rgba, pitch);
+  display_path_ = kDisplayHostUpload;
+}
+
+void InteropTexture::upload(const uint8_t* rgba, std::size_t pitch) {
+  // Called from texture() anywhere in a frame: leaves the GL state as it found it.
+  GLint bound = 0, unpack_buffer = 0, alignment = 0, row_length = 0;
+  glGetIntegerv(GL_TEXTURE_BINDING_2D, &bound);
+  glGetIntegerv(GL_PIXEL_UNPACK_BUFFER_BINDING, &unpack_buffer);
+  glGetIntegerv(GL_UNPACK_ALIGNMENT, &alignment);
+  glGetIntegerv(GL_UNPACK_ROW_LENGTH, &row_length);
+  glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);  // `rgba` is host memory, not an offset into a buffer
   glBindTexture(GL_TEXTURE_2D, texture_.get());
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
   glPixelStorei(GL_UNPACK_ROW_LENGTH, static_cast<GLint>(pitch / 4));
   glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, width_, height_, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
-  glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
-  glBindTexture(GL_TEXTURE_2D, 0);
+  glPixelStorei(GL_UNPACK_ROW_LENGTH, row_length);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, alignment);
+  glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(bound));
+  glBindBuffer(GL_PIXEL_UNPACK_BUFFER, static_cast<GLuint>(unpack_buffer));
 }
 
 }  // namespace satlab

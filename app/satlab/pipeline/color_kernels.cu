@@ -37,15 +37,6 @@ __global__ void to_rgba_surface_kernel(const uint8_t* __restrict__ src, std::siz
   surf2Dwrite(load_as_rgba<Channels>(src + y * pitch, x), dst, x * static_cast<int>(sizeof(uchar4)), y);
 }
 
-template <int Channels>
-__global__ void to_rgba_kernel(const uint8_t* __restrict__ src, std::size_t pitch, int width, int height,
-                               uint8_t* __restrict__ dst, std::size_t dst_pitch) {
-  const int x = blockIdx.x * blockDim.x + threadIdx.x;
-  const int y = blockIdx.y * blockDim.y + threadIdx.y;
-  if (x >= width || y >= height) return;
-  reinterpret_cast<uchar4*>(dst + y * dst_pitch)[x] = load_as_rgba<Channels>(src + y * pitch, x);
-}
-
 void check_channels(const sat::ConstImage8& src, const char* call) {
   if (src.channels != 1 && src.channels != 3 && src.channels != 4)
     throw sat::Error(sat::ErrorCode::InvalidArgument, call,
@@ -62,20 +53,6 @@ void to_rgba_surface_gpu(sat::ConstImage8 src, cudaSurfaceObject_t rgba, cudaStr
     case 1: to_rgba_surface_kernel<1><<<grid, kBlock, 0, stream>>>(src.data, src.pitch, src.width, src.height, rgba); break;
     case 3: to_rgba_surface_kernel<3><<<grid, kBlock, 0, stream>>>(src.data, src.pitch, src.width, src.height, rgba); break;
     default: to_rgba_surface_kernel<4><<<grid, kBlock, 0, stream>>>(src.data, src.pitch, src.width, src.height, rgba); break;
-  }
-  SATAPP_CUDA_CHECK(cudaGetLastError());
-}
-
-void to_rgba_gpu(sat::ConstImage8 src, sat::Image8 rgba, cudaStream_t stream) {
-  check_channels(src, "to_rgba_gpu");
-  if (rgba.channels != 4 || rgba.width != src.width || rgba.height != src.height)
-    throw sat::Error(sat::ErrorCode::InvalidArgument, "to_rgba_gpu", "needs a 4-channel output of the input's size");
-  if (src.width == 0 || src.height == 0) return;
-  const dim3 grid = grid_for(src.width, src.height);
-  switch (src.channels) {
-    case 1: to_rgba_kernel<1><<<grid, kBlock, 0, stream>>>(src.data, src.pitch, src.width, src.height, rgba.data, rgba.pitch); break;
-    case 3: to_rgba_kernel<3><<<grid, kBlock, 0, stream>>>(src.data, src.pitch, src.width, src.height, rgba.data, rgba.pitch); break;
-    default: to_rgba_kernel<4><<<grid, kBlock, 0, stream>>>(src.data, src.pitch, src.width, src.height, rgba.data, rgba.pitch); break;
   }
   SATAPP_CUDA_CHECK(cudaGetLastError());
 }

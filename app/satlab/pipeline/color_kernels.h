@@ -13,8 +13,7 @@ namespace satlab {
 using satapp::bgr_to_bgra_gpu;
 
 // Gray (1), BGR (3) or BGRA (4 channels) → RGBA8 for display (gray g → g,g,g,255; BGR(A) swizzled,
-// alpha 255 or kept).
+// alpha 255 or kept), into the surface a display target gives (uchar4 at byte x = 4·column).
 void to_rgba_surface_gpu(sat::ConstImage8 src, cudaSurfaceObject_t rgba, cudaStream_t stream);
-void to_rgba_gpu(sat::ConstImage8 src, sat::Image8 rgba, cudaStream_t stream);
 
 }  // namespace satlab

@@ -44,7 +44,7 @@ void CpuPipeline::process(const cv::Mat& frame, const PipelineSettings& settings
   display(gray ? frame : bgra_, before, rgba_before_);
   display(output_, after, rgba_after_);
   last_[Stage::Display] = show.elapsed_ms();
-  display_path_ = before || after ? "host copy" : "";
+  display_path_ = display_path_of(before, after);
   reported_ = false;
 }
 

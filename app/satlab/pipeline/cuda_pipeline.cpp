@@ -64,8 +64,6 @@ void CudaPipeline::reallocate(int width, int height) {
   output_ = {};
   probe_.clear();
   frames_.release();
-  rgba_ = satapp::DeviceImage();
-  rgba_host_ = satapp::PinnedImage();
   satapp::FrameLayout layout;
   layout.width = width;
   layout.height = height;
@@ -123,8 +121,7 @@ void CudaPipeline::run(const cv::Mat& frame, const PipelineSettings& settings, D
   frames_.end_frame(slot, compute_stream());
   output_ = output;  // only now: a frame that failed part-way leaves the last one readable
 
-  display_path_ = used_host_copy_ ? (used_interop_ ? "CUDA-GL interop + host copy" : "host copy")
-                                  : (used_interop_ ? "CUDA-GL interop" : "");
+  display_path_ = display_path_of(before, after);
 }
 
 sat::ConstImage8 CudaPipeline::run_filter(satapp::FrameSlot& slot, sat::ConstImage8 input,
@@ -151,12 +148,12 @@ sat::ConstImage8 CudaPipeline::run_filter(satapp::FrameSlot& slot, sat::ConstIma
 void CudaPipeline::display(satapp::FrameSlot& slot, sat::ConstImage8 input, sat::ConstImage8 output, DisplayTarget* before,
                            DisplayTarget* after) {
   const cudaStream_t stream = compute_stream();
-  used_interop_ = used_host_copy_ = false;
   DisplayTarget* const targets[2] = {before, after};
   const sat::ConstImage8 images[2] = {input, output};
-  // Both targets are mapped before the stage starts and unmapped (in stream order, which orders
-  // GL's next use after the writes) when `writes` goes: the hand-over orders work, it is not
-  // work of the display stage, whose events bracket the writes alone.
+  // Both writes are opened before the stage starts and closed when `writes` goes, in stream order
+  // (an unmap, which orders GL's next use after the writes; or, without interop, the target's copy
+  // to the host): the hand-over orders work, it is not work of the display stage, whose events
+  // bracket the surface writes alone. Every target gives a surface, interop or not.
   std::optional<ScopedCudaWrite> writes[2];
   for (int i = 0; i < 2; ++i) {
     if (!targets[i]) continue;
@@ -164,30 +161,9 @@ void CudaPipeline::display(satapp::FrameSlot& slot, sat::ConstImage8 input, sat:
     writes[i].emplace(*targets[i], stream);
   }
   frames_.begin_finish(slot, stream);
-  for (int i = 0; i < 2; ++i) {
-    if (!writes[i] || !writes[i]->surface()) continue;
-    to_rgba_surface_gpu(images[i], *writes[i]->surface(), stream);
-    used_interop_ = true;
-  }
   for (int i = 0; i < 2; ++i)
-    if (writes[i] && !writes[i]->surface()) host_copy(images[i], *targets[i]);
+    if (writes[i]) to_rgba_surface_gpu(images[i], writes[i]->surface(), stream);
   frames_.end_finish(slot, stream);
-}
-
-void CudaPipeline::host_copy(sat::ConstImage8 image, DisplayTarget& target) {
-  // RGBA on the device, down to pinned memory, up into the target: the fallback waits for it.
-  const cudaStream_t stream = compute_stream();
-  if (rgba_.empty()) {
-    rgba_ = satapp::DeviceImage(width_, height_, 4);
-    rgba_host_ = satapp::PinnedImage(width_, height_, 4);
-  }
-  const sat::Image8 rgba = rgba_.view(), host = rgba_host_.view();
-  to_rgba_gpu(image, rgba, stream);
-  SATAPP_CUDA_CHECK(cudaMemcpy2DAsync(host.data, host.pitch, rgba.data, rgba.pitch, std::size_t(width_) * 4, height_,
-                                      cudaMemcpyDeviceToHost, stream));
-  SATAPP_CUDA_CHECK(cudaStreamSynchronize(stream));
-  target.upload_host(host.data, host.pitch);
-  used_host_copy_ = true;
 }
 
 StageTimings CudaPipeline::last_timings() const {

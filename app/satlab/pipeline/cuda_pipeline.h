@@ -1,14 +1,16 @@
 // The GPU pipeline, with frames in flight: frame k+1 is copied into page-locked memory, uploaded
 // (on a stream of its own) and enqueued while frame k is still converted, filtered through
-// satcore (FilterEngine, Backend::Cuda) or written into the display targets (CUDA-GL interop
-// surfaces; a host copy when a target has no interop). Upload, convert and filter are the shared
-// CUDA frame pipeline's (common/frame/cuda_frame_pipeline.h); the display stage is satlab's.
-// Nothing waits for the GPU per frame:
+// satcore (FilterEngine, Backend::Cuda) or written into the display targets (one kernel per
+// target into the surface it gives: the GL texture's own with CUDA-GL interop, one of the target's
+// without). Upload, convert and filter are the shared CUDA frame pipeline's
+// (common/frame/cuda_frame_pipeline.h); the display stage is satlab's. Nothing waits for the GPU
+// per frame:
 //   - each frame has a slot (common/frame/frame_slot.h) of its own buffers, engine and events;
 //     process() waits only for the frame that last used the slot it takes, kFramesInFlight
 //     frames earlier;
 //   - the compute stream waits for the upload by an event, not by the host;
-//   - the display targets are unmapped in stream order, which orders GL's use after the writes;
+//   - the display targets close their writes in stream order (an unmap, or a copy to the host
+//     and an event that the target waits for when GL needs the texture);
 //   - stage times are read from a slot's events once its frame finished (take_finished_timings);
 //   - the pixel inspector's read-back is asynchronous (pixel_probe.h).
 // A size change drains both streams before anything is freed; a failed frame drains them too.
@@ -17,8 +19,6 @@
 #include <array>
 #include <optional>
 
-#include "common/cuda/device_image.h"
-#include "common/cuda/pinned_buffer.h"
 #include "common/frame/cuda_frame_pipeline.h"
 #include "pipeline/frame_pipeline.h"
 #include "pipeline/pixel_probe.h"
@@ -54,7 +54,6 @@ class CudaPipeline final : public FramePipeline {
                               const FilterSettings& filter);  // returns the output
   void display(satapp::FrameSlot& slot, sat::ConstImage8 input, sat::ConstImage8 output, DisplayTarget* before,
                DisplayTarget* after);
-  void host_copy(sat::ConstImage8 image, DisplayTarget& target);  // the fallback: synchronous
   cudaStream_t compute_stream() const { return frames_.compute_stream(); }  // also display, read-backs
 
   sat::Options sat_options_;     // for engines created from now on
@@ -64,13 +63,9 @@ class CudaPipeline final : public FramePipeline {
   // again); the frames still in flight are reported from their slots.
   std::array<StageTimings, kFramesInFlight> finished_{};
   int finished_count_ = 0;
-  satapp::DeviceImage rgba_;                 // host-copy display path: RGBA on the device ...
-  satapp::PinnedImage rgba_host_;            // ... and on the host (allocated when first needed)
   sat::ConstImage8 output_{};                // where the last frame's output lives (in its slot)
   PixelProbe probe_;
   std::string display_path_;
-  bool used_host_copy_ = false;  // this frame
-  bool used_interop_ = false;    // this frame
 };
 
 }  // namespace satlab

@@ -1,15 +1,23 @@
-// Where a pipeline puts a picture for display: an RGBA8 image it can write from CUDA (a surface
-// object, as instant-ngp's SurfaceProvider) or upload from the host. The GL texture that
-// implements it lives in display/interop_texture.h; pipelines know nothing of GL.
+// Where a pipeline puts a picture for display: an RGBA8 image that CUDA kernels always write
+// through a surface object (instant-ngp's SurfaceProvider), whether or not the surface is the GL
+// texture itself, or that the host uploads (the CPU backend). The GL texture that implements it
+// lives in display/interop_texture.h; pipelines know nothing of GL.
 #pragma once
 
 #include <cuda_runtime_api.h>
 
 #include <cstddef>
 #include <cstdint>
-#include <optional>
 
 namespace satlab {
+
+// How a target's pixels reach GL (DisplayTarget::display_path), as the panels and the run summary
+// print them.
+inline constexpr const char* kDisplayInterop = "CUDA-GL interop";  // CUDA writes the GL texture's array
+// CUDA writes an array of the target's own; a copy to page-locked host memory in the writer's
+// stream, uploaded into the GL texture when GL needs it (no CUDA-GL interop).
+inline constexpr const char* kDisplaySurfaceUpload = "CUDA surface + host upload";
+inline constexpr const char* kDisplayHostUpload = "host upload";  // host pixels uploaded (CPU backend)
 
 class DisplayTarget {
  public:
@@ -19,14 +27,19 @@ class DisplayTarget {
   virtual void resize(int width, int height) = 0;
 
   // Opens a CUDA write in `stream`: the returned surface takes uchar4 RGBA at byte x = 4·column,
-  // row y, until end_cuda_write(stream). nullopt when CUDA-GL interop is unavailable (then use
-  // upload_host). Throws sat::Error on a CUDA failure.
-  virtual std::optional<cudaSurfaceObject_t> begin_cuda_write(cudaStream_t stream) = 0;
+  // row y, until end_cuda_write(stream). Always a surface, with or without CUDA-GL interop; the
+  // writer does not wait for its writes, nor for what the target does with them. Throws sat::Error
+  // on a CUDA failure (no write is open then).
+  virtual cudaSurfaceObject_t begin_cuda_write(cudaStream_t stream) = 0;
   // Closes the write opened by begin_cuda_write (in stream order). Does not throw.
   virtual void end_cuda_write(cudaStream_t stream) noexcept = 0;
 
-  // Copies a host RGBA8 image of the target's size, rows `pitch` bytes apart.
+  // Copies a host RGBA8 image of the target's size, rows `pitch` bytes apart (the CPU backend).
   virtual void upload_host(const uint8_t* rgba, std::size_t pitch) = 0;
+
+  // How the pixels of the last write reach GL: kDisplayInterop, kDisplaySurfaceUpload or
+  // kDisplayHostUpload; "" before the first write.
+  virtual const char* display_path() const = 0;
 };
 
 // Closes a CUDA write on every path out of a scope (exceptions included).
@@ -34,17 +47,15 @@ class ScopedCudaWrite {
  public:
   ScopedCudaWrite(DisplayTarget& target, cudaStream_t stream)
       : target_(target), stream_(stream), surface_(target.begin_cuda_write(stream)) {}
-  ~ScopedCudaWrite() {
-    if (surface_) target_.end_cuda_write(stream_);
-  }
+  ~ScopedCudaWrite() { target_.end_cuda_write(stream_); }
   ScopedCudaWrite(const ScopedCudaWrite&) = delete;
   ScopedCudaWrite& operator=(const ScopedCudaWrite&) = delete;
-  const std::optional<cudaSurfaceObject_t>& surface() const { return surface_; }
+  cudaSurfaceObject_t surface() const { return surface_; }
 
  private:
   DisplayTarget& target_;
   cudaStream_t stream_;
-  std::optional<cudaSurfaceObject_t> surface_;
+  cudaSurfaceObject_t surface_;
 };
 
 }  // namespace satlab

@@ -17,4 +17,10 @@ const char* to_string(Stage stage) {
 
 double StageTimings::total() const { return std::accumulate(ms.begin(), ms.end(), 0.0); }
 
+std::string display_path_of(const DisplayTarget* before, const DisplayTarget* after) {
+  const std::string a = before ? before->display_path() : "", b = after ? after->display_path() : "";
+  if (a.empty() || a == b) return b;
+  return b.empty() ? a : a + "; " + b;
+}
+
 }  // namespace satlab

@@ -3,7 +3,7 @@
 //   convert  BGR → BGRA (box, none) or BGR → gray (thresholds)
 //   sat      the summed-area table(s), with the selected algorithm
 //   filter   the pass that reads the tables
-//   display  input and output → RGBA8 display targets (CUDA-GL interop or a host copy)
+//   display  input and output → RGBA8 display targets (CUDA: through a surface, CPU: a host upload)
 // Two implementations with identical output: CudaPipeline and CpuPipeline.
 #pragma once
 
@@ -73,8 +73,13 @@ class FramePipeline {
   // late (0 until it is there).
   virtual int probe_output_pixel(int x, int y, cv::Vec3b& value) { return read_output_pixel(x, y, value); }
 
-  // How the last frame reached the display: "CUDA-GL interop", "host copy", or "" (no target).
+  // How the last frame reached the display: display_path_of its targets ("" without targets).
   virtual std::string display_path() const = 0;
 };
+
+// How a frame written into `before` and `after` (either may be null) reached GL: the targets'
+// display_path() when they agree (e.g. "CUDA-GL interop"), both joined by "; " when they differ
+// (one texture registered with CUDA, the other not), "" without targets.
+std::string display_path_of(const DisplayTarget* before, const DisplayTarget* after);
 
 }  // namespace satlab

@@ -1,8 +1,9 @@
 // A GL texture registered with CUDA for the shadow demo's SAT pass: mapped to a cudaArray for the
 // pass, unmapped (stream-ordered) before GL samples it again. Registration is redone only when the
-// texture changes (the map size or table format changed). Like display/interop_texture.h but for
-// any texture format and without a host fallback of its own: the caller decides what to do when
-// registration fails (problem() says why).
+// texture changes (the map size or table format changed). Like display/interop_texture.h's
+// interop path, but for any texture format, read or written, and without a fallback of its own: the
+// caller decides what to do when registration fails (problem() says why; the shadow demo copies
+// through the host, shadow_demo.cpp says why that is not InteropTexture's fallback).
 #pragma once
 
 #include <GL/glew.h>

@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "common/cuda/cuda_array.h"
 #include "common/cuda/cuda_check.h"
 #include "common/cuda/cuda_stream.h"
 #include "common/timing/stopwatch.h"
@@ -22,23 +23,15 @@ struct ShadowDemo::Cuda {
   GlCudaImage moments_image{cudaGraphicsRegisterFlagsReadOnly};
   GlCudaImage table_image{cudaGraphicsRegisterFlagsWriteDiscard};
   // Host-copy path (no interop): the moments go through a CUDA array of our own.
-  cudaArray_t moments_array = nullptr;
-  int moments_array_size = 0;
+  satapp::CudaArray moments_array;
 
-  ~Cuda() {
-    SATAPP_CUDA_CHECK_NOTHROW(cudaStreamSynchronize(stream.get()));
-    if (moments_array) SATAPP_CUDA_CHECK_NOTHROW(cudaFreeArray(moments_array));
-  }
+  ~Cuda() { SATAPP_CUDA_CHECK_NOTHROW(cudaStreamSynchronize(stream.get())); }  // before the array goes
   cudaArray_t host_moments_array(int size) {
-    if (size != moments_array_size) {
-      if (moments_array) SATAPP_CUDA_CHECK(cudaFreeArray(moments_array));
-      moments_array = nullptr;
-      moments_array_size = 0;
-      const cudaChannelFormatDesc format = cudaCreateChannelDesc(32, 32, 0, 0, cudaChannelFormatKindFloat);
-      SATAPP_CUDA_CHECK(cudaMallocArray(&moments_array, &format, size, size));
-      moments_array_size = size;
+    if (size != moments_array.width()) {
+      moments_array = satapp::CudaArray();  // the stream is idle here: render() waited for it
+      moments_array = satapp::CudaArray(cudaCreateChannelDesc(32, 32, 0, 0, cudaChannelFormatKindFloat), size, size);
     }
-    return moments_array;
+    return moments_array.get();
   }
 };
 
@@ -101,10 +94,14 @@ void ShadowDemo::build_table_cuda(const ShadowSettings& settings, const sat::Opt
     ScopedMap table(c.table_image, stream);
     c.table.build(moments.array(), size, settings.precision, sat_options, stream, &c.timer);
     c.table.copy_to(table.array(), stream, &c.timer);
-    display_path_ = "CUDA-GL interop";
+    display_path_ = kDisplayInterop;
     return;
   }
-  // Host copies: moments down from GL, through CUDA, the table back up to GL.
+  // Host copies: moments down from GL, through CUDA, the table back up to GL. Not the image
+  // textures' fallback (InteropTexture: a surface of its own, uploaded when GL next needs it): the
+  // moments go the other way (GL → CUDA), the table is RG32UI or RG32F in the renderer's texture
+  // and already in linear device memory (one copy to the host, no surface), and the shading pass
+  // samples it in this very frame, so there is no later moment to defer its upload to.
   renderer_.read_moments(host_moments_);
   const cudaArray_t array = c.host_moments_array(size);
   SATAPP_CUDA_CHECK(cudaMemcpy2DToArrayAsync(array, 0, 0, host_moments_.data(), std::size_t(size) * sizeof(sat::f32x2),
@@ -119,7 +116,7 @@ void ShadowDemo::build_table_cuda(const ShadowSettings& settings, const sat::Opt
   c.timer.end(Stage::Display, stream);
   SATAPP_CUDA_CHECK(cudaStreamSynchronize(stream));
   renderer_.upload_table(host_table_.data(), settings.precision);
-  display_path_ = "host copy";
+  display_path_ = kTableHostCopies;
 }
 
 void ShadowDemo::build_table_cpu(const ShadowSettings& settings) {

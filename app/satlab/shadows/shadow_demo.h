@@ -21,6 +21,10 @@
 
 namespace satlab::shadows {
 
+// The table's path without CUDA-GL interop: the moments down to the host and into CUDA, the table
+// back up to GL.
+inline constexpr const char* kTableHostCopies = "host copies";
+
 class ShadowDemo {
  public:
   explicit ShadowDemo(bool allow_interop);  // needs the GL context current; throws GlContextError
@@ -34,7 +38,8 @@ class ShadowDemo {
               InteropTexture& before, InteropTexture& after, int width, int height);
 
   StageTimings last_timings() const { return timings_; }
-  // How the table reached GL in the last frame: "CUDA-GL interop", "host copy" or "CPU".
+  // How the table reached GL in the last frame: kDisplayInterop, kTableHostCopies or "CPU" ("" when
+  // no technique shown needed it).
   const std::string& display_path() const { return display_path_; }
   const std::string& interop_problem() const { return interop_problem_; }
 

@@ -66,7 +66,7 @@ struct UiStatus {
   bool cuda_available = false;
   std::string cuda_problem;
   std::string banner;        // non-empty: CPU backend against the user's wish
-  std::string display_path;  // "CUDA-GL interop", "host copy"
+  std::string display_path;  // how frames reach GL: pipeline/display_target.h (kDisplayInterop, ...)
   std::string interop_problem;
   std::string gl_description;
   std::optional<GpuStatus> gpu;

@@ -1,12 +1,16 @@
 // The CUDA owners' behaviour that needs no device: empty owners allocate and free nothing, moves
-// hand the memory over, and HostBuffer falls back to plain memory when pinned memory is refused
-// (here, without a GPU, always; with one, either kind works the same).
+// hand the memory over, HostBuffer falls back to plain memory when pinned memory is refused
+// (here, without a GPU, always; with one, either kind works the same), and an array asked for
+// without a device is a CudaError.
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <cstring>
+#include <string>
 #include <utility>
 
+#include "common/cuda/cuda_array.h"
+#include "common/cuda/cuda_check.h"
 #include "common/cuda/device_buffer.h"
 #include "common/cuda/device_image.h"
 #include "common/cuda/host_buffer.h"
@@ -26,6 +30,30 @@ TEST(CudaOwners, EmptyOwnersHoldNothing) {
   EXPECT_TRUE(satapp::PinnedBuffer(0).empty());
   EXPECT_TRUE(satapp::PinnedImage().empty());
   EXPECT_EQ(satapp::HostBuffer().data(), nullptr);
+  const satapp::CudaArray array;
+  EXPECT_TRUE(array.empty());
+  EXPECT_EQ(array.get(), nullptr);
+  EXPECT_EQ(array.width(), 0);
+  satapp::CudaSurface surface;
+  EXPECT_TRUE(surface.empty());
+  EXPECT_EQ(surface.get(), 0u);
+  EXPECT_EQ(surface.array(), nullptr);
+  satapp::CudaSurface moved(std::move(surface));
+  EXPECT_TRUE(moved.empty());
+  moved.reset();  // nothing to destroy: no CUDA call
+}
+
+// Without a device an array cannot be had: a CudaError (a sat::Error) naming the call and size.
+TEST(CudaOwners, ArrayWithoutADeviceIsACudaError) {
+  int devices = 0;
+  if (cudaGetDeviceCount(&devices) == cudaSuccess && devices > 0) GTEST_SKIP() << "a CUDA device is present";
+  (void)cudaGetLastError();
+  try {
+    satapp::CudaArray array(cudaCreateChannelDesc(8, 8, 8, 8, cudaChannelFormatKindUnsigned), 16, 8);
+    ADD_FAILURE() << "an array without a device";
+  } catch (const satapp::CudaError& e) {
+    EXPECT_NE(std::string(e.what()).find("cudaMallocArray(16x8)"), std::string::npos) << e.what();
+  }
 }
 
 TEST(CudaOwners, HostBufferIsAlignedAndWritable) {

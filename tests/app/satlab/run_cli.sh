@@ -2,7 +2,9 @@
 # run_cli.sh SATLAB WORKDIR: what scripts rely on: exit statuses and messages of the command line.
 #   2  bad command line (an out-of-range option; an option the chosen backend ignores, in a run
 #      that ends by itself)
-#   1  a run that ends by itself (--frames, --headless) whose source cannot be opened
+#   1  a run that ends by itself (--frames, --headless) whose source cannot be opened; a run with
+#      --require-interop whose frames did not go through CUDA-GL interop (here: the CPU backend's
+#      host uploads, which the run summary names)
 #   0  --list-cameras, with or without cameras
 # and a headless run without a display writes its default screenshot to the temporary folder,
 # never into the folder it was started from. Runs headless (EGL); skips what needs EGL without it.
@@ -35,6 +37,9 @@ expect 2 "does nothing with --backend cpu" tile_on_cpu_headless -- --headless --
 expect 1 "cannot be shown" missing_source -- --headless --backend cpu --source /nope.png --frames 5
 expect 1 "cannot be shown" missing_camera -- --headless --backend cpu --source camera:9 --frames 5
 expect 0 "camera" list_cameras -- --list-cameras
+expect 1 "--require-interop: no frame went through CUDA-GL interop" require_interop_cpu -- --headless --backend cpu \
+  --source synthetic:160x120 --frames 2 --require-interop
+expect 0 "; display host upload$" display_path_cpu -- --headless --backend cpu --source synthetic:160x120 --frames 2
 expect 0 "screenshot: $work/tmp/satlab-headless.png" headless_screenshot -- --backend cpu --source synthetic --frames 2
 if [ -e "$work/cwd/satlab-headless.png" ]; then
   echo "FAIL headless_screenshot: written into the current folder"; failed=1

@@ -1,116 +1,116 @@
-// satlab's GPU pipeline against its CPU twin, bit for bit: the colour kernels, every filter with
-// every SAT algorithm and tile, size changes mid-stream, and both display paths (a surface, as
-// with CUDA-GL interop, and the host copy). Skipped without a CUDA device.
+// satlab's GPU pipeline against its CPU twin, bit for bit: the colour kernel, every filter with
+// every SAT algorithm and tile, size changes mid-stream, and both kinds of display target: a
+// surface that is the texture itself (as with CUDA-GL interop) and a surface of the target's own
+// copied to the host (HostMirroredSurface, InteropTexture without interop). Skipped without a CUDA
+// device.
 #include <gtest/gtest.h>
 
 #include <opencv2/imgproc.hpp>
 #include <random>
 
+#include "common/cuda/cuda_array.h"
 #include "common/cuda/cuda_check.h"
+#include "common/cuda/cuda_event.h"
+#include "common/cuda/cuda_stream.h"
 #include "common/cuda/device_image.h"
 #include "cuda_test_support.h"
+#include "device_test_images.h"
+#include "display/host_mirrored_surface.h"
 #include "pipeline/color_cpu.h"
 #include "pipeline/color_kernels.h"
 #include "pipeline/cpu_pipeline.h"
 #include "pipeline/cuda_pipeline.h"
 #include "pipeline/mat_view.h"
-#include "sources/synthetic_source.h"
+#include "test_images.h"
 #include "test_targets.h"
 
 namespace satlab {
 namespace {
 
+using test::differing;
+using test::download;
+using test::random_image;
+using test::synthetic_frame;
+using test::upload;
+
 // A CUDA array behind a surface object: what a registered GL texture is while mapped.
 class SurfaceTarget final : public DisplayTarget {
  public:
-  ~SurfaceTarget() override {
-    release();
-    if (written_) cudaEventDestroy(written_);
-  }
+  ~SurfaceTarget() override { wait(); }
   void resize(int width, int height) override {
-    if (width == width_ && height == height_) return;
-    release();
-    const cudaChannelFormatDesc format = cudaCreateChannelDesc(8, 8, 8, 8, cudaChannelFormatKindUnsigned);
-    SATAPP_CUDA_CHECK(cudaMallocArray(&array_, &format, width, height, cudaArraySurfaceLoadStore));
-    cudaResourceDesc desc{};
-    desc.resType = cudaResourceTypeArray;
-    desc.res.array.array = array_;
-    SATAPP_CUDA_CHECK(cudaCreateSurfaceObject(&surface_, &desc));
-    width_ = width;
-    height_ = height;
+    if (width == array_.width() && height == array_.height()) return;
+    wait();
+    surface_.reset();
+    array_ = satapp::CudaArray();
+    array_ = satapp::CudaArray(cudaCreateChannelDesc(8, 8, 8, 8, cudaChannelFormatKindUnsigned), width, height,
+                               cudaArraySurfaceLoadStore);
+    surface_ = satapp::CudaSurface(array_.get());
   }
-  std::optional<cudaSurfaceObject_t> begin_cuda_write(cudaStream_t) override {
+  cudaSurfaceObject_t begin_cuda_write(cudaStream_t) override {
     ++writes;
-    return surface_;
+    return surface_.get();
   }
   // As an unmapped GL texture: what reads it later sees the writes queued before this point (the
   // pipeline does not wait for its frames).
   void end_cuda_write(cudaStream_t stream) noexcept override {
-    if (!written_) cudaEventCreateWithFlags(&written_, cudaEventDisableTiming);
-    cudaEventRecord(written_, stream);
+    SATAPP_CUDA_CHECK_NOTHROW(cudaEventRecord(written_.get(), stream));
+    pending_ = true;
   }
   void upload_host(const uint8_t*, std::size_t) override { ADD_FAILURE() << "host upload on the surface path"; }
+  const char* display_path() const override { return writes > 0 ? kDisplayInterop : ""; }
 
-  cv::Mat read() const {
-    if (written_) SATAPP_CUDA_CHECK(cudaEventSynchronize(written_));
-    cv::Mat rgba(height_, width_, CV_8UC4);
-    SATAPP_CUDA_CHECK(cudaMemcpy2DFromArray(rgba.data, rgba.step[0], array_, 0, 0, std::size_t(width_) * 4, height_,
-                                            cudaMemcpyDeviceToHost));
+  cv::Mat read() {
+    wait();
+    cv::Mat rgba(array_.height(), array_.width(), CV_8UC4);
+    SATAPP_CUDA_CHECK(cudaMemcpy2DFromArray(rgba.data, rgba.step[0], array_.get(), 0, 0, std::size_t(rgba.cols) * 4,
+                                            rgba.rows, cudaMemcpyDeviceToHost));
     return rgba;
   }
   int writes = 0;
 
  private:
-  void release() {
-    if (written_) cudaEventSynchronize(written_);
-    if (surface_) cudaDestroySurfaceObject(surface_);
-    if (array_) cudaFreeArray(array_);
-    surface_ = 0;
-    array_ = nullptr;
+  void wait() {
+    if (pending_) SATAPP_CUDA_CHECK_NOTHROW(cudaEventSynchronize(written_.get()));
+    pending_ = false;
   }
-  cudaArray_t array_ = nullptr;
-  cudaSurfaceObject_t surface_ = 0;
-  cudaEvent_t written_ = nullptr;
-  int width_ = 0, height_ = 0;
+  satapp::CudaArray array_;
+  satapp::CudaSurface surface_;
+  satapp::CudaEvent written_{cudaEventDisableTiming};
+  bool pending_ = false;
 };
 
-cv::Mat synthetic_frame(int width, int height, long long index) {
-  SyntheticSource source(width, height);
-  cv::Mat frame;
-  for (long long i = 0; i <= index; ++i) source.poll(frame, 0.0);
-  return frame;
-}
+// InteropTexture's display path without interop, less GL: a surface of the target's own and its
+// host copy; read() stands for the upload that InteropTexture::texture() makes when GL needs the
+// texture (the pixels of the last write, or what was shown before when nothing new came).
+class MirroredTarget final : public DisplayTarget {
+ public:
+  void resize(int width, int height) override {
+    if (width == mirror_.width() && height == mirror_.height()) return;
+    mirror_ = HostMirroredSurface();
+    mirror_ = HostMirroredSurface(width, height);
+    shown_.release();
+  }
+  cudaSurfaceObject_t begin_cuda_write(cudaStream_t stream) override {
+    ++writes;
+    return mirror_.begin_write(stream);
+  }
+  void end_cuda_write(cudaStream_t stream) noexcept override { mirror_.end_write(stream); }
+  void upload_host(const uint8_t*, std::size_t) override { ADD_FAILURE() << "host upload on the surface path"; }
+  const char* display_path() const override { return writes > 0 ? kDisplaySurfaceUpload : ""; }
+  bool has_new_pixels() const { return mirror_.has_new_pixels(); }
 
-cv::Mat random_image(int width, int height, int channels, unsigned seed) {
-  cv::Mat m(height, width, CV_8UC(channels));
-  cv::RNG rng(seed);
-  rng.fill(m, cv::RNG::UNIFORM, 0, 256);
-  return m;
-}
+  const cv::Mat& read() {
+    if (const uint8_t* pixels = mirror_.take_pixels())
+      cv::Mat(mirror_.height(), mirror_.width(), CV_8UC4, const_cast<uint8_t*>(pixels), mirror_.pitch())
+          .copyTo(shown_);
+    return shown_;
+  }
+  int writes = 0;
 
-long long differing(const cv::Mat& a, const cv::Mat& b) {
-  if (a.size() != b.size() || a.type() != b.type()) return -1;
-  cv::Mat ne, any;
-  cv::compare(a, b, ne, cv::CMP_NE);
-  cv::reduce(ne.reshape(1, static_cast<int>(ne.total())), any, 1, cv::REDUCE_MAX);
-  return cv::countNonZero(any);
-}
-
-// Host image → device image of the same layout, and back.
-satapp::DeviceImage upload(const cv::Mat& host) {
-  satapp::DeviceImage image(host.cols, host.rows, host.channels());
-  const sat::Image8 v = image.view();
-  SATAPP_CUDA_CHECK(cudaMemcpy2D(v.data, v.pitch, host.data, host.step[0], std::size_t(host.cols) * host.channels(),
-                                 host.rows, cudaMemcpyHostToDevice));
-  return image;
-}
-cv::Mat download(const satapp::DeviceImage& image) {
-  const sat::Image8 v = image.view();
-  cv::Mat host(v.height, v.width, CV_8UC(v.channels));
-  SATAPP_CUDA_CHECK(cudaMemcpy2D(host.data, host.step[0], v.data, v.pitch, std::size_t(v.width) * v.channels, v.height,
-                                 cudaMemcpyDeviceToHost));
-  return host;
-}
+ private:
+  HostMirroredSurface mirror_;
+  cv::Mat shown_;
+};
 
 TEST(ColorKernels, MatchTheirCpuTwins) {
   SAT_REQUIRE_GPU();
@@ -130,14 +130,20 @@ TEST(ColorKernels, MatchTheirCpuTwins) {
       cv::Mat rgba_cpu(size, CV_8UC4);
       to_rgba_cpu(image_view(src), image_view(rgba_cpu));
       const satapp::DeviceImage d_src = upload(src);
-      satapp::DeviceImage d_rgba(size.width, size.height, 4);
-      to_rgba_gpu(d_src.view(), d_rgba.view(), nullptr);
-      EXPECT_EQ(differing(download(d_rgba), rgba_cpu), 0) << channels << " channels";
       SurfaceTarget surface;
       surface.resize(size.width, size.height);
-      to_rgba_surface_gpu(d_src.view(), *surface.begin_cuda_write(nullptr), nullptr);
-      SATAPP_CUDA_CHECK(cudaDeviceSynchronize());
+      {
+        ScopedCudaWrite write(surface, nullptr);
+        to_rgba_surface_gpu(d_src.view(), write.surface(), nullptr);
+      }
       EXPECT_EQ(differing(surface.read(), rgba_cpu), 0) << channels << " channels (surface)";
+      MirroredTarget mirrored;
+      mirrored.resize(size.width, size.height);
+      {
+        ScopedCudaWrite write(mirrored, nullptr);
+        to_rgba_surface_gpu(d_src.view(), write.surface(), nullptr);
+      }
+      EXPECT_EQ(differing(mirrored.read(), rgba_cpu), 0) << channels << " channels (mirrored surface)";
     }
   }
 }
@@ -157,13 +163,15 @@ std::vector<FilterSettings> all_filters() {
 }
 
 // Every filter × every algorithm × every tile: the GPU's output and both display targets equal
-// the CPU pipeline's, at two sizes and after size changes in both directions.
+// the CPU pipeline's, at three sizes and after size changes in both directions; once per filter and
+// size, the targets of a display without interop.
 TEST(CudaPipeline, BitIdenticalToCpuForEveryFilterAlgorithmAndTile) {
   SAT_REQUIRE_GPU();
   CudaPipeline gpu(sat::Options{});
   CpuPipeline cpu;
   SurfaceTarget gpu_before, gpu_after;
-  test::HostTarget cpu_before, cpu_after, host_after;
+  MirroredTarget mirrored_before, mirrored_after;
+  test::HostTarget cpu_before, cpu_after;
   int combinations = 0, unsupported = 0;
   for (const cv::Size size : {cv::Size(333, 217), cv::Size(1280, 720), cv::Size(97, 1)}) {
     const cv::Mat frame = synthetic_frame(size.width, size.height, 5);
@@ -201,11 +209,17 @@ TEST(CudaPipeline, BitIdenticalToCpuForEveryFilterAlgorithmAndTile) {
           }
         }
       }
-      // The host-copy path once per filter and size.
+      // Without interop: surfaces of the targets' own, copied to the host.
       settings.sat = {};
-      gpu.process(frame, settings, nullptr, &host_after);
-      EXPECT_EQ(differing(host_after.rgba, cpu_after.rgba), 0);
-      EXPECT_EQ(gpu.display_path(), "host copy");
+      gpu.process(frame, settings, &mirrored_before, &mirrored_after);
+      EXPECT_EQ(gpu.display_path(), "CUDA surface + host upload");
+      EXPECT_EQ(differing(mirrored_after.read(), cpu_after.rgba), 0);
+      EXPECT_EQ(differing(mirrored_before.read(), cpu_before.rgba), 0);
+      // One target each way (one texture registered, the other not): both paths named.
+      gpu.process(frame, settings, &gpu_before, &mirrored_after);
+      EXPECT_EQ(gpu.display_path(), "CUDA-GL interop; CUDA surface + host upload");
+      EXPECT_EQ(differing(mirrored_after.read(), cpu_after.rgba), 0);
+      EXPECT_EQ(differing(gpu_before.read(), cpu_before.rgba), 0);
     }
   }
   std::printf("%d combinations bit-identical, %d unsupported by satcore\n", combinations, unsupported);
@@ -235,11 +249,14 @@ TEST(CudaPipeline, PixelReadsAndRejectedSettings) {
 // Frames in flight: several frames enqueued before anything is read, some written by the "source"
 // straight into the pipeline's staging (input_buffer), some copied; the last one's output and
 // display equal the CPU's, and every frame's times are reported once, in order, without waiting.
-TEST(CudaPipeline, FramesInFlightKeepEachFrameApart) {
-  SAT_REQUIRE_GPU();
+// Into either kind of target: the texture itself (interop), or a surface of the target's own whose
+// host copy is queued with each frame and waited for only when read (as InteropTexture uploads it
+// when GL draws the texture).
+template <class Target>
+void check_frames_in_flight(const char* display_path) {
   CudaPipeline gpu(sat::Options{});
   CpuPipeline cpu;
-  SurfaceTarget gpu_before, gpu_after;
+  Target gpu_before, gpu_after;
   test::HostTarget cpu_before, cpu_after;
   PipelineSettings settings;
   settings.filter = all_filters()[1];  // box
@@ -271,12 +288,83 @@ TEST(CudaPipeline, FramesInFlightKeepEachFrameApart) {
   EXPECT_EQ(differing(output, expected), 0);
   EXPECT_EQ(differing(gpu_after.read(), cpu_after.rgba), 0);
   EXPECT_EQ(differing(gpu_before.read(), cpu_before.rgba), 0);
+  EXPECT_EQ(differing(gpu_after.read(), cpu_after.rgba), 0);  // read again, no new frame: the same
+  EXPECT_EQ(gpu.display_path(), display_path);
+  EXPECT_EQ(gpu_after.writes, frames);
   cv::Vec3b pixel, probed;
   ASSERT_EQ(gpu.read_output_pixel(17, 11, pixel), 3);
   gpu.probe_output_pixel(17, 11, probed);  // asks; the answer comes once the GPU has it
   SATAPP_CUDA_CHECK(cudaDeviceSynchronize());
   ASSERT_EQ(gpu.probe_output_pixel(17, 11, probed), 3);
   EXPECT_EQ(probed, pixel);
+}
+
+TEST(CudaPipeline, FramesInFlightKeepEachFrameApart) {
+  SAT_REQUIRE_GPU();
+  check_frames_in_flight<SurfaceTarget>("CUDA-GL interop");
+}
+
+TEST(CudaPipeline, FramesInFlightKeepEachFrameApartWithoutInterop) {
+  SAT_REQUIRE_GPU();
+  check_frames_in_flight<MirroredTarget>("CUDA surface + host upload");
+}
+
+// The surface of a display without interop: every write's pixels come once, a write from another
+// stream follows the copy still queued, moves hand a queued copy over (and wait for the one they
+// replace), and a mirror destroyed with a copy queued waits for it.
+TEST(HostMirroredSurface, CopiesEveryWriteOnceAndMovesKeepQueuedCopies) {
+  SAT_REQUIRE_GPU();
+  const int width = 67, height = 45;
+  const cv::Mat a = random_image(width, height, 3, 5), b = random_image(width, height, 1, 6);
+  cv::Mat rgba_a(a.size(), CV_8UC4), rgba_b(b.size(), CV_8UC4);
+  to_rgba_cpu(image_view(a), image_view(rgba_a));
+  to_rgba_cpu(image_view(b), image_view(rgba_b));
+  const satapp::DeviceImage d_a = upload(a), d_b = upload(b);
+  const satapp::CudaStream one, two;
+  const auto write = [](HostMirroredSurface& mirror, const satapp::DeviceImage& image, const satapp::CudaStream& s) {
+    to_rgba_surface_gpu(image.view(), mirror.begin_write(s.get()), s.get());
+    mirror.end_write(s.get());
+  };
+  const auto take = [](HostMirroredSurface& mirror) {
+    const uint8_t* pixels = mirror.take_pixels();
+    if (!pixels) return cv::Mat();
+    return cv::Mat(mirror.height(), mirror.width(), CV_8UC4, const_cast<uint8_t*>(pixels), mirror.pitch()).clone();
+  };
+
+  HostMirroredSurface none;
+  EXPECT_TRUE(none.empty());
+  EXPECT_FALSE(none.has_new_pixels());
+  EXPECT_EQ(none.take_pixels(), nullptr);
+
+  HostMirroredSurface mirror(width, height);
+  EXPECT_EQ(mirror.pitch(), std::size_t(width) * 4);
+  EXPECT_FALSE(mirror.has_new_pixels());
+  write(mirror, d_a, one);
+  write(mirror, d_b, two);
+  EXPECT_EQ(differing(take(mirror), rgba_b), 0);
+  EXPECT_FALSE(mirror.has_new_pixels());
+  EXPECT_EQ(mirror.take_pixels(), nullptr);
+
+  write(mirror, d_a, one);
+  HostMirroredSurface moved(std::move(mirror));
+  EXPECT_TRUE(mirror.empty());
+  EXPECT_FALSE(mirror.has_new_pixels());
+  EXPECT_EQ(differing(take(moved), rgba_a), 0);
+
+  HostMirroredSurface other(width, height);
+  write(other, d_a, two);
+  write(moved, d_b, one);
+  other = std::move(moved);
+  EXPECT_EQ(differing(take(other), rgba_b), 0);
+
+  write(other, d_a, one);
+  other.discard_pixels();
+  EXPECT_EQ(other.take_pixels(), nullptr);
+  {
+    HostMirroredSurface queued(width, height);
+    write(queued, d_b, two);
+  }
+  SATAPP_CUDA_CHECK(cudaDeviceSynchronize());
 }
 
 // A frame the source still holds in the pipeline's staging outlives the pipeline.

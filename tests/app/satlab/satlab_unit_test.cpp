@@ -28,6 +28,7 @@
 #include "sources/image_source.h"
 #include "sources/video_source.h"
 #endif
+#include "test_images.h"
 #include "test_targets.h"
 #include "ui/layout.h"
 #include "ui/timing_history.h"
@@ -36,26 +37,14 @@
 namespace satlab {
 namespace {
 
+using test::differing;
+using test::synthetic_frame;
+
 AppOptions parse(std::vector<const char*> args) {
   args.insert(args.begin(), "satlab");
   return parse_app_options(static_cast<int>(args.size()), args.data());
 }
 
-
-cv::Mat synthetic_frame(int width, int height, long long index) {
-  SyntheticSource source(width, height);
-  cv::Mat frame;
-  for (long long i = 0; i <= index; ++i) source.poll(frame, 0.0);
-  return frame;
-}
-
-long long differing(const cv::Mat& a, const cv::Mat& b) {
-  if (a.size() != b.size() || a.type() != b.type()) return -1;
-  cv::Mat ne, any;
-  cv::compare(a, b, ne, cv::CMP_NE);
-  cv::reduce(ne.reshape(1, static_cast<int>(ne.total())), any, 1, cv::REDUCE_MAX);
-  return cv::countNonZero(any);
-}
 
 // ---- options -----------------------------------------------------------------------------------
 
@@ -506,9 +495,30 @@ TEST(CpuPipeline, MatchesOpenCvAcrossSizeChanges) {
     EXPECT_EQ(pipeline.read_output_pixel(0, 0, pixel), 3);
     EXPECT_EQ(pixel, expected.at<cv::Vec3b>(0, 0));
     EXPECT_EQ(pipeline.read_output_pixel(size.width, 0, pixel), 0);
-    EXPECT_EQ(pipeline.display_path(), "host copy");
+    EXPECT_EQ(pipeline.display_path(), "host upload");
   }
   EXPECT_EQ(after.resizes, 5);  // every size change reaches the display target
+}
+
+// A frame's display path is its targets': one name when they agree, both when they differ.
+TEST(DisplayPath, NamesHowEachTargetReachesGl) {
+  struct Named final : DisplayTarget {
+    explicit Named(const char* name) : path(name) {}
+    void resize(int, int) override {}
+    cudaSurfaceObject_t begin_cuda_write(cudaStream_t) override { return 0; }
+    void end_cuda_write(cudaStream_t) noexcept override {}
+    void upload_host(const uint8_t*, std::size_t) override {}
+    const char* display_path() const override { return path; }
+    const char* path;
+  };
+  const Named interop(kDisplayInterop), mirrored(kDisplaySurfaceUpload), host(kDisplayHostUpload), unused("");
+  EXPECT_EQ(display_path_of(nullptr, nullptr), "");
+  EXPECT_EQ(display_path_of(&unused, &unused), "");
+  EXPECT_EQ(display_path_of(&interop, &interop), "CUDA-GL interop");
+  EXPECT_EQ(display_path_of(nullptr, &mirrored), "CUDA surface + host upload");
+  EXPECT_EQ(display_path_of(&mirrored, nullptr), "CUDA surface + host upload");
+  EXPECT_EQ(display_path_of(&host, &unused), "host upload");
+  EXPECT_EQ(display_path_of(&interop, &mirrored), "CUDA-GL interop; CUDA surface + host upload");
 }
 
 TEST(CpuPipeline, ThresholdAndNone) {
