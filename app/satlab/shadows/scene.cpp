@@ -9,34 +9,32 @@ namespace {
 // Hits closer than this are the ray's own starting surface, not an occluder.
 constexpr double kMinT = 1e-4;
 
-SceneObject box(const char* name, Vec3 center, Vec3 half_extent, Vec3 color) {
+// What every object has; the shape's own sizes are set by the helpers below.
+SceneObject object(SceneObject::Shape shape, const char* name, Vec3 center, Vec3 color) {
   SceneObject o;
-  o.shape = SceneObject::Shape::Box;
+  o.shape = shape;
   o.center = center;
-  o.half_extent = half_extent;
   o.color = color;
   o.name = name;
+  return o;
+}
+
+SceneObject box(const char* name, Vec3 center, Vec3 half_extent, Vec3 color) {
+  SceneObject o = object(SceneObject::Shape::Box, name, center, color);
+  o.half_extent = half_extent;
   return o;
 }
 
 SceneObject sphere(const char* name, Vec3 center, float radius, Vec3 color) {
-  SceneObject o;
-  o.shape = SceneObject::Shape::Sphere;
-  o.center = center;
+  SceneObject o = object(SceneObject::Shape::Sphere, name, center, color);
   o.radius = radius;
-  o.color = color;
-  o.name = name;
   return o;
 }
 
 SceneObject torus(const char* name, Vec3 center, float major, float minor, Vec3 color) {
-  SceneObject o;
-  o.shape = SceneObject::Shape::Torus;
-  o.center = center;
+  SceneObject o = object(SceneObject::Shape::Torus, name, center, color);
   o.radius = major;
   o.minor_radius = minor;
-  o.color = color;
-  o.name = name;
   return o;
 }
 
