@@ -14,7 +14,7 @@
 #include <cstdint>
 
 #include "algorithms/algorithms.h"
-#include "detail/tile_carries.cuh"
+#include "detail/tiled_launch.cuh"
 
 namespace sat::detail {
 namespace {

@@ -26,114 +26,16 @@
 
 #include <cuda_runtime.h>
 
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 
+#include "detail/carry_geometry.h"
 #include "detail/diagonal_order.cuh"
 #include "detail/launch.h"
 #include "detail/memory.cuh"
 #include "detail/tile_agent.cuh"
 
 namespace sat::detail {
-
-// ---------------------------------------------------------------------------------------------
-// Host-side geometry of the diagonal order.
-
-// Number of diagonals of a tiles_y × tiles_x grid.
-inline int diagonal_count(int tiles_y, int tiles_x) { return tiles_y + tiles_x - 1; }
-
-// First tile-row on diagonal k (0 ≤ k < diagonal_count).
-inline int diagonal_first_row(int k, int tiles_x) { return std::max(0, k - (tiles_x - 1)); }
-
-// Number of tiles on diagonal k (0 ≤ k < diagonal_count).
-inline int diagonal_length(int k, int tiles_y, int tiles_x) {
-  return std::min(k, tiles_y - 1) - diagonal_first_row(k, tiles_x) + 1;
-}
-
-// Number of tiles on diagonals < k, i.e. the serial number (diagonal_order.cuh) of the first tile
-// of diagonal k; k ≤ 0 gives 0 and k ≥ diagonal_count gives every tile.
-inline int64_t tiles_before_diagonal(int64_t k, int tiles_y, int tiles_x) {
-  if (k <= 0) return 0;
-  const int64_t m = std::min<int64_t>(tiles_y, k);                          // rows I < m reach it
-  const int64_t p = std::min<int64_t>(std::max<int64_t>(k - tiles_x + 1, 0), m);  // rows I < p: whole
-  return p * tiles_x + (m - p) * k - (p + m - 1) * (m - p) / 2;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Workspace.
-
-template <class Acc>
-struct CarryState {
-  Acc* row_sums;  // [tiles][W] LRS, then GRS
-  Acc* col_sums;  // [tiles][W] LCS, then GCS
-  Acc* ls;        // [tiles]    LS, column-major (J·tiles_y + I); null when no local sums are used
-  Acc* rb;        // [tiles]    RB
-  Acc* gs;        // [tiles]    GS
-  int tiles_y, tiles_x;
-
-  // with_local: room for LS (the algorithms that run the local-sums and carries kernels).
-  static CarryState carve(WorkspaceCarver& ws, int tiles_y, int tiles_x, int W, bool with_local) {
-    const std::size_t tiles = std::size_t(tiles_y) * std::size_t(tiles_x);
-    CarryState s{};
-    s.row_sums = ws.take<Acc>(tiles * std::size_t(W));
-    s.col_sums = ws.take<Acc>(tiles * std::size_t(W));
-    s.ls = with_local ? ws.take<Acc>(tiles) : nullptr;
-    s.rb = ws.take<Acc>(tiles);
-    s.gs = ws.take<Acc>(tiles);
-    s.tiles_y = tiles_y;
-    s.tiles_x = tiles_x;
-    return s;
-  }
-  static std::size_t bytes(int tiles_y, int tiles_x, int W, bool with_local) {
-    WorkspaceCarver ws;
-    carve(ws, tiles_y, tiles_x, W, with_local);
-    return ws.bytes();
-  }
-};
-
-// Workspace bytes of CarryState for this request (type, extent, tile as validated).
-inline std::size_t carry_workspace_bytes(ElementType type, Extent extent, int tile, bool with_local) {
-  return visit_type(type, [&](auto traits) {
-    using Acc = typename decltype(traits)::Acc;
-    return CarryState<Acc>::bytes(ceil_div(extent.height, tile), ceil_div(extent.width, tile), tile, with_local);
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Which tiles a one-block-per-tile kernel visits: up to two runs of serial numbers in diagonal
-// order (region A and region C of (1+r)R1W), or every tile in row-major order (2R1W).
-
-struct TileSet {
-  int64_t first0, count0;  // serials [first0, first0 + count0)
-  int64_t first1, count1;  // then serials [first1, first1 + count1)
-  bool row_major;          // one run [0, tiles) in row-major order instead (count0 = tiles)
-
-  static TileSet all_row_major(int tiles_y, int tiles_x) {
-    return {0, int64_t(tiles_y) * tiles_x, 0, 0, true};
-  }
-  // The tiles of diagonals [a0, a1) followed by those of diagonals [c0, c1).
-  static TileSet diagonals(int a0, int a1, int c0, int c1, int tiles_y, int tiles_x) {
-    TileSet s{};
-    s.first0 = tiles_before_diagonal(a0, tiles_y, tiles_x);
-    s.count0 = tiles_before_diagonal(a1, tiles_y, tiles_x) - s.first0;
-    s.first1 = tiles_before_diagonal(c0, tiles_y, tiles_x);
-    s.count1 = tiles_before_diagonal(c1, tiles_y, tiles_x) - s.first1;
-    s.row_major = false;
-    return s;
-  }
-  int64_t blocks() const { return count0 + count1; }
-
-  __host__ __device__ __forceinline__ void tile(int64_t block, int tiles_y, int tiles_x, int& I, int& J) const {
-    if (row_major) {
-      I = int(block / tiles_x);
-      J = int(block % tiles_x);
-      return;
-    }
-    const int64_t s = block < count0 ? first0 + block : first1 + (block - count0);
-    tile_of_serial(s, tiles_y, tiles_x, I, J);
-  }
-};
 
 // ---------------------------------------------------------------------------------------------
 // Kernel 1 of 2R1W: LRS → row_sums, LCS → col_sums, LS → ls, one block per tile of `set`.
@@ -178,17 +80,7 @@ __global__ void __launch_bounds__(TileAgent<Traits, W>::kThreads, TileAgent<Trai
 //   the last blocks:   GCS, one thread per image column (J, j), scanning I over col_sums in place.
 // Neighbouring threads touch neighbouring words at every step (coalesced), except the RB stores.
 
-inline constexpr int kCarriesThreads = 1024;
-
-struct CarriesGrid {
-  int64_t row_blocks, col_blocks;
-  int64_t blocks() const { return 1 + row_blocks + col_blocks; }
-};
-
-inline CarriesGrid carries_grid(int tiles_y, int tiles_x, int W) {
-  return {(int64_t(tiles_y) * W + kCarriesThreads - 1) / kCarriesThreads,
-          (int64_t(tiles_x) * W + kCarriesThreads - 1) / kCarriesThreads};
-}
+// kCarriesThreads and CarriesGrid: detail/carry_geometry.h.
 
 // acc += src[k·src_stride]; dst[k·dst_stride] = acc for k < count. src may equal dst (in place:
 // each word is loaded before it is stored). Loads go out in batches so that their latency overlaps.
@@ -405,63 +297,5 @@ __global__ void __launch_bounds__(TileAgent<Traits, W>::kThreads, TileAgent<Trai
     (above + lcs).store_global(st.col_sums + t * W, a.lane);  // GCS(I,J)
   }
 }
-
-// ---------------------------------------------------------------------------------------------
-// Host side: the planes of a problem and the launches.
-
-template <class Traits, int W>
-struct TiledLaunch {
-  using In = typename Traits::In;
-  using Acc = typename Traits::Acc;
-  using Agent = TileAgent<Traits, W>;
-
-  Plane<const In> in;
-  Plane<Acc> out;
-  bool wide_in, wide_out;
-  CarryState<Acc> st;
-  cudaStream_t stream;
-
-  TiledLaunch(const Launch& l, bool with_local) {
-    const Problem& p = l.problem;
-    in = {static_cast<const In*>(p.input), p.input_pitch, p.extent.height, p.extent.width};
-    out = {static_cast<Acc*>(p.output), p.output_pitch, p.extent.height, p.extent.width};
-    wide_in = is_aligned_for_chunks<In, Agent::kCols>(p.input, p.input_pitch);
-    wide_out = is_aligned_for_chunks<Acc, Agent::kCols>(p.output, p.output_pitch);
-    WorkspaceCarver ws(l.workspace);
-    st = CarryState<Acc>::carve(ws, ceil_div(p.extent.height, W), ceil_div(p.extent.width, W), W, with_local);
-    stream = l.stream;
-  }
-
-  int num_diagonals() const { return diagonal_count(st.tiles_y, st.tiles_x); }
-
-  void local_sums(const TileSet& set) const {
-    if (set.blocks() == 0) return;
-    local_sums_kernel<Traits, W><<<unsigned(set.blocks()), Agent::kThreads, 0, stream>>>(in, st, set, wide_in);
-    check_launch("local_sums_kernel");
-  }
-  // Carries of diagonals [d0, d1] (needs those of d0−1 when d0 > 0).
-  void carries(int d0, int d1) const {
-    if (d0 > d1) return;
-    const CarriesGrid grid = carries_grid(st.tiles_y, st.tiles_x, W);
-    carries_kernel<Acc, W><<<unsigned(grid.blocks()), kCarriesThreads, 0, stream>>>(st, grid, d0, d1);
-    check_launch("carries_kernel");
-  }
-  void final_tiles(const TileSet& set) const {
-    if (set.blocks() == 0) return;
-    final_tiles_kernel<Traits, W>
-        <<<unsigned(set.blocks()), Agent::kThreads, 0, stream>>>(in, out, st, set, wide_in, wide_out);
-    check_launch("final_tiles_kernel");
-  }
-  // 1R1W launches for diagonals [k0, k1] (needs the carries of k0−1 and k0−2).
-  void one_diagonal_launches(int k0, int k1) const {
-    for (int k = k0; k <= k1; ++k) {
-      const int first = diagonal_first_row(k, st.tiles_x);
-      const int length = diagonal_length(k, st.tiles_y, st.tiles_x);
-      diagonal_kernel<Traits, W>
-          <<<unsigned(length), Agent::kThreads, 0, stream>>>(in, out, st, k, first, wide_in, wide_out);
-      check_launch("diagonal_kernel");
-    }
-  }
-};
 
 }  // namespace sat::detail
