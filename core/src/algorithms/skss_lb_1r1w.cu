@@ -1,11 +1,14 @@
 // 1R1W-SKSS-LB on the host: the workspace, the launch geometry and the choice of kernel. The
-// kernels are in skss_lb/kernels.cuh, the look-back they use in lookback/.
+// kernels are in skss_lb/kernels.cuh (chained look-back) and skss_lb/one_wave.cuh (every tile at
+// once), the look-back they use in lookback/.
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <cstdint>
 
 #include "algorithms/algorithms.h"
 #include "algorithms/skss_lb/kernels.cuh"
+#include "algorithms/skss_lb/one_wave.cuh"
 #include "algorithms/skss_lb/tile_grid.h"
 #include "detail/per_device.h"
 
@@ -47,6 +50,21 @@ Residency pipelined_residency() {
   });
 }
 
+// Resident blocks per SM of the one-wave kernel and the SMs, cached per device: whether a call's
+// tiles all fit at once.
+template <class Traits, int W, bool kBatch>
+Residency one_wave_residency() {
+  static PerDevice<Residency> cache;
+  return cache.get([](int device) {
+    Residency r;
+    check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&r.blocks_per_sm, skss_lb_one_wave_kernel<Traits, W, kBatch>,
+                                                             LookBackBlock<Traits, W>::kThreads, 0),
+               "cudaOccupancyMaxActiveBlocksPerMultiprocessor (1r1w-skss-lb, one wave)");
+    check_cuda(cudaDeviceGetAttribute(&r.sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
+    return r;
+  });
+}
+
 // One-plane calls run the kernels instantiated without the batch arithmetic (kBatch = false): the
 // plane index is the constant 0, so they are the single-image kernels exactly, and small images —
 // latency-bound — pay nothing for batches.
@@ -74,6 +92,16 @@ void launch(const Launch& l) {
                        is_aligned_for_chunks<In, Agent::kCols>(second(p.input, batch.in_stride), p.input_pitch);
   const bool wide_out = is_aligned_for_chunks<Acc, Agent::kCols>(p.output, p.output_pitch) &&
                         is_aligned_for_chunks<Acc, Agent::kCols>(second(p.output, batch.out_stride), p.output_pitch);
+  // Every tile on the GPU at once: no chain of global sums (one_wave.cuh), where it pays.
+  if constexpr (one_wave_for(sizeof(Acc))) {
+    const Residency wave = one_wave_residency<Traits, W, kBatch>();
+    if (std::int64_t(tiles) <= std::int64_t(wave.blocks_per_sm) * wave.sms) {
+      skss_lb_one_wave_kernel<Traits, W, kBatch><<<tiles, Block::kThreads, 0, l.stream>>>(
+          in, out, st, tiles_y, tiles_x, batch, wide_in, wide_out, current_timeline());
+      check_launch("skss_lb_one_wave_kernel");
+      return;
+    }
+  }
   if constexpr (Agent::kCanPrefetch) {
     const Residency r = wide_in ? pipelined_residency<Traits, W, kBatch>() : Residency{};
     if (r.blocks_per_sm > 0) {

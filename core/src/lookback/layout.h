@@ -4,7 +4,8 @@
 //
 // Per tile t of the ticket space (every plane's tiles, plane-major):
 //   lrs, grs, lcs, gcs: W entries each (local/global row sums, local/global column sums)
-//   gls, gs:            one entry each (the L-shaped sum, the global sum above-left)
+//   gls, gs, ls:        one entry each (the L-shaped sum, the global sum above-left, the tile's
+//                       own sum — what the one-wave look-back adds up)
 // Every entry is one 64-bit {epoch, value} word per 32 bits of the sum (packed_protocol.cuh).
 #pragma once
 
@@ -17,7 +18,7 @@ struct LookBackLayout {
   static constexpr std::size_t kAlign = 256;        // every array starts on its own 256 bytes
   static constexpr std::size_t kHeaderBytes = 256;  // LookBackHeader's slot at offset 0
   std::size_t lrs = 0, grs = 0, lcs = 0, gcs = 0;   // byte offsets from the workspace base
-  std::size_t gls = 0, gs = 0;
+  std::size_t gls = 0, gs = 0, ls = 0;
   std::size_t bytes = 0;  // the whole state, a multiple of 16 (what a reset clears, + header)
   std::int64_t tiles = 0;
   int w = 0;
@@ -39,6 +40,7 @@ struct LookBackLayout {
     for (std::size_t* v : {&l.lrs, &l.grs, &l.lcs, &l.gcs}) *v = take(entries * std::size_t(w) * entry_bytes);
     l.gls = take(entries * entry_bytes);
     l.gs = take(entries * entry_bytes);
+    l.ls = take(entries * entry_bytes);
     l.bytes = (at + 15) / 16 * 16;
     return l;
   }

@@ -7,7 +7,9 @@
 // predecessors is probed in one round trip (look_back.cuh) whatever the sum's width.
 //
 // What a tile publishes: LRS, GRS (W-vectors, rows), LCS, GCS (W-vectors, columns), GLS, GS
-// (scalars). rows(), cols() and diagonal() are the sources look_back() reads.
+// (scalars). rows(), cols() and diagonal() are the sources look_back() reads. The one-wave
+// look-back (skss_lb/one_wave.cuh) publishes LRS, LCS and LS (the tile's sum) and reads them back
+// with local_row_vector(), local_col_vector() and local_sum().
 #pragma once
 
 #include <cuda_runtime.h>
@@ -31,7 +33,7 @@ struct PackedProtocol {
   using Vec = WarpVector<Acc, W>;
   static constexpr int kCols = Vec::kCols;
   Word *lrs, *grs, *lcs, *gcs;  // [tiles][W][kWords]
-  Word *gls, *gs;               // [tiles][kWords]
+  Word *gls, *gs, *ls;          // [tiles][kWords]
   unsigned epoch;
 
   // One entry's words, word k holding bits [32k, 32k + 32) of the sum.
@@ -43,7 +45,7 @@ struct PackedProtocol {
   static PackedProtocol at(void* base, const LookBackLayout& l) {
     char* b = static_cast<char*>(base);
     const auto words = [&](std::size_t offset) { return reinterpret_cast<Word*>(b + offset); };
-    return {words(l.lrs), words(l.grs), words(l.lcs), words(l.gcs), words(l.gls), words(l.gs), 0u};
+    return {words(l.lrs), words(l.grs), words(l.lcs), words(l.gcs), words(l.gls), words(l.gs), words(l.ls), 0u};
   }
 
   // The arrays of plane `plane` of a batch (each plane's tiles follow the previous plane's).
@@ -53,6 +55,7 @@ struct PackedProtocol {
     for (Word** a : {&p.lrs, &p.grs, &p.lcs, &p.gcs}) *a += vectors;
     p.gls += scalars;
     p.gs += scalars;
+    p.ls += scalars;
     return p;
   }
 
@@ -105,6 +108,37 @@ struct PackedProtocol {
   __device__ __forceinline__ void publish_global_sum(int t, Acc v, int lane) const { put(gs, t, v, lane); }
   __device__ __forceinline__ void publish_col_local(int t, const Vec& v, int lane) const { put(lcs, t, v, lane); }
   __device__ __forceinline__ void publish_col_global(int t, const Vec& v, int lane) const { put(gcs, t, v, lane); }
+
+  __device__ __forceinline__ void publish_local_sum(int t, Acc v, int lane) const { put(ls, t, v, lane); }
+
+  // Tile t's LRS / LCS (this lane's kCols entries) or LS, waited for until every word is current.
+  __device__ __forceinline__ Vec local_row_vector(int t, int lane) const { return current_vector(lrs, t, lane); }
+  __device__ __forceinline__ Vec local_col_vector(int t, int lane) const { return current_vector(lcs, t, lane); }
+  __device__ __forceinline__ Acc local_sum(int t) const {
+    for (;;) {
+      const Entry e = load_entry(ls + std::size_t(t) * kWords);
+      if (current(e, epoch)) return value(e);
+      __nanosleep(32);
+    }
+  }
+  __device__ __forceinline__ Vec current_vector(const Word* base, int t, int lane) const {
+    const Word* p = base + (std::size_t(t) * W + lane * kCols) * kWords;
+    Entry e[kCols];
+    for (;;) {
+      bool ok = true;
+#pragma unroll
+      for (int c = 0; c < kCols; ++c) {
+        e[c] = load_entry(p + c * kWords);  // every entry's loads in flight together
+        ok &= current(e[c], epoch);
+      }
+      if (ok) break;
+      __nanosleep(32);
+    }
+    Vec v;
+#pragma unroll
+    for (int c = 0; c < kCols; ++c) v.e[c] = value(e[c]);
+    return v;
+  }
 
   // A W-vector source (rows or columns): a tile's global vector, else its local one.
   struct VectorSource {

@@ -39,7 +39,7 @@ void expect_disjoint_and_aligned(const LookBackLayout& l, std::int64_t tiles, in
   EXPECT_EQ(l.entry_bytes(), entry);
   std::vector<std::pair<std::size_t, std::size_t>> arrays;  // [offset, end)
   for (std::size_t v : {l.lrs, l.grs, l.lcs, l.gcs}) arrays.push_back({v, v + std::size_t(tiles) * w * entry});
-  for (std::size_t v : {l.gls, l.gs}) arrays.push_back({v, v + std::size_t(tiles) * entry});
+  for (std::size_t v : {l.gls, l.gs, l.ls}) arrays.push_back({v, v + std::size_t(tiles) * entry});
   std::sort(arrays.begin(), arrays.end());
   EXPECT_GE(arrays.front().first, LookBackLayout::kHeaderBytes);  // the header keeps its slot
   for (std::size_t k = 0; k < arrays.size(); ++k) {

@@ -1,0 +1,134 @@
+// One-wave 1R1W-SKSS-LB: the kernel for calls whose tiles all fit on the GPU at once (every
+// plane's tiles ≤ the resident blocks), i.e. frame sizes and small images.
+//
+// The chained look-back (kernels.cuh) finds a tile's offsets from its neighbours' *global* sums,
+// which come out of their own look-back: at small sizes every tile is in flight at once and the
+// critical path is that chain, about one L2 round trip per anti-diagonal (24 of them at 1920×1080
+// with W = 128). Here no tile waits for another's global sums. Every tile publishes its local
+// sums (LRS, LCS and LS, the tile's total) right after its scan, and then adds up
+//   GRS(I,J−1)   = Σ_{j<J} LRS(I,j)           the tiles to its left,
+//   GCS(I−1,J)   = Σ_{i<I} LCS(i,J)           the tiles above it,
+//   GS(I−1,J−1)  = Σ_{i<I, j<J} LS(i,j)       the rectangle above-left,
+// with every warp of the block taking its share of the loads (one round trip or two at frame
+// sizes), then one fixed-order reduction in shared memory. The order of every addition depends
+// on the tile's position only, so float results are the same bits on every run. A tile waits
+// only for locals of tiles with smaller tickets, which their blocks publish before they wait on
+// anything: no deadlock whatever the residency.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include "algorithms/skss_lb/kernels.cuh"
+
+namespace sat::detail {
+
+// Warp `warp`'s share of the look-back of tile (I, J), kept in registers. The first half of the
+// warps add the tiles to the left (j ≡ warp mod kWarps/2), the second half those above (i ≡
+// warp − kWarps/2), so a warp holds one W-vector besides its tile; every warp adds its part of the
+// rectangle above-left (q = i·J + j ≡ warp·32 + lane mod 32·kWarps). `corner`: the warp's total.
+template <class Acc, int W, int kWarps>
+struct OneWaveShare {
+  static constexpr int kHalf = kWarps / 2;
+  WarpVector<Acc, W> part;
+  Acc corner;
+
+  __device__ __forceinline__ void gather(const Protocol<Acc, W>& sums, int I, int J, int tiles_x, int warp, int lane) {
+    part.fill(zero<Acc>());
+    if (warp < kHalf) {
+      for (int j = warp; j < J; j += kHalf) part = part + sums.local_row_vector(I * tiles_x + j, lane);
+    } else {
+      for (int i = warp - kHalf; i < I; i += kHalf) part = part + sums.local_col_vector(i * tiles_x + J, lane);
+    }
+    corner = zero<Acc>();
+    for (int q = warp * 32 + lane; q < I * J; q += kWarps * 32)
+      corner = corner + sums.local_sum(q / J * tiles_x + q % J);
+    corner = warp_sum(corner);
+  }
+
+  // Into the agent's per-warp array of raw column totals, free once every warp has read it (a
+  // barrier after the column totals are published).
+  template <class Shared>
+  __device__ __forceinline__ void put(Shared& s, Acc* corners, int warp, int lane) const {
+    part.store_shared(s.raw_partial[warp], lane);
+    if (lane == 0) corners[warp] = corner;
+  }
+};
+
+// The warps' shares added in warp order: the row offsets (warps 0 … kWarps/2 − 1), the column
+// offsets (the others) and the corner, into `s`.
+template <class Acc, int W, int kWarps, class Shared>
+__device__ __forceinline__ void one_wave_offsets(Shared& s, const Acc* corners, int warp, int lane) {
+  constexpr int kHalf = kWarps / 2;
+  if (warp == 0 || warp == 1) {
+    const int first = warp == 0 ? 0 : kHalf;
+    WarpVector<Acc, W> v;
+    v.load_shared(s.raw_partial[first], lane);
+    for (int w = first + 1; w < first + kHalf; ++w) {
+      WarpVector<Acc, W> x;
+      x.load_shared(s.raw_partial[w], lane);
+      v = v + x;
+    }
+    v.inclusive_scan(lane);
+    v.store_shared(warp == 0 ? s.row_offset : s.col_offset, lane);
+  } else if (warp == 2 && lane == 0) {
+    Acc corner = corners[0];
+    for (int w = 1; w < kWarps; ++w) corner = corner + corners[w];
+    s.corner = corner;
+  }
+}
+
+// One block per tile, in ticket order.
+template <class Traits, int W, bool kBatch>
+__global__ void __launch_bounds__(LookBackBlock<Traits, W>::kThreads, LookBackBlock<Traits, W>::kMinBlocks)
+    skss_lb_one_wave_kernel(Plane<const typename Traits::In> in, Plane<typename Traits::Acc> out,
+                            LookBackState<typename Traits::Acc, W> st, int tiles_y, int tiles_x, BatchGeometry batch,
+                            bool wide_in, bool wide_out, TileTimeline timeline) {
+  using Agent = TileAgent<Traits, W>;
+  using Acc = typename Traits::Acc;
+  constexpr int kWarps = Agent::kWarps;
+  __shared__ typename Agent::Shared s;
+  __shared__ Acc s_corners[kWarps];
+  __shared__ int s_ticket;
+  __shared__ unsigned s_epoch;
+
+  take_ticket(st.header, gridDim.x - 1u, s_ticket, &s_epoch);  // a block per tile: one draw each
+  __syncthreads();
+  const int ticket = s_ticket;
+  auto sums = st.sums;
+  sums.epoch = s_epoch;
+  timeline.stamp(ticket, kTileStart);
+  const int tiles = tiles_y * tiles_x;
+  const TileAt at(ticket, tiles, tiles_y, tiles_x, !kBatch);
+  const int I = at.I, J = at.J, t = I * tiles_x + J;
+  const auto plane_sums = sums.of_plane(at.plane, tiles);
+  Agent a;
+  a.load(plane_of(in, at.plane, batch.in_stride), I * W, J * W, wide_in);
+  a.scan(s);
+  publish_own_row_totals<Traits, W>(s, plane_sums, t, a.warp, a.lane);  // LRS, entry by entry
+  __syncthreads();  // row totals and the raw column partials are in shared memory
+  timeline.stamp(ticket, kTileScanned);
+  if (a.warp == 0) {
+    WarpVector<Acc, W> lrs;
+    lrs.load_shared(s.row_total, a.lane);
+    plane_sums.publish_local_sum(t, lrs.sum(), a.lane);
+  } else if (a.warp == 1) {
+    WarpVector<Acc, W> lcs;
+    Agent::column_totals(s, a.lane, lcs.e);
+    plane_sums.publish_col_local(t, lcs, a.lane);
+  }
+  OneWaveShare<Acc, W, kWarps> share;
+  share.gather(plane_sums, I, J, tiles_x, a.warp, a.lane);
+  timeline.stamp(ticket, kTileLookedBack);
+  a.finish_scan(s);
+  __syncthreads();  // the raw column totals have been read
+  share.put(s, s_corners, a.warp, a.lane);
+  __syncthreads();  // every warp's share is in
+  one_wave_offsets<Acc, W, kWarps>(s, s_corners, a.warp, a.lane);
+  __syncthreads();  // offsets and corner are in shared memory
+  timeline.stamp(ticket, kTileOffsets);
+  a.add_offsets(s);
+  a.store(plane_of(out, at.plane, batch.out_stride), I * W, J * W, wide_out);
+  timeline.stamp(ticket, kTileStored);
+}
+
+}  // namespace sat::detail
