@@ -95,6 +95,8 @@ Parser::Parser() {
   app.option_defaults()->group("Source");
   cli::add_parsed(app, "--source", "SPEC",
                   "default | synthetic[:WxH] | camera[:N] | PATH (image or video)\n"
+                  "| rawvideo:WxH:PATH (back-to-back BGR24 frames of WxH, as\n"
+                  "ffmpeg -f rawvideo -pix_fmt bgr24 writes; read into memory, no codec)\n"
                   "default: camera 0 if one opens, else the synthetic scene.\n"
                   "One that cannot be opened: the synthetic scene in a window; an\n"
                   "error (exit status 1) in runs that end by themselves",
@@ -106,6 +108,14 @@ Parser::Parser() {
                   });
   app.add_flag("--list-cameras", o.list_cameras, "print the cameras that open (indices 0-9) with their size; exit");
   app.add_flag("--fast", o.video_fast, "play videos as fast as possible (default: at the file's fps)");
+  app.add_flag("--preload", o.preload,
+               "decode a video file into memory at open, then play it from there:\n"
+               "frames measure the pipeline, not the decoder (decoding is reported\n"
+               "apart); in memory, headless and --no-vsync runs play as fast as possible");
+  cli::add_checked(app, "--preload-mb", o.preload_mb, "N", CLI::Range(1, 1 << 20),
+                   "the most MiB of frames a video in memory may hold (--preload,\n"
+                   "rawvideo:); a longer one is refused, not cut (default " +
+                       std::to_string(kDefaultPreloadMiB) + ")");
 
   const std::string filters = "Filter (satfilter's names)";
   app.option_defaults()->group(filters);
@@ -232,6 +242,12 @@ void Parser::finish() {
   o.filter.mean_c = p.mean_c;
   o.filter.sauvola = p.sauvola;
   o.filter.bradley = p.bradley;
+
+  // --preload with a source that is no file (in a window one may still open a video).
+  if (o.preload && runs_unattended(o) && o.source.kind != SourceSpec::Kind::File &&
+      o.source.kind != SourceSpec::Kind::RawVideo)
+    throw UsageError("--preload holds a video file's frames in memory: it does nothing with --source " +
+                     to_string(o.source));
 
   const bool algorithm_given = cli::given(app, "--algorithm"), tile_given = cli::given(app, "--tile");
   if (o.backend == sat::Backend::Cpu && (algorithm_given || tile_given)) {

@@ -14,6 +14,7 @@
 #include "sat/sat.h"
 #include "scene/scene_settings.h"
 #include "shadows/shadow_settings.h"
+#include "sources/frame_source.h"
 #include "sources/source_spec.h"
 
 namespace satlab {
@@ -25,6 +26,8 @@ struct AppOptions {
   // What to show and how.
   SourceSpec source;         // --source
   bool video_fast = false;   // --fast: decode videos as fast as possible instead of at their fps
+  bool preload = false;      // --preload: decode a video file into memory at open, play it from there
+  int preload_mb = kDefaultPreloadMiB;  // --preload-mb: the most MiB of frames a video in memory may hold
   Scene scene = Scene::Source;  // --filter shadows: the shadow demo instead of the source
   FilterSettings filter;     // --filter and its parameters
   ShadowSettings shadows;    // --shadow-mode, --light, ... (the shadow demo)
@@ -66,6 +69,19 @@ inline SceneSettings scene_settings(const AppOptions& o) { return {o.scene, o.fi
 // Whether the run ends by itself (--frames, --headless): nobody watches it, so what would be a
 // message in the window (a source that cannot be opened, an option that does not apply) fails it.
 inline bool runs_unattended(const AppOptions& o) { return o.frames > 0 || o.headless; }
+
+// How sources open under these options. Videos in memory (--preload, rawvideo:) play as fast as
+// possible in runs that do not wait for the display (headless, --no-vsync): those measure the
+// frame period, as with the synthetic scene. In a window with vsync they keep the file's pace
+// unless --fast (or the panel) says otherwise, as videos decoded while they play do.
+inline SourceOpenOptions source_open_options(const AppOptions& o) {
+  SourceOpenOptions s;
+  s.video_fast = o.video_fast;
+  s.preload = o.preload;
+  s.memory_cap_bytes = static_cast<std::size_t>(o.preload_mb) << 20;
+  s.memory_unpaced = o.headless || !o.vsync;
+  return s;
+}
 
 // Frames a headless run does when --frames is not given.
 inline constexpr int kDefaultHeadlessFrames = 300;

@@ -35,6 +35,7 @@ UiState initial_ui(const AppOptions& o) {
   ui.show_panels = o.show_ui;
   ui.show_help = o.show_help;
   ui.video_fast = o.video_fast;
+  ui.preload = o.preload;
   ui.box_square = o.filter.box.kernel_width == o.filter.box.kernel_height;
   // The source fields follow the source that runs (show_running_source, every source change).
   return ui;
@@ -46,7 +47,7 @@ SatlabApp::SatlabApp(const AppOptions& options, GlContext& gl, MessageLog& log)
     : options_(options),
       gl_(gl),
       log_(log),
-      sources_(log, SourceOpenOptions{options.video_fast}),
+      sources_(log, source_open_options(options)),
       pipelines_(options.backend, log),
       before_(options.interop),
       after_(options.interop),
@@ -110,6 +111,7 @@ bool SatlabApp::frame(double now_s, double period_ms, bool last_if_shown) {
   now_s_ = now_s;
   sources_.set_paused(ui_.paused);
   if (sources_.video_fast() != ui_.video_fast) sources_.set_video_fast(ui_.video_fast);
+  sources_.set_preload(ui_.preload);  // for the next video opened
   new_source_frame_ = sources_.update(now_s, next_input_buffer());
   if (sources_.generation() != source_generation_) {  // opened, or replaced after a failure
     source_generation_ = sources_.generation();
@@ -266,6 +268,7 @@ UiStatus SatlabApp::make_status() {
   s.shadows = shadows_shown();
   s.source_name = sources_.name();
   s.source_fps = sources_.nominal_fps();
+  if (const auto load = sources_.load()) s.source_load = describe(*load);
   s.frame_width = sources_.frame().cols;
   s.frame_height = sources_.frame().rows;
   s.frames_received = sources_.frames_received();
@@ -354,7 +357,8 @@ void SatlabApp::toggle_recording(const std::string& path) {
   const SourceSpec::Kind kind = sources_.spec().kind;
   RecordedOutput output;
   output.shadows = shadows_shown();
-  output.video = kind == SourceSpec::Kind::File && sources_.nominal_fps() > 0;  // not a still image
+  output.video = (kind == SourceSpec::Kind::File || kind == SourceSpec::Kind::RawVideo) &&
+                 sources_.nominal_fps() > 0;  // not a still image
   output.synthetic = kind == SourceSpec::Kind::Synthetic;
   output.source_fps = sources_.nominal_fps();
   output.width = after_.width();
@@ -455,6 +459,7 @@ void SatlabApp::print_summary() const {
   run.shadows = shadows_shown();
   run.cuda = cuda;
   run.source = sources_.name();
+  if (const auto load = sources_.load()) run.source_load = describe(*load);
   run.filter = describe(last_good_);
   run.backend = sat::to_string(pipelines_.backend());
   if (cuda) {

@@ -4,8 +4,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <filesystem>
 
+#include "sources/memory_video_source.h"
+#include "sources/raw_video_file.h"
 #include "sources/synthetic_source.h"
 #if SATLAB_MEDIA_IO
 #include "sources/camera_source.h"
@@ -27,10 +30,34 @@ bool has_image_extension(const std::string& path) {
 }  // namespace
 #endif
 
+namespace {
+std::string file_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
+}  // namespace
+
+std::string memory_size_text(double bytes) {
+  constexpr double kMiB = 1024.0 * 1024.0;
+  char text[32];
+  if (bytes < 0.1 * kMiB) std::snprintf(text, sizeof text, "%.0f bytes", bytes);
+  else std::snprintf(text, sizeof text, "%.1f MiB", bytes / kMiB);
+  return text;
+}
+
+std::string describe(const SourceLoad& load) {
+  char text[128];
+  std::snprintf(text, sizeof text, "%lld frames %s in %.1f ms (%.2f ms per frame), ", load.frames,
+                load.decoded ? "decoded" : "read", load.ms, load.frames > 0 ? load.ms / load.frames : 0.0);
+  return text + memory_size_text(static_cast<double>(load.bytes)) + " in memory";
+}
+
 std::unique_ptr<FrameSource> open_source(const SourceSpec& spec, const SourceOpenOptions& options) {
   switch (spec.kind) {
     case SourceSpec::Kind::Synthetic:
       return std::make_unique<SyntheticSource>(spec.width, spec.height);
+    case SourceSpec::Kind::RawVideo:
+      return std::make_unique<MemoryVideoSource>(
+          "raw video", file_name(spec.path),
+          read_raw_video(spec.path, spec.width, spec.height, options.memory_cap_bytes), options.video_fast,
+          options.memory_unpaced);
 #if SATLAB_MEDIA_IO
     case SourceSpec::Kind::Camera:
       return std::make_unique<CameraSource>(spec.camera_index);
@@ -39,6 +66,10 @@ std::unique_ptr<FrameSource> open_source(const SourceSpec& spec, const SourceOpe
       if (!std::filesystem::is_regular_file(spec.path, ec))
         throw SourceError("\"" + spec.path + "\": no such file");
       if (has_image_extension(spec.path)) return std::make_unique<ImageSource>(spec.path);
+      if (options.preload)
+        return std::make_unique<MemoryVideoSource>("video", file_name(spec.path),
+                                                   decode_video(spec.path, options.memory_cap_bytes),
+                                                   options.video_fast, options.memory_unpaced);
       return std::make_unique<VideoSource>(spec.path, options.video_fast);
     }
 #else

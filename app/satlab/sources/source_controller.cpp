@@ -21,6 +21,7 @@ void SourceController::open(const SourceSpec& requested) {
     replace(open_source(spec, options_), spec);
     if (spec.kind != SourceSpec::Kind::Camera) log_.info("source: " + source_->name());
     else log_.info("source: opening camera " + std::to_string(spec.camera_index) + " ...");
+    if (const auto load = source_->load()) log_.info("source: " + describe(*load));
   } catch (const std::exception& e) {  // SourceError, cv::Exception, std::bad_alloc
     spec_ = spec;  // what failed: the default camera falls back quietly, a requested source does not
     fall_back(e.what());

@@ -31,6 +31,8 @@ class SourceController {
   const SourceSpec& spec() const { return spec_; }  // what is open (never Kind::Default)
   std::string name() const;
   double nominal_fps() const { return source_ ? source_->nominal_fps() : 0; }
+  // What loading the source cost at open (a video in memory); nullopt for the others.
+  std::optional<SourceLoad> load() const { return source_ ? source_->load() : std::nullopt; }
   long long frames_received() const { return received_; }  // from the source now open
   // Changes whenever another source takes over (an open, a fallback): what shows the source
   // (the source panel's fields, the timings) starts over when it changes.
@@ -43,6 +45,9 @@ class SourceController {
   void set_paused(bool paused) { paused_ = paused; }
   bool video_fast() const { return options_.video_fast; }
   void set_video_fast(bool fast);
+  // Whether video files opened from now on are decoded into memory first (--preload).
+  bool preload() const { return options_.preload; }
+  void set_preload(bool preload) { options_.preload = preload; }
 
  private:
   void fall_back(const std::string& why);

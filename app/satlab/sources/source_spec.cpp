@@ -36,6 +36,15 @@ SourceSpec SourceSpec::file(std::string path) {
   return spec;
 }
 
+SourceSpec SourceSpec::raw_video(int width, int height, std::string path) {
+  SourceSpec spec;
+  spec.kind = Kind::RawVideo;
+  spec.width = width;
+  spec.height = height;
+  spec.path = std::move(path);
+  return spec;
+}
+
 std::string to_string(const SourceSpec& spec) {
   switch (spec.kind) {
     case SourceSpec::Kind::Default: return "default";
@@ -43,6 +52,8 @@ std::string to_string(const SourceSpec& spec) {
       return "synthetic:" + std::to_string(spec.width) + "x" + std::to_string(spec.height);
     case SourceSpec::Kind::Camera: return "camera:" + std::to_string(spec.camera_index);
     case SourceSpec::Kind::File: return spec.path;
+    case SourceSpec::Kind::RawVideo:
+      return "rawvideo:" + std::to_string(spec.width) + "x" + std::to_string(spec.height) + ":" + spec.path;
   }
   return "?";
 }
@@ -80,6 +91,19 @@ std::optional<SourceSpec> parse_source_spec(std::string_view text, std::string& 
       return std::nullopt;
     }
     return SourceSpec::camera(*index);
+  }
+  if (text.rfind("rawvideo:", 0) == 0) {
+    // The size ends at the first ':' after it; the path is the rest (it may hold ':' itself).
+    const std::string_view rest = text.substr(9);
+    const auto colon = rest.find(':');
+    const auto size = parse_size(rest.substr(0, colon));
+    if (colon == std::string_view::npos || colon + 1 == rest.size() || !size || size->first > kMaxRawVideoSide ||
+        size->second > kMaxRawVideoSide) {
+      error = "rawvideo:WxH:PATH needs a frame size between 1x1 and " + std::to_string(kMaxRawVideoSide) + "x" +
+              std::to_string(kMaxRawVideoSide) + " and a file (got \"" + std::string(text) + "\")";
+      return std::nullopt;
+    }
+    return SourceSpec::raw_video(size->first, size->second, std::string(rest.substr(colon + 1)));
   }
   return SourceSpec::file(std::string(text));
 }

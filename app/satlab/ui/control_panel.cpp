@@ -44,6 +44,8 @@ void source_section(UiState& ui, const UiStatus& status) {
   ImGui::RadioButton("camera", &choice, 1);
   ImGui::SameLine();
   ImGui::RadioButton("file", &choice, 2);
+  ImGui::SameLine();
+  ImGui::RadioButton("raw", &choice, 3);
   ui.source_choice = static_cast<UiState::SourceChoice>(choice);
   switch (ui.source_choice) {
     case UiState::SourceChoice::Synthetic:
@@ -64,13 +66,28 @@ void source_section(UiState& ui, const UiStatus& status) {
       ImGui::SameLine();
       if ((ImGui::Button("open") || enter) && !ui.path.empty()) ui.open_source = SourceSpec::file(ui.path);
       ImGui::TextColored(kDim, "e.g. assets/sample.png, or a video file");
+      ImGui::Checkbox("preload videos", &ui.preload);
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("decode the whole video into memory when it opens, then play it from there");
+      break;
+    }
+    case UiState::SourceChoice::RawVideo: {
+      ImGui::InputInt2("frame size", ui.raw_size);
+      ui.raw_size[0] = std::clamp(ui.raw_size[0], 1, kMaxRawVideoSide);
+      ui.raw_size[1] = std::clamp(ui.raw_size[1], 1, kMaxRawVideoSide);
+      const bool enter = ImGui::InputTextWithHint("##raw", "raw BGR24 file path", &ui.path,
+                                                  ImGuiInputTextFlags_EnterReturnsTrue);
+      ImGui::SameLine();
+      if ((ImGui::Button("open") || enter) && !ui.path.empty())
+        ui.open_source = SourceSpec::raw_video(ui.raw_size[0], ui.raw_size[1], ui.path);
+      ImGui::TextColored(kDim, "ffmpeg -i in.mp4 -f rawvideo -pix_fmt bgr24 out.bgr");
       break;
     }
   }
   ImGui::Checkbox("pause (Space)", &ui.paused);
   ImGui::SameLine();
   ImGui::Checkbox("videos unpaced", &ui.video_fast);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("decode videos as fast as possible instead of at their frame rate");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("play videos as fast as possible instead of at their frame rate");
 }
 
 bool mode_combo(const char* label, ShadowMode* mode) {

@@ -13,6 +13,9 @@ void print_run_summary(const TimingHistory& history, const RunDescription& run) 
               run.shadows ? "the shadow scene" : run.source.c_str(), run.filter.c_str(), run.backend.c_str(),
               run.sat.c_str());
   std::printf("; display %s\n", run.display_path.empty() ? "-" : run.display_path.c_str());
+  // Before the run, not part of any frame: its own line, so the medians below are the frames' only.
+  if (!run.shadows && !run.source_load.empty())
+    std::printf("satlab: source load at open (not in the frame timings): %s\n", run.source_load.c_str());
   std::printf("satlab: median over %d frames (ms, %s):\n", used,
               run.shadows ? (run.cuda ? "GPU time from GL timer queries and CUDA events"
                                       : "GPU time of the GL passes, wall time of the table")

@@ -13,6 +13,7 @@ struct RunDescription {
   bool shadows = false;        // the shadow scene ran (its stages have their own labels)
   bool cuda = false;           // the CUDA backend ran
   std::string source;          // "synthetic 1920x1080", a path, a camera
+  std::string source_load;     // a video in memory: describe() of its load at open, else empty
   std::string filter;          // describe() of the settings that ran
   std::string backend;         // "cuda", "cpu"
   std::string sat;             // " (1r1w-skss-lb, tile default)" on CUDA, else empty

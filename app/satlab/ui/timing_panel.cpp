@@ -45,6 +45,12 @@ void device_column(const UiStatus& status) {
   const TimingHistory& history = *status.history;
   ImGui::Text("%.1f FPS", history.recent_fps());
   ImGui::Text("frame (CPU) %.2f ms", history.recent_median(Series::Frame));
+  // Loading a video into memory happened before the frames: not in the rows on the left.
+  if (!status.shadows && !status.source_load.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, kDim);
+    ImGui::TextWrapped("source load (once): %s", status.source_load.c_str());
+    ImGui::PopStyleColor();
+  }
   ImGui::Separator();
   if (status.gpu) {
     ImGui::TextWrapped("%s", status.gpu->name.c_str());

@@ -18,6 +18,12 @@ void show_running_source(UiState& ui, const SourceSpec& running) {
       ui.source_choice = UiState::SourceChoice::File;
       ui.path = running.path;
       break;
+    case SourceSpec::Kind::RawVideo:
+      ui.source_choice = UiState::SourceChoice::RawVideo;
+      ui.raw_size[0] = running.width;
+      ui.raw_size[1] = running.height;
+      ui.path = running.path;
+      break;
   }
 }
 

@@ -24,15 +24,17 @@ struct UiState {
   bool show_speedup = false;
   bool paused = false;
   bool video_fast = false;
+  bool preload = false;  // video files opened from now on are decoded into memory first
   bool box_square = true;  // the box kernel's height follows its width
   long long messages_seen = -1;  // the log's total when the messages were last scrolled to the newest
 
   // The source picker's fields.
-  enum class SourceChoice { Synthetic, Camera, File };
+  enum class SourceChoice { Synthetic, Camera, File, RawVideo };
   SourceChoice source_choice = SourceChoice::Synthetic;
   int camera_index = 0;
   int synthetic_size[2] = {kSyntheticWidth, kSyntheticHeight};
-  std::string path;
+  int raw_size[2] = {1920, 1080};  // a raw video's frame size (the file does not say)
+  std::string path;                // File and RawVideo
 
   // Requests for the app; it clears them after acting.
   std::optional<SourceSpec> open_source;
@@ -59,6 +61,7 @@ struct UiStatus {
   bool shadows = false;  // the shadow demo runs: no source frames, its own stage names
   std::string source_name;
   double source_fps = 0;
+  std::string source_load;  // a video in memory: describe() of its load at open, else empty
   int frame_width = 0, frame_height = 0;
   long long frames_received = 0;
 

@@ -7,7 +7,8 @@
 # (the kernels write a surface of the texture's own, uploaded when GL draws).
 # Cases: box threshold sauvola bradley_no_interop, and the shadow demo's shadows_interop,
 # shadows_2r1w_fp32 and shadows_no_interop (also checked by satlab_check_shadows, found next to
-# CHECKER; --compare-cpu does not apply to the demo); no_interop_refused: --require-interop fails
+# CHECKER; --compare-cpu does not apply to the demo); rawvideo_box: a raw clip of random frames
+# played from memory (rawvideo:, no codec), its load reported apart; no_interop_refused: --require-interop fails
 # (status 1) when frames went through the CUDA surface and the host, not interop (default: all).
 # Exit 77 when there is no CUDA device. ctest runs each case as satlab_headless_gpu_CASE (label
 # gpu). On a GPU machine without
@@ -19,7 +20,7 @@ satlab=$1 checker=$2 work=$3
 shift 3
 cases=("$@")
 [ ${#cases[@]} -gt 0 ] || cases=(box threshold sauvola bradley_no_interop shadows_interop shadows_2r1w_fp32
-                                  shadows_no_interop no_interop_refused)
+                                  shadows_no_interop rawvideo_box no_interop_refused)
 shadow_checker="$checker,$(dirname "$checker")/satlab_check_shadows"
 sh=(--filter shadows --size 1280x800 --zoom 1 --backend cuda --require-cuda --light 225,50 --camera 0,55,17)
 here=$(cd "$(dirname "$0")" && pwd)
@@ -60,6 +61,10 @@ for c in "${cases[@]}"; do
   fi
   case $c in
     box) args=("${hd[@]}" --require-interop --frames 120 --divider 0 --filter box --ksize 15x15) ;;
+    rawvideo_box)
+      mkdir -p "$work" && head -c $((1280 * 720 * 3 * 8)) /dev/urandom >"$work/raw_clip.bgr"
+      args=("${hd[@]}" --source "rawvideo:1280x720:$work/raw_clip.bgr" --require-interop --frames 60 --divider 0
+            --filter box --ksize 15x15) ;;
     threshold) args=("${hd[@]}" --require-interop --frames 60 --divider 0.5 --algorithm 2r1w --tile 64
                      --filter threshold --block 31 --C 5) ;;
     sauvola) args=("${hd[@]}" --require-interop --frames 60 --divider 0 --algorithm 1r1w-skss --filter sauvola) ;;
@@ -89,6 +94,10 @@ for c in "${cases[@]}"; do
   status=$?
   if [ $status -eq 0 ] && ! says_display "$work/$c/stdout.txt" "$display"; then
     echo "FAIL: the run summary does not end with \"; display $display\""; status=1
+  fi
+  if [ $status -eq 0 ] && [ "$c" = rawvideo_box ] &&
+     ! grep -q "^satlab: source load at open (not in the frame timings): 8 frames read in" "$work/$c/stdout.txt"; then
+    echo "FAIL: the run summary does not report the raw clip's load"; status=1
   fi
   count $status
 done

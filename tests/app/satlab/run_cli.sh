@@ -5,7 +5,10 @@
 #   1  a run that ends by itself (--frames, --headless) whose source cannot be opened; a run with
 #      --require-interop whose frames did not go through CUDA-GL interop (here: the CPU backend's
 #      host uploads, which the run summary names)
-#   0  --list-cameras, with or without cameras
+#   0  --list-cameras, with or without cameras; a raw video played from memory, whose run summary
+#      names it and reports its load apart from the frame timings
+#   1  also: a raw video that is missing, not a whole number of frames, or over --preload-mb
+#   2  also: a rawvideo: spec without a valid size or a path
 # and a headless run without a display writes its default screenshot to the temporary folder,
 # never into the folder it was started from. Runs headless (EGL); skips what needs EGL without it.
 set -uo pipefail
@@ -47,4 +50,22 @@ fi
 if grep -q "screenshot: $work/tmp" "$work/headless_screenshot.err" && [ ! -s "$work/tmp/satlab-headless.png" ]; then
   echo "FAIL headless_screenshot: announced but not written"; failed=1
 fi
+
+# Raw video from memory (rawvideo:WxH:PATH, no codec): 5 frames of 160x120 random bytes, looped.
+head -c $((160 * 120 * 3 * 5)) /dev/urandom >"$work/clip.bgr"
+head -c $((160 * 120 * 3 * 5 + 100)) /dev/urandom >"$work/ragged.bgr"
+head -c $((320 * 240 * 3 * 20)) /dev/urandom >"$work/big.bgr"  # 4.4 MiB
+expect 0 "^satlab: 12 frames of raw video clip.bgr (160x120, 5 frames in memory, as fast as possible)" rawvideo -- \
+  --headless --backend cpu --source "rawvideo:160x120:$work/clip.bgr" --frames 12
+load="^satlab: source load at open (not in the frame timings): 5 frames read in [0-9.]* ms ([0-9.]* ms per frame), 0.3 MiB in memory$"
+if [ -s "$work/rawvideo.out" ] && ! grep -q "$load" "$work/rawvideo.out"; then
+  echo "FAIL rawvideo: the summary lacks the load line"; cat "$work/rawvideo.out"; failed=1
+fi
+expect 1 "is not a whole number of 160x120 BGR24 frames" rawvideo_ragged -- \
+  --headless --backend cpu --source "rawvideo:160x120:$work/ragged.bgr" --frames 3
+expect 1 "no such file" rawvideo_missing -- --headless --backend cpu --source "rawvideo:160x120:$work/nope.bgr" --frames 3
+expect 1 "20 frames of 320x240 need 4.4 MiB, over the cap of 1.0 MiB" rawvideo_over_cap -- \
+  --headless --backend cpu --source "rawvideo:320x240:$work/big.bgr" --preload-mb 1 --frames 3
+expect 2 "rawvideo:WxH:PATH needs" rawvideo_bad_size -- --headless --source "rawvideo:0x120:$work/clip.bgr"
+expect 2 "does nothing with --source synthetic" preload_synthetic -- --headless --preload --source synthetic
 exit $failed

@@ -28,7 +28,9 @@
 #include "sources/image_source.h"
 #include "sources/video_source.h"
 #endif
+#include "test_files.h"
 #include "test_images.h"
+#include "test_options.h"
 #include "test_targets.h"
 #include "ui/layout.h"
 #include "ui/timing_history.h"
@@ -38,13 +40,9 @@ namespace satlab {
 namespace {
 
 using test::differing;
+using test::parse;
 using test::synthetic_frame;
-
-AppOptions parse(std::vector<const char*> args) {
-  args.insert(args.begin(), "satlab");
-  return parse_app_options(static_cast<int>(args.size()), args.data());
-}
-
+using test::temp_dir;
 
 // ---- options -----------------------------------------------------------------------------------
 
@@ -189,13 +187,6 @@ TEST(SyntheticSource, DeterministicAndAnimated) {
 }
 
 #if SATLAB_MEDIA_IO
-std::filesystem::path temp_dir(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() / ("satlab_unit_" + name);
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
-  return dir;
-}
-
 TEST(ImageSource, OneFrameThenStill) {
   const auto dir = temp_dir("image");
   cv::Mat image(48, 64, CV_8UC1, cv::Scalar(77));
