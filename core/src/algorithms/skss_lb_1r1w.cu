@@ -93,7 +93,7 @@ void launch(const Launch& l) {
   const bool wide_out = is_aligned_for_chunks<Acc, Agent::kCols>(p.output, p.output_pitch) &&
                         is_aligned_for_chunks<Acc, Agent::kCols>(second(p.output, batch.out_stride), p.output_pitch);
   // Every tile on the GPU at once: no chain of global sums (one_wave.cuh), where it pays.
-  if constexpr (one_wave_for(sizeof(Acc))) {
+  if constexpr (one_wave_for(sizeof(Acc), kBatch)) {
     const Residency wave = one_wave_residency<Traits, W, kBatch>();
     if (std::int64_t(tiles) <= std::int64_t(wave.blocks_per_sm) * wave.sms) {
       skss_lb_one_wave_kernel<Traits, W, kBatch><<<tiles, Block::kThreads, 0, l.stream>>>(

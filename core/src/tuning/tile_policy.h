@@ -37,8 +37,10 @@ constexpr int default_tile_for(std::size_t acc_bytes) { return acc_bytes >= 8 ? 
 // fits on the GPU at once: for 4-byte sums, where it is 4–16 % faster than the chained look-back
 // at 1024²–2048² f32 and 1280×720–1920×1080 u8 (docs/tuning-notes.md, step 25). For 16-byte sums
 // it was 50 % slower at 640×480 (one 512-thread block per SM), so they keep the chain; 8-byte sums
-// were not measured. A host-side choice: the same for every architecture.
-constexpr bool one_wave_for(std::size_t acc_bytes) { return acc_bytes == 4; }
+// were not measured. Batches of planes keep the chain too: 64 planes of 256² u8 (256 tiles) were
+// 5 % slower in one wave, where its batch instantiation spills 60–80 bytes. A host-side choice:
+// the same for every architecture.
+constexpr bool one_wave_for(std::size_t acc_bytes, bool batch) { return acc_bytes == 4 && !batch; }
 
 // The block's shape: each warp owns `rows_per_warp` rows of a W×W tile, each lane W/32 columns.
 // 8 rows for sums up to 8 bytes (W = 128: 16 warps, 512 threads, 32 registers of 4-byte values
