@@ -1,5 +1,6 @@
-// One-wave 1R1W-SKSS-LB: the kernel for calls whose tiles all fit on the GPU at once (every
-// plane's tiles ≤ the resident blocks), i.e. frame sizes and small images.
+// One-wave 1R1W-SKSS-LB: the kernel for calls whose tiles all fit on the GPU at once (tiles ≤ the
+// resident blocks), i.e. frame sizes and small images. Which calls run it (4-byte sums, one plane)
+// is tuning (tuning/tile_policy.h); the kernel itself is correct for any type, batch or size.
 //
 // The chained look-back (kernels.cuh) finds a tile's offsets from its neighbours' *global* sums,
 // which come out of their own look-back: at small sizes every tile is in flight at once and the
