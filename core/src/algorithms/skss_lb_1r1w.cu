@@ -26,42 +26,40 @@ TileTimeline current_timeline() {
 #endif
 }
 
-// Resident blocks per SM of the pipelined kernel (with its dynamic shared memory), cached.
-// (blocks per SM, SMs) of the current device, cached per device: the attribute and the occupancy
-// are the device's.
+// (blocks per SM, SMs) of a kernel on a device: whether and how many of its blocks stay resident.
+// Each kernel caches it per device below (the occupancy and the SM count are the device's).
 struct Residency {
   int blocks_per_sm = 0, sms = 0;
 };
+template <class Kernel>
+Residency residency_of(Kernel kernel, int threads, int dynamic_smem, int device, const char* what) {
+  Residency r;
+  check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&r.blocks_per_sm, kernel, threads, dynamic_smem), what);
+  check_cuda(cudaDeviceGetAttribute(&r.sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
+  return r;
+}
+
+// The pipelined kernel, with its dynamic shared memory (the prefetch stage).
 template <class Traits, int W, bool kBatch>
 Residency pipelined_residency() {
   static PerDevice<Residency> cache;
   return cache.get([](int device) {
-    using Agent = TileAgent<Traits, W>;
-    constexpr int stage_bytes = int(sizeof(typename Agent::Stage));
+    constexpr int stage_bytes = int(sizeof(typename TileAgent<Traits, W>::Stage));
     auto kernel = skss_lb_pipelined_kernel<Traits, W, kBatch>;
     check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, stage_bytes),
                "cudaFuncSetAttribute (1r1w-skss-lb)");
-    Residency r;
-    check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&r.blocks_per_sm, kernel,
-                                                             LookBackBlock<Traits, W>::kThreads, stage_bytes),
-               "cudaOccupancyMaxActiveBlocksPerMultiprocessor (1r1w-skss-lb)");
-    check_cuda(cudaDeviceGetAttribute(&r.sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
-    return r;
+    return residency_of(kernel, LookBackBlock<Traits, W>::kThreads, stage_bytes, device,
+                        "cudaOccupancyMaxActiveBlocksPerMultiprocessor (1r1w-skss-lb)");
   });
 }
 
-// Resident blocks per SM of the one-wave kernel and the SMs, cached per device: whether a call's
-// tiles all fit at once.
+// The one-wave kernel: whether a call's tiles all fit at once.
 template <class Traits, int W, bool kBatch>
 Residency one_wave_residency() {
   static PerDevice<Residency> cache;
   return cache.get([](int device) {
-    Residency r;
-    check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&r.blocks_per_sm, skss_lb_one_wave_kernel<Traits, W, kBatch>,
-                                                             LookBackBlock<Traits, W>::kThreads, 0),
-               "cudaOccupancyMaxActiveBlocksPerMultiprocessor (1r1w-skss-lb, one wave)");
-    check_cuda(cudaDeviceGetAttribute(&r.sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
-    return r;
+    return residency_of(skss_lb_one_wave_kernel<Traits, W, kBatch>, LookBackBlock<Traits, W>::kThreads, 0, device,
+                        "cudaOccupancyMaxActiveBlocksPerMultiprocessor (1r1w-skss-lb, one wave)");
   });
 }
 
