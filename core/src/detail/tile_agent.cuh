@@ -39,10 +39,9 @@ struct TilePolicy {
   static constexpr int kTile = W;
   static constexpr int kCols = W / 32;                       // columns per lane
   static constexpr int kRows = rows_per_warp(sizeof(Acc));  // rows per warp
-  static constexpr int kWarps = W / kRows;
-  static constexpr int kThreads = 32 * kWarps;
+  static constexpr int kThreads = TilePolicyOf<Acc, W>::kThreads;
+  static constexpr int kWarps = kThreads / 32;
   static constexpr int kMinBlocks = TilePolicyOf<Acc, W>::kMinBlocks;  // the launch bounds' register budget
-  static_assert(kThreads == TilePolicyOf<Acc, W>::kThreads, "one block shape");
   static_assert(W % 32 == 0 && kWarps >= 2 && kThreads <= 1024, "bad tile policy");
 };
 

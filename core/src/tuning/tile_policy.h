@@ -49,7 +49,7 @@ constexpr int rows_per_warp(std::size_t acc_bytes) { return acc_bytes >= 16 ? 4 
 
 template <TuningArch A, std::size_t AccBytes, int W>
 struct TileKernelPolicy {
-  static constexpr int kThreads = 32 * (W / rows_per_warp(AccBytes));
+  static constexpr int kThreads = 32 * (W / rows_per_warp(AccBytes));  // the block shape (TilePolicy takes it)
   // Blocks per SM for the tile-agent kernels of 2R1W, 1R1W, (1+r)R1W and 1R1W-SKSS: two
   // 512-thread blocks (64 registers) for 4-byte sums; wider sums take the registers they need.
   static constexpr int kMinBlocks = AccBytes <= 4 ? 1024 / kThreads : 1;
