@@ -9,7 +9,7 @@
 // What a tile publishes: LRS, GRS (W-vectors, rows), LCS, GCS (W-vectors, columns), GLS, GS
 // (scalars). rows(), cols() and diagonal() are the sources look_back() reads. The one-wave
 // look-back (skss_lb/one_wave.cuh) publishes LRS, LCS and LS (the tile's sum) and reads them back
-// with local_row_vector(), local_col_vector() and local_sum().
+// with add_local_row_vector(), add_local_col_vector() and local_sum().
 #pragma once
 
 #include <cuda_runtime.h>
@@ -111,35 +111,21 @@ struct PackedProtocol {
 
   __device__ __forceinline__ void publish_local_sum(int t, Acc v, int lane) const { put(ls, t, v, lane); }
 
-  // Tile t's LRS / LCS (this lane's kCols entries) or LS, waited for until every word is current.
-  // Each lane waits on its own words: the look-back sources' warp-wide wait (VectorSource::
-  // complete) made the one-wave kernel 10–27 % slower at W = 64 (f32 2048², u8 1920×1080).
-  __device__ __forceinline__ Vec local_row_vector(int t, int lane) const { return current_vector(lrs, t, lane); }
-  __device__ __forceinline__ Vec local_col_vector(int t, int lane) const { return current_vector(lcs, t, lane); }
+  // Adds tile t's LRS / LCS (this lane's kCols entries) to `acc`, once every word is current: the
+  // look-back sources' own load and wait (the whole warp calls it for the same tile).
+  __device__ __forceinline__ void add_local_row_vector(int t, Vec& acc, int lane) const {
+    add_when_current(rows(), t, acc, lane);
+  }
+  __device__ __forceinline__ void add_local_col_vector(int t, Vec& acc, int lane) const {
+    add_when_current(cols(), t, acc, lane);
+  }
+  // Tile t's LS, waited for until every word is current.
   __device__ __forceinline__ Acc local_sum(int t) const {
     for (;;) {
       const Entry e = load_entry(ls + std::size_t(t) * kWords);
       if (current(e, epoch)) return value(e);
       __nanosleep(32);
     }
-  }
-  __device__ __forceinline__ Vec current_vector(const Word* base, int t, int lane) const {
-    const Word* p = base + (std::size_t(t) * W + lane * kCols) * kWords;
-    Entry e[kCols];
-    for (;;) {
-      bool ok = true;
-#pragma unroll
-      for (int c = 0; c < kCols; ++c) {
-        e[c] = load_entry(p + c * kWords);  // every entry's loads in flight together
-        ok &= current(e[c], epoch);
-      }
-      if (ok) break;
-      __nanosleep(32);
-    }
-    Vec v;
-#pragma unroll
-    for (int c = 0; c < kCols; ++c) v.e[c] = value(e[c]);
-    return v;
   }
 
   // A W-vector source (rows or columns): a tile's global vector, else its local one.
@@ -213,6 +199,14 @@ struct PackedProtocol {
     }
     __device__ __forceinline__ static Acc value(const Entry& e) { return PackedProtocol::value(e); }
   };
+
+  template <class Source>
+  __device__ __forceinline__ static void add_when_current(const Source& s, int t, Vec& acc, int lane) {
+    typename Source::Loaded x;
+    s.load(t, false, x, lane);
+    s.complete(t, false, x, lane);
+    s.add(x, acc);
+  }
 
   __device__ __forceinline__ VectorSource rows() const { return {grs, lrs, epoch}; }
   __device__ __forceinline__ VectorSource cols() const { return {gcs, lcs, epoch}; }

@@ -36,9 +36,9 @@ struct OneWaveShare {
   __device__ __forceinline__ void gather(const Protocol<Acc, W>& sums, int I, int J, int tiles_x, int warp, int lane) {
     part.fill(zero<Acc>());
     if (warp < kHalf) {
-      for (int j = warp; j < J; j += kHalf) part = part + sums.local_row_vector(I * tiles_x + j, lane);
+      for (int j = warp; j < J; j += kHalf) sums.add_local_row_vector(I * tiles_x + j, part, lane);
     } else {
-      for (int i = warp - kHalf; i < I; i += kHalf) part = part + sums.local_col_vector(i * tiles_x + J, lane);
+      for (int i = warp - kHalf; i < I; i += kHalf) sums.add_local_col_vector(i * tiles_x + J, part, lane);
     }
     corner = zero<Acc>();
     for (int q = warp * 32 + lane; q < I * J; q += kWarps * 32)
