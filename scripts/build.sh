@@ -6,7 +6,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 build="${BUILD_DIR:-build}"
-args=(-S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release)
+# The apps, tests and Python module are switched on explicitly: a folder whose cache turned them
+# off (a library-only package build) must not leave ctest running stale test binaries.
+args=(-S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release
+      -DSATLAB_BUILD_APP=ON -DSATLAB_BUILD_TESTS=ON -DSATLAB_BUILD_PYTHON=ON)
 [ -n "${SATLAB_CUDA_ARCHITECTURES:-}" ] && args+=("-DCMAKE_CUDA_ARCHITECTURES=${SATLAB_CUDA_ARCHITECTURES}")
 # The Python module is built for, and tested with, the interpreter that has the Debian packages
 # installed above (not whichever python3 comes first on PATH); PYTHON overrides it.
