@@ -9,8 +9,9 @@
 //   band_sweep_bench --sizes 1024,8192 --reps 100
 //
 // Floats are checked against |got − ref| ≤ γ(d)·Σ|x| + 1e−30, d the addition depth of the
-// kernel's summation tree (band_sweep/policy.h: addition_depth), γ(d) = d·u/(1 − d·u), u = 2⁻²⁴;
-// the data are random non-zero values of both signs, |x| in [0.25, 1).
+// kernel's summation tree (band_sweep/policy.h: addition_depth; band_sweep/reference.h),
+// γ(d) = d·u/(1 − d·u), u = 2⁻²⁴; the data are random non-zero values of both signs, |x| in
+// [0.25, 1); and bit for bit against a second run of the same input (determinism).
 #include <cub/device/device_scan.cuh>
 #include <cuda_runtime.h>
 
@@ -25,6 +26,7 @@
 #include <vector>
 
 #include "algorithms/band_sweep/kernel.cuh"
+#include "algorithms/band_sweep/reference.h"
 #include "sat/sat.h"
 
 namespace {
@@ -77,29 +79,12 @@ void fill_random(std::vector<float>& v, std::uint64_t seed) {
   }
 }
 
-// Compares `got` (height × width, packed) with the double SAT of `in`, row by row.
+// The check against the double reference (band_sweep/reference.h), printed as FAIL.
 bool matches_reference(const std::vector<float>& in, const std::vector<float>& got, int height, int width, int depth,
                        const std::string& what) {
-  const double u = std::ldexp(1.0, -24), gamma = depth * u / (1 - depth * u);
-  std::vector<double> ref(std::size_t(width), 0.0), abs_ref(std::size_t(width), 0.0);
-  for (int i = 0; i < height; ++i) {
-    double row = 0, abs_row = 0;
-    const float* x = &in[std::size_t(i) * width];
-    const float* g = &got[std::size_t(i) * width];
-    for (int j = 0; j < width; ++j) {
-      row += x[j];
-      abs_row += std::fabs(x[j]);
-      ref[j] += row;
-      abs_ref[j] += abs_row;
-      const double bound = gamma * abs_ref[j] + 1e-30;
-      if (!(std::fabs(double(g[j]) - ref[j]) <= bound)) {
-        std::printf("FAIL %s: at (row %d, col %d) got %.9g, reference %.9g, bound %.3g (depth %d)\n", what.c_str(), i,
-                    j, double(g[j]), ref[j], bound, depth);
-        return false;
-      }
-    }
-  }
-  return true;
+  const std::string mismatch = bs::mismatch_against_reference(in, got, height, width, depth);
+  if (!mismatch.empty()) std::printf("FAIL %s: %s\n", what.c_str(), mismatch.c_str());
+  return mismatch.empty();
 }
 
 // One checked call of a variant on a fresh image: `pitched` puts input and output at 4-byte
@@ -120,21 +105,26 @@ bool check_case(const Variant& v, int height, int width, bool pitched, std::uint
                           height, cudaMemcpyHostToDevice),
              "cudaMemcpy2D");
   check_cuda(v.init_state(state, height, width, nullptr), "init_state");
+  std::vector<float> first(in.size());
   for (int call = 0; call < 3; ++call) {
     if (call == 2) check_cuda(cudaMemset(d_out, 0xff, (out_pitch_f * height + offset) * sizeof(float)), "cudaMemset");
     check_cuda(v.run(d_in + offset, in_pitch_f * 4, d_out + offset, out_pitch_f * 4, height, width, state, nullptr),
                "band_sweep launch");
+    check_cuda(cudaDeviceSynchronize(), "band_sweep kernel");
+    check_cuda(cudaMemcpy2D((call == 0 ? first : got).data(), std::size_t(width) * 4, d_out + offset, out_pitch_f * 4,
+                            std::size_t(width) * 4, height, cudaMemcpyDeviceToHost),
+               "cudaMemcpy2D");
   }
-  check_cuda(cudaDeviceSynchronize(), "band_sweep kernel");
-  check_cuda(cudaMemcpy2D(got.data(), std::size_t(width) * 4, d_out + offset, out_pitch_f * 4, std::size_t(width) * 4,
-                          height, cudaMemcpyDeviceToHost),
-             "cudaMemcpy2D");
   cudaFree(d_in);
   cudaFree(d_out);
   cudaFree(state);
   const bs::Grid g = bs::Grid::of(height, width, v.band_rows, v.chunk_cols);
   char what[128];
   std::snprintf(what, sizeof what, "%s %dx%d%s", v.name.c_str(), height, width, pitched ? " pitched+offset" : "");
+  if (std::memcmp(first.data(), got.data(), got.size() * sizeof(float)) != 0) {
+    std::printf("FAIL %s: the first and the third call differ (not deterministic)\n", what);
+    return false;
+  }
   return matches_reference(in, got, height, width, bs::addition_depth(g, v.band_rows, v.chunk_cols, v.scan_warps),
                            what);
 }
@@ -150,6 +140,25 @@ std::vector<std::pair<int, int>> odd_sizes(const Variant& v, bool quick) {
   s.push_back({33 * h + 5, 300});  // > 32 bands above: the look-back's window moves
   s.push_back({300 * h - 3, 2 * w + 3});
   return s;
+}
+
+// Words that differ between two buffers (the run-to-run determinism check).
+__global__ void count_differences(const unsigned* a, const unsigned* b, std::size_t n, unsigned long long* count) {
+  unsigned long long local = 0;
+  for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n; i += std::size_t(gridDim.x) * blockDim.x)
+    local += a[i] != b[i];
+  if (local) atomicAdd(count, local);
+}
+
+unsigned long long differences(const float* a, const float* b, std::size_t n) {
+  unsigned long long* d = nullptr;
+  unsigned long long h = 0;
+  check_cuda(cudaMalloc(&d, sizeof h), "cudaMalloc");
+  check_cuda(cudaMemset(d, 0, sizeof h), "cudaMemset");
+  count_differences<<<1024, 256>>>(reinterpret_cast<const unsigned*>(a), reinterpret_cast<const unsigned*>(b), n, d);
+  check_cuda(cudaMemcpy(&h, d, sizeof h, cudaMemcpyDeviceToHost), "count_differences");
+  cudaFree(d);
+  return h;
 }
 
 double median(std::vector<float> t) {
@@ -309,6 +318,11 @@ int main(int argc, char** argv) {
       if (!matches_reference(host, got, n, n, bs::addition_depth(g, v.band_rows, v.chunk_cols, v.scan_warps),
                              v.name + " " + std::to_string(n) + "^2"))
         ++failures;
+      // Set 1 holds a timed call's result on the same input: floats must match bit for bit.
+      if (const unsigned long long d = differences(out[0], out[1], elems)) {
+        std::printf("FAIL %s %d^2: %llu values differ between two runs (not deterministic)\n", v.name.c_str(), n, d);
+        ++failures;
+      }
     }
     const double copy_b = time_ms(reps, sets, copy);  // again, after the others: the lower of the two
     row.copy = std::min(copy_a, copy_b);

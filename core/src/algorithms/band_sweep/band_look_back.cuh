@@ -22,7 +22,7 @@ namespace sat::detail::band_sweep {
 template <int ChunkCols>
 struct BandLookBack {
   static constexpr int kCols = ChunkCols / 32;  // words per lane
-  static constexpr int kBatch = 16 / kCols;      // aggregates loaded per round trip of the fold (16 words a lane)
+  static constexpr int kBatch = 8 / kCols;       // aggregates loaded per round trip of the fold (8 words a lane)
   using Word = unsigned long long;
   Word *aggregate, *inclusive;  // [bands][chunks][ChunkCols]
   int chunks;

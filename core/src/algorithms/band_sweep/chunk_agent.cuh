@@ -68,7 +68,7 @@ struct ChunkAgent {
   // pointer and pitch are 16-byte aligned, so whole quads go as 16-byte copies.
   static __device__ __forceinline__ void load(float (&stage)[kBH][kCW], const Plane<const float>& in, const Extent& e,
                                               bool wide, int tid) {
-#pragma unroll
+#pragma unroll 4
     for (int k = 0; k < (kQuads + P::kScanThreads - 1) / P::kScanThreads; ++k) {
       const int p = tid + k * P::kScanThreads;
       const int r = p / kQuadsPerRow, c = 4 * (p % kQuadsPerRow);
@@ -162,7 +162,7 @@ struct ChunkAgent {
   static __device__ __forceinline__ void store(const Shared& s, int stage_index, const Plane<float>& out,
                                                const Extent& e, bool wide, int tid) {
     const float(&stage)[kBH][kCW] = s.stage[stage_index];
-#pragma unroll
+#pragma unroll 4
     for (int k = 0; k < (kQuads + P::kScanThreads - 1) / P::kScanThreads; ++k) {
       const int p = tid + k * P::kScanThreads;
       const int r = p / kQuadsPerRow, c = 4 * (p % kQuadsPerRow);
