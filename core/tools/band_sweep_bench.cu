@@ -53,17 +53,21 @@ template <class P>
 Variant make_variant() {
   using L = bs::Launcher<P>;
   check_cuda(L::prepare(), "cudaFuncSetAttribute");
+  int blocks = 0;
+  check_cuda(L::blocks_per_sm(blocks), "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
   char name[64];
   std::snprintf(name, sizeof name, "h%d w%d s%d", P::kBandRows, P::kChunkCols, P::kStages);
+  std::printf("variant %-13s %d threads, %d KB shared, %d blocks/SM resident (policy asks %d), fold %d/round trip\n",
+              name, P::kThreads, L::kSharedBytes / 1024, blocks, P::kMinBlocks, P::kFoldBatch);
   return {name, P::kBandRows, P::kChunkCols, P::kScanWarps, L::state_bytes, L::init_state, L::run};
 }
 
 std::vector<Variant> variants() {
   return {
-      make_variant<bs::Policy<16, 128, 4, 4>>(),
-      make_variant<bs::Policy<32, 128, 4, 3>>(),
-      make_variant<bs::Policy<64, 128, 3, 2>>(),
-      make_variant<bs::Policy<32, 64, 4, 4>>(),
+      make_variant<bs::Policy<16, 128, 4, 4, 8>>(),
+      make_variant<bs::Policy<32, 128, 4, 3, 4>>(),
+      make_variant<bs::Policy<64, 128, 3, 2, 8>>(),
+      make_variant<bs::Policy<32, 64, 4, 4, 16>>(),
   };
 }
 

@@ -64,8 +64,8 @@ void expect_band_sweep_matches(int height, int width, bool pitched) {
   EXPECT_EQ(std::memcmp(first.data(), got.data(), got.size() * 4), 0) << "calls 1 and 3 differ";
 }
 
-using Wide = Policy<32, 128, 4, 3>;   // 16-byte copies, 4 columns a lane, 2 chunks loading ahead
-using Narrow = Policy<16, 64, 3, 4>;  // 8-byte runs, 2 rows a warp, 1 chunk loading ahead
+using Wide = Policy<32, 128, 4, 3, 4>;    // 16-byte copies, 4 columns a lane, 2 chunks loading ahead
+using Narrow = Policy<16, 64, 3, 4, 3>;  // 8-byte runs, 2 rows a warp, 1 chunk ahead, partial fold batches
 
 class BandSweepGpu : public ::testing::TestWithParam<std::tuple<int, int, bool>> {};
 

@@ -15,14 +15,14 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "detail/async_copy.cuh"
 #include "lookback/epoch.cuh"
 
 namespace sat::detail::band_sweep {
 
-template <int ChunkCols>
+template <int ChunkCols, int FoldBatch>
 struct BandLookBack {
   static constexpr int kCols = ChunkCols / 32;  // words per lane
-  static constexpr int kBatch = 8 / kCols;       // aggregates loaded per round trip of the fold (8 words a lane)
   using Word = unsigned long long;
   Word *aggregate, *inclusive;  // [bands][chunks][ChunkCols]
   int chunks;
@@ -62,8 +62,8 @@ struct BandLookBack {
   }
 
   // The column carry of (band, chunk), band ≥ 1: Σ over bands 0 … band−1 (this lane's columns).
-  // Called by one whole warp.
-  __device__ __forceinline__ void resolve(int band, int chunk, float (&acc)[kCols], int lane) const {
+  // Called by one whole warp, which issues no other cp.async; `fold` is its shared-memory buffer.
+  __device__ __forceinline__ void resolve(int band, int chunk, float (&acc)[kCols], int lane, Word* fold) const {
     // Fast path: the band above has finished this chunk (one round trip).
     {
       const Word* p = entry(inclusive, band - 1, chunk) + lane * kCols;
@@ -95,32 +95,30 @@ struct BandLookBack {
       }
     }
     wait_load(inclusive, nearest, chunk, acc, lane);
-    // Forward: acc + agg(nearest+1) + … + agg(band−1), kBatch loads in flight per round trip.
-    for (int q0 = nearest + 1; q0 < band; q0 += kBatch) {
-      Word w[kBatch][kCols];
-      bool ok;
+    // Forward: acc + agg(nearest+1) + … + agg(band−1). FoldBatch aggregates per round trip, copied
+    // into shared memory (`fold`: FoldBatch × ChunkCols words) with L2-only 16-byte cp.async, so the
+    // loads in flight cost no registers; each lane reads back only the words it copied.
+    for (int q0 = nearest + 1; q0 < band; q0 += FoldBatch) {
+      const int n = band - q0 < FoldBatch ? band - q0 : FoldBatch;
       for (;;) {
-        ok = true;
+        for (int k = 0; k < n; ++k) {
+          const Word* src = entry(aggregate, q0 + k, chunk) + lane * kCols;
 #pragma unroll
-        for (int k = 0; k < kBatch; ++k) {
-          if (q0 + k < band) {
-            const Word* p = entry(aggregate, q0 + k, chunk) + lane * kCols;
+          for (int c = 0; c < kCols; c += 2) copy_async<16>(fold + k * ChunkCols + lane * kCols + c, src + c, 16);
+        }
+        copy_async_commit();
+        copy_async_wait_all();
+        bool ok = true;
+        for (int k = 0; k < n; ++k) {
 #pragma unroll
-            for (int c = 0; c < kCols; ++c) {
-              w[k][c] = load_word(p + c);
-              ok &= current(w[k][c]);
-            }
-          }
+          for (int c = 0; c < kCols; ++c) ok &= current(fold[k * ChunkCols + lane * kCols + c]);
         }
         if (__all_sync(0xffffffffu, ok)) break;
         __nanosleep(32);
       }
+      for (int k = 0; k < n; ++k) {
 #pragma unroll
-      for (int k = 0; k < kBatch; ++k) {
-        if (q0 + k < band) {
-#pragma unroll
-          for (int c = 0; c < kCols; ++c) acc[c] = acc[c] + __uint_as_float(unsigned(w[k][c]));
-        }
+        for (int c = 0; c < kCols; ++c) acc[c] = acc[c] + __uint_as_float(unsigned(fold[k * ChunkCols + lane * kCols + c]));
       }
     }
   }

@@ -28,13 +28,24 @@ __device__ __forceinline__ void copy_async_wait_pending() {
 #endif
 }
 
+// The block's shared memory: the chunk agent's stages and the look-back warp's fold buffer.
+template <class P>
+struct KernelShared {
+  typename ChunkAgent<P>::Shared chunk;
+  alignas(16) unsigned long long fold[P::kFoldBatch][P::kChunkCols];
+};
+
+template <class P>
+using LookBackOf = BandLookBack<P::kChunkCols, P::kFoldBatch>;
+
 template <class P>
 __global__ void __launch_bounds__(P::kThreads, P::kMinBlocks) band_sweep_kernel(Plane<const float> in, Plane<float> out,
-                                                                 LookBackHeader* header, BandLookBack<P::kChunkCols> lb,
+                                                                 LookBackHeader* header, LookBackOf<P> lb,
                                                                  int bands, bool wide_in, bool wide_out) {
   using Agent = ChunkAgent<P>;
   extern __shared__ __align__(16) unsigned char smem[];
-  auto& s = *reinterpret_cast<typename Agent::Shared*>(smem);
+  auto& shared = *reinterpret_cast<KernelShared<P>*>(smem);
+  auto& s = shared.chunk;
   __shared__ unsigned s_band, s_epoch;
   const int tid = int(threadIdx.x), warp = tid >> 5, lane = tid & 31;
   const bool scanner = warp < P::kScanWarps;
@@ -81,7 +92,7 @@ __global__ void __launch_bounds__(P::kThreads, P::kMinBlocks) band_sweep_kernel(
 #pragma unroll
         for (int c = 0; c < P::kColsPerLane; ++c) carry[c] = 0.0f;
       } else {
-        lb.resolve(band, chunk, carry, lane);
+        lb.resolve(band, chunk, carry, lane, &shared.fold[0][0]);
         if (band < bands - 1) {
           const float* agg = &s.stage[chunk % P::kStages][P::kBandRows - 1][lane * P::kColsPerLane];
           float inclusive[P::kColsPerLane];
@@ -103,7 +114,7 @@ __global__ void __launch_bounds__(P::kThreads, P::kMinBlocks) band_sweep_kernel(
 template <class P>
 struct Launcher {
   using Agent = ChunkAgent<P>;
-  static constexpr int kSharedBytes = int(sizeof(typename Agent::Shared));
+  static constexpr int kSharedBytes = int(sizeof(KernelShared<P>));
 
   static Grid grid_of(int height, int width) { return Grid::of(height, width, P::kBandRows, P::kChunkCols); }
   static std::size_t state_bytes(int height, int width) {
@@ -117,15 +128,21 @@ struct Launcher {
     return cudaMemcpyAsync(&static_cast<LookBackHeader*>(state)->epoch_ticket, &first, sizeof(first),
                            cudaMemcpyHostToDevice, stream);
   }
+  // MinBlocks blocks fit an sm_90 SM's 228 KB of shared memory (1 KB of it reserved per block).
+  static_assert(P::kMinBlocks * (kSharedBytes + 1024) <= 228 * 1024, "the policy's blocks per SM fit");
   static cudaError_t prepare() {
     return cudaFuncSetAttribute(band_sweep_kernel<P>, cudaFuncAttributeMaxDynamicSharedMemorySize, kSharedBytes);
+  }
+  // Blocks of this policy resident per SM on the current device (after prepare()).
+  static cudaError_t blocks_per_sm(int& blocks) {
+    return cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, band_sweep_kernel<P>, P::kThreads, kSharedBytes);
   }
   static cudaError_t run(const float* in, std::size_t in_pitch, float* out, std::size_t out_pitch, int height,
                          int width, void* state, cudaStream_t stream) {
     const Grid g = grid_of(height, width);
     const Layout l = Layout::of(g, P::kChunkCols);
     char* base = static_cast<char*>(state);
-    BandLookBack<P::kChunkCols> lb{reinterpret_cast<unsigned long long*>(base + l.aggregate),
+    LookBackOf<P> lb{reinterpret_cast<unsigned long long*>(base + l.aggregate),
                                    reinterpret_cast<unsigned long long*>(base + l.inclusive), g.chunks, 0u};
     const auto aligned = [](const void* p, std::size_t pitch) {
       return reinterpret_cast<std::uintptr_t>(p) % 16 == 0 && pitch % 16 == 0;

@@ -13,7 +13,9 @@
 namespace sat::detail::band_sweep {
 
 // MinBlocks: blocks per SM the launch bounds ask registers for (what shared memory allows).
-template <int BandRows, int ChunkCols, int Stages, int MinBlocks, int ScanWarps = 8>
+// FoldBatch: aggregates the look-back folds per round trip (a shared-memory buffer of
+// FoldBatch × ChunkCols 8-byte words).
+template <int BandRows, int ChunkCols, int Stages, int MinBlocks, int FoldBatch, int ScanWarps = 8>
 struct Policy {
   static constexpr int kBandRows = BandRows;
   static constexpr int kChunkCols = ChunkCols;
@@ -21,6 +23,7 @@ struct Policy {
   static constexpr int kPrefetch = Stages - 2;  // chunks in flight ahead of the one being scanned
   static constexpr int kScanWarps = ScanWarps;
   static constexpr int kMinBlocks = MinBlocks;
+  static constexpr int kFoldBatch = FoldBatch;
   static constexpr int kRowsPerWarp = BandRows / ScanWarps;  // rows a scan warp owns
   static constexpr int kColsPerLane = ChunkCols / 32;        // adjacent columns a lane owns
   static constexpr int kScanThreads = 32 * ScanWarps;
