@@ -12,7 +12,6 @@
 // kernel's summation tree (band_sweep/policy.h: addition_depth; band_sweep/reference.h),
 // γ(d) = d·u/(1 − d·u), u = 2⁻²⁴; the data are random non-zero values of both signs, |x| in
 // [0.25, 1); and bit for bit against a second run of the same input (determinism).
-#include <cub/device/device_scan.cuh>
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -21,6 +20,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <cub/device/device_scan.cuh>
 #include <functional>
 #include <string>
 #include <vector>
@@ -149,7 +149,8 @@ std::vector<std::pair<int, int>> odd_sizes(const Variant& v, bool quick) {
 // Words that differ between two buffers (the run-to-run determinism check).
 __global__ void count_differences(const unsigned* a, const unsigned* b, std::size_t n, unsigned long long* count) {
   unsigned long long local = 0;
-  for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n; i += std::size_t(gridDim.x) * blockDim.x)
+  for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n;
+       i += std::size_t(gridDim.x) * blockDim.x)
     local += a[i] != b[i];
   if (local) atomicAdd(count, local);
 }
@@ -250,8 +251,8 @@ int main(int argc, char** argv) {
   for (int n : sizes) {
     const std::size_t elems = std::size_t(n) * n, bytes = elems * sizeof(float);
     // Enough sets that one pass over them is ≥ 2× the L2 (at least two).
-    const int sets = int(std::min<std::size_t>(64, std::max<std::size_t>(2, (2 * std::size_t(prop.l2CacheSize)) /
-                                                                                (2 * bytes) + 1)));
+    const int sets =
+        int(std::min<std::size_t>(64, std::max<std::size_t>(2, (2 * std::size_t(prop.l2CacheSize)) / (2 * bytes) + 1)));
     std::size_t free_b = 0, total_b = 0;
     check_cuda(cudaMemGetInfo(&free_b, &total_b), "cudaMemGetInfo");
     std::size_t cub_temp = 0;
@@ -340,8 +341,8 @@ int main(int argc, char** argv) {
 
   std::printf("\nf32 n x n, median of %d CUDA-event timings (rotating buffer sets), ms and overhead over the copy\n",
               reps);
-  std::printf("%-7s %9s | %9s %7s %4s | %9s %7s | %9s %7s %-12s\n", "n", "copy", "LB", "", "W", "CUB 1-D", "",
-              "band", "", "variant");
+  std::printf("%-7s %9s | %9s %7s %4s | %9s %7s | %9s %7s %-12s\n", "n", "copy", "LB", "", "W", "CUB 1-D", "", "band",
+              "", "variant");
   for (const Row& r : rows) {
     const std::size_t best = std::min_element(r.band.begin(), r.band.end()) - r.band.begin();
     std::printf("%-7d %9.4f | %9.4f %+6.1f%% %4d | %9.4f %+6.1f%% | %9.4f %+6.1f%% %-12s\n", r.n, r.copy, r.lb,

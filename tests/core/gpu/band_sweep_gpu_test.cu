@@ -57,14 +57,14 @@ void expect_band_sweep_matches(int height, int width, bool pitched) {
                "download");
   }
   const Grid g = L::grid_of(height, width);
-  EXPECT_EQ(mismatch_against_reference(in, got, height, width,
-                                       addition_depth(g, P::kBandRows, P::kChunkCols, P::kScanWarps)),
-            "")
+  EXPECT_EQ(
+      mismatch_against_reference(in, got, height, width, addition_depth(g, P::kBandRows, P::kChunkCols, P::kScanWarps)),
+      "")
       << height << "x" << width << (pitched ? " pitched" : "");
   EXPECT_EQ(std::memcmp(first.data(), got.data(), got.size() * 4), 0) << "calls 1 and 3 differ";
 }
 
-using Wide = Policy<32, 128, 4, 3, 4>;    // 16-byte copies, 4 columns a lane, 2 chunks loading ahead
+using Wide = Policy<32, 128, 4, 3, 4>;   // 16-byte copies, 4 columns a lane, 2 chunks loading ahead
 using Narrow = Policy<16, 64, 3, 4, 3>;  // 8-byte runs, 2 rows a warp, 1 chunk ahead, partial fold batches
 
 class BandSweepGpu : public ::testing::TestWithParam<std::tuple<int, int, bool>> {};
@@ -76,10 +76,9 @@ TEST_P(BandSweepGpu, MatchesTheReference) {
   expect_band_sweep_matches<Narrow>(height, width, pitched);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Sizes, BandSweepGpu,
-    ::testing::Combine(::testing::Values(1, 15, 16, 17, 31, 33, 127, 1001),
-                       ::testing::Values(1, 63, 64, 65, 127, 129, 300), ::testing::Bool()));
+INSTANTIATE_TEST_SUITE_P(Sizes, BandSweepGpu,
+                         ::testing::Combine(::testing::Values(1, 15, 16, 17, 31, 33, 127, 1001),
+                                            ::testing::Values(1, 63, 64, 65, 127, 129, 300), ::testing::Bool()));
 
 // 70 bands of 16 rows (35 of 32): a band's nearest finished band may be more than 32 above.
 TEST(BandSweepGpuLong, ManyBandsAbove) {

@@ -45,6 +45,17 @@ struct BandLookBack {
     put(inclusive, band, chunk, v, lane);
   }
 
+  // Two adjacent words into shared memory: one 16-byte cp.async through L2 (sm_80+); elsewhere two
+  // 64-bit loads (copy_async's byte-wise fallback could tear a word's epoch from its value).
+  __device__ __forceinline__ static void fetch_pair(Word* dst, const Word* src) {
+#if __CUDA_ARCH__ >= 800
+    copy_async<16>(dst, src, 16);
+#else
+    dst[0] = load_word(src);
+    dst[1] = load_word(src + 1);
+#endif
+  }
+
   // This lane's words of an entry, loaded until every word of the warp's whole entry is current.
   __device__ __forceinline__ void wait_load(const Word* base, int band, int chunk, float (&v)[kCols], int lane) const {
     const Word* p = entry(base, band, chunk) + lane * kCols;
@@ -104,7 +115,7 @@ struct BandLookBack {
         for (int k = 0; k < n; ++k) {
           const Word* src = entry(aggregate, q0 + k, chunk) + lane * kCols;
 #pragma unroll
-          for (int c = 0; c < kCols; c += 2) copy_async<16>(fold + k * ChunkCols + lane * kCols + c, src + c, 16);
+          for (int c = 0; c < kCols; c += 2) fetch_pair(fold + k * ChunkCols + lane * kCols + c, src + c);
         }
         copy_async_commit();
         copy_async_wait_all();
@@ -118,7 +129,8 @@ struct BandLookBack {
       }
       for (int k = 0; k < n; ++k) {
 #pragma unroll
-        for (int c = 0; c < kCols; ++c) acc[c] = acc[c] + __uint_as_float(unsigned(fold[k * ChunkCols + lane * kCols + c]));
+        for (int c = 0; c < kCols; ++c)
+          acc[c] = acc[c] + __uint_as_float(unsigned(fold[k * ChunkCols + lane * kCols + c]));
       }
     }
   }

@@ -38,10 +38,24 @@ struct KernelShared {
 template <class P>
 using LookBackOf = BandLookBack<P::kChunkCols, P::kFoldBatch>;
 
+// The blocks per SM the launch bounds ask registers for: the policy's, within the threads an SM of
+// the architecture being compiled holds (the policy is Hopper's; sm_75 holds 1024, sm_86/89 1536).
 template <class P>
-__global__ void __launch_bounds__(P::kThreads, P::kMinBlocks) band_sweep_kernel(Plane<const float> in, Plane<float> out,
-                                                                 LookBackHeader* header, LookBackOf<P> lb,
-                                                                 int bands, bool wide_in, bool wide_out) {
+constexpr int launch_min_blocks() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ == 750
+  constexpr int threads_per_sm = 1024;
+#elif defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 860 || __CUDA_ARCH__ == 870 || __CUDA_ARCH__ == 890)
+  constexpr int threads_per_sm = 1536;
+#else
+  constexpr int threads_per_sm = 2048;
+#endif
+  return P::kMinBlocks < threads_per_sm / P::kThreads ? P::kMinBlocks : threads_per_sm / P::kThreads;
+}
+
+template <class P>
+__global__ void __launch_bounds__(P::kThreads, launch_min_blocks<P>())
+    band_sweep_kernel(Plane<const float> in, Plane<float> out, LookBackHeader* header, LookBackOf<P> lb, int bands,
+                      bool wide_in, bool wide_out) {
   using Agent = ChunkAgent<P>;
   extern __shared__ __align__(16) unsigned char smem[];
   auto& shared = *reinterpret_cast<KernelShared<P>*>(smem);
@@ -143,7 +157,7 @@ struct Launcher {
     const Layout l = Layout::of(g, P::kChunkCols);
     char* base = static_cast<char*>(state);
     LookBackOf<P> lb{reinterpret_cast<unsigned long long*>(base + l.aggregate),
-                                   reinterpret_cast<unsigned long long*>(base + l.inclusive), g.chunks, 0u};
+                     reinterpret_cast<unsigned long long*>(base + l.inclusive), g.chunks, 0u};
     const auto aligned = [](const void* p, std::size_t pitch) {
       return reinterpret_cast<std::uintptr_t>(p) % 16 == 0 && pitch % 16 == 0;
     };
