@@ -1,14 +1,22 @@
-// Argument checks shared by sat::compute, sat::workspace_size and the CPU paths.
+// Argument checks shared by sat::compute, sat::workspace_size, the CPU paths and the filters.
 #include "detail/validate.h"
 
+#include <cstddef>
 #include <cstdint>
-#include <limits>
+#include <optional>
 #include <string>
-
-#include "detail/launch.h"
+#include <utility>
 
 namespace sat::detail {
 namespace {
+
+// The longest side of an image (see check_request).
+constexpr int kMaxSide = 1 << 30;
+
+// No object may span more than PTRDIFF_MAX bytes (pointer differences inside it must be
+// representable): a plane or batch that would is refused even where size_t holds its span.
+constexpr std::size_t kMaxSpan = std::size_t(PTRDIFF_MAX);
+constexpr const char* kMaxSpanText = "at most 2^63 - 1 bytes";
 
 [[noreturn]] void fail(ErrorCode code, const char* call, const std::string& message) {
   throw Error(code, call, message);
@@ -26,24 +34,84 @@ bool known(Algorithm algorithm) {
   return false;
 }
 
-void check_plane(const char* call, const char* which, const void* ptr, std::size_t pitch, std::size_t element,
-                 std::size_t alignment, Extent extent) {
+// The end of the last of `planes` planes `stride` bytes apart, the first of them at `first`.
+std::uintptr_t batch_end(const char* call, const char* which, AddressRange first, std::size_t stride, int planes) {
+  const std::size_t span = first.end - first.begin;
+  const auto offset = checked_mul(std::size_t(planes - 1), stride);
+  const auto total = offset ? checked_add(*offset, span) : std::nullopt;
+  const auto end = total && *total <= kMaxSpan ? checked_add(first.begin, *total) : std::nullopt;
+  if (!end)
+    fail(ErrorCode::InvalidArgument, call,
+         std::string(which) + " plane stride " + std::to_string(stride) + " x (planes " + std::to_string(planes) +
+             " - 1) + a plane of " + std::to_string(span) + " bytes does not fit in the address space (" +
+             kMaxSpanText + ")");
+  return *end;
+}
+
+// Returns the bytes the plane addresses (see plane_range).
+AddressRange check_plane(const char* call, const char* which, const void* ptr, std::size_t pitch,
+                         std::size_t element, std::size_t alignment, Extent extent) {
   const std::string w(which);
   if (ptr == nullptr) fail(ErrorCode::InvalidArgument, call, w + " pointer is null");
-  const std::size_t row = std::size_t(extent.width) * element;
-  if (pitch < row)
+  const auto row = checked_mul(std::size_t(extent.width), element);
+  if (!row) fail(ErrorCode::InvalidArgument, call, w + " row of " + std::to_string(extent.width) + " elements is too large");
+  if (pitch < *row)
     fail(ErrorCode::InvalidArgument, call,
          w + " pitch " + std::to_string(pitch) + " is smaller than a row (" + std::to_string(extent.width) + " x " +
-             std::to_string(element) + " = " + std::to_string(row) + " bytes)");
+             std::to_string(element) + " = " + std::to_string(*row) + " bytes)");
   if (pitch % alignment != 0)
     fail(ErrorCode::InvalidArgument, call,
          w + " pitch " + std::to_string(pitch) + " is not a multiple of the element alignment (" +
              std::to_string(alignment) + " bytes)");
   if (reinterpret_cast<std::uintptr_t>(ptr) % alignment != 0)
     fail(ErrorCode::InvalidArgument, call, w + " pointer is not aligned to " + std::to_string(alignment) + " bytes");
+  return plane_range(call, which, ptr, pitch, extent.height, *row);
 }
 
+// Whether the 32×32 tiles of `planes` planes of `extent` (sizes ≥ 1) overflow the 32-bit tile
+// indices and tickets.
+bool too_many_tiles(Extent extent, int planes) {
+  const auto per_axis = [](int n) { return (std::size_t(n) + 31) / 32; };  // no int overflow at INT_MAX
+  const auto plane = checked_mul(per_axis(extent.width), per_axis(extent.height));
+  const auto tiles = plane ? checked_mul(*plane, std::size_t(planes)) : std::nullopt;
+  return !tiles || *tiles >= (std::size_t(1) << 31);
+}
+
+bool overlap(AddressRange a, AddressRange b) { return a.begin < b.end && b.begin < a.end; }
+
 }  // namespace
+
+std::optional<std::size_t> checked_mul(std::size_t a, std::size_t b) {
+  std::size_t r = 0;
+  if (__builtin_mul_overflow(a, b, &r)) return std::nullopt;
+  return r;
+}
+
+std::optional<std::size_t> checked_add(std::size_t a, std::size_t b) {
+  std::size_t r = 0;
+  if (__builtin_add_overflow(a, b, &r)) return std::nullopt;
+  return r;
+}
+
+AddressRange plane_range(const char* call, const char* which, const void* ptr, std::size_t pitch, int height,
+                         std::size_t row_bytes) {
+  const std::string w(which);
+  if (height < 1) fail(ErrorCode::InvalidArgument, call, w + " height must be >= 1 (got " + std::to_string(height) + ")");
+  const auto rows_before_last = checked_mul(pitch, std::size_t(height - 1));
+  const auto span = rows_before_last ? checked_add(*rows_before_last, row_bytes) : std::nullopt;
+  if (!span || *span > kMaxSpan)
+    fail(ErrorCode::InvalidArgument, call,
+         w + " pitch " + std::to_string(pitch) + " x (height " + std::to_string(height) + " - 1) + a row of " +
+             std::to_string(row_bytes) + " bytes does not fit in the address space (" + kMaxSpanText + ")");
+  const auto begin = reinterpret_cast<std::uintptr_t>(ptr);
+  const auto end = checked_add(begin, *span);
+  if (!end)
+    fail(ErrorCode::InvalidArgument, call,
+         w + " plane of " + std::to_string(*span) + " bytes (pitch " + std::to_string(pitch) + " x (height " +
+             std::to_string(height) + " - 1) + a row) starting at address " + std::to_string(begin) +
+             " runs past the end of the address space");
+  return {begin, *end};
+}
 
 void check_request(const char* call, ElementType type, Extent extent, const Options& options) {
   if (!known(type)) fail(ErrorCode::InvalidArgument, call, "unknown element type " + std::to_string(int(type)));
@@ -52,6 +120,13 @@ void check_request(const char* call, ElementType type, Extent extent, const Opti
   if (extent.width < 1) fail(ErrorCode::InvalidArgument, call, "width must be >= 1 (got " + std::to_string(extent.width) + ")");
   if (extent.height < 1)
     fail(ErrorCode::InvalidArgument, call, "height must be >= 1 (got " + std::to_string(extent.height) + ")");
+  // The kernels and workspace sizes round sides up to tiles in int arithmetic (INT_MAX wrapped
+  // to a workspace of 2^64 − 2^36 bytes); 2^30 leaves room for every such rounding.
+  for (const auto& [name, side] : {std::pair{"width", extent.width}, std::pair{"height", extent.height}})
+    if (side > kMaxSide)
+      fail(ErrorCode::InvalidArgument, call,
+           std::string(name) + " " + std::to_string(side) + " is too large (at most 2^30 = " +
+               std::to_string(kMaxSide) + ")");
   const int t = options.tile;
   if (t != 0 && t != 32 && t != 64 && t != 128)
     fail(ErrorCode::InvalidArgument, call, "tile must be 0 (default), 32, 64 or 128 (got " + std::to_string(t) + ")");
@@ -61,31 +136,26 @@ void check_request(const char* call, ElementType type, Extent extent, const Opti
              std::to_string(t) + " (16-byte outputs need tile 32 or 64)");
   if (options.algorithm == Algorithm::Hybrid1R1W && !(options.hybrid_r > 0.0 && options.hybrid_r < 1.0))
     fail(ErrorCode::InvalidArgument, call, "hybrid_r must be in (0, 1) (got " + std::to_string(options.hybrid_r) + ")");
-  // Tile indices and the look-back ticket counter are 32-bit.
-  const int64_t tiles = int64_t(ceil_div(extent.width, 32)) * ceil_div(extent.height, 32);
-  if (tiles >= (int64_t(1) << 31))
+  // Tile indices and the look-back ticket counter are 32-bit. This bound also keeps every
+  // workspace and table size (a few bytes per pixel) far inside size_t.
+  if (too_many_tiles(extent, 1))
     fail(ErrorCode::InvalidArgument, call,
-         "image of " + std::to_string(extent.width) + "x" + std::to_string(extent.height) + " is too large");
+         "image of " + std::to_string(extent.width) + "x" + std::to_string(extent.height) +
+             " is too large (at most 2^31 - 1 tiles of 32x32 pixels)");
 }
 
 void check_problem(const char* call, const Problem& p) {
-  check_plane(call, "input", p.input, p.input_pitch, input_element_size(p.type), input_alignment(p.type), p.extent);
-  check_plane(call, "output", p.output, p.output_pitch, output_element_size(p.type), output_alignment(p.type),
-              p.extent);
-  const auto in0 = reinterpret_cast<std::uintptr_t>(p.input);
-  const auto out0 = reinterpret_cast<std::uintptr_t>(p.output);
-  const std::uintptr_t in1 = in0 + p.input_pitch * std::size_t(p.extent.height - 1) +
-                             std::size_t(p.extent.width) * input_element_size(p.type);
-  const std::uintptr_t out1 = out0 + p.output_pitch * std::size_t(p.extent.height - 1) +
-                              std::size_t(p.extent.width) * output_element_size(p.type);
-  if (in0 < out1 && out0 < in1) fail(ErrorCode::InvalidArgument, call, "input and output overlap");
+  const AddressRange in = check_plane(call, "input", p.input, p.input_pitch, input_element_size(p.type),
+                                      input_alignment(p.type), p.extent);
+  const AddressRange out = check_plane(call, "output", p.output, p.output_pitch, output_element_size(p.type),
+                                       output_alignment(p.type), p.extent);
+  if (overlap(in, out)) fail(ErrorCode::InvalidArgument, call, "input and output overlap");
 }
 
 void check_plane_count(const char* call, Extent extent, int planes) {
   if (planes < 1) fail(ErrorCode::InvalidArgument, call, "planes must be >= 1 (got " + std::to_string(planes) + ")");
   // A batch shares one ticket space of 32-bit tile indices (check_request covers one plane).
-  const int64_t tiles = int64_t(ceil_div(extent.width, 32)) * ceil_div(extent.height, 32) * planes;
-  if (tiles >= (int64_t(1) << 31))
+  if (too_many_tiles(extent, planes))
     fail(ErrorCode::InvalidArgument, call,
          std::to_string(planes) + " planes of " + std::to_string(extent.width) + "x" + std::to_string(extent.height) +
              " are too many for one call");
@@ -94,11 +164,6 @@ void check_plane_count(const char* call, Extent extent, int planes) {
 void check_batch(const char* call, const Problem& p, const Batch& batch) {
   check_plane_count(call, p.extent, batch.planes);
   if (batch.planes == 1) return;  // strides unused
-  const auto span = [&](std::size_t pitch, std::size_t element) {
-    return pitch * std::size_t(p.extent.height - 1) + std::size_t(p.extent.width) * element;
-  };
-  const std::size_t in_span = span(p.input_pitch, input_element_size(p.type));
-  const std::size_t out_span = span(p.output_pitch, output_element_size(p.type));
   if (batch.input_plane_stride % input_alignment(p.type) != 0)
     fail(ErrorCode::InvalidArgument, call,
          "input plane stride " + std::to_string(batch.input_plane_stride) +
@@ -107,19 +172,18 @@ void check_batch(const char* call, const Problem& p, const Batch& batch) {
     fail(ErrorCode::InvalidArgument, call,
          "output plane stride " + std::to_string(batch.output_plane_stride) +
              " is not a multiple of the element alignment (" + std::to_string(output_alignment(p.type)) + " bytes)");
-  if (batch.output_plane_stride < out_span)
+  // check_problem has bounded the first plane of each; these are its ranges again.
+  const std::size_t in_row = std::size_t(p.extent.width) * input_element_size(p.type);
+  const std::size_t out_row = std::size_t(p.extent.width) * output_element_size(p.type);
+  const AddressRange in0 = plane_range(call, "input", p.input, p.input_pitch, p.extent.height, in_row);
+  const AddressRange out0 = plane_range(call, "output", p.output, p.output_pitch, p.extent.height, out_row);
+  if (batch.output_plane_stride < out0.end - out0.begin)
     fail(ErrorCode::InvalidArgument, call,
          "output plane stride " + std::to_string(batch.output_plane_stride) + " is smaller than a plane (" +
-             std::to_string(out_span) + " bytes): output planes would overlap");
-  const std::size_t last = std::size_t(batch.planes - 1);
-  const std::size_t limit = std::numeric_limits<std::uintptr_t>::max() / 2;
-  if (batch.input_plane_stride > (limit - in_span) / last || batch.output_plane_stride > (limit - out_span) / last)
-    fail(ErrorCode::InvalidArgument, call, "plane strides times the plane count overflow the address space");
-  const auto in0 = reinterpret_cast<std::uintptr_t>(p.input);
-  const auto out0 = reinterpret_cast<std::uintptr_t>(p.output);
-  const std::uintptr_t in1 = in0 + last * batch.input_plane_stride + in_span;
-  const std::uintptr_t out1 = out0 + last * batch.output_plane_stride + out_span;
-  if (in0 < out1 && out0 < in1) fail(ErrorCode::InvalidArgument, call, "input and output planes overlap");
+             std::to_string(out0.end - out0.begin) + " bytes): output planes would overlap");
+  const AddressRange in{in0.begin, batch_end(call, "input", in0, batch.input_plane_stride, batch.planes)};
+  const AddressRange out{out0.begin, batch_end(call, "output", out0, batch.output_plane_stride, batch.planes)};
+  if (overlap(in, out)) fail(ErrorCode::InvalidArgument, call, "input and output planes overlap");
 }
 
 void check_call(const char* call, const Problem& first_plane, const Batch& batch, const Options& options) {

@@ -25,12 +25,12 @@ DType dtype_named(const std::string& name) {
 
 // "<u4"-style typestr of the array interfaces.
 DType dtype_of_typestr(const std::string& typestr) {
-  if (typestr.size() < 3 || (typestr[0] != '<' && typestr[0] != '|'))
-    throw std::invalid_argument("typestr '" + typestr + "' is not a little-endian element type");
-  const std::string kind_bytes = typestr.substr(1);
   for (DType d : {DType::U8, DType::U32, DType::U64, DType::F32})
-    if (kind_bytes == std::string(1, satpy::typestr_kind(d)) + std::to_string(satpy::item_size(d))) return d;
-  throw std::invalid_argument("dtype '" + typestr + "' is not supported (uint8 or float32 images)");
+    if (typestr.size() >= 3 && (typestr[0] == '<' || typestr[0] == '|') &&
+        typestr.substr(1) == std::string(1, satpy::typestr_kind(d)) + std::to_string(satpy::item_size(d)))
+      return d;
+  throw std::invalid_argument("dtype " + satpy::typestr_name(typestr) +
+                              " is not supported (uint8 or float32 images; see satcore's documentation)");
 }
 
 cudaStream_t stream_of(std::uintptr_t handle) { return reinterpret_cast<cudaStream_t>(handle); }
@@ -145,25 +145,35 @@ PYBIND11_MODULE(_satcore, m) {
   m.def("integral_dtype", [](const std::string& dtype) {
     return std::string(satpy::numpy_name(satpy::integral_dtype(dtype_named(dtype))));
   });
+  // The computing calls release the GIL: other Python threads run meanwhile (and other calls of
+  // ours, in parallel). `src` and `dst` stay alive (the caller holds their Python objects), and
+  // satpy's operations touch no Python object.
   m.def("integral", [](const Tensor& src, Tensor& dst, int algorithm, int tile, std::uintptr_t stream) {
     sat_options o = sat_default_options();
     o.algorithm = algorithm;
     o.tile = tile;
-    satpy::integral(src, dst, o, stream_of(stream));
-    if (dst.owned()) dst.mark_written(stream_of(stream));  // a user's out= is ordered by its own library
+    {
+      const py::gil_scoped_release unlocked;
+      satpy::integral(src, dst, o, stream_of(stream));
+      if (dst.owned()) dst.mark_written(stream_of(stream));  // a user's out= is ordered by its own library
+    }
   });
   m.def("filter_result_shape", [](const Tensor& src, const std::string& kind, const py::dict& params) {
     return as_tuple(satpy::filter_result_shape(src, request_of(kind, params)));
   });
   m.def("filter", [](const std::string& kind, const Tensor& src, Tensor& dst, const py::dict& params,
                      std::uintptr_t stream) {
-    satpy::filter(src, dst, request_of(kind, params), stream_of(stream));
+    const satpy::FilterRequest request = request_of(kind, params);
+    const py::gil_scoped_release unlocked;
+    satpy::filter(src, dst, request, stream_of(stream));
     if (dst.owned()) dst.mark_written(stream_of(stream));
   });
   m.def("parse_algorithm", [](const std::string& name) {
     int a = 0;
-    if (sat_parse_algorithm(name.c_str(), &a) != SAT_OK) throw std::invalid_argument(sat_last_error());
-    return a;
+    if (sat_parse_algorithm(name.c_str(), &a) == SAT_OK) return a;
+    std::string names;
+    for (int k = 0; sat_algorithm_name(k); ++k) names += std::string(k ? ", " : "") + sat_algorithm_name(k);
+    throw std::invalid_argument("unknown algorithm '" + name + "' (algorithm must be one of " + names + ")");
   });
   m.def("algorithm_names", [] {
     std::vector<std::string> names;

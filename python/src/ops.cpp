@@ -1,15 +1,22 @@
 // Tensors → satcore's C ABI: the image axes and planes of a tensor, dtype mapping, workspace,
-// and the filter engines (one per backend, device and stream, grown as images grow).
+// the filter engines (CUDA: one per device and stream, grown as images grow; host: one per
+// thread, kept only while small), and errors in the Python functions' words.
+//
+// These functions run without the GIL (module.cpp releases it): they touch no Python object, and
+// what they share between threads (the CUDA workspaces and engines) is locked.
 #include "ops.h"
 
+#include <algorithm>
 #include <climits>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <tuple>
 
 #include "cuda_call.h"
+#include "messages.h"
 
 namespace satpy {
 namespace {
@@ -107,42 +114,107 @@ void check_out(const Tensor& src, const Tensor& dst, DType dtype, const std::vec
 // The library owns it and remembers what its last call left in it: the look-back's tile states
 // carry an epoch from call to call, so repeated calls of one shape need neither a reset launch
 // nor a clearing pass (a fresh workspace per call would clear all of it). One per stream:
-// concurrent streams never share one, and the calls on one stream are ordered. Kept for the life
-// of the process, like the filter engines below (never destroyed: the CUDA runtime may be gone
-// before static destructors run).
-sat_workspace* workspace_for(int device, cudaStream_t stream) {
-  static auto* slots = new std::map<std::pair<int, cudaStream_t>, sat_workspace*>;
-  sat_workspace*& slot = (*slots)[{device, stream}];
-  if (!slot) check(sat_workspace_create(&slot));
-  return slot;
+// concurrent streams never share one; Python threads that use one stream take turns with it
+// (`busy`). Kept for the life of the process, like the filter engines below (never destroyed:
+// the CUDA runtime may be gone before static destructors run).
+struct WorkspaceSlot {
+  std::mutex busy;
+  sat_workspace* workspace = nullptr;
+};
+
+std::mutex slots_mutex;  // guards the two maps below (their nodes never move)
+
+WorkspaceSlot& workspace_slot(int device, cudaStream_t stream) {
+  static auto* slots = new std::map<std::pair<int, cudaStream_t>, WorkspaceSlot>;
+  const std::lock_guard<std::mutex> lock(slots_mutex);
+  return (*slots)[{device, stream}];
 }
 
-// Filter engines own their tables; one per (backend, device, stream), so that concurrent streams
-// never share scratch memory. Kept for the life of the process (never destroyed: the CUDA runtime
-// may be gone before static destructors run).
+// A filter engine and the largest image it was made for; grown (re-created) as images grow.
 struct EngineSlot {
   std::unique_ptr<sat_filter_engine, void (*)(sat_filter_engine*)> engine{nullptr, sat_filter_engine_destroy};
   int max_width = 0, max_height = 0;
   sat_options options{};
+
+  sat_filter_engine* fit(const Device& device, const Planes& p, const sat_options& o) {
+    const bool same_options = options.algorithm == o.algorithm && options.tile == o.tile && options.hybrid_r == o.hybrid_r;
+    if (!engine || !same_options || p.width > max_width || p.height > max_height) {
+      const int w = std::max(p.width, engine && same_options ? max_width : 0);
+      const int h = std::max(p.height, engine && same_options ? max_height : 0);
+      release();
+      sat_filter_engine* created = nullptr;
+      check(sat_filter_engine_create(device.cuda ? SAT_BACKEND_CUDA : SAT_BACKEND_CPU, w, h, &o, &created));
+      engine.reset(created);
+      max_width = w;
+      max_height = h;
+      options = o;
+    }
+    return engine.get();
+  }
+  void release() {
+    engine.reset();
+    max_width = max_height = 0;
+  }
 };
 
-sat_filter_engine* engine_for(const Device& device, cudaStream_t stream, const Planes& p, const sat_options& o) {
-  static auto* slots = new std::map<std::tuple<bool, int, cudaStream_t>, EngineSlot>;
-  EngineSlot& slot = (*slots)[{device.cuda, device.id, device.cuda ? stream : nullptr}];
-  const bool same_options = slot.options.algorithm == o.algorithm && slot.options.tile == o.tile &&
-                            slot.options.hybrid_r == o.hybrid_r;
-  if (!slot.engine || !same_options || p.width > slot.max_width || p.height > slot.max_height) {
-    const int w = std::max(p.width, slot.engine && same_options ? slot.max_width : 0);
-    const int h = std::max(p.height, slot.engine && same_options ? slot.max_height : 0);
-    slot.engine.reset();
-    sat_filter_engine* created = nullptr;
-    check(sat_filter_engine_create(device.cuda ? SAT_BACKEND_CUDA : SAT_BACKEND_CPU, w, h, &o, &created));
-    slot.engine.reset(created);
-    slot.max_width = w;
-    slot.max_height = h;
-    slot.options = o;
+// CUDA: one engine per (device, stream), so that concurrent streams never share scratch memory;
+// threads on one stream take turns (`busy`). Kept for the life of the process.
+struct CudaEngineSlot {
+  std::mutex busy;
+  EngineSlot slot;
+};
+
+CudaEngineSlot& cuda_engine_slot(int device, cudaStream_t stream) {
+  static auto* slots = new std::map<std::pair<int, cudaStream_t>, CudaEngineSlot>;
+  const std::lock_guard<std::mutex> lock(slots_mutex);
+  return (*slots)[{device, stream}];
+}
+
+// Host arrays: one engine per thread (never shared, so never locked). Its tables take 20 bytes
+// per pixel of the largest image it was made for, in host memory: an engine kept for an 8000²
+// image held 1.3 GB after its result was gone. It is kept between calls only up to this size
+// (the allocation is what a small call would otherwise pay each time).
+constexpr int64_t kKeptHostEnginePixels = int64_t(1) << 21;  // 2 Mpixel: 40 MiB of tables
+
+struct HostEngineLease {
+  EngineSlot& slot;
+  ~HostEngineLease() {
+    if (int64_t(slot.max_width) * slot.max_height > kKeptHostEnginePixels) slot.release();
   }
-  return slot.engine.get();
+};
+
+EngineSlot& host_engine_slot() {
+  thread_local EngineSlot slot;
+  return slot;
+}
+
+// Errors in the words of the Python function: its name, its parameter names.
+PythonWords filter_words(FilterKind kind) {
+  std::vector<std::pair<std::string, std::string>> renames{
+      {"max extent width", "input width"}, {"src", "input"}, {"dst", "out"}};
+  switch (kind) {
+    case FilterKind::Box:
+      renames.insert(renames.end(), {{"kernel_width", "ksize[0]"}, {"kernel_height", "ksize[1]"}, {"kernel", "ksize"}});
+      return {"box_blur", renames};
+    case FilterKind::MeanC: return {"threshold_mean_c", renames};
+    case FilterKind::Sauvola: return {"threshold_sauvola", renames};
+    case FilterKind::Bradley: return {"threshold_bradley", renames};
+  }
+  return {"filter", renames};
+}
+
+// Runs `body`, rethrowing its errors (same type) in the Python function's words.
+template <class Body>
+void speaking_python(const PythonWords& words, Body&& body) {
+  try {
+    body();
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(python_message(words, e.what()));
+  } catch (const std::bad_alloc&) {
+    throw;
+  } catch (const std::runtime_error& e) {
+    throw std::runtime_error(python_message(words, e.what()));
+  }
 }
 
 }  // namespace
@@ -157,25 +229,34 @@ DType integral_dtype(DType input) {
 }
 
 void integral(const Tensor& src, const Tensor& dst, const sat_options& options, cudaStream_t stream) {
-  const DType out_type = integral_dtype(src.dtype());
-  check_out(src, dst, out_type, src.shape());
-  const Planes in = planes_of(src, false, "input");
-  const Planes out = planes_of(dst, false, "out");
-  if (in.count == 0) return;
-  const sat_problem problem{src.dtype() == DType::U8 ? SAT_U8_TO_U32 : SAT_F32_TO_F32,
-                            in.width,
-                            in.height,
-                            src.data(),
-                            in.pitch,
-                            dst.data(),
-                            out.pitch};
-  const sat_batch batch{int(in.count), in.plane_stride, out.plane_stride};
-  if (!src.device().cuda) {
-    check(sat_cpu_compute(&problem, &batch, 0));
-    return;
-  }
-  const DeviceScope scope(src.device().id);
-  check(sat_compute_in(workspace_for(src.device().id, stream), &problem, &batch, &options, stream));
+  speaking_python({"integral", {}}, [&] {
+    const DType out_type = integral_dtype(src.dtype());
+    check_out(src, dst, out_type, src.shape());
+    const Planes in = planes_of(src, false, "input");
+    const Planes out = planes_of(dst, false, "out");
+    if (in.count == 0) return;
+    const sat_problem problem{src.dtype() == DType::U8 ? SAT_U8_TO_U32 : SAT_F32_TO_F32,
+                              in.width,
+                              in.height,
+                              src.data(),
+                              in.pitch,
+                              dst.data(),
+                              out.pitch};
+    const sat_batch batch{int(in.count), in.plane_stride, out.plane_stride};
+    if (!src.device().cuda) {
+      // The CPU backend takes no options, but they are checked as for CUDA arrays (tile=7 is
+      // wrong wherever the array lives).
+      std::size_t unused = 0;
+      check(sat_workspace_size(&problem, &options, batch.planes, &unused));
+      check(sat_cpu_compute(&problem, &batch, 0));
+      return;
+    }
+    const DeviceScope scope(src.device().id);
+    WorkspaceSlot& slot = workspace_slot(src.device().id, stream);
+    const std::lock_guard<std::mutex> turn(slot.busy);
+    if (!slot.workspace) check(sat_workspace_create(&slot.workspace));
+    check(sat_compute_in(slot.workspace, &problem, &batch, &options, stream));
+  });
 }
 
 std::vector<int64_t> filter_result_shape(const Tensor& src, const FilterRequest& request) {
@@ -184,18 +265,10 @@ std::vector<int64_t> filter_result_shape(const Tensor& src, const FilterRequest&
   return shape;
 }
 
-void filter(const Tensor& src, const Tensor& dst, const FilterRequest& r, cudaStream_t stream) {
-  if (src.dtype() != DType::U8)
-    bad(std::string("filters take uint8 images (got ") + numpy_name(src.dtype()) + ")");
-  if (r.max_value < 0 || r.max_value > 255) bad("max_value must be in 0..255 (got " + std::to_string(r.max_value) + ")");
-  check_out(src, dst, DType::U8, filter_result_shape(src, r));
-  const Planes in = planes_of(src, r.channels_last, "input");
-  const bool keeps_channels = r.kind == FilterKind::Box && r.channels_last;
-  const Planes out = planes_of(dst, keeps_channels, "out");
-  if (in.count == 0) return;
-  std::unique_ptr<DeviceScope> scope;
-  if (src.device().cuda) scope = std::make_unique<DeviceScope>(src.device().id);
-  sat_filter_engine* engine = engine_for(src.device(), stream, in, r.options);
+namespace {
+
+void filter_planes(sat_filter_engine* engine, const Tensor& src, const Tensor& dst, const Planes& in,
+                   const Planes& out, const FilterRequest& r, cudaStream_t stream) {
   const uint8_t max_value = uint8_t(r.max_value);
   for (int64_t k = 0; k < in.count; ++k) {
     const sat_image8 s{static_cast<uint8_t*>(src.data()) + k * in.plane_stride, in.pitch, in.width, in.height,
@@ -217,6 +290,33 @@ void filter(const Tensor& src, const Tensor& dst, const FilterRequest& r, cudaSt
         break;
     }
   }
+}
+
+}  // namespace
+
+void filter(const Tensor& src, const Tensor& dst, const FilterRequest& r, cudaStream_t stream) {
+  speaking_python(filter_words(r.kind), [&] {
+    if (src.dtype() != DType::U8)
+      bad(std::string("filters take uint8 images (got ") + numpy_name(src.dtype()) + ")");
+    // The range of uint8_t; satcore checks the rest (1..255) with the same message.
+    if (r.kind != FilterKind::Box && (r.max_value < 0 || r.max_value > 255))
+      bad("max_value must be in 1..255 (got " + std::to_string(r.max_value) + ")");
+    check_out(src, dst, DType::U8, filter_result_shape(src, r));
+    const Planes in = planes_of(src, r.channels_last, "input");
+    const bool keeps_channels = r.kind == FilterKind::Box && r.channels_last;
+    const Planes out = planes_of(dst, keeps_channels, "out");
+    if (in.count == 0) return;
+    if (!src.device().cuda) {
+      EngineSlot& slot = host_engine_slot();
+      const HostEngineLease lease{slot};
+      filter_planes(slot.fit(src.device(), in, r.options), src, dst, in, out, r, stream);
+      return;
+    }
+    const DeviceScope scope(src.device().id);
+    CudaEngineSlot& cuda = cuda_engine_slot(src.device().id, stream);
+    const std::lock_guard<std::mutex> turn(cuda.busy);
+    filter_planes(cuda.slot.fit(src.device(), in, r.options), src, dst, in, out, r, stream);
+  });
 }
 
 }  // namespace satpy

@@ -17,14 +17,29 @@ namespace {
 constexpr const char* kCapsuleName = "dltensor";
 constexpr const char* kUsedCapsuleName = "used_dltensor";
 
+// NumPy's name of a DLPack element type ("complex64", "bool", "bfloat16", ...).
+std::string dtype_name(const DLDataType& t) {
+  constexpr uint8_t kBool = 6;  // kDLBool (DLPack ≥ 0.8; older headers lack the name)
+  std::string name;
+  switch (t.code) {
+    case kDLInt: name = "int" + std::to_string(t.bits); break;
+    case kDLUInt: name = "uint" + std::to_string(t.bits); break;
+    case kDLFloat: name = "float" + std::to_string(t.bits); break;
+    case kDLBfloat: name = "bfloat" + std::to_string(t.bits); break;
+    case kDLComplex: name = "complex" + std::to_string(t.bits); break;
+    case kDLOpaqueHandle: name = "opaque handle"; break;
+    case kBool: name = "bool"; break;
+    default: name = "DLPack type code " + std::to_string(int(t.code)) + " of " + std::to_string(t.bits) + " bits";
+  }
+  return t.lanes == 1 ? name : name + " x " + std::to_string(t.lanes) + " lanes";
+}
+
 DType dtype_of(const DLDataType& t) {
-  if (t.lanes != 1) throw std::invalid_argument("vector element types (lanes > 1) are not supported");
-  if (t.code == kDLUInt && t.bits == 8) return DType::U8;
-  if (t.code == kDLUInt && t.bits == 32) return DType::U32;
-  if (t.code == kDLUInt && t.bits == 64) return DType::U64;
-  if (t.code == kDLFloat && t.bits == 32) return DType::F32;
-  const char* kind = t.code == kDLInt ? "int" : t.code == kDLUInt ? "uint" : t.code == kDLFloat ? "float" : "other";
-  throw std::invalid_argument(std::string("dtype ") + kind + std::to_string(t.bits) +
+  if (t.lanes == 1 && t.code == kDLUInt && t.bits == 8) return DType::U8;
+  if (t.lanes == 1 && t.code == kDLUInt && t.bits == 32) return DType::U32;
+  if (t.lanes == 1 && t.code == kDLUInt && t.bits == 64) return DType::U64;
+  if (t.lanes == 1 && t.code == kDLFloat && t.bits == 32) return DType::F32;
+  throw std::invalid_argument("dtype " + dtype_name(t) +
                               " is not supported (uint8 or float32 images; see satcore's documentation)");
 }
 
@@ -86,6 +101,25 @@ const char* numpy_name(DType d) {
 }
 
 char typestr_kind(DType d) { return d == DType::F32 ? 'f' : 'u'; }
+
+std::string typestr_name(const std::string& typestr) {
+  const std::string quoted = "'" + typestr + "'";
+  if (typestr.size() < 3) return quoted;
+  const char order = typestr[0], kind = typestr[1];
+  const std::string digits = typestr.substr(2);
+  if (digits.find_first_not_of("0123456789") != std::string::npos || digits.size() > 3) return quoted;
+  const int bits = std::stoi(digits) * 8;
+  std::string name;
+  switch (kind) {
+    case 'b': name = bits == 8 ? "bool" : quoted; break;
+    case 'i': name = "int" + std::to_string(bits); break;
+    case 'u': name = "uint" + std::to_string(bits); break;
+    case 'f': name = "float" + std::to_string(bits); break;
+    case 'c': name = "complex" + std::to_string(bits); break;
+    default: return quoted;
+  }
+  return order == '>' ? "big-endian " + name : name;
+}
 
 struct Tensor::Keeper {
   DLManagedTensor* imported = nullptr;  // a producer's tensor, given back through its deleter

@@ -20,6 +20,8 @@ enum class DType { U8, U32, U64, F32 };
 std::size_t item_size(DType dtype);
 const char* numpy_name(DType dtype);  // "uint8", ...
 char typestr_kind(DType dtype);       // 'u' or 'f' (array interface typestr is "<" kind bytes)
+// NumPy's name of an array-interface typestr ("<c8" → "complex64", "|b1" → "bool").
+std::string typestr_name(const std::string& typestr);
 
 struct Device {
   bool cuda = false;  // else host memory

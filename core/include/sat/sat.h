@@ -73,7 +73,8 @@ struct Options {
 };
 
 // One table to compute. Pointers are device pointers for compute()/Plan, host pointers for the
-// CPU paths. Input and output must not overlap.
+// CPU paths. Input and output must not overlap. Sides are 1..2^30; each plane's bytes,
+// pitch × (height − 1) + a row, at most PTRDIFF_MAX and within the address space.
 struct Problem {
   ElementType type = ElementType::U8ToU32;
   Extent extent;

@@ -9,6 +9,8 @@
 #include <sstream>
 #include <string>
 
+#include "detail/validate.h"
+
 namespace sat::filters {
 namespace {
 
@@ -24,28 +26,20 @@ std::string num(double v) {
 
 std::string size_of(int w, int h) { return std::to_string(w) + "x" + std::to_string(h); }
 
-struct Span {
-  std::uintptr_t begin, end;
-};
-
+// The bytes the image addresses; throws when they do not fit in the address space.
 template <class Img>
-Span span_of(const Img& im) {
-  const auto b = reinterpret_cast<std::uintptr_t>(im.data);
-  return {b, b + im.pitch * std::size_t(im.height - 1) + std::size_t(im.width) * std::size_t(im.channels)};
-}
-
-template <class Img>
-void check_image(const char* call, const char* name, const Img& im) {
+detail::AddressRange check_image(const char* call, const char* name, const Img& im) {
   const std::string n(name);
   if (im.data == nullptr) fail(call, n + " pointer is null");
   if (im.width < 1 || im.height < 1)
     fail(call, n + " size must be at least 1x1 (got " + size_of(im.width, im.height) + ")");
   if (im.channels != 1 && im.channels != 3 && im.channels != 4)
     fail(call, n + " must have 1, 3 or 4 channels (got " + std::to_string(im.channels) + ")");
-  const std::size_t row = std::size_t(im.width) * std::size_t(im.channels);
+  const std::size_t row = std::size_t(im.width) * std::size_t(im.channels);  // < 2^33: no overflow
   if (im.pitch < row)
     fail(call, n + " pitch " + std::to_string(im.pitch) + " is smaller than a row (" + std::to_string(im.width) +
                    " x " + std::to_string(im.channels) + " = " + std::to_string(row) + " bytes)");
+  return detail::plane_range(call, name, im.data, im.pitch, im.height, row);
 }
 
 void check_device_pointer(const char* call, const char* name, const void* ptr) {
@@ -59,6 +53,12 @@ void check_device_pointer(const char* call, const char* name, const void* ptr) {
     fail(call, std::string(name) + " is ordinary host memory; Backend::Cuda takes device (or pinned/managed) images");
 }
 
+// The foreground value of the thresholds: 0 would make foreground and background the same.
+void check_max_value(const char* call, int max_value) {
+  if (max_value < 1 || max_value > 255)
+    fail(call, "max_value must be in 1..255 (got " + std::to_string(max_value) + ")");
+}
+
 void check_window(const char* call, const char* name, int w, bool odd, int min) {
   if (w < min) fail(call, std::string(name) + " must be >= " + std::to_string(min) + " (got " + std::to_string(w) + ")");
   if (odd && w % 2 == 0) fail(call, std::string(name) + " must be odd (got " + std::to_string(w) + ")");
@@ -70,17 +70,16 @@ void check_window(const char* call, const char* name, int w, bool odd, int min) 
 
 void check_images(const char* call, ConstImage8 src, const Image8& dst, int dst_channels, Extent max_extent,
                   Alias alias) {
-  check_image(call, "src", src);
+  const detail::AddressRange a = check_image(call, "src", src);
   if (src.width > max_extent.width || src.height > max_extent.height)
     fail(call, "src is " + size_of(src.width, src.height) + ", larger than the engine's max extent " +
                    size_of(max_extent.width, max_extent.height));
-  check_image(call, "dst", dst);
+  const detail::AddressRange b = check_image(call, "dst", dst);
   if (dst.width != src.width || dst.height != src.height)
     fail(call, "dst is " + size_of(dst.width, dst.height) + " but src is " + size_of(src.width, src.height));
   if (dst.channels != dst_channels)
     fail(call, "dst must have " + std::to_string(dst_channels) + " channel" + (dst_channels == 1 ? "" : "s") +
                    " (got " + std::to_string(dst.channels) + ")");
-  const Span a = span_of(src), b = span_of(dst);
   const bool overlap = a.begin < b.end && b.begin < a.end;
   if (!overlap || alias == Alias::Any) return;
   const bool same = src.data == dst.data && src.pitch == dst.pitch && src.channels == dst.channels;
@@ -106,17 +105,20 @@ void check_box_blur(const char* call, const BoxBlurParams& p) {
 void check_mean_c(const char* call, const MeanCParams& p) {
   check_window(call, "block", p.block, true, 3);
   if (!std::isfinite(p.C)) fail(call, "C must be finite (got " + num(p.C) + ")");
+  check_max_value(call, p.max_value);
 }
 
 void check_sauvola(const char* call, const SauvolaParams& p) {
   check_window(call, "window", p.window, true, 3);
   if (!(p.k > 0.0 && p.k < 1.0)) fail(call, "k must be in (0, 1) (got " + num(p.k) + ")");
   if (!(p.r >= 0.0) || !std::isfinite(p.r)) fail(call, "r must be >= 0 (0 = 127.5) and finite (got " + num(p.r) + ")");
+  check_max_value(call, p.max_value);
 }
 
 void check_bradley(const char* call, const BradleyParams& p) {
   if (p.window < 1) fail(call, "window must be >= 1 (got " + std::to_string(p.window) + ")");
   if (!(p.t >= 0.0 && p.t < 100.0)) fail(call, "t must be in [0, 100) percent (got " + num(p.t) + ")");
+  check_max_value(call, p.max_value);
 }
 
 }  // namespace sat::filters

@@ -11,6 +11,7 @@ enum class Alias { Forbidden, SameImageOnly, Any };
 
 // src: non-null, size ≥ 1, channels 1/3/4, pitch ≥ a row, within max_extent.
 // dst: non-null, src's size, `dst_channels` channels, pitch ≥ a row; overlap as `alias` allows.
+// Both: pitch × (height − 1) + a row, and the address it ends at, inside the address space.
 void check_images(const char* call, ConstImage8 src, const Image8& dst, int dst_channels, Extent max_extent,
                   Alias alias);
 
@@ -18,6 +19,7 @@ void check_images(const char* call, ConstImage8 src, const Image8& dst, int dst_
 void check_device_images(const char* call, ConstImage8 src, const Image8& dst);
 
 void check_box_blur(const char* call, const BoxBlurParams& p);
+// The thresholds also check max_value in 1..255 (0 would paint foreground as background).
 void check_mean_c(const char* call, const MeanCParams& p);
 void check_sauvola(const char* call, const SauvolaParams& p);
 void check_bradley(const char* call, const BradleyParams& p);

@@ -4,6 +4,7 @@
 // sat_compute_in needs no GPU (its GPU results: workspace_gpu_test.cpp).
 #include <gtest/gtest.h>
 
+#include <climits>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -232,6 +233,94 @@ TEST(CAbi, FiltersMatchTheEngine) {
   sat_filter_engine* none = reinterpret_cast<sat_filter_engine*>(&engine);
   EXPECT_EQ(sat_filter_engine_create(5, w, h, nullptr, &none), SAT_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(none, nullptr) << "a failed create leaves no engine behind";
+}
+
+// Absurd pitches and strides are reported as an invalid argument with a message naming the
+// offending value — never a crash (the single-plane check once let pitch × (height − 1) wrap).
+TEST(CAbi, HugePitchesAreInvalidArgumentsNotCrashes) {
+  std::vector<uint8_t> in(16 * 16, 1);
+  std::vector<uint32_t> out(16 * 16);
+  struct Case {
+    const char* what;
+    sat_problem problem;
+    sat_batch batch;
+    const char* message;
+  };
+  const sat_problem good{SAT_U8_TO_U32, 16, 16, in.data(), 16, out.data(), 64};
+  const auto with = [&](int height, std::size_t in_pitch, std::size_t out_pitch) {
+    sat_problem p = good;
+    p.height = height;
+    p.input_pitch = in_pitch;
+    p.output_pitch = out_pitch;
+    return p;
+  };
+  const std::vector<Case> cases{
+      {"input pitch SIZE_MAX/8", with(16, SIZE_MAX / 8, 64), {1, 0, 0}, "input pitch"},
+      {"input pitch 2^60, height 16", with(16, std::size_t(1) << 60, 64), {1, 0, 0}, "input pitch"},
+      {"input pitch 2^62, height 4", with(4, std::size_t(1) << 62, 64), {1, 0, 0}, "input pitch"},
+      {"output pitch 2^62", with(16, 16, std::size_t(1) << 62), {1, 0, 0}, "output pitch"},
+      {"input plane stride 2^62, 8 planes", good, {8, std::size_t(1) << 62, 1024}, "input plane stride"},
+  };
+  sat_workspace* ws = nullptr;
+  ASSERT_EQ(sat_workspace_create(&ws), SAT_OK);
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.what);
+    const auto expect_rejected = [&](sat_status status) {
+      EXPECT_EQ(status, SAT_ERROR_INVALID_ARGUMENT);
+      const std::string message = sat_last_error();
+      EXPECT_NE(message.find(c.message), std::string::npos) << message;
+      EXPECT_NE(message.find("does not fit in the address space"), std::string::npos) << message;
+    };
+    expect_rejected(sat_cpu_compute(&c.problem, &c.batch, 1));
+    expect_rejected(sat_cpu_compute(&c.problem, &c.batch, 0));
+    expect_rejected(sat_compute(&c.problem, &c.batch, nullptr, nullptr, std::size_t(1) << 40, nullptr));
+    expect_rejected(sat_compute_in(ws, &c.problem, &c.batch, nullptr, nullptr));
+  }
+  sat_workspace_destroy(ws);
+  EXPECT_EQ(out, std::vector<uint32_t>(16 * 16)) << "a rejected call wrote the output";
+
+  std::size_t bytes = 0;
+  const sat_problem wide{SAT_U8_TO_U32, INT_MAX, 1, nullptr, 0, nullptr, 0};  // its tile count wrapped
+  EXPECT_EQ(sat_workspace_size(&wide, nullptr, 1, &bytes), SAT_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(sat_last_error()).find("too large"), std::string::npos) << sat_last_error();
+  const sat_problem big{SAT_U8_TO_U32, 4096, 4096, nullptr, 0, nullptr, 0};
+  EXPECT_EQ(sat_workspace_size(&big, nullptr, INT_MAX, &bytes), SAT_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(sat_last_error()).find("too many"), std::string::npos) << sat_last_error();
+}
+
+TEST(CAbi, FiltersRejectHugePitchesAndMaxValueZero) {
+  std::vector<uint8_t> src(16 * 16, 9), dst(16 * 16, 0);
+  sat_filter_engine* engine = nullptr;
+  ASSERT_EQ(sat_filter_engine_create(SAT_BACKEND_CPU, 16, 16, nullptr, &engine), SAT_OK) << sat_last_error();
+  const sat_image8 s{src.data(), 16, 16, 16, 1};
+  for (std::size_t pitch : {std::size_t(1) << 60, SIZE_MAX / 8}) {
+    SCOPED_TRACE("dst pitch " + std::to_string(pitch));
+    const sat_image8 d{dst.data(), pitch, 16, 16, 1};
+    const auto expect_rejected = [&](sat_status status) {
+      EXPECT_EQ(status, SAT_ERROR_INVALID_ARGUMENT);
+      const std::string message = sat_last_error();
+      EXPECT_NE(message.find("dst pitch " + std::to_string(pitch)), std::string::npos) << message;
+      EXPECT_NE(message.find("does not fit in the address space"), std::string::npos) << message;
+    };
+    expect_rejected(sat_box_blur(engine, &s, &d, 3, 3, SAT_BORDER_REFLECT101, nullptr));
+    expect_rejected(sat_threshold_mean_c(engine, &s, &d, 3, 2.0, 0, 255, nullptr));
+    expect_rejected(sat_threshold_sauvola(engine, &s, &d, 3, 0.2, 0.0, 255, nullptr));
+    expect_rejected(sat_threshold_bradley(engine, &s, &d, 3, 15.0, 255, nullptr));
+    const sat_image8 huge_src{src.data(), pitch, 16, 16, 1};
+    const sat_image8 good_dst{dst.data(), 16, 16, 16, 1};
+    EXPECT_EQ(sat_box_blur(engine, &huge_src, &good_dst, 3, 3, SAT_BORDER_REFLECT101, nullptr),
+              SAT_ERROR_INVALID_ARGUMENT);
+    EXPECT_NE(std::string(sat_last_error()).find("src pitch"), std::string::npos) << sat_last_error();
+  }
+  EXPECT_EQ(dst, std::vector<uint8_t>(16 * 16, 0)) << "a rejected call wrote dst";
+
+  const sat_image8 d{dst.data(), 16, 16, 16, 1};
+  EXPECT_EQ(sat_threshold_mean_c(engine, &s, &d, 3, 2.0, 0, 0, nullptr), SAT_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(sat_last_error()).find("max_value must be in 1..255 (got 0)"), std::string::npos)
+      << sat_last_error();
+  EXPECT_EQ(sat_threshold_sauvola(engine, &s, &d, 3, 0.2, 0.0, 0, nullptr), SAT_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(sat_threshold_bradley(engine, &s, &d, 3, 15.0, 0, nullptr), SAT_ERROR_INVALID_ARGUMENT);
+  sat_filter_engine_destroy(engine);
 }
 
 }  // namespace

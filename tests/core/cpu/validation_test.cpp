@@ -8,6 +8,7 @@
 // or a bad address, never pass.
 #include <gtest/gtest.h>
 
+#include <climits>
 #include <cstdint>
 #include <cstdlib>
 #include <functional>
@@ -17,6 +18,8 @@
 #include <string>
 #include <vector>
 
+#include "detail/validate.h"
+#include "sat/filters.h"
 #include "sat/sat.h"
 #include "sat_expect.h"
 #include "sat_test_util.h"
@@ -125,6 +128,35 @@ std::vector<BadProblem> bad_problems() {
          p.output = out;
        },
        {"overlap"}},
+      // Pitches whose addressed span, pitch × (height − 1) + a row, does not fit in size_t: the
+      // span must be checked before it is used (it wrapped, passed the overlap check and the CPU
+      // paths read far outside the image).
+      {"InputSpanOverflowsSizeMaxOver8", ElementType::U8ToU32,
+       [](Problem& p) { p.input_pitch = SIZE_MAX / 8; },
+       {"input pitch " + std::to_string(SIZE_MAX / 8), "does not fit in the address space"}},
+      {"InputSpanOverflowsPitch2Pow60", ElementType::U8ToU32,
+       [](Problem& p) { p.input_pitch = std::size_t(1) << 60; },
+       {"input pitch", "(height 48 - 1)", "does not fit in the address space"}},
+      // 3 × 2^62 fits in size_t but is larger than any object can be (PTRDIFF_MAX).
+      {"InputSpanOverflowsPitch2Pow62Height4", ElementType::F32ToF32,
+       [](Problem& p) {
+         p.extent.height = 4;
+         p.input_pitch = std::size_t(1) << 62;
+       },
+       {"input pitch", "(height 4 - 1)", "does not fit in the address space"}},
+      {"OutputSpanOverflows", ElementType::U8ToSumSq,
+       [](Problem& p) { p.output_pitch = std::size_t(1) << 61; },
+       {"output pitch", "does not fit in the address space"}},
+      // The span fits, but the plane would run past the top of the address space.
+      {"InputWrapsTheAddressSpace", ElementType::U8ToU32,
+       [](Problem& p) { p.input = fake(UINTPTR_MAX - 1023); },
+       {"input plane", "runs past the end of the address space"}},
+      {"OutputWrapsTheAddressSpace", ElementType::F32ToF32,
+       [](Problem& p) {
+         p.output_pitch = std::size_t(1) << 40;
+         p.output = fake(UINTPTR_MAX - (std::uintptr_t(1) << 44) + 1);
+       },
+       {"output plane", "runs past the end of the address space"}},
       {"UnknownElementType", static_cast<ElementType>(42), [](Problem&) {}, {"unknown element type", "42"}},
       {"TooLargeForTileIndices", ElementType::U8ToU32, [](Problem& p) { p.extent = {1 << 21, 1 << 21}; },
        {"too large"}},
@@ -388,6 +420,127 @@ TEST(CpuAccepts, AdjacentInputAndOutput) {
   img.bytes.assign(in, in + in_bytes);
   const test::Comparison cmp = test::compare_output(test::reference_sat(img), p.output, p.output_pitch);
   EXPECT_TRUE(cmp.ok) << cmp.message;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Overflow-checked sizes: batches, workspace sizes and filter images.
+
+TEST(CheckedSize, MultiplyAndAddReportOverflow) {
+  using detail::checked_add;
+  using detail::checked_mul;
+  EXPECT_EQ(checked_mul(std::size_t(1) << 31, std::size_t(1) << 32), std::size_t(1) << 63);
+  EXPECT_FALSE(checked_mul(std::size_t(1) << 32, std::size_t(1) << 32));
+  EXPECT_FALSE(checked_mul(SIZE_MAX / 8, 15));
+  EXPECT_EQ(checked_mul(SIZE_MAX, 0), 0u);
+  EXPECT_EQ(checked_add(SIZE_MAX - 1, 1), SIZE_MAX);
+  EXPECT_FALSE(checked_add(SIZE_MAX, 1));
+}
+
+// A plane stride whose last plane lies beyond the address space: rejected by every batch entry
+// point before any plane is touched.
+TEST(BatchRejects, PlaneStridesThatOverflowTheAddressSpace) {
+  HostArena arena;
+  const ElementType t = ElementType::U8ToU32;
+  const Problem p = valid_problem(t, arena.input(), arena.output());
+  const std::size_t in_plane = p.input_pitch * std::size_t(p.extent.height);
+  const std::size_t out_plane = p.output_pitch * std::size_t(p.extent.height);
+  struct Case {
+    const char* what;
+    Batch batch;
+    std::vector<std::string> words;
+  };
+  const std::vector<Case> cases{
+      {"input stride 2^62 x 7", {8, std::size_t(1) << 62, out_plane}, {"input plane stride", "does not fit"}},
+      {"input stride SIZE_MAX/2", {3, SIZE_MAX / 2, out_plane}, {"input plane stride", "does not fit"}},
+      {"output stride 2^61 x 15", {16, in_plane, std::size_t(1) << 61}, {"output plane stride", "does not fit"}},
+      // Fits in size_t, but the last plane ends past the top of the address space.
+      {"output stride 2^59 x 15 from a high base", {16, in_plane, std::size_t(1) << 59},
+       {"output plane stride", "does not fit"}},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.what);
+    Problem q = p;
+    if (std::string(c.what).find("high base") != std::string::npos)
+      q.output = fake(std::uintptr_t(3) << 62);  // 1.5 × 2^63 + 15 × 2^59 > 2^64
+    EXPECT_TRUE(ThrowsSatError([&] { cpu_parallel_batch(q, c.batch, 1); }, ErrorCode::InvalidArgument,
+                               "sat::cpu_parallel_batch", c.words));
+    Problem f = q;
+    f.input = fake(kFakeInput);
+    if (f.output == p.output) f.output = fake(kFakeOutput);
+    EXPECT_TRUE(ThrowsSatError(
+        [&] { compute_batch(f, c.batch, Options{}, fake(kFakeWorkspace), std::size_t(1) << 40, nullptr); },
+        ErrorCode::InvalidArgument, "sat::compute_batch", c.words));
+  }
+}
+
+// Extents and plane counts whose tile count overflows: an error, never a wrapped size.
+TEST(WorkspaceSizeRejects, ExtentsAndPlaneCountsWhoseSizesOverflow) {
+  for (Algorithm a : kAllAlgorithms) {
+    SCOPED_TRACE(to_string(a));
+    const Options o{a};
+    // INT_MAX wrapped the tile rounding (a workspace of 2^64 - 2^36 bytes); 2^20 x 2^21 is too
+    // many tiles.
+    for (Extent e : {Extent{INT_MAX, 1}, Extent{1, INT_MAX}, Extent{INT_MAX, INT_MAX}, Extent{(1 << 30) + 1, 1},
+                     Extent{1 << 20, 1 << 21}}) {
+      SCOPED_TRACE(std::to_string(e.width) + "x" + std::to_string(e.height));
+      EXPECT_TRUE(ThrowsSatError([&] { workspace_size(ElementType::U8ToSumSq, e, o); }, ErrorCode::InvalidArgument,
+                                 "sat::workspace_size", {"too large"}));
+    }
+    for (int planes : {INT_MAX, 1 << 20}) {
+      SCOPED_TRACE("planes " + std::to_string(planes));
+      EXPECT_TRUE(ThrowsSatError([&] { batch_workspace_size(ElementType::F32ToF32, {4096, 4096}, planes, o); },
+                                 ErrorCode::InvalidArgument, "sat::batch_workspace_size", {"too many"}));
+    }
+  }
+}
+
+// The filters bound each image's span the same way (CPU backend: a check that slipped would
+// read or write far outside the buffers).
+TEST(FilterRejects, PitchesWhoseSpanOverflowsTheAddressSpace) {
+  FilterEngine engine(Backend::Cpu, {16, 16});
+  std::vector<uint8_t> src(16 * 16, 7), dst(16 * 16);
+  const ConstImage8 good_src{src.data(), 16, 16, 16, 1};
+  const Image8 good_dst{dst.data(), 16, 16, 16, 1};
+  for (std::size_t pitch : {std::size_t(1) << 60, SIZE_MAX / 8, SIZE_MAX}) {
+    SCOPED_TRACE("pitch " + std::to_string(pitch));
+    ConstImage8 s = good_src;
+    s.pitch = pitch;
+    Image8 d = good_dst;
+    d.pitch = pitch;
+    const std::vector<std::string> src_words{"src pitch " + std::to_string(pitch), "does not fit"};
+    const std::vector<std::string> dst_words{"dst pitch " + std::to_string(pitch), "does not fit"};
+    EXPECT_TRUE(ThrowsSatError([&] { engine.box_blur(s, good_dst, {3, 3}); }, ErrorCode::InvalidArgument,
+                               "sat::FilterEngine::box_blur", src_words));
+    EXPECT_TRUE(ThrowsSatError([&] { engine.box_blur(good_src, d, {3, 3}); }, ErrorCode::InvalidArgument,
+                               "sat::FilterEngine::box_blur", dst_words));
+    EXPECT_TRUE(ThrowsSatError([&] { engine.threshold_mean_c(good_src, d, {3, 2.0}); }, ErrorCode::InvalidArgument,
+                               "sat::FilterEngine::threshold_mean_c", dst_words));
+    EXPECT_TRUE(ThrowsSatError([&] { engine.threshold_sauvola(s, good_dst, {3}); }, ErrorCode::InvalidArgument,
+                               "sat::FilterEngine::threshold_sauvola", src_words));
+    EXPECT_TRUE(ThrowsSatError([&] { engine.threshold_bradley(good_src, d, {3}); }, ErrorCode::InvalidArgument,
+                               "sat::FilterEngine::threshold_bradley", dst_words));
+  }
+  // The span fits, the end does not.
+  Image8 high = good_dst;
+  high.data = reinterpret_cast<uint8_t*>(UINTPTR_MAX - 100);
+  EXPECT_TRUE(ThrowsSatError([&] { engine.box_blur(good_src, high, {3, 3}); }, ErrorCode::InvalidArgument,
+                             "sat::FilterEngine::box_blur", {"dst plane", "runs past the end of the address space"}));
+}
+
+// Foreground 0 would equal the background: every surface (satfilter, C, C++, Python) takes 1..255.
+TEST(FilterRejects, MaxValueZero) {
+  FilterEngine engine(Backend::Cpu, {8, 8});
+  std::vector<uint8_t> src(64, 7), dst(64);
+  const ConstImage8 s{src.data(), 8, 8, 8, 1};
+  const Image8 d{dst.data(), 8, 8, 8, 1};
+  const std::vector<std::string> words{"max_value must be in 1..255", "(got 0)"};
+  EXPECT_TRUE(ThrowsSatError([&] { engine.threshold_mean_c(s, d, {3, 2.0, false, 0}); }, ErrorCode::InvalidArgument,
+                             "sat::FilterEngine::threshold_mean_c", words));
+  EXPECT_TRUE(ThrowsSatError([&] { engine.threshold_sauvola(s, d, {3, 0.2, 0.0, 0}); }, ErrorCode::InvalidArgument,
+                             "sat::FilterEngine::threshold_sauvola", words));
+  EXPECT_TRUE(ThrowsSatError([&] { engine.threshold_bradley(s, d, {3, 15.0, 0}); }, ErrorCode::InvalidArgument,
+                             "sat::FilterEngine::threshold_bradley", words));
+  EXPECT_NO_THROW(engine.threshold_bradley(s, d, {3, 15.0, 1}));
 }
 
 }  // namespace
