@@ -182,7 +182,8 @@ Parser::Parser() {
                     o.sizes.clear();
                     for (const std::string& item : split_list("--sizes", v)) o.sizes.push_back(parse_size(item));
                   });
-  cli::add_parsed(app, "--algorithms", "LIST", "algorithms by name, all (default) or none:\n" + cli::algorithm_names(", "),
+  cli::add_parsed(app, "--algorithms", "LIST",
+                  "algorithms by name, all (default) or none:\n" + cli::algorithm_names(", "),
                   [&o](const std::string& v) { o.algorithms = parse_algorithms(v); });
   cli::add_parsed(app, "--tiles", "LIST", "W for the tiled algorithms (default 32,64,128)",
                   [&o](const std::string& v) { o.tiles = parse_tiles(v); });

@@ -24,10 +24,10 @@
 #include "device_info.h"
 #include "peers.h"
 #include "progress.h"
-#include "sat/device.h"
 #include "report.h"
 #include "results.h"
 #include "runner.h"
+#include "sat/device.h"
 
 namespace {
 
@@ -167,8 +167,10 @@ int run(const satbench::BenchOptions& options, const std::string& command) {
     std::fprintf(stderr, "satbench: aborted: %s\n", info.abort_reason.c_str());
   }
   if (!gpu && gpu_work_asked && status == 0) {  // the CPU peers' tables are out; the rest was asked for too
-    std::fprintf(stderr, "satbench: error: %s: the GPU methods asked for were not measured (%s measures the CPU peers "
-                 "alone)\n", info.no_gpu_reason.c_str(), kCpuOnlyOptions);
+    std::fprintf(stderr,
+                 "satbench: error: %s: the GPU methods asked for were not measured (%s measures the CPU peers "
+                 "alone)\n",
+                 info.no_gpu_reason.c_str(), kCpuOnlyOptions);
     status = kExitRuntimeError;
   }
   if (satapp::device_hung()) {  // the hung work would block the CUDA runtime's teardown: leave without it

@@ -190,7 +190,8 @@ PYBIND11_MODULE(_satcore, m) {
   });
   // Whether CUDA can run, in satcore's words (sat/device.h), as satlab, satfilter and satbench say it.
   m.def("cuda_device_count", [] { return sat::cuda_availability().device_count; });
-  m.def("cuda_unavailable_reason", [](int device) { return sat::cuda_unavailable_reason(device); },
-        py::arg("device") = 0, "'' when CUDA device `device` can be used, else why not, e.g. 'no NVIDIA driver / GPU found'");
+  m.def(
+      "cuda_unavailable_reason", [](int device) { return sat::cuda_unavailable_reason(device); }, py::arg("device") = 0,
+      "'' when CUDA device `device` can be used, else why not, e.g. 'no NVIDIA driver / GPU found'");
   m.attr("__version__") = sat_version();
 }

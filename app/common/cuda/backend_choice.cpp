@@ -16,8 +16,7 @@ std::string ignored_on_cpu_text(const std::vector<std::string>& cuda_only_option
   const std::size_t n = cuda_only_options.size();
   if (n == 0) return "";
   std::string list;
-  for (std::size_t i = 0; i < n; ++i)
-    list += (i == 0 ? "" : i + 1 == n ? " and " : ", ") + cuda_only_options[i];
+  for (std::size_t i = 0; i < n; ++i) list += (i == 0 ? "" : i + 1 == n ? " and " : ", ") + cuda_only_options[i];
   return list + (n == 1 ? " is" : " are") + " ignored on the CPU backend";
 }
 

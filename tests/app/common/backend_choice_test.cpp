@@ -1,9 +1,10 @@
 // The backend satlab and satfilter choose (common/cuda/backend_choice.h), for every combination
 // of --backend and "CUDA can run or not" (the reason is given, so each case runs on any machine),
 // and the wording of the fallback and of the options the CPU backend ignores.
+#include "common/cuda/backend_choice.h"
+
 #include <gtest/gtest.h>
 
-#include "common/cuda/backend_choice.h"
 #include "sat/device.h"
 
 namespace satapp {

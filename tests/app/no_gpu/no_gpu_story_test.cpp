@@ -46,7 +46,8 @@ std::string work_dir() {
 // `command` through the shell, without a display (satlab goes headless), stdout and stderr apart.
 Outcome run(const std::string& command) {
   const std::string out = work_dir() + "/stdout", err = work_dir() + "/stderr";
-  const int raw = std::system(("env -u DISPLAY -u WAYLAND_DISPLAY " + command + " >'" + out + "' 2>'" + err + "'").c_str());
+  const int raw =
+      std::system(("env -u DISPLAY -u WAYLAND_DISPLAY " + command + " >'" + out + "' 2>'" + err + "'").c_str());
   Outcome r;
   r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
   r.out = read_file(out);
@@ -98,12 +99,12 @@ TEST_F(WithoutGpu, EveryProgramGivesTheSameReasonInTheSameWords) {
   EXPECT_FALSE(contains(reason_, "insufficient")) << reason_;
 
   const Outcome filter = run(std::string(SATFILTER_EXE) + " " + quoted(gray_image()) + " " +
-                         quoted(work_dir() + "/out.pgm") + " -y --filter box --ksize 3x3");
+                             quoted(work_dir() + "/out.pgm") + " -y --filter box --ksize 3x3");
   EXPECT_EQ(filter.status, 0) << filter.err;
   EXPECT_TRUE(has_line(filter.err, "satfilter: note: " + reason_ + ", using the CPU backend")) << filter.err;
 
   const Outcome bench = run(std::string(SATBENCH_EXE) +
-                        " --algorithms none --peers cpu_parallel --suite frames --sizes 64x48 --reps 1 --warmup 0");
+                            " --algorithms none --peers cpu_parallel --suite frames --sizes 64x48 --reps 1 --warmup 0");
   EXPECT_EQ(bench.status, 0) << bench.err;
   EXPECT_TRUE(has_line(bench.err, "satbench: " + reason_ + ": no GPU; measuring the CPU peers only")) << bench.err;
   EXPECT_TRUE(contains(bench.out, "GPU         none: " + reason_)) << bench.out;
@@ -118,8 +119,8 @@ TEST_F(WithoutGpu, EveryProgramGivesTheSameReasonInTheSameWords) {
 TEST_F(WithoutGpu, ThePythonModuleGivesTheSameReason) {
   if (std::string(PYTHON_EXE).empty()) GTEST_SKIP() << "the Python module is not built";
   const Outcome python = run("env PYTHONPATH=" + quoted(SATCORE_PYTHONPATH) + " " + quoted(PYTHON_EXE) +
-                         " -c 'from satcore import _satcore; print(_satcore.cuda_unavailable_reason()); "
-                         "print(_satcore.cuda_device_count())'");
+                             " -c 'from satcore import _satcore; print(_satcore.cuda_unavailable_reason()); "
+                             "print(_satcore.cuda_device_count())'");
   EXPECT_EQ(python.status, 0) << python.err;
   EXPECT_EQ(python.out, reason_ + "\n0\n");
 }
@@ -133,7 +134,7 @@ TEST_F(WithoutGpu, ExplicitBackendCudaFailsAlikeInSatlabAndSatfilter) {
   const std::string output = work_dir() + "/cuda.pgm";
   std::remove(output.c_str());
   const Outcome filter = run(std::string(SATFILTER_EXE) + " " + quoted(gray_image()) + " " + quoted(output) +
-                         " --filter box --ksize 3x3 --backend cuda");
+                             " --filter box --ksize 3x3 --backend cuda");
   EXPECT_EQ(filter.status, 1) << filter.err;
   EXPECT_TRUE(has_line(filter.err, "satfilter: " + message)) << filter.err;
   EXPECT_NE(::access(output.c_str(), F_OK), 0) << "no output from a refused run";
@@ -151,7 +152,7 @@ TEST_F(WithoutGpu, SatlabFallbackNamesTheCudaOnlyOptionsItIgnores) {
 TEST(WithGpu, ExplicitBackendCudaRuns) {
   if (!sat::cuda_unavailable_reason().empty()) GTEST_SKIP() << "no CUDA device";
   const Outcome filter = run(std::string(SATFILTER_EXE) + " " + quoted(gray_image()) + " " +
-                         quoted(work_dir() + "/gpu.pgm") + " -y --filter box --ksize 3x3 --backend cuda");
+                             quoted(work_dir() + "/gpu.pgm") + " -y --filter box --ksize 3x3 --backend cuda");
   EXPECT_EQ(filter.status, 0) << filter.err;
   EXPECT_FALSE(contains(filter.err, "using the CPU backend")) << filter.err;
 }

@@ -68,8 +68,8 @@ TEST(SatbenchWithoutGpu, GpuMethodsAskedForAreNoGpuAndExitOne) {
                          output);
   EXPECT_EQ(status, 1) << output;
   const std::string reason = no_gpu_reason();
-  EXPECT_NE(output.find("satbench: " + reason + ": the GPU algorithms, the copy baseline and NPP cannot run; "
-                        "measuring the CPU peers only"),
+  EXPECT_NE(output.find("satbench: " + reason +
+                        ": the GPU algorithms, the copy baseline and NPP cannot run; measuring the CPU peers only"),
             std::string::npos)
       << output;
   EXPECT_NE(output.find("satbench: error: " + reason + ": the GPU methods asked for were not measured"),

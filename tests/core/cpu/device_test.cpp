@@ -2,6 +2,8 @@
 // (C++ and the C ABI's sat_last_error) in that wording when there is no driver or GPU. The words
 // for each CUDA status are checked on any machine; what this machine says is checked both ways
 // (without a device: the plain reason; with one: usable, and a device index out of range).
+#include "sat/device.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -10,7 +12,6 @@
 
 #include "cuda_test_support.h"
 #include "detail/cuda_error_text.h"
-#include "sat/device.h"
 #include "sat/filters.h"
 #include "sat/sat.h"
 #include "sat/sat_c.h"
