@@ -177,7 +177,7 @@ Parser::Parser() {
   app.option_defaults()->group("Summed-area tables");
   cli::add_backend_option(
       app, [&o](sat::Backend backend) { o.backend = backend; },
-      "cuda, or cpu when CUDA cannot run; --backend\ncuda then fails with exit status 1");
+      "cuda, or cpu when CUDA cannot run; then an\nexplicit --backend cuda fails, exit status 1");
   cli::add_algorithm_option(app, [&o](sat::Algorithm algorithm) { o.sat.algorithm = algorithm; });
   cli::add_checked(app, "--tile", o.sat.tile, "W", CLI::IsMember({0, 32, 64, 128}),
                    "32 | 64 | 128 (0 = the algorithm's default)\n"
