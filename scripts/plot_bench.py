@@ -61,12 +61,52 @@ def first_seen(items):
     return order
 
 
-def plot(data, out_path, suite=None, include_peers=True, label_tiles=False):
+def log_ticks(lo, hi):
+    """Tick values for a log axis showing [lo, hi]: decades where there are several, else 1-2-5
+    steps, else finer ones, else plain linear steps, so that a narrow range (a batch panel's few
+    close times) still gets at least two labelled ticks."""
+    if not (0 < lo < hi):
+        return []
+    first, last = math.floor(math.log10(lo)), math.ceil(math.log10(hi))
+    for mantissas in ((1,), (1, 2, 5), (1, 1.5, 2, 2.5, 3, 4, 5, 6, 7, 8, 9)):
+        ticks = [m * 10.0 ** e for e in range(first, last + 1) for m in mantissas]
+        ticks = [t for t in ticks if lo <= t <= hi]
+        if len(ticks) >= 3 or (len(ticks) >= 2 and mantissas != (1,)):
+            return ticks
+    step = 10.0 ** math.floor(math.log10((hi - lo) / 2))  # linear: 2 to 20 steps of 1, 2 or 5 x 10^k
+    for m in (5, 2, 1):
+        ticks = [k * m * step for k in range(math.ceil(lo / (m * step)), math.floor(hi / (m * step)) + 1)]
+        if len(ticks) >= 2:
+            return ticks
+    return [lo, hi]
+
+
+def tick_text(value):
+    return f"{value:.3g}"
+
+
+def figure_title(data):
+    """'satbench on GPU (CUDA x.y), date; fastest W per size', or, for a run without a GPU (no
+    device name), the host and the reason: never an empty name."""
+    device = data.get("device") or {}
+    name = (device.get("name") or "").strip()
+    date = data.get("date") or ""
+    if name:
+        return f"satbench on {name} (CUDA {device.get('runtime_version') or '?'}), {date}; fastest W per size"
+    host = ((data.get("host") or {}).get("name") or "").strip() or "a host without a GPU"
+    reason = data.get("no_gpu_reason") or "no GPU"
+    return f"satbench on {host}: CPU peers only ({reason}), {date}"
+
+
+def make_figure(data, suite=None, include_peers=True, label_tiles=False):
+    """The figure (matplotlib, Agg): one log-log panel per suite and element type, the title above
+    them all. Exits with a message when there is nothing to plot."""
     try:
         import matplotlib
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
+        from matplotlib.ticker import FixedLocator, FuncFormatter, NullLocator
     except ImportError:
         sys.exit("plot_bench.py: matplotlib not found (Debian: apt install python3-matplotlib, "
                  "then run with /usr/bin/python3)")
@@ -85,7 +125,8 @@ def plot(data, out_path, suite=None, include_peers=True, label_tiles=False):
     n = len(groups)
     cols = min(n, 2)
     rows = math.ceil(n / cols)
-    fig, axes = plt.subplots(rows, cols, figsize=(7.5 * cols, 5.5 * rows), squeeze=False)
+    # Constrained layout leaves room for the figure's title above the panels (tight_layout does not).
+    fig, axes = plt.subplots(rows, cols, figsize=(7.5 * cols, 5.5 * rows), squeeze=False, layout="constrained")
     markers = "osD^v<>ph*"
     for ax, ((suite_name, type_name), methods) in zip(axes.flat,
                                                       sorted(groups.items(), key=lambda g: group_rank[g[0]])):
@@ -110,6 +151,14 @@ def plot(data, out_path, suite=None, include_peers=True, label_tiles=False):
         ax.set_xticks(sorted(all_points))
         ax.set_xticklabels([all_points[x] for x in sorted(all_points)], rotation=30, ha="right", fontsize=8)
         ax.minorticks_off()
+        # Log scale labels decades only: a panel whose times lie within one decade (the batches)
+        # would have no labelled y tick at all.
+        ax.autoscale_view()
+        lo, hi = ax.get_ylim()
+        ax.yaxis.set_major_locator(FixedLocator(log_ticks(lo, hi)))
+        ax.yaxis.set_major_formatter(FuncFormatter(lambda value, _: tick_text(value)))
+        ax.yaxis.set_minor_locator(NullLocator())
+        ax.set_ylim(lo, hi)
         ax.set_xlabel("size (pixels, log scale)")
         ax.set_ylabel("time [ms], median (log scale)")
         title = f"{suite_name}: {type_name}"
@@ -121,10 +170,12 @@ def plot(data, out_path, suite=None, include_peers=True, label_tiles=False):
     for ax in list(axes.flat)[n:]:
         ax.set_visible(False)
 
-    device = data.get("device", {})
-    fig.suptitle(f"satbench on {device.get('name', '?')} (CUDA {device.get('runtime_version', '?')}), "
-                 f"{data.get('date', '')}; fastest W per size", fontsize=10)
-    fig.tight_layout()
+    fig.suptitle(figure_title(data), fontsize=10)
+    return fig
+
+
+def plot(data, out_path, suite=None, include_peers=True, label_tiles=False):
+    fig = make_figure(data, suite=suite, include_peers=include_peers, label_tiles=label_tiles)
     fig.savefig(out_path, dpi=130)
     print(f"plot_bench.py: wrote {out_path}")
 
@@ -133,7 +184,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description="Plot satbench --json output: time vs size, log-log.")
     parser.add_argument("json", help="satbench --json file")
     parser.add_argument("-o", "--output", help="PNG to write (default: the JSON's name with .png)")
-    parser.add_argument("--suite", choices=["square", "frames"], help="only this suite")
+    parser.add_argument("--suite", choices=["square", "frames", "batches"], help="only this suite")
     parser.add_argument("--no-peers", action="store_true", help="leave out NPP, OpenCV and the CPU paths")
     parser.add_argument("--label-tiles", action="store_true", help="write the fastest W next to each point")
     args = parser.parse_args(argv)

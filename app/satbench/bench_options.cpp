@@ -59,6 +59,7 @@ sat::Extent parse_size(const std::string& text) {
 
 std::vector<sat::Algorithm> parse_algorithms(const std::string& text) {
   if (text == "all") return {std::begin(sat::kAllAlgorithms), std::end(sat::kAllAlgorithms)};
+  if (text == "none") return {};  // the peers alone (without a GPU: the CPU peers)
   std::vector<sat::Algorithm> chosen;
   for (const std::string& name : split_list("--algorithms", text)) {
     const auto a = sat::parse_algorithm(name);
@@ -136,7 +137,11 @@ inputs and outputs rotate among several buffer sets when one set is smaller than
 Time in ms is the median; overhead = (T - D) / D with D the copy and T the best W's time.
 Output: the header (GPU, clocks, L2, driver, runtime, date), then one table per suite and
 element type on stdout; progress on stderr.
-Exit status: 0 done, 1 runtime error (e.g. no CUDA device), 2 bad command line,
+Without a GPU (e.g. "no NVIDIA driver / GPU found", said in the header and on stderr) the CPU
+peers are still measured and reported, NPP's cells read "no GPU", and the GPU algorithms and the
+copy are left out; the exit status is then 1 unless only CPU peers were asked for
+(--algorithms none --peers cpu_parallel,cpu_reference,opencv).
+Exit status: 0 done, 1 runtime error or no GPU for what was asked, 2 bad command line,
 3 aborted (GPU hang or fatal CUDA error; partial results are still reported).
 )";
 
@@ -177,7 +182,8 @@ Parser::Parser() {
                     o.sizes.clear();
                     for (const std::string& item : split_list("--sizes", v)) o.sizes.push_back(parse_size(item));
                   });
-  cli::add_parsed(app, "--algorithms", "LIST", "algorithms by name, or all (default):\n" + cli::algorithm_names(", "),
+  cli::add_parsed(app, "--algorithms", "LIST",
+                  "algorithms by name, all (default) or none:\n" + cli::algorithm_names(", "),
                   [&o](const std::string& v) { o.algorithms = parse_algorithms(v); });
   cli::add_parsed(app, "--tiles", "LIST", "W for the tiled algorithms (default 32,64,128)",
                   [&o](const std::string& v) { o.tiles = parse_tiles(v); });

@@ -26,20 +26,6 @@ int attribute(cudaDeviceAttr attr, int device) {
 
 }  // namespace
 
-std::string cuda_unavailable_reason(int device) {
-  int count = 0;
-  const cudaError_t status = cudaGetDeviceCount(&count);
-  if (status != cudaSuccess) {
-    cudaGetLastError();
-    return std::string("cudaGetDeviceCount: ") + cudaGetErrorString(status);
-  }
-  if (count == 0) return "cudaGetDeviceCount found no device";
-  if (device >= count)
-    return "--device " + std::to_string(device) + " asked for, but only " + std::to_string(count) + " device" +
-           (count == 1 ? "" : "s") + " found";
-  return {};
-}
-
 DeviceInfo query_device_info(int index) {
   DeviceInfo info;
   info.index = index;

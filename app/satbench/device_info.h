@@ -25,13 +25,11 @@ struct DeviceInfo {
   int host_threads = 0;  // std::thread::hardware_concurrency()
 };
 
-// Says whether a CUDA device can be used, and if not why (empty when one can). Makes no context.
-std::string cuda_unavailable_reason(int device);
-
 // Queries device `index`. Throws satapp::CudaError.
 DeviceInfo query_device_info(int index);
 
-// The host, date and driver fields only (for a run without a CUDA device).
+// The host, date and driver fields only (for a run without a CUDA device; whether there is one,
+// and why not, is satcore's: sat::cuda_unavailable_reason).
 DeviceInfo query_host_info();
 
 }  // namespace satbench

@@ -4,9 +4,12 @@
 //
 // Flow: options -> device check -> header -> cases (each: reference, buffers, copy, algorithms,
 // peers) -> overheads -> tables, CSV, JSON. Exit status: 0 done, 1 runtime error, 2 bad command
-// line, 3 aborted (GPU hang or broken context; what was measured is still reported).
+// line, 3 aborted (GPU hang or broken context; what was measured is still reported). Without a GPU
+// the CPU peers are still measured and reported, and the exit status is 1 unless nothing but CPU
+// peers was asked for (--algorithms none --peers cpu_parallel,...).
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -24,12 +27,15 @@
 #include "report.h"
 #include "results.h"
 #include "runner.h"
+#include "sat/device.h"
 
 namespace {
 
 constexpr int kExitRuntimeError = 1;
 constexpr int kExitUsage = 2;
 constexpr int kExitAborted = 3;
+// What measures the CPU peers alone, as satbench suggests it without a GPU.
+constexpr const char* kCpuOnlyOptions = "--algorithms none --peers cpu_parallel,cpu_reference,opencv";
 
 std::string command_line(int argc, char** argv) {
   std::string line;
@@ -42,7 +48,7 @@ std::string command_line(int argc, char** argv) {
 }
 
 std::string summary(const std::vector<satbench::Result>& results) {
-  int ok = 0, wrong = 0, skipped = 0, failed = 0;
+  int ok = 0, wrong = 0, skipped = 0, no_gpu = 0, failed = 0;
   for (const auto& r : results) {
     switch (r.status) {
       case satbench::Status::Ok:
@@ -53,6 +59,9 @@ std::string summary(const std::vector<satbench::Result>& results) {
         break;
       case satbench::Status::Skipped:
         ++skipped;
+        break;
+      case satbench::Status::NoGpu:
+        ++no_gpu;
         break;
       case satbench::Status::Failed:
       case satbench::Status::OutOfMemory:
@@ -66,6 +75,7 @@ std::string summary(const std::vector<satbench::Result>& results) {
   std::string s = std::to_string(ok) + " measurements";
   if (wrong) s += ", " + std::to_string(wrong) + " WRONG";
   if (skipped) s += ", " + std::to_string(skipped) + " skipped";
+  if (no_gpu) s += ", " + std::to_string(no_gpu) + " no GPU";
   if (failed) s += ", " + std::to_string(failed) + " failed";
   return s;
 }
@@ -84,21 +94,20 @@ int run(const satbench::BenchOptions& options, const std::string& command) {
   RunInfo info;
   info.command_line = command;
   info.options = options;
-  info.no_gpu_reason = cuda_unavailable_reason(options.device);
+  info.no_gpu_reason = sat::cuda_unavailable_reason(options.device);
   const bool gpu = info.no_gpu_reason.empty();
+  // What cannot be measured without a GPU and was asked for: an exit status of 1 at the end.
+  const bool gpu_work_asked = !options.algorithms.empty() ||
+                              std::find(options.peers.begin(), options.peers.end(), Peer::Npp) != options.peers.end();
   if (!gpu) {
     // The CPU peers need no GPU: run them, and say plainly what is left out.
     if (!has_cpu_peer(options.peers)) {
-      std::fprintf(stderr,
-                   "satbench: no usable CUDA device (%s); without one only the CPU peers can run "
-                   "(--peers cpu_parallel,cpu_reference,opencv)\n",
-                   info.no_gpu_reason.c_str());
+      std::fprintf(stderr, "satbench: error: %s: without a GPU only the CPU peers can run (%s)\n",
+                   info.no_gpu_reason.c_str(), kCpuOnlyOptions);
       return kExitRuntimeError;
     }
-    std::fprintf(stderr,
-                 "satbench: note: no usable CUDA device (%s): the GPU algorithms, the copy baseline and NPP are "
-                 "skipped; measuring the CPU peers only\n",
-                 info.no_gpu_reason.c_str());
+    std::fprintf(stderr, "satbench: %s: %s; measuring the CPU peers only\n", info.no_gpu_reason.c_str(),
+                 gpu_work_asked ? "the GPU algorithms, the copy baseline and NPP cannot run" : "no GPU");
     info.device = query_host_info();
   } else {
     SATAPP_CUDA_CHECK(cudaSetDevice(options.device));
@@ -156,6 +165,13 @@ int run(const satbench::BenchOptions& options, const std::string& command) {
     std::cout << "\nABORTED: " << info.abort_reason << "\n(the tables hold what was measured before)\n";
     std::cout.flush();
     std::fprintf(stderr, "satbench: aborted: %s\n", info.abort_reason.c_str());
+  }
+  if (!gpu && gpu_work_asked && status == 0) {  // the CPU peers' tables are out; the rest was asked for too
+    std::fprintf(stderr,
+                 "satbench: error: %s: the GPU methods asked for were not measured (%s measures the CPU peers "
+                 "alone)\n",
+                 info.no_gpu_reason.c_str(), kCpuOnlyOptions);
+    status = kExitRuntimeError;
   }
   if (satapp::device_hung()) {  // the hung work would block the CUDA runtime's teardown: leave without it
     std::fflush(nullptr);

@@ -166,6 +166,7 @@ void write_json(const std::string& path, const RunInfo& info, const std::vector<
         {"driver_version", d.driver_version},
         {"driver_release", d.driver_release},
         {"runtime_version", d.runtime_version}}},
+      {"no_gpu_reason", info.no_gpu_reason.empty() ? Json(nullptr) : Json(info.no_gpu_reason)},
       {"host", {{"name", d.host_name}, {"hardware_threads", d.host_threads}, {"cpu_peer_threads", info.cpu_threads}}},
       {"date", d.date_utc},
       {"peers", {{"npp", info.npp}, {"opencv", info.opencv}}},

@@ -178,6 +178,7 @@ void print_group(std::ostream& out, const RunInfo& info, const std::vector<const
       << cap_text(info.options.cap_ms)
       << "ms = skipped (one run took longer than --cap-ms);\n"
          "n/a = not offered for this type/W; WRONG = differs from cpu_reference (not timed)\n";
+  if (!info.no_gpu_reason.empty()) out << "no GPU = a GPU method, not measured: " << info.no_gpu_reason << '\n';
   // Notes: per method and W, the first failure in full, then the other sizes with the same status.
   std::vector<const Result*> noted;
   for (const Result* r : group) {
@@ -208,7 +209,7 @@ void print_header(std::ostream& out, const RunInfo& info) {
   out << "satbench -- summed-area tables against a device-to-device copy (Emoto et al., Table III)\n";
   if (!info.no_gpu_reason.empty()) {
     out << "GPU         none: " << info.no_gpu_reason << "\n"
-        << "            the GPU algorithms, the copy baseline and NPP are skipped; CPU peers only\n";
+        << "            the GPU algorithms, the copy baseline and NPP are not measured (no GPU); CPU peers only\n";
     out << "host        " << (d.host_name.empty() ? "?" : d.host_name) << ", " << d.host_threads
         << " hardware threads; CPU peers on " << info.cpu_threads << " threads\n";
     out << "date        " << d.date_utc << '\n';

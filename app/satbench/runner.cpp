@@ -342,8 +342,8 @@ void Runner::run_case(const BenchCase& c, std::vector<Result>& results, Progress
     switch (peer) {
       case Peer::Npp: {
         if (!gpu_) {
-          r.status = Status::Skipped;
-          r.note = "skipped: no CUDA device";
+          r.status = Status::NoGpu;
+          r.note = "no GPU: NPP runs on a CUDA device";
           results.push_back(r);
           break;
         }

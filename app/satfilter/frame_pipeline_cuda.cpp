@@ -38,21 +38,6 @@ struct HeldBuffers {
 
 }  // namespace
 
-bool cuda_device_available(std::string* reason) {
-  int count = 0;
-  const cudaError_t status = cudaGetDeviceCount(&count);
-  if (status != cudaSuccess) {
-    cudaGetLastError();
-    if (reason) *reason = cudaGetErrorString(status);
-    return false;
-  }
-  if (count == 0) {
-    if (reason) *reason = "no CUDA device found";
-    return false;
-  }
-  return true;
-}
-
 PipelineResult run_cuda_pipeline(const PipelineRequest& request) {
   PipelineResult result;
   const MediaInfo& info = request.source.info();

@@ -20,7 +20,4 @@ namespace satfilter {
 // Throws Failure(Runtime) or sat::Error (satapp::CudaError for a failed CUDA call).
 PipelineResult run_cuda_pipeline(const PipelineRequest& request);
 
-// Whether a CUDA device is usable; `reason` says why not.
-bool cuda_device_available(std::string* reason = nullptr);
-
 }  // namespace satfilter

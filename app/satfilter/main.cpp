@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "atomic_output.h"
+#include "common/cuda/backend_choice.h"
 #include "common/timing/stopwatch.h"
 #include "failure.h"
 #include "filter_runner.h"
@@ -29,6 +30,7 @@
 #include "progress.h"
 #include "report.h"
 #include "report_json.h"
+#include "sat/device.h"
 #include "sat/error.h"
 #include "video_io.h"
 
@@ -49,17 +51,12 @@ void note(const std::string& text) {
   if (!g_quiet) std::fprintf(stderr, "satfilter: note: %s\n", text.c_str());
 }
 
+// As satlab chooses (common/cuda/backend_choice.h): --backend cuda without CUDA fails (status 1).
 sat::Backend choose_backend(const CommandLine& cl) {
-  std::string reason;
-  if (cl.backend == sat::Backend::Cpu) return sat::Backend::Cpu;
-  const bool have_cuda = cuda_device_available(&reason);
-  if (cl.backend == sat::Backend::Cuda) {
-    if (!have_cuda) throw runtime_error("--backend cuda: no usable CUDA device (" + reason + ")");
-    return sat::Backend::Cuda;
-  }
-  if (have_cuda) return sat::Backend::Cuda;
-  note("no CUDA device (" + reason + "); using --backend cpu");
-  return sat::Backend::Cpu;
+  const std::string problem = cl.backend == sat::Backend::Cpu ? "" : sat::cuda_unavailable_reason();
+  const sat::Backend backend = satapp::choose_backend(cl.backend, problem);
+  if (backend == sat::Backend::Cpu && !cl.backend) note(satapp::cpu_fallback_text(problem));
+  return backend;
 }
 
 std::string algorithm_name(const sat::Options& options) {

@@ -177,7 +177,7 @@ Parser::Parser() {
   app.option_defaults()->group("Summed-area tables");
   cli::add_backend_option(
       app, [&o](sat::Backend backend) { o.backend = backend; },
-      "cuda; the CPU backend when no CUDA device is\npresent");
+      "cuda, or cpu when CUDA cannot run; then an\nexplicit --backend cuda fails, exit status 1");
   cli::add_algorithm_option(app, [&o](sat::Algorithm algorithm) { o.sat.algorithm = algorithm; });
   cli::add_checked(app, "--tile", o.sat.tile, "W", CLI::IsMember({0, 32, 64, 128}),
                    "32 | 64 | 128 (0 = the algorithm's default)\n"
@@ -250,6 +250,9 @@ void Parser::finish() {
                      to_string(o.source));
 
   const bool algorithm_given = cli::given(app, "--algorithm"), tile_given = cli::given(app, "--tile");
+  o.backend_given = cli::given(app, "--backend");
+  if (algorithm_given) o.cuda_only_options.push_back(std::string("--algorithm ") + sat::to_string(o.sat.algorithm));
+  if (tile_given) o.cuda_only_options.push_back("--tile " + std::to_string(o.sat.tile));
   if (o.backend == sat::Backend::Cpu && (algorithm_given || tile_given)) {
     const std::string what = std::string(algorithm_given ? "--algorithm" : "--tile") +
                              " chooses the CUDA backend's SAT kernels: it does nothing with --backend cpu";

@@ -33,7 +33,9 @@ struct AppOptions {
   ShadowSettings shadows;    // --shadow-mode, --light, ... (the shadow demo)
   std::optional<std::array<float, 3>> camera;  // --camera YAW,PITCH,DISTANCE (shadows; degrees)
   sat::Backend backend = sat::Backend::Cuda;  // --backend (CPU when no CUDA device is present)
+  bool backend_given = false;  // --backend was on the command line: CUDA then fails rather than falls back
   sat::Options sat;          // --algorithm, --tile
+  std::vector<std::string> cuda_only_options;  // as given, e.g. "--algorithm 2r1w": what the CPU backend ignores
 
   // Window or off-screen framebuffer.
   int width = 1280, height = 800;  // --size WxH (screen coordinates)

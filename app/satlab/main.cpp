@@ -6,11 +6,13 @@
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
+#include <optional>
 
 #include "app_options.h"
+#include "common/cuda/backend_choice.h"
 #include "display/gl_context.h"
 #include "log/message_log.h"
-#include "pipeline/device_info.h"
+#include "sat/device.h"
 #include "satlab_app.h"
 #include "sources/camera_probe.h"
 
@@ -69,14 +71,17 @@ int main(int argc, char** argv) {
   try {
     cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_ERROR);  // faults are reported by satlab
     if (options.list_cameras) return list_cameras();
+    const std::string cuda_problem = options.backend == sat::Backend::Cuda ? sat::cuda_unavailable_reason() : "";
     if (options.require_cuda) {
-      const std::string problem = cuda_unavailable_reason();
-      if (!problem.empty() || options.backend != sat::Backend::Cuda) {
+      if (!cuda_problem.empty() || options.backend != sat::Backend::Cuda) {
         std::fprintf(stderr, "satlab: --require-cuda: %s: skipping\n",
-                     problem.empty() ? "the CPU backend was selected" : problem.c_str());
+                     cuda_problem.empty() ? "the CPU backend was selected" : cuda_problem.c_str());
         return 77;
       }
     }
+    // An explicit --backend cuda that cannot run fails as satfilter's does (status 1, same words);
+    // without --backend the pipeline selector falls back to the CPU and says so.
+    satapp::choose_backend(options.backend_given ? std::optional(options.backend) : std::nullopt, cuda_problem);
     if (!options.headless && !has_display()) {
       std::fprintf(stderr, "satlab: no display (neither DISPLAY nor WAYLAND_DISPLAY is set)\n");
       options.headless = true;

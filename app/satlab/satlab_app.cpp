@@ -10,6 +10,7 @@
 #include "capture/frame_dump.h"
 #include "capture/gl_readback.h"
 #include "capture/screenshot.h"
+#include "common/cuda/backend_choice.h"
 #include "common/timing/stopwatch.h"
 #include "ui/banner.h"
 #include "ui/control_panel.h"
@@ -58,7 +59,11 @@ SatlabApp::SatlabApp(const AppOptions& options, GlContext& gl, MessageLog& log)
   last_good_ = ui_.settings;
   view_.set_divider(static_cast<float>(options.divider));
   if (options.zoom > 0) view_.set_zoom(static_cast<float>(options.zoom));
-  if (pipelines_.backend() != ui_.backend) ui_.backend = pipelines_.backend();
+  if (pipelines_.backend() != ui_.backend) {  // CUDA cannot run: the selector fell back and said why
+    ui_.backend = pipelines_.backend();
+    const std::string ignored = satapp::ignored_on_cpu_text(options.cuda_only_options);
+    if (!ignored.empty()) log_.warning(ignored);
+  }
   sources_.open(options.source);
   log_.info(std::string("backend: ") + sat::to_string(pipelines_.backend()) +
             (pipelines_.backend() == sat::Backend::Cuda

@@ -3,6 +3,7 @@
 #include <cuda_runtime_api.h>
 
 #include "detail/launch.h"
+#include "sat/device.h"
 
 namespace sat {
 
@@ -25,7 +26,8 @@ namespace detail {
 void check_cuda(cudaError_t status, const char* call) {
   if (status == cudaSuccess) return;
   const ErrorCode code = status == cudaErrorMemoryAllocation ? ErrorCode::OutOfMemory : ErrorCode::CudaError;
-  throw Error(code, call, std::string(cudaGetErrorName(status)) + " (" + cudaGetErrorString(status) + ")");
+  // No driver or no GPU reads as such (sat/device.h), not as the runtime's "driver insufficient".
+  throw Error(code, call, describe_cuda_error(status));
 }
 
 void check_launch(const char* kernel) { check_cuda(cudaGetLastError(), kernel); }

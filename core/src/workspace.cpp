@@ -5,6 +5,7 @@
 #include "detail/compute_owned.h"
 #include "detail/launch.h"
 #include "detail/validate.h"
+#include "sat/device.h"
 #include "sat/sat.h"
 
 namespace sat {
@@ -54,7 +55,7 @@ void Workspace::fit(const char* call, std::size_t bytes) {
     data_ = nullptr;
     cudaGetLastError();  // clear the sticky-free allocation error
     throw Error(status == cudaErrorMemoryAllocation ? ErrorCode::OutOfMemory : ErrorCode::CudaError, call,
-                "cudaMalloc of " + std::to_string(bytes) + " workspace bytes failed: " + cudaGetErrorString(status));
+                "cudaMalloc of " + std::to_string(bytes) + " workspace bytes failed: " + describe_cuda_error(status));
   }
   bytes_ = bytes;
   device_ = device;

@@ -9,6 +9,7 @@
 
 #include "cuda_call.h"
 #include "ops.h"
+#include "sat/device.h"
 #include "tensor.h"
 
 namespace py = pybind11;
@@ -197,13 +198,10 @@ PYBIND11_MODULE(_satcore, m) {
     cudaEventDestroy(event);  // released once the wait is done
     satpy::cuda_call(waited, "cudaStreamWaitEvent");
   });
-  m.def("cuda_device_count", [] {
-    int n = 0;
-    if (cudaGetDeviceCount(&n) != cudaSuccess) {
-      cudaGetLastError();
-      return 0;
-    }
-    return n;
-  });
+  // Whether CUDA can run, in satcore's words (sat/device.h), as satlab, satfilter and satbench say it.
+  m.def("cuda_device_count", [] { return sat::cuda_availability().device_count; });
+  m.def(
+      "cuda_unavailable_reason", [](int device) { return sat::cuda_unavailable_reason(device); }, py::arg("device") = 0,
+      "'' when CUDA device `device` can be used, else why not, e.g. 'no NVIDIA driver / GPU found'");
   m.attr("__version__") = sat_version();
 }

@@ -1,12 +1,13 @@
 #include "pipeline/pipeline_selector.h"
 
+#include "common/cuda/backend_choice.h"
 #include "pipeline/cuda_pipeline.h"
-#include "pipeline/device_info.h"
+#include "sat/device.h"
 
 namespace satlab {
 
 PipelineSelector::PipelineSelector(sat::Backend wanted, MessageLog& log) : log_(log) {
-  cuda_problem_ = cuda_unavailable_reason();
+  cuda_problem_ = sat::cuda_unavailable_reason();
   select(wanted);
 }
 
@@ -14,7 +15,7 @@ void PipelineSelector::disable_cuda(const std::string& why) {
   cuda_problem_ = why;
   cuda_.reset();
   current_ = &cpu_;
-  banner_ = cpu_fallback_text(why);
+  banner_ = satapp::cpu_fallback_text(why);
   log_.warning(banner_);
 }
 
@@ -26,7 +27,7 @@ void PipelineSelector::select(sat::Backend backend) {
   }
   if (!cuda_available()) {
     current_ = &cpu_;
-    banner_ = cpu_fallback_text(cuda_problem_);
+    banner_ = satapp::cpu_fallback_text(cuda_problem_);
     log_.warning(banner_);
     return;
   }

@@ -14,6 +14,7 @@
 #include "detail/launch.h"
 #include "filters/backend.h"
 #include "filters/filter_validate.h"
+#include "sat/device.h"
 #include "sat/filters.h"
 
 namespace sat {
@@ -53,7 +54,7 @@ void* device_alloc(std::size_t bytes, const char* call, const char* what) {
     cudaGetLastError();
     throw Error(status == cudaErrorMemoryAllocation ? ErrorCode::OutOfMemory : ErrorCode::CudaError, call,
                 "cudaMalloc of " + std::to_string(bytes) + " bytes for the " + what +
-                    " failed: " + cudaGetErrorString(status));
+                    " failed: " + describe_cuda_error(status));
   }
   return p;
 }

@@ -30,6 +30,18 @@ TEST(SatbenchOptions, OnlyNppIsNoCpuPeer) {
   EXPECT_TRUE(has_cpu_peer(parse({}).peers)) << "all peers by default";
 }
 
+TEST(SatbenchOptions, AlgorithmsNoneLeavesThePeersAlone) {
+  EXPECT_TRUE(parse({"--algorithms", "none", "--peers", "cpu_parallel"}).algorithms.empty());
+  EXPECT_EQ(parse({}).algorithms.size(), std::size(sat::kAllAlgorithms));
+  EXPECT_THROW(parse({"--algorithms", "none", "--peers", "none"}), UsageError) << "nothing to measure";
+}
+
+TEST(SatbenchOptions, HelpStatesTheExitStatusWithoutAGpu) {
+  const std::string help = usage_text();
+  EXPECT_NE(help.find("1 runtime error or no GPU for what was asked"), std::string::npos) << help;
+  EXPECT_NE(help.find("--algorithms none --peers cpu_parallel,cpu_reference,opencv"), std::string::npos) << help;
+}
+
 TEST(SatbenchOptions, BadValuesAreUsageErrors) {
   EXPECT_THROW(parse({"--peers", "cuda_magic"}), UsageError);
   EXPECT_THROW(parse({"--reps", "zero"}), UsageError);

@@ -19,9 +19,9 @@
 #include "display/view_state.h"
 #include "pipeline/color_cpu.h"
 #include "pipeline/cpu_pipeline.h"
-#include "pipeline/device_info.h"
 #include "pipeline/mat_view.h"
 #include "pipeline/pipeline_selector.h"
+#include "sat/device.h"
 #include "sources/source_controller.h"
 #include "sources/synthetic_source.h"
 #if SATLAB_MEDIA_IO
@@ -562,7 +562,7 @@ TEST(PipelineSelector, RejectsBadSettingsAndReportsMissingCuda) {
   EXPECT_TRUE(selector.process(frame, settings, nullptr, nullptr));
 
   selector.select(sat::Backend::Cuda);
-  if (cuda_unavailable_reason().empty()) {
+  if (sat::cuda_unavailable_reason().empty()) {
     EXPECT_EQ(selector.backend(), sat::Backend::Cuda);
   } else {
     EXPECT_EQ(selector.backend(), sat::Backend::Cpu);  // the CPU backend, with a banner saying why
@@ -570,16 +570,6 @@ TEST(PipelineSelector, RejectsBadSettingsAndReportsMissingCuda) {
     EXPECT_FALSE(selector.cuda_available());
     EXPECT_NE(selector.banner().find(", using the CPU backend"), std::string::npos) << selector.banner();
   }
-}
-
-TEST(DeviceInfo, NoDriverOrGpuIsSaidPlainly) {
-  // Not the runtime's "CUDA driver version is insufficient for CUDA runtime version".
-  EXPECT_EQ(describe_cuda_unavailable(cudaErrorInsufficientDriver), "no NVIDIA driver / GPU found");
-  EXPECT_EQ(describe_cuda_unavailable(cudaErrorNoDevice), "no NVIDIA driver / GPU found");
-  EXPECT_EQ(cpu_fallback_text(describe_cuda_unavailable(cudaErrorNoDevice)),
-            "no NVIDIA driver / GPU found, using the CPU backend");
-  // Other failures keep the runtime's words.
-  EXPECT_NE(describe_cuda_unavailable(cudaErrorDevicesUnavailable).find("no usable CUDA device ("), std::string::npos);
 }
 
 }  // namespace
