@@ -9,13 +9,15 @@
 #include <stdexcept>
 #include <string>
 
+#include "sat/device.h"
+
 namespace satpy {
 
 inline void cuda_call(cudaError_t status, const char* call) {
   if (status == cudaSuccess) return;
   cudaGetLastError();  // clear a non-sticky error so the next call starts clean
-  throw std::runtime_error(std::string(call) + " failed: " + cudaGetErrorName(status) + " (" +
-                           cudaGetErrorString(status) + ")");
+  // satcore's wording: "no NVIDIA driver / GPU found" rather than the runtime's "insufficient driver".
+  throw std::runtime_error(std::string(call) + " failed: " + sat::describe_cuda_error(status));
 }
 
 class DeviceScope {
