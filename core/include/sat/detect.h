@@ -116,8 +116,9 @@ struct DetectTimes {
 
 class Detector {
  public:
-  // Sized once for frames up to max_extent. Throws sat::Error on bad parameters, an empty or
-  // unsupported cascade (tilted features), or Backend::Cuda (not available yet).
+  // Sized once for frames up to max_extent (CUDA: device buffers on the current device: an atlas
+  // holding every scale's frame, 17 bytes per atlas pixel with its table, and the window lists).
+  // Throws sat::Error on bad parameters or an empty or unsupported cascade (tilted features).
   Detector(Backend backend, HaarCascade cascade, Extent max_extent, DetectParams params = {});
   ~Detector();
   Detector(Detector&&) noexcept;
@@ -133,7 +134,9 @@ class Detector {
   // The objects in `frame` (1-channel gray, or 3/4-channel BGR[A] converted like cv::cvtColor),
   // grouped and clipped to the frame, in a deterministic order (OpenCV's order depends on its
   // threads; compare as sets). The reference stays valid until the next detect(). Host memory
-  // for Backend::Cpu. Throws sat::Error when the frame is larger than max_extent or malformed.
+  // for Backend::Cpu; device memory for Backend::Cuda, whose work is enqueued on `stream` and
+  // waited for (the boxes come back to the host). Both backends give identical boxes. Throws
+  // sat::Error when the frame is larger than max_extent or malformed.
   const std::vector<Box>& detect(ConstImage8 frame, cudaStream_t stream = nullptr);
 
   // The windows the whole cascade accepted in the last detect(), before grouping (frame pixels,

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "detect/cpu_detect.h"
+#include "detect/cuda_detect.h"
 #include "detect/grouping.h"
 #include "detect/scale_plan.h"
 #include "filters/backend.h"
@@ -57,8 +58,9 @@ struct Detector::Impl {
   HaarCascade cascade;
   Extent max_extent;
   DetectParams params;
-  detect::CpuDetect cpu;
-  std::vector<uint8_t> gray;  // colour frames converted to gray
+  std::unique_ptr<detect::CpuDetect> cpu;    // Backend::Cpu
+  std::unique_ptr<detect::CudaDetect> cuda;  // Backend::Cuda
+  std::vector<uint8_t> gray;  // CPU: colour frames converted to gray
   std::vector<detect::ScaleLevel> levels;
   std::vector<Box> candidates, objects;
   detect::Grouper grouper;
@@ -66,16 +68,19 @@ struct Detector::Impl {
   DetectTimes times;
 
   Impl(Backend b, HaarCascade c, Extent e, DetectParams p)
-      : backend(b), cascade(std::move(c)), max_extent(e), params(p), cpu(cascade, e),
-        gray(std::size_t(e.width) * std::size_t(e.height)) {
+      : backend(b), cascade(std::move(c)), max_extent(e), params(p) {
+    if (b == Backend::Cpu) {
+      cpu = std::make_unique<detect::CpuDetect>(cascade, e);
+      gray.resize(std::size_t(e.width) * std::size_t(e.height));
+    } else {
+      cuda = std::make_unique<detect::CudaDetect>(cascade, e, params);
+    }
     levels.reserve(std::size_t(detect::max_scale_count(e, cascade.window, params)));
   }
 };
 
 Detector::Detector(Backend backend, HaarCascade cascade, Extent max_extent, DetectParams params) {
   validate_setup(cascade, max_extent, params);
-  if (backend != Backend::Cpu)
-    throw Error(ErrorCode::Unsupported, "sat::Detector", "the CUDA detection backend is not available yet");
   impl_ = std::make_unique<Impl>(backend, std::move(cascade), max_extent, params);
 }
 
@@ -91,28 +96,31 @@ const std::vector<Box>& Detector::candidates() const { return impl_->candidates;
 void Detector::enable_stage_timing(bool on) { impl_->timed = on; }
 DetectTimes Detector::last_times() const { return impl_->times; }
 
-const std::vector<Box>& Detector::detect(ConstImage8 frame, cudaStream_t) {
+const std::vector<Box>& Detector::detect(ConstImage8 frame, cudaStream_t stream) {
   Impl& m = *impl_;
   validate_frame(frame, m.max_extent);
   m.times = {};
   const Extent size{frame.width, frame.height};
 
-  auto t0 = std::chrono::steady_clock::now();
-  const uint8_t* gray = frame.data;
-  std::size_t pitch = frame.pitch;
-  if (frame.channels != 1) {  // cv::cvtColor(BGR[A] → GRAY), as detectMultiScale does
-    filters::cpu_to_gray(frame, m.gray.data(), std::size_t(frame.width));
-    gray = m.gray.data(), pitch = std::size_t(frame.width);
-  }
-  if (m.timed) m.times.pyramid_ms += ms_since(t0);
-
   detect::plan_scales(size, m.cascade.window, m.params, m.levels);
   m.candidates.clear();
-  m.cpu.run(gray, pitch, size, m.levels, m.candidates, m.times, m.timed);
+  if (m.cuda) {
+    m.cuda->run(frame, m.levels, m.candidates, m.times, m.timed, stream);  // gray conversion included
+  } else {
+    auto t0 = std::chrono::steady_clock::now();
+    const uint8_t* gray = frame.data;
+    std::size_t pitch = frame.pitch;
+    if (frame.channels != 1) {  // cv::cvtColor(BGR[A] → GRAY), as detectMultiScale does
+      filters::cpu_to_gray(frame, m.gray.data(), std::size_t(frame.width));
+      gray = m.gray.data(), pitch = std::size_t(frame.width);
+    }
+    if (m.timed) m.times.pyramid_ms += ms_since(t0);
+    m.cpu->run(gray, pitch, size, m.levels, m.candidates, m.times, m.timed);
+  }
   m.times.scales = int(m.levels.size());
   m.times.windows = (long long)m.candidates.size();
 
-  t0 = std::chrono::steady_clock::now();
+  const auto t0 = std::chrono::steady_clock::now();
   m.objects.assign(m.candidates.begin(), m.candidates.end());
   m.grouper.group(m.objects, m.params.min_neighbors, 0.2);  // detectMultiScale's GROUP_EPS
   detect::clip_boxes(size, m.objects);

@@ -62,8 +62,4 @@ TEST(DetectorParamsCpu, ScalePlanFollowsOpenCv) {
   EXPECT_LE(int(levels.size()), sat::detect::max_scale_count({640, 480}, {24, 24}, {1.1, 3}));
 }
 
-TEST(DetectorParamsCpu, CudaBackendIsNotAvailableYet) {
-  EXPECT_THROW(sat::Detector(sat::Backend::Cuda, face_cascade(), {64, 48}), sat::Error);
-}
-
 }  // namespace
