@@ -254,6 +254,8 @@ CudaDetect::CudaDetect(const HaarCascade& cascade, Extent max_extent, const Dete
   const std::size_t atlas_pixels = std::size_t(pitch) * std::size_t(std::max(s.atlas_rows, 1));
   s.d_gray.allocate(std::size_t(max_extent.width) * std::size_t(max_extent.height), "gray frame");
   s.d_atlas.allocate(atlas_pixels, "scale atlas");
+  // Defined content between the levels (the table reads it; no box sum depends on it).
+  detail::check_cuda(cudaMemset(s.d_atlas.ptr, 0, atlas_pixels), "cudaMemset");
   s.d_table.allocate(atlas_pixels, "atlas table");
   s.d_codes.allocate(std::max<std::size_t>(s.max_positions, 1), "first-stage codes");
   s.d_levels.allocate(std::max<std::size_t>(levels.size(), 1), "level geometry");
