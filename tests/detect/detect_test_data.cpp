@@ -4,6 +4,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -109,6 +110,50 @@ std::vector<NamedImage> faceless_images() {
   out.push_back({"noise_457x301", noise});
   out.push_back({"flat_gray_97x61", cv::Mat(61, 97, CV_8U, cv::Scalar(117))});
   return out;
+}
+
+std::string tree_cascade_xml(const sat::HaarCascade& c) {
+  auto num = [](double v) {
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.17g", v);
+    return std::string(buf);
+  };
+  std::string x = "<?xml version=\"1.0\"?>\n<opencv_storage>\n<cascade type_id=\"opencv-cascade-classifier\">"
+                  "<stageType>BOOST</stageType><featureType>HAAR</featureType><height>" +
+                  std::to_string(c.window.height) + "</height><width>" + std::to_string(c.window.width) +
+                  "</width><stageParams><maxWeakCount>300</maxWeakCount></stageParams><featureParams><maxCatCount>0"
+                  "</maxCatCount></featureParams><stageNum>" + std::to_string(c.stages.size()) + "</stageNum><stages>\n";
+  for (const sat::HaarStage& st : c.stages) {
+    x += "<_><maxWeakCount>" + std::to_string((st.tree_count + 1) / 2) + "</maxWeakCount><stageThreshold>" +
+         num(double(st.threshold) + 1e-5) + "</stageThreshold><weakClassifiers>\n";
+    for (int t = 0; t < st.tree_count; t += 2) {
+      const sat::HaarTree& a = c.trees[std::size_t(st.first_tree + t)];
+      const sat::HaarNode& na = c.nodes[std::size_t(a.first_node)];
+      const float a_left = c.leaves[std::size_t(a.first_leaf)], a_right = c.leaves[std::size_t(a.first_leaf + 1)];
+      if (t + 1 == st.tree_count) {  // an odd stump stays a stump
+        x += "<_><internalNodes>0 -1 " + std::to_string(na.feature) + " " + num(na.threshold) + "</internalNodes><leafValues>" +
+             num(a_left) + " " + num(a_right) + "</leafValues></_>\n";
+        continue;
+      }
+      const sat::HaarTree& b = c.trees[std::size_t(st.first_tree + t + 1)];
+      const sat::HaarNode& nb = c.nodes[std::size_t(b.first_node)];
+      const float b_left = c.leaves[std::size_t(b.first_leaf)], b_right = c.leaves[std::size_t(b.first_leaf + 1)];
+      x += "<_><internalNodes>1 0 " + std::to_string(na.feature) + " " + num(na.threshold) + " -1 -2 " +
+           std::to_string(nb.feature) + " " + num(nb.threshold) + "</internalNodes><leafValues>" + num(a_right) + " " +
+           num(a_left + b_left) + " " + num(a_left + b_right) + "</leafValues></_>\n";
+    }
+    x += "</weakClassifiers></_>\n";
+  }
+  x += "</stages><features>\n";
+  for (const sat::HaarFeature& f : c.features) {
+    x += "<_><rects>";
+    for (const sat::HaarRect& r : f.rects)
+      if (r.weight != 0.f)
+        x += "<_>" + std::to_string(r.x) + " " + std::to_string(r.y) + " " + std::to_string(r.width) + " " +
+             std::to_string(r.height) + " " + num(r.weight) + "</_>";
+    x += "</rects><tilted>0</tilted></_>\n";
+  }
+  return x + "</features></cascade>\n</opencv_storage>\n";
 }
 
 }  // namespace detect_test

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "sat/detect.h"
+
 namespace detect_test {
 
 std::string cascade_path(const std::string& name);  // e.g. "haarcascade_frontalface_default.xml"
@@ -25,5 +27,11 @@ struct NamedImage {
 // Photographs with faces, composites of them at odd sizes, and images without faces.
 std::vector<NamedImage> face_images();
 std::vector<NamedImage> faceless_images();
+
+// A cascade of two-node trees written (as OpenCV XML) from a stump cascade: consecutive stumps
+// A, B of a stage become one tree (A's node, its left child B's node; leaves A.right,
+// A.left + B.left, A.left + B.right). Debian's tree-shaped cascades all use tilted features, so
+// this is how the tree path (OpenCV's predictOrdered) is checked.
+std::string tree_cascade_xml(const sat::HaarCascade& stumps);
 
 }  // namespace detect_test

@@ -10,7 +10,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <tuple>
@@ -156,57 +155,10 @@ TEST(DetectOpenCvCpu, CandidatesAreTheUngroupedWindows) {
   EXPECT_EQ(grouped.last_times().windows, (long long)windows.size());
 }
 
-// A cascade of two-node trees written from the frontal-face stumps: consecutive stumps A, B of a
-// stage become one tree (A's node, its left child B's node; leaves A.right, A.left + B.left,
-// A.left + B.right). Debian ships no upright tree cascade, so this checks predictOrdered's path.
-std::string tree_cascade_xml(const sat::HaarCascade& c) {
-  auto num = [](double v) {
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.17g", v);
-    return std::string(buf);
-  };
-  std::string x = "<?xml version=\"1.0\"?>\n<opencv_storage>\n<cascade type_id=\"opencv-cascade-classifier\">"
-                  "<stageType>BOOST</stageType><featureType>HAAR</featureType><height>" +
-                  std::to_string(c.window.height) + "</height><width>" + std::to_string(c.window.width) +
-                  "</width><stageParams><maxWeakCount>300</maxWeakCount></stageParams><featureParams><maxCatCount>0"
-                  "</maxCatCount></featureParams><stageNum>" + std::to_string(c.stages.size()) + "</stageNum><stages>\n";
-  for (const sat::HaarStage& st : c.stages) {
-    x += "<_><maxWeakCount>" + std::to_string((st.tree_count + 1) / 2) + "</maxWeakCount><stageThreshold>" +
-         num(double(st.threshold) + 1e-5) + "</stageThreshold><weakClassifiers>\n";
-    for (int t = 0; t < st.tree_count; t += 2) {
-      const sat::HaarTree& a = c.trees[std::size_t(st.first_tree + t)];
-      const sat::HaarNode& na = c.nodes[std::size_t(a.first_node)];
-      const float a_left = c.leaves[std::size_t(a.first_leaf)], a_right = c.leaves[std::size_t(a.first_leaf + 1)];
-      if (t + 1 == st.tree_count) {  // an odd stump stays a stump
-        x += "<_><internalNodes>0 -1 " + std::to_string(na.feature) + " " + num(na.threshold) + "</internalNodes><leafValues>" +
-             num(a_left) + " " + num(a_right) + "</leafValues></_>\n";
-        continue;
-      }
-      const sat::HaarTree& b = c.trees[std::size_t(st.first_tree + t + 1)];
-      const sat::HaarNode& nb = c.nodes[std::size_t(b.first_node)];
-      const float b_left = c.leaves[std::size_t(b.first_leaf)], b_right = c.leaves[std::size_t(b.first_leaf + 1)];
-      x += "<_><internalNodes>1 0 " + std::to_string(na.feature) + " " + num(na.threshold) + " -1 -2 " +
-           std::to_string(nb.feature) + " " + num(nb.threshold) + "</internalNodes><leafValues>" + num(a_right) + " " +
-           num(a_left + b_left) + " " + num(a_left + b_right) + "</leafValues></_>\n";
-    }
-    x += "</weakClassifiers></_>\n";
-  }
-  x += "</stages><features>\n";
-  for (const sat::HaarFeature& f : c.features) {
-    x += "<_><rects>";
-    for (const sat::HaarRect& r : f.rects)
-      if (r.weight != 0.f)
-        x += "<_>" + std::to_string(r.x) + " " + std::to_string(r.y) + " " + std::to_string(r.width) + " " +
-             std::to_string(r.height) + " " + num(r.weight) + "</_>";
-    x += "</rects><tilted>0</tilted></_>\n";
-  }
-  return x + "</features></cascade>\n</opencv_storage>\n";
-}
-
 TEST(DetectOpenCvCpu, TreeCascadesEqualOpenCvs) {
   const sat::HaarCascade stumps = sat::load_haar_cascade(detect_test::cascade_path("haarcascade_frontalface_default.xml"));
   const std::string path = (std::filesystem::temp_directory_path() / ("sat_tree_cascade_" + std::to_string(::getpid()) + ".xml")).string();
-  std::ofstream(path) << tree_cascade_xml(stumps);
+  std::ofstream(path) << detect_test::tree_cascade_xml(stumps);
   const sat::HaarCascade trees = sat::load_haar_cascade(path);
   EXPECT_EQ(trees.max_nodes_per_tree, 2);
   const std::vector<NamedImage> images = detect_test::face_images();

@@ -4,8 +4,12 @@
 // repeated calls on one detector and on a stream.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <opencv2/core.hpp>
-#include <opencv2/objdetect.hpp>
+
+#include <filesystem>
+#include <fstream>
 
 #include "cuda_test_support.h"
 #include "detect_test_data.h"
@@ -32,7 +36,8 @@ sat::ConstImage8 host_view(const cv::Mat& m) { return {m.data, m.step, m.cols, m
 void expect_cuda_equals_cpu(const std::string& cascade_name, const NamedImage& img, const sat::DetectParams& params,
                             cudaStream_t stream = nullptr) {
   SCOPED_TRACE(img.name + " " + cascade_name + " minN " + std::to_string(params.min_neighbors));
-  const sat::HaarCascade cascade = sat::load_haar_cascade(detect_test::cascade_path(cascade_name));
+  const sat::HaarCascade cascade = sat::load_haar_cascade(
+      cascade_name.find('/') == std::string::npos ? detect_test::cascade_path(cascade_name) : cascade_name);
   const sat::Extent size{img.image.cols, img.image.rows};
   sat::Detector cpu(sat::Backend::Cpu, cascade, size, params);
   sat::Detector gpu(sat::Backend::Cuda, cascade, size, params);
@@ -68,6 +73,19 @@ TEST(DetectGpu, EqualsCpuOnFacelessImagesAndOtherParameters) {
   expect_cuda_equals_cpu("haarcascade_frontalface_default.xml", img, {1.05, 0});
   expect_cuda_equals_cpu("haarcascade_frontalface_default.xml", img, {1.3, 2, {40, 40}, {200, 200}});
   expect_cuda_equals_cpu("haarcascade_frontalface_alt.xml", img, {2.0, 1, {25, 31}});
+}
+
+TEST(DetectGpu, EqualsCpuForTreeCascades) {
+  SAT_REQUIRE_GPU();
+  const sat::HaarCascade stumps = sat::load_haar_cascade(detect_test::cascade_path("haarcascade_frontalface_default.xml"));
+  const std::string path = (std::filesystem::temp_directory_path() / ("sat_gpu_tree_cascade_" + std::to_string(::getpid()) + ".xml")).string();
+  std::ofstream(path) << detect_test::tree_cascade_xml(stumps);
+  const std::vector<NamedImage> images = detect_test::face_images();
+  for (int k : {1, 2, 4}) {
+    expect_cuda_equals_cpu(path, images[std::size_t(k)], {1.1, 0});
+    expect_cuda_equals_cpu(path, images[std::size_t(k)], {1.1, 3});
+  }
+  std::filesystem::remove(path);
 }
 
 TEST(DetectGpu, SmallerFramesOnALargeDetectorAndAStream) {
