@@ -8,11 +8,13 @@ packages=(
   libopencv-dev                     # image/video I/O, reference filters (apps and tests only)
   nlohmann-json3-dev                # satfilter --json, satbench --json
   libcli11-dev                      # the command lines of satlab, satfilter and satbench (CLI11)
+  libtinyxml2-dev                   # satcore's Haar cascade loader (OpenCV's cascade XML)
   libglfw3-dev libglew-dev libimgui-dev libgl-dev libegl-dev libstb-dev  # the GUI
   xvfb xauth mesa-utils libgl1-mesa-dri  # GUI tests without a display
   python3-matplotlib python3-numpy  # benchmark plots
   python3-dev pybind11-dev libdlpack-dev  # the Python module
   python3-pytest python3-opencv python3-torch  # its tests (OpenCV as the reference, torch CPU tensors)
+  opencv-data python3-skimage       # detection tests: OpenCV's Haar cascades, scikit-image's photographs
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -1,0 +1,159 @@
+// Viola–Jones object detection with OpenCV's Haar cascades, evaluated on satcore's tables.
+//
+// A HaarCascade is the plain description of a trained cascade (OpenCV ≥ 2.4 XML, as Debian's
+// opencv-data ships them in /usr/share/opencv4/haarcascades/); load_haar_cascade() reads one.
+// A Detector is made once (cascade, maximum frame size, parameters) and applied per frame with
+// no allocation per frame, like sat::FilterEngine. It gives the answers of OpenCV 4.6's
+//   cv::CascadeClassifier::detectMultiScale(gray, objects, scale_factor, min_neighbors, 0,
+//                                           min_size, max_size)
+// for Haar cascades: the same scale sequence, the same 8-bit bilinear resize (bit-exact), the
+// same integral tables, window steps, variance normalisation and float order of the stage sums,
+// then cv::groupRectangles(objects, min_neighbors, 0.2) and the clip to the frame. See
+// docs/detection.md for what is checked against OpenCV and how.
+//
+// Example:
+//   sat::HaarCascade cascade = sat::load_haar_cascade("haarcascade_frontalface_default.xml");
+//   sat::Detector detector(sat::Backend::Cpu, cascade, {1920, 1080}, {1.1, 3, {30, 30}});
+//   for (each frame) for (const sat::Box& face : detector.detect(gray_frame)) ...
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sat/filters.h"
+#include "sat/sat.h"
+
+namespace sat {
+
+// ---- The cascade -------------------------------------------------------------------------------
+
+// One weighted rectangle of a Haar feature, in pixels of the training window.
+struct HaarRect {
+  int x = 0, y = 0, width = 0, height = 0;
+  float weight = 0.f;
+};
+
+// Up to three weighted rectangles (OpenCV's features have two or three; unused ones weigh 0).
+// tilted: the rectangles are rotated by 45° (they need the tilted table, which is not supported:
+// load_haar_cascade() refuses such cascades).
+struct HaarFeature {
+  HaarRect rects[3];
+  bool tilted = false;
+};
+
+// A node of a weak classifier's tree: go left when feature value < threshold. left/right > 0
+// name another node of the same tree (index from the tree's first node); ≤ 0 name a leaf
+// (leaf index −value from the tree's first leaf). A stump is one node whose children are the
+// leaves 0 and −1. This is OpenCV's own encoding of "internalNodes".
+struct HaarNode {
+  int left = 0, right = 0;
+  int feature = 0;        // index into HaarCascade::features
+  float threshold = 0.f;  // compared with the variance-normalised feature value
+};
+
+// A weak classifier: node_count nodes from first_node, node_count + 1 leaves from first_leaf.
+struct HaarTree {
+  int first_node = 0, node_count = 0;
+  int first_leaf = 0;
+};
+
+// A stage passes when the sum of its trees' leaf values is ≥ threshold. threshold is the file's
+// stageThreshold as float minus 1e-5f, exactly as OpenCV stores it (THRESHOLD_EPS).
+struct HaarStage {
+  int first_tree = 0, tree_count = 0;
+  float threshold = 0.f;
+};
+
+struct HaarCascade {
+  Extent window;  // the training window, e.g. 24×24 for the frontal-face cascades
+  std::vector<HaarStage> stages;
+  std::vector<HaarTree> trees;
+  std::vector<HaarNode> nodes;
+  std::vector<float> leaves;
+  std::vector<HaarFeature> features;
+  int max_nodes_per_tree = 0;  // 1: every weak classifier is a stump
+};
+
+// Reads an OpenCV ≥ 2.4 Haar cascade ("opencv-cascade-classifier", stageType BOOST, featureType
+// HAAR) with tinyxml2. Throws sat::Error (InvalidArgument) naming the file and the reason when
+// it is missing or unreadable, not well-formed XML (e.g. truncated), another format (an old
+// pre-2.4 "opencv-haar-classifier", an LBP or HOG cascade), inconsistent (a feature index, node
+// or leaf out of range), or uses tilted (45°) features, which are not supported.
+HaarCascade load_haar_cascade(const std::string& path);
+
+// ---- Detection ---------------------------------------------------------------------------------
+
+// A detected box in frame pixels (cv::Rect).
+struct Box {
+  int x = 0, y = 0, width = 0, height = 0;
+};
+inline bool operator==(const Box& a, const Box& b) {
+  return a.x == b.x && a.y == b.y && a.width == b.width && a.height == b.height;
+}
+
+// detectMultiScale's parameters. min_size / max_size: object sizes in frame pixels; 0×0 means
+// no minimum / the frame's size (OpenCV's Size()). min_neighbors 0 returns every accepted window
+// (no grouping), as OpenCV does.
+struct DetectParams {
+  double scale_factor = 1.1;  // > 1
+  int min_neighbors = 3;      // ≥ 0
+  Extent min_size{0, 0};
+  Extent max_size{0, 0};
+};
+
+// Wall (CPU) or GPU (CUDA) time of the stages of the last detect() in ms.
+struct DetectTimes {
+  double pyramid_ms = 0;   // gray conversion and the resized frames
+  double tables_ms = 0;    // their {Σx, Σx²} tables
+  double cascade_ms = 0;   // every window through the cascade
+  double grouping_ms = 0;  // cv::groupRectangles and the clip
+  int scales = 0;          // scales evaluated
+  long long windows = 0;   // windows accepted by the whole cascade (before grouping)
+};
+
+class Detector {
+ public:
+  // Sized once for frames up to max_extent (CUDA: device buffers on the current device: an atlas
+  // holding every scale's frame, 17 bytes per atlas pixel with its table, and the window lists).
+  // Throws sat::Error on bad parameters or an empty or unsupported cascade (tilted features).
+  Detector(Backend backend, HaarCascade cascade, Extent max_extent, DetectParams params = {});
+  ~Detector();
+  Detector(Detector&&) noexcept;
+  Detector& operator=(Detector&&) noexcept;
+  Detector(const Detector&) = delete;
+  Detector& operator=(const Detector&) = delete;
+
+  Backend backend() const;
+  const DetectParams& params() const;
+  const HaarCascade& cascade() const;
+  Extent max_extent() const;
+
+  // The objects in `frame` (1-channel gray, or 3/4-channel BGR[A] converted like cv::cvtColor),
+  // grouped and clipped to the frame, in a deterministic order (OpenCV's order depends on its
+  // threads; compare as sets). The reference stays valid until the next detect(). Host memory
+  // for Backend::Cpu; device memory for Backend::Cuda, whose work is enqueued on `stream` and
+  // waited for (the boxes come back to the host). Both backends give identical boxes. Throws
+  // sat::Error when the frame is larger than max_extent or malformed.
+  const std::vector<Box>& detect(ConstImage8 frame, cudaStream_t stream = nullptr);
+
+  // The windows the whole cascade accepted in the last detect(), before grouping (frame pixels,
+  // not clipped), scale by scale, rows top to bottom, left to right.
+  const std::vector<Box>& candidates() const;
+
+  void enable_stage_timing(bool on);
+  DetectTimes last_times() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// OpenCV's cv::groupRectangles(rects, group_threshold, eps) (weights not returned): clusters of
+// similar rectangles averaged, clusters of ≤ group_threshold members dropped, small clusters
+// inside larger ones dropped. group_threshold ≤ 0 leaves `rects` unchanged.
+void group_rectangles(std::vector<Box>& rects, int group_threshold, double eps = 0.2);
+
+}  // namespace sat

@@ -1,0 +1,34 @@
+// The CPU backend of sat::Detector: per scale, the resize, the padded {Σx, Σx²} table
+// (sat::cpu_parallel) and every window through the cascade, rows spread over all cores.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "detect/flat_cascade.h"
+#include "detect/resize_linear.h"
+#include "detect/scale_plan.h"
+#include "sat/detect.h"
+
+namespace sat::detect {
+
+class CpuDetect {
+ public:
+  CpuDetect(const HaarCascade& cascade, Extent max_extent);
+
+  // Appends the accepted windows of `gray` (frame pixels) to `candidates`, scale by scale, rows
+  // top to bottom, left to right. Adds the stage times to `times` when `timed`.
+  void run(const uint8_t* gray, std::size_t pitch, Extent frame, const std::vector<ScaleLevel>& levels,
+           std::vector<Box>& candidates, DetectTimes& times, bool timed);
+
+ private:
+  Extent window_;
+  int table_pitch_;  // elements per table row: max width + 1
+  FlatCascade flat_;
+  std::vector<uint8_t> resized_;
+  std::vector<SumSq> table_;  // (max height + 1) rows; row 0 and column 0 stay zero
+  std::vector<AxisTaps> x_taps_, y_taps_;
+  std::vector<uint8_t> accepted_;  // one flag per window position of a level
+};
+
+}  // namespace sat::detect

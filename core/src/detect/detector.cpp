@@ -1,0 +1,131 @@
+// sat::Detector: validation, the scale plan, the backend, grouping and timing.
+#include <chrono>
+#include <cmath>
+#include <string>
+
+#include "detect/cpu_detect.h"
+#include "detect/cuda_detect.h"
+#include "detect/grouping.h"
+#include "detect/scale_plan.h"
+#include "filters/backend.h"
+#include "sat/detect.h"
+#include "sat/error.h"
+
+namespace sat {
+namespace {
+
+[[noreturn]] void invalid(const char* call, const std::string& message) {
+  throw Error(ErrorCode::InvalidArgument, call, message);
+}
+
+std::string extent_text(Extent e) { return std::to_string(e.width) + "x" + std::to_string(e.height); }
+
+void validate_setup(const HaarCascade& c, Extent max_extent, const DetectParams& p) {
+  const char* call = "sat::Detector";
+  if (c.stages.empty() || c.features.empty() || c.window.width < 3 || c.window.height < 3)
+    invalid(call, "the cascade is empty (load it with sat::load_haar_cascade)");
+  for (const HaarFeature& f : c.features)
+    if (f.tilted) throw Error(ErrorCode::Unsupported, call, "the cascade uses tilted (45°) features, not supported");
+  if (max_extent.width < 1 || max_extent.height < 1 || max_extent.width > 32768 || max_extent.height > 32768)
+    invalid(call, "max extent must be 1..32768 in each axis (got " + extent_text(max_extent) + ")");
+  if (!(p.scale_factor > 1.0) || !std::isfinite(p.scale_factor) || p.scale_factor > 100.0)
+    invalid(call, "scale factor must be > 1 and ≤ 100 (got " + std::to_string(p.scale_factor) + ")");
+  if (p.min_neighbors < 0) invalid(call, "min neighbors must be >= 0 (got " + std::to_string(p.min_neighbors) + ")");
+  if (p.min_size.width < 0 || p.min_size.height < 0 || p.max_size.width < 0 || p.max_size.height < 0)
+    invalid(call, "min and max size must be >= 0 (got min " + extent_text(p.min_size) + ", max " + extent_text(p.max_size) + ")");
+}
+
+void validate_frame(ConstImage8 f, Extent max_extent) {
+  const char* call = "sat::Detector::detect";
+  if (!f.data) invalid(call, "frame data is null");
+  if (f.channels != 1 && f.channels != 3 && f.channels != 4)
+    invalid(call, "frame must have 1, 3 or 4 channels (got " + std::to_string(f.channels) + ")");
+  if (f.width < 1 || f.height < 1) invalid(call, "frame must be at least 1x1 (got " + extent_text({f.width, f.height}) + ")");
+  if (f.width > max_extent.width || f.height > max_extent.height)
+    invalid(call, "frame " + extent_text({f.width, f.height}) + " is larger than the detector's max extent " + extent_text(max_extent));
+  if (f.pitch < std::size_t(f.width) * std::size_t(f.channels))
+    invalid(call, "frame pitch " + std::to_string(f.pitch) + " is smaller than width x channels");
+}
+
+double ms_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+}  // namespace
+
+struct Detector::Impl {
+  Backend backend;
+  HaarCascade cascade;
+  Extent max_extent;
+  DetectParams params;
+  std::unique_ptr<detect::CpuDetect> cpu;    // Backend::Cpu
+  std::unique_ptr<detect::CudaDetect> cuda;  // Backend::Cuda
+  std::vector<uint8_t> gray;  // CPU: colour frames converted to gray
+  std::vector<detect::ScaleLevel> levels;
+  std::vector<Box> candidates, objects;
+  detect::Grouper grouper;
+  bool timed = false;
+  DetectTimes times;
+
+  Impl(Backend b, HaarCascade c, Extent e, DetectParams p)
+      : backend(b), cascade(std::move(c)), max_extent(e), params(p) {
+    if (b == Backend::Cpu) {
+      cpu = std::make_unique<detect::CpuDetect>(cascade, e);
+      gray.resize(std::size_t(e.width) * std::size_t(e.height));
+    } else {
+      cuda = std::make_unique<detect::CudaDetect>(cascade, e, params);
+    }
+    levels.reserve(std::size_t(detect::max_scale_count(e, cascade.window, params)));
+  }
+};
+
+Detector::Detector(Backend backend, HaarCascade cascade, Extent max_extent, DetectParams params) {
+  validate_setup(cascade, max_extent, params);
+  impl_ = std::make_unique<Impl>(backend, std::move(cascade), max_extent, params);
+}
+
+Detector::~Detector() = default;
+Detector::Detector(Detector&&) noexcept = default;
+Detector& Detector::operator=(Detector&&) noexcept = default;
+
+Backend Detector::backend() const { return impl_->backend; }
+const DetectParams& Detector::params() const { return impl_->params; }
+const HaarCascade& Detector::cascade() const { return impl_->cascade; }
+Extent Detector::max_extent() const { return impl_->max_extent; }
+const std::vector<Box>& Detector::candidates() const { return impl_->candidates; }
+void Detector::enable_stage_timing(bool on) { impl_->timed = on; }
+DetectTimes Detector::last_times() const { return impl_->times; }
+
+const std::vector<Box>& Detector::detect(ConstImage8 frame, cudaStream_t stream) {
+  Impl& m = *impl_;
+  validate_frame(frame, m.max_extent);
+  m.times = {};
+  const Extent size{frame.width, frame.height};
+
+  detect::plan_scales(size, m.cascade.window, m.params, m.levels);
+  m.candidates.clear();
+  if (m.cuda) {
+    m.cuda->run(frame, m.levels, m.candidates, m.times, m.timed, stream);  // gray conversion included
+  } else {
+    auto t0 = std::chrono::steady_clock::now();
+    const uint8_t* gray = frame.data;
+    std::size_t pitch = frame.pitch;
+    if (frame.channels != 1) {  // cv::cvtColor(BGR[A] → GRAY), as detectMultiScale does
+      filters::cpu_to_gray(frame, m.gray.data(), std::size_t(frame.width));
+      gray = m.gray.data(), pitch = std::size_t(frame.width);
+    }
+    if (m.timed) m.times.pyramid_ms += ms_since(t0);
+    m.cpu->run(gray, pitch, size, m.levels, m.candidates, m.times, m.timed);
+  }
+  m.times.scales = int(m.levels.size());
+  m.times.windows = (long long)m.candidates.size();
+
+  const auto t0 = std::chrono::steady_clock::now();
+  m.objects.assign(m.candidates.begin(), m.candidates.end());
+  m.grouper.group(m.objects, m.params.min_neighbors, 0.2);  // detectMultiScale's GROUP_EPS
+  detect::clip_boxes(size, m.objects);
+  if (m.timed) m.times.grouping_ms = ms_since(t0);
+  return m.objects;
+}
+
+}  // namespace sat

@@ -1,0 +1,48 @@
+#include "detect/flat_cascade.h"
+
+namespace sat::detect {
+namespace {
+
+// CV_SUM_OFS: top-left, top-right, bottom-left, bottom-right of (x, y, w, h).
+void corner_offsets(int x, int y, int w, int h, int pitch, int* ofs) {
+  ofs[0] = x + pitch * y;
+  ofs[1] = x + w + pitch * y;
+  ofs[2] = x + pitch * (y + h);
+  ofs[3] = x + w + pitch * (y + h);
+}
+
+}  // namespace
+
+FlatCascade::FlatCascade(const HaarCascade& c, int pitch) {
+  for (const HaarStage& s : c.stages) stages.push_back({s.first_tree, s.tree_count, s.threshold});
+  for (const HaarTree& t : c.trees) trees.push_back({t.first_node, t.first_leaf});
+  for (const HaarNode& n : c.nodes) nodes.push_back({n.left, n.right, n.feature, n.threshold});
+  leaves = c.leaves;
+  for (const HaarFeature& f : c.features) {
+    FlatFeature ff{};
+    for (int k = 0; k < 3; ++k) {
+      const HaarRect& r = f.rects[k];
+      corner_offsets(r.x, r.y, r.width, r.height, pitch, ff.ofs[k]);
+      ff.weight[k] = r.weight;
+    }
+    features.push_back(ff);
+  }
+  // HaarEvaluator::read: normrect = (1, 1, width − 2, height − 2).
+  corner_offsets(1, 1, c.window.width - 2, c.window.height - 2, pitch, norm_ofs);
+  norm_area = double(c.window.width - 2) * double(c.window.height - 2);
+}
+
+CascadeView FlatCascade::view() const {
+  CascadeView v;
+  v.stages = stages.data();
+  v.trees = trees.data();
+  v.nodes = nodes.data();
+  v.leaves = leaves.data();
+  v.features = features.data();
+  v.stage_count = int(stages.size());
+  for (int k = 0; k < 4; ++k) v.norm_ofs[k] = norm_ofs[k];
+  v.norm_area = norm_area;
+  return v;
+}
+
+}  // namespace sat::detect

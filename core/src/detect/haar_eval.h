@@ -1,0 +1,123 @@
+// One detection window through a Haar cascade, exactly as OpenCV 4.6 computes it
+// (HaarEvaluator::setWindow, OptFeature::calc, predictOrdered / predictOrderedStump), on a padded
+// {Σx, Σx²} table: element (y, x) holds the sums over pixels above and left of (x, y), row 0 and
+// column 0 are zero (cv::integral's layout). Host and device code: the CUDA kernel and the CPU
+// backend call the same functions, so they agree bit for bit.
+//
+// Float order (why each operation is written out): a feature is
+//   float(w0·float(s0)) + float(w1·float(s1)) [+ float(w2·float(s2)) when w2 ≠ 0], then × the
+//   float normalisation factor; the stage sum is a double accumulating float leaf values. No
+//   fused multiply-adds (OpenCV's x86 build has none): the device code uses _rn intrinsics, the
+//   host files are compiled with -ffp-contract=off.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+
+#include "sat/types.h"
+
+namespace sat::detect {
+
+// A feature's three rectangles as corner offsets (elements) from the window's top-left table
+// element, for the table's row pitch: top-left, top-right, bottom-left, bottom-right.
+struct FlatFeature {
+  int ofs[3][4];
+  float weight[3];
+};
+struct FlatNode {
+  int left, right;  // > 0: node of the same tree; ≤ 0: leaf −value of the tree
+  int feature;
+  float threshold;
+};
+struct FlatTree {
+  int first_node, first_leaf;
+};
+struct FlatStage {
+  int first_tree, tree_count;
+  float threshold;
+};
+
+// Device- or host-resident arrays of a cascade laid out for one table pitch.
+struct CascadeView {
+  const FlatStage* stages = nullptr;
+  const FlatTree* trees = nullptr;
+  const FlatNode* nodes = nullptr;
+  const float* leaves = nullptr;
+  const FlatFeature* features = nullptr;
+  int stage_count = 0;
+  int norm_ofs[4] = {0, 0, 0, 0};  // the window's inner rect (1, 1, w − 2, h − 2): normrect
+  double norm_area = 0;
+};
+
+#if defined(__CUDA_ARCH__)
+SAT_HOST_DEVICE float f_mul(float a, float b) { return __fmul_rn(a, b); }
+SAT_HOST_DEVICE float f_add(float a, float b) { return __fadd_rn(a, b); }
+SAT_HOST_DEVICE double d_mul(double a, double b) { return __dmul_rn(a, b); }
+SAT_HOST_DEVICE double d_add(double a, double b) { return __dadd_rn(a, b); }
+SAT_HOST_DEVICE double d_sub(double a, double b) { return __dsub_rn(a, b); }
+#else
+inline float f_mul(float a, float b) { return a * b; }
+inline float f_add(float a, float b) { return a + b; }
+inline double d_mul(double a, double b) { return a * b; }
+inline double d_add(double a, double b) { return a + b; }
+inline double d_sub(double a, double b) { return a - b; }
+#endif
+
+// Box sums in the tables' unsigned wrap-around arithmetic, then OpenCV's int / unsigned view.
+SAT_HOST_DEVICE int box_sum(const SumSq* p, const int* o) {
+  return int(uint32_t(p[o[0]].sum - p[o[1]].sum - p[o[2]].sum + p[o[3]].sum));
+}
+SAT_HOST_DEVICE uint32_t box_sq(const SumSq* p, const int* o) {
+  return uint32_t(p[o[0]].sq - p[o[1]].sq - p[o[2]].sq + p[o[3]].sq);
+}
+
+// HaarEvaluator::setWindow: the factor 1/√(area·Σx² − (Σx)²) over the inner rect; false (the
+// window is rejected before any stage) when that is ≤ 0 or the window is nearly flat
+// (area · factor ≥ 0.1).
+SAT_HOST_DEVICE bool variance_factor(const CascadeView& c, const SumSq* win, float& factor) {
+  const int valsum = box_sum(win, c.norm_ofs);
+  const uint32_t valsqsum = box_sq(win, c.norm_ofs);
+  double nf = d_sub(d_mul(c.norm_area, double(valsqsum)), d_mul(double(valsum), double(valsum)));
+  if (nf > 0.) {
+    nf = sqrt(nf);
+    factor = float(1. / nf);
+    return d_mul(c.norm_area, double(factor)) < 1e-1;
+  }
+  factor = 1.f;
+  return false;
+}
+
+SAT_HOST_DEVICE float feature_value(const FlatFeature& f, const SumSq* win, float factor) {
+  float ret = f_add(f_mul(f.weight[0], float(box_sum(win, f.ofs[0]))), f_mul(f.weight[1], float(box_sum(win, f.ofs[1]))));
+  if (f.weight[2] != 0.0f) ret = f_add(ret, f_mul(f.weight[2], float(box_sum(win, f.ofs[2]))));
+  return f_mul(ret, factor);
+}
+
+// Whether stage `si` passes for this window (predictOrdered; a stump is a one-node tree).
+SAT_HOST_DEVICE bool stage_passes(const CascadeView& c, int si, const SumSq* win, float factor) {
+  const FlatStage st = c.stages[si];
+  double sum = 0.;
+  for (int t = 0; t < st.tree_count; ++t) {
+    const FlatTree tree = c.trees[st.first_tree + t];
+    int idx = 0;
+    do {
+      const FlatNode n = c.nodes[tree.first_node + idx];
+      const double value = feature_value(c.features[n.feature], win, factor);
+      idx = value < n.threshold ? n.left : n.right;
+    } while (idx > 0);
+    sum = d_add(sum, double(c.leaves[tree.first_leaf - idx]));
+  }
+  return !(sum < st.threshold);
+}
+
+// CascadeClassifierImpl::runAt: 1 when every stage passes, −si when stage si rejects (0 for the
+// first stage: the caller then skips the next position), −1 when setWindow rejects.
+SAT_HOST_DEVICE int run_window(const CascadeView& c, const SumSq* win) {
+  float factor;
+  if (!variance_factor(c, win, factor)) return -1;
+  for (int si = 0; si < c.stage_count; ++si)
+    if (!stage_passes(c, si, win, factor)) return -si;
+  return 1;
+}
+
+}  // namespace sat::detect

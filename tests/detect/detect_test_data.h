@@ -1,0 +1,37 @@
+// Test data for the detection tests, all from Debian packages (nothing committed):
+// OpenCV's Haar cascades (opencv-data) and scikit-image's photographs (python3-skimage).
+#pragma once
+
+#include <opencv2/core.hpp>
+
+#include <string>
+#include <vector>
+
+#include "sat/detect.h"
+
+namespace detect_test {
+
+std::string cascade_path(const std::string& name);  // e.g. "haarcascade_frontalface_default.xml"
+std::string skimage_path(const std::string& name);  // e.g. "astronaut.png"
+
+// Loads a file (throws std::runtime_error naming it, with the package to install, if absent).
+cv::Mat load_image(const std::string& skimage_name, int flags);
+// scikit-image's lfw_subset.npy: 200 gray 25×25 crops (faces and non-faces) as 8-bit, read with a
+// tiny .npy reader (little-endian float64, C order).
+std::vector<cv::Mat> load_lfw_subset();
+
+struct NamedImage {
+  std::string name;
+  cv::Mat image;  // 8-bit, 1 or 3 channels (BGR)
+};
+// Photographs with faces, composites of them at odd sizes, and images without faces.
+std::vector<NamedImage> face_images();
+std::vector<NamedImage> faceless_images();
+
+// A cascade of two-node trees written (as OpenCV XML) from a stump cascade: consecutive stumps
+// A, B of a stage become one tree (A's node, its left child B's node; leaves A.right,
+// A.left + B.left, A.left + B.right). Debian's tree-shaped cascades all use tilted features, so
+// this is how the tree path (OpenCV's predictOrdered) is checked.
+std::string tree_cascade_xml(const sat::HaarCascade& stumps);
+
+}  // namespace detect_test

@@ -1,0 +1,112 @@
+// sat::Detector's CUDA backend against its CPU backend (which equals OpenCV's detectMultiScale,
+// tests/detect/cpu): the same raw windows and the same grouped boxes, on the same photographs,
+// composites and faceless images, in colour and gray, with frames smaller than the maximum,
+// repeated calls on one detector and on a stream.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <opencv2/core.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+#include "cuda_test_support.h"
+#include "detect_test_data.h"
+#include "sat/detect.h"
+
+namespace {
+
+using detect_test::NamedImage;
+
+// The image in device memory (rows packed).
+struct DeviceImage {
+  sat::test::DeviceBuffer buffer;
+  sat::ConstImage8 view;
+  explicit DeviceImage(const cv::Mat& m) : buffer(std::size_t(m.cols) * m.channels() * m.rows) {
+    const std::size_t row = std::size_t(m.cols) * std::size_t(m.channels());
+    sat::test::cuda_check(cudaMemcpy2D(buffer.get(), row, m.data, m.step, row, std::size_t(m.rows), cudaMemcpyHostToDevice),
+                          "cudaMemcpy2D");
+    view = {static_cast<const uint8_t*>(buffer.get()), row, m.cols, m.rows, m.channels()};
+  }
+};
+
+sat::ConstImage8 host_view(const cv::Mat& m) { return {m.data, m.step, m.cols, m.rows, m.channels()}; }
+
+void expect_cuda_equals_cpu(const std::string& cascade_name, const NamedImage& img, const sat::DetectParams& params,
+                            cudaStream_t stream = nullptr) {
+  SCOPED_TRACE(img.name + " " + cascade_name + " minN " + std::to_string(params.min_neighbors));
+  const sat::HaarCascade cascade = sat::load_haar_cascade(
+      cascade_name.find('/') == std::string::npos ? detect_test::cascade_path(cascade_name) : cascade_name);
+  const sat::Extent size{img.image.cols, img.image.rows};
+  sat::Detector cpu(sat::Backend::Cpu, cascade, size, params);
+  sat::Detector gpu(sat::Backend::Cuda, cascade, size, params);
+  const std::vector<sat::Box> expected = cpu.detect(host_view(img.image));
+  const DeviceImage frame(img.image);
+  const std::vector<sat::Box> got = gpu.detect(frame.view, stream);
+  EXPECT_EQ(got, expected);  // same order too: both sort scale by scale, row by row
+  EXPECT_EQ(gpu.candidates(), cpu.candidates());
+  EXPECT_EQ(gpu.detect(frame.view, stream), expected) << "second call on the same detector";
+}
+
+TEST(DetectGpu, EqualsCpuOnFaces) {
+  SAT_REQUIRE_GPU();
+  for (const NamedImage& img : detect_test::face_images()) {
+    expect_cuda_equals_cpu("haarcascade_frontalface_default.xml", img, {1.1, 0});
+    expect_cuda_equals_cpu("haarcascade_frontalface_default.xml", img, {1.1, 3, {30, 30}});
+  }
+}
+
+TEST(DetectGpu, EqualsCpuForEveryUprightCascade) {
+  SAT_REQUIRE_GPU();
+  const std::vector<NamedImage> images = detect_test::face_images();
+  for (const char* cascade : {"haarcascade_frontalface_alt.xml", "haarcascade_frontalface_alt2.xml",
+                              "haarcascade_frontalface_alt_tree.xml", "haarcascade_profileface.xml", "haarcascade_eye.xml",
+                              "haarcascade_frontalcatface.xml"})
+    expect_cuda_equals_cpu(cascade, images[4], {1.1, 0});
+}
+
+TEST(DetectGpu, EqualsCpuOnFacelessImagesAndOtherParameters) {
+  SAT_REQUIRE_GPU();
+  for (const NamedImage& img : detect_test::faceless_images()) expect_cuda_equals_cpu("haarcascade_eye.xml", img, {1.1, 0});
+  const NamedImage img = detect_test::face_images()[2];
+  expect_cuda_equals_cpu("haarcascade_frontalface_default.xml", img, {1.05, 0});
+  expect_cuda_equals_cpu("haarcascade_frontalface_default.xml", img, {1.3, 2, {40, 40}, {200, 200}});
+  expect_cuda_equals_cpu("haarcascade_frontalface_alt.xml", img, {2.0, 1, {25, 31}});
+}
+
+TEST(DetectGpu, EqualsCpuForTreeCascades) {
+  SAT_REQUIRE_GPU();
+  const sat::HaarCascade stumps = sat::load_haar_cascade(detect_test::cascade_path("haarcascade_frontalface_default.xml"));
+  const std::string path = (std::filesystem::temp_directory_path() / ("sat_gpu_tree_cascade_" + std::to_string(::getpid()) + ".xml")).string();
+  std::ofstream(path) << detect_test::tree_cascade_xml(stumps);
+  const std::vector<NamedImage> images = detect_test::face_images();
+  for (int k : {1, 2, 4}) {
+    expect_cuda_equals_cpu(path, images[std::size_t(k)], {1.1, 0});
+    expect_cuda_equals_cpu(path, images[std::size_t(k)], {1.1, 3});
+  }
+  std::filesystem::remove(path);
+}
+
+TEST(DetectGpu, SmallerFramesOnALargeDetectorAndAStream) {
+  SAT_REQUIRE_GPU();
+  const sat::HaarCascade cascade = sat::load_haar_cascade(detect_test::cascade_path("haarcascade_frontalface_default.xml"));
+  const sat::DetectParams params{1.1, 3};
+  sat::Detector gpu(sat::Backend::Cuda, cascade, {1000, 800}, params);
+  sat::Detector cpu(sat::Backend::Cpu, cascade, {1000, 800}, params);
+  cudaStream_t stream = nullptr;
+  sat::test::cuda_check(cudaStreamCreate(&stream), "cudaStreamCreate");
+  gpu.enable_stage_timing(true);
+  for (const NamedImage& img : detect_test::face_images()) {
+    SCOPED_TRACE(img.name);
+    const DeviceImage frame(img.image);
+    EXPECT_EQ(gpu.detect(frame.view, stream), cpu.detect(host_view(img.image)));
+    EXPECT_EQ(gpu.candidates(), cpu.candidates());
+    const sat::DetectTimes t = gpu.last_times();
+    EXPECT_GT(t.scales, 0);
+    EXPECT_GE(t.cascade_ms, 0.0);
+  }
+  sat::test::cuda_check(cudaStreamDestroy(stream), "cudaStreamDestroy");
+}
+
+}  // namespace
