@@ -1,6 +1,8 @@
 #include "detect_test_data.h"
 
-#include <opencv2/imgcodecs.hpp>
+#include <stb_image.h>  // not OpenCV's imgcodecs: the GPU tests run where only core, imgproc and objdetect are
+
+#include <opencv2/imgcodecs.hpp>  // the IMREAD_* flags only; nothing of it is linked
 #include <opencv2/imgproc.hpp>
 
 #include <cstdint>
@@ -27,8 +29,20 @@ std::string skimage_path(const std::string& name) {
 }
 
 cv::Mat load_image(const std::string& name, int flags) {
-  cv::Mat m = cv::imread(skimage_path(name), flags);
-  if (m.empty()) throw std::runtime_error("cannot decode " + skimage_path(name));
+  const std::string path = skimage_path(name);
+  int width = 0, height = 0, stored = 0;
+  unsigned char* data = stbi_load(path.c_str(), &width, &height, &stored, 0);
+  if (!data) throw std::runtime_error("cannot decode " + path + ": " + stbi_failure_reason());
+  const cv::Mat as_stored(height, width, CV_8UC(stored), data);
+  cv::Mat m;
+  if (flags == cv::IMREAD_GRAYSCALE) {
+    if (stored == 1) m = as_stored.clone();
+    else cv::cvtColor(as_stored, m, stored == 4 ? cv::COLOR_RGBA2GRAY : cv::COLOR_RGB2GRAY);
+  } else {  // IMREAD_COLOR: BGR, as cv::imread gives it
+    if (stored == 1) cv::cvtColor(as_stored, m, cv::COLOR_GRAY2BGR);
+    else cv::cvtColor(as_stored, m, stored == 4 ? cv::COLOR_RGBA2BGR : cv::COLOR_RGB2BGR);
+  }
+  stbi_image_free(data);
   return m;
 }
 
