@@ -34,6 +34,16 @@ bool exists(const std::string& path) {
   return fs::exists(fs::symlink_status(path, ignored));
 }
 
+// Whether `a` and `b` name the same file: by identity when both exist, else by their absolute,
+// normalized names (an output not yet written).
+bool same_file(const std::string& a, const std::string& b) {
+  std::error_code error;
+  if (fs::equivalent(a, b, error)) return true;
+  const fs::path abs_a = fs::weakly_canonical(fs::absolute(a, error), error);
+  const fs::path abs_b = fs::weakly_canonical(fs::absolute(b, error), error);
+  return !error && abs_a == abs_b;
+}
+
 }  // namespace
 
 std::vector<Job> plan_jobs(const CommandLine& cl) {
@@ -70,6 +80,23 @@ void check_output_is_safe(const Job& job, Overwrite overwrite) {
     if (overwrite == Overwrite::Refuse)
       throw output_exists(output);
   }
+}
+
+void check_report_is_safe(const std::string& report, const std::vector<Job>& jobs, Overwrite overwrite) {
+  if (report.empty() || report == "-") return;
+  for (const Job& job : jobs) {
+    if (job.input != "-")
+      for (const std::string& input : files_of(job.input))
+        if (exists(input) && same_file(input, report))
+          throw usage_error("--json '" + report + "' is the INPUT '" + input +
+                            "' itself: satfilter never overwrites its input (choose another report file)");
+    if (job.output != "-")
+      for (const std::string& output : files_of(job.output))
+        if (same_file(output, report))
+          throw usage_error("--json '" + report + "' is also the OUTPUT '" + output + "' (choose another report file)");
+  }
+  if (is_folder(report)) throw usage_error("--json '" + report + "' is a folder (give a file name)");
+  if (exists(report) && overwrite == Overwrite::Refuse) throw output_exists(report);
 }
 
 }  // namespace satfilter

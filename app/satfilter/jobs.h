@@ -30,4 +30,10 @@ std::vector<Job> plan_jobs(const CommandLine& cl);
 // first file names.
 void check_output_is_safe(const Job& job, Overwrite overwrite);
 
+// The same for the --json FILE report, which is an output too: refuses (Failure(Usage)) a report
+// that is one of the inputs or one of the outputs (by identity, or by name for files still to be
+// written), and one that exists when `overwrite` is Refuse (Failure(Runtime)). "-" (stdout) is
+// checked by the command line.
+void check_report_is_safe(const std::string& report, const std::vector<Job>& jobs, Overwrite overwrite);
+
 }  // namespace satfilter

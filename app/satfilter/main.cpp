@@ -10,7 +10,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
-#include <filesystem>
 #include <opencv2/core.hpp>
 #include <opencv2/core/utils/logger.hpp>
 #include <string>
@@ -119,16 +118,6 @@ RunReport run_job(const CommandLine& cl, const Job& job, MediaKind output_kind, 
   return report;
 }
 
-// The --json file must not be one of the inputs.
-void check_report_path(const CommandLine& cl) {
-  if (cl.json_path.empty() || cl.json_path == "-") return;
-  for (const std::string& input : cl.inputs) {
-    std::error_code error;
-    if (input != "-" && std::filesystem::equivalent(input, cl.json_path, error))
-      throw usage_error("--json '" + cl.json_path + "' is the INPUT '" + input + "' itself");
-  }
-}
-
 int run(int argc, char** argv) {
   const CommandLine cl = parse_command_line(argc, argv);
   if (cl.help) {
@@ -143,13 +132,13 @@ int run(int argc, char** argv) {
 
   // Everything that can be checked without reading the inputs comes first, for every job (the
   // filter parameters were, by satcore, while parsing).
-  check_report_path(cl);
   const std::vector<Job> jobs = plan_jobs(cl);
   std::vector<MediaKind> output_kinds;
   for (const Job& job : jobs) {
     output_kinds.push_back(media_kind_of_output(job.output, sink_options(cl)));
     check_output_is_safe(job, cl.overwrite);
   }
+  check_report_is_safe(cl.json_path, jobs, cl.overwrite);
   const sat::Backend backend = choose_backend(cl);
   if (backend == sat::Backend::Cpu && cl.sat_options_given)
     note("--algorithm and --tile choose the CUDA table algorithm; the cpu backend ignores them");
@@ -160,7 +149,7 @@ int run(int argc, char** argv) {
     reports.push_back(run_job(cl, jobs[i], output_kinds[i], backend));
     if (cl.report) print_report(stdout, reports.back());
   }
-  if (!cl.json_path.empty()) write_report_json(cl.json_path, reports, version_number());
+  if (!cl.json_path.empty()) write_report_json(cl.json_path, reports, version_number(), cl.overwrite == Overwrite::Replace);
   return 0;
 }
 
