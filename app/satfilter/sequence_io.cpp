@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "atomic_output.h"
+#include "encoded_image.h"
 #include "failure.h"
 #include "image_io.h"
 #include "rename_into_place.h"
@@ -24,13 +25,7 @@ bool is_file(const std::string& path) {
   return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
 }
 
-cv::Mat read_frame(const std::string& path) {
-  try {
-    return checked_image(cv::imread(path, cv::IMREAD_UNCHANGED), path);
-  } catch (const cv::Exception& e) {
-    throw runtime_error("cannot decode '" + path + "': " + e.err);
-  }
-}
+cv::Mat read_frame(const std::string& path) { return EncodedImage::from_file(path).decode(); }
 
 class SequenceSource final : public FrameSource {
  public:
