@@ -1,5 +1,7 @@
 #include "jobs.h"
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <optional>
 #include <set>
@@ -67,7 +69,14 @@ std::vector<Job> plan_jobs(const CommandLine& cl) {
 }
 
 void check_output_is_safe(const Job& job, Overwrite overwrite) {
-  if (job.output == "-") return;
+  if (job.output == "-") {
+    // An encoded image is binary: on a terminal it is garbage, and may leave the terminal in a
+    // strange state.
+    if (::isatty(STDOUT_FILENO) == 1)
+      throw usage_error("OUTPUT - would write a binary image to the terminal; redirect stdout to a file or a pipe " +
+                        std::string("(e.g. > out.png)"));
+    return;
+  }
   const std::vector<std::string> inputs = job.input == "-" ? std::vector<std::string>{} : files_of(job.input);
   for (const std::string& output : files_of(job.output)) {
     if (!exists(output)) continue;

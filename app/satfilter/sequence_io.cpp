@@ -87,6 +87,7 @@ class SequenceSink final : public FrameSink {
         params_(image_write_params(lower_extension(pattern.pattern()), options.quality)) {
     const std::filesystem::path first(pattern_.name(first_number_));
     const std::string directory = first.parent_path().string();
+    remove_abandoned_temporaries(directory.empty() ? "" : directory + "/", first.stem().string());
     const std::string prefix = (directory.empty() ? "" : directory + "/") + "." + first.stem().string() +
                                ".satfilter-" + std::to_string(::getpid()) + "-";
     for (int attempt = 0;; ++attempt) {
