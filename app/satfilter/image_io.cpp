@@ -38,7 +38,10 @@ class ImageSource final : public FrameSource {
 
   bool read(cv::Mat& frame) override {
     if (done_) return false;
-    image_.copyTo(frame);
+    if (frame.empty())
+      frame = image_;  // the caller takes the decoded buffer itself
+    else
+      image_.copyTo(frame);
     image_.release();
     done_ = true;
     return true;

@@ -7,6 +7,7 @@
 // with no output file left behind (see atomic_output.h). `satfilter --help` documents the rest.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -24,6 +25,7 @@
 #include "interrupt.h"
 #include "jobs.h"
 #include "media.h"
+#include "memory_check.h"
 #include "options.h"
 #include "progress.h"
 #include "report.h"
@@ -72,6 +74,12 @@ SinkOptions sink_options(const CommandLine& cl) {
   return SinkOptions{cl.fourcc, cl.overwrite == Overwrite::Replace, cl.quality, cl.format};
 }
 
+// Input and output frames each pipeline allocates (frame_pipeline_cpu.cpp, _cuda.cpp).
+int pipeline_frame_buffers(const MediaInfo& info, sat::Backend backend, int frames_in_flight) {
+  if (info.kind == MediaKind::Image) return 1;
+  return backend == sat::Backend::Cuda ? std::max(1, frames_in_flight) : 3;
+}
+
 // Filters one input into one output.
 RunReport run_job(const CommandLine& cl, const Job& job, MediaKind output_kind, sat::Backend backend) {
   const satapp::Stopwatch open_time;
@@ -85,6 +93,8 @@ RunReport run_job(const CommandLine& cl, const Job& job, MediaKind output_kind, 
   if (info.kind == MediaKind::Video && info.fps <= 0 && video_codecs_for(lower_extension(job.output)).size())
     note("'" + job.input + "' has no frame rate; writing 25 fps");
 
+  check_host_memory(job.input, info, output_channels(cl.filter, info.channels), backend,
+                    pipeline_frame_buffers(info, backend, cl.frames_in_flight));
   std::unique_ptr<FrameSink> sink = open_sink(job.output, output_kind, info, sink_options(cl));
 
   const bool terminal = ::isatty(STDERR_FILENO) == 1;
