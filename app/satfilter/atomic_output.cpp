@@ -47,6 +47,7 @@ AtomicOutput::AtomicOutput(std::string destination, bool overwrite)
     : destination_(std::move(destination)), overwrite_(overwrite) {
   const PathParts parts = split(destination_);
   if (parts.stem.empty()) throw runtime_error("output '" + destination_ + "' is not a file name");
+  remove_abandoned_temporaries(parts.directory, parts.stem);
   for (int attempt = 0;; ++attempt) {
     const std::string candidate = parts.directory + "." + parts.stem + ".satfilter-" + std::to_string(::getpid()) +
                                   "-" + std::to_string(attempt) + parts.extension;

@@ -24,7 +24,11 @@ PipelineResult run_cpu_pipeline(const PipelineRequest& request) {
   engine.enable_stage_timing(request.timing);
   std::vector<cv::Mat> inputs, outputs;
   for (int i = 0; i < buffer_count; ++i) {
-    inputs.emplace_back(info.height, info.width, CV_8UC(info.channels));
+    // An image is filtered in the buffer it was decoded into: a second copy of it would be waste.
+    if (info.kind == MediaKind::Image)
+      inputs.emplace_back();
+    else
+      inputs.emplace_back(info.height, info.width, CV_8UC(info.channels));
     outputs.emplace_back(info.height, info.width, CV_8UC(out_channels));
   }
   result.setup_ms = setup.elapsed_ms();

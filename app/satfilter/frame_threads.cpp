@@ -31,7 +31,8 @@ void Decoder::run() {
       busy_ms_ += busy.elapsed_ms();
       if (!ok) break;
       const cv::Mat& original = originals_[*index];
-      if (frame.data != original.data) {  // the decoder reallocated: copy back into our buffer
+      // An empty buffer takes the source's own frame (no copy); a given one must be kept.
+      if (!original.empty() && frame.data != original.data) {  // reallocated: copy back into our buffer
         if (frame.size() != original.size() || frame.type() != original.type())
           throw runtime_error("decoded frame has an unexpected size or format");
         frame.copyTo(originals_[*index]);

@@ -27,6 +27,7 @@ namespace satfilter {
 class Decoder {
  public:
   // `buffers`: frames of the source's size and channels, all free; they must outlive the Decoder.
+  // An empty Mat among them takes whatever buffer the source decodes into (no copy).
   Decoder(FrameSource& source, std::vector<cv::Mat>& buffers);
   ~Decoder();
   Decoder(const Decoder&) = delete;

@@ -6,6 +6,7 @@
 #include <iterator>
 
 #include "atomic_output.h"
+#include "encoded_image.h"
 #include "failure.h"
 
 namespace satfilter {
@@ -25,14 +26,7 @@ const char* depth_name(int depth) {
 
 class ImageSource final : public FrameSource {
  public:
-  explicit ImageSource(const std::string& path) {
-    cv::Mat image;
-    try {
-      image = cv::imread(path, cv::IMREAD_UNCHANGED);
-    } catch (const cv::Exception& e) {
-      throw runtime_error("cannot decode '" + path + "': " + e.err);
-    }
-    image_ = checked_image(std::move(image), path);
+  explicit ImageSource(const EncodedImage& encoded) : image_(encoded.decode()) {
     info_.kind = MediaKind::Image;
     info_.width = image_.cols;
     info_.height = image_.rows;
@@ -44,7 +38,10 @@ class ImageSource final : public FrameSource {
 
   bool read(cv::Mat& frame) override {
     if (done_) return false;
-    image_.copyTo(frame);
+    if (frame.empty())
+      frame = image_;  // the caller takes the decoded buffer itself
+    else
+      image_.copyTo(frame);
     image_.release();
     done_ = true;
     return true;
@@ -128,7 +125,13 @@ bool can_write_image(const std::string& path) {
   }
 }
 
-std::unique_ptr<FrameSource> open_image_source(const std::string& path) { return std::make_unique<ImageSource>(path); }
+std::unique_ptr<FrameSource> open_image_source(const std::string& path) {
+  return std::make_unique<ImageSource>(EncodedImage::from_file(path));
+}
+
+std::unique_ptr<FrameSource> open_stdin_image_source() {
+  return std::make_unique<ImageSource>(EncodedImage::from_stdin());
+}
 
 std::unique_ptr<FrameSink> open_image_sink(const std::string& path, const SinkOptions& options) {
   return std::make_unique<ImageSink>(path, options);

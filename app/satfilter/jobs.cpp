@@ -1,5 +1,7 @@
 #include "jobs.h"
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <optional>
 #include <set>
@@ -34,6 +36,16 @@ bool exists(const std::string& path) {
   return fs::exists(fs::symlink_status(path, ignored));
 }
 
+// Whether `a` and `b` name the same file: by identity when both exist, else by their absolute,
+// normalized names (an output not yet written).
+bool same_file(const std::string& a, const std::string& b) {
+  std::error_code error;
+  if (fs::equivalent(a, b, error)) return true;
+  const fs::path abs_a = fs::weakly_canonical(fs::absolute(a, error), error);
+  const fs::path abs_b = fs::weakly_canonical(fs::absolute(b, error), error);
+  return !error && abs_a == abs_b;
+}
+
 }  // namespace
 
 std::vector<Job> plan_jobs(const CommandLine& cl) {
@@ -57,7 +69,14 @@ std::vector<Job> plan_jobs(const CommandLine& cl) {
 }
 
 void check_output_is_safe(const Job& job, Overwrite overwrite) {
-  if (job.output == "-") return;
+  if (job.output == "-") {
+    // An encoded image is binary: on a terminal it is garbage, and may leave the terminal in a
+    // strange state.
+    if (::isatty(STDOUT_FILENO) == 1)
+      throw usage_error("OUTPUT - would write a binary image to the terminal; redirect stdout to a file or a pipe " +
+                        std::string("(e.g. > out.png)"));
+    return;
+  }
   const std::vector<std::string> inputs = job.input == "-" ? std::vector<std::string>{} : files_of(job.input);
   for (const std::string& output : files_of(job.output)) {
     if (!exists(output)) continue;
@@ -70,6 +89,23 @@ void check_output_is_safe(const Job& job, Overwrite overwrite) {
     if (overwrite == Overwrite::Refuse)
       throw output_exists(output);
   }
+}
+
+void check_report_is_safe(const std::string& report, const std::vector<Job>& jobs, Overwrite overwrite) {
+  if (report.empty() || report == "-") return;
+  for (const Job& job : jobs) {
+    if (job.input != "-")
+      for (const std::string& input : files_of(job.input))
+        if (exists(input) && same_file(input, report))
+          throw usage_error("--json '" + report + "' is the INPUT '" + input +
+                            "' itself: satfilter never overwrites its input (choose another report file)");
+    if (job.output != "-")
+      for (const std::string& output : files_of(job.output))
+        if (same_file(output, report))
+          throw usage_error("--json '" + report + "' is also the OUTPUT '" + output + "' (choose another report file)");
+  }
+  if (is_folder(report)) throw usage_error("--json '" + report + "' is a folder (give a file name)");
+  if (exists(report) && overwrite == Overwrite::Refuse) throw output_exists(report);
 }
 
 }  // namespace satfilter

@@ -27,7 +27,13 @@ std::vector<Job> plan_jobs(const CommandLine& cl);
 // Refuses, before anything is read or written, an output that is the input itself (same file by
 // the file system's identity, whatever the names: Failure(Usage), even with -y), and an output
 // that exists when `overwrite` is Refuse (Failure(Runtime)). Sequences are checked on their
-// first file names.
+// first file names. OUTPUT - (stdout) is refused (Failure(Usage)) when stdout is a terminal.
 void check_output_is_safe(const Job& job, Overwrite overwrite);
+
+// The same for the --json FILE report, which is an output too: refuses (Failure(Usage)) a report
+// that is one of the inputs or one of the outputs (by identity, or by name for files still to be
+// written), and one that exists when `overwrite` is Refuse (Failure(Runtime)). "-" (stdout) is
+// checked by the command line.
+void check_report_is_safe(const std::string& report, const std::vector<Job>& jobs, Overwrite overwrite);
 
 }  // namespace satfilter

@@ -7,10 +7,10 @@
 // with no output file left behind (see atomic_output.h). `satfilter --help` documents the rest.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
-#include <filesystem>
 #include <opencv2/core.hpp>
 #include <opencv2/core/utils/logger.hpp>
 #include <string>
@@ -26,6 +26,7 @@
 #include "interrupt.h"
 #include "jobs.h"
 #include "media.h"
+#include "memory_check.h"
 #include "options.h"
 #include "progress.h"
 #include "report.h"
@@ -70,6 +71,12 @@ SinkOptions sink_options(const CommandLine& cl) {
   return SinkOptions{cl.fourcc, cl.overwrite == Overwrite::Replace, cl.quality, cl.format};
 }
 
+// Input and output frames each pipeline allocates (frame_pipeline_cpu.cpp, _cuda.cpp).
+int pipeline_frame_buffers(const MediaInfo& info, sat::Backend backend, int frames_in_flight) {
+  if (info.kind == MediaKind::Image) return 1;
+  return backend == sat::Backend::Cuda ? std::max(1, frames_in_flight) : 3;
+}
+
 // Filters one input into one output.
 RunReport run_job(const CommandLine& cl, const Job& job, MediaKind output_kind, sat::Backend backend) {
   const satapp::Stopwatch open_time;
@@ -83,6 +90,8 @@ RunReport run_job(const CommandLine& cl, const Job& job, MediaKind output_kind, 
   if (info.kind == MediaKind::Video && info.fps <= 0 && video_codecs_for(lower_extension(job.output)).size())
     note("'" + job.input + "' has no frame rate; writing 25 fps");
 
+  check_host_memory(job.input, info, output_channels(cl.filter, info.channels), backend,
+                    pipeline_frame_buffers(info, backend, cl.frames_in_flight));
   std::unique_ptr<FrameSink> sink = open_sink(job.output, output_kind, info, sink_options(cl));
 
   const bool terminal = ::isatty(STDERR_FILENO) == 1;
@@ -116,16 +125,6 @@ RunReport run_job(const CommandLine& cl, const Job& job, MediaKind output_kind, 
   return report;
 }
 
-// The --json file must not be one of the inputs.
-void check_report_path(const CommandLine& cl) {
-  if (cl.json_path.empty() || cl.json_path == "-") return;
-  for (const std::string& input : cl.inputs) {
-    std::error_code error;
-    if (input != "-" && std::filesystem::equivalent(input, cl.json_path, error))
-      throw usage_error("--json '" + cl.json_path + "' is the INPUT '" + input + "' itself");
-  }
-}
-
 int run(int argc, char** argv) {
   const CommandLine cl = parse_command_line(argc, argv);
   if (cl.help) {
@@ -140,13 +139,13 @@ int run(int argc, char** argv) {
 
   // Everything that can be checked without reading the inputs comes first, for every job (the
   // filter parameters were, by satcore, while parsing).
-  check_report_path(cl);
   const std::vector<Job> jobs = plan_jobs(cl);
   std::vector<MediaKind> output_kinds;
   for (const Job& job : jobs) {
     output_kinds.push_back(media_kind_of_output(job.output, sink_options(cl)));
     check_output_is_safe(job, cl.overwrite);
   }
+  check_report_is_safe(cl.json_path, jobs, cl.overwrite);
   const sat::Backend backend = choose_backend(cl);
   if (backend == sat::Backend::Cpu && cl.sat_options_given)
     note("--algorithm and --tile choose the CUDA table algorithm; the cpu backend ignores them");
@@ -157,7 +156,7 @@ int run(int argc, char** argv) {
     reports.push_back(run_job(cl, jobs[i], output_kinds[i], backend));
     if (cl.report) print_report(stdout, reports.back());
   }
-  if (!cl.json_path.empty()) write_report_json(cl.json_path, reports, version_number());
+  if (!cl.json_path.empty()) write_report_json(cl.json_path, reports, version_number(), cl.overwrite == Overwrite::Replace);
   return 0;
 }
 

@@ -67,6 +67,8 @@ std::unique_ptr<FrameSource> open_source(const std::string& path) {
   if (::stat(path.c_str(), &st) != 0) throw runtime_error("cannot open '" + path + "': " + std::strerror(errno));
   if (S_ISDIR(st.st_mode)) throw runtime_error("cannot open '" + path + "': it is a directory");
   if (::access(path.c_str(), R_OK) != 0) throw runtime_error("cannot open '" + path + "': " + std::strerror(errno));
+  // A FIFO or a device can be read only once, to its end: images only (videos must seek).
+  if (!S_ISREG(st.st_mode)) return open_image_source(path);
   // By extension first: FFmpeg would happily open a broken "x.png" as a one-frame video.
   if (is_image_extension(lower_extension(path)) || content_is_image(path)) return open_image_source(path);
   return open_video_source(path);

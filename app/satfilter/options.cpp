@@ -29,9 +29,11 @@ const char* const kHead =
     "mkv, mov, webm... anything OpenCV's VideoCapture/VideoWriter reads or writes); the kind is\n"
     "chosen from the extension and both must be of the same kind. A video is processed frame\n"
     "by frame at the same size and frame rate. Images must have 8 bits per channel: 16-bit and\n"
-    "float images are refused (exit status 1), not scaled down. The output is written to a\n"
+    "float images are refused (exit status 1), not scaled down, and so is a truncated file\n"
+    "(a JPEG too, which OpenCV alone would fill with gray). The output is written to a\n"
     "temporary file in OUTPUT's directory and renamed at the end: on any error or interruption\n"
-    "nothing is left behind.\n"
+    "nothing is left behind. A video is read back before it is renamed (OpenCV's writer hides\n"
+    "write errors such as a full disk); one that does not give back every frame is an error.\n"
     "\n"
     "INPUT and OUTPUT may also be:\n"
     "  frame_%04d.png       an image sequence (printf-style %d or %0Nd), read from the first\n"
@@ -39,13 +41,17 @@ const char* const kHead =
     "                       video; output numbers follow the input's (from 1 for a video),\n"
     "                       written all at once at the end. Sequences have no frame rate: a\n"
     "                       video made from one is written at 25 fps.\n"
-    "  -                    INPUT: one image read from stdin; OUTPUT: one image on stdout\n\n";
+    "  -                    INPUT: one image read from stdin; OUTPUT: one image on stdout\n"
+    "                       (refused when stdout is a terminal)\n"
+    "INPUT may also be a FIFO or a device holding one image: it is read once, to its end.\n\n";
 
 const char* const kFooter =
     "Exit status: 0 on success, 1 when an input cannot be read or filtered (e.g. 16-bit) or an\n"
     "output cannot be written (or exists, without -y), 2 on a bad command line (including a\n"
-    "parameter out of satcore's range, or OUTPUT = INPUT), 130 when interrupted (a second\n"
-    "Ctrl-C ends at once, still removing the temporary output).\n"
+    "parameter out of satcore's range, NaN, or OUTPUT = INPUT), 130 when interrupted: one\n"
+    "Ctrl-C or SIGTERM ends any run (at once while it waits for its input, else after the\n"
+    "current frame or within 2 s), removing the temporary output; a later run of the same\n"
+    "OUTPUT removes what a run killed with SIGKILL left.\n"
     "\n"
     "Examples:\n"
     "  satfilter photo.jpg blurred.png --filter box --radius 7\n"
@@ -128,7 +134,9 @@ Parser::Parser() {
                "and throughput at the end of each run, on stdout");
   app.add_option("--json", cl.json_path,
                  "the same report as JSON, one entry per input in \"runs\" (FILE - is\n"
-                 "stdout); stage times in ms under \"stages_ms\", rates under \"throughput\"")
+                 "stdout); stage times in ms under \"stages_ms\", rates under \"throughput\".\n"
+                 "FILE is an output like OUTPUT: never an INPUT or an OUTPUT, replaced\n"
+                 "only with -y, written whole or not at all")
       ->option_text("FILE");
   app.add_flag("--progress", progress, "always show the progress bar of videos on stderr");
   app.add_flag("--no-progress", no_progress, "never show it (default: only when stderr is a terminal)");

@@ -60,15 +60,16 @@ std::string report_json(const std::vector<RunReport>& runs, const std::string& v
   return doc.dump(2) + "\n";
 }
 
-void write_report_json(const std::string& path, const std::vector<RunReport>& runs, const std::string& version) {
+void write_report_json(const std::string& path, const std::vector<RunReport>& runs, const std::string& version,
+                       bool overwrite) {
   const std::string text = report_json(runs, version);
   if (path == "-") {
     if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0)
       throw runtime_error(std::string("cannot write the JSON report to stdout: ") + std::strerror(errno));
     return;
   }
-  // A report is rewritten on every run, but atomically: a reader never sees half of one.
-  AtomicOutput output(path, /*overwrite=*/true);
+  // An output like the others: complete or absent, and an existing file only replaced with -y.
+  AtomicOutput output(path, overwrite);
   std::FILE* file = std::fopen(output.temp_path().c_str(), "wb");
   if (!file) throw runtime_error("cannot write '" + path + "': " + std::strerror(errno));
   const bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size();

@@ -12,7 +12,9 @@ namespace satfilter {
 
 std::string report_json(const std::vector<RunReport>& runs, const std::string& version);
 
-// Writes the document to `path` ("-": stdout). Throws Failure(Runtime).
-void write_report_json(const std::string& path, const std::vector<RunReport>& runs, const std::string& version);
+// Writes the document to `path` ("-": stdout), atomically (atomic_output.h); an existing file is
+// replaced only with `overwrite` (-y). Throws Failure(Runtime).
+void write_report_json(const std::string& path, const std::vector<RunReport>& runs, const std::string& version,
+                       bool overwrite);
 
 }  // namespace satfilter

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "atomic_output.h"
+#include "encoded_image.h"
 #include "failure.h"
 #include "image_io.h"
 #include "rename_into_place.h"
@@ -24,13 +25,7 @@ bool is_file(const std::string& path) {
   return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
 }
 
-cv::Mat read_frame(const std::string& path) {
-  try {
-    return checked_image(cv::imread(path, cv::IMREAD_UNCHANGED), path);
-  } catch (const cv::Exception& e) {
-    throw runtime_error("cannot decode '" + path + "': " + e.err);
-  }
-}
+cv::Mat read_frame(const std::string& path) { return EncodedImage::from_file(path).decode(); }
 
 class SequenceSource final : public FrameSource {
  public:
@@ -92,6 +87,7 @@ class SequenceSink final : public FrameSink {
         params_(image_write_params(lower_extension(pattern.pattern()), options.quality)) {
     const std::filesystem::path first(pattern_.name(first_number_));
     const std::string directory = first.parent_path().string();
+    remove_abandoned_temporaries(directory.empty() ? "" : directory + "/", first.stem().string());
     const std::string prefix = (directory.empty() ? "" : directory + "/") + "." + first.stem().string() +
                                ".satfilter-" + std::to_string(::getpid()) + "-";
     for (int attempt = 0;; ++attempt) {

@@ -3,8 +3,12 @@
 #include <cctype>
 #include <cstdio>
 
+#include "failure.h"
+
 namespace satfilter {
 namespace {
+
+constexpr int kMaxWidth = 18;  // digits of the largest frame number (a long long) and more
 
 // "%%" -> "%"; false when a lone '%' remains (another conversion, which is not a sequence).
 bool unescape(const std::string& text, std::string& out) {
@@ -40,8 +44,15 @@ std::optional<SequencePattern> SequencePattern::parse(const std::string& path) {
     std::size_t digits_start = j;
     while (j < path.size() && std::isdigit(static_cast<unsigned char>(path[j]))) ++j;
     if (j >= path.size() || path[j] != 'd') return std::nullopt;
-    const int width = j > digits_start ? std::stoi(path.substr(digits_start, j - digits_start)) : 0;
-    if ((width > 0 && !zero) || width > 18) return std::nullopt;  // %4d pads with spaces: not a file name
+    const std::string digits = path.substr(digits_start, j - digits_start);
+    const std::size_t significant = digits.find_first_not_of('0');
+    const bool too_wide = significant != std::string::npos && (digits.size() - significant > 2 ||
+                                                               std::stoi(digits.substr(significant)) > kMaxWidth);
+    if (zero && too_wide)
+      throw usage_error("sequence pattern '" + path + "': %0" + digits.substr(1) + "d is wider than " +
+                        std::to_string(kMaxWidth) + " digits");
+    const int width = digits.empty() || too_wide ? 0 : std::stoi(digits);
+    if ((width > 0 && !zero) || too_wide) return std::nullopt;  // %4d pads with spaces: not a file name
     SequencePattern p;
     if (!unescape(path.substr(0, i), p.prefix_) || !unescape(path.substr(j + 1), p.suffix_)) return std::nullopt;
     p.width_ = width;

@@ -10,6 +10,7 @@ namespace satfilter {
 class SequencePattern {
  public:
   // The pattern in `path`, or nullopt when `path` is an ordinary file name (no %d / %0Nd).
+  // Throws Failure(Usage) for %0Nd with N above 18.
   static std::optional<SequencePattern> parse(const std::string& path);
 
   // The file name of frame `index`: "frame_%04d.png", 7 -> "frame_0007.png".

@@ -7,7 +7,11 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
+#include <csignal>
 #include <cstring>
+#include <filesystem>
+#include <string>
 
 #include "failure.h"
 
@@ -76,6 +80,28 @@ void remove_temporaries_now() noexcept {
       remove_flat_directory(slot.path);
     else
       ::unlink(slot.path);
+  }
+}
+
+void remove_abandoned_temporaries(const std::string& directory, const std::string& stem) noexcept {
+  try {
+    const std::string prefix = "." + stem + ".satfilter-";
+    std::error_code error;
+    for (const auto& entry : std::filesystem::directory_iterator(directory.empty() ? "." : directory, error)) {
+      const std::string name = entry.path().filename().string();
+      if (name.rfind(prefix, 0) != 0) continue;
+      const std::size_t digits = prefix.size();
+      const std::size_t dash = name.find('-', digits);
+      if (dash == std::string::npos || dash == digits || dash - digits > 9 ||
+          name.find_first_not_of("0123456789", digits) != dash)
+        continue;
+      const pid_t pid = static_cast<pid_t>(std::stol(name.substr(digits, dash - digits)));
+      if (pid == ::getpid() || ::kill(pid, 0) == 0 || errno != ESRCH) continue;  // alive, or not ours to judge
+      std::error_code ignored;
+      std::filesystem::remove_all(entry.path(), ignored);
+    }
+  } catch (...) {
+    // Best effort: what cannot be listed or removed stays, as before.
   }
 }
 

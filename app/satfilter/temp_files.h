@@ -22,4 +22,10 @@ void forget_temporary(int handle) noexcept;
 // Removes every listed temporary. Async-signal-safe; for signal handlers and terminate handlers.
 void remove_temporaries_now() noexcept;
 
+// The one case nothing above covers is SIGKILL (or a power cut): the temporaries of an output
+// stay. A later run of the same output removes them: in `directory` ("" or ending in '/'),
+// the entries ".<stem>.satfilter-<pid>-..." whose process <pid> no longer exists. Best effort,
+// never throws.
+void remove_abandoned_temporaries(const std::string& directory, const std::string& stem) noexcept;
+
 }  // namespace satfilter

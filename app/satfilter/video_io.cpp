@@ -12,6 +12,7 @@
 
 #include "atomic_output.h"
 #include "failure.h"
+#include "written_video.h"
 
 namespace satfilter {
 namespace {
@@ -194,6 +195,7 @@ class VideoSink final : public FrameSink {
     struct stat st {};
     if (frames_ == 0 || ::stat(output_.temp_path().c_str(), &st) != 0 || st.st_size == 0)
       throw runtime_error("cannot encode '" + output_.destination() + "': the " + codec_ + " encoder wrote nothing");
+    check_written_video(output_.temp_path(), output_.destination(), frames_);
     output_.commit();
   }
 

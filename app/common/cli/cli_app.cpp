@@ -1,7 +1,10 @@
 #include "common/cli/cli_app.h"
 
+#include <algorithm>
+#include <cmath>
 #include <memory>
 #include <utility>
+#include <vector>
 
 namespace satapp::cli {
 namespace {
@@ -33,6 +36,49 @@ class HelpFormatter : public CLI::Formatter {
   std::string head_;
 };
 
+// Levenshtein distance: insertions, deletions and substitutions, one each.
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+// " (did you mean --filter?)" for the first long option on the line that `app` does not know,
+// when a known one is close enough to be what was meant (a typo or two); "" otherwise.
+std::string suggestion(const CLI::App& app, int argc, const char* const* argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "--") break;
+    if (arg.size() < 3 || arg.substr(0, 2) != "--") continue;
+    const std::string name(arg.substr(2, arg.find('=') == std::string_view::npos ? std::string_view::npos
+                                                                                  : arg.find('=') - 2));
+    std::string best;
+    std::size_t best_distance = std::max<std::size_t>(2, name.size() / 3) + 1;
+    bool known = false;
+    for (const CLI::Option* option : app.get_options()) {
+      for (const std::string& known_name : option->get_lnames()) {
+        if (known_name == name) known = true;
+        const std::size_t distance = edit_distance(name, known_name);
+        if (distance < best_distance) {
+          best_distance = distance;
+          best = known_name;
+        }
+      }
+    }
+    if (!known) return best.empty() ? "" : " (did you mean --" + best + "?)";
+  }
+  return "";
+}
+
 }  // namespace
 
 void configure(CLI::App& app, std::string head, std::string footer) {
@@ -57,6 +103,8 @@ bool has_flag(int argc, const char* const* argv, std::initializer_list<std::stri
 void parse(CLI::App& app, int argc, const char* const* argv) {
   try {
     app.parse(argc, argv);
+  } catch (const CLI::ExtrasError& e) {
+    throw UsageError(e.what() + suggestion(app, argc, argv));
   } catch (const CLI::ParseError& e) {
     throw UsageError(e.what());
   }
@@ -65,6 +113,17 @@ void parse(CLI::App& app, int argc, const char* const* argv) {
 CLI::Option* add_parsed(CLI::App& app, const std::string& name, const std::string& metavar, const std::string& help,
                         const std::function<void(const std::string&)>& apply) {
   return app.add_option_function<std::string>(name, apply, help)->option_text(metavar);
+}
+
+CLI::Validator finite_number() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        double value = 0;
+        if (!CLI::detail::lexical_cast(text, value)) return "expected a number, got '" + text + "'";
+        if (!std::isfinite(value)) return "expected a finite number, got '" + text + "'";
+        return "";
+      },
+      "FINITE");
 }
 
 CLI::Validator at_most(long long max) {

@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 namespace satapp::cli {
 
@@ -39,16 +40,22 @@ inline bool given(const CLI::App& app, const char* name) { return app.get_option
 // UsageError with CLI11's message (or the callback's own) on a bad command line.
 void parse(CLI::App& app, int argc, const char* const* argv);
 
+// A validator for finite numbers: refuses nan, inf and -inf (and what is not a number).
+CLI::Validator finite_number();
+
 // The programs' ways of adding an option, each listed as "NAME METAVAR  help" in the group set
 // by app.option_defaults()->group(...):
 // - `apply` turns the text into the program's value, throwing UsageError when it cannot;
 CLI::Option* add_parsed(CLI::App& app, const std::string& name, const std::string& metavar, const std::string& help,
                         const std::function<void(const std::string&)>& apply);
-// - a value of its type, refused unless `check` takes it.
+// - a value of its type, refused unless `check` takes it. A floating-point value must be finite
+//   first: CLI::Range and comparisons let NaN through (every comparison with it is false).
 template <class T>
 CLI::Option* add_checked(CLI::App& app, const std::string& name, T& value, const std::string& metavar,
                          const CLI::Validator& check, const std::string& help) {
-  return app.add_option(name, value, help)->check(check)->option_text(metavar);
+  CLI::Option* option = app.add_option(name, value, help);
+  if constexpr (std::is_floating_point_v<T>) option->check(finite_number().description(""));
+  return option->check(check)->option_text(metavar);
 }
 
 // A validator for integers no larger than `max` (the lower bounds are satcore's to check).

@@ -87,6 +87,8 @@ FilterOptions::FilterOptions(CLI::App& app, const std::string& group, const Filt
   FilterParameters& p = parameters_;
   const std::string max_side = std::to_string(kMaxWindowSide);
   const int max_radius = (kMaxWindowSide - 1) / 2;
+  // The real-valued parameters are checked for finiteness here (satcore's ranges would let some
+  // NaN through); the integer ones cannot hold a NaN.
 
   CLI::Option* ksize =
       add(add_parsed(app, "--ksize", "WxH|N",
@@ -118,6 +120,7 @@ FilterOptions::FilterOptions(CLI::App& app, const std::string& group, const Filt
                      "threshold: constant subtracted from the mean, may be fractional\nor negative (default " +
                          number(d.mean_c.C) + ")"),
       {F::Threshold})
+      ->check(finite_number())
       ->option_text("C");
   add(app.add_flag("--invert", p.mean_c.invert, "threshold: foreground where pixel <= mean - C (THRESH_BINARY_INV)"),
       {F::Threshold});
@@ -130,14 +133,17 @@ FilterOptions::FilterOptions(CLI::App& app, const std::string& group, const Filt
       ->check(at_most(kMaxWindowSide))
       ->option_text("W");
   add(app.add_option("--k", p.sauvola.k, "sauvola: 0 < K < 1 (default " + number(d.sauvola.k) + ")"), {F::Sauvola})
+      ->check(finite_number())
       ->option_text("K");
   add(app.add_option("--r", p.sauvola.r,
                      "sauvola: dynamic range of s, > 0 (default 127.5, half the 8-bit\nrange; 0 means that default)"),
       {F::Sauvola})
+      ->check(finite_number())
       ->option_text("R");
   add(app.add_option("--t", p.bradley.t,
                      "bradley: percent below the mean, 0 <= T < 100 (default " + number(d.bradley.t) + ")"),
       {F::Bradley})
+      ->check(finite_number())
       ->option_text("T");
   add(app.add_option_function<int>(
           "--max-value",

@@ -20,6 +20,7 @@
 #include <fstream>
 #include <iterator>
 #include <sstream>
+#include <thread>
 
 #ifndef SATFILTER_EXE
 #error "SATFILTER_EXE must name the satfilter binary"
@@ -113,12 +114,14 @@ RunResult run_satfilter(const std::vector<std::string>& args, const std::string&
   return reap(pid, base + ".out", base + ".err");
 }
 
-SatfilterProcess::SatfilterProcess(const std::vector<std::string>& args) {
+SatfilterProcess::SatfilterProcess(const std::vector<std::string>& args, const std::string& stdin_path,
+                                   const std::string& stdout_path) {
   const std::string base = capture_base();
-  out_path_ = base + ".out";
+  out_path_ = stdout_path.empty() ? base + ".out" : stdout_path;
   err_path_ = base + ".err";
   std::string error;
-  pid_ = spawn_satfilter(args, out_path_, err_path_, "", &error);
+  pid_ = spawn_satfilter(args, out_path_, err_path_, stdin_path, &error);
+  if (!stdout_path.empty()) out_path_ = base + ".out";  // not ours to read back or remove
 }
 
 SatfilterProcess::~SatfilterProcess() {
@@ -129,6 +132,34 @@ SatfilterProcess::~SatfilterProcess() {
 
 void SatfilterProcess::signal(int signal_number) const {
   if (pid_ > 0) ::kill(pid_, signal_number);
+}
+
+std::optional<RunResult> SatfilterProcess::wait_for(std::chrono::milliseconds timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (pid_ > 0) {
+    int wstatus = 0;
+    const int reaped = ::waitpid(pid_, &wstatus, WNOHANG);
+    if (reaped == pid_) {
+      RunResult result;
+      result.status = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : 128 + WTERMSIG(wstatus);
+      result.out = slurp(out_path_);
+      result.err = slurp(err_path_);
+      std::remove(out_path_.c_str());
+      std::remove(err_path_.c_str());
+      pid_ = -1;
+      return result;
+    }
+    if (std::chrono::steady_clock::now() >= deadline) return std::nullopt;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return std::nullopt;
+}
+
+bool SatfilterProcess::handles_signals() const {
+  std::ifstream status("/proc/" + std::to_string(pid_) + "/status");
+  for (std::string line; std::getline(status, line);)
+    if (line.rfind("SigCgt:", 0) == 0) return line.find_first_not_of("0\t ", 7) != std::string::npos;
+  return false;
 }
 
 RunResult SatfilterProcess::wait() {

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 #include <opencv2/core.hpp>
 
+#include <chrono>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,16 +22,23 @@ struct RunResult {
 // `stdin_path` when given (else inherited).
 RunResult run_satfilter(const std::vector<std::string>& args, const std::string& stdin_path = "");
 
-// satfilter running in the background, for tests that signal it.
+// satfilter running in the background, for tests that signal it. stdin is `stdin_path` when
+// given (else inherited); stdout goes to `stdout_path` when given (e.g. a terminal; then
+// RunResult::out stays empty), else is captured.
 class SatfilterProcess {
  public:
-  explicit SatfilterProcess(const std::vector<std::string>& args);
+  explicit SatfilterProcess(const std::vector<std::string>& args, const std::string& stdin_path = "",
+                            const std::string& stdout_path = "");
   ~SatfilterProcess();  // kills and reaps it if wait() was not called
   SatfilterProcess(const SatfilterProcess&) = delete;
   SatfilterProcess& operator=(const SatfilterProcess&) = delete;
   bool started() const { return pid_ > 0; }
   void signal(int signal_number) const;
   RunResult wait();
+  // The result if it ends within `timeout`, else nullopt (it keeps running).
+  std::optional<RunResult> wait_for(std::chrono::milliseconds timeout);
+  // Whether it has installed its signal handlers yet (a signal before that would kill it).
+  bool handles_signals() const;
 
  private:
   int pid_ = -1;
