@@ -56,8 +56,9 @@ Variant make_variant() {
   int blocks = 0;
   check_cuda(L::blocks_per_sm(blocks), "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
   char name[64];
-  if constexpr (P::kDecoupled)  // d: the decoupled kernel, p chunks loading ahead, k parked
-    std::snprintf(name, sizeof name, "d h%d w%d p%d k%d", P::kBandRows, P::kChunkCols, P::kPrefetch, P::kParked);
+  if constexpr (P::kDecoupled)  // d: the decoupled kernel, p chunks loading ahead, k parked, scan warps
+    std::snprintf(name, sizeof name, "d h%d w%d p%d k%d%s", P::kBandRows, P::kChunkCols, P::kPrefetch, P::kParked,
+                  P::kScanWarps == 8 ? "" : " x4");
   else
     std::snprintf(name, sizeof name, "h%d w%d s%d", P::kBandRows, P::kChunkCols, P::kStages);
   std::printf("variant %-16s %d threads, %d KB shared, %d blocks/SM resident (policy asks %d), fold %d/round trip\n",
@@ -77,6 +78,7 @@ std::vector<Variant> variants() {
       make_variant<bs::DecoupledPolicy<64, 128, 2, 3, 1, 8>>(),
       make_variant<bs::DecoupledPolicy<32, 128, 2, 3, 2, 8>>(),
       make_variant<bs::DecoupledPolicy<16, 128, 2, 4, 3, 4>>(),
+      make_variant<bs::DecoupledPolicy<16, 128, 2, 2, 4, 4, 4>>(),  // 4 scan warps: 4 blocks per SM
   };
 }
 
