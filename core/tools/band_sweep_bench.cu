@@ -56,8 +56,12 @@ Variant make_variant() {
   int blocks = 0;
   check_cuda(L::blocks_per_sm(blocks), "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
   char name[64];
-  std::snprintf(name, sizeof name, "h%d w%d s%d", P::kBandRows, P::kChunkCols, P::kStages);
-  std::printf("variant %-13s %d threads, %d KB shared, %d blocks/SM resident (policy asks %d), fold %d/round trip\n",
+  if constexpr (P::kDecoupled)  // d: the decoupled kernel, p chunks loading ahead, k parked, scan warps
+    std::snprintf(name, sizeof name, "d h%d w%d p%d k%d%s", P::kBandRows, P::kChunkCols, P::kPrefetch, P::kParked,
+                  P::kScanWarps == 8 ? "" : " x4");
+  else
+    std::snprintf(name, sizeof name, "h%d w%d s%d", P::kBandRows, P::kChunkCols, P::kStages);
+  std::printf("variant %-16s %d threads, %d KB shared, %d blocks/SM resident (policy asks %d), fold %d/round trip\n",
               name, P::kThreads, L::kSharedBytes / 1024, blocks, P::kMinBlocks, P::kFoldBatch);
   return {name, P::kBandRows, P::kChunkCols, P::kScanWarps, L::state_bytes, L::init_state, L::run};
 }
@@ -68,6 +72,13 @@ std::vector<Variant> variants() {
       make_variant<bs::Policy<32, 128, 4, 3, 4>>(),
       make_variant<bs::Policy<64, 128, 3, 2, 8>>(),
       make_variant<bs::Policy<32, 64, 4, 4, 16>>(),
+      // The decoupled kernel (decoupled_kernel.cuh): the same shapes, and more stages where the
+      // bands are few (1 block per SM at H = 64).
+      make_variant<bs::DecoupledPolicy<64, 128, 1, 1, 2, 8>>(),
+      make_variant<bs::DecoupledPolicy<64, 128, 2, 3, 1, 8>>(),
+      make_variant<bs::DecoupledPolicy<32, 128, 2, 3, 2, 8>>(),
+      make_variant<bs::DecoupledPolicy<16, 128, 2, 4, 3, 4>>(),
+      make_variant<bs::DecoupledPolicy<16, 128, 2, 2, 4, 4, 4>>(),  // 4 scan warps: 4 blocks per SM
   };
 }
 
@@ -341,11 +352,11 @@ int main(int argc, char** argv) {
 
   std::printf("\nf32 n x n, median of %d CUDA-event timings (rotating buffer sets), ms and overhead over the copy\n",
               reps);
-  std::printf("%-7s %9s | %9s %7s %4s | %9s %7s | %9s %7s %-12s\n", "n", "copy", "LB", "", "W", "CUB 1-D", "", "band",
+  std::printf("%-7s %9s | %9s %7s %4s | %9s %7s | %9s %7s %-16s\n", "n", "copy", "LB", "", "W", "CUB 1-D", "", "band",
               "", "variant");
   for (const Row& r : rows) {
     const std::size_t best = std::min_element(r.band.begin(), r.band.end()) - r.band.begin();
-    std::printf("%-7d %9.4f | %9.4f %+6.1f%% %4d | %9.4f %+6.1f%% | %9.4f %+6.1f%% %-12s\n", r.n, r.copy, r.lb,
+    std::printf("%-7d %9.4f | %9.4f %+6.1f%% %4d | %9.4f %+6.1f%% | %9.4f %+6.1f%% %-16s\n", r.n, r.copy, r.lb,
                 overhead(r.lb, r.copy), r.lb_tile, r.cub, overhead(r.cub, r.copy), r.band[best],
                 overhead(r.band[best], r.copy), vs[best].name.c_str());
   }

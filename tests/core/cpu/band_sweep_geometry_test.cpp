@@ -24,6 +24,17 @@ TEST(BandSweepGrid, CountsPartialBandsAndChunks) {
   EXPECT_EQ(Grid::of(33, 129, 32, 128).chunks, 2);
 }
 
+TEST(BandSweepPolicy, DecoupledRingHoldsLoadingScannedAndParkedChunks) {
+  using D = DecoupledPolicy<32, 128, 2, 3, 2, 8>;
+  EXPECT_TRUE(D::kDecoupled);
+  EXPECT_FALSE((Policy<32, 128, 4, 3, 4>::kDecoupled));
+  EXPECT_EQ(D::kStages, 2 + 1 + 3);  // loading ahead, being scanned, parked
+  EXPECT_EQ(D::kPrefetch, 2);
+  EXPECT_EQ(D::kParked, 3);
+  EXPECT_EQ(D::kThreads, 8 * 32 + 32);
+  EXPECT_EQ(D::kRowsPerWarp, 4);
+}
+
 TEST(BandSweepLayout, VectorsAfterTheHeaderAlignedAndDisjoint) {
   const Grid g = Grid::of(1000, 1001, 16, 64);  // 63 bands × 16 chunks
   const Layout l = Layout::of(g, 64);

@@ -1,7 +1,8 @@
 // The band-sweep prototype (algorithms/band_sweep/, f32 → f32) against the double reference with
 // its rounding bound: partial bands and chunks, one row, one column, more than 32 bands above a
 // band (the look-back's window moves), pitched rows at 4-byte offsets (no 16-byte copies), three
-// calls on one state (the epochs), and the same bits on every call.
+// calls on one state (the epochs), and the same bits on every call; both kernels (kernel.cuh's
+// lock-step one and decoupled_kernel.cuh's).
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -66,6 +67,10 @@ void expect_band_sweep_matches(int height, int width, bool pitched) {
 
 using Wide = Policy<32, 128, 4, 3, 4>;   // 16-byte copies, 4 columns a lane, 2 chunks loading ahead
 using Narrow = Policy<16, 64, 3, 4, 3>;  // 8-byte runs, 2 rows a warp, 1 chunk ahead, partial fold batches
+// The decoupled kernel: one chunk ahead and one parked (the tightest ring), and a deep ring with
+// narrow chunks (more chunks per band than stages, several parked, partial fold batches).
+using DecoupledWide = DecoupledPolicy<32, 128, 1, 1, 3, 4>;
+using DecoupledNarrow = DecoupledPolicy<16, 64, 2, 3, 4, 3>;
 
 class BandSweepGpu : public ::testing::TestWithParam<std::tuple<int, int, bool>> {};
 
@@ -74,6 +79,13 @@ TEST_P(BandSweepGpu, MatchesTheReference) {
   const auto [height, width, pitched] = GetParam();
   expect_band_sweep_matches<Wide>(height, width, pitched);
   expect_band_sweep_matches<Narrow>(height, width, pitched);
+}
+
+TEST_P(BandSweepGpu, DecoupledMatchesTheReference) {
+  SAT_REQUIRE_GPU();
+  const auto [height, width, pitched] = GetParam();
+  expect_band_sweep_matches<DecoupledWide>(height, width, pitched);
+  expect_band_sweep_matches<DecoupledNarrow>(height, width, pitched);
 }
 
 INSTANTIATE_TEST_SUITE_P(Sizes, BandSweepGpu,
@@ -86,6 +98,17 @@ TEST(BandSweepGpuLong, ManyBandsAbove) {
   expect_band_sweep_matches<Wide>(1120, 200, false);
   expect_band_sweep_matches<Narrow>(1120, 200, true);
   expect_band_sweep_matches<Wide>(4100, 3 * 128 + 1, true);
+}
+
+TEST(BandSweepGpuLong, DecoupledManyBandsAbove) {
+  SAT_REQUIRE_GPU();
+  expect_band_sweep_matches<DecoupledWide>(1120, 200, false);
+  expect_band_sweep_matches<DecoupledNarrow>(1120, 200, true);
+  expect_band_sweep_matches<DecoupledWide>(4100, 3 * 128 + 1, true);
+  // Many chunks per band (far more than the ring's stages) and many bands: the look-back warp
+  // runs ahead of the scan warps and the bands above run behind, on every schedule.
+  expect_band_sweep_matches<DecoupledNarrow>(2000, 2000, false);
+  expect_band_sweep_matches<DecoupledWide>(3001, 4099, false);
 }
 
 }  // namespace

@@ -161,6 +161,12 @@ struct ChunkAgent {
   // `wide`: output pointer and pitch 16-byte aligned.
   static __device__ __forceinline__ void store(const Shared& s, int stage_index, const Plane<float>& out,
                                                const Extent& e, bool wide, int tid) {
+    store(s, stage_index, s.above, out, e, wide, tid);
+  }
+
+  // The same with the column carry in `above` (the decoupled kernel keeps one per stage).
+  static __device__ __forceinline__ void store(const Shared& s, int stage_index, const float (&above)[kCW],
+                                               const Plane<float>& out, const Extent& e, bool wide, int tid) {
     const float(&stage)[kBH][kCW] = s.stage[stage_index];
 #pragma unroll 4
     for (int k = 0; k < (kQuads + P::kScanThreads - 1) / P::kScanThreads; ++k) {
@@ -168,7 +174,7 @@ struct ChunkAgent {
       const int r = p / kQuadsPerRow, c = 4 * (p % kQuadsPerRow);
       if (p < kQuads && r < e.rows && c < e.cols) {
         const float4 b = *reinterpret_cast<const float4*>(&stage[r][c]);
-        const float4 a = *reinterpret_cast<const float4*>(&s.above[c]);
+        const float4 a = *reinterpret_cast<const float4*>(&above[c]);
         const float4 y{b.x + a.x, b.y + a.y, b.z + a.z, b.w + a.w};
         float* dst = out.row(e.row0 + r) + e.col0 + c;
         if (wide && c + 4 <= e.cols) {

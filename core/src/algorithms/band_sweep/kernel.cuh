@@ -14,19 +14,16 @@
 
 #include <cuda_runtime.h>
 
+#include <type_traits>
+
 #include "algorithms/band_sweep/band_look_back.cuh"
 #include "algorithms/band_sweep/chunk_agent.cuh"
+#include "algorithms/band_sweep/decoupled_kernel.cuh"
+#include "algorithms/band_sweep/kernel_common.cuh"
 #include "algorithms/band_sweep/policy.h"
 #include "lookback/epoch.cuh"
 
 namespace sat::detail::band_sweep {
-
-template <int N>
-__device__ __forceinline__ void copy_async_wait_pending() {
-#if __CUDA_ARCH__ >= 800
-  asm volatile("cp.async.wait_group %0;" ::"n"(N) : "memory");
-#endif
-}
 
 // The block's shared memory: the chunk agent's stages and the look-back warp's fold buffer.
 template <class P>
@@ -34,23 +31,6 @@ struct KernelShared {
   typename ChunkAgent<P>::Shared chunk;
   alignas(16) unsigned long long fold[P::kFoldBatch][P::kChunkCols];
 };
-
-template <class P>
-using LookBackOf = BandLookBack<P::kChunkCols, P::kFoldBatch>;
-
-// The blocks per SM the launch bounds ask registers for: the policy's, within the threads an SM of
-// the architecture being compiled holds (the policy is Hopper's; sm_75 holds 1024, sm_86/89 1536).
-template <class P>
-constexpr int launch_min_blocks() {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ == 750
-  constexpr int threads_per_sm = 1024;
-#elif defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 860 || __CUDA_ARCH__ == 870 || __CUDA_ARCH__ == 890)
-  constexpr int threads_per_sm = 1536;
-#else
-  constexpr int threads_per_sm = 2048;
-#endif
-  return P::kMinBlocks < threads_per_sm / P::kThreads ? P::kMinBlocks : threads_per_sm / P::kThreads;
-}
 
 template <class P>
 __global__ void __launch_bounds__(P::kThreads, launch_min_blocks<P>())
@@ -124,11 +104,19 @@ __global__ void __launch_bounds__(P::kThreads, launch_min_blocks<P>())
 }
 
 // Host side. `state` holds Layout::of(grid).bytes, its header initialised once (init_state); the
-// launch leaves it ready for the next call (the last ticket starts the next epoch).
+// launch leaves it ready for the next call (the last ticket starts the next epoch). The policy
+// picks the kernel: DecoupledPolicy → band_sweep_decoupled_kernel, Policy → band_sweep_kernel.
 template <class P>
 struct Launcher {
   using Agent = ChunkAgent<P>;
-  static constexpr int kSharedBytes = int(sizeof(KernelShared<P>));
+  using Shared = std::conditional_t<P::kDecoupled, DecoupledShared<P>, KernelShared<P>>;
+  static constexpr int kSharedBytes = int(sizeof(Shared));
+  static constexpr auto kernel() {
+    if constexpr (P::kDecoupled)
+      return band_sweep_decoupled_kernel<P>;
+    else
+      return band_sweep_kernel<P>;
+  }
 
   static Grid grid_of(int height, int width) { return Grid::of(height, width, P::kBandRows, P::kChunkCols); }
   static std::size_t state_bytes(int height, int width) {
@@ -145,11 +133,11 @@ struct Launcher {
   // MinBlocks blocks fit an sm_90 SM's 228 KB of shared memory (1 KB of it reserved per block).
   static_assert(P::kMinBlocks * (kSharedBytes + 1024) <= 228 * 1024, "the policy's blocks per SM fit");
   static cudaError_t prepare() {
-    return cudaFuncSetAttribute(band_sweep_kernel<P>, cudaFuncAttributeMaxDynamicSharedMemorySize, kSharedBytes);
+    return cudaFuncSetAttribute(kernel(), cudaFuncAttributeMaxDynamicSharedMemorySize, kSharedBytes);
   }
   // Blocks of this policy resident per SM on the current device (after prepare()).
   static cudaError_t blocks_per_sm(int& blocks) {
-    return cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, band_sweep_kernel<P>, P::kThreads, kSharedBytes);
+    return cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel(), P::kThreads, kSharedBytes);
   }
   static cudaError_t run(const float* in, std::size_t in_pitch, float* out, std::size_t out_pitch, int height,
                          int width, void* state, cudaStream_t stream) {
@@ -161,7 +149,7 @@ struct Launcher {
     const auto aligned = [](const void* p, std::size_t pitch) {
       return reinterpret_cast<std::uintptr_t>(p) % 16 == 0 && pitch % 16 == 0;
     };
-    band_sweep_kernel<P><<<g.bands, P::kThreads, kSharedBytes, stream>>>(
+    kernel()<<<g.bands, P::kThreads, kSharedBytes, stream>>>(
         Plane<const float>{in, in_pitch, height, width}, Plane<float>{out, out_pitch, height, width},
         static_cast<LookBackHeader*>(state), lb, g.bands, aligned(in, in_pitch), aligned(out, out_pitch));
     return cudaGetLastError();

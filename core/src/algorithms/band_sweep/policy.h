@@ -29,10 +29,23 @@ struct Policy {
   static constexpr int kScanThreads = 32 * ScanWarps;
   static constexpr int kThreads = kScanThreads + 32;  // + the look-back warp
   static constexpr int kLookBackWarp = ScanWarps;
+  static constexpr bool kDecoupled = false;  // kernel.cuh's lock-step kernel
   static_assert(Stages >= 3, "a stage scanned, a stage parked, at least one loading");
   static_assert(ChunkCols == 64 || ChunkCols == 128, "a lane owns 2 or 4 columns (8- or 16-byte moves)");
   static_assert(BandRows % ScanWarps == 0 && kRowsPerWarp >= 1, "every scan warp owns whole rows");
   static_assert(kThreads <= 1024, "one block");
+};
+
+// The decoupled kernel's policy (decoupled_kernel.cuh): kStages = Prefetch + 1 + Parked stages —
+// Prefetch chunks loading ahead, the one being scanned, and Parked scanned chunks waiting for
+// their column carry, so a chunk is stored Parked iterations after its scan and the look-back
+// warp (running on its own, no block-wide barrier) has that long to resolve it.
+template <int BandRows, int ChunkCols, int Prefetch, int Parked, int MinBlocks, int FoldBatch, int ScanWarps = 8>
+struct DecoupledPolicy : Policy<BandRows, ChunkCols, Prefetch + 1 + Parked, MinBlocks, FoldBatch, ScanWarps> {
+  static constexpr int kPrefetch = Prefetch;
+  static constexpr int kParked = Parked;
+  static constexpr bool kDecoupled = true;
+  static_assert(Prefetch >= 1 && Parked >= 1, "a chunk loading ahead, a chunk parked");
 };
 
 // The bands and chunks of an image (partial ones at the bottom and right edges).
