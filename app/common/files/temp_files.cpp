@@ -1,4 +1,4 @@
-#include "temp_files.h"
+#include "common/files/temp_files.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -8,10 +8,10 @@
 
 #include <atomic>
 #include <cstring>
+#include <stdexcept>
 
-#include "failure.h"
 
-namespace satfilter {
+namespace satapp::files {
 namespace {
 
 // One batch run holds at most one output open at a time; a few slots leave room for more.
@@ -53,7 +53,7 @@ void remove_flat_directory(const char* path) noexcept {
 }  // namespace
 
 int register_temporary(const std::string& path, bool is_directory) {
-  if (path.size() >= PATH_MAX) throw runtime_error("path too long: '" + path + "'");
+  if (path.size() >= PATH_MAX) throw std::runtime_error("path too long: '" + path + "'");
   for (int i = 0; i < kSlots; ++i) {
     int expected = kFree;
     if (!g_slots[i].state.compare_exchange_strong(expected, kFilling)) continue;
@@ -62,7 +62,7 @@ int register_temporary(const std::string& path, bool is_directory) {
     g_slots[i].state.store(kListed);
     return i;
   }
-  throw runtime_error("too many temporary outputs at once");
+  throw std::runtime_error("too many temporary outputs at once");
 }
 
 void forget_temporary(int handle) noexcept {
@@ -79,4 +79,4 @@ void remove_temporaries_now() noexcept {
   }
 }
 
-}  // namespace satfilter
+}  // namespace satapp::files
