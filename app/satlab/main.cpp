@@ -1,6 +1,7 @@
 // satlab: live summed-area-table filters. Parses the options, picks a window or the headless
 // (EGL) mode, runs the app; the one place that catches what nothing below could handle.
 #include <opencv2/core/utils/logger.hpp>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -8,6 +9,9 @@
 #include <memory>
 
 #include "app_options.h"
+#include "capture/requested_outputs.h"
+#include "capture/screenshot.h"
+#include "common/files/interrupt.h"
 #include "display/gl_context.h"
 #include "log/message_log.h"
 #include "pipeline/device_info.h"
@@ -22,14 +26,17 @@ bool has_display() {
   return (x11 && *x11) || (wayland && *wayland);
 }
 
-// Headless without --frames: a run that ends by itself. Its screenshot goes to the temporary
-// folder, never into the folder satlab was started from (scripts/run.sh starts it in the repository).
+// Headless without --frames: a run that ends by itself. Without a display (and no --headless),
+// the screenshot nobody asked for goes to the temporary folder, never into the folder satlab was
+// started from (scripts/run.sh starts it in the repository), under a name of its own each run
+// (satlab-headless-DATE-TIME-PID.png): it never replaces an earlier file.
 void headless_defaults(satlab::AppOptions& options, bool announce_screenshot) {
   if (options.frames == 0) options.frames = satlab::kDefaultHeadlessFrames;
   if (announce_screenshot && options.screenshot.empty()) {
     std::error_code ec;
     const std::filesystem::path folder = std::filesystem::temp_directory_path(ec);
-    options.screenshot = ((ec ? std::filesystem::path("/tmp") : folder) / "satlab-headless.png").string();
+    options.screenshot = satlab::new_capture_path(ec ? "/tmp" : folder.string(), "satlab-headless",
+                                                  "-" + std::to_string(::getpid()) + ".png");
   }
   std::fprintf(stderr, "satlab: running headless for %d frames%s%s\n", options.frames,
                options.screenshot.empty() ? "" : "; screenshot -> ", options.screenshot.c_str());
@@ -77,6 +84,8 @@ int main(int argc, char** argv) {
         return 77;
       }
     }
+    // Ctrl-C stops the run after the frame (a second one at once); temporaries never survive.
+    satapp::files::install_interrupt_handlers();
     if (!options.headless && !has_display()) {
       std::fprintf(stderr, "satlab: no display (neither DISPLAY nor WAYLAND_DISPLAY is set)\n");
       options.headless = true;
@@ -84,6 +93,7 @@ int main(int argc, char** argv) {
     } else if (options.headless) {
       headless_defaults(options, false);
     }
+    check_requested_outputs(options);  // before any work: a file that cannot be written fails the run now
 
     MessageLog log;
     for (const std::string& note : options.notes) log.warning(note);
