@@ -110,8 +110,9 @@ int SatlabApp::run() {
     if (frame(now, period_ms, last_if_shown) && last_if_shown) break;
   }
   // Ctrl-C (or SIGTERM, SIGHUP): in a window, as if it were closed; a run that ends by itself
-  // stopped short of what it was asked to do, so what it was writing is incomplete.
-  const bool interrupted = satapp::files::interrupted();
+  // stopped short of what it was asked to do, so what it was writing is incomplete. (A signal
+  // after the last frame stops nothing.)
+  const bool interrupted = satapp::files::interrupted() && !(limit > 0 && frames_ >= limit);
   if (interrupted && runs_unattended(options_)) {
     interrupted_ = true;
     recording_.discard("the run was interrupted");
