@@ -1,40 +1,9 @@
-// An output file that appears only when complete: writers write to a temporary file in the same
-// directory (so that the final rename is atomic and never crosses file systems), commit()
-// renames it to the destination, and destruction without commit() removes it. The temporary is
-// listed in temp_files.h while it exists, so that even a second Ctrl-C removes it.
+// satfilter's outputs are written through app/common/files (shared with satlab).
 #pragma once
 
-#include <string>
+#include "common/files/atomic_output.h"
 
 namespace satfilter {
-
-class AtomicOutput {
- public:
-  // Creates the (empty) temporary file now, so that an unwritable destination fails before any
-  // work. Its name keeps the destination's extension, which OpenCV uses to pick the encoder:
-  // "dir/out.png" → "dir/.out.satfilter-<pid>-<n>.png". Throws Failure(Runtime).
-  // overwrite: whether commit() may replace an existing destination (-y).
-  AtomicOutput(std::string destination, bool overwrite);
-  ~AtomicOutput();
-  AtomicOutput(const AtomicOutput&) = delete;
-  AtomicOutput& operator=(const AtomicOutput&) = delete;
-
-  const std::string& temp_path() const { return temp_; }
-  const std::string& destination() const { return destination_; }
-
-  // Renames the temporary file to the destination. Without `overwrite` the rename refuses to
-  // replace a file that appeared since the run started. Throws Failure(Runtime).
-  void commit();
-
- private:
-  std::string destination_;
-  std::string temp_;
-  bool overwrite_ = false;
-  int registration_ = -1;  // temp_files.h handle
-  bool committed_ = false;
-};
-
-// The lower-case extension of `path`'s file name, without the dot ("" when none).
-std::string lower_extension(const std::string& path);
-
+using satapp::files::AtomicOutput;
+using satapp::files::lower_extension;
 }  // namespace satfilter

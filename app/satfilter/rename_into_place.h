@@ -1,18 +1,9 @@
-// The last step of every output: a complete temporary file renamed to its final name.
+// satfilter's outputs are written through app/common/files (shared with satlab).
 #pragma once
 
-#include <string>
-
-#include "failure.h"
+#include "common/files/rename_into_place.h"
 
 namespace satfilter {
-
-// The error for an output that exists where -y was not given.
-Failure output_exists(const std::string& path);
-
-// Renames `from` to `to` (same file system). With `overwrite` an existing `to` is replaced;
-// without, the rename fails if `to` exists, atomically (no window in which another program's
-// file could be replaced). Throws Failure(Runtime) naming `to`.
-void rename_into_place(const std::string& from, const std::string& to, bool overwrite);
-
+using satapp::files::output_exists;
+using satapp::files::rename_into_place;
 }  // namespace satfilter

@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "common/cli/filter_options.h"
 #include "common/cli/sat_options.h"
+#include "common/files/atomic_output.h"
 
 namespace satlab {
 
@@ -69,6 +71,12 @@ ShadowMode parse_mode(const std::string& name, const std::string& text) {
   return *mode;
 }
 
+std::string format_real(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", value);
+  return text;
+}
+
 const char* const kHead = R"(satlab - live summed-area-table filters on the GPU (CUDA -> OpenGL -> Dear ImGui)
 
 usage: satlab [options]
@@ -82,6 +90,7 @@ struct Parser {
   CLI::App app{"", "satlab"};
   AppOptions options;
   std::optional<cli::FilterOptions> filter;  // added after --filter, as --help lists them
+  bool keep = false;                         // -n
 
   Parser();
   void finish();
@@ -125,7 +134,7 @@ Parser::Parser() {
                   "shadows: a 3D scene of its own, no source needed (below)\n" +
                       cli::image_filter_help(),
                   [&o](const std::string& name) { select_filter(o, name); });
-  // satcore's defaults but for the box kernel: the live view starts with a blur one can see.
+  // satcore's defaults, as satfilter's (pipeline/filter_settings.h).
   const FilterSettings start;
   filter.emplace(app, filters, cli::FilterParameters{start.box, start.mean_c, start.sauvola, start.bradley});
 
@@ -198,7 +207,8 @@ Parser::Parser() {
   cli::add_checked(app, "--zoom", o.zoom, "Z", CLI::Range(0.0, 64.0),
                    "framebuffer pixels per image pixel, 0..64 (0 = 1:1 if it fits,\nelse fit; default 0)");
   cli::add_checked(app, "--divider", o.divider, "F", CLI::Range(0.0, 1.0),
-                   "before/after split: fraction of the width showing the input, 0..1\n(default 0.5)");
+                   "before/after split: fraction of the width showing the input, 0..1\n(default " +
+                       format_real(kDefaultDivider) + ": most of the picture filtered)");
   app.add_flag("--no-interop",
                "CUDA writes surfaces of its own, uploaded from the host, instead of\nthe GL textures (CUDA-GL interop)");
   app.add_flag("--no-vsync", "do not wait for the display's refresh");
@@ -212,7 +222,7 @@ Parser::Parser() {
                "display; then the screenshot goes to the temporary folder, path\nprinted)");
   cli::add_checked(app, "--frames", o.frames, "N", CLI::Range(0, 1 << 30),
                    "stop after N frames (headless default: " + std::to_string(kDefaultHeadlessFrames) + ")");
-  app.add_option("--screenshot", o.screenshot, "write a PNG of the whole window at the last frame")
+  app.add_option("--screenshot", o.screenshot, "write a PNG (PATH.png) of the whole window at the last frame")
       ->option_text("PATH");
   app.add_option("--dump-frame", o.dump_frame,
                  "at the last frame write PREFIX.input.png (the source frame),\n"
@@ -220,6 +230,12 @@ Parser::Parser() {
       ->option_text("PREFIX");
   app.add_option("--record", o.record, "record the filtered output to a video file (.avi: MJPG, .mp4: mp4v)")
       ->option_text("PATH");
+  app.add_flag("-n,--no-overwrite", keep,
+               "never overwrite (the default): an output that exists is an error\n(exit status 1), before the run");
+  app.add_flag("-y,--overwrite", o.overwrite,
+               "outputs may replace existing files. An output is never the source\n"
+               "itself (nor a link to it), -y or not. Outputs appear only when\n"
+               "complete (written to a temporary in the same folder, then renamed)");
   app.add_flag("--require-cuda", o.require_cuda, "exit with status 77 when the CUDA backend cannot run (for tests)");
   app.add_flag("--require-interop", o.require_interop, "exit with status 1 unless frames went through CUDA-GL interop");
   app.add_flag("--compare-cpu", o.compare_cpu,
@@ -248,6 +264,16 @@ void Parser::finish() {
       o.source.kind != SourceSpec::Kind::RawVideo)
     throw UsageError("--preload holds a video file's frames in memory: it does nothing with --source " +
                      to_string(o.source));
+
+  if (o.overwrite && keep) throw UsageError("give either -y or -n, not both");
+  // What a file's name says it holds: a PNG that is not called .png, or a video in a container
+  // satlab does not write, would be a surprise found later.
+  namespace files = satapp::files;
+  if (!o.screenshot.empty() && files::lower_extension(o.screenshot) != "png")
+    throw UsageError("--screenshot writes PNG: '" + o.screenshot + "' needs the extension .png");
+  const std::string video = files::lower_extension(o.record);
+  if (!o.record.empty() && video != "avi" && video != "mp4")
+    throw UsageError("--record writes .avi (MJPG) or .mp4 (mp4v): '" + o.record + "' has neither extension");
 
   const bool algorithm_given = cli::given(app, "--algorithm"), tile_given = cli::given(app, "--tile");
   o.backend_given = cli::given(app, "--backend");

@@ -22,6 +22,12 @@ namespace satlab {
 // A command line satlab cannot run with; main() prints it with a hint and exits with 2.
 using UsageError = satapp::cli::UsageError;
 
+// The before/after split: the input shows left of the divider, the filter's output right of it.
+// Most of the picture shows the filter, with a strip of the input beside it to compare: on
+// assets/sample.png the lines of text (its left half, under uneven light) then cross the divider,
+// most of each line filtered.
+inline constexpr double kDefaultDivider = 0.15;
+
 struct AppOptions {
   // What to show and how.
   SourceSpec source;         // --source
@@ -40,7 +46,7 @@ struct AppOptions {
   // Window or off-screen framebuffer.
   int width = 1280, height = 800;  // --size WxH (screen coordinates)
   double zoom = 0;                 // --zoom: framebuffer pixels per image pixel; 0 = automatic
-  double divider = 0.5;            // --divider: fraction of the image width showing "before"
+  double divider = kDefaultDivider;  // --divider: fraction of the image width showing "before"
   bool interop = true;             // --no-interop: CUDA surfaces + host uploads instead of CUDA-GL interop
   bool vsync = true;               // --no-vsync
   bool show_ui = true;             // --hide-ui
@@ -52,6 +58,7 @@ struct AppOptions {
   std::string screenshot;       // --screenshot PATH: PNG of the whole window at the last frame
   std::string dump_frame;       // --dump-frame PREFIX: input, output and layout of the last frame
   std::string record;           // --record PATH: record the filtered output from the start
+  bool overwrite = false;       // -y: outputs may replace existing files (-n, the default: never)
   bool require_cuda = false;    // --require-cuda: exit 77 (skip) when CUDA is unavailable
   bool require_interop = false; // --require-interop: fail unless CUDA-GL interop was used
   bool compare_cpu = false;     // --compare-cpu: last frame also on the CPU; fail if outputs differ

@@ -1,6 +1,7 @@
 // satlab: live summed-area-table filters. Parses the options, picks a window or the headless
 // (EGL) mode, runs the app; the one place that catches what nothing below could handle.
 #include <opencv2/core/utils/logger.hpp>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -9,7 +10,10 @@
 #include <optional>
 
 #include "app_options.h"
+#include "capture/requested_outputs.h"
+#include "capture/screenshot.h"
 #include "common/cuda/backend_choice.h"
+#include "common/files/interrupt.h"
 #include "display/gl_context.h"
 #include "log/message_log.h"
 #include "sat/device.h"
@@ -24,14 +28,17 @@ bool has_display() {
   return (x11 && *x11) || (wayland && *wayland);
 }
 
-// Headless without --frames: a run that ends by itself. Its screenshot goes to the temporary
-// folder, never into the folder satlab was started from (scripts/run.sh starts it in the repository).
+// Headless without --frames: a run that ends by itself. Without a display (and no --headless),
+// the screenshot nobody asked for goes to the temporary folder, never into the folder satlab was
+// started from (scripts/run.sh starts it in the repository), under a name of its own each run
+// (satlab-headless-DATE-TIME-PID.png): it never replaces an earlier file.
 void headless_defaults(satlab::AppOptions& options, bool announce_screenshot) {
   if (options.frames == 0) options.frames = satlab::kDefaultHeadlessFrames;
   if (announce_screenshot && options.screenshot.empty()) {
     std::error_code ec;
     const std::filesystem::path folder = std::filesystem::temp_directory_path(ec);
-    options.screenshot = ((ec ? std::filesystem::path("/tmp") : folder) / "satlab-headless.png").string();
+    options.screenshot = satlab::new_capture_path(ec ? "/tmp" : folder.string(), "satlab-headless",
+                                                  "-" + std::to_string(::getpid()) + ".png");
   }
   std::fprintf(stderr, "satlab: running headless for %d frames%s%s\n", options.frames,
                options.screenshot.empty() ? "" : "; screenshot -> ", options.screenshot.c_str());
@@ -82,6 +89,9 @@ int main(int argc, char** argv) {
     // An explicit --backend cuda that cannot run fails as satfilter's does (status 1, same words);
     // without --backend the pipeline selector falls back to the CPU and says so.
     satapp::choose_backend(options.backend_given ? std::optional(options.backend) : std::nullopt, cuda_problem);
+    // Ctrl-C stops the run after the frame (a second one, or a stuck unwind, at once);
+    // temporaries never survive.
+    satapp::files::install_interrupt_handlers("satlab");
     if (!options.headless && !has_display()) {
       std::fprintf(stderr, "satlab: no display (neither DISPLAY nor WAYLAND_DISPLAY is set)\n");
       options.headless = true;
@@ -89,6 +99,7 @@ int main(int argc, char** argv) {
     } else if (options.headless) {
       headless_defaults(options, false);
     }
+    check_requested_outputs(options);  // before any work: a file that cannot be written fails the run now
 
     MessageLog log;
     for (const std::string& note : options.notes) log.warning(note);

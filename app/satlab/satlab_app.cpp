@@ -6,14 +6,19 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <stdexcept>
 
 #include "capture/frame_dump.h"
 #include "capture/gl_readback.h"
+#include "capture/requested_outputs.h"
 #include "capture/screenshot.h"
 #include "common/cuda/backend_choice.h"
+#include "common/files/interrupt.h"
+#include "common/files/output_checks.h"
 #include "common/timing/stopwatch.h"
 #include "ui/banner.h"
 #include "ui/control_panel.h"
+#include "ui/counted.h"
 #include "ui/help_overlay.h"
 #include "ui/layout.h"
 #include "ui/shortcuts.h"
@@ -42,6 +47,13 @@ UiState initial_ui(const AppOptions& o) {
   return ui;
 }
 
+// How the shadow demo's summed-area table reaches GL, for the panel and the run summary.
+std::string shadow_display_path(const shadows::ShadowDemo* demo) {
+  if (!demo) return "";
+  if (demo->display_path().empty()) return "none (no summed-area table: neither technique shown uses one)";
+  return demo->display_path() + " (the table)";
+}
+
 }  // namespace
 
 SatlabApp::SatlabApp(const AppOptions& options, GlContext& gl, MessageLog& log)
@@ -64,7 +76,11 @@ SatlabApp::SatlabApp(const AppOptions& options, GlContext& gl, MessageLog& log)
     const std::string ignored = satapp::ignored_on_cpu_text(options.cuda_only_options);
     if (!ignored.empty()) log_.warning(ignored);
   }
-  sources_.open(options.source);
+  // The shadow demo draws a scene of its own: a camera (the default source tries camera 0) opens
+  // only when a filter of the source is first shown, not to sit unused (or to say there is none).
+  const bool camera = options.source.kind == SourceSpec::Kind::Default || options.source.kind == SourceSpec::Kind::Camera;
+  if (shadows_shown() && camera) source_deferred_ = true;
+  else sources_.open(options.source);
   log_.info(std::string("backend: ") + sat::to_string(pipelines_.backend()) +
             (pipelines_.backend() == sat::Backend::Cuda
                  ? std::string(" (") + sat::to_string(ui_.settings.sat.algorithm) + ")"
@@ -78,11 +94,12 @@ int SatlabApp::run() {
   double period_ms = 0;
   while (true) {
     gl_.poll_events();
-    if (gl_.should_close() || ui_.quit) break;
+    if (gl_.should_close() || ui_.quit || satapp::files::interrupted()) break;
     // In a window the synthetic scene stands in for a source that cannot be opened; a run that
     // ends by itself would only measure the wrong thing and exit 0, so it fails instead.
     if (runs_unattended(options_) && !sources_.failure().empty()) {
       log_.error("the source cannot be shown (" + sources_.failure() + "): stopping, as --frames or --headless was given");
+      recording_.discard("the run failed");
       return 1;
     }
     if (gl_.minimized()) {  // nothing to draw into: sleep until something happens
@@ -97,18 +114,52 @@ int SatlabApp::run() {
     const bool last_if_shown = limit > 0 && frames_ + 1 >= limit;
     if (frame(now, period_ms, last_if_shown) && last_if_shown) break;
   }
+  // Ctrl-C (or SIGTERM, SIGHUP): in a window, as if it were closed; a run that ends by itself
+  // stopped short of what it was asked to do, so what it was writing is incomplete. (A signal
+  // after the last frame stops nothing.)
+  const bool interrupted = satapp::files::interrupted() && !(limit > 0 && frames_ >= limit);
+  if (interrupted && runs_unattended(options_)) {
+    interrupted_ = true;
+    recording_.discard("the run was interrupted");
+    log_.error("interrupted after " + std::to_string(frames_) + " of " + counted(limit, "frame"));
+  }
   // A window closed by the user: the captures the command line asked for, on one more frame.
-  if (limit == 0 && frames_ > 0 && !gl_.minimized() && (!options_.screenshot.empty() || !options_.dump_frame.empty()))
+  if (!interrupted_ && limit == 0 && frames_ > 0 && !gl_.minimized() &&
+      (!options_.screenshot.empty() || !options_.dump_frame.empty()))
     frame(steady_s(), period_ms, true);
-  if (recording_.active()) recording_.stop();
+  if (recording_.active()) stop_recording();
   print_summary();
   const bool backends_agree = !options_.compare_cpu || print_backend_comparison(comparison_);
+  const bool outputs_written = report_requested_outputs();
+  if (interrupted) return kInterruptedStatus;
   if (options_.require_interop && !interop_used_) {
     log_.error("--require-interop: no frame went through CUDA-GL interop" +
                (before_.interop_problem().empty() ? std::string() : " (" + before_.interop_problem() + ")"));
     return 1;
   }
-  return backends_agree ? 0 : 1;
+  return backends_agree && outputs_written ? 0 : 1;
+}
+
+bool SatlabApp::report_requested_outputs() {
+  bool all = true;
+  const auto report = [&](const char* option, const std::string& file, const RequestedOutput& output) {
+    if (file.empty() || output.written) return;
+    all = false;
+    if (output.failed) return;  // the error, naming the file and the reason, was logged when it failed
+    log_.error(std::string(option) + ": '" + file + "' not written: " +
+               (interrupted_ ? "the run was interrupted" : "the run ended before a frame was shown"));
+  };
+  report("--screenshot", options_.screenshot, screenshot_out_);
+  report("--dump-frame", options_.dump_frame, dump_out_);
+  report("--record", options_.record, record_out_);
+  return all;
+}
+
+bool SatlabApp::is_an_input(const std::string& path) const {
+  for (const SourceSpec* spec : {&options_.source, &sources_.spec()})
+    for (const std::string& input : source_files(*spec))
+      if (satapp::files::same_file(path, input)) return true;
+  return false;
 }
 
 bool SatlabApp::frame(double now_s, double period_ms, bool last_if_shown) {
@@ -117,6 +168,10 @@ bool SatlabApp::frame(double now_s, double period_ms, bool last_if_shown) {
   sources_.set_paused(ui_.paused);
   if (sources_.video_fast() != ui_.video_fast) sources_.set_video_fast(ui_.video_fast);
   sources_.set_preload(ui_.preload);  // for the next video opened
+  if (source_deferred_ && !shadows_shown()) {
+    source_deferred_ = false;
+    sources_.open(options_.source);
+  }
   new_source_frame_ = sources_.update(now_s, next_input_buffer());
   if (sources_.generation() != source_generation_) {  // opened, or replaced after a failure
     source_generation_ = sources_.generation();
@@ -284,7 +339,7 @@ UiStatus SatlabApp::make_status() {
   s.display_path = pipelines_.current().display_path();
   s.interop_problem = before_.interop_problem();
   if (s.shadows && shadows_) {
-    s.display_path = shadows_->display_path().empty() ? "" : shadows_->display_path() + " (the table)";
+    s.display_path = shadow_display_path(shadows_.get());
     s.interop_problem = shadows_->interop_problem();
   }
   s.gl_description = gl_.description();
@@ -350,9 +405,21 @@ void SatlabApp::build_ui() {
   ImGui::Render();
 }
 
+void SatlabApp::stop_recording() {
+  const std::string path = recording_.path();
+  const bool requested = path == options_.record;
+  bool saved = false;
+  if (is_an_input(path)) {
+    recording_.discard("'" + path + "' is now the source, which is never overwritten");
+  } else {
+    saved = recording_.stop();
+  }
+  if (requested) (saved ? record_out_.written : record_out_.failed) = true;
+}
+
 void SatlabApp::toggle_recording(const std::string& path) {
   if (recording_.active()) {
-    recording_.stop();
+    stop_recording();
     return;
   }
   if (!have_output_) {
@@ -368,11 +435,12 @@ void SatlabApp::toggle_recording(const std::string& path) {
   output.source_fps = sources_.nominal_fps();
   output.width = after_.width();
   output.height = after_.height();
-  recording_.start(path, output, now_s_);
+  if (!recording_.start(path, options_.overwrite, output, now_s_) && path == options_.record) record_out_.failed = true;
 }
 
 void SatlabApp::act_on_requests() {
   if (ui_.open_source) {
+    source_deferred_ = false;  // the source chosen in the panel replaces the one the command line named
     sources_.open(*ui_.open_source);
     ui_.open_source.reset();
     if (view_.mode() == ViewState::Mode::Free) view_.set_mode(ViewState::Mode::Auto);
@@ -385,7 +453,7 @@ void SatlabApp::act_on_requests() {
   }
   if (ui_.toggle_recording) {
     ui_.toggle_recording = false;
-    toggle_recording(timestamped_path(".avi"));
+    toggle_recording(new_capture_path("", "satlab", ".avi"));
   }
   if (ui_.quit) gl_.request_close();
 }
@@ -408,33 +476,50 @@ void SatlabApp::draw() {
 
 void SatlabApp::capture(bool last) {
   const int width = gl_.framebuffer_width(), height = gl_.framebuffer_height();
-  if (have_output_) recording_.add(after_.texture(), after_.width(), after_.height(), now_s_, new_source_frame_);
-  std::string screenshot;
-  if (ui_.take_screenshot) screenshot = timestamped_path(".png");
-  if (last && !options_.screenshot.empty()) screenshot = options_.screenshot;
-  ui_.take_screenshot = false;
-  if (!screenshot.empty()) {
-    try {
-      save_screenshot(screenshot, width, height);
-      log_.info("screenshot: " + screenshot);
-    } catch (const std::exception& e) {
-      log_.error(e.what());
-    }
+  if (have_output_ && !recording_.add(after_.texture(), after_.width(), after_.height(), now_s_, new_source_frame_) &&
+      recording_.path() == options_.record)
+    record_out_.failed = true;
+  if (ui_.take_screenshot) {
+    ui_.take_screenshot = false;
+    save_capture([&](const std::string& path) { save_screenshot(path, false, width, height); },
+                 new_capture_path("", "satlab", ".png"), "screenshot: ");
+  }
+  if (last && !options_.screenshot.empty()) {
+    const bool saved = save_capture(
+        [&](const std::string& path) { save_screenshot(path, options_.overwrite, width, height); },
+        options_.screenshot, "screenshot: ");
+    (saved ? screenshot_out_.written : screenshot_out_.failed) = true;
   }
   if (last && !options_.dump_frame.empty()) {
-    try {
-      if (shadows_shown()) {
-        dump_shadow_frame(width, height);
-      } else {
-        cv::Mat output;
-        if (have_output_) pipelines_.current().read_output(output);
-        write_frame_dump(options_.dump_frame, sources_.frame(), output, last_good_, view_, width, height,
-                         imgui_.visible_windows());
-      }
-      log_.info("frame dump: " + options_.dump_frame + ".{input.png,output.png,view.txt}");
-    } catch (const std::exception& e) {
-      log_.error(e.what());
-    }
+    const auto paths = frame_dump_paths(options_.dump_frame);
+    const bool input_taken = is_an_input(paths[0]) || is_an_input(paths[1]) || is_an_input(paths[2]);
+    const bool saved = save_capture(
+        [&](const std::string&) {
+          if (input_taken) throw std::runtime_error("--dump-frame " + options_.dump_frame + ": a file of it is now the source");
+          if (shadows_shown()) {
+            dump_shadow_frame(width, height);
+          } else {
+            cv::Mat output;
+            if (have_output_) pipelines_.current().read_output(output);
+            write_frame_dump(options_.dump_frame, options_.overwrite, sources_.frame(), output, last_good_, view_,
+                             width, height, imgui_.visible_windows(), panel_lines());
+          }
+        },
+        options_.dump_frame + ".{input.png,output.png,view.txt}", "frame dump: ");
+    (saved ? dump_out_.written : dump_out_.failed) = true;
+  }
+}
+
+template <typename Write>
+bool SatlabApp::save_capture(Write write, const std::string& path, const char* what) {
+  try {
+    if (is_an_input(path)) throw std::runtime_error("cannot write '" + path + "': it is now the source, which is never overwritten");
+    write(path);
+    log_.info(what + path);
+    return true;
+  } catch (const std::exception& e) {
+    log_.error(e.what());
+    return false;
   }
 }
 
@@ -454,8 +539,15 @@ void SatlabApp::dump_shadow_frame(int width, int height) {
                   c.distance(), c.target().x, c.target().y, c.target().z, l.azimuth_deg(), l.elevation_deg());
     extra = text;
   }
-  write_frame_dump(options_.dump_frame, before, after, last_good_, view_, width, height, imgui_.visible_windows(),
-                   extra);
+  write_frame_dump(options_.dump_frame, options_.overwrite, before, after, last_good_, view_, width, height,
+                   imgui_.visible_windows(), extra + panel_lines());
+}
+
+std::string SatlabApp::panel_lines() const {
+  // Whether the control panel's settings fit its window (layout tests; screen coordinates).
+  char text[64];
+  std::snprintf(text, sizeof text, "settings_hidden %.0f\n", ui_.show_panels ? ui_.settings_hidden_px : 0.0f);
+  return text;
 }
 
 void SatlabApp::print_summary() const {
@@ -472,8 +564,7 @@ void SatlabApp::print_summary() const {
     run.sat = std::string(" (") + sat::to_string(last_good_.sat.algorithm) + ", tile " +
               (tile ? std::to_string(tile) : std::string("default")) + ")";
   }
-  run.display_path = run.shadows ? (shadows_ ? shadows_->display_path() + " (the table)" : "")
-                                 : pipelines_.current().display_path();
+  run.display_path = run.shadows ? shadow_display_path(shadows_.get()) : pipelines_.current().display_path();
   print_run_summary(history_, run);
 }
 

@@ -55,8 +55,25 @@ class SatlabApp {
   UiStatus make_status();
   std::optional<InspectedPixel> inspect(const std::optional<std::pair<int, int>>& hovered);
   void toggle_recording(const std::string& path);
+  void stop_recording();  // saves the file, or says why not
+  // Whether `path` is a file the run reads (the source given, or the one open now): never written.
+  bool is_an_input(const std::string& path) const;
+  // Runs `write(path)`, logs "WHAT PATH" or the error; returns whether it succeeded.
+  template <typename Write>
+  bool save_capture(Write write, const std::string& path, const char* what);
+  // Logs each output the command line asked for that was not written; false if there is one.
+  bool report_requested_outputs();
   void dump_shadow_frame(int width, int height);
+  std::string panel_lines() const;  // view.txt's lines about the panels
   void print_summary() const;
+
+  // What became of an output the command line asked for (--screenshot, --dump-frame, --record):
+  // one that was not written makes the exit status 1.
+  struct RequestedOutput {
+    bool written = false;
+    bool failed = false;  // the error was logged when it failed
+  };
+  static constexpr int kInterruptedStatus = 130;  // 128 + SIGINT, as shells report it
 
   const AppOptions& options_;
   GlContext& gl_;
@@ -73,6 +90,7 @@ class SatlabApp {
   TimingHistory history_;
   Recording recording_{log_};
   bool new_source_frame_ = false;            // this frame's source frame is new
+  bool source_deferred_ = false;             // the camera asked for opens when a source filter shows
   std::string record_on_start_;  // --record: starts with the first output
   BackendComparison comparison_;
   std::unique_ptr<shadows::ShadowDemo> shadows_;  // created when the shadow demo is first shown
@@ -90,6 +108,8 @@ class SatlabApp {
   std::string interop_reported_;
   StageTimings frame_stages_;  // this frame's, zero when no frame was processed
   long long frames_ = 0;
+  RequestedOutput screenshot_out_, dump_out_, record_out_;
+  bool interrupted_ = false;  // a run that ends by itself, stopped by a signal
   long long source_generation_ = -1;  // the source the panel's fields show
 };
 

@@ -1,6 +1,6 @@
 #include "capture/frame_dump.h"
 
-#include <fstream>
+#include <sstream>
 #include <stdexcept>
 
 #include "capture/png_file.h"
@@ -9,9 +9,12 @@ namespace satlab {
 
 namespace {
 
-void write_image(const std::string& path, const cv::Mat& image) {
-  if (image.empty()) throw std::runtime_error("frame dump " + path + ": no image (no frame processed yet)");
-  write_png(path, image);
+using satapp::files::AtomicOutput;
+
+void write_image(AtomicOutput& output, const cv::Mat& image) {
+  if (image.empty())
+    throw std::runtime_error("cannot write '" + output.destination() + "': no image (no frame processed yet)");
+  write_png(output, image);
 }
 
 void write_filter_params(std::ostream& out, const FilterSettings& f) {
@@ -41,13 +44,18 @@ void write_filter_line(std::ostream& out, const SceneSettings& shown) {
 
 }  // namespace
 
-void write_frame_dump(const std::string& prefix, const cv::Mat& input, const cv::Mat& output,
+std::array<std::string, 3> frame_dump_paths(const std::string& prefix) {
+  return {prefix + ".input.png", prefix + ".output.png", prefix + ".view.txt"};
+}
+
+void write_frame_dump(const std::string& prefix, bool overwrite, const cv::Mat& input, const cv::Mat& output,
                       const SceneSettings& shown, const ViewState& view, int framebuffer_width,
                       int framebuffer_height, const std::vector<NamedRect>& windows, const std::string& extra_lines) {
-  write_image(prefix + ".input.png", input);
-  write_image(prefix + ".output.png", output);
-  const std::string layout = prefix + ".view.txt";
-  std::ofstream out(layout);
+  const auto paths = frame_dump_paths(prefix);
+  AtomicOutput input_file(paths[0], overwrite), output_file(paths[1], overwrite), layout_file(paths[2], overwrite);
+  write_image(input_file, input);
+  write_image(output_file, output);
+  std::ostringstream out;
   out.precision(9);
   out << "# satlab frame dump: framebuffer pixels, top-left origin\n"
       << "framebuffer " << framebuffer_width << ' ' << framebuffer_height << '\n'
@@ -59,8 +67,10 @@ void write_frame_dump(const std::string& prefix, const cv::Mat& input, const cv:
   out << extra_lines;
   for (const NamedRect& w : windows)
     out << "window " << w.rect.x << ' ' << w.rect.y << ' ' << w.rect.w << ' ' << w.rect.h << ' ' << w.name << '\n';
-  out.close();
-  if (!out) throw std::runtime_error("frame dump " + layout + ": cannot write the file");
+  const std::string layout = out.str();
+  layout_file.write_all(layout.data(), layout.size());
+  // All three complete: now they appear.
+  for (AtomicOutput* file : {&input_file, &output_file, &layout_file}) file->commit();
 }
 
 }  // namespace satlab

@@ -1,14 +1,18 @@
-// PNG files through stb_image_write: screenshots and frame dumps need no OpenCV codec library
-// (imgcodecs pulls in some 170 MB of shared libraries; the GPU test machine has none of them).
+// PNG files (stb_image_write), written through a temporary that appears under its name only
+// when complete (common/files/atomic_output.h).
 #pragma once
 
 #include <opencv2/core.hpp>
 
-#include <string>
+#include <vector>
+
+#include "common/files/atomic_output.h"
 
 namespace satlab {
 
-// Writes an 8-bit gray, BGR or BGRA image. Throws std::runtime_error naming the path on failure.
-void write_png(const std::string& path, const cv::Mat& image);
+// `image`: 8 bits, gray, BGR or BGRA. Throws std::runtime_error naming `output`'s destination
+// when there is nothing to write or the file cannot be written (full disk, read-only...). The
+// caller commits `output` (after its other files, for a set that belongs together).
+void write_png(satapp::files::AtomicOutput& output, const cv::Mat& image);
 
 }  // namespace satlab

@@ -3,35 +3,54 @@
 #include <cstdio>
 #include <exception>
 
+#include "ui/counted.h"
+
 namespace satlab {
 
-void Recording::start(const std::string& path, const RecordedOutput& output, double now_s) {
+bool Recording::start(const std::string& path, bool overwrite, const RecordedOutput& output, double now_s) {
   // The source's rate (a camera's too, when it reports one); RecordPacer's default otherwise.
   pacer_.emplace(record_pacing(output.shadows, output.video, output.synthetic), output.shadows ? 0.0 : output.source_fps,
                  now_s);
   try {
-    recorder_.start(path, pacer_->fps(), output.width, output.height);
+    recorder_.start(path, overwrite, pacer_->fps(), output.width, output.height);
     log_.info("recording the output to " + path);
+    return true;
   } catch (const std::exception& e) {
     pacer_.reset();
     log_.error(e.what());
+    return false;
   }
 }
 
-void Recording::stop() {
-  char length[64];
-  std::snprintf(length, sizeof length, " - %.2f s at %.3g fps", recorder_.frames() / recorder_.fps(), recorder_.fps());
-  log_.info("recording saved: " + recorder_.path() + " (" + std::to_string(recorder_.frames()) + " frames)" + length);
-  recorder_.stop();
+bool Recording::stop() {
   pacer_.reset();
+  const int frames = recorder_.frames();
+  const double fps = recorder_.fps();
+  try {
+    recorder_.finish();
+  } catch (const std::exception& e) {
+    log_.error(e.what());
+    return false;
+  }
+  char length[64];
+  std::snprintf(length, sizeof length, " - %.2f s at %.3g fps", frames / fps, fps);
+  log_.info("recording saved: " + recorder_.path() + " (" + counted(frames, "frame") + ")" + length);
+  return true;
 }
 
-void Recording::add(GLuint texture, int width, int height, double now_s, bool new_source_frame) {
-  if (!recorder_.recording() || !pacer_) return;
+void Recording::discard(const std::string& why) {
+  pacer_.reset();
+  if (!recorder_.recording()) return;
+  recorder_.discard();
+  log_.warning("recording '" + recorder_.path() + "' not saved: " + why);
+}
+
+bool Recording::add(GLuint texture, int width, int height, double now_s, bool new_source_frame) {
+  if (!recorder_.recording() || !pacer_) return true;
   const int copies = pacer_->copies(now_s, new_source_frame);
-  if (copies > 0 && !recorder_.add_frame(texture, width, height, copies))
-    log_.warning("recording stopped: the output changed size (" + recorder_.path() + ", " +
-                 std::to_string(recorder_.frames()) + " frames)");
+  if (copies == 0 || recorder_.add_frame(texture, width, height, copies)) return true;
+  log_.warning("recording ends: the output changed size (" + recorder_.path() + ")");
+  return stop();
 }
 
 }  // namespace satlab

@@ -31,13 +31,18 @@ class Recording {
   const std::string& path() const { return recorder_.path(); }
   int frames() const { return recorder_.frames(); }
 
-  // Starts recording `output` to `path` at `now_s` (errors are logged, nothing throws).
-  void start(const std::string& path, const RecordedOutput& output, double now_s);
-  // Finishes the file and says how long it is.
-  void stop();
+  // Starts recording `output` to `path` at `now_s`; `overwrite` (-y): it may replace an existing
+  // file. Returns false when it cannot (the error is logged, naming the file and the reason).
+  bool start(const std::string& path, bool overwrite, const RecordedOutput& output, double now_s);
+  // Finishes the file: checks it and renames it into place. Returns whether it was saved; says so
+  // with its length, or logs the error naming the file and the reason (nothing is then left).
+  bool stop();
+  // Stops and removes what was recorded, saying why.
+  void discard(const std::string& why);
   // Adds the texture holding this frame's output as often as the pace asks (`new_source_frame`:
-  // the source delivered a new frame). A change of size stops the recording, and says so.
-  void add(GLuint texture, int width, int height, double now_s, bool new_source_frame);
+  // the source delivered a new frame). A change of size ends the recording (saved as it is), and
+  // says so. Returns false when that save failed.
+  bool add(GLuint texture, int width, int height, double now_s, bool new_source_frame);
 
  private:
   MessageLog& log_;

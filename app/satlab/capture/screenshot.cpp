@@ -1,5 +1,7 @@
 #include "capture/screenshot.h"
 
+#include <sys/stat.h>
+
 #include <ctime>
 
 #include "capture/gl_readback.h"
@@ -7,19 +9,25 @@
 
 namespace satlab {
 
-void save_screenshot(const std::string& path, int framebuffer_width, int framebuffer_height) {
+void save_screenshot(const std::string& path, bool overwrite, int framebuffer_width, int framebuffer_height) {
   cv::Mat rgba, bgr;
   read_framebuffer_bgr(framebuffer_width, framebuffer_height, rgba, bgr);
-  write_png(path, bgr);
+  satapp::files::AtomicOutput output(path, overwrite);
+  write_png(output, bgr);
+  output.commit();
 }
 
-std::string timestamped_path(const char* suffix) {
+std::string new_capture_path(const std::string& folder, const std::string& stem, const std::string& suffix) {
   const std::time_t now = std::time(nullptr);
   std::tm local{};
   localtime_r(&now, &local);
-  char name[64];
-  std::strftime(name, sizeof name, "satlab-%Y%m%d-%H%M%S", &local);
-  return std::string(name) + suffix;
+  char stamp[32];
+  std::strftime(stamp, sizeof stamp, "-%Y%m%d-%H%M%S", &local);
+  const std::string base = (folder.empty() ? "" : folder + "/") + stem + stamp;
+  std::string path = base + suffix;
+  struct stat st {};
+  for (int n = 2; ::lstat(path.c_str(), &st) == 0 && n < 10000; ++n) path = base + "-" + std::to_string(n) + suffix;
+  return path;
 }
 
 }  // namespace satlab

@@ -25,7 +25,7 @@ bool outputs_gray(FilterKind kind);
 
 struct FilterSettings {
   FilterKind kind = FilterKind::Box;
-  sat::BoxBlurParams box{9, 9, sat::Border::Reflect101};
+  sat::BoxBlurParams box{};  // satcore's default (3x3), as satfilter and the Python module
   sat::MeanCParams mean_c{};
   sat::SauvolaParams sauvola{};
   sat::BradleyParams bradley{};

@@ -8,6 +8,7 @@
 #include <iterator>
 #include <string>
 
+#include "ui/counted.h"
 
 namespace satlab {
 
@@ -36,8 +37,8 @@ void source_section(UiState& ui, const UiStatus& status) {
   }
   ImGui::TextWrapped("%s", status.source_name.c_str());
   if (status.frame_width > 0)
-    ImGui::TextColored(kDim, "%dx%d, %lld frames received%s", status.frame_width, status.frame_height,
-                       status.frames_received, ui.paused ? " (paused)" : "");
+    ImGui::TextColored(kDim, "%dx%d, %s received%s", status.frame_width, status.frame_height,
+                       counted(status.frames_received, "frame").c_str(), ui.paused ? " (paused)" : "");
   int choice = static_cast<int>(ui.source_choice);
   ImGui::RadioButton("synthetic", &choice, 0);
   ImGui::SameLine();
@@ -61,11 +62,10 @@ void source_section(UiState& ui, const UiStatus& status) {
       if (ImGui::Button("open camera")) ui.open_source = SourceSpec::camera(ui.camera_index);
       break;
     case UiState::SourceChoice::File: {
-      const bool enter = ImGui::InputTextWithHint("##path", "image or video path", &ui.path,
+      const bool enter = ImGui::InputTextWithHint("##path", "image or video, e.g. assets/sample.png", &ui.path,
                                                   ImGuiInputTextFlags_EnterReturnsTrue);
       ImGui::SameLine();
       if ((ImGui::Button("open") || enter) && !ui.path.empty()) ui.open_source = SourceSpec::file(ui.path);
-      ImGui::TextColored(kDim, "e.g. assets/sample.png, or a video file");
       ImGui::Checkbox("preload videos", &ui.preload);
       if (ImGui::IsItemHovered())
         ImGui::SetTooltip("decode the whole video into memory when it opens, then play it from there");
@@ -247,30 +247,35 @@ void view_section(ViewState& view, const UiStatus& status) {
   if (ImGui::SliderFloat("divider", &divider, 0.0f, 1.0f, "%.2f")) view.set_divider(divider);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("left of the divider: the input; right: the filter's output");
 
-  ImGui::TextUnformatted("pixel inspector");
   if (status.inspected) {
     const InspectedPixel& p = *status.inspected;
-    ImGui::Text("(%d, %d)  in  B %3d G %3d R %3d", p.x, p.y, p.before[0], p.before[1], p.before[2]);
+    ImGui::Text("pixel (%d, %d)  in  B %3d G %3d R %3d", p.x, p.y, p.before[0], p.before[1], p.before[2]);
     if (p.after_channels == 1) ImGui::Text("          out gray %3d", p.after[0]);
     else if (p.after_channels == 3) ImGui::Text("          out B %3d G %3d R %3d", p.after[0], p.after[1], p.after[2]);
   } else {
-    ImGui::TextColored(kDim, "hover over the image");
+    ImGui::TextColored(kDim, "pixel inspector: hover over the image");
   }
 }
 
-void capture_section(UiState& ui, const UiStatus& status) {
+// The actions and the keys' reminder: one row of buttons, outside the settings' scrolling, so
+// they are always in view.
+void capture_row(UiState& ui, const UiStatus& status) {
   if (ImGui::Button("screenshot (S)")) ui.take_screenshot = true;
   ImGui::SameLine();
-  if (ImGui::Button(status.recording ? "stop recording (R)" : "record output (R)")) ui.toggle_recording = true;
-  if (status.recording) {
-    ImGui::PushStyleColor(ImGuiCol_Text, kError);
-    ImGui::TextWrapped("REC %s: %d frames", status.recording_path.c_str(), status.recorded_frames);
-    ImGui::PopStyleColor();
-  }
-  if (ImGui::Button("compare with CPU (C)")) {
+  if (ImGui::Button(status.recording ? "stop rec (R)" : "record (R)")) ui.toggle_recording = true;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("record the filter's output to a video file");
+  ImGui::SameLine();
+  if (ImGui::Button("vs CPU (C)")) {
     ui.compare_backends = true;
     ui.show_speedup = true;
   }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("compare with the CPU backend: timings and outputs");
+  if (status.recording) {
+    ImGui::PushStyleColor(ImGuiCol_Text, kError);
+    ImGui::TextWrapped("REC %s: %s", status.recording_path.c_str(), counted(status.recorded_frames, "frame").c_str());
+    ImGui::PopStyleColor();
+  }
+  ImGui::TextColored(kDim, "F1/H help   Tab hide panels   Q quit");
 }
 
 // The log's recent messages, wrapped, in a region of their own that scrolls to the newest one
@@ -305,23 +310,27 @@ void draw_control_panel(UiState& ui, ViewState& view, const UiStatus& status, co
     ImGui::End();
     return;
   }
-  // The settings scroll; the messages keep the bottom part (about 8 lines at 600 px), so the
-  // newest ones, errors included, never sit below the window's edge.
+  // From the top: the settings (they scroll when the window is too small for them), the capture
+  // buttons and the keys (always in view), the messages (the bottom part, about 5 lines at 720 px,
+  // so the newest ones, errors included, never sit below the window's edge). At 1280x720 the
+  // settings of every image filter fit without scrolling (tests/app/satlab: run_layout.sh).
   const float line = ImGui::GetTextLineHeightWithSpacing();
-  const float messages_h = std::max(5 * line, 0.25f * rect.h);
-  const float settings_h = ImGui::GetContentRegionAvail().y - messages_h - 2 * line;
+  const float frame_line = ImGui::GetFrameHeightWithSpacing();
+  const float messages_h = std::max(5 * line, 0.16f * rect.h);
+  const float footer_h = frame_line + line * (status.recording ? 3 : 2) + ImGui::GetStyle().ItemSpacing.y;
+  const float settings_h = ImGui::GetContentRegionAvail().y - messages_h - line - footer_h;
   if (ImGui::BeginChild("##settings", ImVec2(0, std::max(settings_h, 4 * line)))) {
     ImGui::PushItemWidth(-110);
     if (ImGui::CollapsingHeader("Source", ImGuiTreeNodeFlags_DefaultOpen)) source_section(ui, status);
     if (ImGui::CollapsingHeader("Filter", ImGuiTreeNodeFlags_DefaultOpen)) filter_section(ui);
     if (ImGui::CollapsingHeader("Summed-area table", ImGuiTreeNodeFlags_DefaultOpen)) sat_section(ui, status);
     if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) view_section(view, status);
-    if (ImGui::CollapsingHeader("Capture", ImGuiTreeNodeFlags_DefaultOpen)) capture_section(ui, status);
     ImGui::PopItemWidth();
-    ImGui::Separator();
-    ImGui::TextColored(kDim, "F1/H help   Tab hide panels   Q quit");
+    ui.settings_hidden_px = ImGui::GetScrollMaxY();
   }
   ImGui::EndChild();
+  ImGui::Separator();
+  capture_row(ui, status);
   messages_section(ui, status, ImGui::GetContentRegionAvail().y - line);
   ImGui::End();
 }

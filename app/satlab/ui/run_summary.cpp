@@ -3,20 +3,22 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "ui/counted.h"
+
 namespace satlab {
 
 void print_run_summary(const TimingHistory& history, const RunDescription& run) {
   const int warmup = static_cast<int>(std::min<long long>(10, history.frames() / 10));
   int used = 0;
   history.summary_median(Series::Frame, warmup, &used);
-  std::printf("satlab: %lld frames of %s; filter %s; backend %s%s", history.frames(),
+  std::printf("satlab: %s of %s; filter %s; backend %s%s", counted(history.frames(), "frame").c_str(),
               run.shadows ? "the shadow scene" : run.source.c_str(), run.filter.c_str(), run.backend.c_str(),
               run.sat.c_str());
   std::printf("; display %s\n", run.display_path.empty() ? "-" : run.display_path.c_str());
   // Before the run, not part of any frame: its own line, so the medians below are the frames' only.
   if (!run.shadows && !run.source_load.empty())
     std::printf("satlab: source load at open (not in the frame timings): %s\n", run.source_load.c_str());
-  std::printf("satlab: median over %d frames (ms, %s):\n", used,
+  std::printf("satlab: median over %s (ms, %s):\n", counted(used, "frame").c_str(),
               run.shadows ? (run.cuda ? "GPU time from GL timer queries and CUDA events"
                                       : "GPU time of the GL passes, wall time of the table")
               : run.cuda  ? "GPU time from CUDA events"

@@ -26,6 +26,9 @@ struct UiState {
   bool video_fast = false;
   bool preload = false;  // video files opened from now on are decoded into memory first
   bool box_square = true;  // the box kernel's height follows its width
+  // How far the control panel's settings scroll (pixels below the fold; 0: all in view), for
+  // --dump-frame's view.txt, where the layout tests read it.
+  float settings_hidden_px = 0;
   long long messages_seen = -1;  // the log's total when the messages were last scrolled to the newest
 
   // The source picker's fields.

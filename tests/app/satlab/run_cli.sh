@@ -10,7 +10,8 @@
 #   1  also: a raw video that is missing, not a whole number of frames, or over --preload-mb
 #   2  also: a rawvideo: spec without a valid size or a path
 # and a headless run without a display writes its default screenshot to the temporary folder,
-# never into the folder it was started from. Runs headless (EGL); skips what needs EGL without it.
+# never into the folder it was started from, under a new name each run; "1 frame" (not "1 frames");
+# the shadow demo opens no camera and names its display path even when it builds no table. Runs headless (EGL); skips what needs EGL without it.
 set -uo pipefail
 [ $# -eq 2 ] || { echo "usage: $0 SATLAB WORKDIR" >&2; exit 2; }
 satlab=$1 work=$2
@@ -43,12 +44,28 @@ expect 0 "camera" list_cameras -- --list-cameras
 expect 1 "--require-interop: no frame went through CUDA-GL interop" require_interop_cpu -- --headless --backend cpu \
   --source synthetic:160x120 --frames 2 --require-interop
 expect 0 "; display host upload$" display_path_cpu -- --headless --backend cpu --source synthetic:160x120 --frames 2
-expect 0 "screenshot: $work/tmp/satlab-headless.png" headless_screenshot -- --backend cpu --source synthetic --frames 2
-if [ -e "$work/cwd/satlab-headless.png" ]; then
+# Without a display: a screenshot in the temporary folder under a new name each run; an older file
+# there (the fixed name of earlier versions included) is never replaced.
+printf 'keep me\n' >"$work/tmp/satlab-headless.png"
+expect 0 "screenshot: $work/tmp/satlab-headless-" headless_screenshot -- --backend cpu --source synthetic --frames 2
+expect 0 "screenshot: $work/tmp/satlab-headless-" headless_screenshot_again -- --backend cpu --source synthetic --frames 2
+if ls "$work/cwd"/satlab-headless* >/dev/null 2>&1; then
   echo "FAIL headless_screenshot: written into the current folder"; failed=1
 fi
-if grep -q "screenshot: $work/tmp" "$work/headless_screenshot.err" && [ ! -s "$work/tmp/satlab-headless.png" ]; then
-  echo "FAIL headless_screenshot: announced but not written"; failed=1
+if [ "$(cat "$work/tmp/satlab-headless.png")" != "keep me" ]; then
+  echo "FAIL headless_screenshot: an existing file was replaced"; failed=1
+fi
+shots=$(ls "$work"/tmp/satlab-headless-*.png 2>/dev/null | wc -l)
+if grep -q "screenshot: $work/tmp" "$work/headless_screenshot.err" && [ "$shots" -ne 2 ]; then
+  echo "FAIL headless_screenshot: two runs left $shots screenshots, not 2 of their own"; failed=1
+fi
+
+# Counts in the right number; the shadow demo opens no camera, and says so when it builds no table.
+expect 0 "^satlab: 1 frame of synthetic" one_frame -- --headless --backend cpu --source synthetic:160x120 --frames 1
+expect 0 "; display none (no summed-area table" shadows_pcf -- --headless --backend cpu --filter shadows \
+  --shadow-mode pcf --compare-mode hard --frames 2
+if grep -qi "camera" "$work/shadows_pcf.err"; then
+  echo "FAIL shadows_pcf: the shadow demo opened a camera:"; grep -i camera "$work/shadows_pcf.err"; failed=1
 fi
 
 # Raw video from memory (rawvideo:WxH:PATH, no codec): 5 frames of 160x120 random bytes, looped.

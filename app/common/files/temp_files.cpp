@@ -1,4 +1,4 @@
-#include "temp_files.h"
+#include "common/files/temp_files.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -11,11 +11,11 @@
 #include <csignal>
 #include <cstring>
 #include <filesystem>
+#include <stdexcept>
 #include <string>
 
-#include "failure.h"
 
-namespace satfilter {
+namespace satapp::files {
 namespace {
 
 // One batch run holds at most one output open at a time; a few slots leave room for more.
@@ -57,7 +57,7 @@ void remove_flat_directory(const char* path) noexcept {
 }  // namespace
 
 int register_temporary(const std::string& path, bool is_directory) {
-  if (path.size() >= PATH_MAX) throw runtime_error("path too long: '" + path + "'");
+  if (path.size() >= PATH_MAX) throw std::runtime_error("path too long: '" + path + "'");
   for (int i = 0; i < kSlots; ++i) {
     int expected = kFree;
     if (!g_slots[i].state.compare_exchange_strong(expected, kFilling)) continue;
@@ -66,7 +66,7 @@ int register_temporary(const std::string& path, bool is_directory) {
     g_slots[i].state.store(kListed);
     return i;
   }
-  throw runtime_error("too many temporary outputs at once");
+  throw std::runtime_error("too many temporary outputs at once");
 }
 
 void forget_temporary(int handle) noexcept {
@@ -85,7 +85,7 @@ void remove_temporaries_now() noexcept {
 
 void remove_abandoned_temporaries(const std::string& directory, const std::string& stem) noexcept {
   try {
-    const std::string prefix = "." + stem + ".satfilter-";
+    const std::string prefix = "." + stem + "." + program_invocation_short_name + "-";
     std::error_code error;
     for (const auto& entry : std::filesystem::directory_iterator(directory.empty() ? "." : directory, error)) {
       const std::string name = entry.path().filename().string();
@@ -105,4 +105,4 @@ void remove_abandoned_temporaries(const std::string& directory, const std::strin
   }
 }
 
-}  // namespace satfilter
+}  // namespace satapp::files

@@ -1,4 +1,4 @@
-#include "rename_into_place.h"
+#include "common/files/rename_into_place.h"
 
 #include <fcntl.h>
 #include <stdio.h>
@@ -7,19 +7,18 @@
 #include <cerrno>
 #include <cstring>
 
-
-namespace satfilter {
+namespace satapp::files {
 namespace {
 
 [[noreturn]] void fail(const std::string& to, int error) {
   if (error == EEXIST) throw output_exists(to);
-  throw runtime_error("cannot write '" + to + "': " + std::strerror(error));
+  throw std::runtime_error("cannot write '" + to + "': " + std::strerror(error));
 }
 
 }  // namespace
 
-Failure output_exists(const std::string& path) {
-  return runtime_error("'" + path + "' already exists (use -y to overwrite it)");
+std::runtime_error output_exists(const std::string& path) {
+  return std::runtime_error("'" + path + "' already exists (use -y to overwrite it)");
 }
 
 void rename_into_place(const std::string& from, const std::string& to, bool overwrite) {
@@ -34,4 +33,4 @@ void rename_into_place(const std::string& from, const std::string& to, bool over
   ::unlink(from.c_str());
 }
 
-}  // namespace satfilter
+}  // namespace satapp::files

@@ -1,16 +1,17 @@
-#include "atomic_output.h"
+#include "common/files/atomic_output.h"
 
+#include <errno.h>  // program_invocation_short_name (GNU)
 #include <fcntl.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
+#include <stdexcept>
 
-#include "failure.h"
-#include "rename_into_place.h"
-#include "temp_files.h"
+#include "common/files/rename_into_place.h"
+#include "common/files/temp_files.h"
 
-namespace satfilter {
+namespace satapp::files {
 namespace {
 
 struct PathParts {
@@ -46,10 +47,10 @@ std::string lower_extension(const std::string& path) {
 AtomicOutput::AtomicOutput(std::string destination, bool overwrite)
     : destination_(std::move(destination)), overwrite_(overwrite) {
   const PathParts parts = split(destination_);
-  if (parts.stem.empty()) throw runtime_error("output '" + destination_ + "' is not a file name");
+  if (parts.stem.empty()) throw std::runtime_error("output '" + destination_ + "' is not a file name");
   remove_abandoned_temporaries(parts.directory, parts.stem);
   for (int attempt = 0;; ++attempt) {
-    const std::string candidate = parts.directory + "." + parts.stem + ".satfilter-" + std::to_string(::getpid()) +
+    const std::string candidate = parts.directory + "." + parts.stem + "." + program_invocation_short_name + "-" + std::to_string(::getpid()) +
                                   "-" + std::to_string(attempt) + parts.extension;
     const int fd = ::open(candidate.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd >= 0) {
@@ -64,13 +65,34 @@ AtomicOutput::AtomicOutput(std::string destination, bool overwrite)
       return;
     }
     if (errno != EEXIST || attempt >= 100)
-      throw runtime_error("cannot write '" + destination_ + "': " + std::strerror(errno));
+      throw std::runtime_error("cannot write '" + destination_ + "': " + std::strerror(errno));
   }
 }
 
 AtomicOutput::~AtomicOutput() {
   if (!committed_ && !temp_.empty()) ::unlink(temp_.c_str());
   forget_temporary(registration_);
+}
+
+void AtomicOutput::write_all(const void* data, std::size_t size) {
+  const auto fail = [this](int error) {
+    throw std::runtime_error("cannot write '" + destination_ + "': " + std::strerror(error));
+  };
+  const int fd = ::open(temp_.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+  if (fd < 0) fail(errno);
+  const char* next = static_cast<const char*>(data);
+  while (size > 0) {
+    const ssize_t written = ::write(fd, next, size);
+    if (written < 0 && errno == EINTR) continue;
+    if (written <= 0) {
+      const int error = written < 0 ? errno : ENOSPC;  // nothing written: no room left
+      ::close(fd);
+      fail(error);
+    }
+    next += written;
+    size -= static_cast<std::size_t>(written);
+  }
+  if (::close(fd) != 0) fail(errno);
 }
 
 void AtomicOutput::commit() {
@@ -80,4 +102,4 @@ void AtomicOutput::commit() {
   registration_ = -1;
 }
 
-}  // namespace satfilter
+}  // namespace satapp::files

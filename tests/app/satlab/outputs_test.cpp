@@ -1,0 +1,254 @@
+// satlab's outputs and defaults: -y/-n and the extensions on the command line; the checks made
+// before a run (never the source, not even through a link; never an existing file without -y;
+// a folder that exists and can be written; no directory); PNG files that appear only when
+// complete, also on a full disk; the defaults shared with satfilter, the default divider on the
+// sample image, and counts with their noun.
+#include <gtest/gtest.h>
+
+#include <sys/mount.h>
+#include <unistd.h>
+
+#include <opencv2/imgproc.hpp>
+#if SATLAB_MEDIA_IO
+#include <opencv2/imgcodecs.hpp>
+#endif
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "app_options.h"
+#include "capture/png_file.h"
+#include "capture/requested_outputs.h"
+#include "capture/screenshot.h"
+#include "common/files/output_checks.h"
+#include "test_files.h"
+#include "test_images.h"
+#include "test_options.h"
+#include "ui/counted.h"
+
+namespace satlab {
+namespace {
+
+namespace fs = std::filesystem;
+using test::parse;
+using test::temp_dir;
+
+std::string slurp(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+void touch(const fs::path& path, const std::string& text = "keep me") { std::ofstream(path) << text; }
+
+// The entries of `dir` whose names say they are satlab's (or this test's) temporaries.
+int temporaries_in(const fs::path& dir) {
+  int found = 0;
+  for (const auto& entry : fs::directory_iterator(dir))
+    if (entry.path().filename().string().rfind(".", 0) == 0) ++found;
+  return found;
+}
+
+// The message of the std::runtime_error `f` throws ("" if none).
+template <typename F>
+std::string error_of(F f) {
+  try {
+    f();
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// ---- the command line --------------------------------------------------------------------------
+
+TEST(OutputOptions, OverwriteFlags) {
+  EXPECT_FALSE(parse({}).overwrite);
+  EXPECT_FALSE(parse({"-n"}).overwrite);
+  EXPECT_TRUE(parse({"-y"}).overwrite);
+  EXPECT_TRUE(parse({"--overwrite"}).overwrite);
+  EXPECT_THROW(parse({"-y", "-n"}), UsageError);
+}
+
+TEST(OutputOptions, ExtensionsSayWhatIsWritten) {
+  EXPECT_NO_THROW(parse({"--screenshot", "a.png", "--record", "b.avi"}));
+  EXPECT_NO_THROW(parse({"--screenshot", "A.PNG", "--record", "b.MP4"}));
+  for (const std::vector<const char*>& bad :
+       {std::vector<const char*>{"--screenshot", "a.jpg"}, {"--screenshot", "a"}, {"--record", "b.mkv"},
+        {"--record", "b"}, {"--record", "b.png"}})
+    EXPECT_THROW(parse(bad), UsageError) << bad[1];
+}
+
+// ---- the checks before a run -------------------------------------------------------------------
+
+TEST(OutputChecks, NeverTheInputNotEvenThroughALink) {
+  const fs::path dir = temp_dir("outputs_input");
+  touch(dir / "clip.avi");
+  fs::create_symlink(dir / "clip.avi", dir / "link.avi");
+  const std::vector<std::string> inputs = {(dir / "clip.avi").string()};
+  for (const fs::path& out : {dir / "clip.avi", dir / "link.avi", dir / "." / "clip.avi"}) {
+    for (const bool overwrite : {false, true}) {
+      const std::string message = error_of([&] { satapp::files::check_output_path(out.string(), overwrite, inputs); });
+      EXPECT_NE(message.find("is the input"), std::string::npos) << out << ": " << message;
+      EXPECT_NE(message.find(out.string()), std::string::npos) << message;  // names the file
+    }
+  }
+  EXPECT_EQ(slurp(dir / "clip.avi"), "keep me");
+}
+
+TEST(OutputChecks, ExistingFolderAndFiles) {
+  const fs::path dir = temp_dir("outputs_checks");
+  const auto check = [](const fs::path& path, bool overwrite) {
+    return error_of([&] { satapp::files::check_output_path(path.string(), overwrite, {}); });
+  };
+  EXPECT_EQ(check(dir / "new.png", false), "");
+  EXPECT_NE(check(dir / "missing" / "x.png", true).find("No such file or directory"), std::string::npos);
+  touch(dir / "file");
+  EXPECT_NE(check(dir / "file" / "x.png", true).find("is not a folder"), std::string::npos);
+  fs::create_directory(dir / "dir.png");
+  EXPECT_NE(check(dir / "dir.png", true).find("is a directory"), std::string::npos);
+  EXPECT_NE(check(dir.string() + "/", true).find("names a folder"), std::string::npos);
+  touch(dir / "old.png");
+  EXPECT_NE(check(dir / "old.png", false).find("already exists (use -y"), std::string::npos);
+  EXPECT_EQ(check(dir / "old.png", true), "");
+}
+
+TEST(OutputChecks, RequestedOutputsOfARun) {
+  const fs::path dir = temp_dir("outputs_requested");
+  touch(dir / "img.png");
+  const std::string img = (dir / "img.png").string(), shot = (dir / "shot.png").string();
+  // The screenshot onto the image shown, with or without -y.
+  for (const char* y : {"-n", "-y"}) {
+    const std::string message =
+        error_of([&] { check_requested_outputs(parse({"--source", img.c_str(), "--screenshot", img.c_str(), y})); });
+    EXPECT_NE(message.find("--screenshot"), std::string::npos) << message;
+    EXPECT_NE(message.find("is the input"), std::string::npos) << message;
+  }
+  // A frame dump whose input image would be the screenshot.
+  const std::string prefix = (dir / "shot").string(), clash = (dir / "shot.input.png").string();
+  EXPECT_NE(error_of([&] {
+              check_requested_outputs(parse({"--screenshot", clash.c_str(), "--dump-frame", prefix.c_str()}));
+            }).find("also another output"),
+            std::string::npos);
+  // A raw video's file is an input too: here the frame dump's input image would overwrite it.
+  touch(dir / "raw.input.png");
+  const std::string raw = "rawvideo:4x4:" + (dir / "raw.input.png").string(), raw_prefix = (dir / "raw").string();
+  EXPECT_NE(error_of([&] {
+              check_requested_outputs(parse({"--source", raw.c_str(), "--dump-frame", raw_prefix.c_str()}));
+            }).find("is the input"),
+            std::string::npos);
+  EXPECT_EQ(slurp(dir / "raw.input.png"), "keep me");
+  EXPECT_NO_THROW(check_requested_outputs(parse({"--source", img.c_str(), "--screenshot", shot.c_str()})));
+  EXPECT_EQ(slurp(dir / "img.png"), "keep me");
+}
+
+// ---- writing ------------------------------------------------------------------------------------
+
+TEST(PngFile, AppearsOnlyWhenComplete) {
+  const fs::path dir = temp_dir("outputs_png");
+  const cv::Mat image = test::random_image(64, 48, 3, 1);
+  {
+    satapp::files::AtomicOutput output((dir / "a.png").string(), false);
+    write_png(output, image);
+    EXPECT_FALSE(fs::exists(dir / "a.png"));  // not before commit()
+    output.commit();
+  }
+  EXPECT_TRUE(fs::exists(dir / "a.png"));
+  EXPECT_EQ(temporaries_in(dir), 0);
+#if SATLAB_MEDIA_IO
+  EXPECT_EQ(test::differing(cv::imread((dir / "a.png").string()), image), 0);
+#endif
+  // Without -y an existing file stays as it was, and the temporary goes.
+  touch(dir / "b.png");
+  EXPECT_NE(error_of([&] {
+              satapp::files::AtomicOutput output((dir / "b.png").string(), false);
+              write_png(output, image);
+              output.commit();
+            }).find("already exists"),
+            std::string::npos);
+  EXPECT_EQ(slurp(dir / "b.png"), "keep me");
+  EXPECT_EQ(temporaries_in(dir), 0);
+}
+
+// A small tmpfs, mounted for the test's life (as root, where mount works; skipped elsewhere).
+class SmallDisk {
+ public:
+  explicit SmallDisk(const fs::path& dir) : dir_(dir) {
+    mounted_ = ::mount("tmpfs", dir.c_str(), "tmpfs", 0, "size=64k") == 0;
+  }
+  ~SmallDisk() {
+    if (mounted_) ::umount2(dir_.c_str(), MNT_DETACH);
+  }
+  bool mounted() const { return mounted_; }
+
+ private:
+  fs::path dir_;
+  bool mounted_ = false;
+};
+
+TEST(PngFile, FullDiskIsAnErrorAndLeavesNothing) {
+  const fs::path dir = temp_dir("outputs_full_disk");
+  SmallDisk disk(dir);
+  if (!disk.mounted()) GTEST_SKIP() << "cannot mount a tmpfs here (not root?)";
+  const cv::Mat noise = test::random_image(256, 256, 3, 2);  // ~200 KB of PNG: over 64 KiB
+  const std::string path = (dir / "full.png").string();
+  const std::string message = error_of([&] {
+    satapp::files::AtomicOutput output(path, false);
+    write_png(output, noise);
+    output.commit();
+  });
+  EXPECT_NE(message.find(path), std::string::npos) << message;
+  EXPECT_NE(message.find("No space left on device"), std::string::npos) << message;
+  EXPECT_FALSE(fs::exists(path));
+  EXPECT_EQ(temporaries_in(dir), 0);
+}
+
+TEST(CapturePaths, NewNamesNeverReplaceOldOnes) {
+  const fs::path dir = temp_dir("outputs_names");
+  const std::string first = new_capture_path(dir.string(), "satlab", ".png");
+  touch(first);
+  const std::string second = new_capture_path(dir.string(), "satlab", ".png");
+  EXPECT_NE(first, second);
+  EXPECT_FALSE(fs::exists(second));
+  EXPECT_EQ(fs::path(second).parent_path(), dir);
+}
+
+// ---- defaults and words --------------------------------------------------------------------------
+
+TEST(Defaults, BoxKernelIsSatcoresAsInSatfilter) {
+  const AppOptions o = parse({});
+  EXPECT_EQ(o.filter.box.kernel_width, sat::BoxBlurParams{}.kernel_width);
+  EXPECT_EQ(o.filter.box.kernel_height, sat::BoxBlurParams{}.kernel_height);
+  EXPECT_EQ(o.filter.box.border, sat::BoxBlurParams{}.border);
+}
+
+#if SATLAB_MEDIA_IO
+// The sample image's point is its text under uneven light (left half); the default divider must
+// leave most of that text on the filter's side (right of the divider), not on the input's.
+TEST(Defaults, DividerShowsTheSampleTextFiltered) {
+  const cv::Mat sample = cv::imread(SATLAB_ASSETS_DIR "/sample.png", cv::IMREAD_GRAYSCALE);
+  ASSERT_FALSE(sample.empty()) << SATLAB_ASSETS_DIR "/sample.png";
+  const double divider_x = parse({}).divider * sample.cols;
+  cv::Mat background;  // the uneven light: text is what is much darker than its surroundings
+  cv::blur(sample, background, cv::Size(31, 31));
+  long long text = 0, filtered = 0;
+  for (int y = 0; y < sample.rows; ++y)
+    for (int x = 0; x < sample.cols * 6 / 10; ++x)  // the text; the test patterns are right of it
+      if (sample.at<unsigned char>(y, x) + 40 < background.at<unsigned char>(y, x)) {
+        ++text;
+        if (x >= divider_x) ++filtered;
+      }
+  ASSERT_GT(text, 1000);
+  EXPECT_GE(static_cast<double>(filtered) / static_cast<double>(text), 0.6)
+      << "divider " << parse({}).divider << ": " << filtered << " of " << text << " text pixels filtered";
+}
+#endif
+
+TEST(Counted, NounInTheRightNumber) {
+  EXPECT_EQ(counted(1, "frame"), "1 frame");
+  EXPECT_EQ(counted(0, "frame"), "0 frames");
+  EXPECT_EQ(counted(2, "frame"), "2 frames");
+}
+
+}  // namespace
+}  // namespace satlab
