@@ -68,6 +68,11 @@ void check_window(const char* call, const char* name, int w, bool odd, int min) 
 
 }  // namespace
 
+bool overlaps(ConstImage8 a, ConstImage8 b) {
+  const Span sa = span_of(a), sb = span_of(b);
+  return sa.begin < sb.end && sb.begin < sa.end;
+}
+
 void check_images(const char* call, ConstImage8 src, const Image8& dst, int dst_channels, Extent max_extent,
                   Alias alias) {
   check_image(call, "src", src);
@@ -80,9 +85,7 @@ void check_images(const char* call, ConstImage8 src, const Image8& dst, int dst_
   if (dst.channels != dst_channels)
     fail(call, "dst must have " + std::to_string(dst_channels) + " channel" + (dst_channels == 1 ? "" : "s") +
                    " (got " + std::to_string(dst.channels) + ")");
-  const Span a = span_of(src), b = span_of(dst);
-  const bool overlap = a.begin < b.end && b.begin < a.end;
-  if (!overlap || alias == Alias::Any) return;
+  if (!overlaps(src, dst) || alias == Alias::Any) return;
   const bool same = src.data == dst.data && src.pitch == dst.pitch && src.channels == dst.channels;
   if (alias == Alias::SameImageOnly && same) return;
   fail(call, alias == Alias::SameImageOnly ? "dst overlaps src (only dst == src, in place, is allowed)"

@@ -15,6 +15,9 @@ void check_images(const char* call, ConstImage8 src, const Image8& dst, int dst_
                   Alias alias);
 
 // CUDA backend: the images must be device-accessible memory (not plain pageable host memory).
+// Whether the bytes of a and b (rows × pitch) overlap at all.
+bool overlaps(ConstImage8 a, ConstImage8 b);
+
 void check_device_images(const char* call, ConstImage8 src, const Image8& dst);
 
 void check_box_blur(const char* call, const BoxBlurParams& p);
