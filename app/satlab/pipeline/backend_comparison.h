@@ -20,7 +20,7 @@ struct BackendComparison {
   long long opencv_differing_pixels = -1;  // satcore CPU vs OpenCV; -1: not the same filter
   int hardware_threads = 0;  // std::thread::hardware_concurrency()
   int satcore_cpu_threads = 0;  // the CPU engine's setting: 0 = automatic (all cores, one for small frames)
-  int reps = 0;              // timed CPU runs behind each median
+  int reps = 0;              // timed CPU runs behind each median (at most; slow runs are timed once)
   int width = 0, height = 0;
   std::string what;  // filter and algorithm, e.g. "box 9x9 reflect101, 1r1w-skss-lb"
 };
@@ -32,8 +32,8 @@ double filter_ms(const StageTimings& t);
 double speedup(double slow_ms, double fast_ms);
 
 // `gpu` must have just processed `frame` with `settings` (its last_timings() are used). Runs the
-// CPU pipeline without display targets once untimed and `reps` times timed, and OpenCV's
-// counterpart likewise. Throws sat::Error (and cv::Exception from OpenCV).
+// CPU pipeline without display targets once untimed and `reps` times timed (once when a run takes
+// more than kSlowRunMs), and OpenCV's counterpart likewise. Throws sat::Error (and cv::Exception from OpenCV).
 BackendComparison compare_with_cpu(const FramePipeline& gpu, CpuPipeline& cpu, const cv::Mat& frame,
                                    const PipelineSettings& settings, int reps = 5);
 

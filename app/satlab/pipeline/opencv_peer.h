@@ -12,6 +12,10 @@
 
 namespace satlab {
 
+// A run slower than this (ms) is timed once instead of `reps` times: the comparison runs while
+// the UI waits.
+inline constexpr double kSlowRunMs = 250.0;
+
 struct OpenCvPeer {
   std::string op;        // e.g. "cv::blur"; empty: OpenCV offers nothing comparable
   std::string relation;  // e.g. "bit-exact", or why the outputs may differ
@@ -21,8 +25,8 @@ struct OpenCvPeer {
   cv::Mat output;            // same_filter: its output (BGR for the box blur, else gray)
 };
 
-// Runs OpenCV's counterpart of `filter` on `bgr_frame` (8-bit BGR) `reps` times (≥ 1) after one
-// warm-up, on the input satcore's CPU pipeline filters: the box blur on the frame as BGRA, the
+// Runs OpenCV's counterpart of `filter` on `bgr_frame` (8-bit BGR) `reps` times (≥ 1; once if the
+// warm-up took more than kSlowRunMs) after one warm-up, on the input satcore's CPU pipeline filters: the box blur on the frame as BGRA, the
 // thresholds on its gray image (cv::cvtColor, not timed). Throws cv::Exception from OpenCV.
 OpenCvPeer run_opencv_peer(const cv::Mat& bgr_frame, const FilterSettings& filter, int reps);
 

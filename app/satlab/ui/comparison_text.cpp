@@ -21,7 +21,7 @@ std::string cpu_threads_line(const BackendComparison& c) {
     line += "; satcore CPU on all " + hw + " (automatic: one thread for small frames)";
   else
     line += "; satcore CPU on " + std::to_string(c.satcore_cpu_threads) + " threads";
-  return line + "; medians of " + std::to_string(c.reps) + " runs";
+  return line + "; medians of up to " + std::to_string(c.reps) + " runs";
 }
 
 std::string opencv_relation_line(const BackendComparison& c) {

@@ -111,7 +111,7 @@ TEST(ComparisonText, SpeedupIsStatedAgainstOpenCvFirst) {
   EXPECT_EQ(speedup_line(c), "GPU filter 0.500 ms: 9.0x OpenCV's cv::blur (4.500 ms), 12.0x satcore CPU (6.000 ms)");
   EXPECT_EQ(cpu_threads_line(c),
             "CPU: 2 hardware threads; OpenCV on 2 threads; satcore CPU on all 2 (automatic: one thread for small "
-            "frames); medians of 5 runs");
+            "frames); medians of up to 5 runs");
   EXPECT_EQ(opencv_relation_line(c), "cv::blur, bit-exact: outputs identical to satcore's");
   c.opencv_differing_pixels = 7;
   EXPECT_EQ(opencv_relation_line(c), "cv::blur, bit-exact: outputs differ from satcore's in 7 pixels");
