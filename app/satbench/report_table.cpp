@@ -201,6 +201,11 @@ void print_group(std::ostream& out, const RunInfo& info, const std::vector<const
   }
 }
 
+// cpu_parallel chooses its own threads unless --cpu-threads names a count (runner.cpp).
+std::string cpu_parallel_note(const BenchOptions& o) {
+  return o.cpu_threads > 0 ? "" : " (cpu_parallel: automatic, one thread below 2^18 elements)";
+}
+
 }  // namespace
 
 void print_header(std::ostream& out, const RunInfo& info) {
@@ -211,7 +216,7 @@ void print_header(std::ostream& out, const RunInfo& info) {
     out << "GPU         none: " << info.no_gpu_reason << "\n"
         << "            the GPU algorithms, the copy baseline and NPP are not measured (no GPU); CPU peers only\n";
     out << "host        " << (d.host_name.empty() ? "?" : d.host_name) << ", " << d.host_threads
-        << " hardware threads; CPU peers on " << info.cpu_threads << " threads\n";
+        << " hardware threads; CPU peers on " << info.cpu_threads << " threads" << cpu_parallel_note(o) << "\n";
     out << "date        " << d.date_utc << '\n';
     out << "peers       " << info.opencv << '\n';
     out << "timing      steady_clock around each call; median of " << o.reps << " runs after " << o.warmup
@@ -226,7 +231,7 @@ void print_header(std::ostream& out, const RunInfo& info) {
   out << "CUDA        " << driver_line(d.driver_release, d.driver_version) << "; runtime " << d.runtime_version
       << '\n';
   out << "host        " << (d.host_name.empty() ? "?" : d.host_name) << ", " << d.host_threads
-      << " hardware threads; CPU peers on " << info.cpu_threads << " threads\n";
+      << " hardware threads; CPU peers on " << info.cpu_threads << " threads" << cpu_parallel_note(o) << "\n";
   out << "date        " << d.date_utc << '\n';
   out << "peers       " << info.npp << "; " << info.opencv << '\n';
   out << "timing      CUDA events around each call (launch included, waited for); median of " << o.reps

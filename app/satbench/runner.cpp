@@ -397,7 +397,9 @@ void Runner::run_case(const BenchCase& c, std::vector<Result>& results, Progress
           if (skip_if_capped(m)) return;
           const sat::Problem p = first_plane(s.image.problem(s.scratch.data()));
           measure_cpu(
-              s, m, [&] { sat::cpu_parallel_batch(p, batch, cpu_threads_); },
+              // 0 unless --cpu-threads: cpu_parallel picks one thread or all cores by size, as
+              // a user calling it with its default would get.
+              s, m, [&] { sat::cpu_parallel_batch(p, batch, options_.cpu_threads); },
               [&](Result& x) { return check_host(x, s.scratch.data(), s.image.output_pitch); });
         });
         break;

@@ -17,6 +17,7 @@
 #include "common/files/output_checks.h"
 #include "common/timing/stopwatch.h"
 #include "ui/banner.h"
+#include "ui/comparison_text.h"
 #include "ui/control_panel.h"
 #include "ui/counted.h"
 #include "ui/help_overlay.h"
@@ -236,12 +237,13 @@ void SatlabApp::process_frame() {
     if (pipelines_.backend() == sat::Backend::Cuda && have_output_) {
       try {
         comparison_ = compare_with_cpu(pipelines_.current(), pipelines_.cpu(), frame, last_good_.pipeline());
-        log_.info("CPU vs GPU, " + comparison_.what + ": " + std::to_string(comparison_.cpu.total()) + " ms vs " +
-                  std::to_string(comparison_.gpu.total()) + " ms" +
-                  (comparison_.differing_pixels == 0 ? ", outputs bit-identical"
-                                                     : ", outputs differ in " + std::to_string(comparison_.differing_pixels) + " pixels"));
+        log_.info("CPU vs GPU, " + comparison_.what + ": " + speedup_line(comparison_) +
+                  (comparison_.differing_pixels == 0 ? "; GPU and CPU outputs bit-identical"
+                                                     : "; GPU and CPU outputs differ in " + std::to_string(comparison_.differing_pixels) + " pixels"));
       } catch (const sat::Error& e) {
         log_.warning(std::string("CPU comparison failed: ") + e.what());
+      } catch (const cv::Exception& e) {
+        log_.warning(std::string("CPU comparison failed (OpenCV): ") + e.what());
       }
     }
   }

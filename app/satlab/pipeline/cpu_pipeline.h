@@ -24,6 +24,8 @@ class CpuPipeline final : public FramePipeline {
   void read_output(cv::Mat& output) const override;
   int read_output_pixel(int x, int y, cv::Vec3b& value) const override;
   std::string display_path() const override { return display_path_; }
+  // The CPU engine's thread setting (sat::FilterEngine::cpu_threads): 0 = automatic.
+  int cpu_threads() const { return engine_ ? engine_->cpu_threads() : 0; }
 
  private:
   void reallocate(int width, int height);

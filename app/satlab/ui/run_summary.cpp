@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "ui/comparison_text.h"
 #include "ui/counted.h"
 
 namespace satlab {
@@ -39,7 +40,10 @@ bool print_backend_comparison(const BackendComparison& c) {
     return true;
   }
   std::printf("satlab: CPU vs GPU on the last frame (%dx%d, %s):\n", c.width, c.height, c.what.c_str());
-  std::printf("  %-9s %10s %10s %10s\n", "stage", "GPU ms", "CPU ms", "speed-up");
+  std::printf("satlab: %s\n", speedup_line(c).c_str());
+  std::printf("satlab: OpenCV: %s\n", opencv_relation_line(c).c_str());
+  std::printf("satlab: %s\n", cpu_threads_line(c).c_str());
+  std::printf("  %-9s %10s %10s %10s\n", "stage", "GPU ms", "satcore CPU ms", "speed-up");
   const auto row = [](const char* name, double gpu, double cpu) {
     std::printf("  %-9s %10.4f %10.4f", name, gpu, cpu);
     if (gpu > 0 && cpu > 0) std::printf(" %9.1fx\n", cpu / gpu);

@@ -2,6 +2,10 @@
 
 #include <imgui.h>
 
+#include <string>
+
+#include "ui/comparison_text.h"
+
 namespace satlab {
 
 namespace {
@@ -30,12 +34,36 @@ void draw_speedup_panel(UiState& ui, const UiStatus& status) {
     ImGui::TextUnformatted("measuring ...");
   } else {
     ImGui::TextWrapped("%dx%d, %s", c->width, c->height, c->what.c_str());
+    ImGui::TextWrapped("%s", cpu_threads_line(*c).c_str());
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV;
+    // The filter itself (table + pass), the GPU against the CPU baselines: OpenCV first.
+    if (ImGui::BeginTable("filter", 3, flags)) {
+      ImGui::TableSetupColumn("filter (SAT + pass)");
+      ImGui::TableSetupColumn("ms");
+      ImGui::TableSetupColumn("GPU speed-up");
+      ImGui::TableHeadersRow();
+      const double gpu_ms = filter_ms(c->gpu);
+      const auto row = [&](const std::string& who, double ms, bool ratio) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(who.c_str());
+        ImGui::TableNextColumn();
+        if (ms > 0) ImGui::Text("%8.3f", ms);
+        else ImGui::TextDisabled("       -");
+        ImGui::TableNextColumn();
+        if (ratio) ratio_cell(ms, gpu_ms);
+      };
+      row("GPU (satcore CUDA)", gpu_ms, false);
+      row(c->opencv.op.empty() ? std::string("OpenCV CPU: none") : "OpenCV CPU: " + c->opencv.op, c->opencv.ms, true);
+      row("satcore CPU", filter_ms(c->cpu), true);
+      ImGui::EndTable();
+    }
+    ImGui::TextWrapped("OpenCV: %s", opencv_relation_line(*c).c_str());
     if (ImGui::BeginTable("speedup", 4, flags)) {
       ImGui::TableSetupColumn("stage");
       ImGui::TableSetupColumn("GPU ms");
-      ImGui::TableSetupColumn("CPU ms");
-      ImGui::TableSetupColumn("speed-up");
+      ImGui::TableSetupColumn("satcore CPU ms");
+      ImGui::TableSetupColumn("GPU speed-up");
       ImGui::TableHeadersRow();
       for (int s = 0; s < kStageCount; ++s) {
         const auto stage = static_cast<Stage>(s);

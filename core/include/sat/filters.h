@@ -2,7 +2,9 @@
 // Bradley–Roth), each on two backends that give identical output:
 //   Backend::Cuda — device images, everything enqueued on the caller's stream, SAT by satcore
 //                   with the chosen algorithm;
-//   Backend::Cpu  — host images, synchronous, all cores (sat::cpu_parallel for the tables).
+//   Backend::Cpu  — host images, synchronous, rows in bands over the cores; no tables: the
+//                   window sums are separable running sums over the image (as cv::blur's), the
+//                   per-pixel arithmetic is the CUDA backend's.
 // A FilterEngine owns every table and scratch buffer for frames up to its max extent: no
 // allocation per call. Not thread-safe; one engine per stream.
 //
@@ -84,8 +86,9 @@ struct BradleyParams {
 // Wall or GPU time of the stages of the last call (ms). CUDA: read after the stream finished the
 // call (CUDA events); CPU: steady clock.
 struct StageTimes {
-  double convert_ms = 0;  // color → gray (thresholds on color input), 0 when not needed
-  double sat_ms = 0;      // summed-area table(s)
+  double convert_ms = 0;  // color → gray (thresholds on color input), 0 when not needed; CPU: also
+                          // the copy of src when dst overlaps it
+  double sat_ms = 0;      // summed-area table(s); 0 on the CPU backend, which builds none
   double filter_ms = 0;   // the filter pass reading the tables
 };
 
@@ -112,6 +115,13 @@ class FilterEngine {
   // BGR/BGRA → gray: (B·3735 + G·19235 + R·9798 + 16384) >> 15, exactly cv::cvtColor for 8-bit
   // (OpenCV 4.6 uses 15 fractional bits; checked against it for all 2^24 colours).
   void to_gray(ConstImage8 src, Image8 dst, cudaStream_t stream = nullptr);
+
+  // Backend::Cpu: how many threads a call may use. 0 (the default) = automatic: all hardware
+  // threads, but one thread for small images, where starting threads costs more than it saves
+  // (docs/cpu-backend.md). n > 0: exactly n bands of rows (at most one per row). Results never
+  // depend on it. Backend::Cuda ignores it. Throws sat::Error for n < 0.
+  void set_cpu_threads(int threads);
+  int cpu_threads() const;
 
   // Stage timing (off by default: CUDA events cost a little).
   void enable_stage_timing(bool on);

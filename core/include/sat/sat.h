@@ -196,12 +196,18 @@ class Plan {
 };
 
 // CPU paths (host pointers). cpu_reference is the obvious single-threaded double loop;
-// cpu_parallel splits rows over `threads` threads (0 = all hardware threads): row prefix sums
-// per band, then a column pass that adds each band's carry. Same wrap-around semantics; float
-// results may differ from cpu_reference only by rounding.
+// cpu_parallel splits rows into bands of at least 16 rows over `threads` threads: integer
+// tables sum each band's columns first, then compute each band from its carry row; float tables
+// compute each band's table, then add its carry. threads = 0 (automatic): all hardware threads,
+// but one thread below 2^18 elements, where starting threads costs more than it saves
+// (docs/cpu-backend.md); n > 0: n threads. Same wrap-around semantics; integer results are
+// identical to cpu_reference's, float results may differ only by rounding.
 void cpu_reference(const Problem& problem);
 void cpu_parallel(const Problem& problem, int threads = 0);
-// cpu_parallel over every plane of a batch (host pointers; same rules as compute_batch).
+// Every plane of a batch (host pointers; same rules as compute_batch): many or small planes are
+// spread over the threads whole (one serial table each), large ones go one after another through
+// cpu_parallel. threads as for cpu_parallel (automatic: one thread for a batch below 2^18
+// elements in all).
 void cpu_parallel_batch(const Problem& first_plane, const Batch& batch, int threads = 0);
 
 }  // namespace sat

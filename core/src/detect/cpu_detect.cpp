@@ -43,7 +43,7 @@ void CpuDetect::run(const uint8_t* gray, std::size_t pitch, Extent frame, const 
 
     const int rows = (level.positions.height + level.step - 1) / level.step;
     const int cols = level.positions.width;
-    filters::parallel_rows(rows, int64_t(cols) * 8, [&](int r0, int r1) {
+    filters::parallel_rows(rows, int64_t(cols) * 8, 0, [&](int r0, int r1) {
       for (int r = r0; r < r1; ++r) {
         const int y = r * level.step;
         uint8_t* flags = accepted_.data() + std::size_t(r) * std::size_t(cols);

@@ -111,7 +111,7 @@ const std::vector<Box>& Detector::detect(ConstImage8 frame, cudaStream_t stream)
     const uint8_t* gray = frame.data;
     std::size_t pitch = frame.pitch;
     if (frame.channels != 1) {  // cv::cvtColor(BGR[A] → GRAY), as detectMultiScale does
-      filters::cpu_to_gray(frame, m.gray.data(), std::size_t(frame.width));
+      filters::cpu_to_gray(frame, m.gray.data(), std::size_t(frame.width), 0);  // 0: threads by size
       gray = m.gray.data(), pitch = std::size_t(frame.width);
     }
     if (m.timed) m.times.pyramid_ms += ms_since(t0);

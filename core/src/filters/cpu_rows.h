@@ -1,48 +1,32 @@
-// Rows of an image spread over all hardware threads (CPU backend): body(y_begin, y_end) per band,
-// and the CPU driver of a filter pass (filter_ops.h).
+// Rows of an image in bands over the cores (CPU backend): body(y_begin, y_end) per band.
 #pragma once
 
 #include <algorithm>
-#include <cstddef>
 #include <cstdint>
-#include <thread>
-#include <vector>
 
-#include "filters/filter_ops.h"
+#include "cpu/parallel_bands.h"
 
 namespace sat::filters {
 
-template <class Body>
-void parallel_rows(int height, int64_t work_per_row, Body&& body) {
-  const int hw = int(std::max(1u, std::thread::hardware_concurrency()));
-  // Bands of at least ~64k units of work: threads are not worth it for tiny images.
+// Work (≈ element operations) below which one more thread does not pay: starting and joining a
+// thread costs tens of µs on an idle machine (far more on a busy one), and each band of a
+// running-sum filter first sums its window's rows. See docs/cpu-backend.md for the measurements.
+inline constexpr int64_t kMinWorkPerBand = int64_t(1) << 18;
+
+// How many bands: threads = 0 (automatic): all hardware threads, but no band with less than
+// kMinWorkPerBand of work, so that small images stay on one thread; threads > 0: exactly that
+// many, at most one band per row (tests and benchmarks choose).
+inline int band_count(int height, int64_t work_per_row, int threads) {
+  if (threads > 0) return std::max(1, std::min(threads, height));
   const int64_t total = int64_t(height) * std::max<int64_t>(1, work_per_row);
-  const int bands = int(std::max<int64_t>(1, std::min<int64_t>({int64_t(hw), int64_t(height), total / 65536})));
-  if (bands == 1) {
-    body(0, height);
-    return;
-  }
-  auto begin = [&](int k) { return int(int64_t(height) * k / bands); };
-  std::vector<std::thread> pool;
-  pool.reserve(bands - 1);
-  for (int k = 1; k < bands; ++k) pool.emplace_back([&, k] { body(begin(k), begin(k + 1)); });
-  body(begin(0), begin(1));
-  for (auto& t : pool) t.join();
+  return int(std::max<int64_t>(
+      1, std::min<int64_t>({int64_t(detail::hardware_threads()), int64_t(height), total / kMinWorkPerBand})));
 }
 
-// A filter pass (filter_ops.h) on the CPU: pass.row(y) once per output row, then every pixel,
-// each choosing its own path. work_per_pixel: a rough cost, for parallel_rows.
-template <class Pass>
-void cpu_filter_pass(const Pass& pass, int64_t work_per_pixel) {
-  const Image8 out = pass.out();
-  parallel_rows(out.height, int64_t(out.width) * work_per_pixel, [&](int y0, int y1) {
-    for (int y = y0; y < y1; ++y) {
-      const BoxSpan rows = pass.row(y);
-      uint8_t* dst = row_ptr(out.data, out.pitch, y);
-      for (int x = 0; x < out.width; ++x)
-        pass.template pixel<Path::Any>(rows, x, y, dst + std::size_t(x) * Pass::kChannels);
-    }
-  });
+template <class Body>
+void parallel_rows(int height, int64_t work_per_row, int threads, Body&& body) {
+  detail::parallel_bands(height, band_count(height, work_per_row, threads),
+                         [&](int, int y0, int y1) { body(y0, y1); });
 }
 
 }  // namespace sat::filters

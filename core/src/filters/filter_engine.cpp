@@ -6,6 +6,7 @@
 #include <climits>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <utility>
 #include <vector>
@@ -76,9 +77,10 @@ struct FilterEngine::Impl {
   void* d_workspace = nullptr;
   std::size_t workspace_bytes = 0;
   detail::WorkspaceHistory workspace_history;  // the workspace is the engine's alone
-  // CPU backend: host buffers (u32x4 elements: 16-byte aligned for every table type).
-  std::vector<u32x4> h_table;
+  // CPU backend: no tables (running sums over the image); a staging image (4 bytes per pixel)
+  // for the gray conversion and for a copy of src when dst overlaps it.
   std::vector<u8x4> h_stage;
+  int cpu_threads = 0;  // 0: automatic (cpu_rows.h)
 
   bool timing = false;
   cudaEvent_t events[4] = {};  // start, after convert, after table, after filter
@@ -97,7 +99,7 @@ struct FilterEngine::Impl {
   }
 
   std::size_t pixels() const { return std::size_t(max_extent.width) * std::size_t(max_extent.height); }
-  void* table() { return backend == Backend::Cuda ? d_table : static_cast<void*>(h_table.data()); }
+  void* table() { return d_table; }  // CUDA only
   void* stage() { return backend == Backend::Cuda ? d_stage : static_cast<void*>(h_stage.data()); }
 
   void allocate(const char* call) {
@@ -108,7 +110,6 @@ struct FilterEngine::Impl {
       d_workspace = device_alloc(ws, call, "SAT workspace");
       workspace_bytes = ws;
     } else {
-      h_table.assign(pixels(), u32x4{});
       h_stage.assign(pixels(), u8x4{});
     }
   }
@@ -131,41 +132,54 @@ struct FilterEngine::Impl {
     }
     const auto now = std::chrono::steady_clock::now();
     if (stage == 1) t1 = now;
-    if (stage == 2) t2 = now;
+    if (stage == 2) t2 = backend == Backend::Cpu ? t1 : now;  // the CPU backend builds no table
     if (stage == 3) host_times = {ms_between(t0, t1), ms_between(t1, t2), ms_between(t2, now)};
   }
 
-  // ---- the table of `input` (extent e) into table() ----
+  // ---- the table of `input` (extent e) into table(); CUDA only ----
   void build_table(ElementType type, const void* input, std::size_t input_pitch, Extent e, cudaStream_t stream) {
     const Problem p{type, e, input, input_pitch, table(), std::size_t(e.width) * output_element_size(type)};
-    if (backend == Backend::Cuda)
-      detail::compute_owned("sat::compute", p, Batch{}, options_for(options, type), d_workspace, workspace_bytes,
-                            stream, workspace_history);
-    else
-      cpu_parallel(p, 0);
+    detail::compute_owned("sat::compute", p, Batch{}, options_for(options, type), d_workspace, workspace_bytes,
+                          stream, workspace_history);
+  }
+
+  // CPU: src as the filter pass may read it while writing dst: src itself, or, where dst
+  // overlaps it (in place), a copy in the staging buffer. The running sums read rows above and
+  // below the one they write.
+  ConstImage8 cpu_readable(ConstImage8 src, const Image8& dst) {
+    if (!filters::overlaps(src, dst)) return src;
+    auto* copy = static_cast<uint8_t*>(stage());
+    const std::size_t row_bytes = std::size_t(src.width) * std::size_t(src.channels);
+    for (int y = 0; y < src.height; ++y)
+      std::memcpy(copy + row_bytes * std::size_t(y), src.data + src.pitch * std::size_t(y), row_bytes);
+    return {copy, row_bytes, src.width, src.height, src.channels};
   }
 
   // The gray image the thresholds read: src itself, or src converted into the staging buffer.
-  std::pair<const uint8_t*, std::size_t> gray_of(ConstImage8 src, cudaStream_t stream) {
-    if (src.channels == 1) return {src.data, src.pitch};
+  std::pair<const uint8_t*, std::size_t> gray_of(ConstImage8 src, const Image8& dst, cudaStream_t stream) {
+    if (src.channels == 1) {
+      if (backend == Backend::Cuda) return {src.data, src.pitch};
+      const ConstImage8 gray = cpu_readable(src, dst);
+      return {gray.data, gray.pitch};
+    }
     auto* gray = static_cast<uint8_t*>(stage());
     const auto pitch = std::size_t(src.width);
     if (backend == Backend::Cuda)
       filters::cuda_to_gray(src, gray, pitch, stream);
     else
-      filters::cpu_to_gray(src, gray, pitch);
+      filters::cpu_to_gray(src, gray, pitch, cpu_threads);
     return {gray, pitch};
   }
 
-  // The thresholds' pass: gray of src (stage 1), its table of `type` (stage 2), then `filter`,
-  // given the gray plane and the table, writes dst (stage 3).
+  // The thresholds' pass: gray of src (stage 1), its table of `type` (stage 2, CUDA only), then
+  // `filter`, given the gray plane and the table (CPU: none), writes dst (stage 3).
   template <class Filter>
-  void threshold_pass(ConstImage8 src, ElementType type, cudaStream_t stream, Filter&& filter) {
+  void threshold_pass(ConstImage8 src, const Image8& dst, ElementType type, cudaStream_t stream, Filter&& filter) {
     const Extent e{src.width, src.height};
     begin(stream);
-    const auto [gray, gray_pitch] = gray_of(src, stream);
+    const auto [gray, gray_pitch] = gray_of(src, dst, stream);
     mark(1, stream);
-    build_table(type, gray, gray_pitch, e, stream);
+    if (backend == Backend::Cuda) build_table(type, gray, gray_pitch, e, stream);
     mark(2, stream);
     filter(gray, gray_pitch, table(), std::size_t(e.width) * output_element_size(type));
     mark(3, stream);
@@ -173,11 +187,12 @@ struct FilterEngine::Impl {
 
   // One filter pass on this engine's backend.
   template <class Job>
-  void run_on(void (*cuda)(const Job&, cudaStream_t), void (*cpu)(const Job&), const Job& job, cudaStream_t stream) {
+  void run_on(void (*cuda)(const Job&, cudaStream_t), void (*cpu)(const Job&, int), const Job& job,
+              cudaStream_t stream) {
     if (backend == Backend::Cuda)
       cuda(job, stream);
     else
-      cpu(job);
+      cpu(job, cpu_threads);
   }
 };
 
@@ -229,6 +244,15 @@ void FilterEngine::set_sat_options(const Options& options) {
   im.options = options;
 }
 
+void FilterEngine::set_cpu_threads(int threads) {
+  constexpr const char* call = "sat::FilterEngine::set_cpu_threads";
+  auto& im = live(impl_, call);
+  if (threads < 0) throw Error(ErrorCode::InvalidArgument, call, "threads must be >= 0 (got " + std::to_string(threads) + ")");
+  im.cpu_threads = threads;
+}
+
+int FilterEngine::cpu_threads() const { return live(impl_, "sat::FilterEngine::cpu_threads").cpu_threads; }
+
 void FilterEngine::enable_stage_timing(bool on) {
   constexpr const char* call = "sat::FilterEngine::enable_stage_timing";
   auto& im = live(impl_, call);
@@ -278,6 +302,16 @@ void FilterEngine::box_blur(ConstImage8 src, Image8 dst, const BoxBlurParams& pa
   job.rounding = filters::make_box_rounding(int64_t(job.kw) * job.kh, int64_t(e.width) * cn);
 
   im.begin(stream);
+  if (im.backend == Backend::Cpu) {  // running sums over the image itself: no table
+    const ConstImage8 in = im.cpu_readable(src, dst);
+    job.src = in.data;
+    job.src_pitch = in.pitch;
+    im.mark(1, stream);
+    im.mark(2, stream);
+    filters::cpu_box_blur(job, im.cpu_threads);
+    im.mark(3, stream);
+    return;
+  }
   ElementType type = ElementType::U8ToU32;
   const void* input = src.data;
   std::size_t input_pitch = src.pitch;
@@ -288,10 +322,7 @@ void FilterEngine::box_blur(ConstImage8 src, Image8 dst, const BoxBlurParams& pa
       auto* staged = static_cast<u8x4*>(im.stage());
       input = staged;
       input_pitch = std::size_t(e.width) * 4;
-      if (im.backend == Backend::Cuda)
-        filters::cuda_to_bgrx(src, staged, input_pitch, stream);
-      else
-        filters::cpu_to_bgrx(src, staged, input_pitch);
+      filters::cuda_to_bgrx(src, staged, input_pitch, stream);
     }
   }
   im.mark(1, stream);
@@ -299,7 +330,7 @@ void FilterEngine::box_blur(ConstImage8 src, Image8 dst, const BoxBlurParams& pa
   im.mark(2, stream);
   job.table = im.table();
   job.table_pitch = std::size_t(e.width) * output_element_size(type);
-  im.run_on(filters::cuda_box_blur, filters::cpu_box_blur, job, stream);
+  filters::cuda_box_blur(job, stream);
   im.mark(3, stream);
 }
 
@@ -334,7 +365,7 @@ void FilterEngine::threshold_mean_c(ConstImage8 src, Image8 dst, const MeanCPara
   job.invert = params.invert;
   job.max_value = params.max_value;
 
-  im.threshold_pass(src, ElementType::U8ToU32, stream,
+  im.threshold_pass(src, dst, ElementType::U8ToU32, stream,
                     [&](const uint8_t* gray, std::size_t gray_pitch, const void* table, std::size_t table_pitch) {
                       job.gray = gray;
                       job.gray_pitch = gray_pitch;
@@ -364,7 +395,7 @@ void FilterEngine::threshold_sauvola(ConstImage8 src, Image8 dst, const SauvolaP
   job.r = params.r == 0.0 ? 127.5 : params.r;
   job.max_value = params.max_value;
 
-  im.threshold_pass(src, ElementType::U8ToSumSq, stream,
+  im.threshold_pass(src, dst, ElementType::U8ToSumSq, stream,
                     [&](const uint8_t* gray, std::size_t gray_pitch, const void* table, std::size_t table_pitch) {
                       job.gray = gray;
                       job.gray_pitch = gray_pitch;
@@ -392,7 +423,7 @@ void FilterEngine::threshold_bradley(ConstImage8 src, Image8 dst, const BradleyP
   job.factor = 100.0 - params.t;
   job.max_value = params.max_value;
 
-  im.threshold_pass(src, ElementType::U8ToU32, stream,
+  im.threshold_pass(src, dst, ElementType::U8ToU32, stream,
                     [&](const uint8_t* gray, std::size_t gray_pitch, const void* table, std::size_t table_pitch) {
                       job.gray = gray;
                       job.gray_pitch = gray_pitch;
@@ -412,7 +443,7 @@ void FilterEngine::to_gray(ConstImage8 src, Image8 dst, cudaStream_t stream) {
   if (im.backend == Backend::Cuda)
     filters::cuda_to_gray(src, dst.data, dst.pitch, stream);
   else
-    filters::cpu_to_gray(src, dst.data, dst.pitch);
+    filters::cpu_to_gray(src, dst.data, dst.pitch, im.cpu_threads);
   im.mark(1, stream);
   im.mark(2, stream);
   im.mark(3, stream);

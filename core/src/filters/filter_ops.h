@@ -62,8 +62,10 @@ SAT_HOST_DEVICE uint8_t bgr_to_gray(uint32_t b, uint32_t g, uint32_t r) {
 // ---- box blur (cv::blur) --------------------------------------------------------------------
 
 struct BoxJob {
-  const void* table = nullptr;  // uint32_t (channels = 1) or u32x4 (channels 3, 4)
+  const void* table = nullptr;  // CUDA: uint32_t (channels = 1) or u32x4 (channels 3, 4)
   std::size_t table_pitch = 0;
+  const uint8_t* src = nullptr;  // CPU: the image itself (running sums, no table), not dst's memory
+  std::size_t src_pitch = 0;
   uint8_t* dst = nullptr;
   std::size_t dst_pitch = 0;
   int width = 0, height = 0, channels = 1;
@@ -117,6 +119,13 @@ struct MeanCJob {
   uint8_t max_value = 255;
 };
 
+// The output for a pixel and its rounded window mean (OpenCV's tab[src − mean + 255]).
+SAT_HOST_DEVICE uint8_t mean_c_pixel(const MeanCJob& job, int pixel, int mean) {
+  const int diff = pixel - mean;
+  const bool on = job.invert ? diff <= -job.idelta : diff > -job.idelta;
+  return on ? job.max_value : 0;
+}
+
 struct MeanCPass : BoxWindow {
   static constexpr int kChannels = 1;
   MeanCJob job;
@@ -129,9 +138,7 @@ struct MeanCPass : BoxWindow {
   SAT_HOST_DEVICE void pixel(const BoxSpan& rows, int x, int y, uint8_t* out) const {
     const TableView<uint32_t> t{static_cast<const uint32_t*>(job.box.table), job.box.table_pitch};
     const int mean = round_box(job.box.rounding, box_sum_at<kPath>(t, shape, rows, x, y), x);
-    const int diff = int(row_ptr(job.gray, job.gray_pitch, y)[x]) - mean;  // tab[src − mean + 255]
-    const bool on = job.invert ? diff <= -job.idelta : diff > -job.idelta;
-    *out = on ? job.max_value : 0;
+    *out = mean_c_pixel(job, row_ptr(job.gray, job.gray_pitch, y)[x], mean);
   }
 };
 

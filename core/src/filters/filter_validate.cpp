@@ -68,6 +68,12 @@ void check_window(const char* call, const char* name, int w, bool odd, int min) 
 
 }  // namespace
 
+bool overlaps(ConstImage8 a, ConstImage8 b) {
+  // Both were checked (check_images): their ranges are inside the address space.
+  const detail::AddressRange ra = check_image("overlaps", "a", a), rb = check_image("overlaps", "b", b);
+  return ra.begin < rb.end && rb.begin < ra.end;
+}
+
 void check_images(const char* call, ConstImage8 src, const Image8& dst, int dst_channels, Extent max_extent,
                   Alias alias) {
   const detail::AddressRange a = check_image(call, "src", src);

@@ -15,7 +15,11 @@ enum class Alias { Forbidden, SameImageOnly, Any };
 void check_images(const char* call, ConstImage8 src, const Image8& dst, int dst_channels, Extent max_extent,
                   Alias alias);
 
+// Whether the bytes of a and b (rows × pitch) overlap at all; for images check_images took.
+bool overlaps(ConstImage8 a, ConstImage8 b);
+
 // CUDA backend: the images must be device-accessible memory (not plain pageable host memory).
+
 void check_device_images(const char* call, ConstImage8 src, const Image8& dst);
 
 void check_box_blur(const char* call, const BoxBlurParams& p);

@@ -91,18 +91,33 @@ SAT_HOST_DEVICE int round_f64_product(uint64_t s, double scale) {
 #endif
 }
 
+// The u8 OpenCV writes for box sum `s` in mode kMode, by its scalar loop (kScalar) or its SIMD
+// loop. The CPU backend calls this per row segment with both fixed, so each loop is branch-free.
+template <BoxRounding::Mode kMode, bool kScalar>
+SAT_HOST_DEVICE uint8_t round_box_as(const BoxRounding& r, uint64_t s) {
+  if constexpr (kMode == BoxRounding::Identity) {
+    return uint8_t(s);
+  } else if constexpr (kMode == BoxRounding::Fixed16) {
+    const uint32_t v = ((uint32_t(s) + r.dd) * r.ds) >> 23;
+    return kScalar ? uint8_t(v & 255u) : uint8_t(v > 255u ? 255u : v);
+  } else if constexpr (kMode == BoxRounding::Float32Or64) {
+    return clamp_u8(kScalar ? round_f64_product(s, r.dscale) : round_f32_product(s, r.fscale));
+  } else {
+    return clamp_u8(round_f64_product(s, r.dscale));
+  }
+}
+
 // The u8 OpenCV writes for box sum `s` at element index `element` (x·cn + c) of the row.
 SAT_HOST_DEVICE uint8_t round_box(const BoxRounding& r, uint64_t s, int element) {
   const bool scalar = element >= r.scalar_from;
   switch (r.mode) {
-    case BoxRounding::Identity: return uint8_t(s);
-    case BoxRounding::Fixed16: {
-      const uint32_t v = ((uint32_t(s) + r.dd) * r.ds) >> 23;
-      return scalar ? uint8_t(v & 255u) : uint8_t(v > 255u ? 255u : v);
-    }
+    case BoxRounding::Identity: return round_box_as<BoxRounding::Identity, false>(r, s);
+    case BoxRounding::Fixed16:
+      return scalar ? round_box_as<BoxRounding::Fixed16, true>(r, s) : round_box_as<BoxRounding::Fixed16, false>(r, s);
     case BoxRounding::Float32Or64:
-      return clamp_u8(scalar ? round_f64_product(s, r.dscale) : round_f32_product(s, r.fscale));
-    case BoxRounding::Float64: return clamp_u8(round_f64_product(s, r.dscale));
+      return scalar ? round_box_as<BoxRounding::Float32Or64, true>(r, s)
+                    : round_box_as<BoxRounding::Float32Or64, false>(r, s);
+    case BoxRounding::Float64: return round_box_as<BoxRounding::Float64, false>(r, s);
   }
   return 0;
 }

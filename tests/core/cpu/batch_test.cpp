@@ -44,6 +44,43 @@ INSTANTIATE_TEST_SUITE_P(Types, CpuBatch,
                                   std::to_string(e.height);
                          });
 
+// Every way cpu_parallel_batch may split a batch: whole planes over the threads (more planes than
+// threads, or planes too small to band), planes one after another through cpu_parallel's bands
+// (few large planes), and the automatic choice (threads = 0) on both sides of its size threshold.
+TEST(CpuBatchThreads, EverySplitMatchesTheReference) {
+  struct Case {
+    Extent extent;
+    int planes;
+  };
+  // 64 × 64² = 2^18 elements (the automatic threshold), 5 × 3² (far below), 3 × 600×500 (banded).
+  const std::vector<Case> cases = {{{64, 64}, 64}, {{64, 64}, 63}, {{3, 3}, 5}, {{600, 500}, 3}, {{257, 33}, 2},
+                                   {{1, 1}, 1},    {{17, 300}, 7}};
+  for (ElementType type : {ElementType::U8ToU32, ElementType::U8ToSumSq, ElementType::F32ToF32})
+    for (const Case& c : cases)
+      for (int threads : {0, 1, 2, 3, 5, 64, 100}) {
+        const auto seed = test::mix_seed(test::master_seed(), std::uint64_t(type) << 32 | std::uint64_t(c.planes),
+                                         std::uint64_t(threads), std::uint64_t(c.extent.width));
+        SCOPED_TRACE(to_string(type) + std::string(" ") + std::to_string(c.planes) + " x " +
+                     std::to_string(c.extent.width) + "x" + std::to_string(c.extent.height) + ", threads " +
+                     std::to_string(threads) + ", seed " + std::to_string(seed));
+        const test::HostBatch b = test::random_batch(type, c.extent, c.planes, seed);
+        std::vector<unsigned char> out(b.layout.out_bytes(), test::kBatchOutputPoison);
+        const Problem first{type, c.extent, b.input.data(), b.layout.in_pitch, out.data(), b.layout.out_pitch};
+        cpu_parallel_batch(first, b.layout.batch(), threads);
+        const std::string problem = test::check_batch_output(b, out.data(), kCpuParallelDepth);
+        EXPECT_TRUE(problem.empty()) << problem;
+      }
+}
+
+TEST(CpuBatchRejects, NegativeThreads) {
+  std::vector<unsigned char> in(64, 1);
+  std::vector<uint32_t> out(64, 0);
+  const Problem first{ElementType::U8ToU32, {8, 8}, in.data(), 8, out.data(), 32};
+  EXPECT_TRUE(test::ThrowsSatError([&] { cpu_parallel_batch(first, {1, 0, 256}, -1); }, ErrorCode::InvalidArgument,
+                                   "sat::cpu_parallel_batch", {"threads must be >= 0"}));
+  EXPECT_EQ(out[0], 0u);
+}
+
 // A 2-plane u8 batch over host buffers, for the rejection tests.
 struct SmallBatch {
   std::vector<unsigned char> in = std::vector<unsigned char>(4096, 1);

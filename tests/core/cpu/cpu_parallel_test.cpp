@@ -1,6 +1,6 @@
 // sat::cpu_parallel against sat::cpu_reference: bit-exact for integer types, within the float
 // bound for float types, for several thread counts (0 = all hardware threads, 1, a few, and
-// more threads than rows) and sizes around its 16-row minimum band.
+// more threads than rows) and sizes around its 16-row minimum band and its automatic threshold.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -52,7 +52,8 @@ TEST_P(CpuParallel, MatchesCpuReference) {
   // (width, height): single rows/columns, just under/over the 16-row band, many bands, wide.
   const std::vector<Extent> sizes = {{1, 1},   {40, 1},  {1, 40},   {9, 15},   {16, 16},  {7, 31},  {20, 32},
                                      {17, 33}, {3, 47},  {50, 48},  {37, 100}, {129, 257}, {61, 1000},
-                                     {5, 3000}, {1000, 64}, {255, 513}};
+                                     {5, 3000}, {1000, 64}, {255, 513},
+                                     {613, 449}};  // ≥ 2^18 elements: threads = 0 uses every core
   int n = 0;
   for (Extent e : sizes) {
     const std::uint64_t seed = test::mix_seed(test::master_seed(), std::uint64_t(type), std::uint64_t(threads), n++);

@@ -204,7 +204,7 @@ TEST(FilterEngineCpu, StageTiming) {
   e.threshold_sauvola(view(src), view(dst), {15, 0.2, 0.0, 255});
   t = e.last_stage_times();
   EXPECT_GT(t.convert_ms, 0.0);
-  EXPECT_GT(t.sat_ms, 0.0);
+  EXPECT_EQ(t.sat_ms, 0.0);  // the CPU backend builds no table: running sums in the filter pass
   EXPECT_GT(t.filter_ms, 0.0);
   e.enable_stage_timing(false);
   t = e.last_stage_times();
