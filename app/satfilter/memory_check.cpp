@@ -12,10 +12,10 @@
 namespace satfilter {
 namespace {
 
-// satcore's CPU FilterEngine holds, per pixel of its extent, a 16-byte table element and a
-// 4-byte stage element (core/src/filters/filter_engine.cpp); the CUDA engine holds them on the
-// device instead.
-constexpr std::uint64_t kCpuEngineBytesPerPixel = 16 + 4;
+// satcore's CPU FilterEngine holds, per pixel of its extent, a 4-byte stage element (the gray or
+// BGRA copy of the frame; its filters are running sums over rows, with no table:
+// core/src/filters/filter_engine.cpp); the CUDA engine holds its tables on the device instead.
+constexpr std::uint64_t kCpuEngineBytesPerPixel = 4;
 
 // A "kB" field of a /proc file, in bytes; `missing` when absent.
 std::uint64_t proc_kilobytes(const char* file, const std::string& field, std::uint64_t missing) {

@@ -2,7 +2,6 @@
 #include "messages.h"
 
 #include <cctype>
-#include <regex>
 
 namespace satpy {
 namespace {
@@ -25,12 +24,26 @@ std::string replace_words(std::string text, const std::string& from, const std::
   return text;
 }
 
+// Drops the C and C++ call names a message starts with ("sat_box_blur: ", "sat::FilterEngine:
+// sat::workspace_size: "): words of letters, digits, '_' and ':' that start with "sat", each
+// followed by ": ". (Not std::regex: its template code, instantiated in torch too, is not safe
+// to share between extension modules built by different compilers.)
+std::string without_call_names(std::string text) {
+  for (;;) {
+    if (text.rfind("sat", 0) != 0) return text;
+    const std::size_t colon = text.find(": ");
+    if (colon == std::string::npos) return text;
+    for (std::size_t i = 0; i < colon; ++i)
+      if (!word_char(text[i]) && text[i] != ':') return text;
+    text.erase(0, colon + 2);
+  }
+}
+
 }  // namespace
 
 std::string python_message(const PythonWords& words, const std::string& message) {
   // "sat_box_blur: ", "sat::FilterEngine: sat::workspace_size: ": the C and C++ call names.
-  static const std::regex cpp_calls("^(sat[A-Za-z0-9_:]*: )+");
-  std::string text = std::regex_replace(message, cpp_calls, "");
+  std::string text = without_call_names(message);
   for (const auto& [from, to] : words.renames) text = replace_words(text, from, to);
   return words.function + "(): " + text;
 }

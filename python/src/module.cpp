@@ -5,6 +5,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <exception>
 #include <string>
 
 #include "cuda_call.h"
@@ -83,6 +84,23 @@ satpy::FilterRequest request_of(const std::string& kind, const py::dict& p) {
 
 }  // namespace
 
+// Runs `body` with the GIL released. An exception it throws is caught while the GIL is still
+// released and thrown again once it is held, so that pybind11 translates it with the GIL and no
+// exception unwinds through the release guard.
+template <class Body>
+void without_gil(Body&& body) {
+  std::exception_ptr error;
+  {
+    const py::gil_scoped_release unlocked;
+    try {
+      body();
+    } catch (...) {
+      error = std::current_exception();
+    }
+  }
+  if (error) std::rethrow_exception(error);
+}
+
 PYBIND11_MODULE(_satcore, m) {
   m.doc() = "satcore's native module (use the satcore package)";
 
@@ -153,11 +171,10 @@ PYBIND11_MODULE(_satcore, m) {
     sat_options o = sat_default_options();
     o.algorithm = algorithm;
     o.tile = tile;
-    {
-      const py::gil_scoped_release unlocked;
+    without_gil([&] {
       satpy::integral(src, dst, o, stream_of(stream));
       if (dst.owned()) dst.mark_written(stream_of(stream));  // a user's out= is ordered by its own library
-    }
+    });
   });
   m.def("filter_result_shape", [](const Tensor& src, const std::string& kind, const py::dict& params) {
     return as_tuple(satpy::filter_result_shape(src, request_of(kind, params)));
@@ -165,9 +182,10 @@ PYBIND11_MODULE(_satcore, m) {
   m.def("filter", [](const std::string& kind, const Tensor& src, Tensor& dst, const py::dict& params,
                      std::uintptr_t stream) {
     const satpy::FilterRequest request = request_of(kind, params);
-    const py::gil_scoped_release unlocked;
-    satpy::filter(src, dst, request, stream_of(stream));
-    if (dst.owned()) dst.mark_written(stream_of(stream));
+    without_gil([&] {
+      satpy::filter(src, dst, request, stream_of(stream));
+      if (dst.owned()) dst.mark_written(stream_of(stream));
+    });
   });
   m.def("parse_algorithm", [](const std::string& name) {
     int a = 0;

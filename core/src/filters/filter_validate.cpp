@@ -6,7 +6,7 @@
 #include <climits>
 #include <cmath>
 #include <cstdint>
-#include <sstream>
+#include <cstdio>
 #include <string>
 
 #include "detail/validate.h"
@@ -18,10 +18,13 @@ namespace {
   throw Error(ErrorCode::InvalidArgument, call, message);
 }
 
+// A number as "%g" writes it (1.5, 0.2, nan). Not a stream: std::locale's facets must not be
+// touched from code that may run in a process holding two copies of libstdc++ (a Python
+// extension beside torch's), where that crashed.
 std::string num(double v) {
-  std::ostringstream s;
-  s << v;
-  return s.str();
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", v);
+  return text;
 }
 
 std::string size_of(int w, int h) { return std::to_string(w) + "x" + std::to_string(h); }

@@ -33,13 +33,14 @@ RunResult run_limited(long limit_kib, const std::string& arguments) {
 }
 
 TEST_F(MemoryTest, ImageLargerThanTheMemoryLeftIsRefusedWithItsSize) {
-  // 8192² gray: 64 MiB decoded, about 1.4 GiB for the CPU pipeline; 1 GiB of address space
-  // (satfilter itself maps about 0.3 GiB) leaves far less.
+  // 8192² gray: 64 MiB decoded, about 0.6 GiB for the CPU pipeline (frames in flight and the
+  // engine's 4-byte stage per pixel); 512 MiB of address space (satfilter itself maps about
+  // 0.3 GiB) leaves far less.
   cv::Mat big(8192, 8192, CV_8UC1);
   for (int y = 0; y < big.rows; ++y) big.row(y).setTo(y % 256);
   ASSERT_TRUE(cv::imwrite(in("big.png"), big));
   const RunResult r =
-      run_limited(1 << 20, in("big.png") + " " + out("out.png") + " --filter box --backend cpu");
+      run_limited(1 << 19, in("big.png") + " " + out("out.png") + " --filter box --backend cpu");
   EXPECT_EQ(r.status, 1) << r.err;
   ASSERT_EQ(lines_of(r.err).size(), 1u) << r.err;
   EXPECT_NE(r.err.find("'" + in("big.png") + "' (8192x8192)"), std::string::npos) << r.err;

@@ -1,0 +1,133 @@
+// detect_bench: sat::Detector on the GPU and on satcore's CPU backend against OpenCV's
+// cv::CascadeClassifier::detectMultiScale on all CPU cores, same frames, same run (medians).
+//   detect_bench [REPS]
+// Frames: 1920x1080 and 3840x2160 composites of scikit-image's photographs with many faces
+// (astronaut, cameraman, lfw_subset crops), and the same sizes without faces (textures).
+// Frontal-face default cascade, scale factor 1.1, minNeighbors 3, min size 30x30.
+#include <cuda_runtime.h>
+
+#include <opencv2/core.hpp>
+#include <opencv2/core/utility.hpp>
+#include <opencv2/imgproc.hpp>
+#include <opencv2/objdetect.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "detect_test_data.h"
+#include "sat/detect.h"
+
+namespace {
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+double time_ms(const std::function<void()>& f) {
+  const auto t0 = std::chrono::steady_clock::now();
+  f();
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+void check(cudaError_t e, const char* what) {
+  if (e != cudaSuccess) {
+    std::fprintf(stderr, "detect_bench: %s: %s\n", what, cudaGetErrorString(e));
+    std::exit(1);
+  }
+}
+
+// A gray frame of `size`: the face images tiled (each scaled to a third of the frame height).
+cv::Mat faces_frame(cv::Size size) {
+  cv::Mat frame(size, CV_8U, cv::Scalar(100));
+  int x = 0, y = 0;
+  const int cell = size.height / 3;
+  const auto images = detect_test::face_images();
+  for (int k = 0; y + cell <= size.height; ++k) {
+    cv::Mat g = images[std::size_t(k) % images.size()].image, gray, scaled;
+    if (g.channels() == 3) cv::cvtColor(g, gray, cv::COLOR_BGR2GRAY);
+    else gray = g;
+    const double s = double(cell) / std::max(gray.cols, gray.rows);
+    cv::resize(gray, scaled, {}, s, s, cv::INTER_AREA);
+    if (x + scaled.cols > size.width) x = 0, y += cell;
+    if (y + scaled.rows > size.height) break;
+    scaled.copyTo(frame(cv::Rect(x, y, scaled.cols, scaled.rows)));
+    x += scaled.cols;
+  }
+  return frame;
+}
+
+cv::Mat faceless_frame(cv::Size size) {
+  const auto images = detect_test::faceless_images();
+  cv::Mat tile = images[1].image, frame(size, CV_8U);  // grass
+  for (int y = 0; y < size.height; y += tile.rows)
+    for (int x = 0; x < size.width; x += tile.cols) {
+      const cv::Rect r(x, y, std::min(tile.cols, size.width - x), std::min(tile.rows, size.height - y));
+      tile(cv::Rect(0, 0, r.width, r.height)).copyTo(frame(r));
+    }
+  return frame;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const int reps = argc > 1 ? std::max(3, std::atoi(argv[1])) : 30;
+  const std::string cascade_file = detect_test::cascade_path("haarcascade_frontalface_default.xml");
+  const sat::HaarCascade cascade = sat::load_haar_cascade(cascade_file);
+  sat::DetectParams params;
+  params.scale_factor = 1.1, params.min_neighbors = 3, params.min_size = {30, 30};
+  cv::CascadeClassifier opencv(cascade_file);
+  int device = 0;
+  cudaDeviceProp prop{};
+  check(cudaGetDevice(&device), "cudaGetDevice");
+  check(cudaGetDeviceProperties(&prop, device), "cudaGetDeviceProperties");
+  std::printf("detect_bench on %s; OpenCV %s with %d threads (%u hardware threads); %d reps (CPU: fewer)\n",
+              prop.name, CV_VERSION, cv::getNumThreads(), std::thread::hardware_concurrency(), reps);
+  std::printf("%-16s %6s %6s | %9s %7s %7s %7s %7s | %9s | %9s | %7s %7s\n", "frame", "boxes", "cv", "GPU ms",
+              "pyr", "tables", "cascade", "group", "CPU ms", "OpenCV ms", "xOpenCV", "xCPU");
+  bool all_equal = true;
+  for (const cv::Size size : {cv::Size(1920, 1080), cv::Size(3840, 2160)}) {
+    for (const bool faces : {true, false}) {
+      const cv::Mat frame = faces ? faces_frame(size) : faceless_frame(size);
+      const std::string name = std::string(faces ? "faces " : "no faces ") + std::to_string(size.width) + "x" +
+                               std::to_string(size.height);
+      void* d = nullptr;
+      check(cudaMalloc(&d, frame.total()), "cudaMalloc");
+      check(cudaMemcpy(d, frame.data, frame.total(), cudaMemcpyHostToDevice), "cudaMemcpy");
+      const sat::ConstImage8 dev{static_cast<const uint8_t*>(d), std::size_t(frame.cols), frame.cols, frame.rows, 1};
+      const sat::ConstImage8 host{frame.data, frame.step, frame.cols, frame.rows, 1};
+      sat::Detector gpu(sat::Backend::Cuda, cascade, {frame.cols, frame.rows}, params);
+      sat::Detector cpu(sat::Backend::Cpu, cascade, {frame.cols, frame.rows}, params);
+      std::vector<double> t_gpu, t_cpu, t_cv, pyr, tab, cas, grp;
+      std::size_t boxes = 0;
+      for (int i = 0; i < 3; ++i) boxes = gpu.detect(dev).size();  // warm-up
+      for (int i = 0; i < reps; ++i) t_gpu.push_back(time_ms([&] { gpu.detect(dev); }));
+      gpu.enable_stage_timing(true);
+      for (int i = 0; i < reps; ++i) {
+        gpu.detect(dev);
+        const sat::DetectTimes t = gpu.last_times();
+        pyr.push_back(t.pyramid_ms), tab.push_back(t.tables_ms), cas.push_back(t.cascade_ms), grp.push_back(t.grouping_ms);
+      }
+      const int cpu_reps = std::max(3, reps / 10);
+      std::size_t cpu_boxes = 0;
+      for (int i = 0; i < cpu_reps; ++i) t_cpu.push_back(time_ms([&] { cpu_boxes = cpu.detect(host).size(); }));
+      std::vector<cv::Rect> found;
+      for (int i = 0; i < cpu_reps; ++i)
+        t_cv.push_back(time_ms([&] { opencv.detectMultiScale(frame, found, 1.1, 3, 0, cv::Size(30, 30)); }));
+      const bool equal = boxes == cpu_boxes && boxes == found.size();
+      all_equal = all_equal && equal;
+      std::printf("%-16s %6zu %6zu | %9.3f %7.3f %7.3f %7.3f %7.3f | %9.2f | %9.2f | %7.0f %7.0f%s\n", name.c_str(), boxes,
+                  found.size(), median(t_gpu), median(pyr), median(tab), median(cas), median(grp), median(t_cpu),
+                  median(t_cv), median(t_cv) / median(t_gpu), median(t_cpu) / median(t_gpu), equal ? "" : "  COUNTS DIFFER");
+      check(cudaFree(d), "cudaFree");
+    }
+  }
+  std::printf("GPU ms: wall time of detect() (enqueue, wait, boxes back on the host); stage columns: CUDA events.\n");
+  return all_equal ? 0 : 1;
+}
