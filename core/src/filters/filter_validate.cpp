@@ -18,9 +18,9 @@ namespace {
   throw Error(ErrorCode::InvalidArgument, call, message);
 }
 
-// A number as "%g" writes it (1.5, 0.2, nan). Not a stream: std::locale's facets must not be
-// touched from code that may run in a process holding two copies of libstdc++ (a Python
-// extension beside torch's), where that crashed.
+// A number as "%g" writes it (1.5, 0.2, nan). Not a std::ostringstream: formatting through one
+// crashed the Python module in a process with torch loaded (Python 3.12, pybind11 3.1); the
+// cause was not isolated further (std::locale is the suspect).
 std::string num(double v) {
   char text[32];
   std::snprintf(text, sizeof text, "%g", v);
