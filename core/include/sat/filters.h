@@ -18,6 +18,7 @@
 #include <optional>
 #include <string_view>
 
+#include "sat/filter_spec.h"
 #include "sat/sat.h"
 
 namespace sat {
@@ -25,63 +26,6 @@ namespace sat {
 enum class Backend { Cuda, Cpu };
 const char* to_string(Backend backend);  // "cuda", "cpu"
 std::optional<Backend> parse_backend(std::string_view name);
-
-// Border rule for pixels outside the image (OpenCV names).
-enum class Border {
-  Reflect101,  // gfedcb|abcdefgh|gfedcba  (OpenCV's default, numpy 'reflect')
-  Replicate,   // aaaaaa|abcdefgh|hhhhhhh
-};
-const char* to_string(Border border);  // "reflect101", "replicate"
-std::optional<Border> parse_border(std::string_view name);
-
-// An 8-bit image, channels interleaved (1, 3 = BGR, or 4 = BGRA), rows `pitch` bytes apart.
-// Host memory for Backend::Cpu, device memory for Backend::Cuda.
-struct ConstImage8 {
-  const uint8_t* data = nullptr;
-  std::size_t pitch = 0;
-  int width = 0, height = 0, channels = 1;
-};
-struct Image8 {
-  uint8_t* data = nullptr;
-  std::size_t pitch = 0;
-  int width = 0, height = 0, channels = 1;
-  operator ConstImage8() const { return {data, pitch, width, height, channels}; }
-};
-
-// cv::blur(src, dst, Size(kernel_width, kernel_height), Point(-1,-1), border): bit-exact, any
-// kernel size ≥ 1 (also larger than the image), 1, 3 or 4 channels.
-struct BoxBlurParams {
-  int kernel_width = 3;
-  int kernel_height = 3;
-  Border border = Border::Reflect101;
-};
-
-// cv::adaptiveThreshold(src, dst, max_value, ADAPTIVE_THRESH_MEAN_C, invert ? THRESH_BINARY_INV
-// : THRESH_BINARY, block, C): bit-exact; block odd ≥ 3; C may be fractional.
-struct MeanCParams {
-  int block = 11;
-  double C = 2.0;
-  bool invert = false;
-  uint8_t max_value = 255;
-};
-
-// scikit-image threshold_sauvola(image, window_size=window, k=k, r=r): T = m·(1 + k·(s/r − 1)),
-// mean and population std over a window×window box with reflect-101 padding; r = 0 means the
-// default 127.5 (half the 8-bit range). Output: max_value where pixel > T, else 0.
-struct SauvolaParams {
-  int window = 15;  // odd ≥ 3
-  double k = 0.2;   // 0 < k < 1 (scikit-image allows more; we reject k ≤ 0 or k ≥ 1)
-  double r = 0.0;
-  uint8_t max_value = 255;
-};
-
-// Bradley–Roth: foreground (max_value) iff pixel · count > sum · (100 − t) / 100, over a
-// window×window box clipped to the image (count = pixels inside).
-struct BradleyParams {
-  int window = 15;  // ≥ 1
-  double t = 15.0;  // percent, 0 ≤ t < 100
-  uint8_t max_value = 255;
-};
 
 // Wall or GPU time of the stages of the last call (ms). CUDA: read after the stream finished the
 // call (CUDA events); CPU: steady clock.
@@ -112,6 +56,12 @@ class FilterEngine {
   void threshold_mean_c(ConstImage8 src, Image8 dst, const MeanCParams& params, cudaStream_t stream = nullptr);
   void threshold_sauvola(ConstImage8 src, Image8 dst, const SauvolaParams& params, cudaStream_t stream = nullptr);
   void threshold_bradley(ConstImage8 src, Image8 dst, const BradleyParams& params, cudaStream_t stream = nullptr);
+  // Any filter of the catalog (sat/filter_spec.h): validates spec and the images first (throws
+  // sat::Error naming the parameter and its range), then runs it; dst has
+  // output_channels(spec, src.channels) channels. The four functions above are this with their
+  // parameter struct. The first call of a filter that needs more scratch than the engine holds
+  // allocates it (then kept: no allocation per frame).
+  void apply(const FilterSpec& spec, ConstImage8 src, Image8 dst, cudaStream_t stream = nullptr);
   // BGR/BGRA → gray: (B·3735 + G·19235 + R·9798 + 16384) >> 15, exactly cv::cvtColor for 8-bit
   // (OpenCV 4.6 uses 15 fractional bits; checked against it for all 2^24 colours).
   void to_gray(ConstImage8 src, Image8 dst, cudaStream_t stream = nullptr);

@@ -153,6 +153,53 @@ sat_status sat_threshold_sauvola(sat_filter_engine* engine, const sat_image8* sr
 sat_status sat_threshold_bradley(sat_filter_engine* engine, const sat_image8* src, const sat_image8* dst, int window,
                                  double t, uint8_t max_value, void* stream);
 
+/* Any filter by name, as satcore's catalog describes it (sat/filter_spec.h): a tagged spec, the
+ * filter's name and the parameters that differ from its defaults. Each parameter is given by
+ * `text` when not NULL ("31", "replicate"), else by `image` for image parameters (a radius map),
+ * else by `value` (Choice: the index; Bool: 0/1). Unknown names, values out of range and rules
+ * between parameters are refused before anything runs, with the catalog's message
+ * ("sat_filter_apply: window must be odd, 3..8191 (got 8)"). dst has
+ * sat_filter_output_channels() channels. */
+typedef struct sat_filter_param {
+  const char* name;
+  double value;
+  const char* text;
+  const sat_image8* image;
+} sat_filter_param;
+sat_status sat_filter_apply(sat_filter_engine* engine, const char* filter, const sat_filter_param* params,
+                            int param_count, const sat_image8* src, const sat_image8* dst, void* stream);
+
+/* The catalog, for bindings that generate their functions from it. Filters and parameters are
+ * numbered from 0 in catalog order; strings are static (never freed). */
+enum {
+  SAT_PARAM_INT = 0,
+  SAT_PARAM_REAL = 1,
+  SAT_PARAM_BOOL = 2,
+  SAT_PARAM_CHOICE = 3,
+  SAT_PARAM_IMAGE = 4
+};
+typedef struct sat_param_info {
+  const char* name;
+  int kind;               /* SAT_PARAM_* */
+  double min, max;        /* the range (Choice: 0 … choice_count − 1) */
+  int min_open, max_open; /* 1 where that end is excluded */
+  int odd;                /* Int: odd values only */
+  int choice_count;
+  double default_value;   /* Choice: the index */
+  double step;            /* a slider's step */
+  const char* help;
+} sat_param_info;
+int sat_filter_count(void);
+const char* sat_filter_name(int filter);    /* NULL when out of range */
+const char* sat_filter_summary(int filter); /* NULL when out of range */
+int sat_filter_find(const char* name);      /* index by name or alias; -1 when unknown */
+int sat_filter_gray_output(int filter);     /* 1: one gray channel out; 0: src's channels; -1 */
+int sat_filter_param_count(int filter);     /* -1 when out of range */
+sat_status sat_filter_param_info(int filter, int param, sat_param_info* info);
+const char* sat_filter_param_choice(int filter, int param, int choice); /* NULL when out of range */
+/* The range in words ("odd, 3..8191"), as errors say it; NULL when out of range. */
+const char* sat_filter_param_range(int filter, int param);
+
 #ifdef __cplusplus
 }
 #endif
