@@ -1,0 +1,11 @@
+// Kuwahara filter on both backends. PLACEHOLDER until the filter is implemented.
+#include "filters/engine_context.h"
+#include "sat/error.h"
+
+namespace sat::filters {
+
+void run(EngineContext&, const KuwaharaParams&, ConstImage8, Image8, cudaStream_t) {
+  throw Error(ErrorCode::Unsupported, "sat::FilterEngine::apply", "kuwahara is not implemented yet");
+}
+
+}  // namespace sat::filters
