@@ -78,7 +78,9 @@ struct PinnedArray {
       cudaGetLastError();
       throw Error(ErrorCode::OutOfMemory, kCall, std::string("cudaHostAlloc: ") + cudaGetErrorString(st));
     }
-    if (mapped) detail::check_cuda(cudaHostGetDevicePointer(&device_ptr, ptr, 0), "cudaHostGetDevicePointer");
+    // Unified addressing (checked by CudaDetect): kernels reach page-locked host memory through
+    // the host pointer itself, with no cudaDeviceMapHost flag set before the context exists.
+    if (mapped) device_ptr = ptr;
   }
   ~PinnedArray() {
     if (ptr) cudaFreeHost(ptr);
@@ -255,9 +257,12 @@ CudaDetect::CudaDetect(const HaarCascade& cascade, Extent max_extent, const Dete
   }
   s.atlas_rows = y + shelf;
 
-  int device = 0, sms = 0, blocks_per_sm = 0;
+  int device = 0, sms = 0, blocks_per_sm = 0, unified = 0;
   detail::check_cuda(cudaGetDevice(&device), "cudaGetDevice");
   detail::check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
+  detail::check_cuda(cudaDeviceGetAttribute(&unified, cudaDevAttrUnifiedAddressing, device), "cudaDeviceGetAttribute");
+  if (!unified)  // every 64-bit process has it; the results are written straight into host memory
+    throw Error(ErrorCode::Unsupported, kCall, "the device has no unified addressing");
   detail::check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, stage_kernel, kBlock, 0),
                      "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
   s.stage_blocks = std::max(1, sms) * std::max(1, blocks_per_sm);
