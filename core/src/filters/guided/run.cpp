@@ -1,6 +1,6 @@
 // Guided filter (He, Sun, Tang) on both backends: the five steps of guided_job.h, with the
-// engine's scratch (kept from call to call) and its satcore tables, one batched launch per
-// table step.
+// engine's scratch (kept from call to call) and its tables (satcore; one batched launch per
+// table step on CUDA, the same tables on the CPU).
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -10,6 +10,7 @@
 #include "filters/filter_validate.h"
 #include "filters/guided/guided_backend.h"
 #include "filters/guided/guided_job.h"
+#include "filters/stages.h"
 
 namespace sat::filters {
 namespace {
@@ -67,24 +68,14 @@ Job make_job(const GuidedParams& p, ConstImage8 src, const Image8& dst) {
   return job;
 }
 
-// The tables of `planes` planes (steps 2 and 4) on the engine's backend.
-void build_tables(EngineContext& engine, const char* call, const Problem& first, const Batch& batch,
-                  cudaStream_t stream) {
-  if (engine.backend() == Backend::Cuda)
-    engine.build_tables(call, first, batch, stream);
-  else
-    cpu_parallel_batch(first, batch, engine.cpu_threads());
-}
-
 }  // namespace
 
 void run(EngineContext& engine, const GuidedParams& params, ConstImage8 src, Image8 dst, cudaStream_t stream) {
-  constexpr const char* call = "sat::FilterEngine::apply";
+  constexpr const char* call = kApplyCall;
   // Steps 1 and 5 read src's pixel (x, y) and nothing else of it, step 5 writes dst's pixel
   // (x, y) after reading: in place is fine, any other overlap is not.
   check_images(call, src, dst, src.channels, engine.max_extent(), Alias::SameImageOnly);
-  const bool cuda = engine.backend() == Backend::Cuda;
-  if (cuda) check_device_images(call, src, dst);
+  if (engine.backend() == Backend::Cuda) check_device_images(call, src, dst);
 
   Job job = make_job(params, src, dst);
   const Extent extent{src.width, src.height};
@@ -104,32 +95,20 @@ void run(EngineContext& engine, const GuidedParams& params, ConstImage8 src, Ima
 
   const Problem stack{ElementType::U32x2ToU32x2, extent, job.inputs.base, plane_pitch, job.tables.base, plane_pitch};
   const auto stack_batch = [&](int planes_in_stack) { return Batch{planes_in_stack, plane_bytes, plane_bytes}; };
-  const int threads = engine.cpu_threads();
 
   // Stage times: convert = step 1, sat = step 2, filter = steps 3 to 5 (their second tables too).
   engine.begin(stream);
-  if (in_planes > 0) {
-    if (cuda)
-      guided::cuda_inputs(job, stream);
-    else
-      guided::cpu_inputs(job, threads);
-  }
+  if (in_planes > 0) run_pass(engine, guided::cuda_inputs, guided::cpu_inputs, job, stream);
   engine.mark(1, stream);
   if (in_planes == 0)
-    build_tables(engine, call, Problem{ElementType::U8ToSumSq, extent, src.data, src.pitch, job.sumsq, job.sumsq_pitch},
-                 Batch{}, stream);
+    engine.build_tables(call, Problem{ElementType::U8ToSumSq, extent, src.data, src.pitch, job.sumsq, job.sumsq_pitch},
+                        Batch{}, stream);
   else
-    build_tables(engine, call, stack, stack_batch(in_planes), stream);
+    engine.build_tables(call, stack, stack_batch(in_planes), stream);
   engine.mark(2, stream);
-  if (cuda)
-    guided::cuda_coefficients(job, stream);
-  else
-    guided::cpu_coefficients(job, threads);
-  build_tables(engine, call, stack, stack_batch(coef_planes), stream);
-  if (cuda)
-    guided::cuda_output(job, stream);
-  else
-    guided::cpu_output(job, threads);
+  run_pass(engine, guided::cuda_coefficients, guided::cpu_coefficients, job, stream);
+  engine.build_tables(call, stack, stack_batch(coef_planes), stream);
+  run_pass(engine, guided::cuda_output, guided::cpu_output, job, stream);
   engine.mark(3, stream);
 }
 
