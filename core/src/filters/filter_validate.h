@@ -22,6 +22,13 @@ bool overlaps(ConstImage8 a, ConstImage8 b);
 
 void check_device_images(const char* call, ConstImage8 src, const Image8& dst);
 
+// An image parameter given beside src (ParamKind::Image, e.g. a radius map) under its parameter's
+// `name`: non-null, src's size, `channels` channels, pitch ≥ a row, inside the address space, not
+// overlapping dst (the pass reads it while dst is written); on the CUDA backend (`device`), not
+// plain host memory.
+void check_param_image(const char* call, const char* name, ConstImage8 image, int channels, ConstImage8 src,
+                       const Image8& dst, bool device);
+
 void check_box_blur(const char* call, const BoxBlurParams& p);
 // The thresholds also check max_value in 1..255 (0 would paint foreground as background).
 void check_mean_c(const char* call, const MeanCParams& p);
