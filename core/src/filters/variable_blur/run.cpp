@@ -4,12 +4,12 @@
 #include "filters/engine_context.h"
 #include "filters/engine_tables.h"
 #include "filters/filter_validate.h"
+#include "filters/stages.h"
 #include "filters/variable_blur/variable_blur_pass.h"
 
 namespace sat::filters {
 namespace {
 
-constexpr const char* kCall = "sat::FilterEngine::apply";
 constexpr int kTableSlot = 0, kStageSlot = 1;
 
 }  // namespace
@@ -17,16 +17,16 @@ constexpr int kTableSlot = 0, kStageSlot = 1;
 void run(EngineContext& engine, const VariableBlurParams& params, ConstImage8 src, Image8 dst, cudaStream_t stream) {
   // The pass reads only the table and the radius: dst may overlap src in any way (the table is
   // complete before the pass writes), not the radius map.
-  check_images(kCall, src, dst, src.channels, engine.max_extent(), Alias::Any);
+  check_images(kApplyCall, src, dst, src.channels, engine.max_extent(), Alias::Any);
   const bool cuda = engine.backend() == Backend::Cuda;
-  if (cuda) check_device_images(kCall, src, dst);
-  if (params.shape == RadiusShape::Map) check_param_image(kCall, "radius_map", params.radius_map, 1, src, dst, cuda);
+  if (cuda) check_device_images(kApplyCall, src, dst);
+  if (params.shape == RadiusShape::Map) check_image_beside(kApplyCall, "radius_map", params.radius_map, 1, src, dst, cuda);
 
   const Extent e{src.width, src.height};
   engine.begin(stream);
-  const TableInput in = channel_table_input(engine, src, kStageSlot, kCall, stream);
+  const TableInput in = channel_table_input(engine, src, kStageSlot, kApplyCall, stream);
   engine.mark(1, stream);
-  const TableBuffer table = build_table(engine, in, e, kTableSlot, kCall, stream);
+  const TableBuffer table = build_table(engine, in, e, kTableSlot, kApplyCall, stream);
   engine.mark(2, stream);
 
   VariableBlurJob job;
