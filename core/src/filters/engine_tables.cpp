@@ -25,11 +25,7 @@ TableBuffer build_table(EngineContext& engine, const TableInput& in, Extent e, i
                         cudaStream_t stream) {
   const std::size_t pitch = std::size_t(e.width) * output_element_size(in.type);
   void* table = engine.scratch(slot, pitch * std::size_t(e.height), call);
-  const Problem problem{in.type, e, in.data, in.pitch, table, pitch};
-  if (engine.backend() == Backend::Cuda)
-    engine.build_tables(call, problem, Batch{}, stream);
-  else
-    cpu_parallel(problem, engine.cpu_threads());
+  engine.build_tables(call, Problem{in.type, e, in.data, in.pitch, table, pitch}, Batch{}, stream);
   return {table, pitch};
 }
 

@@ -30,8 +30,8 @@ struct TableBuffer {
 TableInput channel_table_input(EngineContext& engine, ConstImage8 src, int stage_slot, const char* call,
                                cudaStream_t stream);
 
-// The table of `in` (extent e) into scratch slot `slot`, rows packed: enqueued on `stream` (CUDA)
-// or computed before returning (CPU).
+// The table of `in` (extent e) into scratch slot `slot`, rows packed, by the engine's build_tables:
+// enqueued on `stream` (CUDA) or computed before returning (CPU).
 TableBuffer build_table(EngineContext& engine, const TableInput& in, Extent e, int slot, const char* call,
                         cudaStream_t stream);
 

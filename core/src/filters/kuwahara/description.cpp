@@ -3,6 +3,7 @@
 
 #include "filters/filter_description.h"
 #include "filters/kuwahara/kuwahara_pass.h"
+#include "filters/param_builders.h"
 
 namespace sat::filters {
 
@@ -15,10 +16,8 @@ const FilterDescription<KuwaharaParams>& description(const KuwaharaParams*) {
                  "ties to the first of top-left, top-right, bottom-left, bottom-right; means per channel, "
                  "rounded half up), reflect-101 border: edge-preserving, painterly smoothing. All integer, "
                  "from summed-area tables {sum g, sum g^2} and the channels' sums. Channels kept.",
-                 {
-                     {"radius", ParamKind::Int, 1, kMaxKuwaharaRadius, false, false, false, {},
-                      "quadrant side minus one, in pixels (may exceed the image)", 1},
-                 },
+                 {int_param("radius", 1, kMaxKuwaharaRadius,
+                            "quadrant side minus one, in pixels (may exceed the image)")},
                  FilterOutput::SameChannels,
                  KuwaharaParams{}},
       {member(&KuwaharaParams::radius)},

@@ -4,6 +4,7 @@
 
 #include "filters/filter_description.h"
 #include "filters/local_stats/local_stats_pass.h"
+#include "filters/param_builders.h"
 
 namespace sat::filters {
 namespace {
@@ -44,19 +45,14 @@ const FilterDescription<LocalStatsParams>& description(const LocalStatsParams*) 
           "table of exact integer sums {sum x, sum x^2}: the local mean, variance (sigma^2 / scale) or "
           "standard deviation (2 sigma), or local contrast normalisation 128 + gain (x - mean) / (sigma + c). "
           "One gray channel out; colour input is converted to gray first (cv::cvtColor's formula).",
-          {
-              {"window", ParamKind::Int, 1, kMaxLocalStatsWindow, false, false, true, {},
-               "side of the square window in pixels (may exceed the image)", 2},
-              // Not "output": the programs' --output names the output file.
-              {"stat", ParamKind::Choice, 0, 3, false, false, false, {"mean", "variance", "stddev", "contrast"},
-               "the statistic written: mean, variance / scale, 2 x std deviation, or contrast", 1},
-              {"scale", ParamKind::Real, 0, 16384, true, false, false, {},
-               "variance: squared gray levels per output step", 1},
-              {"gain", ParamKind::Real, 0, 1024, true, false, false, {},
-               "contrast: output steps per standard deviation", 1},
-              {"c", ParamKind::Real, 0, 1024, true, false, false, {},
-               "contrast: added to the standard deviation (keeps flat regions flat)", 0.5},
-          },
+          {odd_param("window", 1, kMaxLocalStatsWindow, "side of the square window in pixels (may exceed the image)"),
+           // Not "output": the programs' --output names the output file.
+           choice_param("stat", {"mean", "variance", "stddev", "contrast"},
+                        "the statistic written: mean, variance / scale, 2 x standard deviation, or contrast"),
+           real_param("scale", 0, 16384, Open::Min, "variance: squared gray levels per output step", 1),
+           real_param("gain", 0, 1024, Open::Min, "contrast: output steps per standard deviation", 1),
+           real_param("c", 0, 1024, Open::Min, "contrast: added to the standard deviation (keeps flat regions flat)",
+                      0.5)},
           FilterOutput::Gray,
           LocalStatsParams{}},
       {member(&LocalStatsParams::window), member(&LocalStatsParams::output), member(&LocalStatsParams::scale),

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "filters/filter_description.h"
+#include "filters/param_builders.h"
 #include "sat/error.h"
 
 namespace sat::filters {
@@ -69,22 +70,17 @@ const FilterDescription<VariableBlurParams>& description(const VariableBlurParam
           "growing away from it), focus (a sharp disc around a point: depth of field) or vignette (sharp "
           "centre, blurred rim). Rounded as cv::blur rounds a box of that size; the cost per pixel does not "
           "depend on r. Channels kept.",
-          {
-              {"shape", ParamKind::Choice, 0, 3, false, false, false, {"tilt-shift", "focus", "vignette", "map"},
-               "where the radius comes from: a generated shape, or the radius map", 1},
-              {"max_radius", ParamKind::Int, 0, 1024, false, false, false, {},
-               "the largest box half-size in pixels (a map's values are clamped to it)", 1},
-              {"focus_x", ParamKind::Real, 0, 1, false, false, false, {},
-               "focus: the sharp point's column, a fraction of the width", 0.01},
-              {"focus_y", ParamKind::Real, 0, 1, false, false, false, {},
-               "tilt-shift, focus: the sharp band's or point's row, a fraction of the height", 0.01},
-              {"extent", ParamKind::Real, 0, 1, false, false, false, {},
-               "the sharp zone: the band's half-height (fraction of the height) or the disc's radius "
-               "(fraction of the diagonal)",
-               0.01},
-              {"radius_map", ParamKind::Image, 0, 0, false, false, false, {},
-               "shape map: the radius of every pixel, one 8-bit channel of the image's size", 1},
-          },
+          {choice_param("shape", {"tilt-shift", "focus", "vignette", "map"},
+                        "where the radius comes from: a generated shape, or the radius map"),
+           int_param("max_radius", 0, 1024, "the largest box half-size in pixels (a map's values are clamped to it)"),
+           real_param("focus_x", 0, 1, Open::None, "focus: the sharp point's column, a fraction of the width", 0.01),
+           real_param("focus_y", 0, 1, Open::None,
+                      "tilt-shift, focus: the sharp band's or point's row, a fraction of the height", 0.01),
+           real_param("extent", 0, 1, Open::None,
+                      "the sharp zone: the band's half-height (fraction of the height) or the disc's radius "
+                      "(fraction of the diagonal)",
+                      0.01),
+           image_param("radius_map", "shape map: the radius of every pixel, one 8-bit channel of the image's size")},
           FilterOutput::SameChannels,
           VariableBlurParams{}},
       {member(&VariableBlurParams::shape), member(&VariableBlurParams::max_radius),
