@@ -5,6 +5,7 @@
 #include <new>
 #include <string>
 
+#include "c_api_error.h"
 #include "sat/filters.h"
 #include "sat/sat.h"
 
@@ -94,6 +95,9 @@ sat_status filter_call(const char* call, sat_filter_engine* engine, const sat_im
 }
 
 }  // namespace
+
+// c_api_error.h: the other C ABI files report through the same sat_last_error().
+void sat::c_api::set_last_error(std::string message) { last_error = std::move(message); }
 
 extern "C" {
 
