@@ -1,7 +1,7 @@
 // The C ABI of detection (sat/detect_c.h) over sat::load_haar_cascade and sat::Detector: each
 // function converts its C arguments, checks what the C++ API cannot see from C (null handles, an
 // image's span overflowing the address space, the box buffer), and reports failures through
-// sat_last_error() like the rest of the C ABI (c_api_error.h). No exception crosses it.
+// sat_last_error() like the rest of the C ABI (c_api_guard.h). No exception crosses it.
 #include "sat/detect_c.h"
 
 #include <algorithm>
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "c_api_error.h"
+#include "c_api_guard.h"
 #include "detail/validate.h"
 #include "sat/detect.h"
 
