@@ -93,7 +93,7 @@ sat_status sat_detector_create(int backend, const sat_cascade* cascade, int max_
     const sat::DetectParams params{scale_factor, min_neighbors, {min_object_width, min_object_height},
                                    {max_object_width, max_object_height}};
     *detector = new sat_detector{
-        sat::Detector(sat::Backend(backend), cascade->cascade, {max_width, max_height}, params)};
+        sat::Detector(sat::Backend(backend), cascade->cascade, {max_width, max_height}, params), {}};
   });
 }
 

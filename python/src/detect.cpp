@@ -118,7 +118,7 @@ Planes frame_planes(const Tensor& frame) {
   if (frame.dtype() != DType::U8) bad(std::string("detect takes uint8 images (got ") + numpy_name(frame.dtype()) + ")");
   const std::size_t axes = frame.shape().size();
   if (axes != 2 && axes != 3)
-    bad("input must be one image, (H, W) gray or (H, W, C) BGR/BGRA; got shape " + shape_text(frame.shape()));
+    bad("input must be one picture, (H, W) gray or (H, W, C) BGR/BGRA, not a batch; got shape " + shape_text(frame.shape()));
   const Planes p = planes_of(frame, axes == 3, "input");
   if (p.count == 0) bad("input is empty: shape " + shape_text(frame.shape()));
   return p;
