@@ -116,7 +116,7 @@ void run_detect_case(const BenchOptions& o, const DetectSuiteCase& c, bool gpu, 
     } else {
       guarded(r, records, [&] {
         const satapp::CudaStream stream;
-        const satapp::PitchedBuffer d_frame(std::size_t(w), std::size_t(h));
+        const satapp::PitchedBuffer d_frame{std::size_t(w), std::size_t(h)};
         SATAPP_CUDA_CHECK(cudaMemcpy2D(d_frame.data(), d_frame.pitch(), frame.data(), w, w, h, cudaMemcpyHostToDevice));
         const sat::ConstImage8 device{d_frame.data(), d_frame.pitch(), w, h, 1};
         sat::Detector detector(sat::Backend::Cuda, cascade, c.extent, kParams);
