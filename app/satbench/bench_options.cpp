@@ -128,6 +128,15 @@ Suites:
   frames   640x480, 1280x720, 1920x1080, 3840x2160, 7680x4320 for u8->u32 and u8x4->u32x4;
            copy = (input + output bytes) / 2, the lower bound of a 1-read 1-write algorithm
   batches  64 planes of 256^2 and 16 of 1920x1080 (u8 and f32) in one sat::compute_batch call each
+  filters  every filter of satcore's catalog with its defaults (the variable blur with radius maps
+           of max radius 2, 16, 128) at 1920x1080 and 3840x2160, 8-bit gray and BGRA: the GPU
+           (sat::FilterEngine, stage times), satcore's CPU backend (peer cpu_parallel) and OpenCV's
+           twin on the CPU (peer opencv: cv::blur, cv::adaptiveThreshold, ximgproc's Sauvola and
+           guided filter, cv::boxFilter + sqrBoxFilter, cv::blur per radius; none for the others)
+  detect   Viola-Jones, frontal-face cascade, scale 1.1, 3 neighbours, min 30x30, on face
+           composites at 1920x1080 and 3840x2160 and a faceless frame: the GPU (stage times),
+           satcore's CPU backend and cv::CascadeClassifier (peer opencv)
+  The application suites write --json (not --csv); --algorithms none leaves out the GPU.
 
 )";
 
@@ -167,13 +176,18 @@ Parser::Parser() {
     return std::string(text);
   };
 
-  cli::add_parsed(app, "--suite", "square|frames|batches|all", "suites to run (default all)",
+  cli::add_parsed(app, "--suite", "NAME", "square, frames, batches or all (the tables; default all), or\n"
+                  "filters or detect (the applications, see below)",
                   [&o](const std::string& v) {
-                    if (v != "square" && v != "frames" && v != "batches" && v != "all")
-                      throw UsageError("--suite expects square, frames, batches or all (got '" + v + "')");
+                    if (v != "square" && v != "frames" && v != "batches" && v != "all" && v != "filters" &&
+                        v != "detect")
+                      throw UsageError("--suite expects square, frames, batches, all, filters or detect (got '" + v +
+                                       "')");
                     o.square_suite = v == "square" || v == "all";
                     o.frame_suite = v == "frames" || v == "all";
                     o.batch_suite = v == "batches" || v == "all";
+                    o.filter_suite = v == "filters";
+                    o.detect_suite = v == "detect";
                   });
   cli::add_parsed(app, "--sizes", "LIST",
                   "sizes for every chosen suite instead of the suite's own, e.g.\n256,1K,1920x1080 (N = N x N, "
@@ -237,6 +251,8 @@ Parser::Parser() {
 void Parser::finish() {
   BenchOptions& o = options;
   if (o.algorithms.empty() && o.peers.empty()) throw UsageError("nothing to measure: no algorithm and no peer chosen");
+  if ((o.filter_suite || o.detect_suite) && !o.csv_path.empty())
+    throw UsageError("--csv is not written by the filters and detect suites (use --json)");
   if (o.quick) {
     if (!cli::given(app, "--reps")) o.reps = 5;
     if (!cli::given(app, "--min-reps")) o.min_reps = std::min(o.min_reps, 3);

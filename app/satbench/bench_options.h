@@ -29,6 +29,10 @@ struct BenchOptions {
   bool square_suite = true;                // float32 n x n, the paper's Table III
   bool frame_suite = true;                 // frame sizes, u8 -> u32 and u8x4 -> u32x4
   bool batch_suite = true;                 // batches of planes (sat::compute_batch)
+  // The application suites, asked for by name (not in "all", the tables' suites): every filter of
+  // the catalog, and Viola–Jones detection; GPU, our CPU backend (peer cpu_parallel) and OpenCV.
+  bool filter_suite = false;
+  bool detect_suite = false;
   std::vector<sat::Algorithm> algorithms;  // in the paper's order
   std::vector<int> tiles{32, 64, 128};
   std::vector<sat::Extent> sizes;  // empty: each suite's own sizes; else these sizes in every chosen suite

@@ -22,11 +22,13 @@
 #include "common/cuda/cuda_check.h"
 #include "common/cuda/device_hang.h"
 #include "device_info.h"
+#include "filter_twins.h"
 #include "peers.h"
 #include "progress.h"
 #include "report.h"
 #include "results.h"
 #include "runner.h"
+#include "suite_run.h"
 #include "sat/device.h"
 
 namespace {
@@ -118,6 +120,12 @@ int run(const satbench::BenchOptions& options, const std::string& command) {
   info.cpu_threads = runner.cpu_threads();
   info.npp = runner.npp().description();
   info.opencv = OpenCvIntegral::description(runner.cpu_threads());
+  if (options.filter_suite || options.detect_suite) {  // the applications: their own cases, table and JSON
+    if (options.filter_suite) info.opencv = filter_twins_description(runner.cpu_threads());
+    print_header(std::cout, info);
+    std::cout.flush();
+    return run_application_suite(options, info, gpu);
+  }
   print_header(std::cout, info);
   std::cout.flush();
 

@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "report.h"
+#include "report_json.h"
 
 namespace satbench {
 namespace {
@@ -137,20 +138,14 @@ void write_csv(const std::string& path, const RunInfo& info, const std::vector<R
   finish(file, path);
 }
 
-void write_json(const std::string& path, const RunInfo& info, const std::vector<Result>& results) {
+nlohmann::ordered_json run_json(const RunInfo& info) {
   using Json = nlohmann::ordered_json;  // keys in the order written, as readers of older files saw them
   const DeviceInfo& d = info.device;
   const BenchOptions& o = info.options;
   Json algorithms = Json::array(), peers = Json::array();
   for (sat::Algorithm a : o.algorithms) algorithms.push_back(sat::to_string(a));
   for (Peer p : o.peers) peers.push_back(to_string(p));
-  Json records = Json::array();
-  for (const Result& r : results) {
-    Json record = Json::object();
-    for (const auto& [key, value] : fields(r)) record[key] = json_value(value);
-    records.push_back(std::move(record));
-  }
-  const Json report = {
+  return {
       {"satbench", 1},
       {"command", info.command_line},
       {"device",
@@ -187,11 +182,28 @@ void write_json(const std::string& path, const RunInfo& info, const std::vector<
       {"complete", info.complete},
       {"aborted", info.aborted},
       {"abort_reason", info.aborted ? Json(info.abort_reason) : Json(nullptr)},
-      {"results", records},
   };
+}
+
+void write_json_file(const std::string& path, const nlohmann::ordered_json& report) {
   std::ofstream file = open_for_writing(path);
   file << report.dump(1) << '\n';
   finish(file, path);
 }
+
+void write_json(const std::string& path, const RunInfo& info, const std::vector<Result>& results) {
+  using Json = nlohmann::ordered_json;
+  Json records = Json::array();
+  for (const Result& r : results) {
+    Json record = Json::object();
+    for (const auto& [key, value] : fields(r)) record[key] = json_value(value);
+    records.push_back(std::move(record));
+  }
+  Json report = run_json(info);
+  report["results"] = std::move(records);
+  write_json_file(path, report);
+}
+
+nlohmann::ordered_json json_number(double value) { return finite(value); }
 
 }  // namespace satbench

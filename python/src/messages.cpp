@@ -49,4 +49,11 @@ std::string python_message(const PythonWords& words, const std::string& message)
   return words.function + "(): " + text;
 }
 
+void check(sat_status status) {
+  if (status == SAT_OK) return;
+  if (status == SAT_ERROR_INVALID_ARGUMENT || status == SAT_ERROR_UNSUPPORTED)
+    throw std::invalid_argument(sat_last_error());
+  throw std::runtime_error(sat_last_error());
+}
+
 }  // namespace satpy

@@ -5,10 +5,12 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <exception>
 #include <string>
 
+#include "catalog.h"
 #include "cuda_call.h"
+#include "detect.h"
+#include "gil.h"
 #include "ops.h"
 #include "sat/device.h"
 #include "tensor.h"
@@ -16,6 +18,7 @@
 namespace py = pybind11;
 using satpy::DType;
 using satpy::Tensor;
+using satpy::without_gil;
 
 namespace {
 
@@ -54,52 +57,30 @@ py::dict array_interface(const Tensor& t) {
   return d;
 }
 
-satpy::FilterRequest request_of(const std::string& kind, const py::dict& p) {
+// A filter call's arguments as the package passes them: params are (name, value, text or None,
+// Array or None) tuples, renames (C ABI name, Python name) pairs.
+satpy::FilterRequest request_of(int filter, const py::list& params, bool channels_last, int algorithm, int tile,
+                                const std::string& function, const py::list& renames) {
   satpy::FilterRequest r;
-  if (kind == "box") r.kind = satpy::FilterKind::Box;
-  else if (kind == "mean_c") r.kind = satpy::FilterKind::MeanC;
-  else if (kind == "sauvola") r.kind = satpy::FilterKind::Sauvola;
-  else if (kind == "bradley") r.kind = satpy::FilterKind::Bradley;
-  else throw std::invalid_argument("unknown filter " + kind);
-  for (auto item : p) {
-    const std::string key = py::str(item.first);
-    const py::handle v = item.second;
-    if (key == "channels_last") r.channels_last = v.cast<bool>();
-    else if (key == "kernel_width") r.kernel_width = v.cast<int>();
-    else if (key == "kernel_height") r.kernel_height = v.cast<int>();
-    else if (key == "border") r.border = v.cast<int>();
-    else if (key == "window") r.window = v.cast<int>();
-    else if (key == "C") r.C = v.cast<double>();
-    else if (key == "k") r.k = v.cast<double>();
-    else if (key == "r") r.r = v.cast<double>();
-    else if (key == "t") r.t = v.cast<double>();
-    else if (key == "invert") r.invert = v.cast<bool>();
-    else if (key == "max_value") r.max_value = v.cast<int>();
-    else if (key == "algorithm") r.options.algorithm = v.cast<int>();
-    else if (key == "tile") r.options.tile = v.cast<int>();
-    else throw std::invalid_argument("unknown filter parameter " + key);
+  r.filter = filter;
+  r.channels_last = channels_last;
+  r.options.algorithm = algorithm;
+  r.options.tile = tile;
+  r.function = function;
+  for (const py::handle item : params) {
+    const py::tuple t = item.cast<py::tuple>();
+    satpy::FilterParam p;
+    p.name = t[0].cast<std::string>();
+    p.value = t[1].cast<double>();
+    if (!t[2].is_none()) p.text = t[2].cast<std::string>();
+    if (!t[3].is_none()) p.image = t[3].cast<Tensor>();
+    r.params.push_back(std::move(p));
   }
+  for (const py::handle item : renames) r.renames.push_back(item.cast<std::pair<std::string, std::string>>());
   return r;
 }
 
 }  // namespace
-
-// Runs `body` with the GIL released. An exception it throws is caught while the GIL is still
-// released and thrown again once it is held, so that pybind11 translates it with the GIL and no
-// exception unwinds through the release guard.
-template <class Body>
-void without_gil(Body&& body) {
-  std::exception_ptr error;
-  {
-    const py::gil_scoped_release unlocked;
-    try {
-      body();
-    } catch (...) {
-      error = std::current_exception();
-    }
-  }
-  if (error) std::rethrow_exception(error);
-}
 
 PYBIND11_MODULE(_satcore, m) {
   m.doc() = "satcore's native module (use the satcore package)";
@@ -176,12 +157,18 @@ PYBIND11_MODULE(_satcore, m) {
       if (dst.owned()) dst.mark_written(stream_of(stream));  // a user's out= is ordered by its own library
     });
   });
-  m.def("filter_result_shape", [](const Tensor& src, const std::string& kind, const py::dict& params) {
-    return as_tuple(satpy::filter_result_shape(src, request_of(kind, params)));
+  satpy::bind_catalog(m);
+  satpy::bind_detect(m);
+  m.def("filter_result_shape", [](const Tensor& src, int filter, bool channels_last) {
+    satpy::FilterRequest request;
+    request.filter = filter;
+    request.channels_last = channels_last;
+    return as_tuple(satpy::filter_result_shape(src, request));
   });
-  m.def("filter", [](const std::string& kind, const Tensor& src, Tensor& dst, const py::dict& params,
+  m.def("filter", [](int filter, const Tensor& src, Tensor& dst, const py::list& params, bool channels_last,
+                     int algorithm, int tile, const std::string& function, const py::list& renames,
                      std::uintptr_t stream) {
-    const satpy::FilterRequest request = request_of(kind, params);
+    const satpy::FilterRequest request = request_of(filter, params, channels_last, algorithm, tile, function, renames);
     without_gil([&] {
       satpy::filter(src, dst, request, stream_of(stream));
       if (dst.owned()) dst.mark_written(stream_of(stream));

@@ -7,7 +7,6 @@
 #include "ops.h"
 
 #include <algorithm>
-#include <climits>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -17,84 +16,10 @@
 
 #include "cuda_call.h"
 #include "messages.h"
+#include "planes.h"
 
 namespace satpy {
 namespace {
-
-// A tensor seen as `count` images of height × width × channels, rows `pitch` bytes apart, images
-// `plane_stride` bytes apart.
-struct Planes {
-  int width = 0, height = 0, channels = 1;
-  int64_t count = 1;
-  std::size_t pitch = 0, plane_stride = 0;
-};
-
-[[noreturn]] void bad(const std::string& message) { throw std::invalid_argument(message); }
-
-std::string shape_text(const std::vector<int64_t>& shape) {
-  std::string s = "(";
-  for (std::size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
-  return s + (shape.size() == 1 ? ",)" : ")");
-}
-
-Planes planes_of(const Tensor& t, bool channels_last, const std::string& what) {
-  const auto& shape = t.shape();
-  const auto& strides = t.byte_strides();
-  const int image_axes = channels_last ? 3 : 2;
-  const int n = int(shape.size());
-  if (n < image_axes)
-    bad(what + " must have at least " + std::to_string(image_axes) + " axes (" +
-        (channels_last ? "..., H, W, C" : "..., H, W") + "); got shape " + shape_text(shape));
-  Planes p;
-  if (t.element_count() == 0) {  // nothing to compute (and producers give empty arrays any strides)
-    p.count = 0;
-    return p;
-  }
-  const int64_t item = int64_t(item_size(t.dtype()));
-  const int h_axis = n - image_axes, w_axis = h_axis + 1;
-  const int64_t h = shape[h_axis], w = shape[w_axis], c = channels_last ? shape[n - 1] : 1;
-  if (h > INT_MAX || w > INT_MAX) bad(what + " is too large: shape " + shape_text(shape));
-  if (channels_last && c != 1 && c != 3 && c != 4)
-    bad(what + " has " + std::to_string(c) + " channels; channels_last images have 1, 3 (BGR) or 4 (BGRA)");
-  // Pixels of a row must be contiguous (interleaved channels included); rows may be pitched.
-  if (channels_last && c > 1 && strides[n - 1] != item)
-    bad(what + ": channels must be contiguous (stride of the last axis must be one element)");
-  if (w > 1 && strides[w_axis] != c * item)
-    bad(what + ": rows must be contiguous (the W axis must have a stride of one " +
-        (channels_last ? std::string("pixel") : std::string("element")) + "); got strides " + shape_text(strides) +
-        " bytes — make the array contiguous first");
-  p.width = int(w);
-  p.height = int(h);
-  p.channels = int(c);
-  const int64_t row = w * c * item;
-  p.pitch = std::size_t(h > 1 ? strides[h_axis] : row);
-  if (h > 1 && strides[h_axis] < row)
-    bad(what + ": rows overlap or run backwards (stride of the H axis " + std::to_string(strides[h_axis]) +
-        " bytes < a row of " + std::to_string(row) + " bytes)");
-  // Leading axes collapse into planes when they have one stride pattern (e.g. any C-contiguous
-  // prefix); size-1 axes do not count.
-  int64_t expected = -1;
-  for (int i = h_axis - 1; i >= 0; --i) {
-    p.count *= shape[i];
-    if (shape[i] == 1) continue;
-    if (expected < 0) {
-      if (strides[i] < 0) bad(what + ": negative strides are not supported");
-      p.plane_stride = std::size_t(strides[i]);
-    } else if (strides[i] != expected) {
-      bad(what + ": the leading axes of shape " + shape_text(shape) + " with strides " + shape_text(strides) +
-          " bytes cannot be read as planes with one stride — make the array contiguous first");
-    }
-    expected = strides[i] * shape[i];
-  }
-  if (p.count > INT_MAX) bad(what + " has too many planes");
-  return p;
-}
-
-void check(sat_status status) {
-  if (status == SAT_OK) return;
-  if (status == SAT_ERROR_INVALID_ARGUMENT || status == SAT_ERROR_UNSUPPORTED) bad(sat_last_error());
-  throw std::runtime_error(sat_last_error());
-}
 
 void same_device(const Tensor& a, const Tensor& b) {
   if (a.device().cuda != b.device().cuda || a.device().id != b.device().id)
@@ -189,32 +114,11 @@ EngineSlot& host_engine_slot() {
 }
 
 // Errors in the words of the Python function: its name, its parameter names.
-PythonWords filter_words(FilterKind kind) {
+PythonWords filter_words(const FilterRequest& r) {
   std::vector<std::pair<std::string, std::string>> renames{
       {"max extent width", "input width"}, {"src", "input"}, {"dst", "out"}};
-  switch (kind) {
-    case FilterKind::Box:
-      renames.insert(renames.end(), {{"kernel_width", "ksize[0]"}, {"kernel_height", "ksize[1]"}, {"kernel", "ksize"}});
-      return {"box_blur", renames};
-    case FilterKind::MeanC: return {"threshold_mean_c", renames};
-    case FilterKind::Sauvola: return {"threshold_sauvola", renames};
-    case FilterKind::Bradley: return {"threshold_bradley", renames};
-  }
-  return {"filter", renames};
-}
-
-// Runs `body`, rethrowing its errors (same type) in the Python function's words.
-template <class Body>
-void speaking_python(const PythonWords& words, Body&& body) {
-  try {
-    body();
-  } catch (const std::invalid_argument& e) {
-    throw std::invalid_argument(python_message(words, e.what()));
-  } catch (const std::bad_alloc&) {
-    throw;
-  } catch (const std::runtime_error& e) {
-    throw std::runtime_error(python_message(words, e.what()));
-  }
+  renames.insert(renames.end(), r.renames.begin(), r.renames.end());
+  return {r.function, renames};
 }
 
 }  // namespace
@@ -261,61 +165,83 @@ void integral(const Tensor& src, const Tensor& dst, const sat_options& options, 
 
 std::vector<int64_t> filter_result_shape(const Tensor& src, const FilterRequest& request) {
   std::vector<int64_t> shape = src.shape();
-  if (request.kind != FilterKind::Box && request.channels_last && !shape.empty()) shape.pop_back();
+  if (sat_filter_gray_output(request.filter) == 1 && request.channels_last && !shape.empty()) shape.pop_back();
   return shape;
 }
 
 namespace {
 
+// An image parameter (a radius map) seen as planes: uint8, one channel, the input's size, on the
+// input's device; one plane for every input plane, or a single plane that all of them share.
+struct ImageParam {
+  const FilterParam* param = nullptr;
+  Planes planes;
+};
+
+ImageParam image_param(const FilterParam& param, const Tensor& src, const Planes& in) {
+  const Tensor& map = *param.image;
+  if (map.device().cuda != src.device().cuda || map.device().id != src.device().id)
+    bad(param.name + " must be on the input's device (" +
+        (src.device().cuda ? "cuda:" + std::to_string(src.device().id) : std::string("the host")) + ")");
+  if (map.dtype() != DType::U8) bad(param.name + " must be uint8 (got " + numpy_name(map.dtype()) + ")");
+  ImageParam p{&param, planes_of(map, false, param.name)};
+  if (p.planes.width != in.width || p.planes.height != in.height)
+    bad(param.name + " must be " + std::to_string(in.height) + " x " + std::to_string(in.width) +
+        " (H x W of the input); got shape " + shape_text(map.shape()));
+  if (p.planes.count != 1 && p.planes.count != in.count)
+    bad(param.name + " has " + std::to_string(p.planes.count) + " planes; give one, or one per input plane (" +
+        std::to_string(in.count) + ")");
+  return p;
+}
+
+sat_image8 plane(const Tensor& t, const Planes& p, int64_t k) {
+  return {static_cast<uint8_t*>(t.data()) + k * int64_t(p.plane_stride), p.pitch, p.width, p.height, p.channels};
+}
+
 void filter_planes(sat_filter_engine* engine, const Tensor& src, const Tensor& dst, const Planes& in,
-                   const Planes& out, const FilterRequest& r, cudaStream_t stream) {
-  const uint8_t max_value = uint8_t(r.max_value);
+                   const Planes& out, const FilterRequest& r, const std::vector<ImageParam>& images,
+                   cudaStream_t stream) {
+  const char* name = sat_filter_name(r.filter);
+  std::vector<sat_filter_param> params;
+  for (const FilterParam& p : r.params)
+    params.push_back({p.name.c_str(), p.value, p.text ? p.text->c_str() : nullptr, nullptr});
+  std::vector<sat_image8> maps(images.size());
   for (int64_t k = 0; k < in.count; ++k) {
-    const sat_image8 s{static_cast<uint8_t*>(src.data()) + k * in.plane_stride, in.pitch, in.width, in.height,
-                       in.channels};
-    const sat_image8 d{static_cast<uint8_t*>(dst.data()) + k * out.plane_stride, out.pitch, out.width, out.height,
-                       out.channels};
-    switch (r.kind) {
-      case FilterKind::Box:
-        check(sat_box_blur(engine, &s, &d, r.kernel_width, r.kernel_height, r.border, stream));
-        break;
-      case FilterKind::MeanC:
-        check(sat_threshold_mean_c(engine, &s, &d, r.window, r.C, r.invert, max_value, stream));
-        break;
-      case FilterKind::Sauvola:
-        check(sat_threshold_sauvola(engine, &s, &d, r.window, r.k, r.r, max_value, stream));
-        break;
-      case FilterKind::Bradley:
-        check(sat_threshold_bradley(engine, &s, &d, r.window, r.t, max_value, stream));
-        break;
+    for (std::size_t i = 0; i < images.size(); ++i) {
+      const ImageParam& m = images[i];
+      maps[i] = plane(*m.param->image, m.planes, m.planes.count == 1 ? 0 : k);
+      params[std::size_t(m.param - r.params.data())].image = &maps[i];
     }
+    const sat_image8 s = plane(src, in, k), d = plane(dst, out, k);
+    check(sat_filter_apply(engine, name, params.data(), int(params.size()), &s, &d, stream));
   }
 }
 
 }  // namespace
 
 void filter(const Tensor& src, const Tensor& dst, const FilterRequest& r, cudaStream_t stream) {
-  speaking_python(filter_words(r.kind), [&] {
+  speaking_python(filter_words(r), [&] {
+    if (sat_filter_name(r.filter) == nullptr) bad("unknown filter #" + std::to_string(r.filter));
     if (src.dtype() != DType::U8)
       bad(std::string("filters take uint8 images (got ") + numpy_name(src.dtype()) + ")");
-    // The range of uint8_t; satcore checks the rest (1..255) with the same message.
-    if (r.kind != FilterKind::Box && (r.max_value < 0 || r.max_value > 255))
-      bad("max_value must be in 1..255 (got " + std::to_string(r.max_value) + ")");
     check_out(src, dst, DType::U8, filter_result_shape(src, r));
     const Planes in = planes_of(src, r.channels_last, "input");
-    const bool keeps_channels = r.kind == FilterKind::Box && r.channels_last;
+    const bool keeps_channels = sat_filter_gray_output(r.filter) == 0 && r.channels_last;
     const Planes out = planes_of(dst, keeps_channels, "out");
+    std::vector<ImageParam> images;
+    for (const FilterParam& p : r.params)
+      if (p.image && in.count > 0) images.push_back(image_param(p, src, in));
     if (in.count == 0) return;
     if (!src.device().cuda) {
       EngineSlot& slot = host_engine_slot();
       const HostEngineLease lease{slot};
-      filter_planes(slot.fit(src.device(), in, r.options), src, dst, in, out, r, stream);
+      filter_planes(slot.fit(src.device(), in, r.options), src, dst, in, out, r, images, stream);
       return;
     }
     const DeviceScope scope(src.device().id);
     CudaEngineSlot& cuda = cuda_engine_slot(src.device().id, stream);
     const std::lock_guard<std::mutex> turn(cuda.busy);
-    filter_planes(cuda.slot.fit(src.device(), in, r.options), src, dst, in, out, r, stream);
+    filter_planes(cuda.slot.fit(src.device(), in, r.options), src, dst, in, out, r, images, stream);
   });
 }
 

@@ -1,9 +1,14 @@
-// The operations of the Python module on Tensors: summed-area tables and the filters, batched
-// over the leading axes, through satcore's C ABI. CUDA tensors run on `stream` (asynchronous, no
-// device synchronisation), host tensors on the CPU backend (synchronous).
+// The operations of the Python module on Tensors: summed-area tables and the filters of satcore's
+// catalog, batched over the leading axes, through satcore's C ABI. CUDA tensors run on `stream`
+// (asynchronous, no device synchronisation), host tensors on the CPU backend (synchronous).
 #pragma once
 
 #include <cuda_runtime_api.h>
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "sat/sat_c.h"
 #include "tensor.h"
@@ -15,18 +20,27 @@ DType integral_dtype(DType input);
 // dst has src's shape and integral_dtype(src); any number of leading (plane) axes.
 void integral(const Tensor& src, const Tensor& dst, const sat_options& options, cudaStream_t stream);
 
-enum class FilterKind { Box, MeanC, Sauvola, Bradley };
-struct FilterRequest {
-  FilterKind kind = FilterKind::Box;
-  bool channels_last = false;  // src (..., H, W, C) with C ∈ {1, 3, 4} interleaved (BGR/BGRA)
-  int kernel_width = 3, kernel_height = 3, border = SAT_BORDER_REFLECT101;  // box
-  int window = 15;                                                          // block / window
-  double C = 2.0, k = 0.2, r = 0.0, t = 15.0;
-  bool invert = false;
-  int max_value = 255;
-  sat_options options = sat_default_options();
+// One parameter of a catalog filter, as sat_filter_param takes it: `text` (a choice's name) when
+// set, else `image` (an image parameter: uint8 (H, W), or one plane per input plane), else `value`.
+struct FilterParam {
+  std::string name;
+  double value = 0;
+  std::optional<std::string> text;
+  std::optional<Tensor> image;
 };
-// The shape of the filter's result for `src` (thresholds drop the channel axis).
+
+// A call of a catalog filter (sat_filter_apply) on every plane of a tensor.
+struct FilterRequest {
+  int filter = -1;             // index in the catalog (sat_filter_find)
+  bool channels_last = false;  // src (..., H, W, C) with C ∈ {1, 3, 4} interleaved (BGR/BGRA)
+  std::vector<FilterParam> params;
+  sat_options options = sat_default_options();
+  // Errors speak the Python function that was called: its name and its parameter names (C ABI
+  // name → Python name, e.g. kernel_width → ksize[0]).
+  std::string function = "filter";
+  std::vector<std::pair<std::string, std::string>> renames;
+};
+// The shape of the filter's result for `src`: a filter with gray output drops the channel axis.
 std::vector<int64_t> filter_result_shape(const Tensor& src, const FilterRequest& request);
 void filter(const Tensor& src, const Tensor& dst, const FilterRequest& request, cudaStream_t stream);
 

@@ -1,0 +1,152 @@
+// See detect_suite.h.
+#include "detect_suite.h"
+
+#include <cuda_runtime_api.h>
+
+#include <algorithm>
+#include <thread>
+
+#include "common/cuda/cuda_check.h"
+#include "common/cuda/cuda_stream.h"
+#include "common/cuda/pitched_buffer.h"
+#include "detect_frames.h"
+#include "detect_twin.h"
+#include "gpu_timer.h"
+#include "runner.h"
+#include "sat/detect.h"
+#include "sat/error.h"
+#include "suite_timing.h"
+
+namespace satbench {
+namespace {
+
+const sat::DetectParams kParams{1.1, 3, {30, 30}, {0, 0}};
+
+bool asked(const BenchOptions& o, Peer peer) { return std::find(o.peers.begin(), o.peers.end(), peer) != o.peers.end(); }
+
+StageTimes stage_list(const sat::DetectTimes& t) {
+  return {{"pyramid", t.pyramid_ms}, {"tables", t.tables_ms}, {"cascade", t.cascade_ms}, {"grouping", t.grouping_ms}};
+}
+
+void fill(SuiteRecord& r, const Measured& m, const BenchOptions& o) {
+  if (m.capped) {
+    r.status = Status::Skipped;
+    r.note = "skipped: one run took " + std::to_string(m.first_ms) + " ms (>" + cap_text(o.cap_ms) + " ms)";
+    return;
+  }
+  r.stats = m.stats;
+  r.stages_ms = m.stage_medians;
+}
+
+template <class Body>
+void guarded(SuiteRecord& r, std::vector<SuiteRecord>& records, Body&& body) {
+  try {
+    body();
+  } catch (const GpuHang& e) {
+    r.status = Status::Aborted;
+    r.note = e.what();
+    records.push_back(r);
+    throw BenchAborted(e.what());
+  } catch (const satapp::CudaError& e) {
+    r.status = e.out_of_memory() ? Status::OutOfMemory : Status::Failed;
+    r.note = e.what();
+  } catch (const std::exception& e) {
+    r.status = Status::Failed;
+    r.note = e.what();
+  }
+  records.push_back(r);
+}
+
+}  // namespace
+
+std::vector<DetectSuiteCase> plan_detect_suite(const BenchOptions& options) {
+  std::vector<sat::Extent> sizes = options.sizes;
+  if (sizes.empty()) sizes = {{1920, 1080}, {3840, 2160}};
+  std::vector<DetectSuiteCase> cases;
+  for (const sat::Extent& e : sizes)
+    for (bool faces : {true, false})
+      cases.push_back({std::string(faces ? "faces " : "no faces ") + std::to_string(e.width) + "x" +
+                           std::to_string(e.height),
+                       e, faces});
+  return cases;
+}
+
+void run_detect_case(const BenchOptions& o, const DetectSuiteCase& c, bool gpu, std::vector<SuiteRecord>& records) {
+  const auto record = [&](Contender k, std::string method) {
+    SuiteRecord r;
+    r.suite = "detect";
+    r.case_name = c.faces ? "faces" : "no faces";
+    r.extent = c.extent;
+    r.channels = 1;
+    r.contender = k;
+    r.method = std::move(method);
+    return r;
+  };
+  const std::string unavailable = detect_frames_unavailable();
+  if (!unavailable.empty()) {
+    for (Contender k : {Contender::Gpu, Contender::Cpu, Contender::OpenCv}) {
+      SuiteRecord r = record(k, "-");
+      r.status = Status::NotBuilt;
+      r.note = "frames " + unavailable;
+      records.push_back(r);
+    }
+    return;
+  }
+  const int w = c.extent.width, h = c.extent.height;
+  const std::vector<uint8_t> frame = make_detect_frame(c.extent, c.faces);
+  const sat::ConstImage8 host{frame.data(), std::size_t(w), w, h, 1};
+  const sat::HaarCascade cascade = sat::load_haar_cascade(frontal_face_cascade());
+
+  if (asked(o, Peer::CpuParallel)) {
+    SuiteRecord r = record(Contender::Cpu, "sat::Detector cpu");
+    guarded(r, records, [&] {
+      sat::Detector detector(sat::Backend::Cpu, cascade, c.extent, kParams);
+      detector.enable_stage_timing(true);
+      fill(r, measure(o, [&] { return wall_ms([&] { r.objects = (long long)detector.detect(host).size(); }); },
+                      [&] { return stage_list(detector.last_times()); }),
+           o);
+    });
+  }
+
+  if (!o.algorithms.empty()) {
+    SuiteRecord r = record(Contender::Gpu, "sat::Detector cuda");
+    if (!gpu) {
+      r.status = Status::NoGpu;
+      records.push_back(r);
+    } else {
+      guarded(r, records, [&] {
+        const satapp::CudaStream stream;
+        const satapp::PitchedBuffer d_frame{std::size_t(w), std::size_t(h)};
+        SATAPP_CUDA_CHECK(cudaMemcpy2D(d_frame.data(), d_frame.pitch(), frame.data(), w, w, h, cudaMemcpyHostToDevice));
+        const sat::ConstImage8 device{d_frame.data(), d_frame.pitch(), w, h, 1};
+        sat::Detector detector(sat::Backend::Cuda, cascade, c.extent, kParams);
+        detector.enable_stage_timing(true);
+        GpuTimer timer(stream.get(), o.hang_s);
+        // detect() waits for its work (the boxes come back to the host): the events bracket all of it.
+        const auto run = [&] {
+          timer.start();
+          r.objects = (long long)detector.detect(device, stream.get()).size();
+          timer.stop();
+          return timer.elapsed_ms("detect " + c.label);
+        };
+        fill(r, measure(o, run, [&] { return stage_list(detector.last_times()); }), o);
+      });
+    }
+  }
+
+  if (asked(o, Peer::OpenCv)) {
+    const int threads = o.cpu_threads > 0 ? o.cpu_threads : int(std::max(1u, std::thread::hardware_concurrency()));
+    SuiteRecord r = record(Contender::OpenCv, "cv::CascadeClassifier");
+    guarded(r, records, [&] {
+      const DetectTwin twin = make_detect_twin(frontal_face_cascade(), host, kParams, threads);
+      if (!twin.run) {
+        r.status = Status::NotBuilt;
+        r.note = twin.unavailable;
+        return;
+      }
+      fill(r, measure(o, [&] { return wall_ms([&] { r.objects = twin.run(); }); }), o);
+    });
+  }
+}
+
+}  // namespace satbench

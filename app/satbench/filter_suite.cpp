@@ -1,0 +1,231 @@
+// See filter_suite.h.
+#include "filter_suite.h"
+
+#include <cuda_runtime_api.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <thread>
+
+#include "common/cuda/cuda_check.h"
+#include "common/cuda/cuda_stream.h"
+#include "common/cuda/pitched_buffer.h"
+#include "filter_twins.h"
+#include "gpu_timer.h"
+#include "runner.h"
+#include "sat/error.h"
+#include "sat/filters.h"
+#include "suite_timing.h"
+
+namespace satbench {
+namespace {
+
+constexpr int kMapMaxRadii[] = {2, 16, 128};
+
+bool asked(const BenchOptions& o, Peer peer) { return std::find(o.peers.begin(), o.peers.end(), peer) != o.peers.end(); }
+
+int cpu_threads(const BenchOptions& o) {
+  return o.cpu_threads > 0 ? o.cpu_threads : int(std::max(1u, std::thread::hardware_concurrency()));
+}
+
+// A deterministic image with texture and edges (as a camera frame has), channels interleaved.
+std::vector<uint8_t> make_image(sat::Extent e, int channels) {
+  std::vector<uint8_t> v(std::size_t(e.width) * std::size_t(e.height) * std::size_t(channels));
+  uint32_t state = 12345;
+  std::size_t i = 0;
+  for (int y = 0; y < e.height; ++y)
+    for (int x = 0; x < e.width; ++x)
+      for (int c = 0; c < channels; ++c) {
+        state = state * 1664525u + 1013904223u;
+        const double wave = 90.0 * std::sin(x * 0.021 + c) * std::cos(y * 0.017 - c);
+        const int step = ((x / 97 + y / 61) % 2) * 40;
+        v[i++] = uint8_t(std::clamp(int(100 + wave) + step + int(state >> 27) - 16, 0, 255));
+      }
+  return v;
+}
+
+// A tilt-shift radius map: 0 on the middle row, growing linearly to max_radius at the top and
+// bottom rows.
+std::vector<uint8_t> make_radius_map(sat::Extent e, int max_radius) {
+  std::vector<uint8_t> v(std::size_t(e.width) * std::size_t(e.height));
+  const double half = std::max(1.0, e.height / 2.0);
+  for (int y = 0; y < e.height; ++y) {
+    const int r = std::min(max_radius, int(std::lround(max_radius * std::abs(y - e.height / 2.0) / half)));
+    std::fill_n(v.begin() + std::ptrdiff_t(y) * e.width, e.width, uint8_t(r));
+  }
+  return v;
+}
+
+StageTimes stage_list(const sat::StageTimes& t) {
+  return {{"convert", t.convert_ms}, {"tables", t.sat_ms}, {"filter", t.filter_ms}};
+}
+
+int max_difference(const uint8_t* a, std::size_t a_pitch, const uint8_t* b, std::size_t b_pitch, std::size_t row,
+                   int rows) {
+  int worst = 0;
+  for (int y = 0; y < rows; ++y)
+    for (std::size_t x = 0; x < row; ++x)
+      worst = std::max(worst, std::abs(int(a[y * a_pitch + x]) - int(b[y * b_pitch + x])));
+  return worst;
+}
+
+void fill(SuiteRecord& r, const Measured& m, const BenchOptions& o) {
+  if (m.capped) {
+    r.status = Status::Skipped;
+    r.note = "skipped: one run took " + std::to_string(m.first_ms) + " ms (>" + cap_text(o.cap_ms) + " ms)";
+    return;
+  }
+  r.stats = m.stats;
+  r.stages_ms = m.stage_medians;
+}
+
+// Runs body(r); an exception becomes r's status and note. A GPU hang aborts the suite.
+template <class Body>
+void guarded(SuiteRecord& r, std::vector<SuiteRecord>& records, Body&& body) {
+  try {
+    body();
+  } catch (const GpuHang& e) {
+    r.status = Status::Aborted;
+    r.note = e.what();
+    records.push_back(r);
+    throw BenchAborted(e.what());
+  } catch (const satapp::CudaError& e) {
+    r.status = e.out_of_memory() ? Status::OutOfMemory : Status::Failed;
+    r.note = e.what();
+  } catch (const sat::Error& e) {
+    r.status = e.code() == sat::ErrorCode::Unsupported ? Status::Unsupported
+               : e.code() == sat::ErrorCode::OutOfMemory ? Status::OutOfMemory
+                                                          : Status::Failed;
+    r.note = e.what();
+  } catch (const std::bad_alloc&) {
+    r.status = Status::OutOfMemory;
+    r.note = "host memory";
+  } catch (const std::exception& e) {
+    r.status = Status::Failed;
+    r.note = e.what();
+  }
+  records.push_back(r);
+}
+
+}  // namespace
+
+std::vector<FilterSuiteCase> plan_filter_suite(const BenchOptions& options) {
+  std::vector<sat::Extent> sizes = options.sizes;
+  if (sizes.empty()) sizes = {{1920, 1080}, {3840, 2160}};
+  std::vector<FilterSuiteCase> cases;
+  for (const sat::FilterInfo& info : sat::filter_catalog())
+    for (const sat::Extent& size : sizes)
+      for (int channels : {1, 4}) {
+        if (!std::holds_alternative<sat::VariableBlurParams>(info.defaults)) {
+          cases.push_back({info.defaults, sat::describe(info.defaults), size, channels, -1});
+          continue;
+        }
+        for (int r : kMapMaxRadii) {  // the cost must not grow with the radius
+          sat::FilterSpec spec = info.defaults;
+          auto& p = std::get<sat::VariableBlurParams>(spec);
+          p.shape = sat::RadiusShape::Map;
+          p.max_radius = r;
+          cases.push_back({spec, std::string(info.name) + " map, max radius " + std::to_string(r), size, channels, r});
+        }
+      }
+  return cases;
+}
+
+void run_filter_case(const BenchOptions& o, const FilterSuiteCase& c, bool gpu, std::vector<SuiteRecord>& records) {
+  const int w = c.extent.width, h = c.extent.height;
+  const std::vector<uint8_t> src = make_image(c.extent, c.channels);
+  const std::vector<uint8_t> map = c.map_max_radius >= 0 ? make_radius_map(c.extent, c.map_max_radius)
+                                                          : std::vector<uint8_t>{};
+  sat::FilterSpec spec = c.spec;  // with the host radius map
+  if (!map.empty()) std::get<sat::VariableBlurParams>(spec).radius_map = {map.data(), std::size_t(w), w, h, 1};
+  const int out_channels = sat::output_channels(spec, c.channels);
+  const std::size_t src_row = std::size_t(w) * c.channels, dst_row = std::size_t(w) * out_channels;
+  const sat::ConstImage8 host_src{src.data(), src_row, w, h, c.channels};
+  const auto record = [&](Contender k, std::string method) {
+    SuiteRecord r;
+    r.suite = "filters";
+    r.case_name = c.label;
+    r.extent = c.extent;
+    r.channels = c.channels;
+    r.contender = k;
+    r.method = std::move(method);
+    return r;
+  };
+
+  // Our CPU backend: its output is the reference of the others.
+  std::vector<uint8_t> reference;
+  if (asked(o, Peer::CpuParallel)) {
+    SuiteRecord r = record(Contender::Cpu, "sat::FilterEngine cpu");
+    guarded(r, records, [&] {
+      sat::FilterEngine engine(sat::Backend::Cpu, c.extent);
+      engine.set_cpu_threads(o.cpu_threads);
+      engine.enable_stage_timing(true);
+      std::vector<uint8_t> out(dst_row * std::size_t(h));
+      const sat::Image8 dst{out.data(), dst_row, w, h, out_channels};
+      fill(r, measure(o, [&] { return wall_ms([&] { engine.apply(spec, host_src, dst); }); },
+                      [&] { return stage_list(engine.last_stage_times()); }),
+           o);
+      reference = std::move(out);
+    });
+  }
+
+  if (!o.algorithms.empty()) {  // GPU methods asked for
+    SuiteRecord r = record(Contender::Gpu, "sat::FilterEngine cuda");
+    if (!gpu) {
+      r.status = Status::NoGpu;
+      records.push_back(r);
+    } else {
+      guarded(r, records, [&] {
+        const satapp::CudaStream stream;
+        const satapp::PitchedBuffer d_src(src_row, std::size_t(h)), d_dst(dst_row, std::size_t(h));
+        SATAPP_CUDA_CHECK(cudaMemcpy2D(d_src.data(), d_src.pitch(), src.data(), src_row, src_row, h, cudaMemcpyHostToDevice));
+        sat::FilterSpec device_spec = c.spec;
+        satapp::PitchedBuffer d_map;
+        if (!map.empty()) {
+          d_map = satapp::PitchedBuffer(std::size_t(w), std::size_t(h));
+          SATAPP_CUDA_CHECK(cudaMemcpy2D(d_map.data(), d_map.pitch(), map.data(), w, w, h, cudaMemcpyHostToDevice));
+          std::get<sat::VariableBlurParams>(device_spec).radius_map = {d_map.data(), d_map.pitch(), w, h, 1};
+        }
+        sat::FilterEngine engine(sat::Backend::Cuda, c.extent);
+        engine.enable_stage_timing(true);
+        const sat::ConstImage8 in{d_src.data(), d_src.pitch(), w, h, c.channels};
+        const sat::Image8 out{d_dst.data(), d_dst.pitch(), w, h, out_channels};
+        GpuTimer timer(stream.get(), o.hang_s);
+        const auto run = [&] {
+          timer.start();
+          engine.apply(device_spec, in, out, stream.get());
+          timer.stop();
+          return timer.elapsed_ms("filter " + c.label);
+        };
+        fill(r, measure(o, run, [&] { return stage_list(engine.last_stage_times()); }), o);
+        if (!reference.empty()) {
+          std::vector<uint8_t> got(dst_row * std::size_t(h));
+          SATAPP_CUDA_CHECK(cudaMemcpy2D(got.data(), dst_row, d_dst.data(), d_dst.pitch(), dst_row, h, cudaMemcpyDeviceToHost));
+          r.max_diff = max_difference(got.data(), dst_row, reference.data(), dst_row, dst_row, h);
+        }
+      });
+    }
+  }
+
+  if (asked(o, Peer::OpenCv)) {
+    FilterTwin twin = make_filter_twin(spec, host_src, cpu_threads(o));
+    SuiteRecord r = record(Contender::OpenCv, twin.method.empty() ? "-" : twin.method);
+    if (!twin.run) {
+      const bool not_built = twin.unavailable.find("not built") != std::string::npos;
+      r.status = not_built ? Status::NotBuilt : Status::Unsupported;
+      if (not_built) r.note = twin.unavailable;
+      records.push_back(r);
+    } else {
+      guarded(r, records, [&] {
+        fill(r, measure(o, [&] { return wall_ms(twin.run); }), o);
+        std::size_t pitch = 0;
+        const unsigned char* out = twin.output ? twin.output(pitch) : nullptr;
+        if (out && !reference.empty()) r.max_diff = max_difference(out, pitch, reference.data(), dst_row, dst_row, h);
+      });
+    }
+  }
+}
+
+}  // namespace satbench

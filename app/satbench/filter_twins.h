@@ -1,0 +1,34 @@
+// OpenCV's twin of a satcore filter on the CPU, where OpenCV has one: the `filters` suite's third
+// contender. Optional at build time like the cv::integral peer (SATBENCH_HAVE_OPENCV; ximgproc's
+// twins with SATBENCH_HAVE_XIMGPROC). This header names no OpenCV type.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "sat/filter_spec.h"
+
+namespace satbench {
+
+struct FilterTwin {
+  std::string method;         // e.g. "cv::blur"; empty when there is no twin
+  std::function<void()> run;  // one call on the image given to make_filter_twin (its output kept inside)
+  std::string unavailable;    // why there is none: "no OpenCV twin", "OpenCV not built", "ximgproc not built"
+  // The twin's output, when it is the filter's exact twin (same pixels as satcore's): for the
+  // check; null otherwise (e.g. local statistics' twin stops at the box sums).
+  std::function<const unsigned char*(std::size_t& pitch)> output;
+};
+
+// The twin of `spec` on host image `src` (1, 3 or 4 channels; a variable blur's radius map is the
+// spec's own, host memory), running on `threads` threads (cv::setNumThreads). Twins:
+//   box → cv::blur; threshold → cv::adaptiveThreshold (after cv::cvtColor for colour);
+//   sauvola → ximgproc::niBlackThreshold(SAUVOLA); guided → ximgproc::guidedFilter;
+//   local statistics → cv::boxFilter + cv::sqrBoxFilter (the means of x and x²);
+//   variable blur → cv::blur once per radius in the map, each pixel taken from its radius's blur;
+//   others: none.
+FilterTwin make_filter_twin(const sat::FilterSpec& spec, sat::ConstImage8 src, int threads);
+
+// One line for the header: "OpenCV 4.6.0 (ximgproc), 16 threads" or "OpenCV: not built".
+std::string filter_twins_description(int threads);
+
+}  // namespace satbench

@@ -1,0 +1,144 @@
+// The C ABI of detection (sat/detect_c.h) over sat::load_haar_cascade and sat::Detector: each
+// function converts its C arguments, checks what the C++ API cannot see from C (null handles, an
+// image's span overflowing the address space, the box buffer), and reports failures through
+// sat_last_error() like the rest of the C ABI (c_api_guard.h). No exception crosses it.
+#include "sat/detect_c.h"
+
+#include <algorithm>
+#include <cstddef>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "c_api_guard.h"
+#include "detail/validate.h"
+#include "sat/detect.h"
+
+struct sat_cascade {
+  sat::HaarCascade cascade;
+};
+
+struct sat_detector {
+  sat::Detector detector;
+  std::vector<sat::Box> last;  // the last sat_detect's boxes (for sat_detector_boxes); capacity kept
+};
+
+static_assert(sizeof(sat_box) == sizeof(sat::Box), "sat_box is sat::Box");
+static_assert(SAT_BACKEND_CUDA == int(sat::Backend::Cuda) && SAT_BACKEND_CPU == int(sat::Backend::Cpu));
+
+namespace {
+
+using sat::c_api::guarded;
+using sat::c_api::require;
+
+[[noreturn]] void invalid(const char* call, const std::string& message) {
+  throw sat::Error(sat::ErrorCode::InvalidArgument, call, message);
+}
+
+// The image's bytes, pitch × (height − 1) + a row, inside the address space, as every C ABI entry
+// point checks them (a huge pitch or height from C would otherwise wrap around). Sizes and
+// channels sat::Detector refuses with its own message.
+void check_span(const char* call, const sat_image8& image) {
+  if (image.width < 1 || image.height < 1 || (image.channels != 1 && image.channels != 3 && image.channels != 4))
+    return;
+  sat::detail::plane_range(call, "image", image.data, image.pitch, image.height,
+                           std::size_t(image.width) * std::size_t(image.channels));
+}
+
+// The first min(found, capacity) boxes into `boxes`; *count = found.
+void copy_boxes(const char* call, const std::vector<sat::Box>& found, sat_box* boxes, int capacity, int* count) {
+  require(count, call, "count pointer");
+  if (capacity < 0) invalid(call, "capacity must be >= 0 (got " + std::to_string(capacity) + ")");
+  if (capacity > 0) require(boxes, call, "boxes (with capacity > 0)");
+  const std::size_t n = std::min(found.size(), std::size_t(capacity));
+  for (std::size_t i = 0; i < n; ++i) boxes[i] = {found[i].x, found[i].y, found[i].width, found[i].height};
+  *count = int(std::min<std::size_t>(found.size(), std::size_t(std::numeric_limits<int>::max())));
+}
+
+}  // namespace
+
+extern "C" {
+
+sat_status sat_cascade_load(const char* path, sat_cascade** cascade) {
+  return guarded([&] {
+    require(cascade, "sat_cascade_load", "result pointer");
+    *cascade = nullptr;
+    require(path, "sat_cascade_load", "path");
+    *cascade = new sat_cascade{sat::load_haar_cascade(path)};
+  });
+}
+
+void sat_cascade_destroy(sat_cascade* cascade) { delete cascade; }
+
+sat_status sat_cascade_window(const sat_cascade* cascade, int* width, int* height) {
+  return guarded([&] {
+    require(cascade, "sat_cascade_window", "cascade");
+    require(width, "sat_cascade_window", "width pointer");
+    require(height, "sat_cascade_window", "height pointer");
+    *width = cascade->cascade.window.width;
+    *height = cascade->cascade.window.height;
+  });
+}
+
+sat_status sat_detector_create(int backend, const sat_cascade* cascade, int max_width, int max_height,
+                               double scale_factor, int min_neighbors, int min_object_width, int min_object_height,
+                               int max_object_width, int max_object_height, sat_detector** detector) {
+  constexpr const char* call = "sat_detector_create";
+  return guarded([&] {
+    require(detector, call, "result pointer");
+    *detector = nullptr;
+    require(cascade, call, "cascade");
+    if (backend != SAT_BACKEND_CUDA && backend != SAT_BACKEND_CPU)
+      invalid(call, "backend must be SAT_BACKEND_CUDA or SAT_BACKEND_CPU (got " + std::to_string(backend) + ")");
+    const sat::DetectParams params{scale_factor, min_neighbors, {min_object_width, min_object_height},
+                                   {max_object_width, max_object_height}};
+    *detector = new sat_detector{
+        sat::Detector(sat::Backend(backend), cascade->cascade, {max_width, max_height}, params), {}};
+  });
+}
+
+void sat_detector_destroy(sat_detector* detector) { delete detector; }
+
+sat_status sat_detect(sat_detector* detector, const sat_image8* image, sat_box* boxes, int capacity, int* count,
+                      void* stream) {
+  constexpr const char* call = "sat_detect";
+  return guarded([&] {
+    require(detector, call, "detector");
+    require(image, call, "image");
+    require(count, call, "count pointer");
+    *count = 0;
+    if (capacity < 0) invalid(call, "capacity must be >= 0 (got " + std::to_string(capacity) + ")");
+    if (capacity > 0) require(boxes, call, "boxes (with capacity > 0)");
+    check_span(call, *image);
+    const sat::ConstImage8 frame{image->data, image->pitch, image->width, image->height, image->channels};
+    detector->last.clear();  // a failed call leaves no stale boxes behind
+    detector->last = detector->detector.detect(frame, static_cast<cudaStream_t>(stream));
+    copy_boxes(call, detector->last, boxes, capacity, count);
+  });
+}
+
+sat_status sat_detector_boxes(const sat_detector* detector, sat_box* boxes, int capacity, int* count) {
+  constexpr const char* call = "sat_detector_boxes";
+  return guarded([&] {
+    require(detector, call, "detector");
+    copy_boxes(call, detector->last, boxes, capacity, count);
+  });
+}
+
+sat_status sat_detector_enable_timing(sat_detector* detector, int on) {
+  return guarded([&] {
+    require(detector, "sat_detector_enable_timing", "detector");
+    detector->detector.enable_stage_timing(on != 0);
+  });
+}
+
+sat_status sat_detect_times(const sat_detector* detector, sat_detect_timing* times) {
+  return guarded([&] {
+    require(detector, "sat_detect_times", "detector");
+    require(times, "sat_detect_times", "result pointer");
+    const sat::DetectTimes t = detector->detector.last_times();
+    *times = {t.pyramid_ms, t.tables_ms, t.cascade_ms, t.grouping_ms, t.scales, t.windows};
+  });
+}
+
+}  // extern "C"
