@@ -229,12 +229,12 @@ FilterOptions::FilterOptions(CLI::App& app, const std::string& group, const std:
            }});
     }
     for (const sat::ParamInfo& param : info.params) {
-      std::string key = lower(kebab(param.name));
+      std::string spelled = kebab(param.name);
       // A name the program uses for an option of its own (satfilter's --output) is the filter's
       // parameter under the filter's name: --local-stats-output.
-      if (app.get_option_no_throw("--" + key)) key = lower(kebab(info.name)) + "-" + key;
-      PlannedOption& p = find_or_add(key, metavar_of(param, key));
-      const std::string spelled = kebab(param.name);
+      if (app.get_option_no_throw("--" + lower(spelled))) spelled = lower(kebab(info.name)) + "-" + spelled;
+      const std::string key = lower(spelled);
+      PlannedOption& p = find_or_add(key, metavar_of(param, lower(kebab(param.name))));
       if (std::find(p.names.begin(), p.names.end(), spelled) == p.names.end()) p.names.insert(p.names.begin(), spelled);
       p.real = p.real || param.kind == sat::ParamKind::Real;
       std::function<void(sat::FilterSpec&, const std::string&)> apply;

@@ -99,7 +99,9 @@ TEST(FilterOptions, EveryCatalogParameterIsAnOptionWithItsHelpRangeAndDefault) {
 TEST(FilterOptions, FilterHelpAndNamesComeFromTheCatalog) {
   const std::string help = filter_help(), names = filter_names();
   for (const sat::FilterInfo& info : sat::filter_catalog()) {
-    EXPECT_NE(help.find(std::string(info.name) + " "), std::string::npos) << info.name;
+    const std::size_t at = help.find(info.name);
+    ASSERT_NE(at, std::string::npos) << info.name;
+    EXPECT_TRUE(help[at + info.name.size()] == ':' || help[at + info.name.size()] == ' ') << info.name;
     EXPECT_NE(names.find(info.name), std::string::npos) << info.name;
     for (std::string_view alias : info.aliases) EXPECT_EQ(&filter(std::string(alias).c_str()), &info) << alias;
   }

@@ -13,6 +13,7 @@
 
 #include "sat/error.h"
 #include "sat/filter_spec.h"
+#include "sat/filters.h"
 #include "satfilter_test_support.h"
 
 namespace satfilter_test {
@@ -91,31 +92,49 @@ nlohmann::json read_json(const std::string& path) {
   return nlohmann::json::parse(file);
 }
 
+// Whether satcore runs `spec` at all (a filter of the catalog may be described before it is
+// implemented: FilterEngine::apply says Unsupported). Its message when it does not.
+std::optional<std::string> satcore_refuses(const sat::FilterSpec& spec) {
+  std::vector<uint8_t> src(8 * 8, 100), dst(8 * 8);
+  try {
+    sat::FilterEngine engine(sat::Backend::Cpu, {8, 8});
+    engine.apply(spec, sat::ConstImage8{src.data(), 8, 8, 8, 1}, sat::Image8{dst.data(), 8, 8, 8, 1});
+  } catch (const sat::Error& e) {
+    if (e.code() == sat::ErrorCode::Unsupported) return std::string(e.what());
+  }
+  return std::nullopt;
+}
+
 TEST_F(CatalogTest, EveryFilterRunsWithItsDefaultsAndWithEachChangedParameter) {
   int runs = 0;
   for (const sat::FilterInfo& info : sat::filter_catalog()) {
-    std::vector<Changed> cases{{{}, info.defaults}};
+    // Its defaults on color and gray, then each parameter changed on color.
+    std::vector<std::pair<const char*, Changed>> cases{{"color.png", {{}, info.defaults}},
+                                                       {"gray.pgm", {{}, info.defaults}}};
     for (const sat::ParamInfo& param : info.params)
-      if (std::optional<Changed> changed = change_one(info, param)) cases.push_back(*changed);
-    for (const char* input : {"color.png", "gray.pgm"}) {
+      if (std::optional<Changed> changed = change_one(info, param)) cases.emplace_back("color.png", *changed);
+    for (const auto& [input, c] : cases) {
       const cv::Mat source = cv::imread(in(input), cv::IMREAD_UNCHANGED);
-      for (const Changed& c : cases) {
-        std::vector<std::string> args{in(input), out("out.png"), "--filter", std::string(info.name), "--backend",
-                                      "cpu",     "-y",             "--json",   out("report.json")};
-        args.insert(args.end(), c.args.begin(), c.args.end());
-        SCOPED_TRACE(std::string(info.name) + " " + input + (c.args.empty() ? "" : " " + c.args[0]));
-        const RunResult r = run_satfilter(args);
-        ASSERT_EQ(r.status, 0) << r.err;
-        EXPECT_EQ(read_json(out("report.json"))["runs"][0]["filter"], sat::describe(c.spec));
-        const cv::Mat output = cv::imread(out("out.png"), cv::IMREAD_UNCHANGED);
-        ASSERT_FALSE(output.empty());
-        EXPECT_EQ(output.channels(), sat::output_channels(c.spec, source.channels()));
-        EXPECT_EQ(output.size(), source.size());
-        ++runs;
+      std::vector<std::string> args{in(input), out("out.png"), "--filter", std::string(info.name), "--backend",
+                                    "cpu",     "-y",             "--json",   out("report.json")};
+      args.insert(args.end(), c.args.begin(), c.args.end());
+      SCOPED_TRACE(std::string(info.name) + " " + input + (c.args.empty() ? "" : " " + c.args[0]));
+      const RunResult r = run_satfilter(args);
+      if (const std::optional<std::string> refused = satcore_refuses(c.spec)) {
+        EXPECT_EQ(r.status, 1);  // satfilter says what satcore says, as a failed run
+        EXPECT_NE(r.err.find(*refused), std::string::npos) << r.err;
+        break;
       }
+      ASSERT_EQ(r.status, 0) << r.err;
+      EXPECT_EQ(read_json(out("report.json"))["runs"][0]["filter"], sat::describe(c.spec));
+      const cv::Mat output = cv::imread(out("out.png"), cv::IMREAD_UNCHANGED);
+      ASSERT_FALSE(output.empty());
+      EXPECT_EQ(output.channels(), sat::output_channels(c.spec, source.channels()));
+      EXPECT_EQ(output.size(), source.size());
+      ++runs;
     }
   }
-  EXPECT_GE(runs, 2 * (4 + 10));  // today's four filters and their parameters, at least
+  EXPECT_GE(runs, 4 * 2 + 10);  // today's four filters on both images and their parameters, at least
 }
 
 TEST_F(CatalogTest, HelpListsEveryFilterAndParameter) {
