@@ -2,15 +2,12 @@
 
 #include <vector>
 
+#include "box_drawing.h"
 #include "common/timing/stopwatch.h"
-#include "filter_runner.h"
 #include "frame_threads.h"
 #include "interrupt.h"
 
 namespace satfilter {
-namespace {
-
-}  // namespace
 
 PipelineResult run_cpu_pipeline(const PipelineRequest& request) {
   PipelineResult result;
@@ -22,6 +19,10 @@ PipelineResult run_cpu_pipeline(const PipelineRequest& request) {
   const satapp::Stopwatch setup;
   sat::FilterEngine engine(sat::Backend::Cpu, sat::Extent{info.width, info.height}, request.sat_options);
   engine.enable_stage_timing(request.timing);
+  std::optional<sat::FilterSpec> filter;
+  if (request.filter)
+    filter = bind_filter_images(*request.filter, request.filter_images,
+                                [&](std::size_t i) { return const_view(request.filter_images[i].image); });
   std::vector<cv::Mat> inputs, outputs;
   for (int i = 0; i < buffer_count; ++i) {
     // An image is filtered in the buffer it was decoded into: a second copy of it would be waste.
@@ -39,10 +40,19 @@ PipelineResult run_cpu_pipeline(const PipelineRequest& request) {
   while (const std::optional<int> in = decoder.next()) {
     throw_if_interrupted();
     const int out = encoder.acquire();
+    if (request.detector) {
+      const satapp::Stopwatch detect;
+      result.detections.push_back(request.detector->detect(const_view(inputs[*in])));
+      result.totals.detect_ms += detect.elapsed_ms();
+    }
     const satapp::Stopwatch compute;
-    apply_filter(engine, request.filter, const_view(inputs[*in]), view(outputs[out]), nullptr);
+    if (filter)
+      engine.apply(*filter, const_view(inputs[*in]), view(outputs[out]), nullptr);
+    else
+      inputs[*in].copyTo(outputs[out]);  // same size and type: into the buffer as it is
     result.totals.compute_ms += compute.elapsed_ms();
-    if (request.timing) {
+    if (request.draw) draw_boxes(outputs[out], result.detections.back());
+    if (request.timing && filter) {
       const sat::StageTimes times = engine.last_stage_times();
       result.totals.convert_ms += times.convert_ms;
       result.totals.sat_ms += times.sat_ms;

@@ -6,12 +6,13 @@
 #include <string>
 #include <vector>
 
+#include "box_drawing.h"
 #include "common/cuda/cuda_check.h"
 #include "common/cuda/cuda_stream.h"
+#include "common/cuda/device_image.h"
 #include "common/frame/cuda_frame_pipeline.h"
 #include "common/frame/pinned_mat.h"
 #include "common/timing/stopwatch.h"
-#include "filter_runner.h"
 #include "frame_threads.h"
 #include "interrupt.h"
 
@@ -34,7 +35,20 @@ class StreamDrain {
 struct HeldBuffers {
   int in = -1;   // pinned input buffer (owned by the Decoder while the frame is in flight)
   int out = -1;  // pinned output buffer (submitted to the Encoder when the frame is retired)
+  std::vector<sat::Box> boxes;  // --detect: the frame's, drawn into `out` once it is downloaded
 };
+
+// The filter's images (a radius map...) copied to the device once, for every frame.
+std::vector<satapp::DeviceImage> upload_filter_images(const std::vector<FilterImage>& images) {
+  std::vector<satapp::DeviceImage> device;
+  for (const FilterImage& image : images) {
+    const sat::Image8 view = device.emplace_back(image.image.cols, image.image.rows, image.image.channels()).view();
+    SATAPP_CUDA_CHECK(cudaMemcpy2D(view.data, view.pitch, image.image.data, image.image.step[0],
+                                   std::size_t(view.width) * std::size_t(view.channels), std::size_t(view.height),
+                                   cudaMemcpyHostToDevice));
+  }
+  return device;
+}
 
 }  // namespace
 
@@ -68,6 +82,11 @@ PipelineResult run_cuda_pipeline(const PipelineRequest& request) {
   satapp::CudaStream download_stream;
   const StreamDrain drain(download_stream.get());
   std::vector<HeldBuffers> held(static_cast<std::size_t>(depth));
+  const std::vector<satapp::DeviceImage> device_images = upload_filter_images(request.filter_images);
+  std::optional<sat::FilterSpec> filter;
+  if (request.filter)
+    filter = bind_filter_images(*request.filter, request.filter_images,
+                                [&](std::size_t i) { return sat::ConstImage8(device_images[i].view()); });
   result.setup_ms = setup.elapsed_ms();
 
   const satapp::Stopwatch wall;
@@ -83,7 +102,8 @@ PipelineResult run_cuda_pipeline(const PipelineRequest& request) {
       result.totals.sat_ms += frame.times.sat_ms;
       result.totals.filter_ms += frame.times.filter_ms;
     }
-    const HeldBuffers buffers = held[std::size_t(frame.slot)];
+    const HeldBuffers& buffers = held[std::size_t(frame.slot)];
+    if (request.draw) draw_boxes(outputs[buffers.out], buffers.boxes);
     hand_over(decoder, encoder, buffers.in, buffers.out, result);
   };
 
@@ -95,9 +115,22 @@ PipelineResult run_cuda_pipeline(const PipelineRequest& request) {
     HeldBuffers& buffers = held[std::size_t(frames.index_of(slot))];
     buffers.in = *in;
     frames.upload(slot, const_view(inputs[*in]));
+    if (request.detector) {  // on the compute stream, after the upload; detect() waits for it
+      const satapp::Stopwatch detect;
+      buffers.boxes = request.detector->detect(slot.input(), frames.compute_stream());
+      result.totals.detect_ms += detect.elapsed_ms();
+      result.detections.push_back(buffers.boxes);
+    }
     const sat::Image8 device_out = slot.output(out_channels);
     frames.filter(slot, [&](sat::FilterEngine& engine, cudaStream_t stream) {
-      apply_filter(engine, request.filter, slot.input(), device_out, stream);
+      if (filter) {
+        engine.apply(*filter, slot.input(), device_out, stream);
+        return;
+      }
+      const sat::Image8 input = slot.input();
+      SATAPP_CUDA_CHECK(cudaMemcpy2DAsync(device_out.data, device_out.pitch, input.data, input.pitch,
+                                          std::size_t(input.width) * std::size_t(input.channels),
+                                          std::size_t(input.height), cudaMemcpyDeviceToDevice, stream));
     });
 
     buffers.out = encoder.acquire();

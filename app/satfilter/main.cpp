@@ -1,7 +1,8 @@
 // satfilter — filter an image or a video with summed-area tables, on the GPU or the CPU.
 //
-//   satfilter INPUT OUTPUT --filter box|threshold|sauvola|bradley [parameters] [options]
+//   satfilter INPUT OUTPUT --filter NAME [parameters] [options]
 //   satfilter -o FOLDER INPUT... --filter ...
+//   satfilter INPUT OUTPUT --detect CASCADE.xml [--draw] [--json FILE] [--filter ...]
 //
 // Every failure ends as one line "satfilter: error: ..." on stderr and a non-zero exit status,
 // with no output file left behind (see atomic_output.h). `satfilter --help` documents the rest.
@@ -17,10 +18,11 @@
 #include <vector>
 
 #include "atomic_output.h"
+#include "cascade_file.h"
 #include "common/cuda/backend_choice.h"
 #include "common/timing/stopwatch.h"
 #include "failure.h"
-#include "filter_runner.h"
+#include "filter_images.h"
 #include "frame_pipeline_cpu.h"
 #include "frame_pipeline_cuda.h"
 #include "interrupt.h"
@@ -31,6 +33,7 @@
 #include "progress.h"
 #include "report.h"
 #include "report_json.h"
+#include "sat/detect.h"
 #include "sat/device.h"
 #include "sat/error.h"
 #include "video_io.h"
@@ -77,8 +80,9 @@ int pipeline_frame_buffers(const MediaInfo& info, sat::Backend backend, int fram
   return backend == sat::Backend::Cuda ? std::max(1, frames_in_flight) : 3;
 }
 
-// Filters one input into one output.
-RunReport run_job(const CommandLine& cl, const Job& job, MediaKind output_kind, sat::Backend backend) {
+// Filters one input into one output; `cascade` with --detect.
+RunReport run_job(const CommandLine& cl, const Job& job, MediaKind output_kind, sat::Backend backend,
+                  const sat::HaarCascade* cascade) {
   const satapp::Stopwatch open_time;
   std::unique_ptr<FrameSource> source = open_source(job.input);
   const double open_ms = open_time.elapsed_ms();
@@ -92,6 +96,9 @@ RunReport run_job(const CommandLine& cl, const Job& job, MediaKind output_kind, 
 
   check_host_memory(job.input, info, output_channels(cl.filter, info.channels), backend,
                     pipeline_frame_buffers(info, backend, cl.frames_in_flight));
+  const std::vector<FilterImage> filter_images = read_filter_images(cl.filter_images, info, job.input);
+  std::optional<sat::Detector> detector;
+  if (cascade) detector.emplace(backend, *cascade, sat::Extent{info.width, info.height}, cl.detect->params);
   std::unique_ptr<FrameSink> sink = open_sink(job.output, output_kind, info, sink_options(cl));
 
   const bool terminal = ::isatty(STDERR_FILENO) == 1;
@@ -100,7 +107,16 @@ RunReport run_job(const CommandLine& cl, const Job& job, MediaKind output_kind, 
   Progress progress(show_progress, terminal, info.frame_count);
 
   const bool timing = cl.report || !cl.json_path.empty();
-  PipelineRequest request{*source, *sink, cl.filter, progress, timing, cl.sat_options, cl.frames_in_flight};
+  PipelineRequest request{*source,
+                          *sink,
+                          cl.filter,
+                          filter_images,
+                          detector ? &*detector : nullptr,
+                          cl.detect && cl.detect->draw,
+                          progress,
+                          timing,
+                          cl.sat_options,
+                          cl.frames_in_flight};
   PipelineResult result =
       backend == sat::Backend::Cuda ? run_cuda_pipeline(request) : run_cpu_pipeline(request);
   result.totals.decode_ms += open_ms;  // images decode when opened; videos decode their first frame
@@ -115,7 +131,9 @@ RunReport run_job(const CommandLine& cl, const Job& job, MediaKind output_kind, 
   report.input_channels = info.channels;
   report.output_channels = output_channels(cl.filter, info.channels);
   report.frames = result.frames;
-  report.filter = describe(cl.filter);
+  report.filter = cl.filter ? sat::describe(*cl.filter) : "none";
+  report.detect = detector.has_value();
+  report.detections = std::move(result.detections);
   report.gpu = backend == sat::Backend::Cuda;
   report.algorithm = algorithm_name(cl.sat_options);
   report.frames_in_flight = info.kind == MediaKind::Video ? cl.frames_in_flight : 1;
@@ -146,6 +164,8 @@ int run(int argc, char** argv) {
     check_output_is_safe(job, cl.overwrite);
   }
   check_report_is_safe(cl.json_path, jobs, cl.overwrite);
+  std::optional<sat::HaarCascade> cascade;
+  if (cl.detect) cascade = read_cascade(cl.detect->cascade);
   const sat::Backend backend = choose_backend(cl);
   if (backend == sat::Backend::Cpu && cl.sat_options_given)
     note("--algorithm and --tile choose the CUDA table algorithm; the cpu backend ignores them");
@@ -153,7 +173,7 @@ int run(int argc, char** argv) {
   // In order; the first failure ends the batch (the outputs completed before it stay).
   std::vector<RunReport> reports;
   for (std::size_t i = 0; i < jobs.size(); ++i) {
-    reports.push_back(run_job(cl, jobs[i], output_kinds[i], backend));
+    reports.push_back(run_job(cl, jobs[i], output_kinds[i], backend, cascade ? &*cascade : nullptr));
     if (cl.report) print_report(stdout, reports.back());
   }
   if (!cl.json_path.empty()) write_report_json(cl.json_path, reports, version_number(), cl.overwrite == Overwrite::Replace);

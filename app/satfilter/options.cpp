@@ -7,6 +7,7 @@
 
 #include "common/cli/cli_app.h"
 #include "common/cli/sat_options.h"
+#include "detect_options.h"
 #include "failure.h"
 
 #ifndef SATFILTER_VERSION
@@ -21,10 +22,12 @@ namespace cli = satapp::cli;
 std::string quote(const std::string& text) { return "'" + text + "'"; }
 
 const char* const kHead =
-    "Usage: satfilter INPUT OUTPUT --filter box|threshold|sauvola|bradley [PARAMETERS] [OPTIONS]\n"
+    "Usage: satfilter INPUT OUTPUT --filter NAME [PARAMETERS] [OPTIONS]\n"
     "       satfilter -o FOLDER INPUT... --filter ... [PARAMETERS] [OPTIONS]\n"
+    "       satfilter INPUT OUTPUT --detect CASCADE.xml [--draw] [--json FILE] [--filter ...]\n"
     "\n"
-    "Filters an image or a video with summed-area tables (satcore), on the GPU or the CPU.\n"
+    "Filters an image or a video with summed-area tables (satcore), on the GPU or the CPU, and\n"
+    "finds objects in it (--detect: Viola-Jones with OpenCV's Haar cascades on the same tables).\n"
     "INPUT and OUTPUT are images (png, jpg, pgm/ppm, tif, bmp, webp...) or videos (avi, mp4,\n"
     "mkv, mov, webm... anything OpenCV's VideoCapture/VideoWriter reads or writes); the kind is\n"
     "chosen from the extension and both must be of the same kind. A video is processed frame\n"
@@ -59,6 +62,8 @@ const char* const kFooter =
     "  satfilter in.mp4 out.mkv --filter bradley --window 31 --t 10 --report\n"
     "  satfilter -o binarized/ scans/*.png --filter sauvola --json report.json\n"
     "  satfilter frame_%04d.png out_%04d.png --filter box --radius 3\n"
+    "  satfilter group.jpg faces.png --draw --json faces.json \\\n"
+    "      --detect /usr/share/opencv4/haarcascades/haarcascade_frontalface_default.xml\n"
     "  cat in.png | satfilter - - --format png --filter box > out.png\n";
 
 // The options, bound to what one parse fills in; checks that span several options come after.
@@ -66,6 +71,7 @@ struct Parser {
   CLI::App app{"", "satfilter"};
   std::vector<std::string> positional;
   std::string filter_name;
+  DetectRequest detect;
   int tile = 0;
   bool overwrite = false, keep = false, progress = false, no_progress = false;
   CommandLine options;
@@ -110,8 +116,12 @@ Parser::Parser() {
 
   const std::string filters = "Filters and their parameters";
   app.option_defaults()->group(filters);
-  app.add_option("--filter", filter_name, "the filter (required):\n" + cli::image_filter_help())->option_text("NAME");
+  app.add_option("--filter", filter_name, "the filter (required unless --detect is given):\n" + cli::filter_help())
+      ->option_text("NAME");
   filter.emplace(app, filters);
+
+  app.option_defaults()->group("Detection (Viola-Jones)");
+  add_detect_options(app, detect);
 
   app.option_defaults()->group("Options");
   cli::add_backend_option(
@@ -164,14 +174,17 @@ void Parser::finish() {
     cl.output = positional[1];
   }
 
-  if (!cli::given(app, "--filter")) throw usage_error("missing --filter (box, threshold, sauvola or bradley)");
-  const std::optional<FilterKind> kind = cli::parse_image_filter(filter_name);
-  if (!kind)
-    throw usage_error("unknown filter " + quote(filter_name) + " (expected box, threshold, sauvola or bradley)");
-  filter->require_parameters_of(*kind);
-  filter->validate(*kind);
-  static_cast<cli::FilterParameters&>(cl.filter) = filter->parameters();
-  cl.filter.kind = *kind;
+  finish_detect(app, detect, cl);
+  if (cli::given(app, "--filter")) {
+    const sat::FilterInfo& chosen = cli::find_filter_or_refuse(filter_name);
+    filter->require_parameters_of(chosen);
+    cl.filter = filter->spec_of(chosen);
+    cl.filter_images = filter->image_files(chosen);
+  } else if (!cl.detect) {
+    throw usage_error("missing --filter (" + cli::filter_names() + ") or --detect CASCADE.xml");
+  } else {
+    filter->require_no_parameters();
+  }
 
   cl.sat_options_given = cli::given(app, "--algorithm") || cli::given(app, "--tile");
   if (cli::given(app, "--tile")) {

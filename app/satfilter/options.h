@@ -1,7 +1,8 @@
 // satfilter's command line: parsing, validation and the --help text.
 //
-//   satfilter INPUT OUTPUT --filter box|threshold|sauvola|bradley [parameters] [options]
+//   satfilter INPUT OUTPUT --filter NAME [parameters] [options]    (NAME: satcore's filter catalog)
 //   satfilter -o FOLDER INPUT... --filter ...             (a batch: one output per input)
+//   satfilter INPUT OUTPUT --detect CASCADE.xml [--draw] [--json FILE] [--filter ...]
 //
 // Every parameter is checked here, before any file is opened, so that a bad command line fails
 // fast with one line and leaves nothing behind.
@@ -12,18 +13,19 @@
 #include <vector>
 
 #include "common/cli/filter_options.h"
+#include "sat/detect.h"
+#include "sat/filter_spec.h"
 #include "sat/filters.h"
 #include "sat/sat.h"
 
 namespace satfilter {
 
-// satcore's filters, named and described as satlab names them (common/cli/filter_options.h).
-using FilterKind = satapp::cli::ImageFilter;
-using satapp::cli::to_string;
-
-// The filter to run and its parameters (only the member of `kind` is used).
-struct FilterSpec : satapp::cli::FilterParameters {
-  FilterKind kind = FilterKind::Box;
+// --detect: Viola-Jones detection with an OpenCV Haar cascade on every image or frame (the
+// input, before any filter).
+struct DetectRequest {
+  std::string cascade;       // --detect FILE
+  sat::DetectParams params;  // --scale-factor, --min-neighbors, --min-size, --max-size
+  bool draw = false;         // --draw: the boxes burnt into OUTPUT
 };
 
 enum class ProgressMode { Auto, Always, Never };  // Auto: only when stderr is a terminal
@@ -40,7 +42,11 @@ struct CommandLine {
   bool output_option = false;       // OUTPUT came from -o (then every positional is an input)
   std::string format;               // --format: image format of "-" (stdin/stdout), e.g. "png"
   Overwrite overwrite = Overwrite::Refuse;
-  FilterSpec filter;
+  // --filter and its parameters, judged by satcore's catalog (none: --detect alone, OUTPUT is
+  // the input). Image parameters are unbound: their files are in filter_images.
+  std::optional<sat::FilterSpec> filter;
+  std::vector<satapp::cli::ImageFile> filter_images;
+  std::optional<DetectRequest> detect;
 
   std::optional<sat::Backend> backend;  // nullopt: cuda when a device is present, else cpu
   sat::Options sat_options;             // --algorithm, --tile (CUDA backend only)

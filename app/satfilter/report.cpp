@@ -18,6 +18,12 @@ void print_report(std::FILE* out, const RunReport& r) {
   std::fprintf(out, "  output     %s: %d channel%s, %lld frame%s\n", r.output.c_str(), r.output_channels,
                r.output_channels == 1 ? "" : "s", static_cast<long long>(r.frames), r.frames == 1 ? "" : "s");
   std::fprintf(out, "  filter     %s\n", r.filter.c_str());
+  if (r.detect) {
+    std::size_t objects = 0;
+    for (const auto& boxes : r.detections) objects += boxes.size();
+    std::fprintf(out, "  detect     %zu object%s in %zu frame%s\n", objects, objects == 1 ? "" : "s", r.detections.size(),
+                 r.detections.size() == 1 ? "" : "s");
+  }
   if (r.gpu)
     std::fprintf(out, "  backend    cuda, SAT algorithm %s, %d frame%s in flight\n", r.algorithm.c_str(),
                  r.frames_in_flight, r.frames_in_flight == 1 ? "" : "s");
@@ -27,6 +33,7 @@ void print_report(std::FILE* out, const RunReport& r) {
   std::fprintf(out, "  %-10s %12s %11s   %s\n", "stage", "total ms", "ms/frame", "clock");
   const char* engine_clock = r.gpu ? "CUDA events (engine, compute stream)" : "steady_clock (engine)";
   stage_line(out, "decode", t.decode_ms, r.frames, "steady_clock, decode thread");
+  if (r.detect) stage_line(out, "detect", t.detect_ms, r.frames, "steady_clock around each sat::Detector::detect");
   if (r.gpu) stage_line(out, "upload", t.upload_ms, r.frames, "CUDA events, upload stream (pinned -> device)");
   if (t.convert_ms > 0) stage_line(out, "convert", t.convert_ms, r.frames, engine_clock);
   stage_line(out, "SAT", t.sat_ms, r.frames, engine_clock);

@@ -9,6 +9,9 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <vector>
+
+#include "sat/detect.h"
 
 namespace satfilter {
 
@@ -20,6 +23,7 @@ struct StageTotals {
   double sat_ms = 0;
   double filter_ms = 0;
   double compute_ms = 0;  // the whole engine call (convert + SAT + filter), measured by the pipeline
+  double detect_ms = 0;   // --detect: sat::Detector::detect (steady_clock; it waits for the GPU)
   double download_ms = 0;
   double encode_ms = 0;
 };
@@ -33,13 +37,15 @@ struct RunReport {
   int input_channels = 0;
   int output_channels = 0;
   int64_t frames = 0;
-  std::string filter;     // describe(spec)
+  std::string filter;     // sat::describe(spec); "none" without a filter
   bool gpu = false;       // CUDA backend
   std::string algorithm;  // SAT algorithm and tile (CUDA)
   int frames_in_flight = 0;
   double setup_ms = 0;  // engine, pinned and device buffers, streams
   double wall_ms = 0;   // first decode to the output renamed (setup excluded)
   StageTotals totals;
+  bool detect = false;                            // --detect
+  std::vector<std::vector<sat::Box>> detections;  // its boxes, one list per frame
 };
 
 void print_report(std::FILE* out, const RunReport& report);

@@ -12,11 +12,25 @@
 namespace satfilter {
 namespace {
 
+// --detect: {"objects": 3, "frames": [[{"x": 10, "y": 20, "w": 40, "h": 40}, ...], ...]}.
+nlohmann::json detections_json(const std::vector<std::vector<sat::Box>>& frames) {
+  nlohmann::json list = nlohmann::json::array();
+  std::size_t objects = 0;
+  for (const std::vector<sat::Box>& boxes : frames) {
+    nlohmann::json frame = nlohmann::json::array();
+    for (const sat::Box& b : boxes) frame.push_back({{"x", b.x}, {"y", b.y}, {"w", b.width}, {"h", b.height}});
+    list.push_back(std::move(frame));
+    objects += boxes.size();
+  }
+  return {{"objects", objects}, {"frames", std::move(list)}};
+}
+
 nlohmann::json run_json(const RunReport& r) {
   const StageTotals& t = r.totals;
   nlohmann::json stages = {{"decode", t.decode_ms}, {"sat", t.sat_ms},       {"filter", t.filter_ms},
                            {"encode", t.encode_ms}, {"compute", t.compute_ms}};
   if (t.convert_ms > 0) stages["convert"] = t.convert_ms;
+  if (r.detect) stages["detect"] = t.detect_ms;
   if (r.gpu) {
     stages["upload"] = t.upload_ms;
     stages["download"] = t.download_ms;
@@ -49,6 +63,7 @@ nlohmann::json run_json(const RunReport& r) {
   }
   if (t.compute_ms > 0) throughput["engine_mpixel_per_s"] = pixels / (t.compute_ms * 1e3);
   run["throughput"] = throughput;
+  if (r.detect) run["detections"] = detections_json(r.detections);
   return run;
 }
 

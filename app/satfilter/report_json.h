@@ -1,6 +1,8 @@
 // --json FILE: the runs' reports (report.h) as one JSON document, for scripts:
 //   {"program": "satfilter", "version": "...", "runs": [{"input": ..., "stages_ms": {...},
 //    "throughput": {...}, ...}, ...]}
+// With --detect each run has "detections": {"objects": N, "frames": [[{"x", "y", "w", "h"}...]
+// ...]}, one list per frame in order (an image has one frame).
 #pragma once
 
 #include <string>

@@ -10,6 +10,7 @@
 #include "common/cli/filter_options.h"
 #include "common/cli/sat_options.h"
 #include "common/files/atomic_output.h"
+#include "sat/filter_spec.h"
 
 namespace satlab {
 
@@ -45,7 +46,8 @@ std::vector<double> parse_reals(const std::string& name, const std::string& text
 // the whole menu, the shadow demo included (select_filter).
 FilterKind parse_filter(const std::string& name) {
   if (const auto kind = parse_filter_kind(name)) return *kind;
-  if (const auto image = cli::parse_image_filter(name)) return *parse_filter_kind(cli::to_string(*image));
+  if (const sat::FilterInfo* info = sat::find_filter(name))  // an alias ("mean-c")
+    if (const auto kind = parse_filter_kind(info->name)) return *kind;
   throw UsageError("--filter must be none, box, threshold, sauvola, bradley or shadows (got \"" + name + "\")");
 }
 
@@ -60,9 +62,17 @@ void select_filter(AppOptions& o, const std::string& name) {
 }
 
 // The image filter whose parameters satcore judges: none for the shadow demo and for "none".
-std::optional<cli::ImageFilter> image_filter_of(const AppOptions& o) {
-  if (o.scene == Scene::Shadows) return std::nullopt;
-  return cli::parse_image_filter(to_string(o.filter.kind));
+const sat::FilterInfo* image_filter_of(const AppOptions& o) {
+  if (o.scene == Scene::Shadows) return nullptr;
+  return sat::find_filter(to_string(o.filter.kind));
+}
+
+// The parameters of the catalog's filter whose spec holds Params, from every filter's spec.
+template <class Params>
+Params params_of(const std::vector<sat::FilterSpec>& specs) {
+  for (const sat::FilterSpec& spec : specs)
+    if (const Params* params = std::get_if<Params>(&spec)) return *params;
+  return Params{};
 }
 
 ShadowMode parse_mode(const std::string& name, const std::string& text) {
@@ -132,11 +142,11 @@ Parser::Parser() {
                   "none | box | threshold | sauvola | bradley | shadows (default box):\n"
                   "none: the source as it is\n"
                   "shadows: a 3D scene of its own, no source needed (below)\n" +
-                      cli::image_filter_help(),
+                      cli::filter_help(),
                   [&o](const std::string& name) { select_filter(o, name); });
   // satcore's defaults, as satfilter's (pipeline/filter_settings.h).
   const FilterSettings start;
-  filter.emplace(app, filters, cli::FilterParameters{start.box, start.mean_c, start.sauvola, start.bradley});
+  filter.emplace(app, filters, std::vector<sat::FilterSpec>{start.box, start.mean_c, start.sauvola, start.bradley});
 
   app.option_defaults()->group("Soft shadows (--filter shadows)");
   cli::add_parsed(
@@ -252,12 +262,11 @@ void Parser::finish() {
   o.vsync = !cli::given(app, "--no-vsync");
   o.show_ui = !cli::given(app, "--hide-ui");
 
-  filter->validate(image_filter_of(o));
-  const cli::FilterParameters& p = filter->parameters();
-  o.filter.box = p.box;
-  o.filter.mean_c = p.mean_c;
-  o.filter.sauvola = p.sauvola;
-  o.filter.bradley = p.bradley;
+  const std::vector<sat::FilterSpec> specs = filter->specs(image_filter_of(o));
+  o.filter.box = params_of<sat::BoxBlurParams>(specs);
+  o.filter.mean_c = params_of<sat::MeanCParams>(specs);
+  o.filter.sauvola = params_of<sat::SauvolaParams>(specs);
+  o.filter.bradley = params_of<sat::BradleyParams>(specs);
 
   // --preload with a source that is no file (in a window one may still open a video).
   if (o.preload && runs_unattended(o) && o.source.kind != SourceSpec::Kind::File &&

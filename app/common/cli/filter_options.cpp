@@ -1,8 +1,9 @@
 #include "common/cli/filter_options.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
-#include <cstdio>
+#include <utility>
 
 #include "common/cli/cli_app.h"
 #include "sat/error.h"
@@ -10,14 +11,56 @@
 namespace satapp::cli {
 namespace {
 
-std::string number(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%g", value);
+const std::vector<sat::FilterInfo>& catalog() { return sat::filter_catalog(); }
+
+std::string kebab(std::string_view snake) {
+  std::string name(snake);
+  std::replace(name.begin(), name.end(), '_', '-');
+  return name;
+}
+
+std::string lower(std::string text) {
+  for (char& c : text) c = char(std::tolower(static_cast<unsigned char>(c)));
   return text;
 }
 
+// `text` as lines of at most `width` characters, words kept whole; the lines after the first
+// start with `indent`. Line breaks already in `text` are spaces.
+std::string wrap(std::string_view text, std::size_t width, const std::string& indent) {
+  std::string out, line, word;
+  const auto flush_word = [&] {
+    if (word.empty()) return;
+    if (!line.empty() && line.size() + 1 + word.size() > width) {
+      out += (out.empty() ? "" : "\n") + line;
+      line = indent;
+    }
+    line += (line.empty() || line == indent ? "" : " ") + word;
+    word.clear();
+  };
+  for (char c : text) {
+    if (c == ' ' || c == '\n' || c == '\t')
+      flush_word();
+    else
+      word += c;
+  }
+  flush_word();
+  if (!line.empty() && line != indent) out += (out.empty() ? "" : "\n") + line;
+  return out;
+}
+
+// The catalog's reason, without the call that satcore puts first ("sat::set_param: ...").
+std::string reason_of(const sat::Error& e) {
+  std::string reason = e.what();
+  if (!e.call().empty() && reason.rfind(e.call() + ": ", 0) == 0) reason.erase(0, e.call().size() + 2);
+  return reason;
+}
+
+UsageError bad_parameter(const sat::FilterInfo& filter, const sat::Error& e) {
+  return UsageError("bad --filter " + std::string(filter.name) + " parameter: " + reason_of(e));
+}
+
 // "WxH" or "N" (NxN), each side in [1, kMaxWindowSide].
-sat::BoxBlurParams parse_ksize(const std::string& text, sat::BoxBlurParams box) {
+std::pair<int, int> parse_ksize(const std::string& text) {
   const auto side = [](const std::string& digits, int& out) {
     if (digits.empty() || digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string::npos)
       return false;
@@ -27,166 +70,316 @@ sat::BoxBlurParams parse_ksize(const std::string& text, sat::BoxBlurParams box) 
   const std::size_t x = text.find_first_of("xX");
   const std::string w = text.substr(0, x);
   const std::string h = x == std::string::npos ? w : text.substr(x + 1);
-  if (!side(w, box.kernel_width) || !side(h, box.kernel_height))
+  std::pair<int, int> size;
+  if (!side(w, size.first) || !side(h, size.second))
     throw UsageError("--ksize needs WxH or N with W, H, N in [1, " + std::to_string(kMaxWindowSide) + "] (got \"" +
                      text + "\")");
-  return box;
+  return size;
 }
 
-std::string describe_filters(const std::vector<ImageFilter>& filters) {
-  std::string names;
-  for (ImageFilter f : filters) names += (names.empty() ? "" : "/") + std::string(to_string(f));
-  return names;
+// --radius R for the box filter: R in [0, (kMaxWindowSide - 1) / 2].
+int parse_box_radius(const std::string& text) {
+  constexpr int kMaxRadius = (kMaxWindowSide - 1) / 2;
+  const bool digits = !text.empty() && text.size() <= 9 && text.find_first_not_of("0123456789") == std::string::npos;
+  const int r = digits ? std::stoi(text) : -1;
+  if (r < 0 || r > kMaxRadius)
+    throw UsageError("--radius needs R in [0, " + std::to_string(kMaxRadius) + "] for --filter box (got \"" + text +
+                     "\")");
+  return r;
+}
+
+bool is_box(const sat::FilterInfo& info) { return std::holds_alternative<sat::BoxBlurParams>(info.defaults); }
+
+// One option before it is added: its names, what it sets per filter and its help per filter.
+struct PlannedOption {
+  std::string key;                // the first long name, without "--"
+  std::vector<std::string> names; // long names without "--"
+  std::string metavar;            // "" for a flag
+  bool real = false;              // takes a real number: finite only
+  CLI::Validator syntax;          // checked while parsing (--ksize's WxH); none by default
+  struct Use {
+    std::size_t filter;
+    std::string param;  // "" for a convenience
+    std::string help;   // one line for this filter
+    std::function<void(sat::FilterSpec&, const std::string&)> apply;
+  };
+  std::vector<Use> uses;
+};
+
+// "threshold, sauvola, bradley: value of foreground pixels, 1..255 (default 255)" — filters
+// whose lines are the same share one.
+std::string option_help(const PlannedOption& planned) {
+  std::vector<std::pair<std::string, std::string>> lines;  // filters, text
+  for (const PlannedOption::Use& use : planned.uses) {
+    const std::string name(catalog()[use.filter].name);
+    auto same = std::find_if(lines.begin(), lines.end(), [&](const auto& line) { return line.second == use.help; });
+    if (same != lines.end())
+      same->first += ", " + name;
+    else
+      lines.emplace_back(name, use.help);
+  }
+  std::string help;
+  for (const auto& [filters, text] : lines)
+    help += (help.empty() ? "" : "\n") + wrap(filters + ": " + text, 68, "  ");
+  return help;
+}
+
+std::string param_help(const sat::ParamInfo& param, const sat::FilterSpec& start) {
+  std::string help(param.help);
+  const std::string range = sat::range_text(param);
+  if (param.kind != sat::ParamKind::Bool && !range.empty()) help += (help.empty() ? "" : ", ") + range;
+  if (param.kind == sat::ParamKind::Bool) {
+    if (sat::get_param(start, param.name) != 0) help += " (default on)";
+  } else if (param.kind != sat::ParamKind::Image) {
+    help += " (default " + sat::format_param(start, param.name) + ")";
+  }
+  return help;
+}
+
+std::string metavar_of(const sat::ParamInfo& param, const std::string& name) {
+  if (param.kind == sat::ParamKind::Bool) return "";
+  if (param.kind == sat::ParamKind::Image) return "FILE";
+  return std::string(1, char(std::toupper(static_cast<unsigned char>(name[0]))));
 }
 
 }  // namespace
 
-const char* to_string(ImageFilter filter) {
-  static constexpr const char* kNames[] = {"box", "threshold", "sauvola", "bradley"};  // in enum order
-  return kNames[static_cast<int>(filter)];
+const sat::FilterInfo& find_filter_or_refuse(std::string_view name) {
+  if (const sat::FilterInfo* info = sat::find_filter(name)) return *info;
+  throw UsageError("unknown filter '" + std::string(name) + "' (expected " + filter_names() + ")");
 }
 
-std::optional<ImageFilter> parse_image_filter(std::string_view name) {
-  for (ImageFilter f : kImageFilters)
-    if (name == to_string(f)) return f;
-  if (name == "mean-c" || name == "adaptive") return ImageFilter::Threshold;
-  return std::nullopt;
+std::string filter_names() {
+  std::string names;
+  const std::size_t n = catalog().size();
+  for (std::size_t i = 0; i < n; ++i)
+    names += (i == 0 ? "" : i + 1 == n ? " or " : ", ") + std::string(catalog()[i].name);
+  return names;
 }
 
-std::string image_filter_help() {
-  return "box: box blur, equal to OpenCV's cv::blur; keeps the channels\n"
-         "  (gray, BGR, BGRA)\n"
-         "threshold (also mean-c, adaptive): adaptive mean-C threshold, equal\n"
-         "  to cv::adaptiveThreshold(ADAPTIVE_THRESH_MEAN_C): foreground where\n"
-         "  pixel > mean of the block - C\n"
-         "sauvola: Sauvola threshold as scikit-image's threshold_sauvola:\n"
-         "  T = m * (1 + k * (s / r - 1)) over a window (mean m, standard\n"
-         "  deviation s)\n"
-         "bradley: Bradley-Roth threshold: foreground where\n"
-         "  pixel > (1 - T/100) x mean of the window clipped to the image\n"
-         "The thresholds give gray output; color input is converted to gray\n"
-         "first (OpenCV's BGR->gray weights). The parameters' ranges are\n"
-         "satcore's, checked before anything runs: a value it refuses is a\n"
-         "bad command line.";
-}
-
-void apply(sat::FilterEngine& engine, ImageFilter filter, const FilterParameters& p, sat::ConstImage8 src,
-           sat::Image8 dst, cudaStream_t stream) {
-  switch (filter) {
-    case ImageFilter::Box: engine.box_blur(src, dst, p.box, stream); return;
-    case ImageFilter::Threshold: engine.threshold_mean_c(src, dst, p.mean_c, stream); return;
-    case ImageFilter::Sauvola: engine.threshold_sauvola(src, dst, p.sauvola, stream); return;
-    case ImageFilter::Bradley: engine.threshold_bradley(src, dst, p.bradley, stream); return;
+std::string filter_help() {
+  std::string help;
+  bool gray = false;
+  for (const sat::FilterInfo& info : catalog()) {
+    std::string head(info.name);
+    if (!info.aliases.empty()) {
+      head += " (also ";
+      for (std::size_t i = 0; i < info.aliases.size(); ++i) head += (i ? ", " : "") + std::string(info.aliases[i]);
+      head += ")";
+    }
+    if (info.output == sat::FilterOutput::Gray) {
+      head += " [gray output]";
+      gray = true;
+    }
+    help += wrap(head + ": " + std::string(info.summary), 68, "  ") + "\n";
   }
+  if (gray)
+    help += wrap("Filters with gray output convert color input to gray first (OpenCV's BGR->gray weights).", 68, "") +
+            "\n";
+  help += wrap("The parameters' ranges are satcore's, checked before anything runs: a value it refuses is a bad "
+               "command line.",
+               68, "");
+  return help;
 }
 
-FilterOptions::FilterOptions(CLI::App& app, const std::string& group, const FilterParameters& defaults)
-    : parameters_(defaults) {
-  using F = ImageFilter;
-  const FilterParameters& d = defaults;  // what --help shows
-  FilterParameters& p = parameters_;
-  const std::string max_side = std::to_string(kMaxWindowSide);
-  const int max_radius = (kMaxWindowSide - 1) / 2;
-  // The real-valued parameters are checked for finiteness here (satcore's ranges would let some
-  // NaN through); the integer ones cannot hold a NaN.
+bool FilterOptions::Entry::given() const { return option->count() > 0; }
 
-  CLI::Option* ksize =
-      add(add_parsed(app, "--ksize", "WxH|N",
-                     "box: kernel width x height, each 1.." + max_side + "; N means NxN (default " +
-                         std::to_string(d.box.kernel_width) + "x" + std::to_string(d.box.kernel_height) + ")",
-                     [&p](const std::string& text) { p.box = parse_ksize(text, p.box); }),
-          {F::Box});
-  add(app.add_option_function<int>(
-          "--radius", [&p](int r) { p.box.kernel_width = p.box.kernel_height = 2 * r + 1; },
-          "box: square kernel of (2R+1)x(2R+1), R 0.." + std::to_string(max_radius) + " (instead of --ksize)"),
-      {F::Box})
-      ->check(CLI::Range(0, max_radius))
-      ->excludes(ksize)
-      ->option_text("R");
-  add(add_parsed(app, "--border", "B",
-                 "box: reflect101 | replicate: pixels outside the image (default " +
-                     std::string(sat::to_string(d.box.border)) + ")",
-                 [&p](const std::string& text) {
-                   const std::optional<sat::Border> border = sat::parse_border(text);
-                   if (!border) throw UsageError("--border must be reflect101 or replicate (got \"" + text + "\")");
-                   p.box.border = *border;
-                 }),
-      {F::Box});
+FilterOptions::FilterOptions(CLI::App& app, const std::string& group, const std::vector<sat::FilterSpec>& start) {
+  for (const sat::FilterInfo& info : catalog()) start_.push_back(info.defaults);
+  for (const sat::FilterSpec& spec : start) start_[spec.index()] = spec;
 
-  add(add_checked(app, "--block", p.mean_c.block, "B", at_most(kMaxWindowSide),
-                  "threshold: block size, odd, 3.." + max_side + " (default " + std::to_string(d.mean_c.block) + ")"),
-      {F::Threshold});
-  add(app.add_option("--C,--c", p.mean_c.C,
-                     "threshold: constant subtracted from the mean, may be fractional\nor negative (default " +
-                         number(d.mean_c.C) + ")"),
-      {F::Threshold})
-      ->check(finite_number())
-      ->option_text("C");
-  add(app.add_flag("--invert", p.mean_c.invert, "threshold: foreground where pixel <= mean - C (THRESH_BINARY_INV)"),
-      {F::Threshold});
+  // Planned first, added after: an option's help needs every filter that has it.
+  std::vector<PlannedOption> planned;
+  const auto find_or_add = [&](const std::string& key, const std::string& metavar) -> PlannedOption& {
+    for (PlannedOption& p : planned)
+      if (p.key == key) return p;
+    PlannedOption& p = planned.emplace_back();
+    p.key = key;
+    p.names = {key};
+    p.metavar = metavar;
+    return p;
+  };
 
-  add(app.add_option_function<int>(
-          "--window", [&p](int w) { p.sauvola.window = p.bradley.window = w; },
-          "sauvola: window size, odd, 3.." + max_side + "; bradley: 1.." + max_side + " (default " +
-              std::to_string(d.sauvola.window) + ")"),
-      {F::Sauvola, F::Bradley})
-      ->check(at_most(kMaxWindowSide))
-      ->option_text("W");
-  add(app.add_option("--k", p.sauvola.k, "sauvola: 0 < K < 1 (default " + number(d.sauvola.k) + ")"), {F::Sauvola})
-      ->check(finite_number())
-      ->option_text("K");
-  add(app.add_option("--r", p.sauvola.r,
-                     "sauvola: dynamic range of s, > 0 (default 127.5, half the 8-bit\nrange; 0 means that default)"),
-      {F::Sauvola})
-      ->check(finite_number())
-      ->option_text("R");
-  add(app.add_option("--t", p.bradley.t,
-                     "bradley: percent below the mean, 0 <= T < 100 (default " + number(d.bradley.t) + ")"),
-      {F::Bradley})
-      ->check(finite_number())
-      ->option_text("T");
-  add(app.add_option_function<int>(
-          "--max-value",
-          [&p](int v) { p.mean_c.max_value = p.sauvola.max_value = p.bradley.max_value = static_cast<uint8_t>(v); },
-          "threshold, sauvola, bradley: value of foreground pixels, 1..255\n(default " +
-              std::to_string(int(d.mean_c.max_value)) + "); background is 0"),
-      {F::Threshold, F::Sauvola, F::Bradley})
-      ->check(CLI::Range(1, 255))
-      ->option_text("V");
-
-  for (auto& [option, filters] : options_) option->group(group);
-}
-
-CLI::Option* FilterOptions::add(CLI::Option* option, std::initializer_list<ImageFilter> filters) {
-  options_.emplace_back(option, filters);
-  return option;
-}
-
-void FilterOptions::require_parameters_of(ImageFilter filter) const {
-  for (const auto& [option, filters] : options_)
-    if (option->count() > 0 && std::find(filters.begin(), filters.end(), filter) == filters.end())
-      throw UsageError(option->get_name() + " does not apply to --filter " + to_string(filter) + " (it is a " +
-                       describe_filters(filters) + " parameter)");
-}
-
-void FilterOptions::validate(std::optional<ImageFilter> chosen) const {
-  for (ImageFilter filter : kImageFilters) {
-    bool named = filter == chosen;
-    for (const auto& [option, filters] : options_)
-      named = named || (option->count() > 0 && filters.size() == 1 && filters[0] == filter);
-    if (!named) continue;
-    // The library is the one judge of what its filters accept: ask it on a 1x1 image on the CPU.
-    uint8_t src = 0, dst = 0;
-    try {
-      sat::FilterEngine engine(sat::Backend::Cpu, sat::Extent{1, 1});
-      apply(engine, filter, parameters_, sat::ConstImage8{&src, 1, 1, 1, 1}, sat::Image8{&dst, 1, 1, 1, 1}, nullptr);
-    } catch (const sat::Error& e) {
-      if (e.code() != sat::ErrorCode::InvalidArgument) throw;
-      std::string reason = e.what();
-      if (reason.rfind(e.call() + ": ", 0) == 0) reason.erase(0, e.call().size() + 2);
-      throw UsageError("bad --filter " + std::string(to_string(filter)) + " parameter: " + reason);
+  for (std::size_t f = 0; f < catalog().size(); ++f) {
+    const sat::FilterInfo& info = catalog()[f];
+    if (is_box(info)) {
+      const auto& box = std::get<sat::BoxBlurParams>(start_[f]);
+      PlannedOption& ksize = find_or_add("ksize", "WxH|N");
+      ksize.syntax = CLI::Validator(
+          [](std::string& text) {
+            parse_ksize(text);
+            return std::string();
+          },
+          "");
+      ksize.uses.push_back({f, "",
+                           "kernel width x height, each 1.." + std::to_string(kMaxWindowSide) + "; N means NxN (default " +
+                               std::to_string(box.kernel_width) + "x" + std::to_string(box.kernel_height) + ")",
+                           [](sat::FilterSpec& spec, const std::string& text) {
+                             const auto [w, h] = parse_ksize(text);
+                             sat::set_param(spec, "kernel_width", w);
+                             sat::set_param(spec, "kernel_height", h);
+                           }});
+      find_or_add("radius", "R").uses.push_back(
+          {f, "",
+           "square kernel of (2R+1)x(2R+1), R 0.." + std::to_string((kMaxWindowSide - 1) / 2) + " (instead of --ksize)",
+           [](sat::FilterSpec& spec, const std::string& text) {
+             const int r = parse_box_radius(text);
+             sat::set_param(spec, "kernel_width", 2 * r + 1);
+             sat::set_param(spec, "kernel_height", 2 * r + 1);
+           }});
+    }
+    for (const sat::ParamInfo& param : info.params) {
+      std::string spelled = kebab(param.name);
+      // A name the program uses for an option of its own (satfilter's --output) is the filter's
+      // parameter under the filter's name: --local-stats-output.
+      if (app.get_option_no_throw("--" + lower(spelled))) spelled = lower(kebab(info.name)) + "-" + spelled;
+      const std::string key = lower(spelled);
+      PlannedOption& p = find_or_add(key, metavar_of(param, lower(kebab(param.name))));
+      if (std::find(p.names.begin(), p.names.end(), spelled) == p.names.end()) p.names.insert(p.names.begin(), spelled);
+      p.real = p.real || param.kind == sat::ParamKind::Real;
+      std::function<void(sat::FilterSpec&, const std::string&)> apply;
+      const std::string name(param.name);
+      if (param.kind == sat::ParamKind::Bool)
+        apply = [name](sat::FilterSpec& spec, const std::string&) { sat::set_param(spec, name, 1); };
+      else if (param.kind != sat::ParamKind::Image)
+        apply = [name](sat::FilterSpec& spec, const std::string& text) { sat::parse_param(spec, name, text); };
+      p.uses.push_back({f, name, param_help(param, start_[f]), apply});
     }
   }
+
+  entries_.reserve(planned.size());
+  for (const PlannedOption& p : planned) {
+    std::string names;
+    for (const std::string& n : p.names) names += (names.empty() ? "--" : ",--") + n;
+    const std::size_t index = entries_.size();
+    Entry& entry = entries_.emplace_back();
+    for (const PlannedOption::Use& use : p.uses) entry.bindings.push_back({use.filter, use.param, use.apply});
+    if (p.metavar.empty()) {
+      entry.option = app.add_flag(names)->description(option_help(p));
+      entry.text = "1";
+    } else {
+      entry.option = app.add_option_function<std::string>(
+                            names, [this, index](const std::string& text) { entries_[index].text = text; },
+                            option_help(p))
+                         ->option_text(p.metavar);
+      if (p.real) entry.option->check(finite_number().description(""));
+      entry.option->check(p.syntax);
+    }
+    entry.option->group(group);
+  }
+
+  // --ksize sets what --radius, --kernel-width and --kernel-height set.
+  const auto option = [&](const char* name) { return app.get_option_no_throw(name); };
+  if (CLI::Option* ksize = option("--ksize"))
+    for (const char* other : {"--radius", "--kernel-width", "--kernel-height"})
+      if (CLI::Option* o = option(other)) ksize->excludes(o);
+}
+
+std::string FilterOptions::Entry::owners() const {
+  std::vector<std::size_t> filters;
+  for (const Binding& b : bindings)
+    if (std::find(filters.begin(), filters.end(), b.filter) == filters.end()) filters.push_back(b.filter);
+  std::string names;
+  for (std::size_t f : filters) names += (names.empty() ? "" : "/") + std::string(catalog()[f].name);
+  return names;
+}
+
+void FilterOptions::require_parameters_of(const sat::FilterInfo& filter) const {
+  const std::size_t f = std::size_t(&filter - catalog().data());
+  for (const Entry& entry : entries_) {
+    if (!entry.given()) continue;
+    const bool has = std::any_of(entry.bindings.begin(), entry.bindings.end(), [f](const Binding& b) { return b.filter == f; });
+    if (!has)
+      throw UsageError(entry.option->get_name() + " does not apply to --filter " + std::string(filter.name) +
+                       " (it is a " + entry.owners() + " parameter)");
+  }
+}
+
+void FilterOptions::require_no_parameters() const {
+  for (const Entry& entry : entries_)
+    if (entry.given())
+      throw UsageError(entry.option->get_name() + " needs --filter (it is a " + entry.owners() + " parameter)");
+}
+
+void FilterOptions::apply_options(sat::FilterSpec& spec, std::size_t filter, bool strict) const {
+  for (const Entry& entry : entries_) {
+    if (!entry.given()) continue;
+    const bool alone = std::all_of(entry.bindings.begin(), entry.bindings.end(),
+                                   [filter](const Binding& b) { return b.filter == filter; });
+    for (const Binding& binding : entry.bindings) {
+      if (binding.filter != filter || !binding.apply) continue;
+      sat::FilterSpec tried = spec;
+      try {
+        binding.apply(tried, entry.text);
+        spec = tried;
+      } catch (const sat::Error& e) {
+        if (e.code() != sat::ErrorCode::InvalidArgument) throw;
+        if (strict || alone) throw bad_parameter(catalog()[filter], e);
+      } catch (const UsageError&) {
+        if (strict || alone) throw;
+      }
+    }
+  }
+}
+
+void FilterOptions::validate(const sat::FilterSpec& spec, std::size_t filter) const {
+  // A stand-in for each image given: the catalog's rules see it bound, the program binds the real one.
+  static const uint8_t pixel = 0;
+  const sat::ConstImage8 stand_in{&pixel, 1, 1, 1, 1};
+  sat::FilterSpec judged = spec;
+  for (const ImageFile& file : image_files(catalog()[filter])) sat::set_image_param(judged, file.param, stand_in);
+  try {
+    sat::validate(judged, "--filter");
+  } catch (const sat::Error& e) {
+    if (e.code() != sat::ErrorCode::InvalidArgument) throw;
+    throw bad_parameter(catalog()[filter], e);
+  }
+}
+
+sat::FilterSpec FilterOptions::spec_of(const sat::FilterInfo& filter) const {
+  const std::size_t f = std::size_t(&filter - catalog().data());
+  sat::FilterSpec spec = start_[f];
+  apply_options(spec, f, true);
+  validate(spec, f);
+  return spec;
+}
+
+std::vector<sat::FilterSpec> FilterOptions::specs(const sat::FilterInfo* chosen) const {
+  std::vector<sat::FilterSpec> all;
+  for (std::size_t f = 0; f < catalog().size(); ++f) {
+    if (chosen == &catalog()[f]) {
+      all.push_back(spec_of(*chosen));
+      continue;
+    }
+    sat::FilterSpec spec = start_[f];
+    apply_options(spec, f, false);
+    try {
+      validate(spec, f);
+    } catch (const UsageError&) {
+      // Rules between parameters: an error when one of them is this filter's alone, else the
+      // filter keeps its start values.
+      const bool own = std::any_of(entries_.begin(), entries_.end(), [f](const Entry& e) {
+        return e.given() && std::all_of(e.bindings.begin(), e.bindings.end(), [f](const Binding& b) { return b.filter == f; });
+      });
+      if (own) throw;
+      spec = start_[f];
+    }
+    all.push_back(spec);
+  }
+  return all;
+}
+
+std::vector<ImageFile> FilterOptions::image_files(const sat::FilterInfo& filter) const {
+  const std::size_t f = std::size_t(&filter - catalog().data());
+  std::vector<ImageFile> files;
+  for (const Entry& entry : entries_) {
+    if (!entry.given()) continue;
+    for (const Binding& b : entry.bindings) {
+      const sat::ParamInfo* param = b.filter == f && !b.param.empty() ? sat::find_param(filter, b.param) : nullptr;
+      if (param && param->kind == sat::ParamKind::Image) files.push_back({b.param, entry.option->get_name(), entry.text});
+    }
+  }
+  return files;
 }
 
 }  // namespace satapp::cli

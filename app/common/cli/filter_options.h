@@ -1,72 +1,104 @@
-// The filter parameters of satlab and satfilter: one definition of their names, aliases, help
-// text, defaults (satcore's own parameter structs) and ranges. The ranges are satcore's filter
-// validation, asked once on a 1x1 image before anything runs; the command line adds only what
-// satcore cannot know: the syntax (WxH, names) and the largest side the programs take.
+// The filter options of satlab and satfilter, generated from satcore's filter catalog
+// (sat/filter_spec.h), so that a filter added to satcore appears here without an edit:
+// - --filter NAME takes any catalog name or alias (the program adds --filter itself; its help is
+//   filter_help());
+// - every distinct parameter name across the catalog is one option, snake_case → --kebab-case
+//   (a name with capitals answers in lower case too: --C, --c); its help lists, per filter that
+//   has it, the parameter's help, range and default. Choice parameters take a name, Bool
+//   parameters are flags, Image parameters a file name (the program reads the file);
+// - the command line's conveniences on top: --ksize WxH|N (box: kernel_width and kernel_height)
+//   and --radius R (box: a (2R+1)x(2R+1) kernel; the other filters' radius as it is).
+// The values are judged by the catalog (sat::parse_param, sat::validate) when a filter's spec is
+// made, before anything runs: "bad --filter sauvola parameter: window must be odd, 3..8191 (got 8)".
 #pragma once
 
-#include <cuda_runtime_api.h>
-
 #include <CLI/CLI.hpp>
-#include <optional>
+#include <cstddef>
+#include <functional>
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
-#include "sat/filters.h"
+#include "sat/filter_spec.h"
 
 namespace satapp::cli {
 
-// satcore's image filters, as --filter names them.
-enum class ImageFilter { Box, Threshold, Sauvola, Bradley };
-inline constexpr ImageFilter kImageFilters[] = {ImageFilter::Box, ImageFilter::Threshold, ImageFilter::Sauvola,
-                                                ImageFilter::Bradley};
-const char* to_string(ImageFilter filter);  // "box", "threshold", "sauvola", "bradley"
-// A name or an alias ("mean-c" and "adaptive" are threshold).
-std::optional<ImageFilter> parse_image_filter(std::string_view name);
-// One paragraph per filter (what it computes, its OpenCV or scikit-image twin), for --filter's help.
-std::string image_filter_help();
-
-// The largest kernel, block or window side the programs take (satlab's sliders stay far below;
-// satcore alone would take larger kernels whose area fits in an int).
+// The largest kernel side --ksize and --radius take (the catalog judges every other parameter).
 inline constexpr int kMaxWindowSide = 8191;
 
-// The parameters of every filter; satcore's defaults unless a program starts elsewhere.
-struct FilterParameters {
-  sat::BoxBlurParams box;
-  sat::MeanCParams mean_c;
-  sat::SauvolaParams sauvola;
-  sat::BradleyParams bradley;
+// The catalog's filter called `name` (a name or an alias). Throws UsageError naming the known
+// filters: "unknown filter 'median' (expected box, threshold, ... or kuwahara)".
+const sat::FilterInfo& find_filter_or_refuse(std::string_view name);
+// The catalog's filter names, "box, threshold, ... or kuwahara".
+std::string filter_names();
+// One paragraph per catalog filter (its name, aliases and summary), for --filter's help.
+std::string filter_help();
+
+// A file named on the command line for an Image parameter (--radius-map FILE).
+struct ImageFile {
+  std::string param;   // the catalog's parameter name ("radius_map")
+  std::string option;  // the option that named it ("--radius-map")
+  std::string path;
 };
 
-// Runs `filter` (asynchronously on `stream` for the CUDA backend).
-void apply(sat::FilterEngine& engine, ImageFilter filter, const FilterParameters& parameters, sat::ConstImage8 src,
-           sat::Image8 dst, cudaStream_t stream);
-
-// The options --ksize, --radius, --border, --block, --C, --invert, --window, --k, --r, --t and
-// --max-value, added in one help group to an App set up by configure() (cli_app.h: its rules
-// apply to them); parsing writes them into parameters(), which start at `defaults` (--help shows
-// them). Bound by address: neither copied nor moved.
+// Bound by address to the App it adds its options to: neither copied nor moved.
 class FilterOptions {
  public:
-  FilterOptions(CLI::App& app, const std::string& group, const FilterParameters& defaults = {});
+  // Adds the options to `app` (set up by configure(), cli_app.h) in `group`. `start`: specs that
+  // replace the catalog's defaults of their filters (what --help shows as defaults, and where
+  // each filter's spec starts).
+  FilterOptions(CLI::App& app, const std::string& group, const std::vector<sat::FilterSpec>& start = {});
   FilterOptions(const FilterOptions&) = delete;
   FilterOptions& operator=(const FilterOptions&) = delete;
 
-  const FilterParameters& parameters() const { return parameters_; }
+  // Refuses an option given on the command line that `filter` does not have:
+  // "--block does not apply to --filter box (it is a threshold parameter)".
+  void require_parameters_of(const sat::FilterInfo& filter) const;
+  // Refuses every filter option given, for a command line without a filter:
+  // "--window needs --filter (it is a sauvola/bradley parameter)".
+  void require_no_parameters() const;
 
-  // Refuses a parameter that `filter` does not have ("--block does not apply to --filter box").
-  void require_parameters_of(ImageFilter filter) const;
-  // satcore's validation of `chosen`'s parameters, and of every filter one of whose own
-  // parameters is on the command line (--block alone: threshold's). Throws UsageError
-  // "bad --filter sauvola parameter: window must be odd (got 8)".
-  void validate(std::optional<ImageFilter> chosen) const;
+  // `filter`'s spec: its start values, then every option given that it has, each judged by the
+  // catalog, then the catalog's rules between parameters (sat::validate). An Image parameter
+  // given is judged as if bound (the program binds the image it reads with sat::set_image_param
+  // before the spec runs); one not given stays unbound. Throws UsageError.
+  sat::FilterSpec spec_of(const sat::FilterInfo& filter) const;
+
+  // Every catalog filter's spec, in catalog order (for a program that switches filters live).
+  // The chosen filter (nullptr: none) is judged as spec_of() judges it; another filter takes
+  // the values it accepts of the options it has, and a value it refuses is an error only when
+  // the option is that filter's alone (--block 4: threshold's). Throws UsageError.
+  std::vector<sat::FilterSpec> specs(const sat::FilterInfo* chosen) const;
+
+  // The files given for `filter`'s Image parameters.
+  std::vector<ImageFile> image_files(const sat::FilterInfo& filter) const;
 
  private:
-  CLI::Option* add(CLI::Option* option, std::initializer_list<ImageFilter> filters);
+  // How an option sets one filter's spec from the text given (a catalog parameter, or a
+  // convenience such as --ksize).
+  struct Binding {
+    std::size_t filter = 0;  // index in sat::filter_catalog()
+    std::string param;       // the catalog parameter; "" for a convenience
+    std::function<void(sat::FilterSpec&, const std::string&)> apply;
+  };
+  struct Entry {
+    CLI::Option* option = nullptr;
+    std::string text;  // the value given (the last one); "1" for a flag
+    std::vector<Binding> bindings;
+    bool given() const;
+    std::string owners() const;  // "sauvola/bradley": the filters that have it
+  };
 
-  FilterParameters parameters_;
-  std::vector<std::pair<CLI::Option*, std::vector<ImageFilter>>> options_;  // each with its filters
+  void add_catalog_options(CLI::App& app);
+  void add_conveniences(CLI::App& app);
+  // Applies every given option bound to `filter`; `strict`: refuse (UsageError) every value the
+  // catalog refuses, else only those of options that are this filter's alone.
+  void apply_options(sat::FilterSpec& spec, std::size_t filter, bool strict) const;
+  // sat::validate, with the given Image parameters bound to a stand-in.
+  void validate(const sat::FilterSpec& spec, std::size_t filter) const;
+
+  std::vector<sat::FilterSpec> start_;  // per catalog filter
+  std::vector<Entry> entries_;          // stable: reserved before the callbacks bind to them
 };
 
 }  // namespace satapp::cli

@@ -1,5 +1,6 @@
-// The filter options satlab and satfilter share (common/cli/filter_options.h): names, aliases,
-// defaults, and ranges judged by satcore.
+// The filter options satlab and satfilter share (common/cli/filter_options.h): generated from
+// satcore's catalog — one option per parameter name, help from the descriptions, values judged
+// by the catalog — plus the command line's conveniences (--ksize, --radius, --C/--c).
 #include "common/cli/filter_options.h"
 
 #include <gtest/gtest.h>
@@ -9,9 +10,12 @@
 #include <vector>
 
 #include "common/cli/cli_app.h"
+#include "sat/error.h"
 
 namespace satapp::cli {
 namespace {
+
+const sat::FilterInfo& filter(const char* name) { return find_filter_or_refuse(name); }
 
 // A command line with only the filter options, added as both programs add them.
 struct Line {
@@ -19,138 +23,235 @@ struct Line {
   std::optional<FilterOptions> added;
   const FilterOptions& options;
 
-  explicit Line(std::vector<std::string> args) : options(configured()) {
+  explicit Line(std::vector<std::string> args, const std::vector<sat::FilterSpec>& start = {})
+      : options(configured(start)) {
     args.insert(args.begin(), "test");
     std::vector<const char*> argv;
     for (const std::string& a : args) argv.push_back(a.c_str());
     parse(app, int(argv.size()), argv.data());
   }
-  const FilterOptions& configured() {
+  const FilterOptions& configured(const std::vector<sat::FilterSpec>& start) {
     configure(app, "usage: test\n", "");
-    return added.emplace(app, "Filter parameters");
+    return added.emplace(app, "Filter parameters", start);
   }
-  const FilterParameters& p() const { return options.parameters(); }
+  template <class Params>
+  Params spec(const char* name) const {
+    return std::get<Params>(options.spec_of(filter(name)));
+  }
 };
 
-TEST(FilterOptions, DefaultsAreSatcoresOwn) {
+std::string kebab(std::string_view name) {
+  std::string text(name);
+  for (char& c : text)
+    if (c == '_') c = '-';
+  return text;
+}
+
+// The option a catalog parameter is given by (this test adds no option of its own).
+std::string option_of(const sat::ParamInfo& param) { return "--" + kebab(param.name); }
+
+// The error text of a command line that fails.
+template <class Call>
+std::string usage_error_of(Call call) {
+  try {
+    call();
+  } catch (const UsageError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+TEST(FilterOptions, WithoutOptionsEveryFilterHasTheCatalogsDefaults) {
   const Line line({});
-  const sat::BoxBlurParams box;
-  const sat::MeanCParams mean_c;
-  const sat::SauvolaParams sauvola;
-  const sat::BradleyParams bradley;
-  EXPECT_EQ(line.p().box.kernel_width, box.kernel_width);
-  EXPECT_EQ(line.p().box.kernel_height, box.kernel_height);
-  EXPECT_EQ(line.p().box.border, box.border);
-  EXPECT_EQ(line.p().mean_c.block, mean_c.block);
-  EXPECT_DOUBLE_EQ(line.p().mean_c.C, mean_c.C);
-  EXPECT_EQ(line.p().mean_c.invert, mean_c.invert);
-  EXPECT_EQ(line.p().sauvola.window, sauvola.window);
-  EXPECT_DOUBLE_EQ(line.p().sauvola.k, sauvola.k);
-  EXPECT_DOUBLE_EQ(line.p().sauvola.r, sauvola.r);
-  EXPECT_EQ(line.p().bradley.window, bradley.window);
-  EXPECT_DOUBLE_EQ(line.p().bradley.t, bradley.t);
-  EXPECT_EQ(line.p().mean_c.max_value, 255);
-  for (ImageFilter filter : kImageFilters) EXPECT_NO_THROW(line.options.validate(filter)) << to_string(filter);
+  for (const sat::FilterInfo& info : sat::filter_catalog()) {
+    SCOPED_TRACE(std::string(info.name));
+    const sat::FilterSpec spec = line.options.spec_of(info);
+    EXPECT_EQ(spec.index(), info.defaults.index());
+    for (const sat::ParamInfo& param : info.params) {
+      if (param.kind == sat::ParamKind::Image) continue;
+      EXPECT_EQ(sat::get_param(spec, param.name), sat::get_param(info.defaults, param.name)) << param.name;
+    }
+    EXPECT_TRUE(line.options.image_files(info).empty());
+  }
+  EXPECT_EQ(line.options.specs(nullptr).size(), sat::filter_catalog().size());
+}
+
+TEST(FilterOptions, EveryCatalogParameterIsAnOptionWithItsHelpRangeAndDefault) {
+  const Line line({});
+  const std::string help = line.app.help();
+  for (const sat::FilterInfo& info : sat::filter_catalog())
+    for (const sat::ParamInfo& param : info.params) {
+      SCOPED_TRACE(std::string(info.name) + " " + std::string(param.name));
+      EXPECT_NE(line.app.get_option_no_throw(option_of(param)), nullptr);
+      EXPECT_NE(help.find(option_of(param)), std::string::npos);
+      // Help text is wrapped: compare its first word and the range's first word.
+      const std::string first_word(param.help.substr(0, param.help.find(' ')));
+      EXPECT_NE(help.find(first_word), std::string::npos) << help;
+      if (param.kind == sat::ParamKind::Int || param.kind == sat::ParamKind::Real) {
+        const std::string range = sat::range_text(param);
+        EXPECT_NE(help.find(range.substr(0, range.find(' '))), std::string::npos) << range;
+      }
+    }
+  for (const char* text : {"--ksize WxH|N", "(default 3x3)", "--radius R", "--C, --c", "reflect101", "(default 11)"})
+    EXPECT_NE(help.find(text), std::string::npos) << text << " missing from:\n" << help;
+}
+
+TEST(FilterOptions, FilterHelpAndNamesComeFromTheCatalog) {
+  const std::string help = filter_help(), names = filter_names();
+  for (const sat::FilterInfo& info : sat::filter_catalog()) {
+    const std::size_t at = help.find(info.name);
+    ASSERT_NE(at, std::string::npos) << info.name;
+    EXPECT_TRUE(help[at + info.name.size()] == ':' || help[at + info.name.size()] == ' ') << info.name;
+    EXPECT_NE(names.find(info.name), std::string::npos) << info.name;
+    for (std::string_view alias : info.aliases) EXPECT_EQ(&filter(std::string(alias).c_str()), &info) << alias;
+  }
+  EXPECT_EQ(std::string(filter("mean-c").name), "threshold");
+  EXPECT_EQ(std::string(filter("adaptive").name), "threshold");
+  const std::string unknown = usage_error_of([] { filter("median"); });
+  EXPECT_NE(unknown.find("unknown filter 'median' (expected box, threshold"), std::string::npos) << unknown;
 }
 
 TEST(FilterOptions, AProgramMayStartElsewhere) {
-  CLI::App app{"", "test"};
-  configure(app, "usage: test\n", "");
-  FilterParameters start;
-  start.box.kernel_width = start.box.kernel_height = 9;
-  const FilterOptions options(app, "Filter parameters", start);
-  const char* argv[] = {"test", "--window", "21"};
-  parse(app, 3, argv);
-  EXPECT_EQ(options.parameters().box.kernel_width, 9);
-  EXPECT_EQ(options.parameters().sauvola.window, 21);
-  EXPECT_NE(app.help().find("(default 9x9)"), std::string::npos) << app.help();
+  sat::BoxBlurParams box;
+  box.kernel_width = box.kernel_height = 9;
+  const Line line({"--window", "21"}, {box});
+  EXPECT_EQ(line.spec<sat::BoxBlurParams>("box").kernel_width, 9);
+  EXPECT_EQ(line.spec<sat::SauvolaParams>("sauvola").window, 21);
+  EXPECT_NE(line.app.help().find("(default 9x9)"), std::string::npos) << line.app.help();
 }
 
-TEST(FilterOptions, ParsesEveryParameter) {
+TEST(FilterOptions, ParsesTodaysParameters) {
   const Line box({"--ksize", "7x5", "--border=replicate"});
-  EXPECT_EQ(box.p().box.kernel_width, 7);
-  EXPECT_EQ(box.p().box.kernel_height, 5);
-  EXPECT_EQ(box.p().box.border, sat::Border::Replicate);
-  EXPECT_EQ(Line({"--ksize", "11"}).p().box.kernel_height, 11);  // N is NxN
-  EXPECT_EQ(Line({"--radius", "3"}).p().box.kernel_width, 7);
+  EXPECT_EQ(box.spec<sat::BoxBlurParams>("box").kernel_width, 7);
+  EXPECT_EQ(box.spec<sat::BoxBlurParams>("box").kernel_height, 5);
+  EXPECT_EQ(box.spec<sat::BoxBlurParams>("box").border, sat::Border::Replicate);
+  EXPECT_EQ(Line({"--ksize", "11"}).spec<sat::BoxBlurParams>("box").kernel_height, 11);  // N is NxN
+  EXPECT_EQ(Line({"--radius", "3"}).spec<sat::BoxBlurParams>("box").kernel_width, 7);
+  EXPECT_EQ(Line({"--kernel-width", "9"}).spec<sat::BoxBlurParams>("box").kernel_width, 9);
 
   const Line t({"--block", "15", "--C", "-2.5", "--invert", "--max-value", "200"});
-  EXPECT_EQ(t.p().mean_c.block, 15);
-  EXPECT_DOUBLE_EQ(t.p().mean_c.C, -2.5);
-  EXPECT_TRUE(t.p().mean_c.invert);
+  EXPECT_EQ(t.spec<sat::MeanCParams>("threshold").block, 15);
+  EXPECT_DOUBLE_EQ(t.spec<sat::MeanCParams>("threshold").C, -2.5);
+  EXPECT_TRUE(t.spec<sat::MeanCParams>("threshold").invert);
   // --max-value is every threshold's; --window is sauvola's and bradley's.
-  EXPECT_EQ(t.p().mean_c.max_value, 200);
-  EXPECT_EQ(t.p().sauvola.max_value, 200);
-  EXPECT_EQ(t.p().bradley.max_value, 200);
+  EXPECT_EQ(t.spec<sat::MeanCParams>("threshold").max_value, 200);
+  EXPECT_EQ(t.spec<sat::SauvolaParams>("sauvola").max_value, 200);
+  EXPECT_EQ(t.spec<sat::BradleyParams>("bradley").max_value, 200);
   const Line w({"--window", "21", "--k", "0.3", "--r", "100", "--t", "20"});
-  EXPECT_EQ(w.p().sauvola.window, 21);
-  EXPECT_EQ(w.p().bradley.window, 21);
-  EXPECT_DOUBLE_EQ(w.p().sauvola.k, 0.3);
-  EXPECT_DOUBLE_EQ(w.p().sauvola.r, 100);
-  EXPECT_DOUBLE_EQ(w.p().bradley.t, 20);
-  EXPECT_EQ(Line({"--radius", "1", "--radius", "2"}).p().box.kernel_width, 5);  // the last one counts
+  EXPECT_EQ(w.spec<sat::SauvolaParams>("sauvola").window, 21);
+  EXPECT_EQ(w.spec<sat::BradleyParams>("bradley").window, 21);
+  EXPECT_DOUBLE_EQ(w.spec<sat::SauvolaParams>("sauvola").k, 0.3);
+  EXPECT_DOUBLE_EQ(w.spec<sat::SauvolaParams>("sauvola").r, 100);
+  EXPECT_DOUBLE_EQ(w.spec<sat::BradleyParams>("bradley").t, 20);
+  EXPECT_EQ(Line({"--radius", "1", "--radius", "2"}).spec<sat::BoxBlurParams>("box").kernel_width, 5);  // the last
+  EXPECT_DOUBLE_EQ(Line({"--c", "4"}).spec<sat::MeanCParams>("threshold").C, 4);
 }
 
-TEST(FilterOptions, Aliases) {
-  EXPECT_DOUBLE_EQ(Line({"--c", "4"}).p().mean_c.C, 4);
-  EXPECT_EQ(parse_image_filter("mean-c"), ImageFilter::Threshold);
-  EXPECT_EQ(parse_image_filter("adaptive"), ImageFilter::Threshold);
-  for (ImageFilter filter : kImageFilters) EXPECT_EQ(parse_image_filter(to_string(filter)), filter);
-  EXPECT_FALSE(parse_image_filter("median").has_value());
+// Whatever the catalog holds: a Choice parameter by any of its names, a Bool one as a flag, an
+// Image one as a file name.
+TEST(FilterOptions, ChoicesByNameBoolsAsFlagsImagesAsFiles) {
+  int checked = 0;
+  for (const sat::FilterInfo& info : sat::filter_catalog())
+    for (const sat::ParamInfo& param : info.params) {
+      SCOPED_TRACE(std::string(info.name) + " " + std::string(param.name));
+      if (param.kind == sat::ParamKind::Choice) {
+        for (std::size_t i = 0; i < param.choices.size(); ++i) {
+          const Line line({option_of(param), std::string(param.choices[i])});
+          sat::FilterSpec spec = info.defaults;
+          sat::set_param(spec, param.name, double(i));
+          try {
+            sat::validate(spec);
+          } catch (const sat::Error&) {
+            continue;  // a choice that needs another parameter too (e.g. an image)
+          }
+          EXPECT_EQ(sat::get_param(line.options.spec_of(info), param.name), double(i));
+          ++checked;
+        }
+      } else if (param.kind == sat::ParamKind::Bool) {
+        EXPECT_EQ(sat::get_param(Line({option_of(param)}).options.spec_of(info), param.name), 1.0);
+        EXPECT_THROW(Line({option_of(param) + "=yes"}), UsageError);
+        ++checked;
+      } else if (param.kind == sat::ParamKind::Image) {
+        const Line line({option_of(param), "map.png"});
+        const std::vector<ImageFile> files = line.options.image_files(info);
+        ASSERT_EQ(files.size(), 1u);
+        EXPECT_EQ(files[0].param, param.name);
+        EXPECT_EQ(files[0].option, option_of(param));
+        EXPECT_EQ(files[0].path, "map.png");
+        ++checked;
+      }
+    }
+  EXPECT_GE(checked, 3);  // border's two choices and invert, at least
 }
 
-// Ranges are satcore's: a value it refuses is a UsageError naming the filter and satcore's reason.
-TEST(FilterOptions, SatcoreJudgesTheRanges) {
-  try {
-    Line({"--window", "8"}).options.validate(ImageFilter::Sauvola);
-    FAIL() << "an even sauvola window was taken";
-  } catch (const UsageError& e) {
-    EXPECT_NE(std::string(e.what()).find("bad --filter sauvola parameter: window must be odd"), std::string::npos)
-        << e.what();
-  }
-  EXPECT_NO_THROW(Line({"--window", "8"}).options.validate(ImageFilter::Bradley));
-  EXPECT_THROW(Line({"--k", "1.5"}).options.validate(ImageFilter::Sauvola), UsageError);
-  EXPECT_THROW(Line({"--t", "100"}).options.validate(ImageFilter::Bradley), UsageError);
-  // A filter's own parameter is judged even when another filter is chosen; a shared one is not.
-  EXPECT_THROW(Line({"--block", "4"}).options.validate(ImageFilter::Box), UsageError);
-  EXPECT_THROW(Line({"--block", "4"}).options.validate(std::nullopt), UsageError);
-  EXPECT_NO_THROW(Line({"--window", "8"}).options.validate(ImageFilter::Box));
+// Ranges are the catalog's: a value it refuses is a UsageError naming the filter and its reason.
+TEST(FilterOptions, TheCatalogJudgesTheValues) {
+  const std::string even = usage_error_of([] { Line({"--window", "8"}).options.spec_of(filter("sauvola")); });
+  EXPECT_EQ(even.rfind("bad --filter sauvola parameter: window must be odd", 0), 0u) << even;
+  EXPECT_NE(even.find("(got 8)"), std::string::npos) << even;
+  EXPECT_NO_THROW(Line({"--window", "8"}).options.spec_of(filter("bradley")));
+  EXPECT_THROW(Line({"--k", "1.5"}).options.spec_of(filter("sauvola")), UsageError);
+  EXPECT_THROW(Line({"--t", "100"}).options.spec_of(filter("bradley")), UsageError);
+  EXPECT_THROW(Line({"--block", "9000"}).options.spec_of(filter("threshold")), UsageError);
+  EXPECT_THROW(Line({"--border", "wrap"}).options.spec_of(filter("box")), UsageError);
+  EXPECT_THROW(Line({"--max-value", "256"}).options.spec_of(filter("bradley")), UsageError);
+  EXPECT_THROW(Line({"--max-value", "0"}).options.spec_of(filter("bradley")), UsageError);
+  EXPECT_THROW(Line({"--k", "x"}).options.spec_of(filter("sauvola")), UsageError);
+  // Every filter at once (satlab): a filter's own parameter is judged even when another filter
+  // is chosen; a shared one only for the chosen filter, the others keep their start values.
+  EXPECT_THROW(Line({"--block", "4"}).options.specs(&filter("box")), UsageError);
+  EXPECT_THROW(Line({"--block", "4"}).options.specs(nullptr), UsageError);
+  const std::vector<sat::FilterSpec> specs = Line({"--window", "8"}).options.specs(&filter("bradley"));
+  EXPECT_EQ(std::get<sat::BradleyParams>(specs[filter("bradley").defaults.index()]).window, 8);
+  EXPECT_EQ(std::get<sat::SauvolaParams>(specs[filter("sauvola").defaults.index()]).window,
+            sat::SauvolaParams{}.window);
+  EXPECT_THROW(Line({"--window", "8"}).options.specs(&filter("sauvola")), UsageError);
 }
 
-TEST(FilterOptions, SyntaxAndSideLimitAreTheCommandLines) {
+TEST(FilterOptions, NumbersAreFiniteAndSyntaxIsTheCommandLines) {
   for (const std::vector<std::string>& bad : std::vector<std::vector<std::string>>{{"--ksize", "7x"},
                                                                                    {"--ksize", "0x3"},
                                                                                    {"--ksize", "5by3"},
                                                                                    {"--ksize", "8192x3"},
                                                                                    {"--ksize", "99999999999"},
-                                                                                   {"--radius", "-1"},
-                                                                                   {"--radius", "abc"},
                                                                                    {"--radius"},
-                                                                                   {"--block", "9000"},
-                                                                                   {"--window", "9000"},
-                                                                                   {"--border", "wrap"},
-                                                                                   {"--max-value", "256"},
-                                                                                   {"--max-value", "0"},
-                                                                                   {"--k", "x"},
+                                                                                   {"--k", "nan"},
+                                                                                   {"--C", "inf"},
+                                                                                   {"--t", "-nan"},
                                                                                    {"--ksize", "3", "--radius", "1"},
                                                                                    {"--invert=yes"}})
     EXPECT_THROW(Line{bad}, UsageError) << bad[0];
-  EXPECT_EQ(Line({"--ksize", "8191x1"}).p().box.kernel_width, kMaxWindowSide);
+  EXPECT_EQ(Line({"--ksize", "8191x1"}).spec<sat::BoxBlurParams>("box").kernel_width, kMaxWindowSide);
+  for (const char* radius : {"-1", "abc", "4096"})
+    EXPECT_THROW(Line({"--radius", radius}).options.spec_of(filter("box")), UsageError) << radius;
 }
 
 TEST(FilterOptions, ParametersOfAnotherFilterCanBeRefused) {
-  EXPECT_THROW(Line({"--block", "11"}).options.require_parameters_of(ImageFilter::Box), UsageError);
-  EXPECT_NO_THROW(Line({"--window", "9"}).options.require_parameters_of(ImageFilter::Bradley));
-  EXPECT_NO_THROW(Line({"--max-value", "9"}).options.require_parameters_of(ImageFilter::Sauvola));
-  EXPECT_THROW(Line({"--max-value", "9"}).options.require_parameters_of(ImageFilter::Box), UsageError);
+  const std::string block = usage_error_of([] { Line({"--block", "11"}).options.require_parameters_of(filter("box")); });
+  EXPECT_EQ(block, "--block does not apply to --filter box (it is a threshold parameter)");
+  EXPECT_NO_THROW(Line({"--window", "9"}).options.require_parameters_of(filter("bradley")));
+  EXPECT_NO_THROW(Line({"--max-value", "9"}).options.require_parameters_of(filter("sauvola")));
+  EXPECT_THROW(Line({"--max-value", "9"}).options.require_parameters_of(filter("box")), UsageError);
+  EXPECT_THROW(Line({"--ksize", "3"}).options.require_parameters_of(filter("threshold")), UsageError);
+  const std::string none = usage_error_of([] { Line({"--window", "9"}).options.require_no_parameters(); });
+  EXPECT_NE(none.find("--window needs --filter"), std::string::npos) << none;
+  EXPECT_NO_THROW(Line({}).options.require_no_parameters());
 }
 
-TEST(FilterOptions, HelpListsNamesRangesAndDefaults) {
-  const std::string help = Line({}).app.help();
-  for (const char* text :
-       {"--ksize WxH|N", "(default 3x3)", "--radius R", "--border B", "reflect101", "--block B", "(default 11)",
-        "--C, --c C", "--invert", "--window W", "--k K", "--r R", "--t T", "--max-value V", "1..255", "1..8191"})
-    EXPECT_NE(help.find(text), std::string::npos) << text << " missing from:\n" << help;
+// A parameter whose name the program uses for an option of its own is offered under the filter's
+// name (satfilter's --output and a filter's "output").
+TEST(FilterOptions, AProgramsOwnOptionKeepsItsName) {
+  CLI::App app{"", "test"};
+  configure(app, "usage: test\n", "");
+  std::string window;
+  app.add_option("--window", window, "the program's own");
+  const FilterOptions options(app, "Filter parameters");
+  EXPECT_NE(app.get_option_no_throw("--sauvola-window"), nullptr);
+  EXPECT_NE(app.get_option_no_throw("--bradley-window"), nullptr);
+  const char* argv[] = {"test", "--window", "x", "--sauvola-window", "31"};
+  parse(app, 5, argv);
+  EXPECT_EQ(window, "x");
+  EXPECT_EQ(std::get<sat::SauvolaParams>(options.spec_of(filter("sauvola"))).window, 31);
 }
 
 }  // namespace

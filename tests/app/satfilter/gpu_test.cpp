@@ -5,6 +5,11 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+
+#include "sat/filter_spec.h"
 #include "sat/sat.h"
 #include "satfilter_test_support.h"
 
@@ -119,6 +124,36 @@ TEST_F(GpuTest, TruncatedVideoFailsCleanly) {
   REQUIRE_GPU();
   const RunResult r = run_satfilter({in("truncated.avi"), out("out.avi"), "--filter", "box", "--backend", "cuda"});
   expect_clean_failure(r, out("out.avi"));
+}
+
+// Every catalog filter (defaults) and --detect --draw: the CUDA pipeline writes the same
+// output and the same --json boxes as the CPU pipeline.
+TEST_F(GpuTest, EveryCatalogFilterAndDetectionEqualTheCpuBackend) {
+  REQUIRE_GPU();
+  for (const sat::FilterInfo& info : sat::filter_catalog()) {
+    for (const char* backend : {"cpu", "cuda"}) {
+      const RunResult r = run_satfilter({in("color.png"), out(std::string(backend) + ".png"), "--filter",
+                                         std::string(info.name), "--backend", backend, "-y"});
+      ASSERT_EQ(r.status, 0) << info.name << " " << backend << ": " << r.err;
+    }
+    EXPECT_EQ(cv::norm(read(out("cpu.png")), read(out("cuda.png")), cv::NORM_INF), 0.0) << info.name;
+  }
+  const std::string cascade = "/usr/share/opencv4/haarcascades/haarcascade_frontalface_default.xml";
+  const std::string astronaut = "/usr/lib/python3/dist-packages/skimage/data/astronaut.png";
+  if (!std::filesystem::exists(cascade) || !std::filesystem::exists(astronaut))
+    GTEST_SKIP() << "opencv-data or python3-skimage missing";
+  for (const char* backend : {"cpu", "cuda"}) {
+    const RunResult r = run_satfilter({astronaut, out(std::string(backend) + ".png"), "--detect", cascade, "--draw",
+                                       "--filter", "box", "--backend", backend, "-y", "--json",
+                                       out(std::string(backend) + ".json")});
+    ASSERT_EQ(r.status, 0) << backend << ": " << r.err;
+  }
+  EXPECT_EQ(cv::norm(read(out("cpu.png")), read(out("cuda.png")), cv::NORM_INF), 0.0);
+  const auto detections = [&](const char* backend) {
+    return nlohmann::json::parse(file_bytes(out(std::string(backend) + ".json")))["runs"][0]["detections"];
+  };
+  EXPECT_GT(detections("cpu")["objects"].get<int>(), 0);
+  EXPECT_EQ(detections("cpu"), detections("cuda"));
 }
 
 }  // namespace
