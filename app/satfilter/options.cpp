@@ -75,7 +75,7 @@ struct Parser {
   int tile = 0;
   bool overwrite = false, keep = false, progress = false, no_progress = false;
   CommandLine options;
-  std::optional<cli::FilterOptions> filter;  // added after the inputs and outputs, as --help lists them
+  std::optional<cli::FilterOptions> filter;  // the catalog's parameters, added after every other option
 
   Parser();
   void finish();
@@ -118,7 +118,6 @@ Parser::Parser() {
   app.option_defaults()->group(filters);
   app.add_option("--filter", filter_name, "the filter (required unless --detect is given):\n" + cli::filter_help())
       ->option_text("NAME");
-  filter.emplace(app, filters);
 
   app.option_defaults()->group("Detection (Viola-Jones)");
   add_detect_options(app, detect);
@@ -153,6 +152,9 @@ Parser::Parser() {
   app.add_flag("-q,--quiet", cl.quiet, "no notes and no progress bar; errors are still printed on stderr");
   cli::add_help_flag(app, "Options");
   app.add_flag("--version", "version of satfilter and OpenCV");
+  // The catalog's parameters last, so that a parameter named like one of satfilter's options is
+  // renamed (filter_options.h) rather than clashing; --help lists them after --filter, in its group.
+  filter.emplace(app, filters);
 }
 
 // What CLI11 cannot say per option: the positionals' forms, the filter and which parameters
