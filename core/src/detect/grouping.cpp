@@ -32,6 +32,9 @@ void Grouper::group(std::vector<Box>& rects, int group_threshold, double eps) {
   strong_.clear();
   for (int c = 0; c < classes; ++c)
     if (weights_[c] > group_threshold) strong_.push_back(c);
+  margins_.resize(std::size_t(classes));
+  for (const int j : strong_)
+    margins_[j] = {cv_round(averaged_[j].width * eps), cv_round(averaged_[j].height * eps)};
   rects.clear();
   for (const int i : strong_) {
     const Box r1 = averaged_[i];
@@ -42,7 +45,7 @@ void Grouper::group(std::vector<Box>& rects, int group_threshold, double eps) {
       if (j == i) continue;
       const int n2 = weights_[j];
       const Box r2 = averaged_[j];
-      const int dx = cv_round(r2.width * eps), dy = cv_round(r2.height * eps);
+      const int dx = margins_[j].first, dy = margins_[j].second;
       if (r1.x >= r2.x - dx && r1.y >= r2.y - dy && r1.x + r1.width <= r2.x + r2.width + dx &&
           r1.y + r1.height <= r2.y + r2.height + dy && (n2 > std::max(3, n1) || n1 < 3)) {
         inside = true;

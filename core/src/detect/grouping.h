@@ -2,6 +2,7 @@
 // scratch kept between calls (no allocation per frame once the buffers have grown).
 #pragma once
 
+#include <utility>
 #include <vector>
 
 #include "detect/rect_partition.h"
@@ -21,6 +22,7 @@ class Grouper {
   std::vector<int> labels_, weights_, strong_;
   std::vector<long long> sums_;  // x, y, width, height per class (OpenCV sums in int)
   std::vector<Box> averaged_;
+  std::vector<std::pair<int, int>> margins_;  // per class: cvRound(width · eps), cvRound(height · eps)
 };
 
 // Intersects every box with the frame and drops the empty ones (clipObjects).

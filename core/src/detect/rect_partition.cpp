@@ -99,8 +99,7 @@ int RectPartition::run(const std::vector<Box>& rects, double eps, std::vector<in
   }
 
   // δ of a pair is below eps · end / 2 for the `end` of the smaller rect's size bin (and of every
-  // bin above); cells one pixel wider keep a partner within ±1 cell, also after rounding. Cells
-  // are > 1 pixel wide, so a cell coordinate of an int coordinate fits in 32 bits.
+  // bin above); cells one pixel wider keep a partner within ±1 cell, also after rounding.
   auto cell_size = [eps](int64_t bin) { return eps * 0.5 * size_bin_end(bin) + 1.0; };
   entries_.resize(std::size_t(n));
   for (int i = 0; i < n; ++i) {
@@ -109,8 +108,8 @@ int RectPartition::run(const std::vector<Box>& rects, double eps, std::vector<in
     const double cell = cell_size(bin);
     entries_[std::size_t(i)] = {cell_key(bin, cell_of(r.y, cell), cell_of(r.x, cell)), uint32_t(i), r};
   }
-  std::sort(entries_.begin(), entries_.end(),
-            [](const Entry& a, const Entry& b) { return a.cell != b.cell ? a.cell < b.cell : a.index < b.index; });
+  // By cell only: the order within a cell changes which pairs are tested first, not the classes.
+  std::sort(entries_.begin(), entries_.end(), [](const Entry& a, const Entry& b) { return a.cell < b.cell; });
 
   sets_.reset(n);
   pair_tests_ = 0;

@@ -45,18 +45,21 @@ class RectPartition {
   long long last_pair_tests() const { return pair_tests_; }
 
  private:
-  // A rect's size bin and grid cell, ordered by bin, then row, then column.
+  // A rect's size bin and grid cell, ordered by bin, then row, then column. Cells are at least a
+  // pixel wide, so cell coordinates of ints, and their neighbours ±1, lie within ±(2^31 + 1):
+  // stored offset by 2^32 they stay positive and below 2^34.
+  static constexpr int64_t kOffset = int64_t(1) << 32;
   struct CellKey {
-    uint64_t bin_row, column;  // bin << 32 | row + 2^31; column + 2^31
-    int64_t bin() const { return int64_t(bin_row >> 32); }
-    int64_t cy() const { return int64_t(bin_row & 0xffffffffu) - (int64_t(1) << 31); }
-    int64_t cx() const { return int64_t(column) - (int64_t(1) << 31); }
+    uint64_t bin_row, column;  // bin << 34 | row + 2^32; column + 2^32
+    int64_t bin() const { return int64_t(bin_row >> 34); }
+    int64_t cy() const { return int64_t(bin_row & ((uint64_t(1) << 34) - 1)) - kOffset; }
+    int64_t cx() const { return int64_t(column) - kOffset; }
     bool operator<(const CellKey& o) const { return bin_row != o.bin_row ? bin_row < o.bin_row : column < o.column; }
     bool operator==(const CellKey& o) const { return bin_row == o.bin_row && column == o.column; }
     bool operator!=(const CellKey& o) const { return !(*this == o); }
   };
   static CellKey cell_key(int64_t bin, int64_t cy, int64_t cx) {
-    return {uint64_t(bin) << 32 | uint64_t(cy + (int64_t(1) << 31)), uint64_t(cx + (int64_t(1) << 31))};
+    return {uint64_t(bin) << 34 | uint64_t(cy + kOffset), uint64_t(cx + kOffset)};
   }
   struct Entry {
     CellKey cell;

@@ -113,6 +113,15 @@ TEST(RectPartitionCpu, EqualsAllPairsOnAdversarialSets) {
   }
   expect_same_partition(far, 0.2, partition, "far");
   expect_same_partition(far_negative, 0.2, partition, "far, negative");
+  // The int range's ends with one-pixel cells (a tiny eps): neighbour cells beyond ±2^31 (each
+  // set near one end: no pair's difference overflows an int).
+  const int lo = std::numeric_limits<int>::min(), hi = std::numeric_limits<int>::max() - 40;
+  const std::vector<Box> low_end = {{lo, lo, 30, 30}, {lo, lo, 30, 30}, {lo + 1, lo, 30, 30}, {lo, lo + 2, 31, 30}};
+  const std::vector<Box> high_end = {{hi, hi, 30, 30}, {hi, hi, 30, 30}, {hi - 1, hi, 30, 30}, {hi, hi - 2, 30, 31}};
+  for (double eps : {1e-12, 0.2}) {
+    expect_same_partition(low_end, eps, partition, "int range, low end");
+    expect_same_partition(high_end, eps, partition, "int range, high end");
+  }
 }
 
 TEST(RectPartitionCpu, DegenerateInputUsesTheReference) {
