@@ -41,25 +41,28 @@ std::vector<double> parse_reals(const std::string& name, const std::string& text
   return values;
 }
 
-// --filter's image filters: satfilter's names and aliases, plus satlab's none. The message names
-// the whole menu, the shadow demo included (select_filter).
-FilterKind parse_filter(const std::string& name) {
-  if (const auto kind = parse_filter_kind(name)) return *kind;
-  if (const auto image = cli::parse_image_filter(name)) return *parse_filter_kind(cli::to_string(*image));
-  throw UsageError("--filter must be none, box, threshold, sauvola, bradley or shadows (got \"" + name + "\")");
+// The filter menu's names, as --filter takes them: "none | box | threshold | ... | shadows".
+std::string menu_names(const char* separator) {
+  std::string names;
+  for (FilterKind kind : kAllFilterKinds) names += std::string(to_string(kind)) + separator;
+  return names + kShadowsMenuName;
 }
 
-// --filter NAME: the shadow demo's scene, or the source through that filter.
+// --filter NAME: the shadow demo's scene, or the source through that filter (none, or a name or
+// alias of satcore's catalog). The message names the whole menu.
 void select_filter(AppOptions& o, const std::string& name) {
   if (name == kShadowsMenuName) {
     o.scene = Scene::Shadows;
     return;
   }
-  o.filter.kind = parse_filter(name);
+  const std::optional<FilterKind> kind = parse_filter_kind(name);
+  if (!kind) throw UsageError("--filter must be one of " + menu_names(", ") + " (got \"" + name + "\")");
+  o.filter.kind = *kind;
   o.scene = Scene::Source;
 }
 
-// The image filter whose parameters satcore judges: none for the shadow demo and for "none".
+// The image filter whose command-line parameters satcore judges: none for the shadow demo, for
+// "none" and for the filters that have no options here yet.
 std::optional<cli::ImageFilter> image_filter_of(const AppOptions& o) {
   if (o.scene == Scene::Shadows) return std::nullopt;
   return cli::parse_image_filter(to_string(o.filter.kind));
@@ -129,14 +132,16 @@ Parser::Parser() {
   const std::string filters = "Filter (satfilter's names)";
   app.option_defaults()->group(filters);
   cli::add_parsed(app, "--filter", "NAME",
-                  "none | box | threshold | sauvola | bradley | shadows (default box):\n"
+                  menu_names(" | ") + "\n(default box):\n"
                   "none: the source as it is\n"
                   "shadows: a 3D scene of its own, no source needed (below)\n" +
                       cli::image_filter_help(),
                   [&o](const std::string& name) { select_filter(o, name); });
   // satcore's defaults, as satfilter's (pipeline/filter_settings.h).
   const FilterSettings start;
-  filter.emplace(app, filters, cli::FilterParameters{start.box, start.mean_c, start.sauvola, start.bradley});
+  filter.emplace(app, filters,
+                 cli::FilterParameters{start.params<sat::BoxBlurParams>(), start.params<sat::MeanCParams>(),
+                                       start.params<sat::SauvolaParams>(), start.params<sat::BradleyParams>()});
 
   app.option_defaults()->group("Soft shadows (--filter shadows)");
   cli::add_parsed(
@@ -254,10 +259,10 @@ void Parser::finish() {
 
   filter->validate(image_filter_of(o));
   const cli::FilterParameters& p = filter->parameters();
-  o.filter.box = p.box;
-  o.filter.mean_c = p.mean_c;
-  o.filter.sauvola = p.sauvola;
-  o.filter.bradley = p.bradley;
+  o.filter.params<sat::BoxBlurParams>() = p.box;
+  o.filter.params<sat::MeanCParams>() = p.mean_c;
+  o.filter.params<sat::SauvolaParams>() = p.sauvola;
+  o.filter.params<sat::BradleyParams>() = p.bradley;
 
   // --preload with a source that is no file (in a window one may still open a video).
   if (o.preload && runs_unattended(o) && o.source.kind != SourceSpec::Kind::File &&

@@ -38,7 +38,7 @@ BackendComparison compare(FilterKind kind, const cv::Mat& frame) {
 TEST(BackendComparison, NamesTimesAndChecksOpenCvForEveryFilter) {
   const cv::Mat frame = textured_frame(97, 61);
   const int hw = int(std::max(1u, std::thread::hardware_concurrency()));
-  for (FilterKind kind : {FilterKind::Box, FilterKind::Threshold, FilterKind::Sauvola, FilterKind::Bradley}) {
+  for (FilterKind kind : {FilterKind::Box, filter_kind_of<sat::MeanCParams>(), filter_kind_of<sat::SauvolaParams>(), filter_kind_of<sat::BradleyParams>()}) {
     SCOPED_TRACE(to_string(kind));
     const BackendComparison c = compare(kind, frame);
     ASSERT_TRUE(c.valid);
@@ -51,7 +51,7 @@ TEST(BackendComparison, NamesTimesAndChecksOpenCvForEveryFilter) {
     EXPECT_GT(filter_ms(c.cpu), 0.0);
     const std::string threads = cpu_threads_line(c);
     EXPECT_TRUE(contains(threads, std::to_string(hw) + " hardware thread")) << threads;
-    if (kind == FilterKind::Sauvola && c.opencv.op.empty()) {  // a build without opencv_contrib
+    if (kind == filter_kind_of<sat::SauvolaParams>() && c.opencv.op.empty()) {  // a build without opencv_contrib
       EXPECT_TRUE(contains(c.opencv.relation, "not in this build")) << c.opencv.relation;
       continue;
     }
@@ -64,11 +64,11 @@ TEST(BackendComparison, NamesTimesAndChecksOpenCvForEveryFilter) {
         EXPECT_EQ(c.opencv_differing_pixels, 0) << "cv::blur is bit-exact with satcore";
         EXPECT_TRUE(contains(opencv_relation_line(c), "outputs identical")) << opencv_relation_line(c);
         break;
-      case FilterKind::Threshold:
+      case filter_kind_of<sat::MeanCParams>():
         EXPECT_TRUE(contains(c.opencv.op, "cv::adaptiveThreshold")) << c.opencv.op;
         EXPECT_EQ(c.opencv_differing_pixels, 0);
         break;
-      case FilterKind::Sauvola:
+      case filter_kind_of<sat::SauvolaParams>():
         EXPECT_TRUE(contains(c.opencv.op, "niBlackThreshold")) << c.opencv.op;
         EXPECT_GE(c.opencv_differing_pixels, 0) << "the same formula: its output is compared";
         EXPECT_LT(c.opencv_differing_pixels, 97 * 61 / 10) << "only pixels near their threshold may differ";

@@ -52,7 +52,7 @@ TEST(Shortcuts, EveryQueuedTapActs) {
   KeyQueue keys;
   UiState ui;
   ViewState view;
-  const int box_width = ui.settings.filter.box.kernel_width;
+  const int box_width = ui.settings.filter.params<sat::BoxBlurParams>().kernel_width;
   ASSERT_TRUE(ui.show_panels);
   for (int i = 0; i < 5; ++i) tap(keys, GLFW_KEY_TAB);  // odd: the panels end hidden
   tap(keys, GLFW_KEY_SPACE);
@@ -61,7 +61,7 @@ TEST(Shortcuts, EveryQueuedTapActs) {
   apply_shortcuts(keys.take(), ui, view, false);
   EXPECT_FALSE(ui.show_panels);
   EXPECT_TRUE(ui.paused);
-  EXPECT_EQ(ui.settings.filter.box.kernel_width, box_width + 4);  // two steps of 2
+  EXPECT_EQ(ui.settings.filter.params<sat::BoxBlurParams>().kernel_width, box_width + 4);  // two steps of 2
   for (int i = 0; i < 3; ++i) tap(keys, GLFW_KEY_TAB);
   apply_shortcuts(keys.take(), ui, view, false);
   EXPECT_TRUE(ui.show_panels);
@@ -86,9 +86,9 @@ TEST(Shortcuts, NextFilterWalksTheMenuWithTheShadowDemoLast) {
   // The shadow demo has no kernel: [ and ] leave the image filter behind it as it is.
   show_filter(ui.settings, FilterKind::Box);
   ui.settings.scene = Scene::Shadows;
-  const int width = ui.settings.filter.box.kernel_width;
+  const int width = ui.settings.filter.params<sat::BoxBlurParams>().kernel_width;
   apply_shortcuts({GLFW_KEY_RIGHT_BRACKET, GLFW_KEY_LEFT_BRACKET, GLFW_KEY_LEFT_BRACKET}, ui, view, false);
-  EXPECT_EQ(ui.settings.filter.box.kernel_width, width);
+  EXPECT_EQ(ui.settings.filter.params<sat::BoxBlurParams>().kernel_width, width);
 }
 
 }  // namespace
