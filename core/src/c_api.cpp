@@ -1,10 +1,12 @@
-// The C ABI (sat/sat_c.h): each function converts its C arguments, calls the C++ entry point and
-// turns every exception into a status plus a thread-local message. No exception crosses it.
+// The C ABI (sat/sat_c.h): tables, workspaces and filter engines (the filters themselves and the
+// catalog: c_api_filters.cpp). Each function converts its C arguments, calls the C++ entry point
+// and turns every exception into a status plus a thread-local message (c_api_guard.h). No
+// exception crosses it.
 #include "sat/sat_c.h"
 
-#include <new>
 #include <string>
 
+#include "c_api_guard.h"
 #include "sat/filters.h"
 #include "sat/sat.h"
 
@@ -21,44 +23,23 @@ static_assert(SAT_BACKEND_CPU == int(sat::Backend::Cpu));
 static_assert(SAT_BORDER_REPLICATE == int(sat::Border::Replicate));
 static_assert(SAT_ERROR_CUDA == int(sat::ErrorCode::CudaError) + 1);
 
-struct sat_filter_engine {
-  sat::FilterEngine engine;
-};
-
 struct sat_workspace {
   sat::Workspace workspace;
 };
 
+namespace sat::c_api {
+
+std::string& last_error() {
+  thread_local std::string message;
+  return message;
+}
+
+}  // namespace sat::c_api
+
 namespace {
 
-thread_local std::string last_error;
-
-sat_status fail(sat_status status, std::string message) {
-  last_error = std::move(message);
-  return status;
-}
-
-// Runs `body`, mapping exceptions to statuses; clears the message on success.
-template <class Body>
-sat_status guarded(Body&& body) noexcept {
-  try {
-    body();
-    last_error.clear();
-    return SAT_OK;
-  } catch (const sat::Error& e) {
-    return fail(sat_status(int(e.code()) + 1), e.what());
-  } catch (const std::bad_alloc&) {
-    return fail(SAT_ERROR_OUT_OF_MEMORY, "host memory allocation failed");
-  } catch (const std::exception& e) {
-    return fail(SAT_ERROR_INTERNAL, e.what());
-  } catch (...) {
-    return fail(SAT_ERROR_INTERNAL, "unknown exception");
-  }
-}
-
-void require(const void* pointer, const char* call, const char* what) {
-  if (pointer == nullptr) throw sat::Error(sat::ErrorCode::InvalidArgument, call, std::string(what) + " is null");
-}
+using sat::c_api::guarded;
+using sat::c_api::require;
 
 sat::Options options_of(const sat_options* o) {
   sat::Options options;
@@ -78,27 +59,12 @@ sat::Batch batch_of(const sat_batch* b) {
   return b ? sat::Batch{b->planes, b->input_plane_stride, b->output_plane_stride} : sat::Batch{};
 }
 
-sat::ConstImage8 const_image_of(const sat_image8& i) { return {i.data, i.pitch, i.width, i.height, i.channels}; }
-sat::Image8 image_of(const sat_image8& i) { return {i.data, i.pitch, i.width, i.height, i.channels}; }
-
-// Shared shape of the four filter calls: check the handles, then run `apply` on the engine.
-template <class Apply>
-sat_status filter_call(const char* call, sat_filter_engine* engine, const sat_image8* src, const sat_image8* dst,
-                       Apply&& apply) noexcept {
-  return guarded([&] {
-    require(engine, call, "engine");
-    require(src, call, "source image");
-    require(dst, call, "destination image");
-    apply(engine->engine, const_image_of(*src), image_of(*dst));
-  });
-}
-
 }  // namespace
 
 extern "C" {
 
 const char* sat_version(void) { return SATCORE_VERSION; }
-const char* sat_last_error(void) { return last_error.c_str(); }
+const char* sat_last_error(void) { return sat::c_api::last_error().c_str(); }
 
 const char* sat_status_name(sat_status status) {
   if (status == SAT_OK) return "ok";
@@ -203,33 +169,5 @@ sat_status sat_filter_engine_create(int backend, int max_width, int max_height, 
 }
 
 void sat_filter_engine_destroy(sat_filter_engine* engine) { delete engine; }
-
-sat_status sat_box_blur(sat_filter_engine* engine, const sat_image8* src, const sat_image8* dst, int kernel_width,
-                        int kernel_height, int border, void* stream) {
-  return filter_call("sat_box_blur", engine, src, dst, [&](sat::FilterEngine& e, auto s, auto d) {
-    e.box_blur(s, d, {kernel_width, kernel_height, sat::Border(border)}, static_cast<cudaStream_t>(stream));
-  });
-}
-
-sat_status sat_threshold_mean_c(sat_filter_engine* engine, const sat_image8* src, const sat_image8* dst, int block,
-                                double C, int invert, uint8_t max_value, void* stream) {
-  return filter_call("sat_threshold_mean_c", engine, src, dst, [&](sat::FilterEngine& e, auto s, auto d) {
-    e.threshold_mean_c(s, d, {block, C, invert != 0, max_value}, static_cast<cudaStream_t>(stream));
-  });
-}
-
-sat_status sat_threshold_sauvola(sat_filter_engine* engine, const sat_image8* src, const sat_image8* dst, int window,
-                                 double k, double r, uint8_t max_value, void* stream) {
-  return filter_call("sat_threshold_sauvola", engine, src, dst, [&](sat::FilterEngine& e, auto s, auto d) {
-    e.threshold_sauvola(s, d, {window, k, r, max_value}, static_cast<cudaStream_t>(stream));
-  });
-}
-
-sat_status sat_threshold_bradley(sat_filter_engine* engine, const sat_image8* src, const sat_image8* dst, int window,
-                                 double t, uint8_t max_value, void* stream) {
-  return filter_call("sat_threshold_bradley", engine, src, dst, [&](sat::FilterEngine& e, auto s, auto d) {
-    e.threshold_bradley(s, d, {window, t, max_value}, static_cast<cudaStream_t>(stream));
-  });
-}
 
 }  // extern "C"

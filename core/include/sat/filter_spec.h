@@ -76,10 +76,10 @@ void parse_param(FilterSpec& spec, std::string_view param, std::string_view text
 std::string format_param(const FilterSpec& spec, std::string_view param);
 void set_image_param(FilterSpec& spec, std::string_view param, ConstImage8 image);
 
-// "odd, 3..8191", "0 < k < 1", "reflect101 | replicate": the range in words, as help and errors say it.
+// "odd, 3..46339", "0 < k < 1", "reflect101 | replicate": the range in words, as help and errors say it.
 std::string range_text(const ParamInfo& param);
 // The one error text of a value out of range, in every program and binding:
-// "window must be odd, 3..8191 (got 8)".
+// "window must be odd, 3..46339 (got 8)".
 std::string param_error(const ParamInfo& param, double value);
 
 // Every parameter in range and every rule between them (e.g. shape Map needs a radius map);

@@ -158,7 +158,7 @@ sat_status sat_threshold_bradley(sat_filter_engine* engine, const sat_image8* sr
  * `text` when not NULL ("31", "replicate"), else by `image` for image parameters (a radius map),
  * else by `value` (Choice: the index; Bool: 0/1). Unknown names, values out of range and rules
  * between parameters are refused before anything runs, with the catalog's message
- * ("sat_filter_apply: window must be odd, 3..8191 (got 8)"). dst has
+ * ("sat_filter_apply: window must be odd, 3..46339 (got 8)"). dst has
  * sat_filter_output_channels() channels. */
 typedef struct sat_filter_param {
   const char* name;
@@ -197,7 +197,7 @@ int sat_filter_gray_output(int filter);     /* 1: one gray channel out; 0: src's
 int sat_filter_param_count(int filter);     /* -1 when out of range */
 sat_status sat_filter_param_info(int filter, int param, sat_param_info* info);
 const char* sat_filter_param_choice(int filter, int param, int choice); /* NULL when out of range */
-/* The range in words ("odd, 3..8191"), as errors say it; NULL when out of range. */
+/* The range in words ("odd, 3..46339"), as errors say it; NULL when out of range. */
 const char* sat_filter_param_range(int filter, int param);
 
 #ifdef __cplusplus

@@ -1,12 +1,8 @@
-// Argument checks of the FilterEngine (see filter_validate.h).
+// Image checks of the FilterEngine (see filter_validate.h).
 #include "filters/filter_validate.h"
 
 #include <cuda_runtime_api.h>
 
-#include <climits>
-#include <cmath>
-#include <cstdint>
-#include <cstdio>
 #include <string>
 
 #include "detail/validate.h"
@@ -16,15 +12,6 @@ namespace {
 
 [[noreturn]] void fail(const char* call, const std::string& message) {
   throw Error(ErrorCode::InvalidArgument, call, message);
-}
-
-// A number as "%g" writes it (1.5, 0.2, nan). Not a std::ostringstream: formatting through one
-// crashed the Python module in a process with torch loaded (Python 3.12, pybind11 3.1); the
-// cause was not isolated further (std::locale is the suspect).
-std::string num(double v) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%g", v);
-  return text;
 }
 
 std::string size_of(int w, int h) { return std::to_string(w) + "x" + std::to_string(h); }
@@ -56,20 +43,9 @@ void check_device_pointer(const char* call, const char* name, const void* ptr) {
     fail(call, std::string(name) + " is ordinary host memory; Backend::Cuda takes device (or pinned/managed) images");
 }
 
-// The foreground value of the thresholds: 0 would make foreground and background the same.
-void check_max_value(const char* call, int max_value) {
-  if (max_value < 1 || max_value > 255)
-    fail(call, "max_value must be in 1..255 (got " + std::to_string(max_value) + ")");
-}
-
-void check_window(const char* call, const char* name, int w, bool odd, int min) {
-  if (w < min) fail(call, std::string(name) + " must be >= " + std::to_string(min) + " (got " + std::to_string(w) + ")");
-  if (odd && w % 2 == 0) fail(call, std::string(name) + " must be odd (got " + std::to_string(w) + ")");
-  if (int64_t(w) * w > INT_MAX)
-    fail(call, std::string(name) + " " + std::to_string(w) + " is too large (" + name + "² must fit in an int)");
-}
-
 }  // namespace
+
+void check_image_param(const char* call, const char* name, ConstImage8 image) { check_image(call, name, image); }
 
 bool overlaps(ConstImage8 a, ConstImage8 b) {
   // Both were checked (check_images): their ranges are inside the address space.
@@ -100,34 +76,6 @@ void check_images(const char* call, ConstImage8 src, const Image8& dst, int dst_
 void check_device_images(const char* call, ConstImage8 src, const Image8& dst) {
   check_device_pointer(call, "src", src.data);
   check_device_pointer(call, "dst", dst.data);
-}
-
-void check_box_blur(const char* call, const BoxBlurParams& p) {
-  if (p.kernel_width < 1) fail(call, "kernel_width must be >= 1 (got " + std::to_string(p.kernel_width) + ")");
-  if (p.kernel_height < 1) fail(call, "kernel_height must be >= 1 (got " + std::to_string(p.kernel_height) + ")");
-  if (int64_t(p.kernel_width) * p.kernel_height > INT_MAX)
-    fail(call, "kernel " + size_of(p.kernel_width, p.kernel_height) + " is too large (its area must fit in an int)");
-  if (p.border != Border::Reflect101 && p.border != Border::Replicate)
-    fail(call, "unknown border " + std::to_string(int(p.border)));
-}
-
-void check_mean_c(const char* call, const MeanCParams& p) {
-  check_window(call, "block", p.block, true, 3);
-  if (!std::isfinite(p.C)) fail(call, "C must be finite (got " + num(p.C) + ")");
-  check_max_value(call, p.max_value);
-}
-
-void check_sauvola(const char* call, const SauvolaParams& p) {
-  check_window(call, "window", p.window, true, 3);
-  if (!(p.k > 0.0 && p.k < 1.0)) fail(call, "k must be in (0, 1) (got " + num(p.k) + ")");
-  if (!(p.r >= 0.0) || !std::isfinite(p.r)) fail(call, "r must be >= 0 (0 = 127.5) and finite (got " + num(p.r) + ")");
-  check_max_value(call, p.max_value);
-}
-
-void check_bradley(const char* call, const BradleyParams& p) {
-  if (p.window < 1) fail(call, "window must be >= 1 (got " + std::to_string(p.window) + ")");
-  if (!(p.t >= 0.0 && p.t < 100.0)) fail(call, "t must be in [0, 100) percent (got " + num(p.t) + ")");
-  check_max_value(call, p.max_value);
 }
 
 }  // namespace sat::filters

@@ -1,5 +1,6 @@
-// Argument checks of the FilterEngine: each throws sat::Error(InvalidArgument) naming the call and
-// the offending value, before anything is launched or written.
+// Image checks of the FilterEngine: each throws sat::Error(InvalidArgument) naming the call and
+// the offending value, before anything is launched or written. The filters' parameters are
+// checked by the catalog (sat::validate, catalog.cpp).
 #pragma once
 
 #include "sat/filters.h"
@@ -15,17 +16,15 @@ enum class Alias { Forbidden, SameImageOnly, Any };
 void check_images(const char* call, ConstImage8 src, const Image8& dst, int dst_channels, Extent max_extent,
                   Alias alias);
 
+// An image given as a filter's parameter (a radius map), named `name` in errors: non-null, size
+// ≥ 1, channels 1/3/4, pitch ≥ a row, its bytes inside the address space. Its size and channels
+// against src are the filter's to check.
+void check_image_param(const char* call, const char* name, ConstImage8 image);
+
 // Whether the bytes of a and b (rows × pitch) overlap at all; for images check_images took.
 bool overlaps(ConstImage8 a, ConstImage8 b);
 
 // CUDA backend: the images must be device-accessible memory (not plain pageable host memory).
-
 void check_device_images(const char* call, ConstImage8 src, const Image8& dst);
-
-void check_box_blur(const char* call, const BoxBlurParams& p);
-// The thresholds also check max_value in 1..255 (0 would paint foreground as background).
-void check_mean_c(const char* call, const MeanCParams& p);
-void check_sauvola(const char* call, const SauvolaParams& p);
-void check_bradley(const char* call, const BradleyParams& p);
 
 }  // namespace sat::filters

@@ -181,4 +181,13 @@ class RunningBoxSums {
   int next_y_ = -1;
 };
 
+// fn(Acc{}) with 32-bit running sums where every window sum fits in 32 bits, else 64-bit ones.
+template <class Fn>
+void with_accumulator(bool fits_u32, Fn&& fn) {
+  if (fits_u32)
+    fn(uint32_t{});
+  else
+    fn(uint64_t{});
+}
+
 }  // namespace sat::filters

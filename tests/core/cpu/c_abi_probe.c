@@ -1,7 +1,8 @@
 /* The C ABI used from C: this file is compiled as C (not C++), so sat_c.h must be valid C. It
  * computes a 3×3 table and a box blur on the CPU backend and checks the values, and creates a
- * sat_workspace and has it reject bad calls (no GPU needed); the C ABI tests call it. Returns 0 on
- * success, else the number of the first failed check. */
+ * sat_workspace and has it reject bad calls (no GPU needed), and runs a filter by name through
+ * sat_filter_apply and reads the catalog; the C ABI tests call it. Returns 0 on success, else the
+ * number of the first failed check. */
 #include <stdint.h>
 #include <string.h>
 
@@ -56,6 +57,45 @@ int sat_c_abi_probe(void) {
     if (strstr(sat_last_error(), "width must be >= 1") == NULL) return 13;
     sat_workspace_destroy(ws);
     sat_workspace_destroy(NULL);
+  }
+
+  {
+    sat_filter_engine* engine = NULL;
+    uint8_t img[16], out8[16];
+    sat_image8 src, dst;
+    sat_filter_param params[3];
+    sat_param_info info;
+    int i, box;
+    for (i = 0; i < 16; ++i) img[i] = (uint8_t)(i < 8 ? 10 : 200);
+    src.data = img;
+    src.pitch = 4;
+    src.width = 4;
+    src.height = 4;
+    src.channels = 1;
+    dst = src;
+    dst.data = out8;
+    memset(params, 0, sizeof params);
+    params[0].name = "kernel_width"; /* by value */
+    params[0].value = 1;
+    params[1].name = "kernel_height";
+    params[1].value = 1;
+    params[2].name = "border"; /* by text */
+    params[2].text = "replicate";
+    if (sat_filter_engine_create(SAT_BACKEND_CPU, 4, 4, NULL, &engine) != SAT_OK) return 14;
+    if (sat_filter_apply(engine, "box", params, 3, &src, &dst, NULL) != SAT_OK) return 15;
+    if (memcmp(img, out8, sizeof img) != 0) return 16; /* a 1×1 box by name: the identity */
+    params[0].value = 0; /* out of range: the catalog's text under the C name */
+    if (sat_filter_apply(engine, "box", params, 1, &src, &dst, NULL) != SAT_ERROR_INVALID_ARGUMENT) return 17;
+    if (strcmp(sat_last_error(), "sat_filter_apply: kernel_width must be >= 1 (got 0)") != 0) return 18;
+    sat_filter_engine_destroy(engine);
+
+    box = sat_filter_find("box");
+    if (box < 0 || strcmp(sat_filter_name(box), "box") != 0) return 19;
+    if (sat_filter_param_info(box, 2, &info) != SAT_OK) return 20;
+    if (strcmp(info.name, "border") != 0 || info.kind != SAT_PARAM_CHOICE || info.choice_count != 2) return 21;
+    if (strcmp(sat_filter_param_choice(box, 2, 1), "replicate") != 0) return 22;
+    if (sat_filter_find("mean-c") != sat_filter_find("threshold")) return 23;
+    if (sat_filter_gray_output(sat_filter_find("adaptive")) != 1) return 24;
   }
   return 0;
 }

@@ -54,16 +54,17 @@ TEST_F(FilterParamsCpu, BoxBlurParameters) {
   expect_invalid([&] { blur(0, 3); }, "kernel_width must be >= 1");
   expect_invalid([&] { blur(3, -1); }, "kernel_height must be >= 1");
   expect_invalid([&] { blur(70000, 70000); }, "too large");
-  expect_invalid([&] { engine.box_blur(view(src), view(dst), {3, 3, Border(7)}); }, "unknown border");
+  expect_invalid([&] { engine.box_blur(view(src), view(dst), {3, 3, Border(7)}); },
+                 "border must be reflect101 | replicate (got 7)");
   expect_dst_untouched();
 }
 
 TEST_F(FilterParamsCpu, MeanCParameters) {
   auto run = [&](int block, double c) { engine.threshold_mean_c(view(src), view(dst), {block, c, false, 255}); };
   expect_invalid([&] { run(4, 2.0); }, "block must be odd");
-  expect_invalid([&] { run(1, 2.0); }, "block must be >= 3");
-  expect_invalid([&] { run(-3, 2.0); }, "block must be >= 3");
-  expect_invalid([&] { run(50001, 2.0); }, "too large");
+  expect_invalid([&] { run(1, 2.0); }, "block must be odd, 3..46339 (got 1)");
+  expect_invalid([&] { run(-3, 2.0); }, "block must be odd, 3..46339 (got -3)");
+  expect_invalid([&] { run(50001, 2.0); }, "block must be odd, 3..46339 (got 50001)");
   expect_invalid([&] { run(5, std::nan("")); }, "C must be finite");
   expect_invalid([&] { run(5, HUGE_VAL); }, "C must be finite");
   expect_dst_untouched();
@@ -72,11 +73,11 @@ TEST_F(FilterParamsCpu, MeanCParameters) {
 TEST_F(FilterParamsCpu, SauvolaParameters) {
   auto run = [&](int w, double k, double r) { engine.threshold_sauvola(view(src), view(dst), {w, k, r, 255}); };
   expect_invalid([&] { run(14, 0.2, 0.0); }, "window must be odd");
-  expect_invalid([&] { run(1, 0.2, 0.0); }, "window must be >= 3");
-  expect_invalid([&] { run(15, 0.0, 0.0); }, "k must be in (0, 1)");
-  expect_invalid([&] { run(15, 1.0, 0.0); }, "k must be in (0, 1)");
-  expect_invalid([&] { run(15, -0.2, 0.0); }, "k must be in (0, 1)");
-  expect_invalid([&] { run(15, std::nan(""), 0.0); }, "k must be in (0, 1)");
+  expect_invalid([&] { run(1, 0.2, 0.0); }, "window must be odd, 3..46339 (got 1)");
+  expect_invalid([&] { run(15, 0.0, 0.0); }, "k must be > 0 and < 1 (got 0)");
+  expect_invalid([&] { run(15, 1.0, 0.0); }, "k must be > 0 and < 1 (got 1)");
+  expect_invalid([&] { run(15, -0.2, 0.0); }, "k must be > 0 and < 1 (got -0.2)");
+  expect_invalid([&] { run(15, std::nan(""), 0.0); }, "k must be > 0 and < 1 (got nan)");
   expect_invalid([&] { run(15, 0.2, -1.0); }, "r must be >= 0");
   expect_invalid([&] { run(15, 0.2, HUGE_VAL); }, "r must be >= 0");
   expect_dst_untouched();
@@ -85,9 +86,9 @@ TEST_F(FilterParamsCpu, SauvolaParameters) {
 TEST_F(FilterParamsCpu, BradleyParameters) {
   auto run = [&](int w, double t) { engine.threshold_bradley(view(src), view(dst), {w, t, 255}); };
   expect_invalid([&] { run(0, 15.0); }, "window must be >= 1");
-  expect_invalid([&] { run(15, -0.1); }, "t must be in [0, 100)");
-  expect_invalid([&] { run(15, 100.0); }, "t must be in [0, 100)");
-  expect_invalid([&] { run(15, std::nan("")); }, "t must be in [0, 100)");
+  expect_invalid([&] { run(15, -0.1); }, "t must be >= 0 and < 100 (got -0.1)");
+  expect_invalid([&] { run(15, 100.0); }, "t must be >= 0 and < 100 (got 100)");
+  expect_invalid([&] { run(15, std::nan("")); }, "t must be >= 0 and < 100 (got nan)");
   expect_dst_untouched();
 }
 

@@ -1,6 +1,6 @@
 // CUDA box blur pass: each pixel's box sum from 4 table taps (more where the box crosses the
-// border), rounded as OpenCV rounds (filter_ops.h), in the kernels of filter_pass.cuh.
-#include "filters/backend.h"
+// border), rounded as OpenCV rounds (box_blur/pass.h), in the kernels of filter_pass.cuh.
+#include "filters/box_blur/pass.h"
 #include "filters/filter_pass.cuh"
 
 namespace sat::filters {

@@ -2,7 +2,7 @@
 // rounded as cv::blur rounds it (rounding.h), in bands of rows over the cores (cpu_rows.h).
 #include <algorithm>
 
-#include "filters/backend.h"
+#include "filters/box_blur/pass.h"
 #include "filters/cpu_rows.h"
 #include "filters/running_box_sums.h"
 

@@ -1,0 +1,50 @@
+// What the C ABI's translation units share (c_api.cpp, c_api_filters.cpp): the engine handle, the
+// thread-local message of the last failure, and the guard that turns every exception into a
+// status and that message.
+#pragma once
+
+#include <exception>
+#include <new>
+#include <string>
+
+#include "sat/error.h"
+#include "sat/filters.h"
+#include "sat/sat_c.h"
+
+struct sat_filter_engine {
+  sat::FilterEngine engine;
+};
+
+namespace sat::c_api {
+
+// This thread's message of its last failed call ("" after a call that succeeded).
+std::string& last_error();
+
+inline sat_status fail(sat_status status, std::string message) {
+  last_error() = std::move(message);
+  return status;
+}
+
+// Runs `body`, mapping exceptions to statuses; clears the message on success.
+template <class Body>
+sat_status guarded(Body&& body) noexcept {
+  try {
+    body();
+    last_error().clear();
+    return SAT_OK;
+  } catch (const Error& e) {
+    return fail(sat_status(int(e.code()) + 1), e.what());
+  } catch (const std::bad_alloc&) {
+    return fail(SAT_ERROR_OUT_OF_MEMORY, "host memory allocation failed");
+  } catch (const std::exception& e) {
+    return fail(SAT_ERROR_INTERNAL, e.what());
+  } catch (...) {
+    return fail(SAT_ERROR_INTERNAL, "unknown exception");
+  }
+}
+
+inline void require(const void* pointer, const char* call, const char* what) {
+  if (pointer == nullptr) throw Error(ErrorCode::InvalidArgument, call, std::string(what) + " is null");
+}
+
+}  // namespace sat::c_api

@@ -1,0 +1,36 @@
+// Box blur (cv::blur): its description in the catalog.
+#include <cstdint>
+#include <cstdio>
+
+#include "filters/filter_description.h"
+#include "filters/param_builders.h"
+#include "sat/error.h"
+
+namespace sat::filters {
+
+const FilterDescription<BoxBlurParams>& description(const BoxBlurParams*) {
+  static const FilterDescription<BoxBlurParams> d{
+      FilterInfo{"box",
+                 {},
+                 "box blur, equal to OpenCV's cv::blur; keeps the channels (gray, BGR, BGRA)",
+                 {int_param("kernel_width", 1, kNoIntMax, "kernel width in pixels"),
+                  int_param("kernel_height", 1, kNoIntMax, "kernel height in pixels"),
+                  choice_param("border", {"reflect101", "replicate"}, "pixels outside the image")},
+                 FilterOutput::SameChannels,
+                 BoxBlurParams{}},
+      {member(&BoxBlurParams::kernel_width), member(&BoxBlurParams::kernel_height), member(&BoxBlurParams::border)},
+      [](const BoxBlurParams& p) {
+        char text[96];
+        std::snprintf(text, sizeof text, "box %dx%d %s", p.kernel_width, p.kernel_height, to_string(p.border));
+        return std::string(text);
+      },
+      [](const BoxBlurParams& p, const char* call) {
+        if (int64_t(p.kernel_width) * p.kernel_height > INT_MAX)
+          throw Error(ErrorCode::InvalidArgument, call,
+                      "kernel " + std::to_string(p.kernel_width) + "x" + std::to_string(p.kernel_height) +
+                          " is too large (its area must fit in an int)");
+      }};
+  return d;
+}
+
+}  // namespace sat::filters

@@ -1,0 +1,30 @@
+// Bradley–Roth threshold: its description in the catalog.
+#include <cstdio>
+
+#include "filters/filter_description.h"
+#include "filters/param_builders.h"
+
+namespace sat::filters {
+
+const FilterDescription<BradleyParams>& description(const BradleyParams*) {
+  static const FilterDescription<BradleyParams> d{
+      FilterInfo{"bradley",
+                 {},
+                 "Bradley-Roth threshold: foreground where pixel > (1 - T/100) x mean of the window clipped to "
+                 "the image",
+                 {int_param("window", 1, kNoIntMax, "window side in pixels, clipped to the image", 2),
+                  real_param("t", 0, 100, Open::Max, "percent below the mean", 0.5),
+                  int_param("max_value", 1, 255, "value of foreground pixels; background is 0")},
+                 FilterOutput::Gray,
+                 BradleyParams{}},
+      {member(&BradleyParams::window), member(&BradleyParams::t), member(&BradleyParams::max_value)},
+      [](const BradleyParams& p) {
+        char text[96];
+        std::snprintf(text, sizeof text, "bradley window %d t %g", p.window, p.t);
+        return std::string(text);
+      },
+      {}};
+  return d;
+}
+
+}  // namespace sat::filters

@@ -1,0 +1,33 @@
+// Adaptive mean − C threshold (cv::adaptiveThreshold): its description in the catalog.
+#include <cstdio>
+
+#include "filters/filter_description.h"
+#include "filters/param_builders.h"
+
+namespace sat::filters {
+
+const FilterDescription<MeanCParams>& description(const MeanCParams*) {
+  static const FilterDescription<MeanCParams> d{
+      FilterInfo{"threshold",
+                 {"mean-c", "adaptive"},
+                 "adaptive mean-C threshold, equal to cv::adaptiveThreshold(ADAPTIVE_THRESH_MEAN_C): foreground "
+                 "where pixel > mean of the block - C",
+                 {odd_param("block", 3, kMaxOddSquareSide, "block side in pixels"),
+                  real_param("C", -HUGE_VAL, HUGE_VAL, Open::None,
+                             "constant subtracted from the mean, may be fractional or negative", 0.5),
+                  bool_param("invert", "foreground where pixel <= mean - C (THRESH_BINARY_INV)"),
+                  int_param("max_value", 1, 255, "value of foreground pixels; background is 0")},
+                 FilterOutput::Gray,
+                 MeanCParams{}},
+      {member(&MeanCParams::block), member(&MeanCParams::C), member(&MeanCParams::invert),
+       member(&MeanCParams::max_value)},
+      [](const MeanCParams& p) {
+        char text[96];
+        std::snprintf(text, sizeof text, "threshold block %d C %g%s", p.block, p.C, p.invert ? " inverted" : "");
+        return std::string(text);
+      },
+      {}};
+  return d;
+}
+
+}  // namespace sat::filters
