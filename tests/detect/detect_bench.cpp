@@ -43,37 +43,6 @@ void check(cudaError_t e, const char* what) {
   }
 }
 
-// A gray frame of `size`: the face images tiled (each scaled to a third of the frame height).
-cv::Mat faces_frame(cv::Size size) {
-  cv::Mat frame(size, CV_8U, cv::Scalar(100));
-  int x = 0, y = 0;
-  const int cell = size.height / 3;
-  const auto images = detect_test::face_images();
-  for (int k = 0; y + cell <= size.height; ++k) {
-    cv::Mat g = images[std::size_t(k) % images.size()].image, gray, scaled;
-    if (g.channels() == 3) cv::cvtColor(g, gray, cv::COLOR_BGR2GRAY);
-    else gray = g;
-    const double s = double(cell) / std::max(gray.cols, gray.rows);
-    cv::resize(gray, scaled, {}, s, s, cv::INTER_AREA);
-    if (x + scaled.cols > size.width) x = 0, y += cell;
-    if (y + scaled.rows > size.height) break;
-    scaled.copyTo(frame(cv::Rect(x, y, scaled.cols, scaled.rows)));
-    x += scaled.cols;
-  }
-  return frame;
-}
-
-cv::Mat faceless_frame(cv::Size size) {
-  const auto images = detect_test::faceless_images();
-  cv::Mat tile = images[1].image, frame(size, CV_8U);  // grass
-  for (int y = 0; y < size.height; y += tile.rows)
-    for (int x = 0; x < size.width; x += tile.cols) {
-      const cv::Rect r(x, y, std::min(tile.cols, size.width - x), std::min(tile.rows, size.height - y));
-      tile(cv::Rect(0, 0, r.width, r.height)).copyTo(frame(r));
-    }
-  return frame;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -94,7 +63,7 @@ int main(int argc, char** argv) {
   bool all_equal = true;
   for (const cv::Size size : {cv::Size(1920, 1080), cv::Size(3840, 2160)}) {
     for (const bool faces : {true, false}) {
-      const cv::Mat frame = faces ? faces_frame(size) : faceless_frame(size);
+      const cv::Mat frame = faces ? detect_test::faces_frame(size) : detect_test::faceless_frame(size);
       const std::string name = std::string(faces ? "faces " : "no faces ") + std::to_string(size.width) + "x" +
                                std::to_string(size.height);
       void* d = nullptr;

@@ -5,6 +5,7 @@
 #include <opencv2/imgcodecs.hpp>  // the IMREAD_* flags only; nothing of it is linked
 #include <opencv2/imgproc.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -124,6 +125,36 @@ std::vector<NamedImage> faceless_images() {
   out.push_back({"noise_457x301", noise});
   out.push_back({"flat_gray_97x61", cv::Mat(61, 97, CV_8U, cv::Scalar(117))});
   return out;
+}
+
+cv::Mat faces_frame(cv::Size size) {
+  cv::Mat frame(size, CV_8U, cv::Scalar(100));
+  int x = 0, y = 0;
+  const int cell = size.height / 3;
+  const std::vector<NamedImage> images = face_images();
+  for (int k = 0; y + cell <= size.height; ++k) {
+    cv::Mat g = images[std::size_t(k) % images.size()].image, gray, scaled;
+    if (g.channels() == 3) cv::cvtColor(g, gray, cv::COLOR_BGR2GRAY);
+    else gray = g;
+    const double s = double(cell) / std::max(gray.cols, gray.rows);
+    cv::resize(gray, scaled, {}, s, s, cv::INTER_AREA);
+    if (x + scaled.cols > size.width) x = 0, y += cell;
+    if (y + scaled.rows > size.height) break;
+    scaled.copyTo(frame(cv::Rect(x, y, scaled.cols, scaled.rows)));
+    x += scaled.cols;
+  }
+  return frame;
+}
+
+cv::Mat faceless_frame(cv::Size size) {
+  const cv::Mat tile = faceless_images()[1].image;  // grass
+  cv::Mat frame(size, CV_8U);
+  for (int y = 0; y < size.height; y += tile.rows)
+    for (int x = 0; x < size.width; x += tile.cols) {
+      const cv::Rect r(x, y, std::min(tile.cols, size.width - x), std::min(tile.rows, size.height - y));
+      tile(cv::Rect(0, 0, r.width, r.height)).copyTo(frame(r));
+    }
+  return frame;
 }
 
 std::string tree_cascade_xml(const sat::HaarCascade& c) {

@@ -28,6 +28,11 @@ struct NamedImage {
 std::vector<NamedImage> face_images();
 std::vector<NamedImage> faceless_images();
 
+// Benchmark-sized gray frames: the face images tiled (each scaled to a third of the frame
+// height) on a mid-gray page, and the grass texture tiled (no faces).
+cv::Mat faces_frame(cv::Size size);
+cv::Mat faceless_frame(cv::Size size);
+
 // A cascade of two-node trees written (as OpenCV XML) from a stump cascade: consecutive stumps
 // A, B of a stage become one tree (A's node, its left child B's node; leaves A.right,
 // A.left + B.left, A.left + B.right). Debian's tree-shaped cascades all use tilted features, so

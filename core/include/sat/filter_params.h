@@ -87,9 +87,10 @@ struct GuidedParams {
 //   StdDev    min(255, round(σ · 2))             (σ ≤ 127.5 for 8-bit input)
 //   Contrast  clamp(round(128 + gain · (x − μ) / (σ + c)), 0, 255)   local contrast normalisation
 // μ, σ² from exact integer sums {Σx, Σx²} (σ population); colour input is converted to gray first.
+// round = half up. The window's upper end keeps n·Σx² − (Σx)² exact in 64 bits (n = window²).
 enum class LocalStat { Mean, Variance, StdDev, Contrast };
 struct LocalStatsParams {
-  int window = 15;                   // odd ≥ 1
+  int window = 15;                   // odd, 1 … 4095
   LocalStat output = LocalStat::Contrast;
   double scale = 64.0;               // Variance: gray levels per output step, > 0
   double gain = 32.0;                // Contrast: output steps per σ, > 0
@@ -104,7 +105,8 @@ struct LocalStatsParams {
 //   Focus      sharp disc around (focus_x, focus_y), radius `extent` (fraction of the diagonal);
 //              r grows linearly to max_radius at the farthest corner (depth of field)
 //   Vignette   as Focus around the image centre: sharp middle, blurred rim
-// Cost per pixel does not depend on r. Channels kept (1, 3 or 4).
+// Distances are between pixel centres; a generated r is rounded half up. Cost per pixel does not
+// depend on r. Channels kept (1, 3 or 4).
 enum class RadiusShape { TiltShift, Focus, Vignette, Map };
 struct VariableBlurParams {
   RadiusShape shape = RadiusShape::TiltShift;
@@ -116,10 +118,11 @@ struct VariableBlurParams {
 };
 
 // Kuwahara filter: each pixel takes the mean of the least-variant of the four (radius + 1)²
-// quadrants that have it as a corner (variance of the gray value; colour means per channel),
-// reflect-101 border. Channels kept.
+// quadrants that have it as a corner (variance of the gray value; colour means per channel,
+// rounded half up), reflect-101 border. Ties go to the first of top-left, top-right, bottom-left,
+// bottom-right. Channels kept.
 struct KuwaharaParams {
-  int radius = 4;  // ≥ 1
+  int radius = 4;  // 1 … 1024
 };
 
 }  // namespace sat

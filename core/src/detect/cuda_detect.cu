@@ -11,6 +11,8 @@
 #include "detect/flat_cascade.h"
 #include "detect/haar_eval.h"
 #include "detect/resize_linear.h"
+#include "detect/skip_rule.h"
+#include "detect/warp_append.cuh"
 #include "filters/backend.h"
 #include "sat/error.h"
 #include "sat/sat.h"
@@ -26,19 +28,17 @@ struct LevelGeometry {
   int ox = 0, oy = 0;         // its top-left pixel in the atlas (≥ 1: a free row and column before it)
   int step = 2;
   int cols = 0, rows = 0;     // window positions on the step grid
-  int code_offset = 0;        // its first-stage codes, column-major: code[c · rows + r]
 };
 
-// A window of the lists: its level and its position (x | y << 16) in level pixels.
+// A window of the lists: its level, its position (x | y << 16) in level pixels and its
+// variance normalisation (computed once, by the first stage).
 struct Window {
   uint32_t level;
   uint32_t xy;
+  float factor;
 };
 
-// First-stage codes.
-constexpr uint8_t kPassed = 0;     // variance and stage 0 passed: evaluate the rest
-constexpr uint8_t kFirstStage = 1; // stage 0 rejected: OpenCV skips the next position
-constexpr uint8_t kFlat = 2;       // setWindow rejected (variance): no skip
+constexpr int kBlock = 256;  // threads per block of the cascade kernels (8 warps)
 
 template <class T>
 struct DeviceArray {
@@ -65,17 +65,22 @@ struct DeviceArray {
   }
 };
 
+// Page-locked host memory; `mapped`: kernels write it directly (device_ptr).
 template <class T>
 struct PinnedArray {
   T* ptr = nullptr;
-  void allocate(std::size_t n) {
+  T* device_ptr = nullptr;
+  void allocate(std::size_t n, bool mapped = false) {
     if (n == 0) n = 1;
-    const cudaError_t st = cudaMallocHost(&ptr, n * sizeof(T));
+    const cudaError_t st = cudaHostAlloc(&ptr, n * sizeof(T), mapped ? cudaHostAllocMapped : cudaHostAllocDefault);
     if (st != cudaSuccess) {
       ptr = nullptr;
       cudaGetLastError();
-      throw Error(ErrorCode::OutOfMemory, kCall, std::string("cudaMallocHost: ") + cudaGetErrorString(st));
+      throw Error(ErrorCode::OutOfMemory, kCall, std::string("cudaHostAlloc: ") + cudaGetErrorString(st));
     }
+    // Unified addressing (checked by CudaDetect): kernels reach page-locked host memory through
+    // the host pointer itself, with no cudaDeviceMapHost flag set before the context exists.
+    if (mapped) device_ptr = ptr;
   }
   ~PinnedArray() {
     if (ptr) cudaFreeHost(ptr);
@@ -95,58 +100,81 @@ __global__ void resize_levels_kernel(const uint8_t* src, std::size_t pitch, int 
       uint8_t(resize_pixel(src, pitch, src_w, src_h, tx, ty));
 }
 
-// The window at level position (x, y): its top-left element of the padded-table view.
-__device__ __forceinline__ const SumSq* window_at(const SumSq* table, int pitch, const LevelGeometry& L, int x, int y) {
+// The window at level position (x, y): its top-left element of the padded-table view (both
+// tables have the atlas pitch).
+template <class T>
+__device__ __forceinline__ const T* window_at(const T* table, int pitch, const LevelGeometry& L, int x, int y) {
   return table + std::size_t(L.oy - 1 + y) * std::size_t(pitch) + std::size_t(L.ox - 1 + x);
 }
 
-// The variance test and stage 0 at every step-grid position of every level (blockIdx.z).
-__global__ void first_stage_kernel(CascadeView cascade, const SumSq* table, int pitch, const LevelGeometry* levels,
-                                   uint8_t* codes) {
-  const LevelGeometry L = levels[blockIdx.z];
-  const int c = int(blockIdx.x * blockDim.x + threadIdx.x), r = int(blockIdx.y * blockDim.y + threadIdx.y);
-  if (c >= L.cols || r >= L.rows) return;
-  const SumSq* win = window_at(table, pitch, L, c * L.step, r * L.step);
-  float factor;
-  uint8_t code = kFlat;
-  if (variance_factor(cascade, win, factor)) code = stage_passes(cascade, 0, win, factor) ? kPassed : kFirstStage;
-  codes[std::size_t(L.code_offset) + std::size_t(c) * std::size_t(L.rows) + std::size_t(r)] = code;
-}
-
-// OpenCV's row walk (CascadeClassifierInvoker): after a first-stage rejection the next position
-// is skipped. One thread per row of a level (blockIdx.y); survivors appended to `out`.
-__global__ void walk_rows_kernel(const LevelGeometry* levels, const uint8_t* codes, Window* out, unsigned* out_count) {
+// The variance test and stage 0 at every step-grid position, OpenCV's skip rule over the
+// results, and the survivors appended to `out`. One warp per row of a level (blockIdx.y): its
+// lanes evaluate 32 consecutive positions at once, a ballot of the first-stage rejections gives
+// which of them the sequential scan evaluates (skip_rule.h), and the evaluated windows that
+// passed are appended in order.
+__global__ void __launch_bounds__(kBlock) first_stage_kernel(CascadeView cascade, const SumSq* squares,
+                                                             const uint32_t* sums, int pitch,
+                                                             const LevelGeometry* levels, Window* out,
+                                                             unsigned* out_count) {
   const LevelGeometry L = levels[blockIdx.y];
-  const int r = int(blockIdx.x * blockDim.x + threadIdx.x);
-  if (r >= L.rows) return;
-  const uint8_t* column = codes + std::size_t(L.code_offset) + std::size_t(r);  // coalesced across rows
-  bool skip = false;
-  for (int c = 0; c < L.cols; ++c) {
-    if (skip) {
-      skip = false;
-      continue;
+  const int r = int(blockIdx.x * (kBlock / 32) + threadIdx.x / 32);
+  if (r >= L.rows) return;  // the whole warp
+  const int lane = int(threadIdx.x & 31u);
+  const int y = r * L.step;
+  bool first_evaluated = true;  // the row's first position always is
+  for (int base = 0; base < L.cols; base += 32) {
+    const int c = base + lane;
+    const bool inside = c < L.cols;
+    bool passed = false, rejected = false;
+    float factor = 1.f;
+    if (inside && variance_factor(cascade, window_at(squares, pitch, L, c * L.step, y), factor)) {
+      passed = stage_passes(cascade, 0, window_at(sums, pitch, L, c * L.step, y), factor);
+      rejected = !passed;  // rejected by stage 0 (not by the variance test): the next is skipped
     }
-    const uint8_t code = column[std::size_t(c) * std::size_t(L.rows)];
-    if (code == kFirstStage) skip = true;
-    if (code == kPassed) out[atomicAdd(out_count, 1u)] = {blockIdx.y, uint32_t(c * L.step) | (uint32_t(r * L.step) << 16)};
+    const uint32_t rejections = __ballot_sync(0xffffffffu, rejected);
+    const bool evaluated = skip_rule_evaluated(rejections, first_evaluated, lane);
+    first_evaluated = skip_rule_evaluated(rejections, first_evaluated, 32);
+    warp_append(inside && evaluated && passed, Window{blockIdx.y, uint32_t(c * L.step) | (uint32_t(y) << 16), factor},
+                out, out_count);
   }
 }
 
-// Stages [first, last) for every window of `in`; those passing all of them go to `out`.
-__global__ void stages_kernel(CascadeView cascade, const SumSq* table, int pitch, const LevelGeometry* levels,
-                              const Window* in, const unsigned* in_count, int first, int last, Window* out,
-                              unsigned* out_count) {
+// Stage `stage` for every window of `in`; those passing go to `out`. A grid-stride loop with
+// `lanes` threads per window: one while the windows fill the threads; for the deep stages, with
+// few windows and hundreds of trees, up to a warp sums one window's trees (only for stages whose
+// sum is the same in any order; stage_sum_is_exact).
+__global__ void __launch_bounds__(kBlock) stage_kernel(CascadeView cascade, const uint32_t* sums, int pitch,
+                                                       const LevelGeometry* levels, const Window* in,
+                                                       const unsigned* in_count, int stage, Window* out,
+                                                       unsigned* out_count) {
   const unsigned n = *in_count;
-  for (unsigned i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) {
-    const Window w = in[i];
-    const LevelGeometry L = levels[w.level];
-    const SumSq* win = window_at(table, pitch, L, int(w.xy & 0xffffu), int(w.xy >> 16));
-    float factor;
-    variance_factor(cascade, win, factor);  // passed in first_stage_kernel; the same factor again
-    bool passed = true;
-    for (int si = first; si < last && passed; ++si) passed = stage_passes(cascade, si, win, factor);
-    if (passed) out[atomicAdd(out_count, 1u)] = w;
+  const FlatStage st = cascade.stages[stage];
+  const unsigned threads = gridDim.x * blockDim.x;
+  const int lanes = lanes_per_window(n, threads, st.any_order != 0);  // the same in every thread
+  const unsigned lane = threadIdx.x & 31u, part = lane & unsigned(lanes - 1);
+  const unsigned per_warp = 32u / unsigned(lanes);
+  const unsigned warp = (blockIdx.x * blockDim.x + threadIdx.x) / 32u, warps = threads / 32u;
+  for (unsigned base = warp * per_warp; base < n; base += warps * per_warp) {  // uniform per warp
+    const unsigned i = base + lane / unsigned(lanes);
+    const bool inside = i < n;
+    Window w{0, 0, 1.f};
+    double sum = 0.;
+    if (inside) {
+      w = in[i];
+      const uint32_t* win = window_at(sums, pitch, levels[w.level], int(w.xy & 0xffffu), int(w.xy >> 16));
+      for (int t = int(part); t < st.tree_count; t += lanes)  // one lane: the file's order
+        sum = d_add(sum, double(tree_leaf(cascade, st.first_tree + t, win, w.factor)));
+    }
+    for (int o = lanes / 2; o > 0; o /= 2) sum = d_add(sum, __shfl_xor_sync(0xffffffffu, sum, o));
+    warp_append(inside && part == 0 && !(sum < st.threshold), w, out, out_count);
   }
+}
+
+// The accepted windows and their count into host memory (mapped): one copy back per frame.
+__global__ void publish_kernel(const Window* list, const unsigned* count, Window* host_list, unsigned* host_count) {
+  const unsigned n = *count;
+  if (blockIdx.x == 0 && threadIdx.x == 0) *host_count = n;
+  for (unsigned i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) host_list[i] = list[i];
 }
 
 }  // namespace
@@ -155,27 +183,27 @@ struct CudaDetect::State {
   Extent window;
   int stage_count = 0;
   FlatCascade flat;   // host copy, laid out for the atlas pitch
-  int atlas_pitch = 0;  // pixels (u8 atlas) = elements (table)
+  int atlas_pitch = 0;  // pixels (u8 atlas) = elements (tables)
   int atlas_rows = 0;
   std::vector<std::pair<int, int>> origins;  // per level index of the maximal plan
   std::size_t max_positions = 0;
-  std::vector<std::pair<int, int>> stage_groups;  // [first, last) stages after stage 0, growing
-  int persistent_blocks = 0;
+  int stage_blocks = 0;  // the stage kernels' grid: as many blocks as are resident at once
 
   DeviceArray<FlatStage> d_stages;
   DeviceArray<FlatTree> d_trees;
   DeviceArray<FlatNode> d_nodes;
   DeviceArray<float> d_leaves;
   DeviceArray<FlatFeature> d_features;
-  DeviceArray<uint8_t> d_gray, d_atlas, d_codes;
-  DeviceArray<SumSq> d_table;
+  DeviceArray<uint8_t> d_gray, d_atlas;
+  DeviceArray<SumSq> d_squares;  // {Σx, Σx²}: the variance test
+  DeviceArray<uint32_t> d_sums;  // Σx mod 2^32: the features (a quarter of the bytes per read)
   DeviceArray<LevelGeometry> d_levels;
   DeviceArray<Window> d_list[2];
-  DeviceArray<unsigned> d_counts;  // one counter per list pass
+  DeviceArray<unsigned> d_counts;  // counter k: the windows that passed stage k
   PinnedArray<LevelGeometry> h_levels;
-  PinnedArray<Window> h_list;
-  PinnedArray<unsigned> h_count;
-  std::unique_ptr<Plan> table_plan;
+  PinnedArray<Window> h_list;    // mapped: the accepted windows, written by publish_kernel
+  PinnedArray<unsigned> h_count;  // mapped: their count
+  std::unique_ptr<Plan> squares_plan, sums_plan;
   cudaEvent_t events[4] = {};  // start, after pyramid, after tables, after cascade
 
   State(const HaarCascade& cascade, int pitch)
@@ -228,17 +256,16 @@ CudaDetect::CudaDetect(const HaarCascade& cascade, Extent max_extent, const Dete
                        std::size_t((l.positions.height + l.step - 1) / l.step);
   }
   s.atlas_rows = y + shelf;
-  // Stage groups after stage 0: one stage at a time while most windows die, then growing by half.
-  for (int b = 1; b < s.stage_count;) {
-    const int e = std::min(s.stage_count, b < 3 ? b + 1 : b + b / 2);
-    s.stage_groups.emplace_back(b, e);
-    b = e;
-  }
 
-  int device = 0, sms = 0;
+  int device = 0, sms = 0, blocks_per_sm = 0, unified = 0;
   detail::check_cuda(cudaGetDevice(&device), "cudaGetDevice");
   detail::check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
-  s.persistent_blocks = std::max(1, sms) * 8;
+  detail::check_cuda(cudaDeviceGetAttribute(&unified, cudaDevAttrUnifiedAddressing, device), "cudaDeviceGetAttribute");
+  if (!unified)  // every 64-bit process has it; the results are written straight into host memory
+    throw Error(ErrorCode::Unsupported, kCall, "the device has no unified addressing");
+  detail::check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, stage_kernel, kBlock, 0),
+                     "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+  s.stage_blocks = std::max(1, sms) * std::max(1, blocks_per_sm);
 
   s.d_stages.allocate(s.flat.stages.size(), "cascade stages");
   s.d_trees.allocate(s.flat.trees.size(), "cascade trees");
@@ -254,17 +281,20 @@ CudaDetect::CudaDetect(const HaarCascade& cascade, Extent max_extent, const Dete
   const std::size_t atlas_pixels = std::size_t(pitch) * std::size_t(std::max(s.atlas_rows, 1));
   s.d_gray.allocate(std::size_t(max_extent.width) * std::size_t(max_extent.height), "gray frame");
   s.d_atlas.allocate(atlas_pixels, "scale atlas");
-  // Defined content between the levels (the table reads it; no box sum depends on it).
+  // Defined content between the levels (the tables read it; no box sum depends on it).
   detail::check_cuda(cudaMemset(s.d_atlas.ptr, 0, atlas_pixels), "cudaMemset");
-  s.d_table.allocate(atlas_pixels, "atlas table");
-  s.d_codes.allocate(std::max<std::size_t>(s.max_positions, 1), "first-stage codes");
+  s.d_squares.allocate(atlas_pixels, "atlas table");
+  s.d_sums.allocate(atlas_pixels, "atlas sum table");
   s.d_levels.allocate(std::max<std::size_t>(levels.size(), 1), "level geometry");
   for (auto& list : s.d_list) list.allocate(std::max<std::size_t>(s.max_positions, 1), "window list");
-  s.d_counts.allocate(s.stage_groups.size() + 1, "window counters");
+  s.d_counts.allocate(std::size_t(std::max(s.stage_count, 1)), "window counters");
   s.h_levels.allocate(levels.size());
-  s.h_list.allocate(s.max_positions);
-  s.h_count.allocate(1);
-  if (s.atlas_rows > 1) s.table_plan = std::make_unique<Plan>(ElementType::U8ToSumSq, Extent{pitch, s.atlas_rows});
+  s.h_list.allocate(s.max_positions, true);
+  s.h_count.allocate(1, true);
+  if (s.atlas_rows > 1) {
+    s.squares_plan = std::make_unique<Plan>(ElementType::U8ToSumSq, Extent{pitch, s.atlas_rows});
+    s.sums_plan = std::make_unique<Plan>(ElementType::U8ToU32, Extent{pitch, s.atlas_rows});
+  }
   for (cudaEvent_t& e : s.events) detail::check_cuda(cudaEventCreate(&e), "cudaEventCreate");
 }
 
@@ -279,7 +309,7 @@ void CudaDetect::run(ConstImage8 frame, const std::vector<ScaleLevel>& levels, s
   if (timed) detail::check_cuda(cudaEventRecord(s.events[0], stream), "cudaEventRecord");
 
   // Level geometry for this frame (smaller frames reuse the largest frame's atlas cells).
-  int offset = 0, max_w = 0, max_h = 0, max_cols = 0, max_rows = 0, used_rows = 1;
+  int max_w = 0, max_h = 0, max_rows = 0, used_rows = 1;
   for (std::size_t k = 0; k < levels.size(); ++k) {
     const ScaleLevel& l = levels[k];
     LevelGeometry g;
@@ -288,11 +318,9 @@ void CudaDetect::run(ConstImage8 frame, const std::vector<ScaleLevel>& levels, s
     g.step = l.step;
     g.cols = (l.positions.width + l.step - 1) / l.step;
     g.rows = (l.positions.height + l.step - 1) / l.step;
-    g.code_offset = offset;
-    offset += g.cols * g.rows;
     s.h_levels.ptr[k] = g;
     max_w = std::max(max_w, g.width), max_h = std::max(max_h, g.height);
-    max_cols = std::max(max_cols, g.cols), max_rows = std::max(max_rows, g.rows);
+    max_rows = std::max(max_rows, g.rows);
     used_rows = std::max(used_rows, g.oy + g.height);
   }
   const unsigned nlevels = unsigned(levels.size());
@@ -314,45 +342,40 @@ void CudaDetect::run(ConstImage8 frame, const std::vector<ScaleLevel>& levels, s
   detail::check_launch("sat::detect::resize_levels_kernel");
   if (timed) detail::check_cuda(cudaEventRecord(s.events[1], stream), "cudaEventRecord");
 
-  // 2. One table for the whole atlas (the rows in use).
-  const Problem table{ElementType::U8ToSumSq, {s.atlas_pitch, used_rows}, s.d_atlas.ptr, std::size_t(s.atlas_pitch),
-                      s.d_table.ptr, std::size_t(s.atlas_pitch) * sizeof(SumSq)};
-  s.table_plan->run(table, stream);
+  // 2. The atlas's two tables (the rows in use): {Σx, Σx²} and Σx mod 2^32.
+  const Extent used{s.atlas_pitch, used_rows};
+  s.squares_plan->run({ElementType::U8ToSumSq, used, s.d_atlas.ptr, std::size_t(s.atlas_pitch), s.d_squares.ptr,
+                       std::size_t(s.atlas_pitch) * sizeof(SumSq)},
+                      stream);
+  s.sums_plan->run({ElementType::U8ToU32, used, s.d_atlas.ptr, std::size_t(s.atlas_pitch), s.d_sums.ptr,
+                    std::size_t(s.atlas_pitch) * sizeof(uint32_t)},
+                   stream);
   if (timed) detail::check_cuda(cudaEventRecord(s.events[2], stream), "cudaEventRecord");
 
-  // 3. Variance and stage 0 everywhere, then the row walk into list 0.
+  // 3. Variance, stage 0 and the skip rule everywhere, survivors into list 0 (counter 0).
   const CascadeView view = s.device_view();
-  first_stage_kernel<<<dim3(unsigned(detail::ceil_div(max_cols, 32)), unsigned(detail::ceil_div(max_rows, 8)), nlevels),
-                       block, 0, stream>>>(view, s.d_table.ptr, s.atlas_pitch, s.d_levels.ptr, s.d_codes.ptr);
+  first_stage_kernel<<<dim3(unsigned(detail::ceil_div(max_rows, kBlock / 32)), nlevels), kBlock, 0, stream>>>(
+      view, s.d_squares.ptr, s.d_sums.ptr, s.atlas_pitch, s.d_levels.ptr, s.d_list[0].ptr, s.d_counts.ptr);
   detail::check_launch("sat::detect::first_stage_kernel");
-  walk_rows_kernel<<<dim3(unsigned(detail::ceil_div(max_rows, 128)), nlevels), 128, 0, stream>>>(
-      s.d_levels.ptr, s.d_codes.ptr, s.d_list[0].ptr, s.d_counts.ptr);
-  detail::check_launch("sat::detect::walk_rows_kernel");
 
-  // 4. The other stages in groups, compacting between groups: counter g counts list g's input.
+  // 4. Each further stage over the previous stage's survivors (counter k − 1 counts them), the
+  //    lists alternating; no host synchronisation in between.
   int from = 0;
-  for (std::size_t g = 0; g < s.stage_groups.size(); ++g) {
-    stages_kernel<<<unsigned(s.persistent_blocks), 256, 0, stream>>>(
-        view, s.d_table.ptr, s.atlas_pitch, s.d_levels.ptr, s.d_list[from].ptr, s.d_counts.ptr + g,
-        s.stage_groups[g].first, s.stage_groups[g].second, s.d_list[1 - from].ptr, s.d_counts.ptr + g + 1);
-    detail::check_launch("sat::detect::stages_kernel");
+  for (int k = 1; k < s.stage_count; ++k) {
+    stage_kernel<<<unsigned(s.stage_blocks), kBlock, 0, stream>>>(view, s.d_sums.ptr, s.atlas_pitch, s.d_levels.ptr,
+                                                                  s.d_list[from].ptr, s.d_counts.ptr + k - 1, k,
+                                                                  s.d_list[1 - from].ptr, s.d_counts.ptr + k);
+    detail::check_launch("sat::detect::stage_kernel");
     from = 1 - from;
   }
-  const std::size_t last_counter = s.stage_groups.size();
   if (timed) detail::check_cuda(cudaEventRecord(s.events[3], stream), "cudaEventRecord");
 
-  // 5. The accepted windows to the host, in the CPU backend's order.
-  detail::check_cuda(cudaMemcpyAsync(s.h_count.ptr, s.d_counts.ptr + last_counter, sizeof(unsigned),
-                                     cudaMemcpyDeviceToHost, stream),
-                     "cudaMemcpyAsync");
+  // 5. The accepted windows to the host in one go, then into the CPU backend's order.
+  publish_kernel<<<64, kBlock, 0, stream>>>(s.d_list[from].ptr, s.d_counts.ptr + s.stage_count - 1, s.h_list.device_ptr,
+                                            s.h_count.device_ptr);
+  detail::check_launch("sat::detect::publish_kernel");
   detail::check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
   const unsigned count = *s.h_count.ptr;
-  if (count > 0) {
-    detail::check_cuda(cudaMemcpyAsync(s.h_list.ptr, s.d_list[from].ptr, count * sizeof(Window), cudaMemcpyDeviceToHost,
-                                       stream),
-                       "cudaMemcpyAsync");
-    detail::check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
-  }
   Window* begin = s.h_list.ptr;
   std::sort(begin, begin + count, [](const Window& a, const Window& b) {
     return std::make_tuple(a.level, a.xy >> 16, a.xy & 0xffffu) < std::make_tuple(b.level, b.xy >> 16, b.xy & 0xffffu);

@@ -1,5 +1,9 @@
 #include "detect/flat_cascade.h"
 
+#include <algorithm>
+#include <climits>
+#include <cmath>
+
 namespace sat::detect {
 namespace {
 
@@ -13,8 +17,29 @@ void corner_offsets(int x, int y, int w, int h, int pitch, int* ofs) {
 
 }  // namespace
 
+bool stage_sum_is_exact(const HaarCascade& c, const HaarStage& stage) {
+  int lowest_bit = INT_MAX;  // L = 2^lowest_bit
+  double bound = 0.;         // Σ over trees of max |leaf|
+  for (int t = stage.first_tree; t < stage.first_tree + stage.tree_count; ++t) {
+    const HaarTree& tree = c.trees[std::size_t(t)];
+    double largest = 0.;
+    for (int l = tree.first_leaf; l <= tree.first_leaf + tree.node_count; ++l) {
+      const float leaf = c.leaves[std::size_t(l)];
+      if (!std::isfinite(leaf)) return false;
+      if (leaf == 0.f) continue;
+      int exponent = 0;
+      std::frexp(leaf, &exponent);  // |leaf| = m · 2^exponent, ½ ≤ m < 1: 24 bits down to 2^(exponent − 24)
+      lowest_bit = std::min(lowest_bit, exponent - 24);
+      largest = std::max(largest, double(std::fabs(leaf)));
+    }
+    bound += largest;
+  }
+  if (lowest_bit == INT_MAX) return true;  // all leaves zero
+  return bound <= std::ldexp(1.0, lowest_bit + 52);
+}
+
 FlatCascade::FlatCascade(const HaarCascade& c, int pitch) {
-  for (const HaarStage& s : c.stages) stages.push_back({s.first_tree, s.tree_count, s.threshold});
+  for (const HaarStage& s : c.stages) stages.push_back({s.first_tree, s.tree_count, s.threshold, stage_sum_is_exact(c, s) ? 1 : 0});
   for (const HaarTree& t : c.trees) trees.push_back({t.first_node, t.first_leaf});
   for (const HaarNode& n : c.nodes) nodes.push_back({n.left, n.right, n.feature, n.threshold});
   leaves = c.leaves;

@@ -9,6 +9,12 @@
 
 namespace sat::detect {
 
+// Whether the stage's sum is the same in any order: every leaf is a multiple of the smallest
+// leaf's last bit L (a power of two), so every partial sum of one leaf per tree is too, and when
+// the trees' largest |leaf| add up to at most 2^52·L every partial sum is exact in double. Then
+// the CUDA backend may split a window's trees over several threads and get OpenCV's sum.
+bool stage_sum_is_exact(const HaarCascade& cascade, const HaarStage& stage);
+
 struct FlatCascade {
   std::vector<FlatStage> stages;
   std::vector<FlatTree> trees;

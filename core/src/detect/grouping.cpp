@@ -1,60 +1,15 @@
 #include "detect/grouping.h"
 
 #include <algorithm>
-#include <cmath>
-#include <cstdlib>
 
 #include "detect/scale_plan.h"
 
 namespace sat::detect {
-namespace {
-
-// SimilarRects.
-bool similar(const Box& a, const Box& b, double eps) {
-  const double delta = eps * (std::min(a.width, b.width) + std::min(a.height, b.height)) * 0.5;
-  return std::abs(a.x - b.x) <= delta && std::abs(a.y - b.y) <= delta &&
-         std::abs(a.x + a.width - b.x - b.width) <= delta && std::abs(a.y + a.height - b.y - b.height) <= delta;
-}
-
-}  // namespace
 
 void Grouper::group(std::vector<Box>& rects, int group_threshold, double eps) {
   if (group_threshold <= 0 || rects.empty()) return;
   const int n = int(rects.size());
-
-  // cv::partition: union-find over every similar pair (the predicate is symmetric).
-  parent_.assign(std::size_t(n), -1);
-  rank_.assign(std::size_t(n), 0);
-  auto find = [&](int k) {
-    while (parent_[k] >= 0) k = parent_[k];
-    return k;
-  };
-  for (int i = 0; i < n; ++i) {
-    for (int j = i + 1; j < n; ++j) {
-      if (!similar(rects[i], rects[j], eps)) continue;
-      int ri = find(i), rj = find(j);
-      if (ri == rj) continue;
-      if (rank_[ri] < rank_[rj]) std::swap(ri, rj);
-      parent_[rj] = ri;
-      if (rank_[ri] == rank_[rj]) ++rank_[ri];
-      for (int k : {i, j}) {  // path compression
-        while (parent_[k] >= 0 && parent_[k] != ri) {
-          const int next = parent_[k];
-          parent_[k] = ri;
-          k = next;
-        }
-      }
-    }
-  }
-  // Classes in order of first appearance; rank_ is reused as the class label of each root.
-  labels_.resize(std::size_t(n));
-  std::fill(rank_.begin(), rank_.end(), -1);
-  int classes = 0;
-  for (int i = 0; i < n; ++i) {
-    const int root = find(i);
-    if (rank_[root] < 0) rank_[root] = classes++;
-    labels_[i] = rank_[root];
-  }
+  const int classes = partition_.run(rects, eps, labels_);  // cv::partition with SimilarRects(eps)
 
   sums_.assign(std::size_t(classes) * 4, 0);
   weights_.assign(std::size_t(classes), 0);
@@ -72,23 +27,29 @@ void Grouper::group(std::vector<Box>& rects, int group_threshold, double eps) {
                     cv_round(float(int(sum[3])) * s)};
   }
 
+  // Only classes of more than group_threshold members are kept or can hide another: the
+  // small-inside-large test runs over those alone (same result, not quadratic in all classes).
+  strong_.clear();
+  for (int c = 0; c < classes; ++c)
+    if (weights_[c] > group_threshold) strong_.push_back(c);
   rects.clear();
-  for (int i = 0; i < classes; ++i) {
+  for (const int i : strong_) {
     const Box r1 = averaged_[i];
     const int n1 = weights_[i];
-    if (n1 <= group_threshold) continue;
     // Drop small boxes inside larger, better supported ones.
-    int j = 0;
-    for (; j < classes; ++j) {
+    bool inside = false;
+    for (const int j : strong_) {
+      if (j == i) continue;
       const int n2 = weights_[j];
-      if (j == i || n2 <= group_threshold) continue;
       const Box r2 = averaged_[j];
       const int dx = cv_round(r2.width * eps), dy = cv_round(r2.height * eps);
       if (r1.x >= r2.x - dx && r1.y >= r2.y - dy && r1.x + r1.width <= r2.x + r2.width + dx &&
-          r1.y + r1.height <= r2.y + r2.height + dy && (n2 > std::max(3, n1) || n1 < 3))
+          r1.y + r1.height <= r2.y + r2.height + dy && (n2 > std::max(3, n1) || n1 < 3)) {
+        inside = true;
         break;
+      }
     }
-    if (j == classes) rects.push_back(r1);
+    if (!inside) rects.push_back(r1);
   }
 }
 

@@ -4,6 +4,7 @@
 
 #include <vector>
 
+#include "detect/rect_partition.h"
 #include "sat/detect.h"
 
 namespace sat::detect {
@@ -13,9 +14,11 @@ class Grouper {
   // In place, like cv::groupRectangles. Classes are numbered in order of first appearance, as
   // cv::partition numbers them, so the output order is OpenCV's for the same input order.
   void group(std::vector<Box>& rects, int group_threshold, double eps);
+  const RectPartition& partition() const { return partition_; }
 
  private:
-  std::vector<int> parent_, rank_, labels_, weights_;
+  RectPartition partition_;
+  std::vector<int> labels_, weights_, strong_;
   std::vector<long long> sums_;  // x, y, width, height per class (OpenCV sums in int)
   std::vector<Box> averaged_;
 };

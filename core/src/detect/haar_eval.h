@@ -35,6 +35,9 @@ struct FlatTree {
 struct FlatStage {
   int first_tree, tree_count;
   float threshold;
+  // 1 when every partial sum of the stage's leaves is exact in double (stage_sum_is_exact), so
+  // its trees may be summed in any order — by several threads — with OpenCV's result.
+  int any_order;
 };
 
 // Device- or host-resident arrays of a cascade laid out for one table pitch.
@@ -64,9 +67,11 @@ inline double d_sub(double a, double b) { return a - b; }
 #endif
 
 // Box sums in the tables' unsigned wrap-around arithmetic, then OpenCV's int / unsigned view.
+// A 32-bit table of the sums (U8ToU32: the low 32 bits of SumSq::sum) gives the same int.
 SAT_HOST_DEVICE int box_sum(const SumSq* p, const int* o) {
   return int(uint32_t(p[o[0]].sum - p[o[1]].sum - p[o[2]].sum + p[o[3]].sum));
 }
+SAT_HOST_DEVICE int box_sum(const uint32_t* p, const int* o) { return int(p[o[0]] - p[o[1]] - p[o[2]] + p[o[3]]); }
 SAT_HOST_DEVICE uint32_t box_sq(const SumSq* p, const int* o) {
   return uint32_t(p[o[0]].sq - p[o[1]].sq - p[o[2]].sq + p[o[3]].sq);
 }
@@ -87,27 +92,45 @@ SAT_HOST_DEVICE bool variance_factor(const CascadeView& c, const SumSq* win, flo
   return false;
 }
 
-SAT_HOST_DEVICE float feature_value(const FlatFeature& f, const SumSq* win, float factor) {
+// `Sums` is SumSq (the CPU backend's table) or uint32_t (the CUDA backend's sum table).
+template <class Sums>
+SAT_HOST_DEVICE float feature_value(const FlatFeature& f, const Sums* win, float factor) {
   float ret = f_add(f_mul(f.weight[0], float(box_sum(win, f.ofs[0]))), f_mul(f.weight[1], float(box_sum(win, f.ofs[1]))));
   if (f.weight[2] != 0.0f) ret = f_add(ret, f_mul(f.weight[2], float(box_sum(win, f.ofs[2]))));
   return f_mul(ret, factor);
 }
 
-// Whether stage `si` passes for this window (predictOrdered; a stump is a one-node tree).
-SAT_HOST_DEVICE bool stage_passes(const CascadeView& c, int si, const SumSq* win, float factor) {
+// The leaf a window reaches in tree `ti` (a stump is a one-node tree).
+template <class Sums>
+SAT_HOST_DEVICE float tree_leaf(const CascadeView& c, int ti, const Sums* win, float factor) {
+  const FlatTree tree = c.trees[ti];
+  int idx = 0;
+  do {
+    const FlatNode n = c.nodes[tree.first_node + idx];
+    const double value = feature_value(c.features[n.feature], win, factor);
+    idx = value < n.threshold ? n.left : n.right;
+  } while (idx > 0);
+  return c.leaves[tree.first_leaf - idx];
+}
+
+// Whether stage `si` passes for this window (predictOrdered): leaves summed in double, in order.
+template <class Sums>
+SAT_HOST_DEVICE bool stage_passes(const CascadeView& c, int si, const Sums* win, float factor) {
   const FlatStage st = c.stages[si];
   double sum = 0.;
-  for (int t = 0; t < st.tree_count; ++t) {
-    const FlatTree tree = c.trees[st.first_tree + t];
-    int idx = 0;
-    do {
-      const FlatNode n = c.nodes[tree.first_node + idx];
-      const double value = feature_value(c.features[n.feature], win, factor);
-      idx = value < n.threshold ? n.left : n.right;
-    } while (idx > 0);
-    sum = d_add(sum, double(c.leaves[tree.first_leaf - idx]));
-  }
+  for (int t = 0; t < st.tree_count; ++t) sum = d_add(sum, double(tree_leaf(c, st.first_tree + t, win, factor)));
   return !(sum < st.threshold);
+}
+
+// Threads per window for one stage over `windows` windows when `threads` run at once: 1 when the
+// stage's leaves must be summed in order (or the windows already fill the threads), else the
+// power of two up to 32 that spreads the windows over the idle threads (the deep stages: few
+// windows, hundreds of trees each).
+SAT_HOST_DEVICE int lanes_per_window(unsigned windows, unsigned threads, bool any_order) {
+  int lanes = 1;
+  if (any_order)
+    while (lanes < 32 && (unsigned long long)windows * (unsigned long long)(2 * lanes) <= threads) lanes *= 2;
+  return lanes;
 }
 
 // CascadeClassifierImpl::runAt: 1 when every stage passes, −si when stage si rejects (0 for the

@@ -20,5 +20,6 @@ void cpu_to_gray(ConstImage8 src, uint8_t* dst, std::size_t dst_pitch, int threa
 
 // 3- or 4-channel image → 4-byte pixels (BGR gets a zero 4th byte) for the u8x4 table.
 void cuda_to_bgrx(ConstImage8 src, u8x4* dst, std::size_t dst_pitch, cudaStream_t stream);
+void cpu_to_bgrx(ConstImage8 src, u8x4* dst, std::size_t dst_pitch, int threads);
 
 }  // namespace sat::filters

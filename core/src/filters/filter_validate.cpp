@@ -78,4 +78,18 @@ void check_device_images(const char* call, ConstImage8 src, const Image8& dst) {
   check_device_pointer(call, "dst", dst.data);
 }
 
+void check_image_beside(const char* call, const char* name, ConstImage8 image, int channels, ConstImage8 src,
+                        const Image8& dst, bool device) {
+  const std::string n(name);
+  if (image.data != nullptr && image.channels != channels)
+    fail(call, n + " must have " + std::to_string(channels) + " channel" + (channels == 1 ? "" : "s") + " (got " +
+                   std::to_string(image.channels) + ")");
+  const detail::AddressRange a = check_image(call, name, image);
+  if (image.width != src.width || image.height != src.height)
+    fail(call, n + " is " + size_of(image.width, image.height) + " but src is " + size_of(src.width, src.height));
+  const detail::AddressRange b = check_image(call, "dst", dst);
+  if (a.begin < b.end && b.begin < a.end) fail(call, n + " overlaps dst");
+  if (device) check_device_pointer(call, name, image.data);
+}
+
 }  // namespace sat::filters

@@ -27,4 +27,10 @@ bool overlaps(ConstImage8 a, ConstImage8 b);
 // CUDA backend: the images must be device-accessible memory (not plain pageable host memory).
 void check_device_images(const char* call, ConstImage8 src, const Image8& dst);
 
+// An image parameter that a filter's pass reads beside src (e.g. a radius map): check_image_param,
+// and src's size, `channels` channels, no overlap with dst (the pass reads it while dst is
+// written); on the CUDA backend (`device`), not plain host memory.
+void check_image_beside(const char* call, const char* name, ConstImage8 image, int channels, ConstImage8 src,
+                        const Image8& dst, bool device);
+
 }  // namespace sat::filters

@@ -88,6 +88,19 @@ TEST(DetectGpu, EqualsCpuForTreeCascades) {
   std::filesystem::remove(path);
 }
 
+// Benchmark-sized frames (detect_bench's): long rows (the skip rule over many 32-position words),
+// lists of millions of windows (one thread per window) and few deep-stage windows (a warp per
+// window), faces and a faceless texture.
+TEST(DetectGpu, EqualsCpuOnFullHdFrames) {
+  SAT_REQUIRE_GPU();
+  const cv::Size size(1920, 1080);
+  expect_cuda_equals_cpu("haarcascade_frontalface_default.xml", {"faces_1920x1080", detect_test::faces_frame(size)}, {1.1, 0});
+  expect_cuda_equals_cpu("haarcascade_frontalface_default.xml", {"faces_1920x1080", detect_test::faces_frame(size)},
+                         {1.1, 3, {30, 30}});
+  expect_cuda_equals_cpu("haarcascade_frontalface_default.xml", {"grass_1920x1080", detect_test::faceless_frame(size)},
+                         {1.1, 0, {30, 30}});
+}
+
 TEST(DetectGpu, SmallerFramesOnALargeDetectorAndAStream) {
   SAT_REQUIRE_GPU();
   const sat::HaarCascade cascade = sat::load_haar_cascade(detect_test::cascade_path("haarcascade_frontalface_default.xml"));

@@ -1,13 +1,43 @@
-// Guided filter (He, Sun, Tang): its description in the catalog. PLACEHOLDER until the filter is implemented.
+// Guided filter (He, Sun, Tang): its description in the catalog.
+#include <cstdio>
+#include <string>
+
 #include "filters/filter_description.h"
 
 namespace sat::filters {
 
 const FilterDescription<GuidedParams>& description(const GuidedParams*) {
   static const FilterDescription<GuidedParams> d{
-      FilterInfo{"guided", {}, "Guided filter (He, Sun, Tang) (not implemented yet)", {}, FilterOutput::SameChannels, GuidedParams{}},
-      {},
-      [](const GuidedParams&) { return std::string("guided"); },
+      FilterInfo{
+          "guided",
+          {"guided-filter"},
+          "Guided filter (He, Sun, Tang): edge-preserving smoothing. Each output pixel is a linear "
+          "function of the guide, fitted by least squares over every (2*radius + 1)^2 window that "
+          "holds it; eps (squared gray levels) decides which steps are edges and kept. The image "
+          "guides itself: a gray image by itself, a colour image by its colour (3x3 covariance per "
+          "pixel), or by its gray version with guide gray (faster, less edge-aware); alpha is kept. "
+          "As cv::ximgproc::guidedFilter(guide, src, dst, radius, eps) on 8-bit images "
+          "(BORDER_REFLECT), within one gray level (docs/filters/guided.md).",
+          {
+              ParamInfo{"radius", ParamKind::Int, 1, 1024, false, false, false, {},
+                        "window half-size: windows of (2*radius + 1)^2 pixels", 1},
+              ParamInfo{"eps", ParamKind::Real, 0.01, 1e9, false, false, false, {},
+                        "regularisation in squared gray levels: steps much larger than sqrt(eps) are "
+                        "edges and kept, smaller ones smoothed",
+                        10},
+              ParamInfo{"guide", ParamKind::Choice, 0, 1, false, false, false, {"self", "gray"},
+                        "self: the image guides itself (colour by colour); gray: a colour image is "
+                        "guided by its gray version",
+                        1},
+          },
+          FilterOutput::SameChannels,
+          GuidedParams{}},
+      {member(&GuidedParams::radius), member(&GuidedParams::eps), member(&GuidedParams::guide)},
+      [](const GuidedParams& p) {
+        char eps[32];
+        std::snprintf(eps, sizeof eps, "%g", p.eps);
+        return "guided r " + std::to_string(p.radius) + " eps " + eps + (p.guide == GuideKind::Gray ? " gray guide" : "");
+      },
       {}};
   return d;
 }

@@ -1,11 +1,115 @@
-// Guided filter (He, Sun, Tang) on both backends. PLACEHOLDER until the filter is implemented.
+// Guided filter (He, Sun, Tang) on both backends: the five steps of guided_job.h, with the
+// engine's scratch (kept from call to call) and its tables (satcore; one batched launch per
+// table step on CUDA, the same tables on the CPU).
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
 #include "filters/engine_context.h"
-#include "sat/error.h"
+#include "filters/filter_validate.h"
+#include "filters/guided/guided_backend.h"
+#include "filters/guided/guided_job.h"
+#include "filters/stages.h"
 
 namespace sat::filters {
+namespace {
 
-void run(EngineContext&, const GuidedParams&, ConstImage8, Image8, cudaStream_t) {
-  throw Error(ErrorCode::Unsupported, "sat::FilterEngine::apply", "guided is not implemented yet");
+using guided::Job;
+using guided::Variant;
+
+// Scratch slots: the tables (slot 0, the engine's table buffer, grown where a colour image needs
+// more) and the planes the tables are built from (inputs, then coefficients).
+constexpr int kTableSlot = 0;
+constexpr int kPlaneSlot = 2;
+
+Variant variant_of(const GuidedParams& p, int channels) {
+  if (channels == 1) return Variant::SelfGray;
+  return p.guide == GuideKind::Gray ? Variant::GrayGuide : Variant::ColourGuide;
+}
+
+// The bounds of the quantised coefficients (guided_math.h's header derives them).
+void set_coefficient_bounds(Job& job, double eps) {
+  constexpr double a_scale = double(int64_t(1) << guided::kCoefBits);
+  constexpr double b_scale = double(int64_t(1) << guided::kOffsetBits);
+  constexpr double centre = guided::kCentre;
+  double a = 1.0, b = centre;  // SelfGray
+  if (job.variant == Variant::ColourGuide) b = centre * std::sqrt(3.0);
+  if (job.variant == Variant::GrayGuide) {
+    a = 127.5 / (2.0 * std::sqrt(eps));
+    b = centre * (1.0 + a);
+  }
+  // +1: slack for the last bit of the double arithmetic and the rounding to nearest.
+  job.max_a = int32_t(std::ceil(a * a_scale)) + 1;
+  job.max_b = int32_t(std::ceil(b * b_scale)) + 1;
+}
+
+Job make_job(const GuidedParams& p, ConstImage8 src, const Image8& dst) {
+  Job job;
+  job.variant = variant_of(p, src.channels);
+  job.src = src.data;
+  job.src_pitch = src.pitch;
+  job.channels = src.channels;
+  job.dst = dst.data;
+  job.dst_pitch = dst.pitch;
+  job.width = src.width;
+  job.height = src.height;
+  job.radius = p.radius;
+  const int64_t side = 2 * int64_t(p.radius) + 1;
+  job.n = side * side;
+  job.eps_n2 = p.eps * (double(job.n) * double(job.n));  // computed once, here, for both backends
+  set_coefficient_bounds(job, p.eps);
+  const int64_t sumsq_exact = std::numeric_limits<int64_t>::max();  // 64-bit sums: no limit
+  job.input_box = {job.width, job.height, job.radius,
+                   job.variant == Variant::SelfGray ? sumsq_exact : guided::kInputRectLimit};
+  // Signed sums exact in int32: at most (2^31 − 1) / max|value| pixels per rectangle.
+  job.coefficient_box = {job.width, job.height, job.radius,
+                         int64_t(std::numeric_limits<int32_t>::max()) / std::max(job.max_a, job.max_b)};
+  return job;
+}
+
+}  // namespace
+
+void run(EngineContext& engine, const GuidedParams& params, ConstImage8 src, Image8 dst, cudaStream_t stream) {
+  constexpr const char* call = kApplyCall;
+  // Steps 1 and 5 read src's pixel (x, y) and nothing else of it, step 5 writes dst's pixel
+  // (x, y) after reading: in place is fine, any other overlap is not.
+  check_images(call, src, dst, src.channels, engine.max_extent(), Alias::SameImageOnly);
+  if (engine.backend() == Backend::Cuda) check_device_images(call, src, dst);
+
+  Job job = make_job(params, src, dst);
+  const Extent extent{src.width, src.height};
+  const std::size_t pixels = std::size_t(extent.width) * std::size_t(extent.height);
+  const std::size_t plane_pitch = std::size_t(extent.width) * sizeof(u32x2);
+  const std::size_t plane_bytes = plane_pitch * std::size_t(extent.height);
+  const int in_planes = guided::input_planes(job.variant);
+  const int coef_planes = guided::coefficient_planes(job.variant);
+  const std::size_t stack_bytes = plane_bytes * std::size_t(std::max(in_planes, coef_planes));
+  const std::size_t table_bytes = std::max(stack_bytes, in_planes == 0 ? pixels * sizeof(SumSq) : 0);
+  void* tables = engine.scratch(kTableSlot, table_bytes, call);
+  void* planes = engine.scratch(kPlaneSlot, stack_bytes, call);
+  job.inputs = {static_cast<u32x2*>(planes), plane_pitch, plane_bytes};
+  job.tables = {static_cast<u32x2*>(tables), plane_pitch, plane_bytes};
+  job.sumsq = static_cast<SumSq*>(tables);
+  job.sumsq_pitch = std::size_t(extent.width) * sizeof(SumSq);
+
+  const Problem stack{ElementType::U32x2ToU32x2, extent, job.inputs.base, plane_pitch, job.tables.base, plane_pitch};
+  const auto stack_batch = [&](int planes_in_stack) { return Batch{planes_in_stack, plane_bytes, plane_bytes}; };
+
+  // Stage times: convert = step 1, sat = step 2, filter = steps 3 to 5 (their second tables too).
+  engine.begin(stream);
+  if (in_planes > 0) run_pass(engine, guided::cuda_inputs, guided::cpu_inputs, job, stream);
+  engine.mark(1, stream);
+  if (in_planes == 0)
+    engine.build_tables(call, Problem{ElementType::U8ToSumSq, extent, src.data, src.pitch, job.sumsq, job.sumsq_pitch},
+                        Batch{}, stream);
+  else
+    engine.build_tables(call, stack, stack_batch(in_planes), stream);
+  engine.mark(2, stream);
+  run_pass(engine, guided::cuda_coefficients, guided::cpu_coefficients, job, stream);
+  engine.build_tables(call, stack, stack_batch(coef_planes), stream);
+  run_pass(engine, guided::cuda_output, guided::cpu_output, job, stream);
+  engine.mark(3, stream);
 }
 
 }  // namespace sat::filters

@@ -1,13 +1,63 @@
-// Local statistics: its description in the catalog. PLACEHOLDER until the filter is implemented.
+// Local statistics: its description in the catalog (sat/filter_spec.h).
+#include <cstdio>
+#include <string>
+
 #include "filters/filter_description.h"
+#include "filters/local_stats/local_stats_pass.h"
+#include "filters/param_builders.h"
 
 namespace sat::filters {
+namespace {
+
+// A number as "%g" writes it. Not a std::ostringstream (see filter_validate.cpp's num()).
+std::string num(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", v);
+  return text;
+}
+
+const char* output_name(LocalStat output) {
+  switch (output) {
+    case LocalStat::Mean: return "mean";
+    case LocalStat::Variance: return "variance";
+    case LocalStat::StdDev: return "stddev";
+    case LocalStat::Contrast: return "contrast";
+  }
+  return "?";
+}
+
+// "local contrast window 15 gain 32 c 4": the parameters the chosen output reads, no others.
+std::string describe_local(const LocalStatsParams& p) {
+  std::string text = std::string("local ") + output_name(p.output) + " window " + std::to_string(p.window);
+  if (p.output == LocalStat::Variance) text += " scale " + num(p.scale);
+  if (p.output == LocalStat::Contrast) text += " gain " + num(p.gain) + " c " + num(p.c);
+  return text;
+}
+
+}  // namespace
 
 const FilterDescription<LocalStatsParams>& description(const LocalStatsParams*) {
   static const FilterDescription<LocalStatsParams> d{
-      FilterInfo{"local", {}, "Local statistics (not implemented yet)", {}, FilterOutput::SameChannels, LocalStatsParams{}},
-      {},
-      [](const LocalStatsParams&) { return std::string("local"); },
+      FilterInfo{
+          "local",
+          {"local-stats"},
+          "Local statistics of a window x window box (reflect-101 border) of the gray image, from one "
+          "table of exact integer sums {sum x, sum x^2}: the local mean, variance (sigma^2 / scale) or "
+          "standard deviation (2 sigma), or local contrast normalisation 128 + gain (x - mean) / (sigma + c). "
+          "One gray channel out; colour input is converted to gray first (cv::cvtColor's formula).",
+          {odd_param("window", 1, kMaxLocalStatsWindow, "side of the square window in pixels (may exceed the image)"),
+           // Not "output": the programs' --output names the output file.
+           choice_param("stat", {"mean", "variance", "stddev", "contrast"},
+                        "the statistic written: mean, variance / scale, 2 x standard deviation, or contrast"),
+           real_param("scale", 0, 16384, Open::Min, "variance: squared gray levels per output step", 1),
+           real_param("gain", 0, 1024, Open::Min, "contrast: output steps per standard deviation", 1),
+           real_param("c", 0, 1024, Open::Min, "contrast: added to the standard deviation (keeps flat regions flat)",
+                      0.5)},
+          FilterOutput::Gray,
+          LocalStatsParams{}},
+      {member(&LocalStatsParams::window), member(&LocalStatsParams::output), member(&LocalStatsParams::scale),
+       member(&LocalStatsParams::gain), member(&LocalStatsParams::c)},
+      describe_local,
       {}};
   return d;
 }

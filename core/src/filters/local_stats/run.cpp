@@ -1,11 +1,35 @@
-// Local statistics on both backends. PLACEHOLDER until the filter is implemented.
-#include "filters/engine_context.h"
-#include "sat/error.h"
+// Local statistics on the engine: the gray plane, its {Σx, Σx²} table (CUDA; the CPU sums the
+// gray plane by running sums), the per-pixel pass — Sauvola's stages.
+#include "filters/filter_validate.h"
+#include "filters/local_stats/local_stats_pass.h"
+#include "filters/stages.h"
 
 namespace sat::filters {
 
-void run(EngineContext&, const LocalStatsParams&, ConstImage8, Image8, cudaStream_t) {
-  throw Error(ErrorCode::Unsupported, "sat::FilterEngine::apply", "local is not implemented yet");
+void run(EngineContext& engine, const LocalStatsParams& params, ConstImage8 src, Image8 dst, cudaStream_t stream) {
+  // A gray src is read pixel by pixel where dst is written: in place is fine, other overlaps are not.
+  check_images(kApplyCall, src, dst, 1, engine.max_extent(), src.channels == 1 ? Alias::SameImageOnly : Alias::Any);
+  if (engine.backend() == Backend::Cuda) check_device_images(kApplyCall, src, dst);
+
+  LocalStatsJob job;
+  job.dst = dst.data;
+  job.dst_pitch = dst.pitch;
+  job.width = src.width;
+  job.height = src.height;
+  job.window = params.window;
+  job.anchor = params.window / 2;
+  job.output = params.output;
+  job.scale = params.scale;
+  job.gain = params.gain;
+  job.c = params.c;
+
+  gray_table_stages(engine, src, dst, ElementType::U8ToSumSq, stream, [&](GrayPlane gray, TablePlane table) {
+    job.gray = gray.data;
+    job.gray_pitch = gray.pitch;
+    job.table = static_cast<const SumSq*>(table.data);
+    job.table_pitch = table.pitch;
+    run_pass(engine, cuda_local_stats, cpu_local_stats, job, stream);
+  });
 }
 
 }  // namespace sat::filters

@@ -1,0 +1,40 @@
+// The guided filter's passes on each backend (steps 1, 3 and 5 of guided_job.h; the tables of
+// steps 2 and 4 are satcore's). CUDA: device memory, enqueued on `stream`, no allocation. CPU:
+// host memory, synchronous, rows in bands over `threads` threads (cpu_rows.h: 0 = automatic).
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <type_traits>
+
+#include "filters/guided/guided_job.h"
+
+namespace sat::filters::guided {
+
+void cuda_inputs(const Job& job, cudaStream_t stream);        // GrayGuide, ColourGuide only
+void cuda_coefficients(const Job& job, cudaStream_t stream);
+void cuda_output(const Job& job, cudaStream_t stream);
+
+void cpu_inputs(const Job& job, int threads);
+void cpu_coefficients(const Job& job, int threads);
+void cpu_output(const Job& job, int threads);
+
+// f(std::integral_constant<Variant, v>{}): the variant as a compile-time constant.
+template <class F>
+void with_variant(Variant v, F&& f) {
+  switch (v) {
+    case Variant::SelfGray: return f(std::integral_constant<Variant, Variant::SelfGray>{});
+    case Variant::GrayGuide: return f(std::integral_constant<Variant, Variant::GrayGuide>{});
+    case Variant::ColourGuide: return f(std::integral_constant<Variant, Variant::ColourGuide>{});
+  }
+}
+
+// f(std::integral_constant<int, c>{}) for the output pass's channels: 1 (SelfGray), 3 or 4.
+template <class F>
+void with_channels(int channels, F&& f) {
+  if (channels == 1) return f(std::integral_constant<int, 1>{});
+  if (channels == 3) return f(std::integral_constant<int, 3>{});
+  return f(std::integral_constant<int, 4>{});
+}
+
+}  // namespace sat::filters::guided
