@@ -62,7 +62,7 @@ bool int_slider(sat::FilterSpec& spec, const sat::ParamInfo& param, const char* 
 bool real_slider(sat::FilterSpec& spec, const sat::ParamInfo& param, const char* label, double default_value) {
   const LiveRange range = live_range(param, default_value);
   double value = sat::get_param(spec, param.name);
-  const std::string format = "%." + std::to_string(decimals(param.step)) + "f";
+  const std::string format = slider_format(range, param.step);
   if (!ImGui::SliderScalar(label, ImGuiDataType_Double, &value, &range.min, &range.max, format.c_str(),
                            range.logarithmic ? ImGuiSliderFlags_Logarithmic : 0))
     return false;

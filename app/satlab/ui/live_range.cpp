@@ -27,7 +27,8 @@ LiveRange live_range(const sat::ParamInfo& p, double default_value) {
       r.max = high_bounded ? p.max : std::max(r.min, 0.0) + span;
       if (p.min_open && low_bounded) r.min += step;
       if (p.max_open && high_bounded) r.max -= step;
-      r.logarithmic = !high_bounded && r.min >= 0;
+      // Logarithmic where the range spans decades: open above, or at least kLogSpan steps wide.
+      r.logarithmic = r.min >= 0 && (!high_bounded || r.max >= kLogSpan * std::max(r.min, step));
       if (r.max < r.min) r.max = r.min;
       return r;
     }
@@ -36,6 +37,10 @@ LiveRange live_range(const sat::ParamInfo& p, double default_value) {
     case sat::ParamKind::Image: break;
   }
   return {};
+}
+
+std::string slider_format(const LiveRange& range, double step) {
+  return range.logarithmic ? "%.4g" : "%." + std::to_string(decimals(step)) + "f";
 }
 
 int decimals(double step) {

@@ -191,6 +191,14 @@ TEST(LiveRange, RealOpenEndsAndUnboundedSides) {
   EXPECT_DOUBLE_EQ(eps.min, 1);
   EXPECT_DOUBLE_EQ(eps.max, 10000);
   EXPECT_TRUE(eps.logarithmic);
+  // A bounded range over decades (the variance's scale, 0 < scale <= 16384): logarithmic too,
+  // printed with significant digits (a fixed step would round its small end away).
+  const LiveRange scale = live_range(real_param(0, 16384, true, false, 1), 64);
+  EXPECT_DOUBLE_EQ(scale.min, 1);
+  EXPECT_DOUBLE_EQ(scale.max, 16384);
+  EXPECT_TRUE(scale.logarithmic);
+  EXPECT_EQ(slider_format(scale, 1), "%.4g");
+  EXPECT_EQ(slider_format(k, 0.01), "%.2f");
   // A huge finite end counts as unbounded.
   EXPECT_DOUBLE_EQ(live_range(real_param(0, 1e300, false, false, 1), 4).max, 250);
   EXPECT_EQ(decimals(0.01), 2);
