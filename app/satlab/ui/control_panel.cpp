@@ -154,8 +154,8 @@ void filter_section(UiState& ui) {
     ImGui::TextColored(kDim, "the input as it is (convert + display only)");
     return;
   }
-  draw_filter_params(*spec, ui.box_square);
-  if (focus_follows_click(f)) ImGui::TextColored(kDim, "click the image: the focus moves there");
+  // The variable blur's generated radius map follows a click on the image (ui_state.h: aim_focus).
+  draw_filter_params(*spec, ui.box_square, focus_follows_click(f) ? "generated; click the image: focus" : nullptr);
 }
 
 void sat_section(UiState& ui, const UiStatus& status) {

@@ -118,9 +118,13 @@ std::string menu_tooltip(const std::string& entry) {
   return std::string(sat::filter_catalog()[catalog_index(*kind)].summary);
 }
 
-void draw_filter_params(sat::FilterSpec& spec, bool& square) {
+void draw_filter_params(sat::FilterSpec& spec, bool& square, const char* image_note) {
   const sat::FilterInfo& info = sat::info_of(spec);
   const sat::FilterSpec defaults = info.defaults;
+  // Half the usual gap between the parameters' lines: the variable blur's six lines (and the
+  // sections around them) then fit a 1280x720 window without scrolling (catalog_runs_test.cpp).
+  const ImVec2 spacing = ImGui::GetStyle().ItemSpacing;
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(spacing.x, 0.5f * spacing.y));
   for (const sat::ParamInfo& param : info.params) {
     const std::string label(param.name);
     const double default_value = param.kind == sat::ParamKind::Image ? 0 : sat::get_param(defaults, param.name);
@@ -138,7 +142,7 @@ void draw_filter_params(sat::FilterSpec& spec, bool& square) {
       }
       case sat::ParamKind::Choice: changed = choice_combo(spec, param, label.c_str()); break;
       case sat::ParamKind::Image:
-        ImGui::TextColored(kDim, "%s: generated (not editable live)", label.c_str());
+        ImGui::TextColored(kDim, "%s: %s", label.c_str(), image_note ? image_note : "generated (not editable live)");
         break;
     }
     ImGui::EndDisabled();
@@ -150,6 +154,7 @@ void draw_filter_params(sat::FilterSpec& spec, bool& square) {
     if (other && ends_with(param.name, kHeight)) ImGui::Checkbox(("square##" + label).c_str(), &square);
   }
   if (info.params.empty()) ImGui::TextColored(kDim, "no parameters");
+  ImGui::PopStyleVar();
 }
 
 bool sides_equal(const FilterSettings& settings) {

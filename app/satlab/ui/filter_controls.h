@@ -22,7 +22,9 @@ std::string menu_tooltip(const std::string& entry);
 // One widget per parameter of `spec`, changed through sat::set_param (range-checked). `square`:
 // a kernel's width and height (parameters NAME_width and NAME_height) move together; its checkbox
 // sits under the height.
-void draw_filter_params(sat::FilterSpec& spec, bool& square);
+// `image_note`: what an Image parameter's line says after its name (default: that satlab generates
+// it); the panel has no line to spare for more (the settings fit 1280x720 without scrolling).
+void draw_filter_params(sat::FilterSpec& spec, bool& square, const char* image_note = nullptr);
 
 // Whether every NAME_width parameter of every filter equals its NAME_height (the panel's "square"
 // link starts on then).
