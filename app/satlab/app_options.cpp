@@ -42,37 +42,30 @@ std::vector<double> parse_reals(const std::string& name, const std::string& text
   return values;
 }
 
-// --filter's image filters: satfilter's names and aliases, plus satlab's none. The message names
-// the whole menu, the shadow demo included (select_filter).
-FilterKind parse_filter(const std::string& name) {
-  if (const auto kind = parse_filter_kind(name)) return *kind;
-  if (const sat::FilterInfo* info = sat::find_filter(name))  // an alias ("mean-c")
-    if (const auto kind = parse_filter_kind(info->name)) return *kind;
-  throw UsageError("--filter must be none, box, threshold, sauvola, bradley or shadows (got \"" + name + "\")");
+// The filter menu's names, as --filter takes them: "none | box | threshold | ... | shadows".
+std::string menu_names(const char* separator) {
+  std::string names;
+  for (FilterKind kind : kAllFilterKinds) names += std::string(to_string(kind)) + separator;
+  return names + kShadowsMenuName;
 }
 
-// --filter NAME: the shadow demo's scene, or the source through that filter.
+// --filter NAME: the shadow demo's scene, or the source through that filter (none, or a name or
+// alias of satcore's catalog). The message names the whole menu.
 void select_filter(AppOptions& o, const std::string& name) {
   if (name == kShadowsMenuName) {
     o.scene = Scene::Shadows;
     return;
   }
-  o.filter.kind = parse_filter(name);
+  const std::optional<FilterKind> kind = parse_filter_kind(name);
+  if (!kind) throw UsageError("--filter must be one of " + menu_names(", ") + " (got \"" + name + "\")");
+  o.filter.kind = *kind;
   o.scene = Scene::Source;
 }
 
 // The image filter whose parameters satcore judges: none for the shadow demo and for "none".
 const sat::FilterInfo* image_filter_of(const AppOptions& o) {
-  if (o.scene == Scene::Shadows) return nullptr;
-  return sat::find_filter(to_string(o.filter.kind));
-}
-
-// The parameters of the catalog's filter whose spec holds Params, from every filter's spec.
-template <class Params>
-Params params_of(const std::vector<sat::FilterSpec>& specs) {
-  for (const sat::FilterSpec& spec : specs)
-    if (const Params* params = std::get_if<Params>(&spec)) return *params;
-  return Params{};
+  if (o.scene == Scene::Shadows || !is_catalog_filter(o.filter.kind)) return nullptr;
+  return &sat::filter_catalog()[catalog_index(o.filter.kind)];
 }
 
 ShadowMode parse_mode(const std::string& name, const std::string& text) {
@@ -139,14 +132,14 @@ Parser::Parser() {
   const std::string filters = "Filter (satfilter's names)";
   app.option_defaults()->group(filters);
   cli::add_parsed(app, "--filter", "NAME",
-                  "none | box | threshold | sauvola | bradley | shadows (default box):\n"
+                  menu_names(" | ") + "\n(default box):\n"
                   "none: the source as it is\n"
                   "shadows: a 3D scene of its own, no source needed (below)\n" +
                       cli::filter_help(),
                   [&o](const std::string& name) { select_filter(o, name); });
   // satcore's defaults, as satfilter's (pipeline/filter_settings.h).
   const FilterSettings start;
-  filter.emplace(app, filters, std::vector<sat::FilterSpec>{start.box, start.mean_c, start.sauvola, start.bradley});
+  filter.emplace(app, filters, std::vector<sat::FilterSpec>(start.specs.begin(), start.specs.end()));
 
   app.option_defaults()->group("Soft shadows (--filter shadows)");
   cli::add_parsed(
@@ -262,11 +255,9 @@ void Parser::finish() {
   o.vsync = !cli::given(app, "--no-vsync");
   o.show_ui = !cli::given(app, "--hide-ui");
 
+  // Every catalog filter's spec from the command line (in catalog order, as FilterSpecs).
   const std::vector<sat::FilterSpec> specs = filter->specs(image_filter_of(o));
-  o.filter.box = params_of<sat::BoxBlurParams>(specs);
-  o.filter.mean_c = params_of<sat::MeanCParams>(specs);
-  o.filter.sauvola = params_of<sat::SauvolaParams>(specs);
-  o.filter.bradley = params_of<sat::BradleyParams>(specs);
+  for (std::size_t i = 0; i < specs.size() && i < o.filter.specs.size(); ++i) o.filter.specs[i] = specs[i];
 
   // --preload with a source that is no file (in a window one may still open a video).
   if (o.preload && runs_unattended(o) && o.source.kind != SourceSpec::Kind::File &&

@@ -20,6 +20,7 @@
 #include "ui/comparison_text.h"
 #include "ui/control_panel.h"
 #include "ui/counted.h"
+#include "ui/filter_controls.h"
 #include "ui/help_overlay.h"
 #include "ui/layout.h"
 #include "ui/shortcuts.h"
@@ -43,7 +44,7 @@ UiState initial_ui(const AppOptions& o) {
   ui.show_help = o.show_help;
   ui.video_fast = o.video_fast;
   ui.preload = o.preload;
-  ui.box_square = o.filter.box.kernel_width == o.filter.box.kernel_height;
+  ui.box_square = sides_equal(o.filter);
   // The source fields follow the source that runs (show_running_source, every source change).
   return ui;
 }
@@ -392,6 +393,7 @@ void SatlabApp::build_ui() {
   const bool shadows = shadows_shown() && shadows_;
   const auto hovered = split_view_.update(view_, split_labels(last_good_), !shadows);
   if (shadows) orbit_.update(view_, split_view_.dragging_divider(), shadows_->camera(), ui_.settings.shadows);
+  if (const auto click = split_view_.clicked()) aim_focus(ui_.settings.filter, *click);
   // Every key pressed since the last frame, even one released before this frame began; none while
   // a text field has the keyboard (the presses are taken either way, so they do not act later).
   const std::vector<int> keys = imgui_.take_key_presses();

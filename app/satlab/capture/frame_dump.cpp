@@ -17,16 +17,13 @@ void write_image(AtomicOutput& output, const cv::Mat& image) {
   write_png(output, image);
 }
 
+// The shown filter's parameters as NAME=VALUE in the catalog's order and text forms
+// (sat::format_param, which sat::parse_param reads back); Image parameters are generated, not listed.
 void write_filter_params(std::ostream& out, const FilterSettings& f) {
-  switch (f.kind) {
-    case FilterKind::Box:
-      out << ' ' << f.box.kernel_width << ' ' << f.box.kernel_height << ' ' << sat::to_string(f.box.border);
-      break;
-    case FilterKind::Threshold: out << ' ' << f.mean_c.block << ' ' << f.mean_c.C << ' ' << int(f.mean_c.invert); break;
-    case FilterKind::Sauvola: out << ' ' << f.sauvola.window << ' ' << f.sauvola.k << ' ' << f.sauvola.r; break;
-    case FilterKind::Bradley: out << ' ' << f.bradley.window << ' ' << f.bradley.t; break;
-    case FilterKind::None: break;
-  }
+  const sat::FilterSpec* spec = f.spec();
+  if (!spec) return;
+  for (const sat::ParamInfo& param : sat::info_of(*spec).params)
+    if (param.kind != sat::ParamKind::Image) out << ' ' << param.name << '=' << sat::format_param(*spec, param.name);
 }
 
 void write_shadow_params(std::ostream& out, const ShadowSettings& s) {
@@ -34,7 +31,8 @@ void write_shadow_params(std::ostream& out, const ShadowSettings& s) {
       << s.map_size << ' ' << s.box_texels << ' ' << s.light_size_deg << ' ' << s.min_variance << ' ' << s.bleeding;
 }
 
-// "filter NAME PARAMS...": the shadow demo's entry names it as the filter menu does.
+// "filter NAME PARAMS...": the shadow demo's entry names it as the filter menu does; an image
+// filter's parameters are NAME=VALUE pairs.
 void write_filter_line(std::ostream& out, const SceneSettings& shown) {
   out << "filter " << menu_name(shown);
   if (shown.scene == Scene::Shadows) write_shadow_params(out, shown.shadows);

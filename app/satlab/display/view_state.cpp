@@ -51,6 +51,13 @@ Vec2f ViewState::to_image(Vec2f screen) const { return {(screen.x - origin_.x) /
 Vec2f ViewState::to_screen(Vec2f image) const { return {origin_.x + zoom_ * image.x, origin_.y + zoom_ * image.y}; }
 RectF ViewState::image_rect() const { return {origin_.x, origin_.y, zoom_ * image_w_, zoom_ * image_h_}; }
 
+std::optional<Vec2f> ViewState::image_fraction(Vec2f screen) const {
+  if (image_w_ <= 0 || image_h_ <= 0) return std::nullopt;
+  const Vec2f p = to_image(screen);
+  if (p.x < 0 || p.y < 0 || p.x >= image_w_ || p.y >= image_h_) return std::nullopt;
+  return Vec2f{p.x / image_w_, p.y / image_h_};
+}
+
 void ViewState::set_divider(float fraction) { divider_ = std::clamp(fraction, 0.0f, 1.0f); }
 
 }  // namespace satlab

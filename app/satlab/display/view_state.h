@@ -3,6 +3,8 @@
 // Until the user zooms or pans, the view follows its mode as the window or the image changes size.
 #pragma once
 
+#include <optional>
+
 namespace satlab {
 
 struct Vec2f {
@@ -40,6 +42,10 @@ class ViewState {
   Vec2f to_image(Vec2f screen) const;
   Vec2f to_screen(Vec2f image) const;
   RectF image_rect() const;  // the image on screen
+  // Where a framebuffer point falls on the image, as fractions of its width and height (0..1 from
+  // the top-left corner, whatever the zoom and pan); nullopt off the image or before the first
+  // update() with an image.
+  std::optional<Vec2f> image_fraction(Vec2f screen) const;
 
   // Fraction of the image width, from the left, that shows the input ("before"); the rest shows
   // the filter's output.

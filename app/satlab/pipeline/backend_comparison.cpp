@@ -19,6 +19,12 @@ long long differing_pixels(const cv::Mat& a, const cv::Mat& b) {
   return cv::countNonZero(any_channel);
 }
 
+// The largest difference of one channel value; -1 when the sizes or types differ.
+int max_difference(const cv::Mat& a, const cv::Mat& b) {
+  if (a.size() != b.size() || a.type() != b.type()) return -1;
+  return a.empty() ? 0 : static_cast<int>(cv::norm(a, b, cv::NORM_INF));
+}
+
 // Per-stage medians of satcore's CPU pipeline over `reps` runs (one if slow), after one untimed run.
 StageTimings median_cpu_timings(CpuPipeline& cpu, const cv::Mat& frame, const PipelineSettings& settings, int reps) {
   cpu.process(frame, settings, nullptr, nullptr);
@@ -58,7 +64,10 @@ BackendComparison compare_with_cpu(const FramePipeline& gpu, CpuPipeline& cpu, c
   result.differing_pixels = differing_pixels(gpu_out, cpu_out);
 
   result.opencv = run_opencv_peer(frame, settings.filter, result.reps);
-  if (result.opencv.same_filter) result.opencv_differing_pixels = differing_pixels(cpu_out, result.opencv.output);
+  if (result.opencv.same_filter) {
+    result.opencv_differing_pixels = differing_pixels(cpu_out, result.opencv.output);
+    result.opencv_max_difference = max_difference(cpu_out, result.opencv.output);
+  }
   result.opencv.output.release();
   result.hardware_threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   result.satcore_cpu_threads = cpu.cpu_threads();

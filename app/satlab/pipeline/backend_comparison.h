@@ -18,6 +18,7 @@ struct BackendComparison {
   long long differing_pixels = 0;  // GPU vs satcore CPU; 0: bit-identical outputs
   OpenCvPeer opencv;               // its output is released once compared
   long long opencv_differing_pixels = -1;  // satcore CPU vs OpenCV; -1: not the same filter
+  int opencv_max_difference = -1;  // the largest |satcore CPU − OpenCV| of a channel value; -1: not compared
   int hardware_threads = 0;  // std::thread::hardware_concurrency()
   int satcore_cpu_threads = 0;  // the CPU engine's setting: 0 = automatic (all cores, one for small frames)
   int reps = 0;              // timed CPU runs behind each median (at most; slow runs are timed once)

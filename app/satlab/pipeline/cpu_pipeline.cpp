@@ -64,24 +64,17 @@ void CpuPipeline::run_filter(const FilterSettings& filter) {
 }
 
 const cv::Mat& CpuPipeline::filter_output(const FilterSettings& filter) {
-  switch (filter.kind) {
-    case FilterKind::None: return bgra_;
-    case FilterKind::Box:
-      engine_->box_blur(image_view(bgra_), image_view(out_bgra_), filter.box);
-      return out_bgra_;
-    case FilterKind::Threshold:
-      engine_->threshold_mean_c(image_view(gray_), image_view(out_gray_), filter.mean_c);
-      return out_gray_;
-    case FilterKind::Sauvola:
-      engine_->threshold_sauvola(image_view(gray_), image_view(out_gray_), filter.sauvola);
-      return out_gray_;
-    case FilterKind::Bradley:
-      engine_->threshold_bradley(image_view(gray_), image_view(out_gray_), filter.bradley);
-      return out_gray_;
-  }
-  // A value outside the enum: refused like CudaPipeline does, not shown as the last frame's output.
-  throw sat::Error(sat::ErrorCode::Unsupported, "CpuPipeline::process",
-                   std::string("filter ") + to_string(filter.kind) + " is not implemented");
+  const sat::FilterSpec* spec = filter.spec();
+  if (filter.kind == FilterKind::None) return bgra_;
+  // A value outside the menu: refused like CudaPipeline does, not shown as the last frame's output.
+  if (!spec)
+    throw sat::Error(sat::ErrorCode::Unsupported, "CpuPipeline::process",
+                     "filter " + std::to_string(static_cast<int>(filter.kind)) + " is not in the filter menu");
+  // Gray-output filters read the frame's gray image (the convert stage made it), the others BGRA.
+  const cv::Mat& input = outputs_gray(filter.kind) ? gray_ : bgra_;
+  cv::Mat& output = sat::output_channels(*spec, input.channels()) == 1 ? out_gray_ : out_bgra_;
+  engine_->apply(*spec, image_view(input), image_view(output));
+  return output;
 }
 
 void CpuPipeline::display(const cv::Mat& image, DisplayTarget* target, cv::Mat& rgba) {

@@ -112,7 +112,8 @@ void CudaPipeline::run(const cv::Mat& frame, const PipelineSettings& settings, D
   const cv::Mat& staging = slot.staging();
   if (frame.data != staging.data) frame.copyTo(staging);  // same size and type: in place
   frames_.upload(slot, {staging.data, staging.step[0], staging.cols, staging.rows, 3});
-  // BGR → BGRA (box, none) or BGR → gray (thresholds, OpenCV's integer weights).
+  // BGR → BGRA (none and the filters that keep the colours) or BGR → gray (the filters with gray
+  // output, OpenCV's integer weights).
   const sat::ConstImage8 input = frames_.convert(slot, gray ? satapp::FrameConvert::Gray : satapp::FrameConvert::Bgra);
   const sat::ConstImage8 output = run_filter(slot, input, filter);  // timed by the slot's engine
   // "Before" shows the frame in colour: the uploaded BGR frame where the filter read gray.
@@ -127,21 +128,12 @@ void CudaPipeline::run(const cv::Mat& frame, const PipelineSettings& settings, D
 sat::ConstImage8 CudaPipeline::run_filter(satapp::FrameSlot& slot, sat::ConstImage8 input,
                                           const FilterSettings& filter) {
   if (filter.kind == FilterKind::None) return input;
-  const sat::Image8 out = slot.output(outputs_gray(filter.kind) ? 1 : 4);
-  bool known = true;
-  frames_.filter(slot, [&](sat::FilterEngine& engine, cudaStream_t stream) {
-    switch (filter.kind) {
-      case FilterKind::None: break;
-      case FilterKind::Box: engine.box_blur(input, out, filter.box, stream); return;
-      case FilterKind::Threshold: engine.threshold_mean_c(input, out, filter.mean_c, stream); return;
-      case FilterKind::Sauvola: engine.threshold_sauvola(input, out, filter.sauvola, stream); return;
-      case FilterKind::Bradley: engine.threshold_bradley(input, out, filter.bradley, stream); return;
-    }
-    known = false;
-  });
-  if (!known)
+  const sat::FilterSpec* spec = filter.spec();
+  if (!spec)
     throw sat::Error(sat::ErrorCode::Unsupported, "CudaPipeline::process",
-                     std::string("filter ") + to_string(filter.kind) + " is not implemented yet");
+                     "filter " + std::to_string(static_cast<int>(filter.kind)) + " is not in the filter menu");
+  const sat::Image8 out = slot.output(sat::output_channels(*spec, input.channels));
+  frames_.filter(slot, [&](sat::FilterEngine& engine, cudaStream_t stream) { engine.apply(*spec, input, out, stream); });
   return out;
 }
 

@@ -1,52 +1,55 @@
 #include "pipeline/filter_settings.h"
 
-#include <cstdio>
+#include <vector>
 
 namespace satlab {
 
+namespace {
+
+template <std::size_t... I>
+FilterSpecs make_default_specs(std::index_sequence<I...>) {
+  return {sat::FilterSpec(std::in_place_index<I>)...};  // each alternative value-initialised: its defaults
+}
+
+}  // namespace
+
 const char* to_string(FilterKind kind) {
-  switch (kind) {
-    case FilterKind::None: return "none";
-    case FilterKind::Box: return "box";
-    case FilterKind::Threshold: return "threshold";
-    case FilterKind::Sauvola: return "sauvola";
-    case FilterKind::Bradley: return "bradley";
-  }
-  return "?";
+  if (kind == FilterKind::None) return "none";
+  if (!is_catalog_filter(kind)) return "?";
+  // The catalog's names are string literals (the C ABI hands them out as C strings too).
+  return sat::filter_catalog()[catalog_index(kind)].name.data();
 }
 
 std::optional<FilterKind> parse_filter_kind(std::string_view name) {
-  for (FilterKind kind : kAllFilterKinds) {
-    if (name == to_string(kind)) return kind;
-  }
+  if (name == "none") return FilterKind::None;
+  const sat::FilterInfo* info = sat::find_filter(name);
+  if (!info) return std::nullopt;
+  const std::vector<sat::FilterInfo>& catalog = sat::filter_catalog();
+  for (std::size_t i = 0; i < catalog.size(); ++i)
+    if (catalog[i].name == info->name) return filter_kind_of_index(i);
   return std::nullopt;
 }
 
 bool outputs_gray(FilterKind kind) {
-  return kind == FilterKind::Threshold || kind == FilterKind::Sauvola || kind == FilterKind::Bradley;
+  return is_catalog_filter(kind) && sat::filter_catalog()[catalog_index(kind)].output == sat::FilterOutput::Gray;
 }
 
-std::string describe(const FilterSettings& s) {
-  char text[160];
-  switch (s.kind) {
-    case FilterKind::None: return "none";
-    case FilterKind::Box:
-      std::snprintf(text, sizeof text, "box %dx%d %s", s.box.kernel_width, s.box.kernel_height,
-                    sat::to_string(s.box.border));
-      return text;
-    case FilterKind::Threshold:
-      std::snprintf(text, sizeof text, "threshold block %d C %g%s", s.mean_c.block, s.mean_c.C,
-                    s.mean_c.invert ? " inverted" : "");
-      return text;
-    case FilterKind::Sauvola:
-      std::snprintf(text, sizeof text, "sauvola window %d k %g r %g", s.sauvola.window, s.sauvola.k,
-                    s.sauvola.r > 0 ? s.sauvola.r : 127.5);
-      return text;
-    case FilterKind::Bradley:
-      std::snprintf(text, sizeof text, "bradley window %d t %g", s.bradley.window, s.bradley.t);
-      return text;
-  }
-  return "?";
+FilterSpecs default_filter_specs() { return make_default_specs(std::make_index_sequence<kCatalogSize>()); }
+
+const sat::FilterSpec* FilterSettings::spec() const {
+  return is_catalog_filter(kind) ? &specs[catalog_index(kind)] : nullptr;
+}
+
+sat::FilterSpec* FilterSettings::spec() { return is_catalog_filter(kind) ? &specs[catalog_index(kind)] : nullptr; }
+
+void FilterSettings::show(const sat::FilterSpec& shown) {
+  specs[shown.index()] = shown;
+  kind = filter_kind_of_index(shown.index());
+}
+
+std::string describe(const FilterSettings& settings) {
+  const sat::FilterSpec* spec = settings.spec();
+  return spec ? sat::describe(*spec) : std::string(to_string(settings.kind));
 }
 
 }  // namespace satlab

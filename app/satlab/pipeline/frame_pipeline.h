@@ -1,6 +1,6 @@
 // One frame through the summed-area-table filters, stage by stage:
 //   upload   host frame (BGR) → the backend's memory (CUDA: from pinned memory, on the stream)
-//   convert  BGR → BGRA (box, none) or BGR → gray (thresholds)
+//   convert  BGR → BGRA (none, the filters that keep the colours) or BGR → gray (gray-output filters)
 //   sat      the summed-area table(s), with the selected algorithm
 //   filter   the pass that reads the tables
 //   display  input and output → RGBA8 display targets (CUDA: through a surface, CPU: a host upload)
@@ -63,7 +63,7 @@ class FramePipeline {
   // size). The Mat shares its memory by reference count: it stays valid after a reallocation.
   virtual cv::Mat input_buffer(int /*width*/, int /*height*/) { return {}; }
 
-  // The last frame's filter output on the host: BGR for none/box, gray for the thresholds. For
+  // The last frame's filter output on the host: BGR, or gray for the gray-output filters. For
   // dumps and comparisons, not for every frame (CUDA: waits for the frame, then a synchronous copy).
   virtual void read_output(cv::Mat& output) const = 0;
   // One pixel of that output: channel values in `value`, returns the channel count (1 or 3); 0

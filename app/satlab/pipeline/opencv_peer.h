@@ -22,12 +22,18 @@ struct OpenCvPeer {
   bool same_filter = false;  // computes satcore's filter (exactly or approximately): outputs compared
   double ms = 0;             // median wall time of the timed runs (after one untimed warm-up)
   int threads = 0;           // cv::getNumThreads() while it ran
-  cv::Mat output;            // same_filter: its output (BGR for the box blur, else gray)
+  cv::Mat output;            // same_filter: its output (BGR for the filters that keep the colours, else gray)
 };
 
 // Runs OpenCV's counterpart of `filter` on `bgr_frame` (8-bit BGR) `reps` times (≥ 1; once if the
-// warm-up took more than kSlowRunMs) after one warm-up, on the input satcore's CPU pipeline filters: the box blur on the frame as BGRA, the
-// thresholds on its gray image (cv::cvtColor, not timed). Throws cv::Exception from OpenCV.
+// warm-up took more than kSlowRunMs) after one warm-up, on the input satcore's CPU pipeline
+// filters: the frame (as BGRA where OpenCV takes it) for the filters that keep the colours, its
+// gray image (cv::cvtColor, not timed) for the gray-output ones. Counterparts: box → cv::blur,
+// threshold → cv::adaptiveThreshold, sauvola → ximgproc's niBlackThreshold, guided → ximgproc's
+// guidedFilter (both where opencv_contrib is in the build), local statistics → cv::boxFilter and
+// cv::sqrBoxFilter; bradley → the nearest op (timed, not compared); any other filter (variable
+// blur, Kuwahara, and filters satcore adds later) → none: `relation` says so. Throws cv::Exception
+// from OpenCV.
 OpenCvPeer run_opencv_peer(const cv::Mat& bgr_frame, const FilterSettings& filter, int reps);
 
 }  // namespace satlab

@@ -21,6 +21,13 @@ void show_next(SceneSettings& s) {
   else s.filter.kind = static_cast<FilterKind>(next);
 }
 
+void show_previous(SceneSettings& s) {
+  if (s.scene == Scene::Shadows) return show_filter(s, kAllFilterKinds[std::size(kAllFilterKinds) - 1]);
+  const int previous = static_cast<int>(s.filter.kind) - 1;
+  if (previous < 0) s.scene = Scene::Shadows;  // before the first filter
+  else s.filter.kind = static_cast<FilterKind>(previous);
+}
+
 SplitLabels split_labels(const SceneSettings& s) {
   if (s.scene == Scene::Shadows) return {to_string(s.shadows.compare_mode), to_string(s.shadows.mode)};
   return {"before", "after"};

@@ -39,6 +39,8 @@ const char* menu_name(const SceneSettings& settings);
 void show_filter(SceneSettings& settings, FilterKind kind);
 // The menu's next entry, wrapping around (the N key).
 void show_next(SceneSettings& settings);
+// The menu's previous entry, wrapping around (the P key).
+void show_previous(SceneSettings& settings);
 
 // The split view's labels, left and right of the divider: "before" / "after" for the image filters;
 // the shadow demo compares two techniques, so their names (compare_mode, mode).

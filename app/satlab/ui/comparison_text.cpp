@@ -29,8 +29,10 @@ std::string opencv_relation_line(const BackendComparison& c) {
   std::string line = c.opencv.op + ", " + c.opencv.relation;
   if (c.opencv_differing_pixels == 0)
     line += ": outputs identical to satcore's";
-  else if (c.opencv_differing_pixels > 0)
+  else if (c.opencv_differing_pixels > 0) {
     line += ": outputs differ from satcore's in " + std::to_string(c.opencv_differing_pixels) + " pixels";
+    if (c.opencv_max_difference > 0) line += ", by at most " + std::to_string(c.opencv_max_difference);
+  }
   return line;
 }
 

@@ -7,8 +7,10 @@
 #include <cmath>
 #include <iterator>
 #include <string>
+#include <optional>
 
 #include "ui/counted.h"
+#include "ui/filter_controls.h"
 
 namespace satlab {
 
@@ -17,17 +19,6 @@ namespace {
 const ImVec4 kWarning(1.0f, 0.75f, 0.3f, 1.0f);
 const ImVec4 kError(1.0f, 0.4f, 0.35f, 1.0f);
 const ImVec4 kDim(0.65f, 0.65f, 0.65f, 1.0f);
-
-// An odd slider: even values move to the next odd one.
-bool slider_odd(const char* label, int* value, int min, int max) {
-  const bool changed = ImGui::SliderInt(label, value, min, max);
-  if (*value % 2 == 0) *value = std::min(*value + 1, max % 2 ? max : max - 1);
-  return changed;
-}
-
-bool slider_double(const char* label, double* value, double min, double max, const char* format) {
-  return ImGui::SliderScalar(label, ImGuiDataType_Double, value, &min, &max, format);
-}
 
 void source_section(UiState& ui, const UiStatus& status) {
   if (status.shadows) {
@@ -144,49 +135,27 @@ void filter_section(UiState& ui) {
   SceneSettings& shown = ui.settings;
   FilterSettings& f = shown.filter;
   if (ImGui::BeginCombo("filter", menu_name(shown))) {
-    const bool source = shown.scene == Scene::Source;
-    for (FilterKind kind : kAllFilterKinds) {
-      if (ImGui::Selectable(to_string(kind), source && kind == f.kind)) show_filter(shown, kind);
+    for (const std::string& entry : filter_menu_entries()) {
+      const std::optional<FilterKind> kind = parse_filter_kind(entry);  // nullopt: the shadow demo
+      if (ImGui::Selectable(entry.c_str(), entry == menu_name(shown))) {
+        if (kind) show_filter(shown, *kind);
+        else shown.scene = Scene::Shadows;
+      }
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", menu_tooltip(entry).c_str());
     }
-    if (ImGui::Selectable("shadows (3D scene, summed-area variance shadow maps)", !source)) shown.scene = Scene::Shadows;
     ImGui::EndCombo();
   }
   if (shown.scene == Scene::Shadows) {
     shadow_section(shown.shadows);
     return;
   }
-  switch (f.kind) {
-    case FilterKind::Box: {
-      ImGui::SliderInt("width", &f.box.kernel_width, 1, 255);
-      if (ui.box_square) f.box.kernel_height = f.box.kernel_width;
-      ImGui::BeginDisabled(ui.box_square);
-      ImGui::SliderInt("height", &f.box.kernel_height, 1, 255);
-      ImGui::EndDisabled();
-      ImGui::Checkbox("square", &ui.box_square);
-      ImGui::SameLine();
-      int border = f.box.border == sat::Border::Reflect101 ? 0 : 1;
-      ImGui::RadioButton("reflect101", &border, 0);
-      ImGui::SameLine();
-      ImGui::RadioButton("replicate", &border, 1);
-      f.box.border = border == 0 ? sat::Border::Reflect101 : sat::Border::Replicate;
-      break;
-    }
-    case FilterKind::Threshold:
-      slider_odd("block", &f.mean_c.block, 3, 255);
-      slider_double("C", &f.mean_c.C, -50.0, 50.0, "%.1f");
-      ImGui::Checkbox("invert", &f.mean_c.invert);
-      break;
-    case FilterKind::Sauvola:
-      slider_odd("window", &f.sauvola.window, 3, 255);
-      slider_double("k", &f.sauvola.k, 0.01, 0.99, "%.2f");
-      slider_double("r", &f.sauvola.r, 0.0, 255.0, f.sauvola.r > 0 ? "%.1f" : "0 (127.5)");
-      break;
-    case FilterKind::Bradley:
-      ImGui::SliderInt("window", &f.bradley.window, 1, 255);
-      slider_double("t (%)", &f.bradley.t, 0.0, 99.0, "%.1f");
-      break;
-    case FilterKind::None: ImGui::TextColored(kDim, "the input as it is (convert + display only)"); break;
+  sat::FilterSpec* spec = f.spec();
+  if (!spec) {
+    ImGui::TextColored(kDim, "the input as it is (convert + display only)");
+    return;
   }
+  // The variable blur's generated radius map follows a click on the image (ui_state.h: aim_focus).
+  draw_filter_params(*spec, ui.box_square, focus_follows_click(f) ? "generated; click the image: focus" : nullptr);
 }
 
 void sat_section(UiState& ui, const UiStatus& status) {

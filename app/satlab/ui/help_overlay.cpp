@@ -30,6 +30,7 @@ void draw_help_overlay(bool& open) {
     }
     const char* const mouse[][2] = {{"wheel", "zoom about the cursor"},
                                      {"left drag", "pan the image"},
+                                     {"left click", "variable blur (focus, tilt-shift): move the focus there"},
                                      {"drag the divider", "move the before/after split"},
                                      {"hover", "pixel inspector (in the controls)"},
                                      {"shadow demo: left drag", "orbit the camera (wheel: closer, farther)"},

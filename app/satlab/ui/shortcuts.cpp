@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+#include "ui/live_range.h"
+
 namespace satlab {
 
 const Shortcut kShortcuts[] = {
@@ -21,9 +23,10 @@ const Shortcut kShortcuts[] = {
     {GLFW_KEY_KP_SUBTRACT, "", Action::ZoomOut, ""},
     {GLFW_KEY_LEFT, "Left / Right", Action::DividerLeft, "move the before/after divider"},
     {GLFW_KEY_RIGHT, "", Action::DividerRight, ""},
-    {GLFW_KEY_N, "N", Action::NextFilter, "next filter"},
+    {GLFW_KEY_N, "N / P", Action::NextFilter, "next / previous filter"},
+    {GLFW_KEY_P, "", Action::PreviousFilter, ""},
     {GLFW_KEY_A, "A", Action::NextAlgorithm, "next SAT algorithm (CUDA)"},
-    {GLFW_KEY_LEFT_BRACKET, "[ / ]", Action::Smaller, "smaller / larger kernel, block or window"},
+    {GLFW_KEY_LEFT_BRACKET, "[ / ]", Action::Smaller, "smaller / larger kernel, block, window or radius"},
     {GLFW_KEY_RIGHT_BRACKET, "", Action::Larger, ""},
     {GLFW_KEY_S, "S", Action::Screenshot, "screenshot (PNG of the window)"},
     {GLFW_KEY_R, "R", Action::Record, "start / stop recording the output"},
@@ -33,16 +36,14 @@ const Shortcut kShortcuts[] = {
 const int kShortcutCount = static_cast<int>(std::size(kShortcuts));
 
 void step_filter_size(FilterSettings& f, int direction) {
-  const int step = 2 * direction;
-  switch (f.kind) {
-    case FilterKind::Box:
-      f.box.kernel_width = std::clamp(f.box.kernel_width + step, 1, 511);
-      f.box.kernel_height = std::clamp(f.box.kernel_height + step, 1, 511);
-      break;
-    case FilterKind::Threshold: f.mean_c.block = std::clamp(f.mean_c.block + step, 3, 511); break;
-    case FilterKind::Sauvola: f.sauvola.window = std::clamp(f.sauvola.window + step, 3, 511); break;
-    case FilterKind::Bradley: f.bradley.window = std::clamp(f.bradley.window + step, 1, 511); break;
-    case FilterKind::None: break;
+  sat::FilterSpec* spec = f.spec();
+  if (!spec) return;
+  for (const sat::ParamInfo& param : sat::info_of(*spec).params) {
+    if (!is_size(param)) continue;
+    // Steps of 2 keep a window's parity (odd windows stay centred); at most twice the sliders' cap.
+    const double top = std::min(param.max, 2.0 * kLiveSizeCap + 1);
+    const double value = sat::get_param(*spec, param.name) + 2 * direction;
+    if (value >= param.min && value <= top) sat::set_param(*spec, param.name, value);
   }
 }
 
@@ -61,6 +62,7 @@ void apply(Action action, UiState& ui, ViewState& view, bool cuda_available) {
     case Action::DividerLeft: view.set_divider(view.divider() - 0.05f); break;
     case Action::DividerRight: view.set_divider(view.divider() + 0.05f); break;
     case Action::NextFilter: show_next(ui.settings); break;
+    case Action::PreviousFilter: show_previous(ui.settings); break;
     case Action::NextAlgorithm: {
       if (!cuda_available) break;
       sat::Algorithm& algorithm = ui.settings.sat.algorithm;

@@ -10,7 +10,7 @@ namespace satlab {
 
 enum class Action {
   Help, ClosePopups, TogglePanels, Pause, Fit, ActualSize, ZoomIn, ZoomOut, DividerLeft, DividerRight,
-  NextFilter, NextAlgorithm, Smaller, Larger, Screenshot, Record, Compare, Quit,
+  NextFilter, PreviousFilter, NextAlgorithm, Smaller, Larger, Screenshot, Record, Compare, Quit,
 };
 
 struct Shortcut {
@@ -28,7 +28,9 @@ extern const int kShortcutCount;
 // keyboard (a text field has focus).
 void apply_shortcuts(const std::vector<int>& pressed_keys, UiState& ui, ViewState& view, bool cuda_available);
 
-// Steps the main size parameter of the current filter (box kernel, block, window) by ±2.
+// Steps the size parameters of the shown filter (ui/live_range.h: is_size; the box's kernel
+// width and height, a block, a window, a radius) by ±2, each within its range and at most
+// 2 × kLiveSizeCap + 1; a step that would leave that range leaves the parameter as it is.
 void step_filter_size(FilterSettings& filter, int direction);
 
 }  // namespace satlab

@@ -24,7 +24,13 @@ std::optional<std::pair<int, int>> SplitView::update(ViewState& view, const Spli
   const bool near_divider = free_mouse && has_image && std::fabs(mouse.x - divider_x) <= kGrab * scale.x &&
                             mouse.y >= image.y && mouse.y < image.y + image.h;
 
-  // Input.
+  // Input. A click is a left press that began a pan (on the image, off the divider) released
+  // within ImGui's drag threshold of where it was pressed.
+  const int button = ImGuiMouseButton_Left;
+  clicked_.reset();
+  if (drag_ == Drag::Pan && ImGui::IsMouseReleased(button) &&
+      io.MouseDragMaxDistanceSqr[button] <= io.MouseDragThreshold * io.MouseDragThreshold)
+    clicked_ = view.image_fraction(to_fb(io.MouseClickedPos[button]));
   if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) drag_ = Drag::None;
   if (free_mouse && has_image) {
     if (navigate && io.MouseWheel != 0.0f) view.zoom_at(std::pow(1.2f, io.MouseWheel), mouse);

@@ -1,5 +1,7 @@
 #include "ui/ui_state.h"
 
+#include <algorithm>
+
 namespace satlab {
 
 void show_running_source(UiState& ui, const SourceSpec& running) {
@@ -25,6 +27,20 @@ void show_running_source(UiState& ui, const SourceSpec& running) {
       ui.path = running.path;
       break;
   }
+}
+
+bool focus_follows_click(const FilterSettings& filter) {
+  if (filter.kind != filter_kind_of<sat::VariableBlurParams>()) return false;
+  const sat::RadiusShape shape = filter.params<sat::VariableBlurParams>().shape;
+  return shape == sat::RadiusShape::Focus || shape == sat::RadiusShape::TiltShift;
+}
+
+bool aim_focus(FilterSettings& filter, Vec2f image_fraction) {
+  if (!focus_follows_click(filter)) return false;
+  sat::VariableBlurParams& blur = filter.params<sat::VariableBlurParams>();
+  blur.focus_x = std::clamp(static_cast<double>(image_fraction.x), 0.0, 1.0);
+  blur.focus_y = std::clamp(static_cast<double>(image_fraction.y), 0.0, 1.0);
+  return true;
 }
 
 }  // namespace satlab

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "display/view_state.h"
 #include "log/message_log.h"
 #include "pipeline/backend_comparison.h"
 #include "pipeline/device_info.h"
@@ -51,6 +52,14 @@ struct UiState {
 // The source picker's fields set to the source that runs: after an open, and after a failed one
 // (the synthetic scene took over), they show what is on screen, not what was asked for.
 void show_running_source(UiState& ui, const SourceSpec& running);
+
+// The variable-radius blur's depth-of-field demo: a click on the image moves the focus of its
+// generated radius map (shapes Focus and TiltShift; the tilt-shift band follows the click's
+// height). Whether the shown filter takes a click so; and the click at `image_fraction` (of the
+// image's width and height, ViewState::image_fraction) applied: false, and nothing changed, when
+// it does not.
+bool focus_follows_click(const FilterSettings& filter);
+bool aim_focus(FilterSettings& filter, Vec2f image_fraction);
 
 // The pixel under the mouse (pixel inspector).
 struct InspectedPixel {

@@ -2,7 +2,8 @@
 //   1. the screenshot has the framebuffer's size;
 //   2. the UI is drawn: the control panel's pixels are far from uniform;
 //   3. the dumped output equals OpenCV's filter of the dumped input (box: cv::blur; threshold:
-//      cv::adaptiveThreshold MEAN_C), bit for bit; other filters have no reference here;
+//      cv::adaptiveThreshold MEAN_C), bit for bit; other filters have no reference here (the
+//      filter line, "filter NAME PARAM=VALUE ...", is read back through satcore's catalog);
 //   4. on screen, at zoom 1, the image's pixels that no UI window covers equal the dumped
 //      input (left of the divider) and output (right of it) exactly;
 //   5. every UI window lies inside the framebuffer (nothing below the window's edge).
@@ -14,9 +15,13 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
+#include <variant>
 #include <vector>
+
+#include "sat/filter_spec.h"
 
 namespace {
 
@@ -72,22 +77,36 @@ Layout read_layout(const std::string& path) {
   return l;
 }
 
+// The dumped filter as satcore's spec: "filter NAME P=V ..." read back with sat::parse_param, which
+// refuses a name or value satcore does not know. nullopt for "none" and the shadow demo.
+std::optional<sat::FilterSpec> dumped_spec(const Layout& l) {
+  const auto& f = l.filter;
+  if (f.empty() || f[0] == "none" || f[0] == "shadows") return std::nullopt;
+  sat::FilterSpec spec = sat::default_spec(f[0]);
+  for (std::size_t i = 1; i < f.size(); ++i) {
+    const std::size_t equals = f[i].find('=');
+    if (equals == std::string::npos) throw std::runtime_error("filter parameter without '=': " + f[i]);
+    sat::parse_param(spec, f[i].substr(0, equals), f[i].substr(equals + 1));
+  }
+  return spec;
+}
+
 // OpenCV's result for the dumped filter, or an empty Mat when there is no reference here.
 cv::Mat reference(const Layout& l, const cv::Mat& input) {
-  const auto& f = l.filter;
-  if (f.empty()) return {};
-  if (f[0] == "none" && f.size() == 1) return input.clone();
-  if (f[0] == "box" && f.size() == 4) {
-    const int border = f[3] == "replicate" ? cv::BORDER_REPLICATE : cv::BORDER_REFLECT_101;
+  if (l.filter.size() == 1 && l.filter[0] == "none") return input.clone();
+  const std::optional<sat::FilterSpec> spec = dumped_spec(l);
+  if (!spec) return {};
+  if (const auto* box = std::get_if<sat::BoxBlurParams>(&*spec)) {
+    const int border = box->border == sat::Border::Replicate ? cv::BORDER_REPLICATE : cv::BORDER_REFLECT_101;
     cv::Mat out;
-    cv::blur(input, out, cv::Size(std::stoi(f[1]), std::stoi(f[2])), cv::Point(-1, -1), border);
+    cv::blur(input, out, cv::Size(box->kernel_width, box->kernel_height), cv::Point(-1, -1), border);
     return out;
   }
-  if (f[0] == "threshold" && f.size() == 4) {
+  if (const auto* mean_c = std::get_if<sat::MeanCParams>(&*spec)) {
     cv::Mat gray, out;
     cv::cvtColor(input, gray, cv::COLOR_BGR2GRAY);
-    cv::adaptiveThreshold(gray, out, 255, cv::ADAPTIVE_THRESH_MEAN_C,
-                          std::stoi(f[3]) ? cv::THRESH_BINARY_INV : cv::THRESH_BINARY, std::stoi(f[1]), std::stod(f[2]));
+    cv::adaptiveThreshold(gray, out, mean_c->max_value, cv::ADAPTIVE_THRESH_MEAN_C,
+                          mean_c->invert ? cv::THRESH_BINARY_INV : cv::THRESH_BINARY, mean_c->block, mean_c->C);
     return out;
   }
   return {};

@@ -122,7 +122,7 @@ TEST_F(InteropTextureGpu, CudaPipelineFramesReachGlWithoutInterop) {
   test::HostTarget cpu_before, cpu_after;
   PipelineSettings settings;
   settings.filter.kind = FilterKind::Box;
-  settings.filter.box = {15, 9, sat::Border::Reflect101};
+  settings.filter.params<sat::BoxBlurParams>() = {15, 9, sat::Border::Reflect101};
   for (const cv::Size size : {cv::Size(640, 360), cv::Size(333, 217)}) {
     SCOPED_TRACE(std::to_string(size.width) + "x" + std::to_string(size.height));
     cv::Mat frame;

@@ -217,9 +217,9 @@ TEST(CapturePaths, NewNamesNeverReplaceOldOnes) {
 
 TEST(Defaults, BoxKernelIsSatcoresAsInSatfilter) {
   const AppOptions o = parse({});
-  EXPECT_EQ(o.filter.box.kernel_width, sat::BoxBlurParams{}.kernel_width);
-  EXPECT_EQ(o.filter.box.kernel_height, sat::BoxBlurParams{}.kernel_height);
-  EXPECT_EQ(o.filter.box.border, sat::BoxBlurParams{}.border);
+  EXPECT_EQ(o.filter.params<sat::BoxBlurParams>().kernel_width, sat::BoxBlurParams{}.kernel_width);
+  EXPECT_EQ(o.filter.params<sat::BoxBlurParams>().kernel_height, sat::BoxBlurParams{}.kernel_height);
+  EXPECT_EQ(o.filter.params<sat::BoxBlurParams>().border, sat::BoxBlurParams{}.border);
 }
 
 #if SATLAB_MEDIA_IO

@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <opencv2/imgproc.hpp>
+#include <algorithm>
+#include <iterator>
 #include <random>
 
 #include "common/cuda/cuda_array.h"
@@ -148,22 +150,36 @@ TEST(ColorKernels, MatchTheirCpuTwins) {
   }
 }
 
+// None, then every filter of satcore's catalog with its defaults; the four filters that came
+// first also with other parameters (exact equality, as satcore's tests hold them to).
 std::vector<FilterSettings> all_filters() {
-  std::vector<FilterSettings> filters(5);
-  filters[0].kind = FilterKind::None;
-  filters[1].kind = FilterKind::Box;
-  filters[1].box = {15, 9, sat::Border::Reflect101};
-  filters[2].kind = FilterKind::Threshold;
-  filters[2].mean_c = {31, 5.0, true, 255};
-  filters[3].kind = FilterKind::Sauvola;
-  filters[3].sauvola = {21, 0.25, 0.0, 255};
-  filters[4].kind = FilterKind::Bradley;
-  filters[4].bradley = {25, 12.0, 255};
+  std::vector<FilterSettings> filters;
+  for (FilterKind kind : kAllFilterKinds) {
+    filters.emplace_back().kind = kind;
+  }
+  filters.emplace_back().show(sat::BoxBlurParams{15, 9, sat::Border::Reflect101});
+  filters.emplace_back().show(sat::MeanCParams{31, 5.0, true, 255});
+  filters.emplace_back().show(sat::SauvolaParams{21, 0.25, 0.0, 255});
+  filters.emplace_back().show(sat::BradleyParams{25, 12.0, 255});
   return filters;
 }
 
+// The largest |GPU − CPU| of a channel value the pipelines may show for `filter`: 0 (bit-identical)
+// for the four filters that came first; at most 1 for the others, whose float paths satcore bounds
+// there (its own tests hold each one to its exact bound; this one tests the pipelines' plumbing).
+double allowed_difference(const FilterSettings& filter) {
+  const FilterKind exact[] = {FilterKind::None, FilterKind::Box, filter_kind_of<sat::MeanCParams>(),
+                              filter_kind_of<sat::SauvolaParams>(), filter_kind_of<sat::BradleyParams>()};
+  return std::find(std::begin(exact), std::end(exact), filter.kind) != std::end(exact) ? 0.0 : 1.0;
+}
+
+double max_difference(const cv::Mat& a, const cv::Mat& b) {
+  if (a.size() != b.size() || a.type() != b.type()) return 256;
+  return a.empty() ? 0 : cv::norm(a, b, cv::NORM_INF);
+}
+
 // Every filter × every algorithm × every tile: the GPU's output and both display targets equal
-// the CPU pipeline's, at three sizes and after size changes in both directions; once per filter and
+// the CPU pipeline's (within allowed_difference), at three sizes and after size changes in both directions; once per filter and
 // size, the targets of a display without interop.
 TEST(CudaPipeline, BitIdenticalToCpuForEveryFilterAlgorithmAndTile) {
   SAT_REQUIRE_GPU();
@@ -178,7 +194,15 @@ TEST(CudaPipeline, BitIdenticalToCpuForEveryFilterAlgorithmAndTile) {
     for (const FilterSettings& filter : all_filters()) {
       PipelineSettings settings;
       settings.filter = filter;
-      cpu.process(frame, settings, &cpu_before, &cpu_after);
+      try {
+        cpu.process(frame, settings, &cpu_before, &cpu_after);
+      } catch (const sat::Error& e) {  // a filter satcore does not implement yet: said, counted
+        ASSERT_EQ(e.code(), sat::ErrorCode::Unsupported) << e.what();
+        std::printf("not implemented in satcore: %s (%s)\n", describe(filter).c_str(), e.what());
+        ++unsupported;
+        continue;
+      }
+      const double allowed = allowed_difference(filter);
       cv::Mat expected;
       cpu.read_output(expected);
       for (sat::Algorithm algorithm : sat::kAllAlgorithms) {
@@ -198,8 +222,8 @@ TEST(CudaPipeline, BitIdenticalToCpuForEveryFilterAlgorithmAndTile) {
           ++combinations;
           cv::Mat output;
           gpu.read_output(output);
-          ASSERT_EQ(differing(output, expected), 0);
-          ASSERT_EQ(differing(gpu_after.read(), cpu_after.rgba), 0);
+          ASSERT_LE(max_difference(output, expected), allowed);
+          ASSERT_LE(max_difference(gpu_after.read(), cpu_after.rgba), allowed);
           ASSERT_EQ(differing(gpu_before.read(), cpu_before.rgba), 0);
           EXPECT_EQ(gpu.display_path(), "CUDA-GL interop");
           const StageTimings t = gpu.last_timings();
@@ -213,16 +237,16 @@ TEST(CudaPipeline, BitIdenticalToCpuForEveryFilterAlgorithmAndTile) {
       settings.sat = {};
       gpu.process(frame, settings, &mirrored_before, &mirrored_after);
       EXPECT_EQ(gpu.display_path(), "CUDA surface + host upload");
-      EXPECT_EQ(differing(mirrored_after.read(), cpu_after.rgba), 0);
+      EXPECT_LE(max_difference(mirrored_after.read(), cpu_after.rgba), allowed);
       EXPECT_EQ(differing(mirrored_before.read(), cpu_before.rgba), 0);
       // One target each way (one texture registered, the other not): both paths named.
       gpu.process(frame, settings, &gpu_before, &mirrored_after);
       EXPECT_EQ(gpu.display_path(), "CUDA-GL interop; CUDA surface + host upload");
-      EXPECT_EQ(differing(mirrored_after.read(), cpu_after.rgba), 0);
+      EXPECT_LE(max_difference(mirrored_after.read(), cpu_after.rgba), allowed);
       EXPECT_EQ(differing(gpu_before.read(), cpu_before.rgba), 0);
     }
   }
-  std::printf("%d combinations bit-identical, %d unsupported by satcore\n", combinations, unsupported);
+  std::printf("%d combinations as the CPU's, %d unsupported by satcore\n", combinations, unsupported);
   EXPECT_GT(combinations, 0);
 }
 
@@ -231,7 +255,7 @@ TEST(CudaPipeline, PixelReadsAndRejectedSettings) {
   CudaPipeline gpu(sat::Options{});
   const cv::Mat frame = synthetic_frame(64, 48, 1);
   PipelineSettings settings;
-  settings.filter.kind = FilterKind::Bradley;
+  settings.filter.kind = filter_kind_of<sat::BradleyParams>();
   gpu.process(frame, settings, nullptr, nullptr);
   cv::Mat output;
   gpu.read_output(output);
@@ -239,10 +263,10 @@ TEST(CudaPipeline, PixelReadsAndRejectedSettings) {
   ASSERT_EQ(gpu.read_output_pixel(10, 20, pixel), 1);
   EXPECT_EQ(pixel[0], output.at<uint8_t>(20, 10));
   EXPECT_EQ(gpu.read_output_pixel(64, 0, pixel), 0);
-  settings.filter.kind = FilterKind::Sauvola;
-  settings.filter.sauvola.window = 4;  // even: rejected before anything runs
+  settings.filter.kind = filter_kind_of<sat::SauvolaParams>();
+  settings.filter.params<sat::SauvolaParams>().window = 4;  // even: rejected before anything runs
   EXPECT_THROW(gpu.process(frame, settings, nullptr, nullptr), sat::Error);
-  settings.filter.sauvola.window = 5;
+  settings.filter.params<sat::SauvolaParams>().window = 5;
   EXPECT_NO_THROW(gpu.process(frame, settings, nullptr, nullptr));  // and the pipeline still works
 }
 

@@ -61,33 +61,33 @@ TEST(AppOptions, SatfilterNames) {
                               "--backend", "cpu", "--algorithm", "2r1w", "--tile", "64"});
   EXPECT_EQ(o.source.kind, SourceSpec::Kind::Camera);
   EXPECT_EQ(o.source.camera_index, 2);
-  EXPECT_EQ(o.filter.box.kernel_width, 7);
-  EXPECT_EQ(o.filter.box.kernel_height, 5);
-  EXPECT_EQ(o.filter.box.border, sat::Border::Replicate);
+  EXPECT_EQ(o.filter.params<sat::BoxBlurParams>().kernel_width, 7);
+  EXPECT_EQ(o.filter.params<sat::BoxBlurParams>().kernel_height, 5);
+  EXPECT_EQ(o.filter.params<sat::BoxBlurParams>().border, sat::Border::Replicate);
   EXPECT_EQ(o.backend, sat::Backend::Cpu);
   EXPECT_EQ(o.sat.algorithm, sat::Algorithm::Tiled2R1W);
   EXPECT_EQ(o.sat.tile, 64);
   EXPECT_EQ(parse({"--frames", "12"}).frames, 12);  // (with the above: CUDA-only options on the CPU, refused)
 
   const AppOptions n = parse({"--ksize", "11"});
-  EXPECT_EQ(n.filter.box.kernel_width, 11);
-  EXPECT_EQ(n.filter.box.kernel_height, 11);
+  EXPECT_EQ(n.filter.params<sat::BoxBlurParams>().kernel_width, 11);
+  EXPECT_EQ(n.filter.params<sat::BoxBlurParams>().kernel_height, 11);
 
   const AppOptions r = parse({"--radius", "3"});
-  EXPECT_EQ(r.filter.box.kernel_width, 7);
-  EXPECT_EQ(r.filter.box.kernel_height, 7);
+  EXPECT_EQ(r.filter.params<sat::BoxBlurParams>().kernel_width, 7);
+  EXPECT_EQ(r.filter.params<sat::BoxBlurParams>().kernel_height, 7);
 
   const AppOptions t = parse({"--filter", "threshold", "--block", "15", "--C", "-2.5", "--invert"});
-  EXPECT_EQ(t.filter.mean_c.block, 15);
-  EXPECT_DOUBLE_EQ(t.filter.mean_c.C, -2.5);
-  EXPECT_TRUE(t.filter.mean_c.invert);
+  EXPECT_EQ(t.filter.params<sat::MeanCParams>().block, 15);
+  EXPECT_DOUBLE_EQ(t.filter.params<sat::MeanCParams>().C, -2.5);
+  EXPECT_TRUE(t.filter.params<sat::MeanCParams>().invert);
 
   const AppOptions w = parse({"--filter", "sauvola", "--window", "21", "--k", "0.3", "--r", "100", "--t", "20"});
-  EXPECT_EQ(w.filter.sauvola.window, 21);
-  EXPECT_EQ(w.filter.bradley.window, 21);  // one name, as in satfilter
-  EXPECT_DOUBLE_EQ(w.filter.sauvola.k, 0.3);
-  EXPECT_DOUBLE_EQ(w.filter.sauvola.r, 100);
-  EXPECT_DOUBLE_EQ(w.filter.bradley.t, 20);
+  EXPECT_EQ(w.filter.params<sat::SauvolaParams>().window, 21);
+  EXPECT_EQ(w.filter.params<sat::BradleyParams>().window, 21);  // one name, as in satfilter
+  EXPECT_DOUBLE_EQ(w.filter.params<sat::SauvolaParams>().k, 0.3);
+  EXPECT_DOUBLE_EQ(w.filter.params<sat::SauvolaParams>().r, 100);
+  EXPECT_DOUBLE_EQ(w.filter.params<sat::BradleyParams>().t, 20);
 }
 
 TEST(AppOptions, RejectsBadInput) {
@@ -468,7 +468,7 @@ TEST(CpuPipeline, MatchesOpenCvAcrossSizeChanges) {
   test::HostTarget before, after;
   PipelineSettings settings;
   settings.filter.kind = FilterKind::Box;
-  settings.filter.box = {7, 5, sat::Border::Reflect101};
+  settings.filter.params<sat::BoxBlurParams>() = {7, 5, sat::Border::Reflect101};
   const cv::Size sizes[] = {{640, 480}, {320, 200}, {33, 17}, {1, 1}, {640, 480}};
   for (const cv::Size& size : sizes) {
     SCOPED_TRACE(std::to_string(size.width) + "x" + std::to_string(size.height));
@@ -517,8 +517,8 @@ TEST(CpuPipeline, ThresholdAndNone) {
   test::HostTarget before, after;
   const cv::Mat frame = synthetic_frame(321, 203, 7);
   PipelineSettings settings;
-  settings.filter.kind = FilterKind::Threshold;
-  settings.filter.mean_c = {15, 4.0, false, 255};
+  settings.filter.kind = filter_kind_of<sat::MeanCParams>();
+  settings.filter.params<sat::MeanCParams>() = {15, 4.0, false, 255};
   pipeline.process(frame, settings, &before, &after);
   cv::Mat output, gray, expected;
   pipeline.read_output(output);
@@ -549,18 +549,18 @@ TEST(PipelineSelector, RejectsBadSettingsAndReportsMissingCuda) {
   EXPECT_TRUE(selector.banner().empty());
   const cv::Mat frame = synthetic_frame(64, 48, 0);
   PipelineSettings settings;
-  settings.filter.box.kernel_width = 0;  // invalid: a message, no exception
+  settings.filter.params<sat::BoxBlurParams>().kernel_width = 0;  // invalid: a message, no exception
   EXPECT_FALSE(selector.process(frame, settings, nullptr, nullptr));
   EXPECT_EQ(log.count(Severity::Warning), 1);
   // The same rejection again and again (a typed value the app retries): still one message.
   for (int i = 0; i < 3; ++i) EXPECT_FALSE(selector.process(frame, settings, nullptr, nullptr));
   EXPECT_EQ(log.count(Severity::Warning), 1);
-  settings.filter.box.kernel_width = 3;
+  settings.filter.params<sat::BoxBlurParams>().kernel_width = 3;
   EXPECT_TRUE(selector.process(frame, settings, nullptr, nullptr));
-  settings.filter.box.kernel_width = 0;  // after a success, the next rejection is news again
+  settings.filter.params<sat::BoxBlurParams>().kernel_width = 0;  // after a success, the next rejection is news again
   EXPECT_FALSE(selector.process(frame, settings, nullptr, nullptr));
   EXPECT_EQ(log.count(Severity::Warning), 2);
-  settings.filter.box.kernel_width = 3;
+  settings.filter.params<sat::BoxBlurParams>().kernel_width = 3;
   EXPECT_TRUE(selector.process(frame, settings, nullptr, nullptr));
 
   selector.select(sat::Backend::Cuda);
