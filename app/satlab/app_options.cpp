@@ -10,6 +10,7 @@
 #include "common/cli/filter_options.h"
 #include "common/cli/sat_options.h"
 #include "common/files/atomic_output.h"
+#include "detect/detect_options.h"
 
 namespace satlab {
 
@@ -46,7 +47,7 @@ std::vector<double> parse_reals(const std::string& name, const std::string& text
 FilterKind parse_filter(const std::string& name) {
   if (const auto kind = parse_filter_kind(name)) return *kind;
   if (const auto image = cli::parse_image_filter(name)) return *parse_filter_kind(cli::to_string(*image));
-  throw UsageError("--filter must be none, box, threshold, sauvola, bradley or shadows (got \"" + name + "\")");
+  throw UsageError("--filter must be none, box, threshold, sauvola, bradley, shadows or detect (got \"" + name + "\")");
 }
 
 // --filter NAME: the shadow demo's scene, or the source through that filter.
@@ -55,13 +56,17 @@ void select_filter(AppOptions& o, const std::string& name) {
     o.scene = Scene::Shadows;
     return;
   }
+  if (name == kDetectMenuName) {
+    o.scene = Scene::Detect;
+    return;
+  }
   o.filter.kind = parse_filter(name);
   o.scene = Scene::Source;
 }
 
-// The image filter whose parameters satcore judges: none for the shadow demo and for "none".
+// The image filter whose parameters satcore judges: none for the other scenes and for "none".
 std::optional<cli::ImageFilter> image_filter_of(const AppOptions& o) {
-  if (o.scene == Scene::Shadows) return std::nullopt;
+  if (o.scene != Scene::Source) return std::nullopt;
   return cli::parse_image_filter(to_string(o.filter.kind));
 }
 
@@ -129,9 +134,10 @@ Parser::Parser() {
   const std::string filters = "Filter (satfilter's names)";
   app.option_defaults()->group(filters);
   cli::add_parsed(app, "--filter", "NAME",
-                  "none | box | threshold | sauvola | bradley | shadows (default box):\n"
+                  "none | box | threshold | sauvola | bradley | shadows | detect\n(default box):\n"
                   "none: the source as it is\n"
-                  "shadows: a 3D scene of its own, no source needed (below)\n" +
+                  "shadows: a 3D scene of its own, no source needed (below)\n"
+                  "detect: the objects a Haar cascade finds in the source (below)\n" +
                       cli::image_filter_help(),
                   [&o](const std::string& name) { select_filter(o, name); });
   // satcore's defaults, as satfilter's (pipeline/filter_settings.h).
@@ -182,6 +188,8 @@ Parser::Parser() {
         const auto v = parse_reals("--camera", text, 3);
         o.camera = std::array<float, 3>{static_cast<float>(v[0]), static_cast<float>(v[1]), static_cast<float>(v[2])};
       });
+
+  add_detect_options(app, o.detect);
 
   app.option_defaults()->group("Summed-area tables");
   cli::add_backend_option(

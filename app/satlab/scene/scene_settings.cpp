@@ -6,7 +6,12 @@
 namespace satlab {
 
 const char* menu_name(const SceneSettings& s) {
-  return s.scene == Scene::Shadows ? kShadowsMenuName : to_string(s.filter.kind);
+  switch (s.scene) {
+    case Scene::Shadows: return kShadowsMenuName;
+    case Scene::Detect: return kDetectMenuName;
+    case Scene::Source: break;
+  }
+  return to_string(s.filter.kind);
 }
 
 void show_filter(SceneSettings& s, FilterKind kind) {
@@ -15,7 +20,11 @@ void show_filter(SceneSettings& s, FilterKind kind) {
 }
 
 void show_next(SceneSettings& s) {
-  if (s.scene == Scene::Shadows) return show_filter(s, kAllFilterKinds[0]);
+  if (s.scene == Scene::Shadows) {
+    s.scene = Scene::Detect;
+    return;
+  }
+  if (s.scene == Scene::Detect) return show_filter(s, kAllFilterKinds[0]);
   const int next = static_cast<int>(s.filter.kind) + 1;
   if (next == static_cast<int>(std::size(kAllFilterKinds))) s.scene = Scene::Shadows;  // after the last filter
   else s.filter.kind = static_cast<FilterKind>(next);
@@ -23,11 +32,13 @@ void show_next(SceneSettings& s) {
 
 SplitLabels split_labels(const SceneSettings& s) {
   if (s.scene == Scene::Shadows) return {to_string(s.shadows.compare_mode), to_string(s.shadows.mode)};
+  if (s.scene == Scene::Detect) return {"frame", "detections"};
   return {"before", "after"};
 }
 
 std::string describe(const SceneSettings& s) {
   if (s.scene == Scene::Source) return describe(s.filter);
+  if (s.scene == Scene::Detect) return describe(s.detect);
   const ShadowSettings& sh = s.shadows;
   char text[160];
   std::snprintf(text, sizeof text, "shadows %s map %d %s", to_string(sh.mode), sh.map_size, to_string(sh.precision));

@@ -30,7 +30,7 @@ bool slider_double(const char* label, double* value, double min, double max, con
 }
 
 void source_section(UiState& ui, const UiStatus& status) {
-  if (status.shadows) {
+  if (status.source_unused) {
     ImGui::PushStyleColor(ImGuiCol_Text, kWarning);
     ImGui::TextWrapped("the shadow demo draws its own scene: the source is not shown");
     ImGui::PopStyleColor();
@@ -148,11 +148,18 @@ void filter_section(UiState& ui) {
     for (FilterKind kind : kAllFilterKinds) {
       if (ImGui::Selectable(to_string(kind), source && kind == f.kind)) show_filter(shown, kind);
     }
-    if (ImGui::Selectable("shadows (3D scene, summed-area variance shadow maps)", !source)) shown.scene = Scene::Shadows;
+    if (ImGui::Selectable("shadows (3D scene, summed-area variance shadow maps)", shown.scene == Scene::Shadows))
+      shown.scene = Scene::Shadows;
+    if (ImGui::Selectable("detect (Haar cascades on the source)", shown.scene == Scene::Detect))
+      shown.scene = Scene::Detect;
     ImGui::EndCombo();
   }
   if (shown.scene == Scene::Shadows) {
     shadow_section(shown.shadows);
+    return;
+  }
+  if (shown.scene == Scene::Detect) {
+    ImGui::TextColored(kDim, "cascade and parameters: the Detection window");
     return;
   }
   switch (f.kind) {
