@@ -72,16 +72,17 @@ TEST(Shortcuts, EveryQueuedTapActs) {
   EXPECT_EQ(ui.settings.sat.algorithm, before);
 }
 
-TEST(Shortcuts, NextFilterWalksTheMenuWithTheShadowDemoLast) {
+TEST(Shortcuts, NextFilterWalksTheMenuWithTheShadowDemoAndTheDetectorLast) {
   UiState ui;
   ViewState view;
   show_filter(ui.settings, FilterKind::None);
   std::vector<std::string> shown;
-  for (int i = 0; i < 7; ++i) {
+  for (int i = 0; i < 8; ++i) {
     shown.push_back(menu_name(ui.settings));
     apply_shortcuts({GLFW_KEY_N}, ui, view, false);
   }
-  EXPECT_EQ(shown, (std::vector<std::string>{"none", "box", "threshold", "sauvola", "bradley", "shadows", "none"}));
+  EXPECT_EQ(shown, (std::vector<std::string>{"none", "box", "threshold", "sauvola", "bradley", "shadows", "detect",
+                                             "none"}));
 
   // The shadow demo has no kernel: [ and ] leave the image filter behind it as it is.
   show_filter(ui.settings, FilterKind::Box);
