@@ -2,14 +2,11 @@
 
 #include <imgui.h>
 
-#include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <cstdio>
 #include <stdexcept>
 
 #include "capture/frame_dump.h"
-#include "capture/gl_readback.h"
 #include "capture/requested_outputs.h"
 #include "capture/screenshot.h"
 #include "common/cuda/backend_choice.h"
@@ -17,7 +14,6 @@
 #include "common/files/output_checks.h"
 #include "common/timing/stopwatch.h"
 #include "ui/banner.h"
-#include "ui/comparison_text.h"
 #include "ui/control_panel.h"
 #include "ui/counted.h"
 #include "ui/help_overlay.h"

@@ -1,5 +1,6 @@
 #include "scene/shadows_scene.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
