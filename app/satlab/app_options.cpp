@@ -11,6 +11,7 @@
 #include "common/cli/sat_options.h"
 #include "common/files/atomic_output.h"
 #include "sat/filter_spec.h"
+#include "detect/detect_options.h"
 
 namespace satlab {
 
@@ -46,7 +47,7 @@ std::vector<double> parse_reals(const std::string& name, const std::string& text
 std::string menu_names(const char* separator) {
   std::string names;
   for (FilterKind kind : kAllFilterKinds) names += std::string(to_string(kind)) + separator;
-  return names + kShadowsMenuName;
+  return names + kShadowsMenuName + separator + kDetectMenuName;
 }
 
 // --filter NAME: the shadow demo's scene, or the source through that filter (none, or a name or
@@ -54,6 +55,10 @@ std::string menu_names(const char* separator) {
 void select_filter(AppOptions& o, const std::string& name) {
   if (name == kShadowsMenuName) {
     o.scene = Scene::Shadows;
+    return;
+  }
+  if (name == kDetectMenuName) {
+    o.scene = Scene::Detect;
     return;
   }
   const std::optional<FilterKind> kind = parse_filter_kind(name);
@@ -64,7 +69,7 @@ void select_filter(AppOptions& o, const std::string& name) {
 
 // The image filter whose parameters satcore judges: none for the shadow demo and for "none".
 const sat::FilterInfo* image_filter_of(const AppOptions& o) {
-  if (o.scene == Scene::Shadows || !is_catalog_filter(o.filter.kind)) return nullptr;
+  if (o.scene != Scene::Source || !is_catalog_filter(o.filter.kind)) return nullptr;
   return &sat::filter_catalog()[catalog_index(o.filter.kind)];
 }
 
@@ -134,7 +139,8 @@ Parser::Parser() {
   cli::add_parsed(app, "--filter", "NAME",
                   menu_names(" | ") + "\n(default box):\n"
                   "none: the source as it is\n"
-                  "shadows: a 3D scene of its own, no source needed (below)\n" +
+                  "shadows: a 3D scene of its own, no source needed (below)\n"
+                  "detect: the objects a Haar cascade finds in the source (below)\n" +
                       cli::filter_help(),
                   [&o](const std::string& name) { select_filter(o, name); });
   // satcore's defaults, as satfilter's (pipeline/filter_settings.h).
@@ -185,6 +191,8 @@ Parser::Parser() {
         const auto v = parse_reals("--camera", text, 3);
         o.camera = std::array<float, 3>{static_cast<float>(v[0]), static_cast<float>(v[1]), static_cast<float>(v[2])};
       });
+
+  add_detect_options(app, o.detect);
 
   app.option_defaults()->group("Summed-area tables");
   cli::add_backend_option(

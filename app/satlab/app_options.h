@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "common/cli/cli_app.h"
+#include "detect/detect_settings.h"
 #include "pipeline/filter_settings.h"
 #include "sat/filters.h"
 #include "sat/sat.h"
@@ -34,9 +35,10 @@ struct AppOptions {
   bool video_fast = false;   // --fast: decode videos as fast as possible instead of at their fps
   bool preload = false;      // --preload: decode a video file into memory at open, play it from there
   int preload_mb = kDefaultPreloadMiB;  // --preload-mb: the most MiB of frames a video in memory may hold
-  Scene scene = Scene::Source;  // --filter shadows: the shadow demo instead of the source
+  Scene scene = Scene::Source;  // --filter shadows or detect: that scene instead of the image filters
   FilterSettings filter;     // --filter and its parameters
   ShadowSettings shadows;    // --shadow-mode, --light, ... (the shadow demo)
+  DetectSettings detect;     // --cascade, --scale-factor, ... (--filter detect)
   std::optional<std::array<float, 3>> camera;  // --camera YAW,PITCH,DISTANCE (shadows; degrees)
   sat::Backend backend = sat::Backend::Cuda;  // --backend (CPU when no CUDA device is present)
   bool backend_given = false;  // --backend was on the command line: CUDA then fails rather than falls back
@@ -73,7 +75,7 @@ struct AppOptions {
 };
 
 // What the options ask to show, as the app and its panels hold it.
-inline SceneSettings scene_settings(const AppOptions& o) { return {o.scene, o.filter, o.shadows, o.sat}; }
+inline SceneSettings scene_settings(const AppOptions& o) { return {o.scene, o.filter, o.shadows, o.detect, o.sat}; }
 
 // Whether the run ends by itself (--frames, --headless): nobody watches it, so what would be a
 // message in the window (a source that cannot be opened, an option that does not apply) fails it.

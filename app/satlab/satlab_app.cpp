@@ -2,14 +2,11 @@
 
 #include <imgui.h>
 
-#include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <cstdio>
 #include <stdexcept>
 
 #include "capture/frame_dump.h"
-#include "capture/gl_readback.h"
 #include "capture/requested_outputs.h"
 #include "capture/screenshot.h"
 #include "common/cuda/backend_choice.h"
@@ -17,7 +14,6 @@
 #include "common/files/output_checks.h"
 #include "common/timing/stopwatch.h"
 #include "ui/banner.h"
-#include "ui/comparison_text.h"
 #include "ui/control_panel.h"
 #include "ui/counted.h"
 #include "ui/filter_controls.h"
@@ -49,13 +45,6 @@ UiState initial_ui(const AppOptions& o) {
   return ui;
 }
 
-// How the shadow demo's summed-area table reaches GL, for the panel and the run summary.
-std::string shadow_display_path(const shadows::ShadowDemo* demo) {
-  if (!demo) return "";
-  if (demo->display_path().empty()) return "none (no summed-area table: neither technique shown uses one)";
-  return demo->display_path() + " (the table)";
-}
-
 }  // namespace
 
 SatlabApp::SatlabApp(const AppOptions& options, GlContext& gl, MessageLog& log)
@@ -69,7 +58,8 @@ SatlabApp::SatlabApp(const AppOptions& options, GlContext& gl, MessageLog& log)
       imgui_(gl),
       ui_(initial_ui(options)),
       history_(options.frames),
-      record_on_start_(options.record) {
+      record_on_start_(options.record),
+      scenes_({log_, pipelines_, options.interop, options.camera}) {
   last_good_ = ui_.settings;
   view_.set_divider(static_cast<float>(options.divider));
   if (options.zoom > 0) view_.set_zoom(static_cast<float>(options.zoom));
@@ -78,10 +68,11 @@ SatlabApp::SatlabApp(const AppOptions& options, GlContext& gl, MessageLog& log)
     const std::string ignored = satapp::ignored_on_cpu_text(options.cuda_only_options);
     if (!ignored.empty()) log_.warning(ignored);
   }
-  // The shadow demo draws a scene of its own: a camera (the default source tries camera 0) opens
-  // only when a filter of the source is first shown, not to sit unused (or to say there is none).
+  scenes_.follow(ui_.settings, last_good_);
+  // A scene that draws its own picture: a camera (the default source tries camera 0) opens only
+  // when a scene that shows the source is first shown, not to sit unused (or to say there is none).
   const bool camera = options.source.kind == SourceSpec::Kind::Default || options.source.kind == SourceSpec::Kind::Camera;
-  if (shadows_shown() && camera) source_deferred_ = true;
+  if (!current_scene().shows_source() && camera) source_deferred_ = true;
   else sources_.open(options.source);
   log_.info(std::string("backend: ") + sat::to_string(pipelines_.backend()) +
             (pipelines_.backend() == sat::Backend::Cuda
@@ -131,7 +122,7 @@ int SatlabApp::run() {
     frame(steady_s(), period_ms, true);
   if (recording_.active()) stop_recording();
   print_summary();
-  const bool backends_agree = !options_.compare_cpu || print_backend_comparison(comparison_);
+  const bool backends_agree = !options_.compare_cpu || current_scene().print_comparison();
   const bool outputs_written = report_requested_outputs();
   if (interrupted) return kInterruptedStatus;
   if (options_.require_interop && !interop_used_) {
@@ -167,10 +158,11 @@ bool SatlabApp::is_an_input(const std::string& path) const {
 bool SatlabApp::frame(double now_s, double period_ms, bool last_if_shown) {
   const satapp::Stopwatch cpu_time;
   now_s_ = now_s;
+  scenes_.follow(ui_.settings, last_good_);
   sources_.set_paused(ui_.paused);
   if (sources_.video_fast() != ui_.video_fast) sources_.set_video_fast(ui_.video_fast);
   sources_.set_preload(ui_.preload);  // for the next video opened
-  if (source_deferred_ && !shadows_shown()) {
+  if (source_deferred_ && current_scene().shows_source()) {
     source_deferred_ = false;
     sources_.open(options_.source);
   }
@@ -179,7 +171,7 @@ bool SatlabApp::frame(double now_s, double period_ms, bool last_if_shown) {
     source_generation_ = sources_.generation();
     show_running_source(ui_, sources_.spec());
   }
-  const bool shown = shadows_shown() || !sources_.frame().empty();
+  const bool shown = !current_scene().shows_source() || !sources_.frame().empty();
   const bool last = last_if_shown && shown;
   if (last && options_.compare_cpu) ui_.compare_backends = true;
   process_frame();
@@ -202,53 +194,17 @@ void SatlabApp::process_frame() {
   frame_stages_ = {};
   const double dt_s = last_frame_s_ < 0 ? 0.0 : now_s_ - last_frame_s_;
   last_frame_s_ = now_s_;
-  if (shadows_shown()) {
-    process_shadows(dt_s);
-    return;
-  }
-  const cv::Mat& frame = sources_.frame();
-  if (frame.empty()) return;  // e.g. a camera still opening
-
-  const sat::Backend before_backend = pipelines_.backend();
-  if (pipelines_.process(frame, ui_.settings.pipeline(), &before_, &after_)) {
-    last_good_ = ui_.settings;
+  // The image area in framebuffer pixels, for a scene that renders its picture at 1:1.
+  const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
+  const float fb_w = static_cast<float>(gl_.framebuffer_width()), fb_h = static_cast<float>(gl_.framebuffer_height());
+  const RectF area = image_area(fb_w / scale.x, fb_h / scale.y, ui_.show_panels, banner_height_);
+  scene::FrameContext context{sources_.frame(), new_source_frame_, dt_s, ui_, last_good_, pipelines_, before_, after_,
+                              static_cast<int>(area.w * scale.x), static_cast<int>(area.h * scale.y)};
+  if (current_scene().update(context) == scene::FrameResult::Shown) {
     have_output_ = true;
-    // Without waiting: a frame or two late on the GPU (zero until the first frame finished).
-    frame_stages_ = pipelines_.current().take_finished_timings().value_or(StageTimings{});
-  } else if (have_output_) {
-    ui_.settings = last_good_;  // satcore rejected the edit: back to what worked
-  } else {
-    ui_.settings = last_good_ = SceneSettings{};  // nothing ever worked: the defaults do
-    log_.warning("using the default filter and SAT options: " + describe(ui_.settings.filter));
+    frame_stages_ = current_scene().stage_times();
+    interop_used_ |= current_scene().used_interop();
   }
-  if (pipelines_.backend() != before_backend) {  // CUDA failed: the selector switched to the CPU
-    ui_.backend = pipelines_.backend();
-  }
-  if (pipelines_.backend() == sat::Backend::Cuda) {
-    // Both textures written by CUDA in place: the frame went through interop.
-    interop_used_ |= pipelines_.current().display_path() == kDisplayInterop;
-    const std::string& problem = before_.interop_problem();
-    if (!problem.empty() && problem != interop_reported_)
-      log_.warning(problem + ": CUDA writes surfaces of its own, shown through host uploads");
-    interop_reported_ = problem;
-  }
-
-  if (ui_.compare_backends) {
-    ui_.compare_backends = false;
-    if (pipelines_.backend() == sat::Backend::Cuda && have_output_) {
-      try {
-        comparison_ = compare_with_cpu(pipelines_.current(), pipelines_.cpu(), frame, last_good_.pipeline());
-        log_.info("CPU vs GPU, " + comparison_.what + ": " + speedup_line(comparison_) +
-                  (comparison_.differing_pixels == 0 ? "; GPU and CPU outputs bit-identical"
-                                                     : "; GPU and CPU outputs differ in " + std::to_string(comparison_.differing_pixels) + " pixels"));
-      } catch (const sat::Error& e) {
-        log_.warning(std::string("CPU comparison failed: ") + e.what());
-      } catch (const cv::Exception& e) {
-        log_.warning(std::string("CPU comparison failed (OpenCV): ") + e.what());
-      }
-    }
-  }
-
   if (!record_on_start_.empty() && have_output_) {
     toggle_recording(record_on_start_);
     record_on_start_.clear();
@@ -256,79 +212,17 @@ void SatlabApp::process_frame() {
 }
 
 cv::Mat SatlabApp::next_input_buffer() {
-  // The source renders or decodes straight into the GPU pipeline's page-locked staging, when the
-  // frame keeps its size; not while the shadow demo runs (it has no source frame to process).
+  // The source renders or decodes straight into the scene's staging (the GPU pipeline's
+  // page-locked memory), when the frame keeps its size.
   const cv::Mat& frame = sources_.frame();
-  if (shadows_shown() || frame.empty() || ui_.paused) return {};
-  return pipelines_.current().input_buffer(frame.cols, frame.rows);
-}
-
-void SatlabApp::process_shadows(double dt_s) {
-  ShadowSettings& s = ui_.settings.shadows;
-  if (s.animate_light && !ui_.paused) s.light_azimuth_deg = static_cast<float>(std::fmod(s.light_azimuth_deg + 12.0 * dt_s, 360.0));
-  if (ui_.compare_backends) {
-    ui_.compare_backends = false;
-    log_.info("the CPU comparison is for the image filters; the shadow demo's timing panel shows each pass");
-  }
-  if (!shadows_) {
-    try {
-      shadows_ = std::make_unique<shadows::ShadowDemo>(options_.interop);
-      if (options_.camera) {
-        constexpr float kRadians = static_cast<float>(M_PI / 180.0);
-        const auto& c = *options_.camera;
-        shadows_->camera().set(c[0] * kRadians, c[1] * kRadians, c[2]);
-      }
-    } catch (const std::exception& e) {
-      log_.error(std::string("the shadow demo cannot start: ") + e.what());
-      show_filter(ui_.settings, last_good_.scene == Scene::Source ? last_good_.filter.kind : FilterKind::Box);
-      return;
-    }
-  }
-  if (!render_shadows()) return;
-  last_good_ = ui_.settings;
-  have_output_ = true;
-  frame_stages_ = shadows_->last_timings();
-  if (pipelines_.backend() == sat::Backend::Cuda && uses_sat(s.mode)) {
-    interop_used_ |= shadows_->display_path() == kDisplayInterop;
-    const std::string& problem = shadows_->interop_problem();
-    if (!problem.empty() && problem != shadow_interop_reported_) log_.warning(problem + ": the table goes through host copies");
-    shadow_interop_reported_ = problem;
-  }
-}
-
-bool SatlabApp::render_shadows() {
-  // The picture fills the image area at 1:1 (framebuffer pixels).
-  const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
-  const float fb_w = static_cast<float>(gl_.framebuffer_width()), fb_h = static_cast<float>(gl_.framebuffer_height());
-  const RectF area = image_area(fb_w / scale.x, fb_h / scale.y, ui_.show_panels, banner_height_);
-  const int width = std::max(64, static_cast<int>(area.w * scale.x)), height = std::max(64, static_cast<int>(area.h * scale.y));
-  for (int attempt = 0; attempt < 2; ++attempt) {
-    try {
-      shadows_->render(ui_.settings.shadows, ui_.settings.sat, pipelines_.backend(), before_, after_, width, height);
-      shadow_rejection_.reset();
-      return true;
-    } catch (const sat::Error& e) {
-      if (e.code() == sat::ErrorCode::InvalidArgument || e.code() == sat::ErrorCode::Unsupported) {
-        shadow_rejection_.report(std::string("settings rejected: ") + e.what());
-        ui_.settings = last_good_;
-        return false;
-      }
-      if (pipelines_.backend() == sat::Backend::Cpu) {
-        log_.error(std::string("the shadow demo failed: ") + e.what());
-        show_filter(ui_.settings, FilterKind::Box);
-        return false;
-      }
-      // A CUDA failure: the CPU backend from now on, and this frame again on it.
-      pipelines_.disable_cuda(std::string("CUDA error (") + e.what() + ")");
-      ui_.backend = pipelines_.backend();
-    }
-  }
-  return false;
+  if (!current_scene().shows_source() || frame.empty() || ui_.paused) return {};
+  return current_scene().input_buffer(frame.cols, frame.rows);
 }
 
 UiStatus SatlabApp::make_status() {
   UiStatus s;
-  s.shadows = shadows_shown();
+  s.source_unused = !current_scene().shows_source();
+  s.series_labels = current_scene().stage_labels(pipelines_.backend());
   s.source_name = sources_.name();
   s.source_fps = sources_.nominal_fps();
   if (const auto load = sources_.load()) s.source_load = describe(*load);
@@ -339,12 +233,8 @@ UiStatus SatlabApp::make_status() {
   s.cuda_available = pipelines_.cuda_available();
   s.cuda_problem = pipelines_.cuda_problem();
   s.banner = pipelines_.banner();
-  s.display_path = pipelines_.current().display_path();
-  s.interop_problem = before_.interop_problem();
-  if (s.shadows && shadows_) {
-    s.display_path = shadow_display_path(shadows_.get());
-    s.interop_problem = shadows_->interop_problem();
-  }
+  s.display_path = current_scene().display_path();
+  s.interop_problem = current_scene().interop_problem();
   s.gl_description = gl_.description();
   if (s.cuda_available && now_s_ - gpu_polled_s_ > 1.0) {  // cudaMemGetInfo once a second
     gpu_polled_s_ = now_s_;
@@ -360,23 +250,13 @@ UiStatus SatlabApp::make_status() {
   s.recorded_frames = recording_.frames();
   s.log = &log_;
   s.history = &history_;
-  s.comparison = &comparison_;
+  s.comparison = current_scene().backend_comparison();
   return s;
 }
 
 std::optional<InspectedPixel> SatlabApp::inspect(const std::optional<std::pair<int, int>>& hovered) {
-  if (!hovered || !have_output_ || shadows_shown() || sources_.frame().empty()) return std::nullopt;
-  InspectedPixel p;
-  p.x = hovered->first;
-  p.y = hovered->second;
-  if (p.x >= sources_.frame().cols || p.y >= sources_.frame().rows) return std::nullopt;
-  p.before = sources_.frame().at<cv::Vec3b>(p.y, p.x);
-  try {
-    p.after_channels = pipelines_.current().probe_output_pixel(p.x, p.y, p.after);  // may come a frame late
-  } catch (const sat::Error&) {
-    p.after_channels = 0;
-  }
-  return p;
+  if (!hovered || !have_output_) return std::nullopt;
+  return current_scene().inspect(hovered->first, hovered->second, sources_.frame());
 }
 
 void SatlabApp::build_ui() {
@@ -390,9 +270,8 @@ void SatlabApp::build_ui() {
   const RectF& area = layout.image;
   const ImVec2 scale = io.DisplayFramebufferScale;
   view_.update(after_.width(), after_.height(), {area.x * scale.x, area.y * scale.y, area.w * scale.x, area.h * scale.y});
-  const bool shadows = shadows_shown() && shadows_;
-  const auto hovered = split_view_.update(view_, split_labels(last_good_), !shadows);
-  if (shadows) orbit_.update(view_, split_view_.dragging_divider(), shadows_->camera(), ui_.settings.shadows);
+  const auto hovered = split_view_.update(view_, split_labels(last_good_), current_scene().navigates_view());
+  current_scene().view_input(view_, split_view_.dragging_divider(), ui_.settings);
   if (const auto click = split_view_.clicked()) aim_focus(ui_.settings.filter, *click);
   // Every key pressed since the last frame, even one released before this frame began; none while
   // a text field has the keyboard (the presses are taken either way, so they do not act later).
@@ -403,6 +282,7 @@ void SatlabApp::build_ui() {
     draw_control_panel(ui_, view_, status, layout.controls);
     draw_timing_panel(status, layout.timings);
   }
+  current_scene().draw_panels(ui_, view_);
   draw_speedup_panel(ui_, status);
   draw_help_overlay(ui_.show_help);
   draw_banners(status, layout.banners);
@@ -432,7 +312,7 @@ void SatlabApp::toggle_recording(const std::string& path) {
   }
   const SourceSpec::Kind kind = sources_.spec().kind;
   RecordedOutput output;
-  output.shadows = shadows_shown();
+  output.shadows = !current_scene().shows_source();
   output.video = (kind == SourceSpec::Kind::File || kind == SourceSpec::Kind::RawVideo) &&
                  sources_.nominal_fps() > 0;  // not a still image
   output.synthetic = kind == SourceSpec::Kind::Synthetic;
@@ -453,7 +333,6 @@ void SatlabApp::act_on_requests() {
     ui_.backend_changed = false;
     pipelines_.select(ui_.backend);
     ui_.backend = pipelines_.backend();
-    comparison_ = {};
   }
   if (ui_.toggle_recording) {
     ui_.toggle_recording = false;
@@ -500,14 +379,9 @@ void SatlabApp::capture(bool last) {
     const bool saved = save_capture(
         [&](const std::string&) {
           if (input_taken) throw std::runtime_error("--dump-frame " + options_.dump_frame + ": a file of it is now the source");
-          if (shadows_shown()) {
-            dump_shadow_frame(width, height);
-          } else {
-            cv::Mat output;
-            if (have_output_) pipelines_.current().read_output(output);
-            write_frame_dump(options_.dump_frame, options_.overwrite, sources_.frame(), output, last_good_, view_,
-                             width, height, imgui_.visible_windows(), panel_lines());
-          }
+          const scene::DumpPictures pictures = current_scene().dump_pictures(sources_.frame(), before_, after_);
+          write_frame_dump(options_.dump_frame, options_.overwrite, pictures.input, pictures.output, last_good_, view_,
+                           width, height, imgui_.visible_windows(), pictures.extra_lines + panel_lines());
         },
         options_.dump_frame + ".{input.png,output.png,view.txt}", "frame dump: ");
     (saved ? dump_out_.written : dump_out_.failed) = true;
@@ -527,26 +401,6 @@ bool SatlabApp::save_capture(Write write, const std::string& path, const char* w
   }
 }
 
-void SatlabApp::dump_shadow_frame(int width, int height) {
-  // The input is the comparison technique's picture ("before"), the output the chosen one's.
-  cv::Mat scratch, before, after;
-  if (have_output_ && shadows_) {
-    read_texture_bgr(before_.texture(), before_.width(), before_.height(), scratch, before);
-    read_texture_bgr(after_.texture(), after_.width(), after_.height(), scratch, after);
-  }
-  std::string extra;
-  if (shadows_) {
-    const shadows::OrbitCamera& c = shadows_->camera();
-    const shadows::LightRig& l = shadows_->light();
-    char text[256];
-    std::snprintf(text, sizeof text, "camera %.9g %.9g %.9g %.9g %.9g %.9g\nlight %.9g %.9g\n", c.yaw(), c.pitch(),
-                  c.distance(), c.target().x, c.target().y, c.target().z, l.azimuth_deg(), l.elevation_deg());
-    extra = text;
-  }
-  write_frame_dump(options_.dump_frame, options_.overwrite, before, after, last_good_, view_, width, height,
-                   imgui_.visible_windows(), extra + panel_lines());
-}
-
 std::string SatlabApp::panel_lines() const {
   // Whether the control panel's settings fit its window (layout tests; screen coordinates).
   char text[64];
@@ -557,20 +411,22 @@ std::string SatlabApp::panel_lines() const {
 void SatlabApp::print_summary() const {
   const bool cuda = pipelines_.backend() == sat::Backend::Cuda;
   RunDescription run;
-  run.shadows = shadows_shown();
-  run.cuda = cuda;
-  run.source = sources_.name();
-  if (const auto load = sources_.load()) run.source_load = describe(*load);
-  run.filter = describe(last_good_);
+  if (current_scene().shows_source()) {
+    run.source = sources_.name();
+    if (const auto load = sources_.load()) run.source_load = describe(*load);
+  } else {
+    run.source = std::string("the ") + menu_name(last_good_) + " scene";
+  }
+  run.filter = current_scene().summary(last_good_);
+  run.labels = current_scene().stage_labels(pipelines_.backend());
   run.backend = sat::to_string(pipelines_.backend());
   if (cuda) {
     const int tile = last_good_.sat.tile;
     run.sat = std::string(" (") + sat::to_string(last_good_.sat.algorithm) + ", tile " +
               (tile ? std::to_string(tile) : std::string("default")) + ")";
   }
-  run.display_path = run.shadows ? shadow_display_path(shadows_.get()) : pipelines_.current().display_path();
+  run.display_path = current_scene().display_path();
   print_run_summary(history_, run);
 }
 
 }  // namespace satlab
-

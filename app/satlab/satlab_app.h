@@ -1,8 +1,10 @@
-// The frame loop and the wiring between the parts; the parts do the work (sources/, pipeline/,
-// display/, ui/, capture/). The loop keeps the order of ImGui's example_glfw_opengl3:
-//   poll events → sleep while minimised → source → pipeline (into the display textures) →
-//   ImGui NewFrame → UI → ImGui::Render → requests → clear + image view → ImGui draw data →
-//   captures → swap.
+// The frame loop and the wiring between the parts; the parts do the work (sources/, scene/,
+// display/, ui/, capture/). What is shown is a scene (scene/scene.h: the image filters, the shadow
+// demo, the detector), made when its mode is chosen and destroyed when another is. The loop keeps
+// the order of ImGui's example_glfw_opengl3:
+//   poll events → sleep while minimised → scene for the mode → source → the scene's frame (into
+//   the display textures) → ImGui NewFrame → UI (panels, the scene's own) → ImGui::Render →
+//   requests → clear + image view → ImGui draw data → captures → swap.
 #pragma once
 
 #include <memory>
@@ -16,13 +18,12 @@
 #include "display/presenter.h"
 #include "display/view_state.h"
 #include "log/message_log.h"
-#include "pipeline/backend_comparison.h"
 #include "pipeline/pipeline_selector.h"
+#include "scene/scene.h"
+#include "scene/scene_switcher.h"
 #include "scene/scene_settings.h"
-#include "shadows/shadow_demo.h"
 #include "sources/source_controller.h"
 #include "ui/imgui_layer.h"
-#include "ui/orbit_control.h"
 #include "ui/split_view.h"
 #include "ui/timing_history.h"
 #include "ui/ui_state.h"
@@ -43,11 +44,10 @@ class SatlabApp {
   // One frame; `last_if_shown`: the run's last, if it shows a source frame. Returns whether it
   // showed one.
   bool frame(double now_s, double period_ms, bool last_if_shown);
+  scene::Scene& current_scene() { return scenes_.current(); }
+  const scene::Scene& current_scene() const { return scenes_.current(); }
   void process_frame();
   cv::Mat next_input_buffer();  // where the source may write this frame (empty: its own buffer)
-  bool shadows_shown() const { return ui_.settings.scene == Scene::Shadows; }
-  void process_shadows(double dt_s);
-  bool render_shadows();  // false: the frame failed (message logged, settings restored)
   void build_ui();
   void act_on_requests();
   void draw();
@@ -63,7 +63,6 @@ class SatlabApp {
   bool save_capture(Write write, const std::string& path, const char* what);
   // Logs each output the command line asked for that was not written; false if there is one.
   bool report_requested_outputs();
-  void dump_shadow_frame(int width, int height);
   std::string panel_lines() const;  // view.txt's lines about the panels
   void print_summary() const;
 
@@ -92,20 +91,15 @@ class SatlabApp {
   bool new_source_frame_ = false;            // this frame's source frame is new
   bool source_deferred_ = false;             // the camera asked for opens when a source filter shows
   std::string record_on_start_;  // --record: starts with the first output
-  BackendComparison comparison_;
-  std::unique_ptr<shadows::ShadowDemo> shadows_;  // created when the shadow demo is first shown
-  OrbitControl orbit_;
-  std::string shadow_interop_reported_;
-  RepeatedWarning shadow_rejection_{log_};  // a rejected shadow setting, once per cause
+  scene::SceneSwitcher scenes_;  // the mode shown, made when it is chosen (scenes_.follow)
   std::optional<GpuStatus> gpu_;
   double gpu_polled_s_ = -1e9;
-  float banner_height_ = 0;  // of the last frame (the shadow demo sizes its picture before the UI)
+  float banner_height_ = 0;  // of the last frame (a scene that renders sizes its picture before the UI)
   double now_s_ = 0;
   double last_frame_s_ = -1;
   bool have_output_ = false;  // a frame went through the pipeline
   bool interop_used_ = false;
   bool gl_error_reported_ = false;
-  std::string interop_reported_;
   StageTimings frame_stages_;  // this frame's, zero when no frame was processed
   long long frames_ = 0;
   RequestedOutput screenshot_out_, dump_out_, record_out_;

@@ -31,11 +31,16 @@ void write_shadow_params(std::ostream& out, const ShadowSettings& s) {
       << s.map_size << ' ' << s.box_texels << ' ' << s.light_size_deg << ' ' << s.min_variance << ' ' << s.bleeding;
 }
 
-// "filter NAME PARAMS...": the shadow demo's entry names it as the filter menu does; an image
-// filter's parameters are NAME=VALUE pairs.
+void write_detect_params(std::ostream& out, const DetectSettings& d) {
+  out << ' ' << d.cascade << ' ' << d.scale_factor << ' ' << d.min_neighbors << ' ' << d.min_size;
+}
+
+// "filter NAME PARAMS...": the shadow demo's and the detector's entries name them as the filter
+// menu does; an image filter's parameters are NAME=VALUE pairs.
 void write_filter_line(std::ostream& out, const SceneSettings& shown) {
   out << "filter " << menu_name(shown);
   if (shown.scene == Scene::Shadows) write_shadow_params(out, shown.shadows);
+  else if (shown.scene == Scene::Detect) write_detect_params(out, shown.detect);
   else write_filter_params(out, shown.filter);
   out << '\n';
 }

@@ -6,7 +6,12 @@
 namespace satlab {
 
 const char* menu_name(const SceneSettings& s) {
-  return s.scene == Scene::Shadows ? kShadowsMenuName : to_string(s.filter.kind);
+  switch (s.scene) {
+    case Scene::Shadows: return kShadowsMenuName;
+    case Scene::Detect: return kDetectMenuName;
+    case Scene::Source: break;
+  }
+  return to_string(s.filter.kind);
 }
 
 void show_filter(SceneSettings& s, FilterKind kind) {
@@ -15,26 +20,36 @@ void show_filter(SceneSettings& s, FilterKind kind) {
 }
 
 void show_next(SceneSettings& s) {
-  if (s.scene == Scene::Shadows) return show_filter(s, kAllFilterKinds[0]);
+  if (s.scene == Scene::Shadows) {
+    s.scene = Scene::Detect;
+    return;
+  }
+  if (s.scene == Scene::Detect) return show_filter(s, kAllFilterKinds[0]);
   const int next = static_cast<int>(s.filter.kind) + 1;
   if (next == static_cast<int>(std::size(kAllFilterKinds))) s.scene = Scene::Shadows;  // after the last filter
   else s.filter.kind = static_cast<FilterKind>(next);
 }
 
 void show_previous(SceneSettings& s) {
+  if (s.scene == Scene::Detect) {
+    s.scene = Scene::Shadows;
+    return;
+  }
   if (s.scene == Scene::Shadows) return show_filter(s, kAllFilterKinds[std::size(kAllFilterKinds) - 1]);
   const int previous = static_cast<int>(s.filter.kind) - 1;
-  if (previous < 0) s.scene = Scene::Shadows;  // before the first filter
+  if (previous < 0) s.scene = Scene::Detect;  // before the first filter: the last scene
   else s.filter.kind = static_cast<FilterKind>(previous);
 }
 
 SplitLabels split_labels(const SceneSettings& s) {
   if (s.scene == Scene::Shadows) return {to_string(s.shadows.compare_mode), to_string(s.shadows.mode)};
+  if (s.scene == Scene::Detect) return {"frame", "detections"};
   return {"before", "after"};
 }
 
 std::string describe(const SceneSettings& s) {
   if (s.scene == Scene::Source) return describe(s.filter);
+  if (s.scene == Scene::Detect) return describe(s.detect);
   const ShadowSettings& sh = s.shadows;
   char text[160];
   std::snprintf(text, sizeof text, "shadows %s map %d %s", to_string(sh.mode), sh.map_size, to_string(sh.precision));

@@ -21,7 +21,7 @@ const ImVec4 kError(1.0f, 0.4f, 0.35f, 1.0f);
 const ImVec4 kDim(0.65f, 0.65f, 0.65f, 1.0f);
 
 void source_section(UiState& ui, const UiStatus& status) {
-  if (status.shadows) {
+  if (status.source_unused) {
     ImGui::PushStyleColor(ImGuiCol_Text, kWarning);
     ImGui::TextWrapped("the shadow demo draws its own scene: the source is not shown");
     ImGui::PopStyleColor();
@@ -136,10 +136,10 @@ void filter_section(UiState& ui) {
   FilterSettings& f = shown.filter;
   if (ImGui::BeginCombo("filter", menu_name(shown))) {
     for (const std::string& entry : filter_menu_entries()) {
-      const std::optional<FilterKind> kind = parse_filter_kind(entry);  // nullopt: the shadow demo
+      const std::optional<FilterKind> kind = parse_filter_kind(entry);  // nullopt: a scene of its own
       if (ImGui::Selectable(entry.c_str(), entry == menu_name(shown))) {
         if (kind) show_filter(shown, *kind);
-        else shown.scene = Scene::Shadows;
+        else shown.scene = entry == kDetectMenuName ? Scene::Detect : Scene::Shadows;
       }
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", menu_tooltip(entry).c_str());
     }
@@ -147,6 +147,10 @@ void filter_section(UiState& ui) {
   }
   if (shown.scene == Scene::Shadows) {
     shadow_section(shown.shadows);
+    return;
+  }
+  if (shown.scene == Scene::Detect) {
+    ImGui::TextColored(kDim, "cascade and parameters: the Detection window");
     return;
   }
   sat::FilterSpec* spec = f.spec();

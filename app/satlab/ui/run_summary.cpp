@@ -13,21 +13,17 @@ void print_run_summary(const TimingHistory& history, const RunDescription& run) 
   int used = 0;
   history.summary_median(Series::Frame, warmup, &used);
   std::printf("satlab: %s of %s; filter %s; backend %s%s", counted(history.frames(), "frame").c_str(),
-              run.shadows ? "the shadow scene" : run.source.c_str(), run.filter.c_str(), run.backend.c_str(),
+              run.source.c_str(), run.filter.c_str(), run.backend.c_str(),
               run.sat.c_str());
   std::printf("; display %s\n", run.display_path.empty() ? "-" : run.display_path.c_str());
   // Before the run, not part of any frame: its own line, so the medians below are the frames' only.
-  if (!run.shadows && !run.source_load.empty())
+  if (!run.source_load.empty())
     std::printf("satlab: source load at open (not in the frame timings): %s\n", run.source_load.c_str());
-  std::printf("satlab: median over %s (ms, %s):\n", counted(used, "frame").c_str(),
-              run.shadows ? (run.cuda ? "GPU time from GL timer queries and CUDA events"
-                                      : "GPU time of the GL passes, wall time of the table")
-              : run.cuda  ? "GPU time from CUDA events"
-                          : "wall time");
+  std::printf("satlab: median over %s (ms, %s):\n", counted(used, "frame").c_str(), run.labels.clock.c_str());
   for (int s = 0; s < kSeriesCount; ++s) {
     const auto series = static_cast<Series>(s);
     const double median = history.summary_median(series, warmup);
-    std::printf("  %-13s %10.4f", run.shadows ? shadow_label(series) : to_string(series), median);
+    std::printf("  %-13s %10.4f", run.labels[series], median);
     if (series == Series::Period && median > 0) std::printf("   (%.1f FPS)", 1000.0 / median);
     std::printf("\n");
   }

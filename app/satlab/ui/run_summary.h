@@ -10,11 +10,10 @@
 namespace satlab {
 
 struct RunDescription {
-  bool shadows = false;        // the shadow scene ran (its stages have their own labels)
-  bool cuda = false;           // the CUDA backend ran
-  std::string source;          // "synthetic 1920x1080", a path, a camera
+  std::string source;          // "synthetic 1920x1080", a path, a camera; "the shadow scene"
   std::string source_load;     // a video in memory: describe() of its load at open, else empty
-  std::string filter;          // describe() of the settings that ran
+  std::string filter;          // the scene's summary of the settings that ran (scene/scene.h)
+  SeriesLabels labels;         // the scene's names of the timings and their clock
   std::string backend;         // "cuda", "cpu"
   std::string sat;             // " (1r1w-skss-lb, tile default)" on CUDA, else empty
   std::string display_path;    // how frames reached the window ("" when none did)

@@ -30,15 +30,8 @@ const char* to_string(Series series) {
   return "?";
 }
 
-const char* shadow_label(Series series) {
-  switch (series) {
-    case Series::Upload: return "light pass";
-    case Series::Convert: return "encode";
-    case Series::Filter: return "shading";
-    case Series::Display: return "to texture";
-    case Series::PipelineTotal: return "passes";
-    default: return to_string(series);
-  }
+SeriesLabels::SeriesLabels() {
+  for (int s = 0; s < kSeriesCount; ++s) names[s] = to_string(static_cast<Series>(s));
 }
 
 TimingHistory::TimingHistory(int keep_frames) : keep_frames_(std::max(0, keep_frames)) {

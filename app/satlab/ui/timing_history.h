@@ -17,9 +17,16 @@ namespace satlab {
 enum class Series { Upload, Convert, Sat, Filter, Display, PipelineTotal, Frame, Period };
 inline constexpr int kSeriesCount = 8;
 const char* to_string(Series series);  // stage names, "pipeline", "frame (CPU)", "frame period"
-// The names the shadow demo gives the same slots (shadows/shadow_demo.h): "light pass",
-// "encode", "SAT", "shading", "to texture", "passes", then as to_string.
-const char* shadow_label(Series series);
+
+// What the timing panel and the run summary call the series, and the clock that measured the
+// stages: each scene names its own five stage slots and their sum (scene/scene.h), e.g. the
+// shadow demo's "light pass" ... "passes", the detector's "upload" ... "grouping", "detect".
+struct SeriesLabels {
+  std::array<const char*, kSeriesCount> names{};  // to_string's by default
+  std::string clock;                              // e.g. "GPU time (CUDA events)"
+  SeriesLabels();
+  const char* operator[](Series s) const { return names[static_cast<int>(s)]; }
+};
 
 // What the timings measure: a change of scene, filter, SAT backend or algorithm, or source makes
 // the earlier samples say nothing about the frames to come.

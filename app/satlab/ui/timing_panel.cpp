@@ -12,22 +12,19 @@ namespace {
 
 const ImVec4 kDim(0.65f, 0.65f, 0.65f, 1.0f);
 
-void stage_table(const TimingHistory& history, sat::Backend backend, bool shadows) {
+void stage_table(const TimingHistory& history, const SeriesLabels& labels) {
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
   if (!ImGui::BeginTable("stages", 4, flags)) return;
   ImGui::TableSetupColumn("stage");
   ImGui::TableSetupColumn("last ms");
   ImGui::TableSetupColumn("median ms");
-  const char* clock = shadows ? (backend == sat::Backend::Cuda ? "GPU time (GL timer queries, CUDA events)"
-                                                               : "GPU time of the passes, wall time of the table (CPU)")
-                              : (backend == sat::Backend::Cuda ? "GPU time (CUDA events)" : "wall time (CPU backend)");
-  ImGui::TableSetupColumn(clock, ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableSetupColumn(labels.clock.c_str(), ImGuiTableColumnFlags_WidthStretch);
   ImGui::TableHeadersRow();
   for (int s = 0; s < kSeriesCount; ++s) {
     const auto series = static_cast<Series>(s);
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(shadows ? shadow_label(series) : to_string(series));
+    ImGui::TextUnformatted(labels[series]);
     ImGui::TableNextColumn();
     ImGui::Text("%8.3f", history.latest(series));
     ImGui::TableNextColumn();
@@ -46,7 +43,7 @@ void device_column(const UiStatus& status) {
   ImGui::Text("%.1f FPS", history.recent_fps());
   ImGui::Text("frame (CPU) %.2f ms", history.recent_median(Series::Frame));
   // Loading a video into memory happened before the frames: not in the rows on the left.
-  if (!status.shadows && !status.source_load.empty()) {
+  if (!status.source_unused && !status.source_load.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, kDim);
     ImGui::TextWrapped("source load (once): %s", status.source_load.c_str());
     ImGui::PopStyleColor();
@@ -82,7 +79,7 @@ void draw_timing_panel(const UiStatus& status, const RectF& rect) {
     ImGui::TableSetupColumn("stages", ImGuiTableColumnFlags_WidthStretch, 3.0f);
     ImGui::TableSetupColumn("device", ImGuiTableColumnFlags_WidthStretch, 1.4f);
     ImGui::TableNextColumn();
-    stage_table(*status.history, status.backend, status.shadows);
+    stage_table(*status.history, status.series_labels);
     ImGui::TableNextColumn();
     device_column(status);
     ImGui::EndTable();

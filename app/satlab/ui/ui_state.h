@@ -70,7 +70,8 @@ struct InspectedPixel {
 };
 
 struct UiStatus {
-  bool shadows = false;  // the shadow demo runs: no source frames, its own stage names
+  bool source_unused = false;  // the scene draws its own picture (the shadow demo): no source frames
+  SeriesLabels series_labels;  // the scene's names of the timings and their clock
   std::string source_name;
   double source_fps = 0;
   std::string source_load;  // a video in memory: describe() of its load at open, else empty

@@ -72,6 +72,24 @@ TEST(Shortcuts, EveryQueuedTapActs) {
   EXPECT_EQ(ui.settings.sat.algorithm, before);
 }
 
+TEST(Shortcuts, NextFilterWalksTheMenuWithTheShadowDemoAndTheDetectorLast) {
+  UiState ui;
+  ViewState view;
+  show_filter(ui.settings, FilterKind::None);
+  std::vector<std::string> shown;
+  for (std::size_t i = 0; i < std::size(kAllFilterKinds) + 3; ++i) {
+    shown.push_back(menu_name(ui.settings));
+    apply_shortcuts({GLFW_KEY_N}, ui, view, false);
+  }
+  std::vector<std::string> menu;  // every catalog filter, then the two scenes, then around again
+  for (FilterKind kind : kAllFilterKinds) menu.emplace_back(to_string(kind));
+  menu.insert(menu.end(), {"shadows", "detect", "none"});
+  EXPECT_EQ(shown, menu);
+  EXPECT_EQ(menu[1], "box");
+  EXPECT_EQ(menu[std::size(kAllFilterKinds)], "shadows");
+
+}
+
 TEST(Shortcuts, BracketsLeaveTheFilterBehindTheShadowDemo) {
   UiState ui;
   ViewState view;

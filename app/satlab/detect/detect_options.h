@@ -1,0 +1,16 @@
+// satlab's command-line options of the detect scene (--filter detect): the cascade and
+// detectMultiScale's parameters, in a group of their own.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include "detect/detect_settings.h"
+
+namespace satlab {
+
+// Adds --cascade, --scale-factor, --min-neighbors and --min-size, bound to `settings`. --cascade
+// loads the file at once: one satcore cannot load (missing, truncated, another format, tilted
+// features) is a UsageError whose message names the file and the reason.
+void add_detect_options(CLI::App& app, DetectSettings& settings);
+
+}  // namespace satlab

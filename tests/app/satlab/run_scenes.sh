@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# run_scenes.sh SATLAB WORKDIR: each of satlab's scenes (modes) runs headless and exits 0, and the
+# detect scene's command line:
+#   0  --filter none|box|shadows|detect headless for a few frames; the run summary names the scene's
+#      stages; detect on scikit-image's astronaut (python3-skimage) with --compare-cpu: the CPU
+#      backend's boxes agree with OpenCV's cv::CascadeClassifier (count, IoU >= 0.9)
+#   2  a cascade satcore cannot load (missing, truncated, another format, tilted features): the
+#      message names the file and the reason, before any window opens
+# Runs headless (EGL); skips what needs EGL without it.
+set -uo pipefail
+[ $# -eq 2 ] || { echo "usage: $0 SATLAB WORKDIR" >&2; exit 2; }
+satlab=$1 work=$2
+rm -rf "$work" && mkdir -p "$work"
+astronaut=/usr/lib/python3/dist-packages/skimage/data/astronaut.png
+cascades=/usr/share/opencv4/haarcascades
+for f in "$astronaut" "$cascades/haarcascade_frontalface_default.xml"; do
+  [ -f "$f" ] || { echo "SKIPPED: $f is missing (python3-skimage, opencv-data)"; exit 77; }
+done
+failed=0
+# expect STATUS PATTERN NAME -- ARGS...: satlab ARGS exits with STATUS and its output matches PATTERN.
+expect() {
+  local want=$1 pattern=$2 name=$3
+  shift 4
+  env -u DISPLAY -u WAYLAND_DISPLAY "$satlab" "$@" >"$work/$name.out" 2>"$work/$name.err"
+  local status=$?
+  if grep -q "no headless OpenGL 3.3 context through EGL" "$work/$name.err"; then
+    echo "skip $name: no EGL OpenGL driver here"
+  elif [ $status -ne "$want" ]; then
+    echo "FAIL $name: exit status $status, expected $want"; cat "$work/$name.err" "$work/$name.out"; failed=1
+  elif ! grep -q -- "$pattern" "$work/$name.err" "$work/$name.out"; then
+    echo "FAIL $name: output lacks \"$pattern\""; cat "$work/$name.err" "$work/$name.out"; failed=1
+  else
+    echo "ok   $name: exit $status, $(grep -h -m1 -- "$pattern" "$work/$name.err" "$work/$name.out")"
+  fi
+}
+small=(--headless --backend cpu --source synthetic:160x120 --frames 3)
+expect 0 "^  filter " filters_none -- "${small[@]}" --filter none
+expect 0 "^  filter " filters_box -- "${small[@]}" --filter box
+expect 0 "^  shading " shadows -- --headless --backend cpu --filter shadows --map-size 512 --frames 3
+expect 0 "^  cascade " detect_synthetic -- "${small[@]}" --filter detect
+# The astronaut's face: the detect scene's boxes, OpenCV's, and the same count.
+expect 0 "boxes agree: 1 = 1" detect_astronaut -- --headless --backend cpu --source "$astronaut" --frames 3 \
+  --filter detect --compare-cpu --dump-frame "$work/astronaut"
+if [ -f "$work/astronaut.view.txt" ] && ! grep -q "^objects 1$" "$work/astronaut.view.txt"; then
+  echo "FAIL detect_astronaut: the frame dump does not list 1 object"; cat "$work/astronaut.view.txt"; failed=1
+fi
+expect 0 "filter detect haarcascade_eye.xml scale 1.2 neighbours 5 min 10: " detect_eyes -- --headless --backend cpu \
+  --source "$astronaut" --frames 2 --filter detect --cascade "$cascades/haarcascade_eye.xml" --scale-factor 1.2 \
+  --min-neighbors 5 --min-size 10
+
+# Cascades refused at the command line, the file and the reason named.
+printf '<?xml version="1.0"?>\n<opencv_storage>\n<cascade>\n' >"$work/truncated.xml"
+echo "not xml" >"$work/text.xml"
+expect 2 "/nonexistent/face.xml" cascade_missing -- --headless --filter detect --cascade /nonexistent/face.xml
+expect 2 "truncated.xml" cascade_truncated -- --headless --filter detect --cascade "$work/truncated.xml"
+expect 2 "text.xml" cascade_not_xml -- --headless --filter detect --cascade "$work/text.xml"
+expect 2 "tilted" cascade_tilted -- --headless --filter detect --cascade "$cascades/haarcascade_upperbody.xml"
+expect 2 "haarcascade_licence_plate_rus_16stages.xml" cascade_old_format -- --headless --filter detect \
+  --cascade "$cascades/haarcascade_licence_plate_rus_16stages.xml"
+expect 2 "--scale-factor" scale_factor_one -- --headless --filter detect --scale-factor 1
+exit $failed

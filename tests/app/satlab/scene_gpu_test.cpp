@@ -1,0 +1,75 @@
+// The detect scene on the CUDA backend (label gpu, skipped without a CUDA device): FrameDetector's
+// upload and sat::Detector on the device give the CPU backend's boxes, also when a larger frame
+// makes it grow; the detect scene with the CUDA pipeline (through CUDA-GL interop where the EGL
+// context allows it) shows the CPU backend's boxes and agrees with OpenCV.
+#include <gtest/gtest.h>
+
+#include <opencv2/imgcodecs.hpp>  // the IMREAD_* flags only (the pictures are decoded with stb)
+#include <opencv2/imgproc.hpp>
+
+#include "cuda_test_support.h"
+#include "detect/frame_detector.h"
+#include "detect_test_data.h"
+#include "display_test_support.h"
+#include "scene/detect_scene.h"
+
+namespace satlab {
+namespace {
+
+cv::Mat astronaut_bgr() { return detect_test::load_image("astronaut.png", cv::IMREAD_COLOR); }
+
+std::vector<sat::Box> cpu_boxes(const cv::Mat& frame, const DetectSettings& settings) {
+  FrameDetector cpu(sat::Backend::Cpu, settings);
+  return cpu.detect(frame);
+}
+
+TEST(FrameDetectorGpu, GivesTheCpuBoxesAndGrows) {
+  SAT_REQUIRE_GPU();
+  const cv::Mat full = astronaut_bgr();
+  const cv::Mat crop = full(cv::Rect(100, 20, 301, 257)).clone();  // odd sizes, the face inside
+  DetectSettings settings;
+  FrameDetector gpu(sat::Backend::Cuda, settings);
+  for (const cv::Mat* frame : {&crop, &full, &crop}) {  // small, larger (the detector grows), small again
+    SCOPED_TRACE(std::to_string(frame->cols) + "x" + std::to_string(frame->rows));
+    const std::vector<sat::Box> expected = cpu_boxes(*frame, settings);
+    const std::vector<sat::Box> got = gpu.detect(*frame);
+    ASSERT_EQ(got.size(), expected.size());
+    for (std::size_t i = 0; i < got.size(); ++i) EXPECT_EQ(got[i], expected[i]) << i;
+    EXPECT_GT(gpu.upload_ms(), 0);
+    EXPECT_GT(gpu.times().cascade_ms, 0);
+  }
+  settings.min_neighbors = 0;  // the raw windows
+  FrameDetector raw(sat::Backend::Cuda, settings);
+  EXPECT_EQ(raw.detect(full).size(), cpu_boxes(full, settings).size());
+}
+
+TEST(DetectSceneGpu, ShowsTheCpuBoxesAndAgreesWithOpenCv) {
+  SAT_REQUIRE_GPU();
+  SATLAB_REQUIRE_GL(gl);
+  MessageLog log;
+  PipelineSelector backends(sat::Backend::Cuda, log);
+  ASSERT_EQ(backends.backend(), sat::Backend::Cuda) << backends.cuda_problem();
+  InteropTexture before(true), after(true);
+  UiState ui;
+  ui.settings.scene = Scene::Detect;
+  SceneSettings last_good;
+  const cv::Mat frame = astronaut_bgr();
+  scene::DetectScene detect(log, backends);
+  for (int i = 0; i < 3; ++i) {
+    scene::FrameContext ctx{frame, i == 0, 0.02, ui, last_good, backends, before, after, 320, 240};
+    ASSERT_EQ(detect.update(ctx), scene::FrameResult::Shown);
+  }
+  EXPECT_EQ(ui.backend, sat::Backend::Cuda);  // no CUDA failure fell back to the CPU
+  const std::vector<sat::Box> expected = cpu_boxes(frame, ui.settings.detect);
+  ASSERT_FALSE(expected.empty());
+  ASSERT_EQ(detect.boxes().size(), expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) EXPECT_EQ(detect.boxes()[i], expected[i]) << i;
+  ASSERT_TRUE(detect.comparison().valid);
+  EXPECT_EQ(detect.comparison().backend, sat::Backend::Cuda);
+  EXPECT_TRUE(detect.comparison().agreement.agree());
+  EXPECT_GT(detect.stage_times()[Stage::Upload], 0);
+  EXPECT_FALSE(detect.display_path().empty());
+}
+
+}  // namespace
+}  // namespace satlab

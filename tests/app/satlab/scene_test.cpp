@@ -1,0 +1,234 @@
+// satlab's scenes (scene/): one scene lives at a time as the mode switches, the detect scene finds
+// what sat::Detector finds and agrees with OpenCV, refuses a cascade satcore cannot load with the
+// loader's message and keeps running the last one; the detect scene's parts (options, the cascade
+// chooser's list, the box agreement) without a display. The scenes need a GL context (EGL: Mesa
+// here); those tests skip where there is none.
+#include <gtest/gtest.h>
+
+#include <opencv2/imgcodecs.hpp>  // the IMREAD_* flags only (the pictures are decoded with stb)
+#include <opencv2/imgproc.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+#include "detect/box_agreement.h"
+#include "detect/cascade_list.h"
+#include "detect_test_data.h"
+#include "display_test_support.h"
+#include "scene/detect_scene.h"
+#include "scene/scene_switcher.h"
+#include "test_options.h"
+
+namespace satlab {
+namespace {
+
+using test::parse;
+
+// What the app lends its scenes, on the CPU backend, with the display textures.
+struct SceneRig {
+  MessageLog log;
+  PipelineSelector backends{sat::Backend::Cpu, log};
+  InteropTexture before{false}, after{false};
+  UiState ui;
+  SceneSettings last_good;
+
+  // One frame of `scene` on `frame`.
+  scene::FrameResult frame(scene::Scene& scene, const cv::Mat& frame, double dt_s = 0.02) {
+    scene::FrameContext ctx{frame, true, dt_s, ui, last_good, backends, before, after, 320, 240};
+    return scene.update(ctx);
+  }
+  bool logged(const std::string& text) const {
+    for (const Message& m : log.recent())
+      if (m.text.find(text) != std::string::npos) return true;
+    return false;
+  }
+};
+
+cv::Mat astronaut_bgr() { return detect_test::load_image("astronaut.png", cv::IMREAD_COLOR); }
+
+// ---- mode switching ----------------------------------------------------------------------------
+
+TEST(SceneSwitcher, OneSceneLivesAtATime) {
+  SATLAB_REQUIRE_GL(gl);
+  SceneRig rig;
+  const int before = scene::Scene::live_count();
+  {
+    scene::SceneSwitcher scenes({rig.log, rig.backends, false, std::nullopt});
+    const cv::Mat frame = astronaut_bgr();
+    // Every mode in the menu's order, twice round, one frame each: always exactly one scene.
+    for (int step = 0; step < 8; ++step) {
+      scene::Scene& shown = scenes.follow(rig.ui.settings, rig.last_good);
+      EXPECT_EQ(shown.kind(), rig.ui.settings.scene);
+      EXPECT_EQ(scene::Scene::live_count(), before + 1) << "step " << step;
+      EXPECT_EQ(rig.frame(shown, frame), scene::FrameResult::Shown) << "step " << step << ": " << menu_name(rig.ui.settings);
+      // The same mode again keeps its scene.
+      EXPECT_EQ(&scenes.follow(rig.ui.settings, rig.last_good), &shown);
+      if (rig.ui.settings.scene == Scene::Source) rig.ui.settings.filter.kind = FilterKind::Bradley;  // the last filter
+      show_next(rig.ui.settings);
+    }
+  }
+  EXPECT_EQ(scene::Scene::live_count(), before);  // the switcher's scene went with it
+}
+
+TEST(SceneSettings, TheMenuEndsWithShadowsThenDetect) {
+  SceneSettings s;
+  show_filter(s, FilterKind::Bradley);
+  show_next(s);
+  EXPECT_EQ(s.scene, Scene::Shadows);
+  show_next(s);
+  EXPECT_EQ(s.scene, Scene::Detect);
+  EXPECT_STREQ(menu_name(s), "detect");
+  EXPECT_EQ(split_labels(s).right, "detections");
+  EXPECT_EQ(describe(s), "detect haarcascade_frontalface_default.xml scale 1.1 neighbours 3 min 30");
+  show_next(s);
+  EXPECT_EQ(s.scene, Scene::Source);
+  EXPECT_EQ(s.filter.kind, kAllFilterKinds[0]);
+}
+
+// ---- the detect scene ----------------------------------------------------------------------------
+
+TEST(DetectScene, FindsWhatTheDetectorFindsAndAgreesWithOpenCv) {
+  SATLAB_REQUIRE_GL(gl);
+  SceneRig rig;
+  rig.ui.settings.scene = Scene::Detect;
+  const cv::Mat frame = astronaut_bgr();
+  scene::DetectScene scene(rig.log, rig.backends);
+  ASSERT_EQ(rig.frame(scene, frame), scene::FrameResult::Shown);
+
+  sat::Detector direct(sat::Backend::Cpu, sat::load_haar_cascade(rig.ui.settings.detect.cascade),
+                       {frame.cols, frame.rows}, {1.1, 3, {30, 30}});
+  const std::vector<sat::Box>& expected = direct.detect({frame.data, frame.step, frame.cols, frame.rows, 3});
+  ASSERT_FALSE(expected.empty());  // the astronaut's face
+  ASSERT_EQ(scene.boxes().size(), expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) EXPECT_EQ(scene.boxes()[i], expected[i]) << i;
+  EXPECT_EQ(scene.summary(rig.ui.settings), describe(rig.ui.settings.detect) + ": " + std::to_string(expected.size()) +
+                                                (expected.size() == 1 ? " object" : " objects"));
+
+  // The first frame of new settings is compared with cv::CascadeClassifier.
+  ASSERT_TRUE(scene.comparison().valid);
+  EXPECT_TRUE(scene.comparison().agreement.agree());
+  EXPECT_EQ(scene.comparison().agreement.theirs, static_cast<int>(expected.size()));
+  EXPECT_GT(scene.comparison().opencv_ms, 0);
+  EXPECT_TRUE(scene.print_comparison());
+
+  // The stages reach the timing panel under the detector's names.
+  const StageTimings t = scene.stage_times();
+  EXPECT_GT(t[Stage::Filter], 0);  // the cascade
+  EXPECT_STREQ(scene.stage_labels(sat::Backend::Cpu)[Series::Filter], "cascade");
+  EXPECT_STREQ(scene.stage_labels(sat::Backend::Cpu)[Series::PipelineTotal], "detect");
+
+  // Another parameter makes another detector: no grouping gives the raw windows.
+  rig.ui.settings.detect.min_neighbors = 0;
+  ASSERT_EQ(rig.frame(scene, frame), scene::FrameResult::Shown);
+  EXPECT_GT(scene.boxes().size(), expected.size());
+  EXPECT_EQ(rig.last_good.detect.min_neighbors, 0);
+}
+
+TEST(DetectScene, RefusesACascadeItCannotLoadAndKeepsTheLastOne) {
+  SATLAB_REQUIRE_GL(gl);
+  SceneRig rig;
+  rig.ui.settings.scene = Scene::Detect;
+  const cv::Mat frame = astronaut_bgr();
+  scene::DetectScene scene(rig.log, rig.backends);
+  ASSERT_EQ(rig.frame(scene, frame), scene::FrameResult::Shown);
+  const std::size_t found = scene.boxes().size();
+  ASSERT_GT(found, 0u);
+
+  const std::string tilted = detect_test::cascade_path("haarcascade_smile.xml");
+  rig.ui.settings.detect.cascade = tilted;
+  ASSERT_EQ(rig.frame(scene, frame), scene::FrameResult::Shown);
+  EXPECT_NE(scene.problem().find("haarcascade_smile.xml"), std::string::npos) << scene.problem();
+  EXPECT_NE(scene.problem().find("tilted"), std::string::npos) << scene.problem();
+  EXPECT_TRUE(rig.logged("tilted"));
+  EXPECT_EQ(rig.ui.settings.detect.cascade, rig.last_good.detect.cascade);  // the chooser shows what runs
+  EXPECT_NE(rig.ui.settings.detect.cascade, tilted);
+  EXPECT_EQ(scene.boxes().size(), found);
+
+  // The same refusal is logged once, however often it is asked for.
+  const long long messages = rig.log.total();
+  rig.ui.settings.detect.cascade = tilted;
+  rig.frame(scene, frame);
+  EXPECT_EQ(rig.log.total(), messages);
+}
+
+TEST(DetectScene, ShowsTheFrameWithoutAFrameToShow) {
+  SATLAB_REQUIRE_GL(gl);
+  SceneRig rig;
+  scene::DetectScene scene(rig.log, rig.backends);
+  EXPECT_EQ(rig.frame(scene, cv::Mat()), scene::FrameResult::Nothing);  // a camera still opening
+  EXPECT_TRUE(scene.boxes().empty());
+  EXPECT_EQ(scene.display_path(), "");
+}
+
+// ---- the detect scene's parts ----------------------------------------------------------------------
+
+TEST(DetectOptions, ParsesAndRefusesCascadesSatcoreCannotLoad) {
+  const AppOptions o = parse({"--filter", "detect", "--cascade", detect_test::cascade_path("haarcascade_eye.xml").c_str(),
+                              "--scale-factor", "1.2", "--min-neighbors", "5", "--min-size", "40"});
+  EXPECT_EQ(o.scene, Scene::Detect);
+  EXPECT_EQ(scene_settings(o).scene, Scene::Detect);
+  EXPECT_EQ(scene_settings(o).detect, o.detect);
+  EXPECT_EQ(std::filesystem::path(o.detect.cascade).filename(), "haarcascade_eye.xml");
+  EXPECT_EQ(o.detect.scale_factor, 1.2);
+  EXPECT_EQ(o.detect.min_neighbors, 5);
+  EXPECT_EQ(o.detect.min_size, 40);
+  EXPECT_EQ(parse({"--filter", "detect"}).detect, DetectSettings{});
+
+  const auto refused = [](std::vector<const char*> args, const std::string& words) {
+    try {
+      parse(args);
+      ADD_FAILURE() << "accepted: " << words;
+    } catch (const UsageError& e) {
+      EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
+    }
+  };
+  refused({"--cascade", "/nonexistent/cascade.xml"}, "/nonexistent/cascade.xml");
+  const std::string tilted = detect_test::cascade_path("haarcascade_upperbody.xml");
+  refused({"--cascade", tilted.c_str()}, "tilted");
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "satlab_scene_test";
+  std::filesystem::create_directories(dir);
+  const std::string truncated = (dir / "truncated.xml").string();
+  std::ofstream(truncated) << "<?xml version=\"1.0\"?>\n<opencv_storage>\n<cascade>";
+  refused({"--cascade", truncated.c_str()}, "truncated.xml");
+  refused({"--scale-factor", "1.0"}, "--scale-factor");
+  refused({"--scale-factor", "nan"}, "--scale-factor");
+  refused({"--min-neighbors", "-1"}, "--min-neighbors");
+  refused({"--min-size", "-3"}, "--min-size");
+  refused({"--filter", "detector"}, "shadows or detect");
+  std::filesystem::remove_all(dir);
+}
+
+TEST(CascadeList, ListsTheFolderSorted) {
+  const std::vector<std::string> all = list_cascades(kHaarCascadeFolder);
+  ASSERT_FALSE(all.empty()) << "install Debian's opencv-data";
+  EXPECT_TRUE(std::is_sorted(all.begin(), all.end()));
+  EXPECT_NE(std::find(all.begin(), all.end(), std::string(kDefaultCascade)), all.end());
+  for (const std::string& path : all) EXPECT_EQ(std::filesystem::path(path).extension(), ".xml");
+  EXPECT_TRUE(list_cascades("/nonexistent/folder").empty());
+}
+
+TEST(BoxAgreement, PairsBoxesInAnyOrderAtIoU09) {
+  EXPECT_DOUBLE_EQ(iou({0, 0, 10, 10}, {0, 0, 10, 10}), 1.0);
+  EXPECT_DOUBLE_EQ(iou({0, 0, 10, 10}, {5, 0, 10, 10}), 50.0 / 150.0);
+  EXPECT_DOUBLE_EQ(iou({0, 0, 10, 10}, {10, 0, 10, 10}), 0.0);
+  EXPECT_DOUBLE_EQ(iou({0, 0, 0, 10}, {0, 0, 0, 10}), 0.0);
+
+  const std::vector<sat::Box> ours{{0, 0, 100, 100}, {200, 200, 50, 50}};
+  const BoxAgreement same = compare_boxes(ours, {{200, 200, 50, 50}, {1, 0, 100, 100}});  // other order, 1 px off
+  EXPECT_TRUE(same.agree());
+  EXPECT_EQ(same.paired, 2);
+  EXPECT_NEAR(same.worst_iou, 99.0 * 100 / (2 * 100 * 100 - 99 * 100), 1e-12);
+
+  const BoxAgreement shifted = compare_boxes(ours, {{0, 0, 100, 100}, {210, 200, 50, 50}});  // IoU 0.67
+  EXPECT_FALSE(shifted.agree());
+  EXPECT_EQ(shifted.paired, 1);
+  const BoxAgreement fewer = compare_boxes(ours, {{0, 0, 100, 100}});
+  EXPECT_FALSE(fewer.agree());
+  EXPECT_EQ(fewer.theirs, 1);
+  // Two of ours on one of theirs: only one pairs.
+  EXPECT_FALSE(compare_boxes({{0, 0, 100, 100}, {0, 0, 100, 100}}, {{0, 0, 100, 100}, {500, 0, 9, 9}}).agree());
+  EXPECT_TRUE(compare_boxes({}, {}).agree());
+}
+
+}  // namespace
+}  // namespace satlab
