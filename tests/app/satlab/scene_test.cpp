@@ -63,7 +63,7 @@ TEST(SceneSwitcher, OneSceneLivesAtATime) {
       EXPECT_EQ(rig.frame(shown, frame), scene::FrameResult::Shown) << "step " << step << ": " << menu_name(rig.ui.settings);
       // The same mode again keeps its scene.
       EXPECT_EQ(&scenes.follow(rig.ui.settings, rig.last_good), &shown);
-      if (rig.ui.settings.scene == Scene::Source) rig.ui.settings.filter.kind = FilterKind::Bradley;  // the last filter
+      if (rig.ui.settings.scene == Scene::Source) rig.ui.settings.filter.kind = kAllFilterKinds.back();  // the last filter
       show_next(rig.ui.settings);
     }
   }
@@ -72,7 +72,7 @@ TEST(SceneSwitcher, OneSceneLivesAtATime) {
 
 TEST(SceneSettings, TheMenuEndsWithShadowsThenDetect) {
   SceneSettings s;
-  show_filter(s, FilterKind::Bradley);
+  show_filter(s, kAllFilterKinds.back());  // the last filter
   show_next(s);
   EXPECT_EQ(s.scene, Scene::Shadows);
   show_next(s);
