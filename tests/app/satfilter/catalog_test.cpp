@@ -52,6 +52,7 @@ struct Changed {
   sat::FilterSpec spec;
 };
 std::optional<Changed> change_one(const sat::FilterInfo& info, const sat::ParamInfo& param) {
+  if (param.kind == sat::ParamKind::Image) return std::nullopt;  // no number (the image tests cover it)
   const double current = sat::get_param(info.defaults, param.name);
   std::vector<double> candidates;
   switch (param.kind) {

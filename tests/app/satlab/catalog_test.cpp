@@ -66,11 +66,12 @@ std::string test_name(const ::testing::TestParamInfo<int>& param) {
 
 // ---- the filter menu and the command line ---------------------------------------------------------
 
-TEST(FilterMenu, ListsNoneEveryCatalogFilterAndTheShadowDemo) {
+TEST(FilterMenu, ListsNoneEveryCatalogFilterTheShadowDemoAndTheDetector) {
   ASSERT_EQ(static_cast<std::size_t>(kCatalogSize), catalog().size());
   std::vector<std::string> expected = {"none"};
   for (std::size_t i = 0; i < catalog().size(); ++i) expected.push_back(name_of(i));
   expected.emplace_back("shadows");
+  expected.emplace_back("detect");
   EXPECT_EQ(filter_menu_entries(), expected);
   for (const std::string& entry : filter_menu_entries()) EXPECT_FALSE(menu_tooltip(entry).empty()) << entry;
 }

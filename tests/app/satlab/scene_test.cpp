@@ -194,7 +194,7 @@ TEST(DetectOptions, ParsesAndRefusesCascadesSatcoreCannotLoad) {
   refused({"--scale-factor", "nan"}, "--scale-factor");
   refused({"--min-neighbors", "-1"}, "--min-neighbors");
   refused({"--min-size", "-3"}, "--min-size");
-  refused({"--filter", "detector"}, "shadows or detect");
+  refused({"--filter", "detector"}, "shadows, detect");
   std::filesystem::remove_all(dir);
 }
 
