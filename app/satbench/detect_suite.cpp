@@ -15,6 +15,7 @@
 #include "runner.h"
 #include "sat/detect.h"
 #include "sat/error.h"
+#include "suite_guard.h"
 #include "suite_timing.h"
 
 namespace satbench {
@@ -22,39 +23,8 @@ namespace {
 
 const sat::DetectParams kParams{1.1, 3, {30, 30}, {0, 0}};
 
-bool asked(const BenchOptions& o, Peer peer) { return std::find(o.peers.begin(), o.peers.end(), peer) != o.peers.end(); }
-
 StageTimes stage_list(const sat::DetectTimes& t) {
   return {{"pyramid", t.pyramid_ms}, {"tables", t.tables_ms}, {"cascade", t.cascade_ms}, {"grouping", t.grouping_ms}};
-}
-
-void fill(SuiteRecord& r, const Measured& m, const BenchOptions& o) {
-  if (m.capped) {
-    r.status = Status::Skipped;
-    r.note = "skipped: one run took " + std::to_string(m.first_ms) + " ms (>" + cap_text(o.cap_ms) + " ms)";
-    return;
-  }
-  r.stats = m.stats;
-  r.stages_ms = m.stage_medians;
-}
-
-template <class Body>
-void guarded(SuiteRecord& r, std::vector<SuiteRecord>& records, Body&& body) {
-  try {
-    body();
-  } catch (const GpuHang& e) {
-    r.status = Status::Aborted;
-    r.note = e.what();
-    records.push_back(r);
-    throw BenchAborted(e.what());
-  } catch (const satapp::CudaError& e) {
-    r.status = e.out_of_memory() ? Status::OutOfMemory : Status::Failed;
-    r.note = e.what();
-  } catch (const std::exception& e) {
-    r.status = Status::Failed;
-    r.note = e.what();
-  }
-  records.push_back(r);
 }
 
 }  // namespace

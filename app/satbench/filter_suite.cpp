@@ -17,14 +17,13 @@
 #include "runner.h"
 #include "sat/error.h"
 #include "sat/filters.h"
+#include "suite_guard.h"
 #include "suite_timing.h"
 
 namespace satbench {
 namespace {
 
 constexpr int kMapMaxRadii[] = {2, 16, 128};
-
-bool asked(const BenchOptions& o, Peer peer) { return std::find(o.peers.begin(), o.peers.end(), peer) != o.peers.end(); }
 
 int cpu_threads(const BenchOptions& o) {
   return o.cpu_threads > 0 ? o.cpu_threads : int(std::max(1u, std::thread::hardware_concurrency()));
@@ -69,44 +68,6 @@ int max_difference(const uint8_t* a, std::size_t a_pitch, const uint8_t* b, std:
     for (std::size_t x = 0; x < row; ++x)
       worst = std::max(worst, std::abs(int(a[y * a_pitch + x]) - int(b[y * b_pitch + x])));
   return worst;
-}
-
-void fill(SuiteRecord& r, const Measured& m, const BenchOptions& o) {
-  if (m.capped) {
-    r.status = Status::Skipped;
-    r.note = "skipped: one run took " + std::to_string(m.first_ms) + " ms (>" + cap_text(o.cap_ms) + " ms)";
-    return;
-  }
-  r.stats = m.stats;
-  r.stages_ms = m.stage_medians;
-}
-
-// Runs body(r); an exception becomes r's status and note. A GPU hang aborts the suite.
-template <class Body>
-void guarded(SuiteRecord& r, std::vector<SuiteRecord>& records, Body&& body) {
-  try {
-    body();
-  } catch (const GpuHang& e) {
-    r.status = Status::Aborted;
-    r.note = e.what();
-    records.push_back(r);
-    throw BenchAborted(e.what());
-  } catch (const satapp::CudaError& e) {
-    r.status = e.out_of_memory() ? Status::OutOfMemory : Status::Failed;
-    r.note = e.what();
-  } catch (const sat::Error& e) {
-    r.status = e.code() == sat::ErrorCode::Unsupported ? Status::Unsupported
-               : e.code() == sat::ErrorCode::OutOfMemory ? Status::OutOfMemory
-                                                          : Status::Failed;
-    r.note = e.what();
-  } catch (const std::bad_alloc&) {
-    r.status = Status::OutOfMemory;
-    r.note = "host memory";
-  } catch (const std::exception& e) {
-    r.status = Status::Failed;
-    r.note = e.what();
-  }
-  records.push_back(r);
 }
 
 }  // namespace
