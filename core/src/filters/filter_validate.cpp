@@ -6,6 +6,7 @@
 #include <string>
 
 #include "detail/validate.h"
+#include "filters/stages.h"
 
 namespace sat::filters {
 namespace {
@@ -90,6 +91,11 @@ void check_image_beside(const char* call, const char* name, ConstImage8 image, i
   const detail::AddressRange b = check_image(call, "dst", dst);
   if (a.begin < b.end && b.begin < a.end) fail(call, n + " overlaps dst");
   if (device) check_device_pointer(call, name, image.data);
+}
+
+void check_gray_pass_images(EngineContext& engine, ConstImage8 src, const Image8& dst) {
+  check_images(kApplyCall, src, dst, 1, engine.max_extent(), src.channels == 1 ? Alias::SameImageOnly : Alias::Any);
+  if (engine.backend() == Backend::Cuda) check_device_images(kApplyCall, src, dst);
 }
 
 }  // namespace sat::filters

@@ -3,6 +3,7 @@
 // checked by the catalog (sat::validate, catalog.cpp).
 #pragma once
 
+#include "filters/engine_context.h"
 #include "sat/filters.h"
 
 namespace sat::filters {
@@ -26,6 +27,11 @@ bool overlaps(ConstImage8 a, ConstImage8 b);
 
 // CUDA backend: the images must be device-accessible memory (not plain pageable host memory).
 void check_device_images(const char* call, ConstImage8 src, const Image8& dst);
+
+// The images of a filter whose pass reads the gray plane pixel by pixel and writes 1-channel dst
+// (the thresholds, local statistics): a gray src may be dst itself (in place), not overlap it
+// otherwise; a colour src is converted first, so any overlap is fine. CUDA: device memory.
+void check_gray_pass_images(EngineContext& engine, ConstImage8 src, const Image8& dst);
 
 // An image parameter that a filter's pass reads beside src (e.g. a radius map): check_image_param,
 // and src's size, `channels` channels, no overlap with dst (the pass reads it while dst is

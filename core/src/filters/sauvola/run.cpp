@@ -6,9 +6,7 @@
 namespace sat::filters {
 
 void run(EngineContext& engine, const SauvolaParams& params, ConstImage8 src, Image8 dst, cudaStream_t stream) {
-  // Gray src is read by the pass pixel by pixel: in place is fine, other overlaps are not.
-  check_images(kApplyCall, src, dst, 1, engine.max_extent(), src.channels == 1 ? Alias::SameImageOnly : Alias::Any);
-  if (engine.backend() == Backend::Cuda) check_device_images(kApplyCall, src, dst);
+  check_gray_pass_images(engine, src, dst);
 
   SauvolaJob job;
   job.dst = dst.data;
