@@ -7,7 +7,7 @@
 #include <algorithm>
 
 #include "cpu/parallel_bands.h"
-#include "detail/validate.h"
+#include "dispatch/validate.h"
 #include "sat/sat.h"
 
 namespace sat {

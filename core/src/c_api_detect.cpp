@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "c_api_guard.h"
-#include "detail/validate.h"
+#include "dispatch/validate.h"
 #include "sat/detect.h"
 
 struct sat_cascade {

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "c_api_guard.h"
-#include "detail/renamed_error.h"
+#include "support/renamed_error.h"
 #include "filters/filter_validate.h"
 #include "sat/filter_spec.h"
 #include "sat/filters.h"

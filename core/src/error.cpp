@@ -2,7 +2,7 @@
 
 #include <cuda_runtime_api.h>
 
-#include "detail/launch.h"
+#include "dispatch/launch.h"
 #include "sat/device.h"
 
 namespace sat {

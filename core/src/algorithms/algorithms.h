@@ -4,7 +4,7 @@
 
 #include <cstddef>
 
-#include "detail/launch.h"
+#include "dispatch/launch.h"
 
 namespace sat::detail {
 

@@ -3,11 +3,11 @@
 // T(I,J) with I + J = K: it reads GRS(I,J−1), GCS(I−1,J) and GS(I−1,J−1), which launches K−1 and
 // K−2 left in the workspace, computes and stores the tile once, and writes GRS(I,J), GCS(I,J),
 // RB(I,J) and GS(I,J) for launch K+1. Global traffic: one read and one write per element plus
-// O(n²/W). The kernel: detail/tile_carries.cuh; the workspace layout: detail/carry_geometry.h.
+// O(n²/W). The kernel: algorithms/tiled/tile_carries.cuh; the workspace layout: algorithms/tiled/carry_geometry.h.
 #include <cuda_runtime.h>
 
 #include "algorithms/algorithms.h"
-#include "detail/tiled_launch.cuh"
+#include "algorithms/tiled/tiled_launch.cuh"
 
 namespace sat::detail {
 namespace {

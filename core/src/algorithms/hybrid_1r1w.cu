@@ -14,7 +14,7 @@
 #include <cstdint>
 
 #include "algorithms/algorithms.h"
-#include "detail/tiled_launch.cuh"
+#include "algorithms/tiled/tiled_launch.cuh"
 
 namespace sat::detail {
 namespace {

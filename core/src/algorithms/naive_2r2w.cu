@@ -14,7 +14,7 @@
 #include <type_traits>
 
 #include "algorithms/algorithms.h"
-#include "detail/element_traits.h"
+#include "support/element_traits.h"
 
 namespace sat::detail {
 namespace {

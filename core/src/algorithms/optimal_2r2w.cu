@@ -33,11 +33,11 @@
 #include <cstdint>
 
 #include "algorithms/algorithms.h"
-#include "detail/element_traits.h"
-#include "detail/memory.cuh"
-#include "detail/tile_agent.cuh"
+#include "support/element_traits.h"
+#include "support/memory.cuh"
+#include "agent/tile_agent.cuh"
 #include "lookback/tile_status.cuh"
-#include "detail/warp.cuh"
+#include "warp/warp.cuh"
 
 namespace sat::detail {
 namespace {

@@ -18,7 +18,7 @@
 #include <cuda_runtime.h>
 
 #include "algorithms/algorithms.h"
-#include "detail/tile_agent.cuh"
+#include "agent/tile_agent.cuh"
 #include "lookback/epoch.cuh"
 #include "lookback/layout.h"
 #include "lookback/tile_status.cuh"

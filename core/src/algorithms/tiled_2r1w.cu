@@ -5,12 +5,12 @@
 //   3. final_tiles_kernel, a block per tile: reload, local SAT, add the offsets from
 //      GRS(I,J−1), GCS(I−1,J), GS(I−1,J−1), store.
 // Global traffic: two reads and one write per element plus O(n²/W). Shared kernels:
-// detail/tile_carries.cuh; the workspace layout: detail/carry_geometry.h; the launches:
-// detail/tiled_launch.cuh.
+// algorithms/tiled/tile_carries.cuh; the workspace layout: algorithms/tiled/carry_geometry.h; the launches:
+// algorithms/tiled/tiled_launch.cuh.
 #include <cuda_runtime.h>
 
 #include "algorithms/algorithms.h"
-#include "detail/tiled_launch.cuh"
+#include "algorithms/tiled/tiled_launch.cuh"
 
 namespace sat::detail {
 namespace {

@@ -4,8 +4,8 @@
 #include <cstddef>
 #include <type_traits>
 
-#include "detail/element_traits.h"
-#include "detail/validate.h"
+#include "support/element_traits.h"
+#include "dispatch/validate.h"
 #include "sat/sat.h"
 
 namespace sat::detail {

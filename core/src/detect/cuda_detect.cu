@@ -7,7 +7,7 @@
 #include <string>
 #include <tuple>
 
-#include "detail/launch.h"
+#include "dispatch/launch.h"
 #include "detect/flat_cascade.h"
 #include "detect/haar_eval.h"
 #include "detect/resize_linear.h"

@@ -9,9 +9,9 @@
 #include <string>
 #include <variant>
 
-#include "detail/compute_owned.h"
-#include "detail/launch.h"
-#include "detail/renamed_error.h"
+#include "dispatch/compute_owned.h"
+#include "dispatch/launch.h"
+#include "support/renamed_error.h"
 #include "filters/backend.h"
 #include "filters/engine_context.h"
 #include "filters/filter_validate.h"

@@ -16,7 +16,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "detail/launch.h"
+#include "dispatch/launch.h"
 #include "filters/filter_ops.h"
 #include "filters/grid.cuh"
 #include "filters/pass_geometry.h"

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "detail/validate.h"
+#include "dispatch/validate.h"
 #include "filters/stages.h"
 
 namespace sat::filters {

@@ -1,5 +1,5 @@
 // CUDA colour conversions: BGR[A] → gray, and 3/4 channels → 4-byte pixels for the u8x4 table.
-#include "detail/launch.h"
+#include "dispatch/launch.h"
 #include "filters/backend.h"
 #include "filters/grid.cuh"
 

@@ -1,6 +1,6 @@
 #include "lookback/epoch.cuh"
 
-#include "detail/launch.h"
+#include "dispatch/launch.h"
 
 namespace sat::detail {
 

@@ -18,7 +18,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "detail/tile_agent.cuh"
+#include "warp/warp_vector.cuh"
 #include "lookback/epoch.cuh"
 #include "lookback/layout.h"
 #include "tuning/tile_policy.h"

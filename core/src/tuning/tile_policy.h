@@ -10,7 +10,7 @@
 //   - what only the device code sees (blocks per SM the launch bounds ask ptxas to fit, i.e. the
 //     register budget; parking the tile during the look-back; the look-back's loads in flight):
 //     per architecture, picked by the __CUDA_ARCH__ of each device pass.
-// Occupancy itself is looked up per device at run time (detail/per_device.h), never assumed.
+// Occupancy itself is looked up per device at run time (support/per_device.h), never assumed.
 // Plain C++: the host side (default tile) includes it too.
 #pragma once
 

@@ -1,4 +1,4 @@
-// The host geometry of the multi-kernel tiled algorithms (detail/carry_geometry.h) against
+// The host geometry of the multi-kernel tiled algorithms (algorithms/tiled/carry_geometry.h) against
 // brute force over the diagonal order: diagonal counts and lengths, the serial number of each
 // diagonal's first tile, the tile sets of (1+r)R1W's regions, the carries kernel's grid and the
 // carries' workspace layout.
@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "detail/carry_geometry.h"
+#include "algorithms/tiled/carry_geometry.h"
 
 namespace sat::detail {
 namespace {

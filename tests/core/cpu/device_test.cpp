@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "cuda_test_support.h"
-#include "detail/cuda_error_text.h"
+#include "support/cuda_error_text.h"
 #include "sat/filters.h"
 #include "sat/sat.h"
 #include "sat/sat_c.h"

@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "detail/validate.h"
+#include "dispatch/validate.h"
 #include "sat/filters.h"
 #include "sat/sat.h"
 #include "sat_expect.h"

@@ -15,7 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "detail/async_copy.cuh"
+#include "block/async_copy.cuh"
 #include "lookback/epoch.cuh"
 
 namespace sat::detail::band_sweep {

@@ -17,8 +17,8 @@
 #include <cstddef>
 #include <type_traits>
 
-#include "detail/async_copy.cuh"
-#include "detail/warp.cuh"
+#include "block/async_copy.cuh"
+#include "warp/warp.cuh"
 
 namespace sat::detail::band_sweep {
 

@@ -18,7 +18,7 @@
 #include <type_traits>
 
 #include "algorithms/skss_lb/look_back_block.cuh"
-#include "detail/diagonal_order.cuh"
+#include "block/diagonal_order.cuh"
 #include "lookback/tile_timeline.cuh"
 
 namespace sat::detail {

@@ -7,7 +7,7 @@
 
 #include <cstring>
 
-#include "detail/tile_agent.cuh"
+#include "agent/tile_agent.cuh"
 #include "lookback/look_back.cuh"
 #include "lookback/state.cuh"
 

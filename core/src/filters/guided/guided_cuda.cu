@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "detail/launch.h"
+#include "dispatch/launch.h"
 #include "filters/filter_pass.cuh"
 #include "filters/grid.cuh"
 #include "filters/guided/guided_backend.h"

@@ -4,8 +4,8 @@
 
 #include <cuda_runtime.h>
 
-#include "detail/carry_geometry.h"
-#include "detail/tile_carries.cuh"
+#include "algorithms/tiled/carry_geometry.h"
+#include "algorithms/tiled/tile_carries.cuh"
 
 namespace sat::detail {
 

@@ -7,7 +7,7 @@
 #include <map>
 #include <mutex>
 
-#include "detail/launch.h"
+#include "dispatch/launch.h"
 
 namespace sat::detail {
 

@@ -4,9 +4,9 @@
 #include <string>
 
 #include "algorithms/algorithms.h"
-#include "detail/compute_owned.h"
-#include "detail/launch.h"
-#include "detail/validate.h"
+#include "dispatch/compute_owned.h"
+#include "dispatch/launch.h"
+#include "dispatch/validate.h"
 #include "sat/sat.h"
 #include "tuning/tile_policy.h"
 

@@ -2,9 +2,9 @@
 #include <string>
 #include <utility>
 
-#include "detail/compute_owned.h"
-#include "detail/launch.h"
-#include "detail/validate.h"
+#include "dispatch/compute_owned.h"
+#include "dispatch/launch.h"
+#include "dispatch/validate.h"
 #include "sat/device.h"
 #include "sat/sat.h"
 

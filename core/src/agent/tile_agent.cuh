@@ -24,10 +24,13 @@
 #include <cstring>
 #include <type_traits>
 
-#include "detail/async_copy.cuh"
-#include "detail/element_traits.h"
-#include "detail/memory.cuh"
-#include "detail/warp.cuh"
+#include "block/async_copy.cuh"
+#include "support/element_traits.h"
+#include "support/memory.cuh"
+#include "support/plane.cuh"
+#include "warp/shared_run.cuh"
+#include "warp/warp.cuh"
+#include "warp/warp_vector.cuh"
 #include "tuning/tile_policy.h"
 
 namespace sat::detail {
@@ -44,61 +47,6 @@ struct TilePolicy {
   static constexpr int kMinBlocks = TilePolicyOf<Acc, W>::kMinBlocks;  // the launch bounds' register budget
   static_assert(W % 32 == 0 && kWarps >= 2 && kThreads <= 1024, "bad tile policy");
 };
-
-// A pitched image plane (device pointers, pitch in bytes).
-template <class T>
-struct Plane {
-  T* data;
-  std::size_t pitch;
-  int height, width;
-  __device__ __forceinline__ T* row(int i) const {
-    using Byte = std::conditional_t<std::is_const_v<T>, const char, char>;
-    return reinterpret_cast<T*>(reinterpret_cast<Byte*>(data) + pitch * std::size_t(i));
-  }
-};
-
-// Loads and stores of `N` adjacent elements, as wide as alignment allows (≤ 16 bytes a piece).
-template <class T, int N>
-struct Chunk {
-  static constexpr int kBytes = int(sizeof(T)) * N;
-  static constexpr int kPieceBytes = kBytes < 16 ? kBytes : 16;
-  static constexpr int kPieceElems = kPieceBytes / int(sizeof(T));
-  static constexpr int kPieces = N / kPieceElems;
-  struct alignas(kPieceBytes) Piece {
-    T e[kPieceElems];
-  };
-};
-
-// N adjacent accumulators in shared memory moved as wide words (≤ 16 bytes each): lane l works on
-// entries [l·N, l·N + N), and scalar accesses with that stride would be N-way bank conflicts.
-template <class Acc, int N>
-struct SharedRun {
-  static constexpr int kBytes = int(sizeof(Acc)) * N;
-  static constexpr int kPieceBytes = kBytes < 16 ? kBytes : 16;
-  static constexpr int kPieces = kBytes / kPieceBytes;
-  using Raw = typename RawWord<kPieceBytes>::type;
-
-  static __device__ __forceinline__ void load(const Acc* src, Acc (&dst)[N]) {
-    Raw raw[kPieces];
-#pragma unroll
-    for (int p = 0; p < kPieces; ++p) raw[p] = reinterpret_cast<const Raw*>(src)[p];
-    memcpy(dst, raw, kBytes);
-  }
-  static __device__ __forceinline__ void store(Acc* dst, const Acc (&src)[N]) {
-    Raw raw[kPieces];
-    memcpy(raw, src, kBytes);
-#pragma unroll
-    for (int p = 0; p < kPieces; ++p) reinterpret_cast<Raw*>(dst)[p] = raw[p];
-  }
-};
-
-// Host side: whether a plane's pointer and pitch allow the agent's chunked loads/stores of N
-// adjacent elements.
-template <class T, int N>
-inline bool is_aligned_for_chunks(const void* ptr, std::size_t pitch) {
-  constexpr std::size_t a = std::size_t(Chunk<T, N>::kPieceBytes);
-  return reinterpret_cast<std::uintptr_t>(ptr) % a == 0 && pitch % a == 0;
-}
 
 template <class Traits, int W>
 struct TileAgent {
@@ -344,63 +292,6 @@ struct TileAgent {
           if (col + c < out.width) dst[c] = v[r][c];
       }
     }
-  }
-};
-
-// A W-vector spread over one warp, C = W/32 adjacent entries per lane (the agent's column layout,
-// also used for row-indexed vectors such as LRS/GRS).
-template <class Acc, int W>
-struct WarpVector {
-  static constexpr int kCols = W / 32;
-  Acc e[kCols];
-
-  __device__ __forceinline__ void fill(Acc value) {
-#pragma unroll
-    for (int c = 0; c < kCols; ++c) e[c] = value;
-  }
-  __device__ __forceinline__ void load_shared(const Acc* src, int lane) {
-    SharedRun<Acc, kCols>::load(src + lane * kCols, e);
-  }
-  // Global data published by another block: bypass L1 (which is not coherent across SMs).
-  __device__ __forceinline__ void load_global(const Acc* src, int lane) {
-#pragma unroll
-    for (int c = 0; c < kCols; ++c) e[c] = load_l2(src + lane * kCols + c);
-  }
-  __device__ __forceinline__ void add_global(const Acc* src, int lane) {
-#pragma unroll
-    for (int c = 0; c < kCols; ++c) e[c] = e[c] + load_l2(src + lane * kCols + c);
-  }
-  __device__ __forceinline__ void store_global(Acc* dst, int lane) const {
-#pragma unroll
-    for (int c = 0; c < kCols; ++c) store_l2(dst + lane * kCols + c, e[c]);
-  }
-  __device__ __forceinline__ void store_shared(Acc* dst, int lane) const {
-    SharedRun<Acc, kCols>::store(dst + lane * kCols, e);
-  }
-  __device__ __forceinline__ WarpVector operator+(const WarpVector& o) const {
-    WarpVector r;
-#pragma unroll
-    for (int c = 0; c < kCols; ++c) r.e[c] = e[c] + o.e[c];
-    return r;
-  }
-  // Inclusive prefix over the whole W-vector; returns the total (in every lane).
-  __device__ __forceinline__ Acc inclusive_scan(int lane) {
-#pragma unroll
-    for (int c = 1; c < kCols; ++c) e[c] = e[c] + e[c - 1];
-    const Acc incl = warp_inclusive_scan(e[kCols - 1]);
-    const Acc excl = shfl_up(incl, 1u);
-    if (lane > 0) {
-#pragma unroll
-      for (int c = 0; c < kCols; ++c) e[c] = e[c] + excl;
-    }
-    return shfl(incl, 31);
-  }
-  // Sum of the W entries, in every lane.
-  __device__ __forceinline__ Acc sum() const {
-    Acc t = e[0];
-#pragma unroll
-    for (int c = 1; c < kCols; ++c) t = t + e[c];
-    return warp_sum(t);
   }
 };
 

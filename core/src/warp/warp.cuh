@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "detail/element_traits.h"
+#include "support/element_traits.h"
 
 namespace sat::detail {
 

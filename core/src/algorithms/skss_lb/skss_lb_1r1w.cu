@@ -10,7 +10,7 @@
 #include "algorithms/skss_lb/kernels.cuh"
 #include "algorithms/skss_lb/one_wave.cuh"
 #include "algorithms/skss_lb/tile_grid.h"
-#include "detail/per_device.h"
+#include "support/per_device.h"
 
 namespace sat::detail {
 namespace {

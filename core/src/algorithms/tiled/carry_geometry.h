@@ -11,9 +11,9 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "detail/diagonal_order.cuh"
-#include "detail/element_traits.h"
-#include "detail/launch.h"
+#include "block/diagonal_order.cuh"
+#include "support/element_traits.h"
+#include "dispatch/launch.h"
 
 namespace sat::detail {
 

@@ -29,11 +29,11 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "detail/carry_geometry.h"
-#include "detail/diagonal_order.cuh"
-#include "detail/launch.h"
-#include "detail/memory.cuh"
-#include "detail/tile_agent.cuh"
+#include "algorithms/tiled/carry_geometry.h"
+#include "block/diagonal_order.cuh"
+#include "dispatch/launch.h"
+#include "support/memory.cuh"
+#include "agent/tile_agent.cuh"
 
 namespace sat::detail {
 
@@ -80,7 +80,7 @@ __global__ void __launch_bounds__(TileAgent<Traits, W>::kThreads, TileAgent<Trai
 //   the last blocks:   GCS, one thread per image column (J, j), scanning I over col_sums in place.
 // Neighbouring threads touch neighbouring words at every step (coalesced), except the RB stores.
 
-// kCarriesThreads and CarriesGrid: detail/carry_geometry.h.
+// kCarriesThreads and CarriesGrid: algorithms/tiled/carry_geometry.h.
 
 // acc += src[k·src_stride]; dst[k·dst_stride] = acc for k < count. src may equal dst (in place:
 // each word is loaded before it is stored). Loads go out in batches so that their latency overlaps.

@@ -1,5 +1,5 @@
 // Argument checks shared by sat::compute, sat::workspace_size, the CPU paths and the filters.
-#include "detail/validate.h"
+#include "dispatch/validate.h"
 
 #include <cstddef>
 #include <cstdint>
