@@ -28,10 +28,10 @@
 #include "support/element_traits.h"
 #include "support/memory.cuh"
 #include "support/plane.cuh"
+#include "tuning/tile_policy.h"
 #include "warp/shared_run.cuh"
 #include "warp/warp.cuh"
 #include "warp/warp_vector.cuh"
-#include "tuning/tile_policy.h"
 
 namespace sat::detail {
 
@@ -40,7 +40,7 @@ namespace sat::detail {
 template <class Acc, int W>
 struct TilePolicy {
   static constexpr int kTile = W;
-  static constexpr int kCols = W / 32;                       // columns per lane
+  static constexpr int kCols = W / 32;                      // columns per lane
   static constexpr int kRows = rows_per_warp(sizeof(Acc));  // rows per warp
   static constexpr int kThreads = TilePolicyOf<Acc, W>::kThreads;
   static constexpr int kWarps = kThreads / 32;

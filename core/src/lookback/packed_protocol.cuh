@@ -8,7 +8,7 @@
 //
 // What a tile publishes: LRS, GRS (W-vectors, rows), LCS, GCS (W-vectors, columns), GLS, GS
 // (scalars). rows(), cols() and diagonal() are the sources look_back() reads. The one-wave
-// look-back (skss_lb/one_wave.cuh) publishes LRS, LCS and LS (the tile's sum) and reads them back
+// look-back (skss_lb/one_wave_carries.cuh) publishes LRS, LCS and LS (the tile's sum) and reads them back
 // with add_local_row_vector(), add_local_col_vector() and local_sum().
 #pragma once
 

@@ -33,7 +33,7 @@ inline constexpr TuningArch kTuningArch = TuningArch::Hopper;  // sm_90 device p
 // tile of wider sums holds too many values per thread to stay in registers.
 constexpr int default_tile_for(std::size_t acc_bytes) { return acc_bytes >= 8 ? 64 : 128; }
 
-// Whether 1R1W-SKSS-LB runs its one-wave kernel (skss_lb/one_wave.cuh) when every tile of a call
+// Whether 1R1W-SKSS-LB runs its one-wave kernel (skss_lb/one_wave_carries.cuh) when every tile of a call
 // fits on the GPU at once: for 4-byte sums, where it is 4–16 % faster than the chained look-back
 // at 1024²–2048² f32 and 1280×720–1920×1080 u8 (docs/tuning-notes.md, step 25). For 16-byte sums
 // it was 50 % slower at 640×480 (one 512-thread block per SM), so they keep the chain; 8-byte sums

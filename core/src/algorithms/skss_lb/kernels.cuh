@@ -1,15 +1,16 @@
-// The kernels of 1R1W-SKSS-LB (Emoto et al., section IV): one kernel, tiles handed out in
+// The kernels of 1R1W-SKSS-LB (Emoto et al., section IV): one kernel per call, tiles handed out in
 // diagonal-major order by an atomic ticket, look-back over row, column and diagonal partial sums.
 // Global traffic: one read and one write per element plus O(n²/W).
 //
-// Per tile T(I,J), in a block of the agent's data warps, three of which also look back
-// (LookBackBlock):
-//   1. ticket → (I,J); data warps load the tile (prefetched while the previous tile was being
-//      finished), run the local row/column scans and publish their rows' LRS       [barrier]
-//   2. the look-back warps publish LCS, find GRS(I,J−1), GCS(I−1,J) and GS(I−1,J−1), publish
-//      GRS and GLS; the data warps start the next tile's prefetch meanwhile          [barrier]
-//   3. data warps add the row/column/corner offsets and write the tile once; the look-back warps
-//      publish GS and GCS, which only successors need.
+// Each kernel is a thin shell around the agent (agent/skss_lb_agent.cuh), which does everything a
+// block does with one tile; the shells only hand out tickets and say where a tile's input comes
+// from and how its carries are found:
+//   - skss_lb_pipelined_kernel: persistent blocks, the next tile prefetched while the current one
+//     looks back and stores; carries by the chained look-back (chained_carries.cuh);
+//   - skss_lb_tile_per_block_kernel<…, ChainedCarries>: one block per tile, loads straight into
+//     registers (input that is not chunk-aligned); chained look-back;
+//   - skss_lb_tile_per_block_kernel<…, OneWaveCarries>: one block per tile when every tile fits on
+//     the GPU at once; carries from the locals of every tile before it (one_wave_carries.cuh).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -17,7 +18,9 @@
 #include <cstddef>
 #include <type_traits>
 
-#include "algorithms/skss_lb/look_back_block.cuh"
+#include "agent/skss_lb_agent.cuh"
+#include "algorithms/skss_lb/chained_carries.cuh"
+#include "algorithms/skss_lb/one_wave_carries.cuh"
 #include "block/diagonal_order.cuh"
 #include "lookback/tile_timeline.cuh"
 
@@ -68,117 +71,71 @@ __global__ void __launch_bounds__(LookBackBlock<Traits, W>::kThreads, LookBackBl
     skss_lb_pipelined_kernel(Plane<const typename Traits::In> in, Plane<typename Traits::Acc> out,
                              LookBackState<typename Traits::Acc, W> st, int tiles_y, int tiles_x, BatchGeometry batch,
                              bool wide_out, TileTimeline timeline) {
-  using Agent = TileAgent<Traits, W>;
-  using Block = LookBackBlock<Traits, W>;
-  using Acc = typename Traits::Acc;
+  using Agent = SkssLbAgent<Traits, W, ChainedCarries<Traits, W>>;
+  using Tile = typename Agent::Tile;
   __shared__ typename Agent::Shared s;
-  __shared__ AboveTotalHandoff<Acc> s_above_total;  // Σ GCS(I−1,J), column warp → row warp
-  __shared__ int s_ticket;
-  __shared__ unsigned s_epoch;
-  __shared__ Acc s_park[Block::kParkRows][96];
   extern __shared__ __align__(16) unsigned char dynamic_smem[];
-  auto& stage = *reinterpret_cast<typename Agent::Stage*>(dynamic_smem);
+  auto& stage = *reinterpret_cast<typename Tile::Stage*>(dynamic_smem);
   const int tiles = tiles_y * tiles_x;
   const int all_tiles = kBatch ? tiles * batch.planes : tiles;
   // Every block draws tickets until one is past the tiles: all_tiles + gridDim.x draws in all.
   const unsigned last_ticket = unsigned(all_tiles) + gridDim.x - 1u;
 
-  Agent a;
-  // Every warp holds tile data at the block size the kernel is launched with; the test stays a
-  // branch because it helps ptxas: without it the 4-byte W = 128 kernels spill 16–60 bytes.
-  const bool data_warp = a.warp < Block::kDataWarps;
-  take_ticket(st.header, last_ticket, s_ticket, &s_epoch);
-  if (threadIdx.x == 0) s_above_total.ready = 0;
+  Agent agent(s);
+  take_ticket(st.header, last_ticket, s.ticket, &s.epoch);
   __syncthreads();
-  int ticket = s_ticket;
+  int ticket = s.ticket;
   auto sums = st.sums;
-  sums.epoch = s_epoch;
+  sums.epoch = s.epoch;
   __syncthreads();  // everyone has read it before thread 0 takes the next one into the same slot
   TileAt at(ticket < all_tiles ? ticket : 0, tiles, tiles_y, tiles_x, !kBatch);
-  if (ticket < all_tiles && data_warp) a.prefetch(stage, plane_of(in, at.plane, batch.in_stride), at.I * W, at.J * W);
-  WarpVector<Acc, W> pending;
-  Acc pending_gs;
+  if (ticket < all_tiles && agent.data_warp())
+    agent.a.prefetch(stage, plane_of(in, at.plane, batch.in_stride), at.I * W, at.J * W);
   while (ticket < all_tiles) {
-    timeline.stamp(ticket, kTileStart);
-    const auto plane_sums = sums.of_plane(at.plane, tiles);
-    const int t = at.I * tiles_x + at.J;
-    if (data_warp) {
-      a.load_prefetched(stage);
-      take_ticket(st.header, last_ticket, s_ticket);
-      a.scan(s);
-      publish_own_row_totals<Traits, W>(s, plane_sums, t, a.warp, a.lane);
-    }
-    __syncthreads();  // scans done, next ticket visible, every data thread holds its tile
-    timeline.stamp(ticket, kTileScanned);
-    const int next = s_ticket;
-    const TileAt next_at(next < all_tiles ? next : 0, tiles, tiles_y, tiles_x, !kBatch);
-    if (data_warp && next < all_tiles)
-      a.prefetch(stage, plane_of(in, next_at.plane, batch.in_stride), next_at.I * W, next_at.J * W);
-    run_look_back<Traits, W>(a, s, s_park, s_above_total, plane_sums, at.I, at.J, tiles_x, ticket, pending,
-                             pending_gs);
-    timeline.stamp(ticket, kTileLookedBack);
-    if (data_warp) a.finish_scan(s);
-    __syncthreads();  // offsets and corner are in shared memory
-    timeline.stamp(ticket, kTileOffsets);
-    if (data_warp) {
-      a.add_offsets(s);
-      a.store(plane_of(out, at.plane, batch.out_stride), at.I * W, at.J * W, wide_out);
-    }
-    if (Block::looks_back(a.warp)) finish_publish<Traits, W>(s, plane_sums, t, a.warp, a.lane, pending, pending_gs);
-    timeline.stamp(ticket, kTileStored);
+    int next = 0;
+    TileAt next_at = at;
+    agent.consume_tile(
+        ticket, at.I, at.J, tiles_x, sums.of_plane(at.plane, tiles), plane_of(out, at.plane, batch.out_stride),
+        wide_out, timeline,
+        [&](Tile& a) {
+          a.load_prefetched(stage);
+          take_ticket(st.header, last_ticket, s.ticket);  // visible after the agent's first barrier
+        },
+        [&] {
+          next = s.ticket;
+          next_at = TileAt(next < all_tiles ? next : 0, tiles, tiles_y, tiles_x, !kBatch);
+          if (agent.data_warp() && next < all_tiles)
+            agent.a.prefetch(stage, plane_of(in, next_at.plane, batch.in_stride), next_at.I * W, next_at.J * W);
+        });
     ticket = next;
     at = next_at;
   }
 }
 
-// Fallback for input whose pointer or pitch is not chunk-aligned (or chunks narrower than
-// cp.async's 4 bytes): one block per tile, loads straight into registers.
-template <class Traits, int W, bool kBatch>
+// One block per tile, in ticket order: with ChainedCarries the fallback for input whose pointer or
+// pitch is not chunk-aligned (or chunks narrower than cp.async's 4 bytes); with OneWaveCarries the
+// one-wave kernel. Loads go straight into registers.
+template <class Traits, int W, bool kBatch, class Carries>
 __global__ void __launch_bounds__(LookBackBlock<Traits, W>::kThreads, LookBackBlock<Traits, W>::kMinBlocks)
-    skss_lb_kernel(Plane<const typename Traits::In> in, Plane<typename Traits::Acc> out,
-                   LookBackState<typename Traits::Acc, W> st, int tiles_y, int tiles_x, BatchGeometry batch,
-                   bool wide_in, bool wide_out, TileTimeline timeline) {
-  using Agent = TileAgent<Traits, W>;
-  using Block = LookBackBlock<Traits, W>;
-  using Acc = typename Traits::Acc;
+    skss_lb_tile_per_block_kernel(Plane<const typename Traits::In> in, Plane<typename Traits::Acc> out,
+                                  LookBackState<typename Traits::Acc, W> st, int tiles_y, int tiles_x,
+                                  BatchGeometry batch, bool wide_in, bool wide_out, TileTimeline timeline) {
+  using Agent = SkssLbAgent<Traits, W, Carries>;
+  using Tile = typename Agent::Tile;
   __shared__ typename Agent::Shared s;
-  __shared__ AboveTotalHandoff<Acc> s_above_total;
-  __shared__ int s_ticket;
-  __shared__ unsigned s_epoch;
-  __shared__ Acc s_park[Block::kParkRows][96];
 
-  take_ticket(st.header, gridDim.x - 1u, s_ticket, &s_epoch);  // a block per tile: one draw each
-  if (threadIdx.x == 0) s_above_total.ready = 0;
+  Agent agent(s);
+  take_ticket(st.header, gridDim.x - 1u, s.ticket, &s.epoch);  // a block per tile: one draw each
   __syncthreads();
-  const int ticket = s_ticket;
+  const int ticket = s.ticket;
   auto sums = st.sums;
-  sums.epoch = s_epoch;
-  timeline.stamp(ticket, kTileStart);
-  const TileAt at(ticket, tiles_y * tiles_x, tiles_y, tiles_x, !kBatch);
-  const int I = at.I, J = at.J, t = I * tiles_x + J;
-  const auto plane_sums = sums.of_plane(at.plane, tiles_y * tiles_x);
-  Agent a;
-  const bool data_warp = a.warp < Block::kDataWarps;  // always true; see the kernel above
-  WarpVector<Acc, W> pending;
-  Acc pending_gs;
-  if (data_warp) {
-    a.load(plane_of(in, at.plane, batch.in_stride), I * W, J * W, wide_in);
-    a.scan(s);
-    publish_own_row_totals<Traits, W>(s, plane_sums, t, a.warp, a.lane);
-  }
-  __syncthreads();
-  timeline.stamp(ticket, kTileScanned);
-  run_look_back<Traits, W>(a, s, s_park, s_above_total, plane_sums, I, J, tiles_x, ticket, pending, pending_gs);
-  timeline.stamp(ticket, kTileLookedBack);
-  if (data_warp) a.finish_scan(s);
-  __syncthreads();
-  timeline.stamp(ticket, kTileOffsets);
-  if (data_warp) {
-    a.add_offsets(s);
-    a.store(plane_of(out, at.plane, batch.out_stride), I * W, J * W, wide_out);
-  }
-  if (Block::looks_back(a.warp)) finish_publish<Traits, W>(s, plane_sums, t, a.warp, a.lane, pending, pending_gs);
-  timeline.stamp(ticket, kTileStored);
+  sums.epoch = s.epoch;
+  const int tiles = tiles_y * tiles_x;
+  const TileAt at(ticket, tiles, tiles_y, tiles_x, !kBatch);
+  const Plane<const typename Traits::In> plane_in = plane_of(in, at.plane, batch.in_stride);
+  agent.consume_tile(
+      ticket, at.I, at.J, tiles_x, sums.of_plane(at.plane, tiles), plane_of(out, at.plane, batch.out_stride), wide_out,
+      timeline, [&](Tile& a) { a.load(plane_in, at.I * W, at.J * W, wide_in); }, [] {});
 }
 
 }  // namespace sat::detail

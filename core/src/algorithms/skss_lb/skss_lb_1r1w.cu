@@ -1,6 +1,7 @@
 // 1R1W-SKSS-LB on the host: the workspace, the launch geometry and the choice of kernel. The
-// kernels are in skss_lb/kernels.cuh (chained look-back) and skss_lb/one_wave.cuh (every tile at
-// once), the look-back they use in lookback/.
+// kernels are thin shells in kernels.cuh around one agent (agent/skss_lb_agent.cuh), with the
+// carries from the chained look-back (chained_carries.cuh) or from every tile at once
+// (one_wave_carries.cuh); the look-back itself is in lookback/.
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -8,7 +9,6 @@
 
 #include "algorithms/algorithms.h"
 #include "algorithms/skss_lb/kernels.cuh"
-#include "algorithms/skss_lb/one_wave.cuh"
 #include "algorithms/skss_lb/tile_grid.h"
 #include "support/per_device.h"
 
@@ -58,7 +58,8 @@ template <class Traits, int W, bool kBatch>
 Residency one_wave_residency() {
   static PerDevice<Residency> cache;
   return cache.get([](int device) {
-    return residency_of(skss_lb_one_wave_kernel<Traits, W, kBatch>, LookBackBlock<Traits, W>::kThreads, 0, device,
+    return residency_of(skss_lb_tile_per_block_kernel<Traits, W, kBatch, OneWaveCarries<Traits, W>>,
+                        LookBackBlock<Traits, W>::kThreads, 0, device,
                         "cudaOccupancyMaxActiveBlocksPerMultiprocessor (1r1w-skss-lb, one wave)");
   });
 }
@@ -90,13 +91,14 @@ void launch(const Launch& l) {
                        is_aligned_for_chunks<In, Agent::kCols>(second(p.input, batch.in_stride), p.input_pitch);
   const bool wide_out = is_aligned_for_chunks<Acc, Agent::kCols>(p.output, p.output_pitch) &&
                         is_aligned_for_chunks<Acc, Agent::kCols>(second(p.output, batch.out_stride), p.output_pitch);
-  // Every tile on the GPU at once: no chain of global sums (one_wave.cuh), where it pays.
+  // Every tile on the GPU at once: no chain of global sums (one_wave_carries.cuh), where it pays.
   if constexpr (one_wave_for(sizeof(Acc), kBatch)) {
     const Residency wave = one_wave_residency<Traits, W, kBatch>();
     if (std::int64_t(tiles) <= std::int64_t(wave.blocks_per_sm) * wave.sms) {
-      skss_lb_one_wave_kernel<Traits, W, kBatch><<<tiles, Block::kThreads, 0, l.stream>>>(
-          in, out, st, tiles_y, tiles_x, batch, wide_in, wide_out, current_timeline());
-      check_launch("skss_lb_one_wave_kernel");
+      skss_lb_tile_per_block_kernel<Traits, W, kBatch, OneWaveCarries<Traits, W>>
+          <<<tiles, Block::kThreads, 0, l.stream>>>(in, out, st, tiles_y, tiles_x, batch, wide_in, wide_out,
+                                                    current_timeline());
+      check_launch("skss_lb_tile_per_block_kernel (one wave)");
       return;
     }
   }
@@ -110,9 +112,9 @@ void launch(const Launch& l) {
       return;
     }
   }
-  skss_lb_kernel<Traits, W, kBatch><<<tiles, Block::kThreads, 0, l.stream>>>(in, out, st, tiles_y, tiles_x, batch,
-                                                                             wide_in, wide_out, current_timeline());
-  check_launch("skss_lb_kernel");
+  skss_lb_tile_per_block_kernel<Traits, W, kBatch, ChainedCarries<Traits, W>><<<tiles, Block::kThreads, 0, l.stream>>>(
+      in, out, st, tiles_y, tiles_x, batch, wide_in, wide_out, current_timeline());
+  check_launch("skss_lb_tile_per_block_kernel");
 }
 
 }  // namespace
@@ -121,7 +123,8 @@ std::size_t skss_lb_1r1w_workspace(ElementType type, Extent extent, int tile, in
   return visit_type(type, [&](auto traits) {
     using Acc = typename decltype(traits)::Acc;
     const LbTileGrid grid = LbTileGrid::of(extent.height, extent.width, tile, planes);
-    return visit_tile(tile, [&](auto w) { return LookBackState<Acc, decltype(w)::value>::layout(grid.ticket_space()).bytes; });
+    return visit_tile(
+        tile, [&](auto w) { return LookBackState<Acc, decltype(w)::value>::layout(grid.ticket_space()).bytes; });
   });
 }
 

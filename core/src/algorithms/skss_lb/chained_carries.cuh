@@ -1,11 +1,13 @@
-// The block of 1R1W-SKSS-LB and what its look-back warps do with one tile, between the kernel's
-// two block barriers (kernels.cuh): publish the local sums, look back along the row, the column
-// and the diagonal (lookback/look_back.cuh), leave the offsets in shared memory.
+// ChainedCarries: the carries of a 1R1W-SKSS-LB tile from its neighbours' global sums, for the
+// agent (agent/skss_lb_agent.cuh). Three of the block's warps publish the local sums, look back
+// along the row, the column and the diagonal (lookback/look_back.cuh) and leave the offsets in
+// shared memory; after the store they publish the global sums only successors need.
 #pragma once
 
 #include <cuda_runtime.h>
 
 #include <cstring>
+#include <type_traits>
 
 #include "agent/tile_agent.cuh"
 #include "lookback/look_back.cuh"
@@ -23,7 +25,6 @@ struct LookBackBlock {
   using Agent = TileAgent<Traits, W>;
   using Tuning = TilePolicyOf<typename Traits::Acc, W>;
   static constexpr bool kParkTile = Tuning::kParkTile;
-  static constexpr int kDataWarps = Agent::kWarps;
   static constexpr int kRowWarp = 0;   // LRS, GRS, GLS, GS
   static constexpr int kColWarp = 1;   // LCS, GCS
   static constexpr int kDiagWarp = 2;  // GS(I−1,J−1), in parallel
@@ -68,20 +69,6 @@ struct AboveTotalHandoff {
   }
 };
 
-// Data warps, right after their row scan: the LRS entries of their own rows, so successors can
-// add them before this tile's first barrier.
-template <class Traits, int W>
-__device__ __forceinline__ void publish_own_row_totals(const typename TileAgent<Traits, W>::Shared& s,
-                                                       const Protocol<typename Traits::Acc, W>& sums, int t,
-                                                       int warp, int lane) {
-  using Agent = TileAgent<Traits, W>;
-  __syncwarp();  // lane 31 wrote the totals of the warp's rows
-  if (lane < Agent::kRows) {
-    const int i = warp * Agent::kRows + lane;
-    sums.publish_row_local_entry(t, i, s.row_total[i]);
-  }
-}
-
 // The look-back warps' part of one tile. The row and column warps meet to publish GRS and GLS
 // together; the diagonal warp finds GS(I−1,J−1) meanwhile (it depends on predecessors only). GS
 // and GCS, which only successors need, are deferred to finish_publish (after the second barrier,
@@ -89,8 +76,8 @@ __device__ __forceinline__ void publish_own_row_totals(const typename TileAgent<
 template <class Traits, int W>
 __device__ __forceinline__ void look_back_tile(typename TileAgent<Traits, W>::Shared& s,
                                                AboveTotalHandoff<typename Traits::Acc>& above_handoff,
-                                               const Protocol<typename Traits::Acc, W>& sums, int I, int J,
-                                               int tiles_x, int handoff_tag, int warp, int lane,
+                                               const Protocol<typename Traits::Acc, W>& sums, int I, int J, int tiles_x,
+                                               int handoff_tag, int warp, int lane,
                                                WarpVector<typename Traits::Acc, W>& pending,
                                                typename Traits::Acc& pending_gs) {
   using Agent = TileAgent<Traits, W>;
@@ -131,8 +118,8 @@ __device__ __forceinline__ void look_back_tile(typename TileAgent<Traits, W>::Sh
 // After the second barrier, overlapping the data warps' stores: the values only successors use.
 template <class Traits, int W>
 __device__ __forceinline__ void finish_publish(const typename TileAgent<Traits, W>::Shared& s,
-                                               const Protocol<typename Traits::Acc, W>& sums, int t, int warp,
-                                               int lane, const WarpVector<typename Traits::Acc, W>& pending,
+                                               const Protocol<typename Traits::Acc, W>& sums, int t, int warp, int lane,
+                                               const WarpVector<typename Traits::Acc, W>& pending,
                                                const typename Traits::Acc& pending_gs) {
   using Block = LookBackBlock<Traits, W>;
   if (warp == Block::kRowWarp) {
@@ -142,20 +129,39 @@ __device__ __forceinline__ void finish_publish(const typename TileAgent<Traits, 
   }
 }
 
-// The look-back of one tile by its look-back warps, which park their tile values in shared memory
-// meanwhile where registers are short (LookBackBlock::kParkTile).
+// The Carries policy of SkssLbAgent (agent/skss_lb_agent.cuh) for the chained kernels: the
+// look-back warps park their tile values in shared memory while they look back where registers
+// are short (LookBackBlock::kParkTile); one barrier makes the offsets visible.
 template <class Traits, int W>
-__device__ __forceinline__ void run_look_back(TileAgent<Traits, W>& a, typename TileAgent<Traits, W>::Shared& s,
-                                              typename Traits::Acc (*park)[96],
-                                              AboveTotalHandoff<typename Traits::Acc>& above_total,
-                                              const Protocol<typename Traits::Acc, W>& sums, int I, int J,
-                                              int tiles_x, int handoff_tag, WarpVector<typename Traits::Acc, W>& pending,
-                                              typename Traits::Acc& pending_gs) {
+struct ChainedCarries {
+  using Tile = TileAgent<Traits, W>;
+  using Acc = typename Traits::Acc;
   using Block = LookBackBlock<Traits, W>;
-  if (!Block::looks_back(a.warp)) return;
-  if constexpr (Block::kParkTile) a.park(park);
-  look_back_tile<Traits, W>(s, above_total, sums, I, J, tiles_x, handoff_tag, a.warp, a.lane, pending, pending_gs);
-  if constexpr (Block::kParkTile) a.unpark(park);
-}
+  struct NoPark {};
+  struct Shared {
+    std::conditional_t<Block::kParkTile, Acc[Block::kParkRows][96], NoPark> park;
+    AboveTotalHandoff<Acc> above_total;  // Σ GCS(I−1,J), column warp → row warp
+  };
+  WarpVector<Acc, W> pending;  // GCS(I,J), published after the store
+  Acc pending_gs;              // GS(I,J) less the corner
+
+  __device__ __forceinline__ void init(Shared& c) {
+    if (threadIdx.x == 0) c.above_total.ready = 0;  // before the kernel's first barrier
+  }
+  __device__ __forceinline__ void find(Tile& a, typename Tile::Shared& s, Shared& c, const Protocol<Acc, W>& sums,
+                                       int I, int J, int tiles_x, int ticket) {
+    if (!Block::looks_back(a.warp)) return;
+    if constexpr (Block::kParkTile) a.park(c.park);
+    look_back_tile<Traits, W>(s, c.above_total, sums, I, J, tiles_x, ticket, a.warp, a.lane, pending, pending_gs);
+    if constexpr (Block::kParkTile) a.unpark(c.park);
+  }
+  __device__ __forceinline__ void offsets_ready(const Tile&, typename Tile::Shared&, Shared&) {
+    __syncthreads();  // offsets and corner are in shared memory
+  }
+  __device__ __forceinline__ void publish_for_successors(const Tile& a, const typename Tile::Shared& s,
+                                                         const Protocol<Acc, W>& sums, int t) const {
+    if (Block::looks_back(a.warp)) finish_publish<Traits, W>(s, sums, t, a.warp, a.lane, pending, pending_gs);
+  }
+};
 
 }  // namespace sat::detail

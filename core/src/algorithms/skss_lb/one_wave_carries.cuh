@@ -1,6 +1,8 @@
-// One-wave 1R1W-SKSS-LB: the kernel for calls whose tiles all fit on the GPU at once (tiles ≤ the
-// resident blocks), i.e. frame sizes and small images. Which calls run it (4-byte sums, one plane)
-// is tuning (tuning/tile_policy.h); the kernel itself is correct for any type, batch or size.
+// OneWaveCarries: the carries of a 1R1W-SKSS-LB tile for calls whose tiles all fit on the GPU at
+// once (tiles ≤ the resident blocks), i.e. frame sizes and small images; a Carries policy of the
+// agent (agent/skss_lb_agent.cuh), run by the one-wave kernel (kernels.cuh). Which calls run it
+// (4-byte sums, one plane) is tuning (tuning/tile_policy.h); it is correct for any type, batch or
+// size.
 //
 // The chained look-back (kernels.cuh) finds a tile's offsets from its neighbours' *global* sums,
 // which come out of their own look-back: at small sizes every tile is in flight at once and the
@@ -19,7 +21,9 @@
 
 #include <cuda_runtime.h>
 
-#include "algorithms/skss_lb/kernels.cuh"
+#include "agent/tile_agent.cuh"
+#include "lookback/state.cuh"
+#include "warp/warp_vector.cuh"
 
 namespace sat::detail {
 
@@ -78,58 +82,43 @@ __device__ __forceinline__ void one_wave_offsets(Shared& s, const Acc* corners, 
   }
 }
 
-// One block per tile, in ticket order.
-template <class Traits, int W, bool kBatch>
-__global__ void __launch_bounds__(LookBackBlock<Traits, W>::kThreads, LookBackBlock<Traits, W>::kMinBlocks)
-    skss_lb_one_wave_kernel(Plane<const typename Traits::In> in, Plane<typename Traits::Acc> out,
-                            LookBackState<typename Traits::Acc, W> st, int tiles_y, int tiles_x, BatchGeometry batch,
-                            bool wide_in, bool wide_out, TileTimeline timeline) {
-  using Agent = TileAgent<Traits, W>;
+// The Carries policy: warps 0 and 1 publish the tile's LS and LCS (its LRS entries are out
+// already), every warp gathers its share, then three barriers: the raw column totals read, every
+// share in, the offsets out.
+template <class Traits, int W>
+struct OneWaveCarries {
+  using Tile = TileAgent<Traits, W>;
   using Acc = typename Traits::Acc;
-  constexpr int kWarps = Agent::kWarps;
-  __shared__ typename Agent::Shared s;
-  __shared__ Acc s_corners[kWarps];
-  __shared__ int s_ticket;
-  __shared__ unsigned s_epoch;
-
-  take_ticket(st.header, gridDim.x - 1u, s_ticket, &s_epoch);  // a block per tile: one draw each
-  __syncthreads();
-  const int ticket = s_ticket;
-  auto sums = st.sums;
-  sums.epoch = s_epoch;
-  timeline.stamp(ticket, kTileStart);
-  const int tiles = tiles_y * tiles_x;
-  const TileAt at(ticket, tiles, tiles_y, tiles_x, !kBatch);
-  const int I = at.I, J = at.J, t = I * tiles_x + J;
-  const auto plane_sums = sums.of_plane(at.plane, tiles);
-  Agent a;
-  a.load(plane_of(in, at.plane, batch.in_stride), I * W, J * W, wide_in);
-  a.scan(s);
-  publish_own_row_totals<Traits, W>(s, plane_sums, t, a.warp, a.lane);  // LRS, entry by entry
-  __syncthreads();  // row totals and the raw column partials are in shared memory
-  timeline.stamp(ticket, kTileScanned);
-  if (a.warp == 0) {
-    WarpVector<Acc, W> lrs;
-    lrs.load_shared(s.row_total, a.lane);
-    plane_sums.publish_local_sum(t, lrs.sum(), a.lane);
-  } else if (a.warp == 1) {
-    WarpVector<Acc, W> lcs;
-    Agent::column_totals(s, a.lane, lcs.e);
-    plane_sums.publish_col_local(t, lcs, a.lane);
-  }
+  static constexpr int kWarps = Tile::kWarps;
+  struct Shared {
+    Acc corners[kWarps];
+  };
   OneWaveShare<Acc, W, kWarps> share;
-  share.gather(plane_sums, I, J, tiles_x, a.warp, a.lane);
-  timeline.stamp(ticket, kTileLookedBack);
-  a.finish_scan(s);
-  __syncthreads();  // the raw column totals have been read
-  share.put(s, s_corners, a.warp, a.lane);
-  __syncthreads();  // every warp's share is in
-  one_wave_offsets<Acc, W, kWarps>(s, s_corners, a.warp, a.lane);
-  __syncthreads();  // offsets and corner are in shared memory
-  timeline.stamp(ticket, kTileOffsets);
-  a.add_offsets(s);
-  a.store(plane_of(out, at.plane, batch.out_stride), I * W, J * W, wide_out);
-  timeline.stamp(ticket, kTileStored);
-}
+
+  __device__ __forceinline__ void init(Shared&) {}
+  __device__ __forceinline__ void find(const Tile& a, const typename Tile::Shared& s, Shared&,
+                                       const Protocol<Acc, W>& sums, int I, int J, int tiles_x, int) {
+    const int t = I * tiles_x + J;
+    if (a.warp == 0) {
+      WarpVector<Acc, W> lrs;
+      lrs.load_shared(s.row_total, a.lane);
+      sums.publish_local_sum(t, lrs.sum(), a.lane);
+    } else if (a.warp == 1) {
+      WarpVector<Acc, W> lcs;
+      Tile::column_totals(s, a.lane, lcs.e);
+      sums.publish_col_local(t, lcs, a.lane);
+    }
+    share.gather(sums, I, J, tiles_x, a.warp, a.lane);
+  }
+  __device__ __forceinline__ void offsets_ready(const Tile& a, typename Tile::Shared& s, Shared& c) {
+    __syncthreads();  // the raw column totals have been read (finish_scan and the column warp)
+    share.put(s, c.corners, a.warp, a.lane);
+    __syncthreads();  // every warp's share is in
+    one_wave_offsets<Acc, W, kWarps>(s, c.corners, a.warp, a.lane);
+    __syncthreads();  // offsets and corner are in shared memory
+  }
+  __device__ __forceinline__ void publish_for_successors(const Tile&, const typename Tile::Shared&,
+                                                         const Protocol<Acc, W>&, int) const {}
+};
 
 }  // namespace sat::detail
