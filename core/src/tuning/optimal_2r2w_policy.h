@@ -56,8 +56,10 @@ struct Optimal2R2WPolicy {
 
 constexpr Optimal2R2WPolicy optimal_2r2w_policy(TuningArch arch) {
   switch (arch) {
-    case TuningArch::Hopper: return {64};
-    case TuningArch::Other: break;  // not measured: Hopper's values
+    case TuningArch::Hopper:
+      return {64};
+    case TuningArch::Other:
+      break;  // not measured: Hopper's values
   }
   return {64};
 }
@@ -91,8 +93,10 @@ struct Optimal2R2WColumnShape {
   static constexpr long long few_tiles_for(long long target_warps) { return target_warps / Optimal2R2WShape::kWarps; }
   // The largest few_tiles of any architecture's policy on any device the workspace is sized for.
   static constexpr long long max_few_tiles() {
-    const long long hopper = few_tiles_for(optimal_2r2w_target_warps(optimal_2r2w_policy(TuningArch::Hopper), kOptimal2R2WMaxSizedSms));
-    const long long other = few_tiles_for(optimal_2r2w_target_warps(optimal_2r2w_policy(TuningArch::Other), kOptimal2R2WMaxSizedSms));
+    const long long hopper =
+        few_tiles_for(optimal_2r2w_target_warps(optimal_2r2w_policy(TuningArch::Hopper), kOptimal2R2WMaxSizedSms));
+    const long long other =
+        few_tiles_for(optimal_2r2w_target_warps(optimal_2r2w_policy(TuningArch::Other), kOptimal2R2WMaxSizedSms));
     return hopper > other ? hopper : other;
   }
 

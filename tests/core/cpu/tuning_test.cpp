@@ -20,8 +20,8 @@ namespace {
 
 TEST(TuningArch, OnlyComputeCapability90IsHopper) {
   EXPECT_EQ(tuning_arch_of(9, 0), TuningArch::Hopper);
-  for (const auto& [major, minor] : std::vector<std::pair<int, int>>{
-           {7, 0}, {7, 5}, {8, 0}, {8, 6}, {8, 9}, {9, 1}, {10, 0}, {12, 0}, {0, 0}})
+  for (const auto& [major, minor] :
+       std::vector<std::pair<int, int>>{{7, 0}, {7, 5}, {8, 0}, {8, 6}, {8, 9}, {9, 1}, {10, 0}, {12, 0}, {0, 0}})
     EXPECT_EQ(tuning_arch_of(major, minor), TuningArch::Other) << major << "." << minor;
 }
 
@@ -41,13 +41,11 @@ TEST(Optimal2R2WGrid, TargetWarpsAreSmsTimesWarpsPerSm) {
   EXPECT_EQ(optimal_2r2w_target_warps(kHopper, 10000), kOptimal2R2WMaxSizedSms * 64LL);
 }
 
-long long few_tiles(int sms) {
-  return Optimal2R2WColumnShape::few_tiles_for(optimal_2r2w_target_warps(kHopper, sms));
-}
+long long few_tiles(int sms) { return Optimal2R2WColumnShape::few_tiles_for(optimal_2r2w_target_warps(kHopper, sms)); }
 
 TEST(Optimal2R2WGrid, RowGroupFillsTheDeviceWithFewRows) {
   // 1080 rows of 1920 u8 (chunks of 512 elements: 4 per row).
-  EXPECT_EQ(optimal_2r2w_row_group(4, 1080, optimal_2r2w_target_warps(kHopper, 132)), 4);  // capped by the chunks
+  EXPECT_EQ(optimal_2r2w_row_group(4, 1080, optimal_2r2w_target_warps(kHopper, 132)), 4);   // capped by the chunks
   EXPECT_EQ(optimal_2r2w_row_group(64, 1080, optimal_2r2w_target_warps(kHopper, 132)), 8);  // 4320 < 8448 warps
   EXPECT_EQ(optimal_2r2w_row_group(64, 1080, optimal_2r2w_target_warps(kHopper, 114)), 8);  // 4320 < 7296
   EXPECT_EQ(optimal_2r2w_row_group(64, 1080, optimal_2r2w_target_warps(kHopper, 46)), 4);   // 4320 ≥ 2944
@@ -86,8 +84,8 @@ TEST(Optimal2R2WGrid, TileHeightDependsOnTheDevicesSms) {
 // The workspace, computed without a device, holds the tiles of whatever device runs the call,
 // and never shrinks as the extent grows (a Plan sized for its maximum serves every smaller one).
 TEST(Optimal2R2WGrid, WorkspaceCoversEveryDeviceAndIsMonotone) {
-  const std::vector<int> sizes = {1, 2, 31, 32, 33, 63, 64, 65, 127, 128, 129, 200, 511, 513, 1000,
-                                  1080, 1920, 2048, 2049, 3000, 4096, 5000, 8192, 16384, 32768};
+  const std::vector<int> sizes = {1,   2,    31,   32,   33,   63,   64,   65,   127,  128,  129,   200,  511,
+                                  513, 1000, 1080, 1920, 2048, 2049, 3000, 4096, 5000, 8192, 16384, 32768};
   for (std::size_t acc_bytes : {std::size_t(4), std::size_t(8), std::size_t(16)}) {
     const int cols = Optimal2R2WShape::tile_columns(acc_bytes);
     for (std::size_t i = 0; i < sizes.size(); ++i)
@@ -112,8 +110,9 @@ TEST(Optimal2R2WGrid, WorkspaceSizeIsTheColumnStateLayout) {
   o.algorithm = Algorithm::Optimal2R2W;
   for (const Extent e : {Extent{1, 1}, Extent{1920, 1080}, Extent{2048, 2048}, Extent{4097, 33}}) {
     // f32: 128 columns, one word per sum; u8x4 → u32x4: 32 columns, four words.
-    EXPECT_EQ(workspace_size(ElementType::F32ToF32, e, o),
-              ColumnPrefixLayout::packed(Optimal2R2WColumnShape::workspace_tiles(e.width, e.height, 128), 128, 1).bytes);
+    EXPECT_EQ(
+        workspace_size(ElementType::F32ToF32, e, o),
+        ColumnPrefixLayout::packed(Optimal2R2WColumnShape::workspace_tiles(e.width, e.height, 128), 128, 1).bytes);
     EXPECT_EQ(workspace_size(ElementType::U8x4ToU32x4, e, o),
               ColumnPrefixLayout::packed(Optimal2R2WColumnShape::workspace_tiles(e.width, e.height, 32), 32, 4).bytes);
     EXPECT_EQ(workspace_size(ElementType::U8ToU64Squares, e, o),
