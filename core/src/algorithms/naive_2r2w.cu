@@ -15,11 +15,12 @@
 
 #include "algorithms/algorithms.h"
 #include "support/element_traits.h"
+#include "tuning/naive_2r2w_policy.h"
 
 namespace sat::detail {
 namespace {
 
-constexpr int kThreads = 128;
+constexpr int kThreads = Naive2R2WPolicy::kThreads;
 
 template <class T>
 __device__ __forceinline__ T* row_of(T* base, std::size_t pitch, int y) {

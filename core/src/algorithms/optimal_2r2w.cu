@@ -13,41 +13,46 @@
 // step's input is loaded (still packed) before the current one is scanned, to keep two steps of
 // loads in flight per lane.
 //
-// Kernel 2, column scan (in place on the output), one pass with decoupled look-back. A block of
-// 8 warps owns a tile of S = 8·R rows × C = 32·V columns (V·sizeof(Acc) = 16 bytes, i.e. a warp
-// row is 512 contiguous bytes). Lane l holds columns l, l+32, …, so every warp access is one
-// contiguous, coalesced span whatever the pitch or alignment. Per tile:
-//   1. ticket → (segment, column group), segment-major, so the tile above always started first;
+// Kernel 2, column scan (in place on the output), one pass with decoupled look-back on the
+// look-back component (lookback/). A block of 8 warps owns a tile of S = 8·R rows × C = 32·V
+// columns (V·sizeof(Acc) = 16 bytes, i.e. a warp row is 512 contiguous bytes). Lane l holds
+// columns l, l+32, …, so every warp access is one contiguous, coalesced span whatever the pitch
+// or alignment. Per tile:
+//   1. ticket and epoch from the workspace header (draw_ticket) → (segment, column group),
+//      segment-major, so the tile above always drew its ticket first;
 //   2. load R rows per warp into registers; serial column sums; per-warp totals → shared;
-//   3. warp 0: tile aggregate; publish it (status 1, or 2 at once in the top segment); walk up
-//      until a tile with an inclusive prefix (status 2); fold forward to the exclusive prefix;
-//      publish the inclusive prefix (status 2);
-//   4. everyone adds the prefix and the warps above, and writes the tile once.
-// The forward fold (inclusive(k) + aggregate(k+1) + … + aggregate(seg−1), in that order) makes
-// every exclusive prefix the same left fold of aggregates whatever the timing, so float results
-// are deterministic. R = 8 normally; R = 2 when that gives too few tiles to fill the GPU.
-// The look-back state (ticket + flags) is zeroed by kernel 1, which saves a memset launch.
+//   3. warp 0: the tile's column sums (local); publish them as {epoch, value} words; below the
+//      top segment, the windowed look_back() up the tile's column group gives the sums above
+//      the tile, then the tile publishes its global sums (above + local; not in the last
+//      segment, which nobody reads);
+//   4. everyone adds the sums above and the warps above, and writes the tile once.
+// The look-back's forward fold (0 + global(k) + local(k+1) + … + local(seg−1), in that order)
+// makes every prefix the same left fold of locals whatever the timing, so float results are
+// deterministic; integers are exact. A tile waits only on tiles of smaller tickets (the ones
+// above it). Words of another call carry another epoch, so nothing is cleared between calls of
+// one layout (lookback/epoch.cuh). R = 8 normally; R = 2 when that gives too few tiles to fill
+// the GPU (tuning/optimal_2r2w_policy.h, from the device's SM count).
 #include <cuda_runtime.h>
 
 #include <cstddef>
 #include <cstdint>
 
 #include "algorithms/algorithms.h"
+#include "lookback/column_prefix.cuh"
+#include "lookback/look_back.cuh"
 #include "support/element_traits.h"
 #include "support/memory.cuh"
-#include "agent/tile_agent.cuh"
-#include "lookback/tile_status.cuh"
+#include "support/plane.cuh"
+#include "tuning/arch.h"
+#include "tuning/optimal_2r2w_policy.h"
 #include "warp/warp.cuh"
 
 namespace sat::detail {
 namespace {
 
-constexpr int kWarps = 8;
-constexpr int kThreads = 32 * kWarps;
-// Warps that keep a 132-SM GPU's memory pipes full (≈ 64 resident warps per SM).
-constexpr long long kTargetWarps = 8192;
-// Fewer column tiles than this at R = 8 → use R = 2 (four times as many, shorter tiles).
-constexpr long long kFewTiles = 1024;
+using Shape = Optimal2R2WShape;
+constexpr int kWarps = Shape::kWarps;
+constexpr int kThreads = Shape::kThreads;
 
 __device__ __forceinline__ int div_up(int a, int b) { return (a + b - 1) / b; }
 
@@ -60,11 +65,11 @@ struct RowPolicy {
   using Acc = typename Traits::Acc;
   // A lane's piece: E adjacent elements, 16 bytes of accumulators, so that a warp stores 512
   // contiguous bytes per instruction (and loads 32·E·sizeof(In) contiguous bytes).
-  static constexpr int kE = sizeof(Acc) >= 16 ? 1 : int(16 / sizeof(Acc));
+  static constexpr int kE = Shape::lane_elements(sizeof(Acc));
   static constexpr int kInPieceBytes = kE * int(sizeof(In));
   // Pieces per lane and step (all loaded at once): 4, or fewer to keep a step's input ≤ 32 bytes
   // per lane. U8→u32: 4 × 4 elements; f32: 2 × 4; f32x2, u32x2: 2 × 2; others: 4 × 1 or 4 × 2.
-  static constexpr int kP = 32 / kInPieceBytes < 4 ? 32 / kInPieceBytes : 4;
+  static constexpr int kP = Shape::row_pieces(kInPieceBytes);
   static constexpr int kChunk = 32 * kE * kP;  // elements per warp and step
   using InPiece = typename Chunk<In, kE>::Piece;
   using OutPiece = typename Chunk<Acc, kE>::Piece;
@@ -103,17 +108,12 @@ struct RowStep {
 template <class Traits>
 __global__ void __launch_bounds__(kThreads)
     row_scan_kernel(Plane<const typename Traits::In> in, Plane<typename Traits::Acc> out, int group_warps,
-                    bool wide_in, bool wide_out, uint32_t* clear, std::size_t clear_words) {
+                    bool wide_in, bool wide_out) {
   using In = typename Traits::In;
   using Acc = typename Traits::Acc;
   using P = RowPolicy<Traits>;
   constexpr int E = P::kE, NP = P::kP;
   __shared__ Acc s_total[2][kWarps];  // double-buffered: one barrier per step suffices
-
-  // The column kernel's ticket and flags start at 0; it runs after this kernel on the stream.
-  for (std::size_t i = std::size_t(blockIdx.x) * kThreads + threadIdx.x; i < clear_words;
-       i += std::size_t(gridDim.x) * kThreads)
-    clear[i] = 0;
 
   const int warp = int(threadIdx.x) >> 5, lane = int(threadIdx.x) & 31;
   const int G = group_warps;  // a power of two dividing kWarps
@@ -198,51 +198,34 @@ __global__ void __launch_bounds__(kThreads)
 
 template <class Acc>
 struct ColumnPolicy {
-  static constexpr int kVec = sizeof(Acc) >= 16 ? 1 : int(16 / sizeof(Acc));  // columns per lane
-  static constexpr int kCols = 32 * kVec;                                      // columns per tile
+  static constexpr int kVec = Shape::lane_elements(sizeof(Acc));  // columns per lane
+  static constexpr int kCols = Shape::tile_columns(sizeof(Acc));  // columns per tile
+  static_assert(kCols == 32 * kVec, "one warp row of a tile: 32 lanes × V columns");
+  using State = ColumnPrefixState<Acc, kCols>;
 };
 
-enum ColumnStatus : TileFlag { kAggregate = 1, kInclusive = 2 };
-
-// Workspace: the ticket and the flags first (kernel 1 zeroes them as 32-bit words), then the
-// per-tile column vectors.
-template <class Acc>
-struct ColumnState {
-  unsigned* ticket;
-  TileFlag* flag;          // [tiles]
-  Acc* aggregate;          // [tiles][C] column sums of the tile alone
-  Acc* inclusive;          // [tiles][C] column sums from the top of the image through the tile
-  std::size_t clear_bytes;  // ticket + flags, from the start of the workspace
-
-  static ColumnState carve(WorkspaceCarver& ws, long long tiles) {
-    constexpr int C = ColumnPolicy<Acc>::kCols;
-    ColumnState s{};
-    s.ticket = ws.take<unsigned>(1);
-    s.flag = ws.take<TileFlag>(std::size_t(tiles));
-    s.clear_bytes = ws.bytes();
-    s.aggregate = ws.take<Acc>(std::size_t(tiles) * C);
-    s.inclusive = ws.take<Acc>(std::size_t(tiles) * C);
-    return s;
-  }
-  static std::size_t bytes(long long tiles) {
-    WorkspaceCarver ws;
-    carve(ws, tiles);
-    return ws.bytes();
-  }
-};
-
+// `segments`: rows of tiles; `tiles` = segments × groups, one block and one ticket each.
 template <class Acc, int R>
-__global__ void __launch_bounds__(kThreads) column_scan_kernel(Plane<Acc> out, ColumnState<Acc> st, int groups) {
+__global__ void __launch_bounds__(kThreads)
+    column_scan_kernel(Plane<Acc> out, typename ColumnPolicy<Acc>::State st, int groups, int segments) {
   constexpr int V = ColumnPolicy<Acc>::kVec;
   constexpr int C = ColumnPolicy<Acc>::kCols;
   constexpr int S = kWarps * R;
+  using Vec = typename ColumnPolicy<Acc>::State::Vec;
   __shared__ Acc s_part[kWarps][C];  // per-warp column totals of the warp's R rows
   __shared__ Acc s_prefix[C];        // column sums of everything above the tile
   __shared__ int s_ticket;
+  __shared__ unsigned s_epoch;
 
-  if (threadIdx.x == 0) s_ticket = int(atomicAdd(st.ticket, 1u));
+  if (threadIdx.x == 0) {
+    // Every block draws exactly one ticket: the last one starts the next call's epoch.
+    const TicketDraw d = draw_ticket(st.header, unsigned(segments) * unsigned(groups) - 1u);
+    s_ticket = int(d.ticket);
+    s_epoch = d.epoch;
+  }
   __syncthreads();
   const int t = s_ticket;
+  const unsigned epoch = s_epoch;
   const int seg = t / groups, grp = t - seg * groups;
   const int warp = int(threadIdx.x) >> 5, lane = int(threadIdx.x) & 31;
   const int x0 = grp * C + lane;      // this lane's columns: x0 + 32·c
@@ -270,46 +253,32 @@ __global__ void __launch_bounds__(kThreads) column_scan_kernel(Plane<Acc> out, C
   __syncthreads();
 
   if (warp == 0) {
-    const std::size_t tile = std::size_t(t);
-    Acc agg[V], prefix[V];
+    // Entry c of a lane's vectors is its column lane + 32·c (column_prefix.cuh).
+    Vec local, above;
 #pragma unroll
     for (int c = 0; c < V; ++c) {
-      agg[c] = s_part[0][lane + 32 * c];
+      local.e[c] = s_part[0][lane + 32 * c];
 #pragma unroll
-      for (int w = 1; w < kWarps; ++w) agg[c] = agg[c] + s_part[w][lane + 32 * c];
-      prefix[c] = zero<Acc>();
+      for (int w = 1; w < kWarps; ++w) local.e[c] = local.e[c] + s_part[w][lane + 32 * c];
     }
-    if (seg == 0) {
+    above.fill(zero<Acc>());
+    // The top segment's local sums are its global ones: the look-back's edge.
+    st.publish_local(t, local, lane, epoch);
+    if (seg > 0) {
+      look_back(st.source(epoch), t - groups, groups, seg, above, lane);
+      if (seg + 1 < segments) {  // the last segment's global sums are read by nobody
+        Vec global;
 #pragma unroll
-      for (int c = 0; c < V; ++c) store_l2(st.inclusive + tile * C + lane + 32 * c, agg[c]);
-      warp_publish(st.flag + t, kInclusive);
-    } else {
-#pragma unroll
-      for (int c = 0; c < V; ++c) store_l2(st.aggregate + tile * C + lane + 32 * c, agg[c]);
-      warp_publish(st.flag + t, kAggregate);
-      // Walk up to the nearest segment k whose inclusive prefix is out (segment 0 always is),
-      // waiting on each segment above until at least its aggregate is out.
-      int k = seg - 1;
-      while (warp_wait_status(st.flag + (k * groups + grp), kAggregate) < kInclusive) --k;
-      // Fold forward from k: the same left fold of aggregates whatever k was (deterministic).
-      const std::size_t tk = std::size_t(k) * groups + grp;
-#pragma unroll
-      for (int c = 0; c < V; ++c) prefix[c] = load_l2(st.inclusive + tk * C + lane + 32 * c);
-      for (int j = k + 1; j < seg; ++j) {
-        const std::size_t tj = std::size_t(j) * groups + grp;
-#pragma unroll
-        for (int c = 0; c < V; ++c) prefix[c] = prefix[c] + load_l2(st.aggregate + tj * C + lane + 32 * c);
+        for (int c = 0; c < V; ++c) global.e[c] = above.e[c] + local.e[c];
+        st.publish_global(t, global, lane, epoch);
       }
-#pragma unroll
-      for (int c = 0; c < V; ++c) store_l2(st.inclusive + tile * C + lane + 32 * c, prefix[c] + agg[c]);
-      warp_publish(st.flag + t, kInclusive);
     }
 #pragma unroll
-    for (int c = 0; c < V; ++c) s_prefix[lane + 32 * c] = prefix[c];
+    for (int c = 0; c < V; ++c) s_prefix[lane + 32 * c] = above.e[c];
   }
   __syncthreads();
 
-  // offset = prefix above the tile + the totals of the warps above in this tile.
+  // offset = sums above the tile + the totals of the warps above in this tile.
 #pragma unroll
   for (int c = 0; c < V; ++c) {
     Acc offset = s_prefix[lane + 32 * c];
@@ -330,58 +299,42 @@ __global__ void __launch_bounds__(kThreads) column_scan_kernel(Plane<Acc> out, C
   }
 }
 
-// The column tiling for an extent: R and the tile counts (64-bit until validated by use).
-template <class Acc>
-struct ColumnShape {
-  long long groups, segments_big, segments_small;
-  explicit ColumnShape(Extent e)
-      : groups((e.width + ColumnPolicy<Acc>::kCols - 1) / ColumnPolicy<Acc>::kCols),
-        segments_big((e.height + kWarps * 8 - 1) / (kWarps * 8)),
-        segments_small((e.height + kWarps * 2 - 1) / (kWarps * 2)) {}
-  bool small() const { return groups * segments_big < kFewTiles; }
-  int rows_per_warp() const { return small() ? 2 : 8; }
-  long long segments() const { return small() ? segments_small : segments_big; }
-  long long tiles() const { return groups * segments(); }
-  // Monotone in the extent (a Plan sized for a maximum extent serves every smaller one): when
-  // R = 2 is chosen, its tiles are at most 4·kFewTiles, covered by the second term.
-  std::size_t workspace() const {
-    const long long small_tiles = groups * segments_small;
-    const std::size_t a = ColumnState<Acc>::bytes(groups * segments_big);
-    const std::size_t b = ColumnState<Acc>::bytes(small_tiles < 4 * kFewTiles ? small_tiles : 4 * kFewTiles);
-    return a > b ? a : b;
-  }
-};
-
 template <class Traits>
 void launch(const Launch& l) {
   using In = typename Traits::In;
   using Acc = typename Traits::Acc;
   using P = RowPolicy<Traits>;
+  using State = typename ColumnPolicy<Acc>::State;
   const Problem& p = l.problem;
   const int width = p.extent.width, height = p.extent.height;
   const Plane<const In> in{static_cast<const In*>(p.input), p.input_pitch, height, width};
   const Plane<Acc> out{static_cast<Acc*>(p.output), p.output_pitch, height, width};
 
-  const ColumnShape<Acc> shape(p.extent);
-  WorkspaceCarver ws(l.workspace);
-  const ColumnState<Acc> st = ColumnState<Acc>::carve(ws, shape.tiles());
+  // The grid for this device: its architecture's policy times its SM count.
+  const DeviceTuning device = current_device_tuning();
+  const long long target_warps = optimal_2r2w_target_warps(optimal_2r2w_policy(device.arch), device.sms);
+  const Optimal2R2WColumnShape shape(width, height, ColumnPolicy<Acc>::kCols,
+                                     Optimal2R2WColumnShape::few_tiles_for(target_warps));
+
+  // The column pass's state: ready as it is after a call of the same layout on a workspace the
+  // library owns, else one reset launch (ordered before kernel 2 by the stream).
+  const ColumnPrefixLayout layout = State::layout(shape.tiles());
+  const State st = State::at(l.workspace, layout);
+  begin_lookback_call(st.header, layout.key(), layout.body_bytes(), l.history, l.stream);
 
   // Kernel 1: G warps per row — more when rows are few and long enough to share.
-  const int chunks = ceil_div(width, P::kChunk);
-  int G = 1;
-  while (G < kWarps && 2 * G <= chunks && static_cast<long long>(height) * G < kTargetWarps) G *= 2;
+  const int G = optimal_2r2w_row_group(ceil_div(width, P::kChunk), height, target_warps);
   const bool wide_in = is_aligned_for_chunks<In, P::kE>(p.input, p.input_pitch);
   const bool wide_out = is_aligned_for_chunks<Acc, P::kE>(p.output, p.output_pitch);
-  row_scan_kernel<Traits><<<ceil_div(height, kWarps / G), kThreads, 0, l.stream>>>(
-      in, out, G, wide_in, wide_out, reinterpret_cast<uint32_t*>(st.ticket), st.clear_bytes / 4);
+  row_scan_kernel<Traits><<<ceil_div(height, kWarps / G), kThreads, 0, l.stream>>>(in, out, G, wide_in, wide_out);
   check_launch("2r2w-optimal row_scan_kernel");
 
-  // Kernel 2.
-  const int groups = int(shape.groups), tiles = int(shape.tiles());
-  if (shape.rows_per_warp() == 2)
-    column_scan_kernel<Acc, 2><<<tiles, kThreads, 0, l.stream>>>(out, st, groups);
+  // Kernel 2: one block per tile.
+  const int groups = int(shape.groups), segments = int(shape.segments()), tiles = int(shape.tiles());
+  if (shape.rows_per_warp() == Shape::kRowsPerWarpSmall)
+    column_scan_kernel<Acc, Shape::kRowsPerWarpSmall><<<tiles, kThreads, 0, l.stream>>>(out, st, groups, segments);
   else
-    column_scan_kernel<Acc, 8><<<tiles, kThreads, 0, l.stream>>>(out, st, groups);
+    column_scan_kernel<Acc, Shape::kRowsPerWarpBig><<<tiles, kThreads, 0, l.stream>>>(out, st, groups, segments);
   check_launch("2r2w-optimal column_scan_kernel");
 }
 
@@ -390,7 +343,9 @@ void launch(const Launch& l) {
 std::size_t optimal_2r2w_workspace(ElementType type, Extent extent) {
   return visit_type(type, [&](auto traits) {
     using Acc = typename decltype(traits)::Acc;
-    return ColumnShape<Acc>(extent).workspace();
+    using Policy = ColumnPolicy<Acc>;
+    const long long tiles = Optimal2R2WColumnShape::workspace_tiles(extent.width, extent.height, Policy::kCols);
+    return Policy::State::layout(tiles).bytes;
   });
 }
 

@@ -16,6 +16,7 @@
 #include "filters/backend.h"
 #include "sat/error.h"
 #include "sat/sat.h"
+#include "tuning/detect_policy.h"
 
 namespace sat::detect {
 namespace {
@@ -38,7 +39,7 @@ struct Window {
   float factor;
 };
 
-constexpr int kBlock = 256;  // threads per block of the cascade kernels (8 warps)
+constexpr int kBlock = detail::DetectLaunchPolicy::kCascadeThreads;  // threads per block of the cascade kernels
 
 template <class T>
 struct DeviceArray {
@@ -336,9 +337,12 @@ void CudaDetect::run(ConstImage8 frame, const std::vector<ScaleLevel>& levels, s
     filters::cuda_to_gray(frame, s.d_gray.ptr, std::size_t(frame.width), stream);
     gray = s.d_gray.ptr, gray_pitch = std::size_t(frame.width);
   }
-  const dim3 block(32, 8);
-  resize_levels_kernel<<<dim3(unsigned(detail::ceil_div(max_w, 32)), unsigned(detail::ceil_div(max_h, 8)), nlevels), block, 0,
-                         stream>>>(gray, gray_pitch, frame.width, frame.height, s.d_levels.ptr, s.d_atlas.ptr, s.atlas_pitch);
+  using Policy = detail::DetectLaunchPolicy;
+  const dim3 block(Policy::kResizeBlockX, Policy::kResizeBlockY);
+  resize_levels_kernel<<<dim3(unsigned(detail::ceil_div(max_w, Policy::kResizeBlockX)),
+                              unsigned(detail::ceil_div(max_h, Policy::kResizeBlockY)), nlevels),
+                         block, 0, stream>>>(gray, gray_pitch, frame.width, frame.height, s.d_levels.ptr, s.d_atlas.ptr,
+                                             s.atlas_pitch);
   detail::check_launch("sat::detect::resize_levels_kernel");
   if (timed) detail::check_cuda(cudaEventRecord(s.events[1], stream), "cudaEventRecord");
 
@@ -371,8 +375,8 @@ void CudaDetect::run(ConstImage8 frame, const std::vector<ScaleLevel>& levels, s
   if (timed) detail::check_cuda(cudaEventRecord(s.events[3], stream), "cudaEventRecord");
 
   // 5. The accepted windows to the host in one go, then into the CPU backend's order.
-  publish_kernel<<<64, kBlock, 0, stream>>>(s.d_list[from].ptr, s.d_counts.ptr + s.stage_count - 1, s.h_list.device_ptr,
-                                            s.h_count.device_ptr);
+  publish_kernel<<<Policy::kPublishBlocks, kBlock, 0, stream>>>(s.d_list[from].ptr, s.d_counts.ptr + s.stage_count - 1,
+                                                                s.h_list.device_ptr, s.h_count.device_ptr);
   detail::check_launch("sat::detect::publish_kernel");
   detail::check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
   const unsigned count = *s.h_count.ptr;

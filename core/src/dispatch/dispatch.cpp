@@ -72,7 +72,8 @@ void run(const char* call, const Problem& problem, const Batch& batch, const Opt
 
   // Only the single-pass algorithms with epoch-tagged state (lookback/epoch.cuh) keep it in the
   // workspace from call to call; any other algorithm overwrites the workspace with its own.
-  if (history && options.algorithm != Algorithm::SkssLb1R1W && options.algorithm != Algorithm::Skss1R1W)
+  if (history && options.algorithm != Algorithm::SkssLb1R1W && options.algorithm != Algorithm::Skss1R1W &&
+      options.algorithm != Algorithm::Optimal2R2W)
     history->forget();
   if (one_launch || batch.planes == 1) {
     launch({problem, batch, tile, options.hybrid_r, workspace, workspace_bytes, stream, history}, options.algorithm);

@@ -20,6 +20,7 @@
 #include "filters/filter_ops.h"
 #include "filters/grid.cuh"
 #include "filters/pass_geometry.h"
+#include "tuning/filter_policy.h"
 
 namespace sat::filters {
 
@@ -102,9 +103,8 @@ void launch_filter_pass(const Pass& pass, cudaStream_t stream, const char* name)
   }
   const BorderGroups b = border_groups(interior, out.width, out.height);
   if (b.count > 0) {
-    constexpr int kThreads = 256;
-    const auto blocks = unsigned(std::min<int64_t>((b.count + kThreads - 1) / kThreads, int64_t(1) << 16));
-    border_kernel<<<blocks, kThreads, 0, stream>>>(pass, interior, b);
+    using Policy = detail::FilterLaunchPolicy;
+    border_kernel<<<Policy::border_blocks(b.count), Policy::kBorderThreads, 0, stream>>>(pass, interior, b);
     detail::check_launch(name);
   }
 }

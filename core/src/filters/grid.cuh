@@ -1,14 +1,17 @@
-// One thread per pixel (or per group of pixels: filter_pass.cuh): 32×8 blocks, rows strided when
-// the image is taller than the grid.
+// One thread per pixel (or per group of pixels: filter_pass.cuh): blocks of the filters' launch
+// policy (tuning/filter_policy.h, 32×8), rows strided when the image is taller than the grid.
 #pragma once
 
 #include <cuda_runtime.h>
 
 #include <algorithm>
 
+#include "tuning/filter_policy.h"
+
 namespace sat::filters {
 
-inline constexpr int kBlockX = 32, kBlockY = 8;
+inline constexpr int kBlockX = detail::FilterLaunchPolicy::kPixelBlockX;
+inline constexpr int kBlockY = detail::FilterLaunchPolicy::kPixelBlockY;
 
 inline dim3 pixel_grid(int width, int height) {
   const int gx = (width + kBlockX - 1) / kBlockX;

@@ -49,7 +49,8 @@ __global__ void lookback_reset(LookBackHeader* header, uint4* body, unsigned lon
 // nothing when `history` says the last call left it so, else a reset launch on `stream` (after
 // zeroing the body when `history` knows the layout changed). `history` may be null (a caller's
 // workspace: always the reset launch). Checked. Used by every single-pass algorithm that keeps
-// state: 1R1W-SKSS-LB (LookBackLayout) and 1R1W-SKSS (its column flags).
+// state: 1R1W-SKSS-LB (LookBackLayout), 1R1W-SKSS (its column flags) and 2R2W-optimal's column
+// pass (ColumnPrefixLayout).
 void begin_lookback_call(LookBackHeader* header, std::uint64_t key, std::size_t body_bytes, WorkspaceHistory* history,
                          cudaStream_t stream);
 

@@ -52,7 +52,8 @@ struct LookBackLayout {
 
 // What state a workspace holds, for the reset's layout check (epoch.cuh): every algorithm that
 // keeps state in its workspace from call to call has its own kind.
-enum class StateKind : unsigned { LookBackPacked = 1, ColumnFlags = 3 };
+// ColumnPrefixPacked: 2R2W-optimal's column pass (lookback/column_prefix_layout.h).
+enum class StateKind : unsigned { LookBackPacked = 1, ColumnFlags = 3, ColumnPrefixPacked = 4 };
 
 // Equal for equal layouts only, never 0 (tiles < 2^32 — checked by the ticket space —, w ≤ 128,
 // entry_bytes ≤ 32).

@@ -1,5 +1,4 @@
-// Tile status flags for single-kernel algorithms (1R1W-SKSS, 1R1W-SKSS-LB, 2R2W-optimal's column
-// pass): how one block tells others that a tile's partial sums are in global memory, and how
+// Tile status flags for single-kernel algorithms (1R1W-SKSS, 1R1W-SKSS-LB): how one block tells others that a tile's partial sums are in global memory, and how
 // others wait for that.
 //
 // Protocol (the same as CUB's decoupled look-back for values too wide to pack with the flag):
@@ -8,8 +7,8 @@
 //   reader: every lane loads the status with acquire semantics; the warp acts on the minimum it
 //           saw (so every lane has acquired at least that status), then reads the data from L2.
 // Statuses only grow during a kernel. 1R1W-SKSS and 1R1W-SKSS-LB tag each flag with the call's
-// epoch (below, and epoch.cuh), so their flags need no clearing between calls; 2R2W-optimal's
-// column pass zeroes its own.
+// epoch (below, and epoch.cuh), so their flags need no clearing between calls. (2R2W-optimal's
+// column pass publishes packed {epoch, value} words instead: lookback/column_prefix.cuh.)
 #pragma once
 
 #include <cuda_runtime.h>

@@ -16,18 +16,9 @@
 
 #include <cstddef>
 
+#include "tuning/arch.h"
+
 namespace sat::detail {
-
-enum class TuningArch {
-  Hopper,  // sm_90: measured
-  Other,   // every other architecture: Hopper's values until measured there
-};
-
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ != 900
-inline constexpr TuningArch kTuningArch = TuningArch::Other;
-#else
-inline constexpr TuningArch kTuningArch = TuningArch::Hopper;  // sm_90 device passes and the host
-#endif
 
 // The default tile W for a sum of `acc_bytes` (Options::tile == 0): 128 for 4-byte sums; a 128²
 // tile of wider sums holds too many values per thread to stay in registers.

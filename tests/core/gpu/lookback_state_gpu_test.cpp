@@ -1,4 +1,4 @@
-// The state that 1R1W-SKSS-LB and 1R1W-SKSS keep in a workspace from call to call: a workspace
+// The state that 1R1W-SKSS-LB, 1R1W-SKSS and 2R2W-optimal keep in a workspace from call to call: a workspace
 // that held another layout's state is cleared before it is trusted. Another layout's plain values
 // (e.g. the 16-byte sums of a u8x4 table) sit where this layout's {epoch, value} words go, and
 // any of them could carry the current epoch in its upper half.
@@ -100,6 +100,40 @@ TEST(GpuLookBackState, ColumnFlagsOfAnotherLayoutAreClearedBeforeUse) {
   skss.algorithm = Algorithm::Skss1R1W;
   check_layout_changes({ElementType::U8ToU32, {1000, 700}, lb}, {ElementType::U8ToU32, {1000, 700}, skss},
                        {ElementType::F32ToF32, {1300, 901}, skss}, fill_with_published_looking_flags);
+}
+
+// 1R1W-SKSS-LB's packed words, then 2R2W-optimal's column state (its own kind: the same word
+// format, another layout) of two element types; and the reverse.
+TEST(GpuLookBackState, OptimalColumnStateAfterAnotherKindIsCleared) {
+  SAT_REQUIRE_GPU();
+  Options lb, optimal;
+  lb.algorithm = Algorithm::SkssLb1R1W;
+  optimal.algorithm = Algorithm::Optimal2R2W;
+  check_layout_changes({ElementType::U8ToU32, {1000, 700}, lb}, {ElementType::U8ToU32, {1000, 700}, optimal},
+                       {ElementType::F32ToF32, {1300, 901}, optimal}, fill_with_current_looking_words);
+  if (HasFatalFailure()) return;
+  check_layout_changes({ElementType::U8x4ToU32x4, {1000, 700}, optimal}, {ElementType::U8ToU32, {1000, 700}, lb},
+                       {ElementType::F32ToF32, {1300, 901}, lb}, fill_with_current_looking_words);
+}
+
+// A workspace the library owns remembers the last layout (WorkspaceHistory): switching between
+// 1R1W-SKSS-LB, 1R1W-SKSS and 2R2W-optimal on one sat::Workspace clears the state at each change
+// of kind, and a repeated call of the same kind runs without the reset launch.
+TEST(GpuLookBackState, OneWorkspaceAlternatingKindsStaysCorrect) {
+  SAT_REQUIRE_GPU();
+  Workspace ws;
+  const Extent e{1000, 700};
+  for (Algorithm a : {Algorithm::SkssLb1R1W, Algorithm::Optimal2R2W, Algorithm::Optimal2R2W, Algorithm::Skss1R1W,
+                      Algorithm::Optimal2R2W, Algorithm::SkssLb1R1W, Algorithm::Optimal2R2W}) {
+    Options o;
+    o.algorithm = a;
+    const auto input = test::cached_input(ElementType::U8ToU32, e, test::Fill::Signed, false);
+    SCOPED_TRACE(test::describe(o, ElementType::U8ToU32, e, Layout::Packed));
+    test::DeviceProblem dp(input->image, Layout::Packed);
+    ASSERT_NO_THROW(ws.compute(dp.problem(), o, test::test_stream()));
+    ASSERT_NO_THROW(test::sync_stream(test::test_stream(), "Workspace::compute"));
+    ASSERT_TRUE(test::output_matches(input->reference, dp, dp.download_output()));
+  }
 }
 
 }  // namespace

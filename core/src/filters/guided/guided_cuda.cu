@@ -9,6 +9,7 @@
 #include "filters/grid.cuh"
 #include "filters/guided/guided_backend.h"
 #include "filters/guided/guided_passes.h"
+#include "tuning/filter_policy.h"
 
 namespace sat::filters::guided {
 namespace {
@@ -97,9 +98,9 @@ void cuda_coefficients(const Job& job, cudaStream_t stream) {
     }
     const BorderPixels border(interior, job.width, job.height);
     if (border.count > 0) {
-      constexpr int kThreads = 256;
-      const auto blocks = unsigned(std::min<int64_t>((border.count + kThreads - 1) / kThreads, int64_t(1) << 16));
-      coefficients_border_kernel<v><<<blocks, kThreads, 0, stream>>>(job, border);
+      using Policy = detail::FilterLaunchPolicy;
+      coefficients_border_kernel<v>
+          <<<Policy::border_blocks(border.count), Policy::kBorderThreads, 0, stream>>>(job, border);
       detail::check_launch("sat::filters::guided coefficients (border)");
     }
   });
