@@ -157,8 +157,8 @@ Time in ms is the median; overhead = (T - D) / D with D the copy and T the best 
 Output: the header (GPU, clocks, L2, driver, runtime, date), then one table per suite and
 element type on stdout; progress on stderr.
 Without a GPU (e.g. "no NVIDIA driver / GPU found", said in the header and on stderr) the CPU
-peers are still measured and reported, NPP's cells read "no GPU", and the GPU algorithms and the
-copy are left out; the exit status is then 1 unless only CPU peers were asked for
+peers are still measured and reported, NPP's and CUB's cells read "no GPU", and the GPU
+algorithms and the copy are left out; the exit status is then 1 unless only CPU peers were asked for
 (--algorithms none --peers cpu_parallel,cpu_reference,opencv).
 Exit status: 0 done, 1 runtime error or no GPU for what was asked, 2 bad command line,
 3 aborted (GPU hang or fatal CUDA error; partial results are still reported).
