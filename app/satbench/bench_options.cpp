@@ -72,6 +72,13 @@ std::vector<sat::Algorithm> parse_algorithms(const std::string& text) {
   return ordered;
 }
 
+// "npp, cub-scan-1d, opencv, cpu_parallel, cpu_reference": every peer's name, in kAllPeers order.
+std::string peer_names() {
+  std::string names;
+  for (Peer p : kAllPeers) names += (names.empty() ? "" : ", ") + std::string(to_string(p));
+  return names;
+}
+
 std::vector<Peer> parse_peers(const std::string& text) {
   if (text == "all") return {std::begin(kAllPeers), std::end(kAllPeers)};
   if (text == "none") return {};
@@ -80,7 +87,7 @@ std::vector<Peer> parse_peers(const std::string& text) {
     const auto it =
         std::find_if(std::begin(kAllPeers), std::end(kAllPeers), [&](Peer p) { return name == to_string(p); });
     if (it == std::end(kAllPeers))
-      throw UsageError("unknown peer '" + name + "' (known: npp, opencv, cpu_parallel, cpu_reference, all, none)");
+      throw UsageError("unknown peer '" + name + "' (known: " + peer_names() + ", all, none)");
     chosen.push_back(*it);
   }
   std::vector<Peer> ordered;
@@ -122,6 +129,9 @@ device-to-device cudaMemcpyAsync of the same bytes in the same run: the paper's 
 CPU paths as peers. Every result is checked once against sat::cpu_reference before it is timed
 (integers exactly; floats exactly where all sums are exact, else within --rtol); a wrong result is
 reported as WRONG and not timed.
+Peer cub-scan-1d is CUB's cub::DeviceScan::InclusiveSum over the same bytes as one 1-D scan of
+all H*W elements (all planes of a batch): the best single-pass scan, a bound rather than a table.
+It is checked against a CPU 1-D prefix at sampled positions, not against the table.
 
 Suites:
   square   float32 n x n (f32->f32), n = 256, 512, 1K, 2K, 4K, 8K, 16K, 32K; copy = n*n*4 bytes
@@ -147,8 +157,8 @@ Time in ms is the median; overhead = (T - D) / D with D the copy and T the best 
 Output: the header (GPU, clocks, L2, driver, runtime, date), then one table per suite and
 element type on stdout; progress on stderr.
 Without a GPU (e.g. "no NVIDIA driver / GPU found", said in the header and on stderr) the CPU
-peers are still measured and reported, NPP's cells read "no GPU", and the GPU algorithms and the
-copy are left out; the exit status is then 1 unless only CPU peers were asked for
+peers are still measured and reported, NPP's and CUB's cells read "no GPU", and the GPU
+algorithms and the copy are left out; the exit status is then 1 unless only CPU peers were asked for
 (--algorithms none --peers cpu_parallel,cpu_reference,opencv).
 Exit status: 0 done, 1 runtime error or no GPU for what was asked, 2 bad command line,
 3 aborted (GPU hang or fatal CUDA error; partial results are still reported).
@@ -201,7 +211,7 @@ Parser::Parser() {
                   [&o](const std::string& v) { o.algorithms = parse_algorithms(v); });
   cli::add_parsed(app, "--tiles", "LIST", "W for the tiled algorithms (default 32,64,128)",
                   [&o](const std::string& v) { o.tiles = parse_tiles(v); });
-  cli::add_parsed(app, "--peers", "LIST", "npp, opencv, cpu_parallel, cpu_reference, all (default) or none",
+  cli::add_parsed(app, "--peers", "LIST", peer_names() + ",\nall (default) or none",
                   [&o](const std::string& v) { o.peers = parse_peers(v); });
   cli::add_checked(app, "--reps", o.reps, "N", CLI::Range(1, 100000),
                    "timed runs per measurement, median reported, 1..100000\n(default " + n(d.reps) + ")");
@@ -267,6 +277,8 @@ const char* to_string(Peer peer) {
   switch (peer) {
     case Peer::Npp:
       return "npp";
+    case Peer::Cub:
+      return "cub-scan-1d";
     case Peer::OpenCv:
       return "opencv";
     case Peer::CpuParallel:
@@ -277,11 +289,13 @@ const char* to_string(Peer peer) {
   return "?";
 }
 
+bool is_gpu_peer(Peer peer) { return peer == Peer::Npp || peer == Peer::Cub; }
+
 bool has_cpu_peer(const std::vector<Peer>& peers) {
-  for (Peer peer : peers)
-    if (peer != Peer::Npp) return true;
-  return false;
+  return std::any_of(peers.begin(), peers.end(), [](Peer p) { return !is_gpu_peer(p); });
 }
+
+bool has_gpu_peer(const std::vector<Peer>& peers) { return std::any_of(peers.begin(), peers.end(), is_gpu_peer); }
 
 BenchOptions parse_options(int argc, const char* const* argv) {
   return cli::parse_or_help<BenchOptions, Parser>(argc, argv);

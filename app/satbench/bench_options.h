@@ -13,14 +13,19 @@ namespace satbench {
 // The implementations measured beside satcore's GPU algorithms.
 enum class Peer {
   Npp,           // nppiIntegral_8u32s_C1R_Ctx (GPU, u8 -> u32 only)
+  Cub,           // cub::DeviceScan::InclusiveSum (GPU): a 1-D scan of the same bytes, not a table
   OpenCv,        // cv::integral on the CPU
   CpuParallel,   // sat::cpu_parallel
   CpuReference,  // sat::cpu_reference
 };
-inline constexpr Peer kAllPeers[] = {Peer::Npp, Peer::OpenCv, Peer::CpuParallel, Peer::CpuReference};
-const char* to_string(Peer peer);  // "npp", "opencv", "cpu_parallel", "cpu_reference"
+inline constexpr Peer kAllPeers[] = {Peer::Npp, Peer::Cub, Peer::OpenCv, Peer::CpuParallel, Peer::CpuReference};
+const char* to_string(Peer peer);  // "npp", "cub-scan-1d", "opencv", "cpu_parallel", "cpu_reference"
+// Whether `peer` runs on a CUDA device (NPP, CUB): without a GPU it reads "no GPU".
+bool is_gpu_peer(Peer peer);
 // Whether `peers` holds one that runs on the CPU (and so can be measured without a GPU).
 bool has_cpu_peer(const std::vector<Peer>& peers);
+// Whether `peers` holds one that needs a GPU.
+bool has_gpu_peer(const std::vector<Peer>& peers);
 
 enum class ColorMode { Auto, Always, Never };
 

@@ -9,7 +9,6 @@
 // peers was asked for (--algorithms none --peers cpu_parallel,...).
 #include <unistd.h>
 
-#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -23,6 +22,7 @@
 #include "common/cuda/device_hang.h"
 #include "device_info.h"
 #include "filter_twins.h"
+#include "peer_cub.h"
 #include "peers.h"
 #include "progress.h"
 #include "report.h"
@@ -99,8 +99,7 @@ int run(const satbench::BenchOptions& options, const std::string& command) {
   info.no_gpu_reason = sat::cuda_unavailable_reason(options.device);
   const bool gpu = info.no_gpu_reason.empty();
   // What cannot be measured without a GPU and was asked for: an exit status of 1 at the end.
-  const bool gpu_work_asked = !options.algorithms.empty() ||
-                              std::find(options.peers.begin(), options.peers.end(), Peer::Npp) != options.peers.end();
+  const bool gpu_work_asked = !options.algorithms.empty() || has_gpu_peer(options.peers);
   if (!gpu) {
     // The CPU peers need no GPU: run them, and say plainly what is left out.
     if (!has_cpu_peer(options.peers)) {
@@ -119,6 +118,7 @@ int run(const satbench::BenchOptions& options, const std::string& command) {
   Runner runner(options, info.rotate_bytes, gpu);
   info.cpu_threads = runner.cpu_threads();
   info.npp = runner.npp().description();
+  info.cub = CubScan::description();
   info.opencv = OpenCvIntegral::description(runner.cpu_threads());
   if (options.filter_suite || options.detect_suite) {  // the applications: their own cases, table and JSON
     if (options.filter_suite) info.opencv = filter_twins_description(runner.cpu_threads());

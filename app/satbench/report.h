@@ -18,6 +18,7 @@ struct RunInfo {
   DeviceInfo device;          // without a GPU: the host fields only
   std::string no_gpu_reason;  // why no CUDA device can be used; empty when one is
   std::string npp;     // NppIntegral::description()
+  std::string cub;     // CubScan::description(): the CUB version compiled in
   std::string opencv;  // OpenCvIntegral::description()
   int cpu_threads = 0;
   BenchOptions options;

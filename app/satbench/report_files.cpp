@@ -164,7 +164,7 @@ nlohmann::ordered_json run_json(const RunInfo& info) {
       {"no_gpu_reason", info.no_gpu_reason.empty() ? Json(nullptr) : Json(info.no_gpu_reason)},
       {"host", {{"name", d.host_name}, {"hardware_threads", d.host_threads}, {"cpu_peer_threads", info.cpu_threads}}},
       {"date", d.date_utc},
-      {"peers", {{"npp", info.npp}, {"opencv", info.opencv}}},
+      {"peers", {{"npp", info.npp}, {"cub", info.cub}, {"opencv", info.opencv}}},
       {"settings",
        {{"reps", o.reps},
         {"min_reps", o.min_reps},

@@ -179,6 +179,10 @@ void print_group(std::ostream& out, const RunInfo& info, const std::vector<const
       << "ms = skipped (one run took longer than --cap-ms);\n"
          "n/a = not offered for this type/W; WRONG = differs from cpu_reference (not timed)\n";
   if (!info.no_gpu_reason.empty()) out << "no GPU = a GPU method, not measured: " << info.no_gpu_reason << '\n';
+  if (std::any_of(group.begin(), group.end(), [](const Result* r) { return r->method == to_string(Peer::Cub); }))
+    out << to_string(Peer::Cub)
+        << " = CUB's InclusiveSum over the same bytes as one 1-D scan (not a table: checked against a CPU\n"
+           "1-D prefix at sampled positions; CUB's temporary storage is the JSON's workspace_bytes)\n";
   // Notes: per method and W, the first failure in full, then the other sizes with the same status.
   std::vector<const Result*> noted;
   for (const Result* r : group) {
@@ -233,7 +237,7 @@ void print_header(std::ostream& out, const RunInfo& info) {
   out << "host        " << (d.host_name.empty() ? "?" : d.host_name) << ", " << d.host_threads
       << " hardware threads; CPU peers on " << info.cpu_threads << " threads" << cpu_parallel_note(o) << "\n";
   out << "date        " << d.date_utc << '\n';
-  out << "peers       " << info.npp << "; " << info.opencv << '\n';
+  out << "peers       " << info.npp << "; " << info.cub << "; " << info.opencv << '\n';
   out << "timing      CUDA events around each call (launch included, waited for); median of " << o.reps
       << " runs after " << o.warmup << " warm-up run" << (o.warmup == 1 ? "" : "s") << '\n';
   out << "            ";

@@ -12,6 +12,8 @@
 #include "common/timing/stopwatch.h"
 #include "gpu_timer.h"
 #include "host_image.h"
+#include "peer_cub.h"
+#include "scan_check.h"
 #include "table_check.h"
 
 namespace satbench {
@@ -197,6 +199,61 @@ void Runner::guarded(Result r, std::vector<Result>& results, const std::function
                        fatal);
 }
 
+void Runner::run_cub(CaseState& s, Result r, std::vector<Result>& results) {
+  const BenchCase& c = s.c;
+  if (!gpu_) {
+    r.status = Status::NoGpu;
+    r.note = "no GPU: CUB runs on a CUDA device";
+    results.push_back(r);
+    return;
+  }
+  if (!CubScan::supports(c.type) || !scan_check_supports(c.type)) {
+    r.status = Status::Unsupported;
+    r.note = "cub-scan-1d is measured on f32->f32, u8->u32 and u8x4->u32x4 only";
+    results.push_back(r);
+    return;
+  }
+  // One scan over the buffers as they lie reads exactly the case's input bytes and writes its
+  // output bytes because satbench's rows are dense (HostImage, BufferSets) and a batch's planes
+  // follow one another. Pitched rows would make it scan the padding too: refused, not mismeasured.
+  const sat::Extent stacked = c.stacked();
+  const std::size_t count = std::size_t(stacked.width) * std::size_t(stacked.height);
+  if (s.image.input_pitch != std::size_t(stacked.width) * sat::input_element_size(c.type) ||
+      s.image.output_pitch != std::size_t(stacked.width) * sat::output_element_size(c.type)) {
+    r.status = Status::Unsupported;
+    r.note = "rows are pitched: a 1-D scan of the buffers would include the padding";
+    results.push_back(r);
+    return;
+  }
+  if (count > CubScan::kMaxCount) {
+    r.status = Status::Unsupported;
+    r.note = "more than 2^32 - 1 elements (CUB's 32-bit offsets)";
+    results.push_back(r);
+    return;
+  }
+  r.note = "1-D scan of the same bytes, not a table";
+  const cudaStream_t stream = stream_->get();
+  guarded(r, results, [&](Result& m) {
+    if (skip_if_capped(m)) return;
+    const CubScan scan(c.type, count);  // CUB's temporary storage, outside the timed runs
+    m.workspace_bytes = scan.temp_storage_bytes();
+    const std::vector<std::size_t> positions = scan_positions(count, std::size_t(c.extent.width));
+    measure_gpu(
+        s, m, [&](int k) { scan.run(s.device_sets().input(k), s.device_sets().output(k), stream); },
+        [&](Result& x) {
+          SATAPP_CUDA_CHECK(cudaMemcpyAsync(s.scratch.data(), s.device_sets().output(0), s.image.output_bytes(),
+                                            cudaMemcpyDeviceToHost, stream));
+          SATAPP_CUDA_CHECK(cudaStreamSynchronize(stream));
+          const CheckOutcome o = check_scan(c.type, s.image.input.data(), s.scratch.data(), positions, options_.rtol);
+          x.max_error = o.max_error;
+          if (o.ok) return true;
+          x.status = Status::Wrong;
+          x.note = "WRONG: " + describe_scan(o, positions.size());
+          return false;
+        });
+  });
+}
+
 void Runner::run_case(const BenchCase& c, std::vector<Result>& results, Progress& progress) {
   CaseState s;
   s.c = c;
@@ -375,6 +432,9 @@ void Runner::run_case(const BenchCase& c, std::vector<Result>& results, Progress
         });
         break;
       }
+      case Peer::Cub:
+        run_cub(s, r, results);
+        break;
       case Peer::OpenCv: {
         if (!OpenCvIntegral::supports(c.type)) {
           r.status = OpenCvIntegral::built() ? Status::Unsupported : Status::NotBuilt;

@@ -1,5 +1,6 @@
 // The measurement flow of one case: input and reference, device buffers, the copy baseline, every
-// algorithm at every W, then the peers. Each method is checked once, then warmed up and timed.
+// algorithm at every W, then the peers (NPP, CUB's 1-D scan, OpenCV, satcore's CPU paths). Each
+// method is checked once, then warmed up and timed.
 #pragma once
 
 #include <functional>
@@ -28,8 +29,8 @@ class BenchAborted : public std::runtime_error {
 class Runner {
  public:
   // With `gpu`, device `options.device` must be current. Without (no CUDA device), only the CPU
-  // peers run: the copy baseline, the algorithms and NPP are left out (NPP as skipped) and
-  // nothing touches CUDA. rotate_bytes: see --rotate-mb.
+  // peers run: the copy baseline, the algorithms, NPP and CUB are left out (the peers as "no GPU")
+  // and nothing touches CUDA. rotate_bytes: see --rotate-mb.
   Runner(const BenchOptions& options, std::size_t rotate_bytes, bool gpu = true);
 
   // Measurements one case takes (for the progress count).
@@ -43,6 +44,8 @@ class Runner {
 
  private:
   struct CaseState;
+  // The cub-scan-1d peer on the case's buffers (appends its result).
+  void run_cub(CaseState& s, Result r, std::vector<Result>& results);
   void measure_gpu(CaseState& s, Result& r, const std::function<void(int)>& launch,
                    const std::function<bool(Result&)>& check);
   void measure_cpu(CaseState& s, Result& r, const std::function<void()>& run, const std::function<bool(Result&)>& check,
