@@ -239,7 +239,8 @@ void print_header(std::ostream& out, const RunInfo& info) {
   out << "date        " << d.date_utc << '\n';
   out << "peers       " << info.npp << "; " << info.cub << "; " << info.opencv << '\n';
   out << "timing      CUDA events around each call (launch included, waited for); median of " << o.reps
-      << " runs after " << o.warmup << " warm-up run" << (o.warmup == 1 ? "" : "s") << '\n';
+      << " runs after " << o.warmup << " warm-up run" << (o.warmup == 1 ? "" : "s")
+      << "; each case starts with " << kClockRampMs << " ms of copies (clocks up after the CPU peers)\n";
   out << "            ";
   if (o.min_reps < o.reps)
     out << "at least " << o.min_reps << " runs where " << o.reps << " would take over " << o.budget_ms << " ms; ";
