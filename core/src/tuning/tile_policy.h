@@ -33,6 +33,10 @@ constexpr int default_tile_for(std::size_t acc_bytes) { return acc_bytes >= 8 ? 
 // the same for every architecture.
 constexpr bool one_wave_for(std::size_t acc_bytes, bool batch) { return acc_bytes == 4 && !batch; }
 
+// Threads per block of the multi-kernel tiled algorithms' carries kernel (algorithms/tiled/): one
+// thread per image row or column of its part of the grid.
+inline constexpr int kCarriesThreads = 1024;
+
 // The block's shape: each warp owns `rows_per_warp` rows of a W×W tile, each lane W/32 columns.
 // 8 rows for sums up to 8 bytes (W = 128: 16 warps, 512 threads, 32 registers of 4-byte values
 // per thread); 16-byte sums 4 rows (W = 64: 512 threads, the same 64 KB of tile in registers).

@@ -14,6 +14,7 @@
 #include "block/diagonal_order.cuh"
 #include "support/element_traits.h"
 #include "dispatch/launch.h"
+#include "tuning/tile_policy.h"
 
 namespace sat::detail {
 
@@ -117,9 +118,8 @@ struct TileSet {
 
 // ---------------------------------------------------------------------------------------------
 // The carries kernel's grid: one block for RB and GS, then one thread per image row (GRS), then
-// one per image column (GCS).
+// one per image column (GCS); its block size is tuning (tuning/tile_policy.h: kCarriesThreads).
 
-inline constexpr int kCarriesThreads = 1024;
 
 struct CarriesGrid {
   int64_t row_blocks, col_blocks;
