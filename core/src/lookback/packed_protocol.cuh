@@ -18,10 +18,10 @@
 #include <cstdint>
 #include <cstring>
 
-#include "warp/warp_vector.cuh"
 #include "lookback/epoch.cuh"
 #include "lookback/layout.h"
 #include "tuning/tile_policy.h"
+#include "warp/warp_vector.cuh"
 
 namespace sat::detail {
 
@@ -101,10 +101,8 @@ struct PackedProtocol {
   __device__ __forceinline__ void publish_row_local_entry(int t, int i, Acc v) const {
     store_entry(lrs, std::size_t(t) * W + i, v);
   }
-  __device__ __forceinline__ void publish_row_global_and_lshape(int t, const Vec& grs_v, Acc gls_v, int lane) const {
-    put(grs, t, grs_v, lane);
-    put(gls, t, gls_v, lane);
-  }
+  __device__ __forceinline__ void publish_row_global(int t, const Vec& v, int lane) const { put(grs, t, v, lane); }
+  __device__ __forceinline__ void publish_lshape(int t, Acc v, int lane) const { put(gls, t, v, lane); }
   __device__ __forceinline__ void publish_global_sum(int t, Acc v, int lane) const { put(gs, t, v, lane); }
   __device__ __forceinline__ void publish_col_local(int t, const Vec& v, int lane) const { put(lcs, t, v, lane); }
   __device__ __forceinline__ void publish_col_global(int t, const Vec& v, int lane) const { put(gcs, t, v, lane); }

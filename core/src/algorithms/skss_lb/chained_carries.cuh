@@ -1,7 +1,8 @@
 // ChainedCarries: the carries of a 1R1W-SKSS-LB tile from its neighbours' global sums, for the
 // agent (agent/skss_lb_agent.cuh). Three of the block's warps publish the local sums, look back
 // along the row, the column and the diagonal (lookback/look_back.cuh) and leave the offsets in
-// shared memory; after the store they publish the global sums only successors need.
+// shared memory, publishing each global sum the moment it is known (GS, which needs the
+// diagonal warp's corner, after the block's second barrier).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -69,17 +70,17 @@ struct AboveTotalHandoff {
   }
 };
 
-// The look-back warps' part of one tile. The row and column warps meet to publish GRS and GLS
-// together; the diagonal warp finds GS(I−1,J−1) meanwhile (it depends on predecessors only). GS
-// and GCS, which only successors need, are deferred to finish_publish (after the second barrier,
-// while the data warps store).
+// The look-back warps' part of one tile. Each global sum goes out the moment it is known, since the
+// tiles after this one wait for it (docs/tuning-notes.md, step 31): the row warp publishes GRS
+// right after its look-back, the column warp GCS right after handing Σ GCS(I−1,J) to the row warp,
+// which then publishes the L-shape sum GLS; the diagonal warp finds GS(I−1,J−1) meanwhile (it
+// depends on predecessors only). GS itself needs that corner and follows the second barrier
+// (finish_publish, while the data warps store).
 template <class Traits, int W>
 __device__ __forceinline__ void look_back_tile(typename TileAgent<Traits, W>::Shared& s,
                                                AboveTotalHandoff<typename Traits::Acc>& above_handoff,
                                                const Protocol<typename Traits::Acc, W>& sums, int I, int J, int tiles_x,
-                                               int handoff_tag, int warp, int lane,
-                                               WarpVector<typename Traits::Acc, W>& pending,
-                                               typename Traits::Acc& pending_gs) {
+                                               int handoff_tag, int warp, int lane, typename Traits::Acc& pending_gs) {
   using Agent = TileAgent<Traits, W>;
   using Acc = typename Traits::Acc;
   using Block = LookBackBlock<Traits, W>;
@@ -90,12 +91,12 @@ __device__ __forceinline__ void look_back_tile(typename TileAgent<Traits, W>::Sh
     WarpVector<Acc, W> left;  // GRS(I, J−1)
     left.fill(zero<Acc>());
     look_back(sums.rows(), t - 1, 1, J, left, lane);
-    const WarpVector<Acc, W> grs = left + lrs;
+    sums.publish_row_global(t, left + lrs, lane);  // GRS(I,J) at once: the tile to the right needs it
     const Acc local_sum = lrs.sum();
     const Acc left_total = left.inclusive_scan(lane);
     left.store_shared(s.row_offset, lane);
     const Acc l_shape = left_total + above_handoff.take(handoff_tag) + local_sum;
-    sums.publish_row_global_and_lshape(t, grs, l_shape, lane);
+    sums.publish_lshape(t, l_shape, lane);
     pending_gs = l_shape;  // GS = corner + l_shape once the corner is known
   } else if (warp == Block::kDiagWarp) {
     Acc corner = zero<Acc>();  // GS(I−1, J−1)
@@ -108,24 +109,22 @@ __device__ __forceinline__ void look_back_tile(typename TileAgent<Traits, W>::Sh
     WarpVector<Acc, W> above;  // GCS(I−1, J)
     above.fill(zero<Acc>());
     look_back(sums.cols(), t - tiles_x, tiles_x, I, above, lane);
-    pending = above + lcs;
+    const WarpVector<Acc, W> gcs = above + lcs;
     const Acc above_total = above.inclusive_scan(lane);
     above.store_shared(s.col_offset, lane);
     above_handoff.give(handoff_tag, above_total, lane);
+    sums.publish_col_global(t, gcs, lane);  // GCS(I,J) at once: the tile below looks for it next
   }
 }
 
-// After the second barrier, overlapping the data warps' stores: the values only successors use.
+// After the second barrier, overlapping the data warps' stores: GS(I,J) = corner + L-shape sum.
 template <class Traits, int W>
 __device__ __forceinline__ void finish_publish(const typename TileAgent<Traits, W>::Shared& s,
                                                const Protocol<typename Traits::Acc, W>& sums, int t, int warp, int lane,
-                                               const WarpVector<typename Traits::Acc, W>& pending,
                                                const typename Traits::Acc& pending_gs) {
   using Block = LookBackBlock<Traits, W>;
   if (warp == Block::kRowWarp) {
     sums.publish_global_sum(t, s.corner + pending_gs, lane);
-  } else if (warp == Block::kColWarp) {
-    sums.publish_col_global(t, pending, lane);
   }
 }
 
@@ -142,8 +141,7 @@ struct ChainedCarries {
     std::conditional_t<Block::kParkTile, Acc[Block::kParkRows][96], NoPark> park;
     AboveTotalHandoff<Acc> above_total;  // Σ GCS(I−1,J), column warp → row warp
   };
-  WarpVector<Acc, W> pending;  // GCS(I,J), published after the store
-  Acc pending_gs;              // GS(I,J) less the corner
+  Acc pending_gs;  // GS(I,J) less the corner, published after the store
 
   __device__ __forceinline__ void init(Shared& c) {
     if (threadIdx.x == 0) c.above_total.ready = 0;  // before the kernel's first barrier
@@ -152,7 +150,7 @@ struct ChainedCarries {
                                        int I, int J, int tiles_x, int ticket) {
     if (!Block::looks_back(a.warp)) return;
     if constexpr (Block::kParkTile) a.park(c.park);
-    look_back_tile<Traits, W>(s, c.above_total, sums, I, J, tiles_x, ticket, a.warp, a.lane, pending, pending_gs);
+    look_back_tile<Traits, W>(s, c.above_total, sums, I, J, tiles_x, ticket, a.warp, a.lane, pending_gs);
     if constexpr (Block::kParkTile) a.unpark(c.park);
   }
   __device__ __forceinline__ void offsets_ready(const Tile&, typename Tile::Shared&, Shared&) {
@@ -160,7 +158,7 @@ struct ChainedCarries {
   }
   __device__ __forceinline__ void publish_for_successors(const Tile& a, const typename Tile::Shared& s,
                                                          const Protocol<Acc, W>& sums, int t) const {
-    if (Block::looks_back(a.warp)) finish_publish<Traits, W>(s, sums, t, a.warp, a.lane, pending, pending_gs);
+    if (Block::looks_back(a.warp)) finish_publish<Traits, W>(s, sums, t, a.warp, a.lane, pending_gs);
   }
 };
 
