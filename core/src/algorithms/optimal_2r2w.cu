@@ -107,8 +107,8 @@ struct RowStep {
 
 template <class Traits>
 __global__ void __launch_bounds__(kThreads)
-    row_scan_kernel(Plane<const typename Traits::In> in, Plane<typename Traits::Acc> out, int group_warps,
-                    bool wide_in, bool wide_out) {
+    row_scan_kernel(Plane<const typename Traits::In> in, Plane<typename Traits::Acc> out, int group_warps, bool wide_in,
+                    bool wide_out) {
   using In = typename Traits::In;
   using Acc = typename Traits::Acc;
   using P = RowPolicy<Traits>;
@@ -265,7 +265,8 @@ __global__ void __launch_bounds__(kThreads)
     // The top segment's local sums are its global ones: the look-back's edge.
     st.publish_local(t, local, lane, epoch);
     if (seg > 0) {
-      look_back(st.source(epoch), t - groups, groups, seg, above, lane);
+      look_back(st.template source<Shape::column_look_back_words_in_flight(R)>(epoch), t - groups, groups, seg, above,
+                lane);
       if (seg + 1 < segments) {  // the last segment's global sums are read by nobody
         Vec global;
 #pragma unroll

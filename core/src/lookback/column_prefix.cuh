@@ -2,7 +2,7 @@
 // (epoch.cuh), no clearing between calls, and packed {epoch, value} words (packed_protocol.cuh)
 // for two C-vectors per tile — its column sums alone (local) and from the top of the image
 // through it (global) —, read back by the windowed look_back() (look_back.cuh) through
-// PackedProtocol's VectorSource, unchanged.
+// PackedProtocol's vector source with the walker's words in flight per lane (`WordsInFlight`).
 //
 // A vector's entries are stored in the order of the lanes that hold them: lane l's k-th entry at
 // l·(C/32) + k (WarpVector's layout). 2R2W-optimal's lane l holds columns l, l + 32, …; writer and
@@ -26,13 +26,16 @@ struct ColumnPrefixState {
   using Protocol = PackedProtocol<Acc, C>;  // the word format and the vector source
   using Word = typename Protocol::Word;
   using Vec = typename Protocol::Vec;
-  using Source = typename Protocol::VectorSource;
+  template <int WordsInFlight>
+  using Source = typename Protocol::template BasicVectorSource<WordsInFlight>;
 
   LookBackHeader* header;
   Word* local;   // [tiles][C][words]
   Word* global;  // [tiles][C][words]
 
-  static ColumnPrefixLayout layout(std::int64_t tiles) { return ColumnPrefixLayout::packed(tiles, C, Protocol::kWords); }
+  static ColumnPrefixLayout layout(std::int64_t tiles) {
+    return ColumnPrefixLayout::packed(tiles, C, Protocol::kWords);
+  }
   static ColumnPrefixState at(void* workspace, const ColumnPrefixLayout& l) {
     char* b = static_cast<char*>(workspace);
     return {static_cast<LookBackHeader*>(workspace), reinterpret_cast<Word*>(b + l.local),
@@ -48,7 +51,10 @@ struct ColumnPrefixState {
     in_epoch(epoch).put(global, t, v, lane);
   }
   // What look_back() walks: a tile's global vector, else its local one, of `epoch` only.
-  __device__ __forceinline__ Source source(unsigned epoch) const { return Source{global, local, epoch}; }
+  template <int WordsInFlight>
+  __device__ __forceinline__ Source<WordsInFlight> source(unsigned epoch) const {
+    return Source<WordsInFlight>{global, local, epoch};
+  }
 
  private:
   // The protocol's stores need only the epoch (its own arrays are not used here).

@@ -126,13 +126,13 @@ struct PackedProtocol {
     }
   }
 
-  // A W-vector source (rows or columns): a tile's global vector, else its local one.
-  struct VectorSource {
+  // A W-vector source (rows or columns): a tile's global vector, else its local one. The fold loads
+  // as many vectors per round trip as keep `WordsInFlight` 64-bit words in flight per lane, at
+  // least one: a tuning value of the kernel that walks it (its registers to spare).
+  template <int WordsInFlight>
+  struct BasicVectorSource {
     static constexpr bool kVector = true;
-    // Vectors loaded per round trip by the fold: as many as keep the architecture's words in
-    // flight per lane (tuning/tile_policy.h), at least one.
-    static constexpr int kWordsInFlight = TilePolicyOf<Acc, W>::kLookBackWordsInFlight;
-    static constexpr int kBatch = kWordsInFlight / (kCols * kWords) > 0 ? kWordsInFlight / (kCols * kWords) : 1;
+    static constexpr int kBatch = WordsInFlight / (kCols * kWords) > 0 ? WordsInFlight / (kCols * kWords) : 1;
     const Word *global, *local;
     unsigned epoch;
     struct Loaded {
@@ -167,6 +167,9 @@ struct PackedProtocol {
       for (int c = 0; c < kCols; ++c) acc.e[c] = acc.e[c] + value(x.e[c]);
     }
   };
+
+  // 1R1W-SKSS-LB's rows and columns: the words in flight of the tile kernels (tuning/tile_policy.h).
+  using VectorSource = BasicVectorSource<TilePolicyOf<Acc, W>::kLookBackWordsInFlight>;
 
   // A scalar source (the diagonal): GS, else GLS. The hint is the entry's first word — for 4-byte
   // sums the whole value, so the probe needs no second load.

@@ -33,6 +33,16 @@ struct Optimal2R2WShape {
   static constexpr int kRowsPerWarpBig = 8;
   static constexpr int kRowsPerWarpSmall = 2;
   static constexpr int kSmallTilesPerBig = kRowsPerWarpBig / kRowsPerWarpSmall;
+  // Column kernel: 64-bit words each lane keeps in flight while its look-back folds the column sums
+  // of the tiles above (PackedProtocol's vector source). R = 2 is chosen where the tiles all start
+  // at once and a tile may fold its whole chain of 64–128 predecessors: 16 words (four f32 or u32
+  // vectors of a tile row per round trip; with 4 words f32 1024²–2048² were 21–28 % slower than the
+  // walk before the look-back component). R = 8 tiles run in waves and find a recent global sum:
+  // 4 words, since more registers cost occupancy (16 words: 8192²–32768² 6–11 % slower).
+  // Measured on an NVIDIA H100 (docs/tuning-notes.md, step 30).
+  static constexpr int column_look_back_words_in_flight(int rows_per_warp) {
+    return rows_per_warp == kRowsPerWarpSmall ? 16 : 4;
+  }
 
   // Sums per lane access: E = 16 bytes / sizeof(sum), at least 1.
   static constexpr int lane_elements(std::size_t acc_bytes) {
