@@ -2,18 +2,15 @@
 // for read "no GPU" and make the exit status 1, as --help says (this test needs a machine without
 // a device, and skips elsewhere, where the GPU path is what runs).
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <array>
 #include <cstdio>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 
-#include <nlohmann/json.hpp>
-
-#include <cuda_runtime_api.h>
-
+#include "cuda_test_support.h"
+#include "run_command.h"
 #include "sat/device.h"
 
 #ifndef SATBENCH_EXE
@@ -22,33 +19,17 @@
 
 namespace {
 
-bool cuda_device_present() {
-  int count = 0;
-  const bool present = cudaGetDeviceCount(&count) == cudaSuccess && count > 0;
-  cudaGetLastError();
-  return present;
-}
-
-// Runs a shell command; stdout and stderr together.
-int run(const std::string& command, std::string& output) {
-  std::FILE* pipe = ::popen((command + " 2>&1").c_str(), "r");
-  if (!pipe) return -1;
-  std::array<char, 4096> buffer{};
-  for (std::size_t n; (n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0;) output.append(buffer.data(), n);
-  const int status = ::pclose(pipe);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
 // The reason in satcore's words (the same as satlab's and satfilter's), never the runtime's
 // "CUDA driver version is insufficient".
 std::string no_gpu_reason() { return sat::cuda_unavailable_reason(); }
 
 TEST(SatbenchWithoutGpu, CpuPeersAloneRunAndExitZero) {
-  if (cuda_device_present()) GTEST_SKIP() << "a CUDA device is present: the GPU path runs instead";
+  if (sat::test::has_cuda_device()) GTEST_SKIP() << "a CUDA device is present: the GPU path runs instead";
   std::string output;
-  const int status = run(std::string(SATBENCH_EXE) + " --algorithms none --peers cpu_parallel,opencv --suite frames" +
-                             " --sizes 64x48 --reps 2 --warmup 0 --no-color",
-                         output);
+  const int status = sat::test::run_command(std::string(SATBENCH_EXE) +
+                                                " --algorithms none --peers cpu_parallel,opencv --suite frames" +
+                                                " --sizes 64x48 --reps 2 --warmup 0 --no-color",
+                                            output);
   EXPECT_EQ(status, 0) << "only CPU peers were asked for, and they were measured\n" << output;
   EXPECT_NE(output.find("GPU         none: " + no_gpu_reason()), std::string::npos) << output;
   EXPECT_NE(output.find("cpu_parallel"), std::string::npos) << output;
@@ -60,12 +41,13 @@ TEST(SatbenchWithoutGpu, CpuPeersAloneRunAndExitZero) {
 // reported, NPP reads "no GPU" (not ">1000ms", the --cap-ms skip), and the exit status is 1, as
 // --help says.
 TEST(SatbenchWithoutGpu, GpuMethodsAskedForAreNoGpuAndExitOne) {
-  if (cuda_device_present()) GTEST_SKIP() << "a CUDA device is present: the GPU path runs instead";
+  if (sat::test::has_cuda_device()) GTEST_SKIP() << "a CUDA device is present: the GPU path runs instead";
   const std::string json = ::testing::TempDir() + "satbench_no_gpu.json";
   std::string output;
-  const int status = run(std::string(SATBENCH_EXE) + " --peers npp,cpu_parallel --suite frames --sizes 64x48" +
-                             " --reps 2 --warmup 0 --no-color --json " + json,
-                         output);
+  const int status =
+      sat::test::run_command(std::string(SATBENCH_EXE) + " --peers npp,cpu_parallel --suite frames --sizes 64x48" +
+                                 " --reps 2 --warmup 0 --no-color --json " + json,
+                             output);
   EXPECT_EQ(status, 1) << output;
   const std::string reason = no_gpu_reason();
   EXPECT_NE(output.find("satbench: " + reason +
@@ -102,12 +84,13 @@ TEST(SatbenchWithoutGpu, GpuMethodsAskedForAreNoGpuAndExitOne) {
 }
 
 TEST(SatbenchWithoutGpu, BatchesSuiteChecksEveryPlaneAndReportsPlanes) {
-  if (cuda_device_present()) GTEST_SKIP() << "a CUDA device is present: the GPU path runs instead";
+  if (sat::test::has_cuda_device()) GTEST_SKIP() << "a CUDA device is present: the GPU path runs instead";
   const std::string json = ::testing::TempDir() + "satbench_batches.json";
   std::string output;
-  const int status = run(std::string(SATBENCH_EXE) + " --peers cpu_parallel,cpu_reference,npp --suite batches --quick" +
-                             " --reps 2 --warmup 0 --no-color --json " + json,
-                         output);
+  const int status = sat::test::run_command(std::string(SATBENCH_EXE) +
+                                                " --peers cpu_parallel,cpu_reference,npp --suite batches --quick" +
+                                                " --reps 2 --warmup 0 --no-color --json " + json,
+                                            output);
   EXPECT_EQ(status, 1) << "the GPU algorithms and NPP were asked for too\n" << output;
   EXPECT_NE(output.find("== batches: u8->u32"), std::string::npos) << output;
   EXPECT_NE(output.find("64x256^2"), std::string::npos) << output;
@@ -139,9 +122,9 @@ TEST(SatbenchWithoutGpu, BatchesSuiteChecksEveryPlaneAndReportsPlanes) {
 }
 
 TEST(SatbenchWithoutGpu, GpuOnlyPeersStillRefuse) {
-  if (cuda_device_present()) GTEST_SKIP() << "a CUDA device is present";
+  if (sat::test::has_cuda_device()) GTEST_SKIP() << "a CUDA device is present";
   std::string output;
-  EXPECT_EQ(run(std::string(SATBENCH_EXE) + " --peers npp --algorithms all", output), 1) << output;
+  EXPECT_EQ(sat::test::run_command(std::string(SATBENCH_EXE) + " --peers npp --algorithms all", output), 1) << output;
   EXPECT_NE(output.find("satbench: error: " + no_gpu_reason() + ": without a GPU only the CPU peers can run"),
             std::string::npos)
       << output;

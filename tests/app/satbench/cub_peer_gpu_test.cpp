@@ -2,14 +2,14 @@
 // host check at every position for sizes around CUB's tiles, and satbench end to end, whose JSON
 // must hold an ok cub-scan-1d record with a positive median beside the copy and 1r1w-skss-lb of
 // every case (f32, u8 and u8x4; a batch).
+#include <cuda_runtime_api.h>
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <array>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <numeric>
 #include <random>
 #include <set>
@@ -17,13 +17,11 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
-#include <cuda_runtime_api.h>
-
 #include "common/cuda/cuda_check.h"
 #include "common/cuda/device_buffer.h"
+#include "cuda_test_support.h"
 #include "peer_cub.h"
+#include "run_command.h"
 #include "scan_check.h"
 
 #ifndef SATBENCH_EXE
@@ -32,13 +30,6 @@
 
 namespace satbench {
 namespace {
-
-bool cuda_device_present() {
-  int count = 0;
-  const bool present = cudaGetDeviceCount(&count) == cudaSuccess && count > 0;
-  cudaGetLastError();
-  return present;
-}
 
 // Input bytes for `count` elements of `type`, from `seed`: floats are the integers 0..3 (exact
 // sums, as satbench's inputs) unless `fractions`, then values in [-1, 1].
@@ -97,7 +88,7 @@ void expect_prefix_everywhere(sat::ElementType type, std::size_t count, unsigned
 class SatbenchCubPeerGpu : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (!cuda_device_present()) GTEST_SKIP() << "no CUDA device";
+    if (!sat::test::has_cuda_device()) GTEST_SKIP() << "no CUDA device";
   }
 };
 
@@ -126,15 +117,6 @@ TEST_F(SatbenchCubPeerGpu, U32SumsWrapModulo2To32) {
   EXPECT_TRUE(o.ok) << describe_scan(o, every.size());
 }
 
-int run(const std::string& command, std::string& output) {
-  std::FILE* pipe = ::popen((command + " 2>&1").c_str(), "r");
-  if (!pipe) return -1;
-  std::array<char, 4096> buffer{};
-  for (std::size_t n; (n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0;) output.append(buffer.data(), n);
-  const int status = ::pclose(pipe);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
 std::string case_key(const nlohmann::json& r) {
   return r.at("suite").get<std::string>() + "|" + r.at("type").get<std::string>() + "|" +
          std::to_string(r.at("width").get<int>()) + "x" + std::to_string(r.at("height").get<int>()) + "|" +
@@ -144,9 +126,10 @@ std::string case_key(const nlohmann::json& r) {
 TEST_F(SatbenchCubPeerGpu, SatbenchReportsItBesideTheCopyAndSkssLb) {
   const std::string json = ::testing::TempDir() + "satbench_cub_gpu.json";
   std::string output;
-  const int status = run(std::string(SATBENCH_EXE) + " --algorithms 1r1w-skss-lb --tiles 64 --peers cub-scan-1d" +
-                             " --sizes 256,640x480 --quick --reps 3 --no-color --json " + json,
-                         output);
+  const int status =
+      sat::test::run_command(std::string(SATBENCH_EXE) + " --algorithms 1r1w-skss-lb --tiles 64 --peers cub-scan-1d" +
+                                 " --sizes 256,640x480 --quick --reps 3 --no-color --json " + json,
+                             output);
   ASSERT_EQ(status, 0) << output;
   EXPECT_NE(output.find("; CUB "), std::string::npos) << "the header's peers line names CUB's version\n" << output;
   int rows = 0;  // the table rows (not the legend line "cub-scan-1d = ..."): a time in every cell
@@ -160,8 +143,11 @@ TEST_F(SatbenchCubPeerGpu, SatbenchReportsItBesideTheCopyAndSkssLb) {
   EXPECT_EQ(rows, 5) << "square f32, frames u8 and u8x4, batches u8 and f32\n" << output;
   // No cell reads WRONG (the legend line "n/a = ...; WRONG = differs ..." names it in every table).
   std::istringstream cells(output);
-  for (std::string line; std::getline(cells, line);)
-    if (line.find(" = ") == std::string::npos) EXPECT_EQ(line.find("WRONG"), std::string::npos) << line;
+  for (std::string line; std::getline(cells, line);) {
+    if (line.find(" = ") == std::string::npos) {
+      EXPECT_EQ(line.find("WRONG"), std::string::npos) << line;
+    }
+  }
 
   std::ifstream file(json);
   ASSERT_TRUE(file) << json;

@@ -2,24 +2,21 @@
 // 1-D scan check accepts a true prefix and catches what is not one, and a run without a device
 // reports it as "no GPU" in the table and the JSON, with the CUB version in the JSON's peers.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
 #include <limits>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
-#include <cuda_runtime_api.h>
-
 #include "bench_options.h"
+#include "cuda_test_support.h"
+#include "run_command.h"
 #include "scan_check.h"
 
 #ifndef SATBENCH_EXE
@@ -166,29 +163,14 @@ TEST(SatbenchScanCheck, TypesWithoutACheckNeverPass) {
   EXPECT_FALSE(check_scan(sat::ElementType::U8ToU64Squares, input, got, {0}, 0).ok);
 }
 
-bool cuda_device_present() {
-  int count = 0;
-  const bool present = cudaGetDeviceCount(&count) == cudaSuccess && count > 0;
-  cudaGetLastError();
-  return present;
-}
-
-int run(const std::string& command, std::string& output) {
-  std::FILE* pipe = ::popen((command + " 2>&1").c_str(), "r");
-  if (!pipe) return -1;
-  std::array<char, 4096> buffer{};
-  for (std::size_t n; (n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0;) output.append(buffer.data(), n);
-  const int status = ::pclose(pipe);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
 TEST(SatbenchCubPeerWithoutGpu, RowReadsNoGpuAndTheJsonNamesCub) {
-  if (cuda_device_present()) GTEST_SKIP() << "a CUDA device is present: the GPU test covers the peer";
+  if (sat::test::has_cuda_device()) GTEST_SKIP() << "a CUDA device is present: the GPU test covers the peer";
   const std::string json = ::testing::TempDir() + "satbench_cub_no_gpu.json";
   std::string output;
-  const int status = run(std::string(SATBENCH_EXE) + " --peers cub-scan-1d,cpu_parallel --algorithms none" +
-                             " --suite frames --sizes 64x48 --reps 2 --warmup 0 --no-color --json " + json,
-                         output);
+  const int status =
+      sat::test::run_command(std::string(SATBENCH_EXE) + " --peers cub-scan-1d,cpu_parallel --algorithms none" +
+                                 " --suite frames --sizes 64x48 --reps 2 --warmup 0 --no-color --json " + json,
+                             output);
   EXPECT_EQ(status, 1) << "a GPU peer was asked for and not measured\n" << output;
   bool cub_row = false;
   std::istringstream table(output);

@@ -4,19 +4,16 @@
 // same faces on our CPU backend as cv::CascadeClassifier. (Skipped where a device is present:
 // there the GPU path runs, which the lead's GPU run covers.)
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <array>
 #include <cstdio>
 #include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <string>
 
-#include <nlohmann/json.hpp>
-
-#include <cuda_runtime_api.h>
-
+#include "cuda_test_support.h"
+#include "run_command.h"
 #include "sat/filter_spec.h"
 
 #ifndef SATBENCH_EXE
@@ -25,22 +22,6 @@
 
 namespace {
 
-bool cuda_device_present() {
-  int count = 0;
-  const bool present = cudaGetDeviceCount(&count) == cudaSuccess && count > 0;
-  cudaGetLastError();
-  return present;
-}
-
-int run(const std::string& command, std::string& output) {
-  std::FILE* pipe = ::popen((command + " 2>&1").c_str(), "r");
-  if (!pipe) return -1;
-  std::array<char, 4096> buffer{};
-  for (std::size_t n; (n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0;) output.append(buffer.data(), n);
-  const int status = ::pclose(pipe);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
 nlohmann::json read_json(const std::string& path) {
   std::ifstream file(path);
   EXPECT_TRUE(file) << path;
@@ -48,12 +29,13 @@ nlohmann::json read_json(const std::string& path) {
 }
 
 TEST(SatbenchFiltersSuite, EveryCatalogFilterOnTheCpuAndItsOpenCvTwin) {
-  if (cuda_device_present()) GTEST_SKIP() << "a CUDA device is present: the GPU path runs instead";
+  if (sat::test::has_cuda_device()) GTEST_SKIP() << "a CUDA device is present: the GPU path runs instead";
   const std::string json = ::testing::TempDir() + "satbench_filters.json";
   std::string output;
-  const int status = run(std::string(SATBENCH_EXE) + " --suite filters --algorithms none --peers cpu_parallel,opencv" +
-                             " --sizes 67x45 --reps 2 --warmup 0 --no-color --json " + json,
-                         output);
+  const int status = sat::test::run_command(std::string(SATBENCH_EXE) +
+                                                " --suite filters --algorithms none --peers cpu_parallel,opencv" +
+                                                " --sizes 67x45 --reps 2 --warmup 0 --no-color --json " + json,
+                                            output);
   EXPECT_EQ(status, 0) << output;
   EXPECT_NE(output.find("filters (medians in ms"), std::string::npos) << output;
   const nlohmann::json report = read_json(json);
@@ -87,12 +69,13 @@ TEST(SatbenchFiltersSuite, EveryCatalogFilterOnTheCpuAndItsOpenCvTwin) {
 }
 
 TEST(SatbenchDetectSuite, SameFacesAsOpenCvOnTheCpu) {
-  if (cuda_device_present()) GTEST_SKIP() << "a CUDA device is present: the GPU path runs instead";
+  if (sat::test::has_cuda_device()) GTEST_SKIP() << "a CUDA device is present: the GPU path runs instead";
   const std::string json = ::testing::TempDir() + "satbench_detect.json";
   std::string output;
-  const int status = run(std::string(SATBENCH_EXE) + " --suite detect --peers cpu_parallel,opencv" +
-                             " --sizes 960x540 --reps 1 --warmup 0 --cap-ms 100000 --no-color --json " + json,
-                         output);
+  const int status =
+      sat::test::run_command(std::string(SATBENCH_EXE) + " --suite detect --peers cpu_parallel,opencv" +
+                                 " --sizes 960x540 --reps 1 --warmup 0 --cap-ms 100000 --no-color --json " + json,
+                             output);
   EXPECT_EQ(status, 1) << "the GPU was asked for (the default) and cannot run\n" << output;
   const nlohmann::json report = read_json(json);
   ASSERT_TRUE(report.contains("results")) << output;
