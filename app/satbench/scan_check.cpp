@@ -11,14 +11,6 @@
 namespace satbench {
 namespace {
 
-template <class T>
-std::string text(T value) {
-  std::ostringstream out;
-  out.precision(9);
-  out << value;
-  return out.str();
-}
-
 std::string element(std::size_t index, int channels, int channel) {
   std::string s = "element " + std::to_string(index);
   if (channels > 1) s += ", channel " + std::to_string(channel);
@@ -51,7 +43,7 @@ CheckOutcome check_f32(const float* input, const float* got, const std::vector<s
     const double error = std::isnan(diff) ? HUGE_VAL : abs_sum > 0 ? diff / abs_sum : diff;
     out.max_error = std::max(out.max_error, error);
     if (!(diff <= bound) && out.mismatches++ == 0)
-      out.first = element(i, 1, 0) + ": got " + text(got[i]) + ", want " + text(sum);
+      out.first = element(i, 1, 0) + ": got " + value_text(got[i]) + ", want " + value_text(sum);
   }
   return out;
 }
@@ -72,7 +64,8 @@ CheckOutcome check_u8(const std::uint8_t* input, const std::uint32_t* got, const
       const std::uint32_t value = got[i * Channels + std::size_t(c)];
       if (value == want) continue;
       out.max_error = std::max(out.max_error, std::fabs(double(value) - double(want)));
-      if (out.mismatches++ == 0) out.first = element(i, Channels, c) + ": got " + text(value) + ", want " + text(want);
+      if (out.mismatches++ == 0)
+        out.first = element(i, Channels, c) + ": got " + value_text(value) + ", want " + value_text(want);
     }
   }
   return out;

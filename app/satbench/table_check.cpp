@@ -28,14 +28,6 @@ std::string where(std::size_t words_per_pixel, int row, std::size_t word) {
   return s;
 }
 
-template <class T>
-std::string text(T value) {
-  std::ostringstream out;
-  out.precision(9);
-  out << value;
-  return out.str();
-}
-
 CheckOutcome check_rows(sat::ElementType type, sat::Extent extent, const unsigned char* got, std::size_t got_pitch,
                         const unsigned char* want, std::size_t want_pitch, bool float_exact, double rtol, int row_begin,
                         int row_end) {
@@ -56,7 +48,7 @@ CheckOutcome check_rows(sat::ElementType type, sat::Extent extent, const unsigne
         const double rel = std::isnan(diff) ? HUGE_VAL : wf[k] != 0 ? diff / std::fabs(double(wf[k])) : diff;
         out.max_error = std::max(out.max_error, rel);
         if (!(diff <= bound) && out.mismatches++ == 0)
-          out.first = where(words_per_pixel, i, k) + ": got " + text(gf[k]) + ", want " + text(wf[k]);
+          out.first = where(words_per_pixel, i, k) + ": got " + value_text(gf[k]) + ", want " + value_text(wf[k]);
       }
       continue;
     }
@@ -66,7 +58,8 @@ CheckOutcome check_rows(sat::ElementType type, sat::Extent extent, const unsigne
       std::memcpy(&gv, g + k * wsize, wsize);
       std::memcpy(&wv, w + k * wsize, wsize);
       if (gv == wv) continue;
-      if (out.mismatches++ == 0) out.first = where(words_per_pixel, i, k) + ": got " + text(gv) + ", want " + text(wv);
+      if (out.mismatches++ == 0)
+        out.first = where(words_per_pixel, i, k) + ": got " + value_text(gv) + ", want " + value_text(wv);
       out.max_error = std::max(out.max_error, std::fabs(double(gv) - double(wv)));
     }
   }

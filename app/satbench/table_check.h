@@ -2,11 +2,21 @@
 #pragma once
 
 #include <cstddef>
+#include <sstream>
 #include <string>
 
 #include "sat/sat.h"
 
 namespace satbench {
+
+// A value in a mismatch description: 9 significant digits (a float's full precision).
+template <class T>
+std::string value_text(T value) {
+  std::ostringstream out;
+  out.precision(9);
+  out << value;
+  return out.str();
+}
 
 struct CheckOutcome {
   bool ok = true;

@@ -18,21 +18,10 @@
 #include <type_traits>
 
 #include "block/async_copy.cuh"
+#include "support/plane.cuh"  // Plane: a pitched plane, pitch in bytes
 #include "warp/warp.cuh"
 
 namespace sat::detail::band_sweep {
-
-// A pitched f32 plane (pitch in bytes).
-template <class T>
-struct Plane {
-  T* data;
-  std::size_t pitch;
-  int height, width;
-  __device__ __forceinline__ T* row(int i) const {
-    using Byte = std::conditional_t<std::is_const_v<T>, const char, char>;
-    return reinterpret_cast<T*>(reinterpret_cast<Byte*>(data) + pitch * std::size_t(i));
-  }
-};
 
 template <int N>
 struct Floats;  // N adjacent floats moved as one shared-memory access
