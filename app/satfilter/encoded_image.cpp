@@ -5,33 +5,67 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <opencv2/imgcodecs.hpp>
-
 #include <cerrno>
 #include <cstring>
 
+#include "common/image/checked_decode.h"
+#include "common/image/image_header.h"
+#include "common/image/image_limits.h"
 #include "failure.h"
 #include "image_io.h"
 #include "interrupt.h"
-#include "jpeg_integrity.h"
 
 namespace satfilter {
 namespace {
+
+namespace img = satapp::image;
 
 [[noreturn]] void fail_to_read(const std::string& name, int error) {
   throw runtime_error("cannot read '" + name + "': " + std::strerror(error));
 }
 
-void read_to_end(int fd, const std::string& name, std::vector<std::uint8_t>& bytes) {
+// "--max-pixels N": the option that moves every limit below.
+std::string limit_hint(std::uint64_t max_pixels) {
+  return "images of at most " + std::to_string(max_pixels) + " pixels are read (--max-pixels raises it)";
+}
+
+[[noreturn]] void fail_too_large(const std::string& name, std::uint64_t limit, std::uint64_t max_pixels) {
+  throw runtime_error("cannot read '" + name + "': it holds more than " + std::to_string(limit) +
+                      " bytes, more than any image satfilter reads takes (" + limit_hint(max_pixels) + ")");
+}
+
+[[noreturn]] void fail_oversize(const std::string& name, const std::string& reason, std::uint64_t max_pixels) {
+  throw runtime_error("cannot decode '" + name + "': " + reason + " (--max-pixels " + std::to_string(max_pixels) +
+                      " is the limit; give a larger one to decode it)");
+}
+
+// Reads a stream to its end, no further than an image within `max_pixels` goes: what starts like
+// no image is refused after its first bytes, an image whose header announces too many pixels at
+// once, and the bytes stop at the most that image (or any image, before its size is known) takes.
+void read_stream(int fd, const std::string& name, std::uint64_t max_pixels, std::vector<std::uint8_t>& bytes) {
+  std::uint64_t limit = img::max_encoded_bytes(max_pixels);
+  bool sized = false;
   std::uint8_t chunk[1 << 16];
   for (;;) {
     const ssize_t n = ::read(fd, chunk, sizeof chunk);
-    if (n > 0) {
-      bytes.insert(bytes.end(), chunk, chunk + n);
-    } else if (n == 0) {
-      return;
-    } else if (errno != EINTR) {
-      fail_to_read(name, errno);
+    if (n == 0) return;
+    if (n < 0) {
+      if (errno != EINTR) fail_to_read(name, errno);
+      continue;
+    }
+    if (bytes.size() + std::size_t(n) > limit) fail_too_large(name, limit, max_pixels);
+    bytes.insert(bytes.end(), chunk, chunk + n);
+    if (sized) continue;
+    const img::ImageHeader header = img::read_image_header(bytes.data(), bytes.size());
+    if (header.kind == img::HeaderKind::Unknown && bytes.size() >= img::kSignatureBytes)
+      throw runtime_error("cannot decode '" + name + "': its first bytes are not those of an image format " +
+                          "OpenCV decodes (a video must be a regular file, not a pipe)");
+    if (header.kind == img::HeaderKind::Sized) {
+      const std::string reason = img::oversize_reason(header.width, header.height, max_pixels);
+      if (!reason.empty()) fail_oversize(name, reason, max_pixels);
+      limit = img::max_encoded_bytes(header.pixels());
+      if (bytes.size() > limit) fail_too_large(name, limit, max_pixels);
+      sized = true;
     }
   }
 }
@@ -46,8 +80,8 @@ struct FileDescriptor {
 
 }  // namespace
 
-EncodedImage EncodedImage::from_file(const std::string& path) {
-  EncodedImage image(path);
+EncodedImage EncodedImage::from_file(const std::string& path, std::uint64_t max_pixels) {
+  EncodedImage image(path, max_pixels);
   FileDescriptor file;
   {
     // Opening a FIFO blocks until a writer comes, and reading it until the writer is done.
@@ -58,10 +92,12 @@ EncodedImage EncodedImage::from_file(const std::string& path) {
     if (::fstat(file.fd, &st) != 0) fail_to_read(path, errno);
     if (S_ISDIR(st.st_mode)) throw runtime_error("cannot read '" + path + "': it is a directory");
     if (!S_ISREG(st.st_mode)) {
-      read_to_end(file.fd, path, image.bytes_);
+      read_stream(file.fd, path, max_pixels, image.bytes_);
       return image;
     }
     if (st.st_size == 0) return image;
+    const std::uint64_t limit = img::max_encoded_bytes(max_pixels);
+    if (std::uint64_t(st.st_size) > limit) fail_too_large(path, limit, max_pixels);
     void* mapping = ::mmap(nullptr, std::size_t(st.st_size), PROT_READ, MAP_PRIVATE, file.fd, 0);
     if (mapping == MAP_FAILED) fail_to_read(path, errno);
     image.mapped_ = static_cast<std::uint8_t*>(mapping);
@@ -70,10 +106,10 @@ EncodedImage EncodedImage::from_file(const std::string& path) {
   return image;
 }
 
-EncodedImage EncodedImage::from_stdin() {
-  EncodedImage image("stdin");
+EncodedImage EncodedImage::from_stdin(std::uint64_t max_pixels) {
+  EncodedImage image("stdin", max_pixels);
   const InputWait wait;
-  read_to_end(STDIN_FILENO, "stdin", image.bytes_);
+  read_stream(STDIN_FILENO, "stdin", max_pixels, image.bytes_);
   return image;
 }
 
@@ -83,6 +119,7 @@ EncodedImage::~EncodedImage() {
 
 EncodedImage::EncodedImage(EncodedImage&& other) noexcept
     : name_(std::move(other.name_)),
+      max_pixels_(other.max_pixels_),
       bytes_(std::move(other.bytes_)),
       mapped_(other.mapped_),
       mapped_size_(other.mapped_size_) {
@@ -92,17 +129,12 @@ EncodedImage::EncodedImage(EncodedImage&& other) noexcept
 
 cv::Mat EncodedImage::decode() const {
   if (size() == 0) throw runtime_error("cannot decode '" + name_ + "': it is empty");
-  // Before decoding: libjpeg would only warn, and gray-fill the missing rows.
-  if (is_truncated_jpeg(data(), size()))
-    throw runtime_error("cannot decode '" + name_ + "': truncated JPEG (the data ends before its end-of-image marker)");
-  if (size() > std::size_t(INT32_MAX))
-    throw runtime_error("cannot decode '" + name_ + "': an encoded image of more than 2 GiB is not supported");
   cv::Mat image;
   try {
-    const cv::Mat buffer(1, int(size()), CV_8U, const_cast<std::uint8_t*>(data()));
-    image = cv::imdecode(buffer, cv::IMREAD_UNCHANGED);
-  } catch (const cv::Exception& e) {
-    throw runtime_error("cannot decode '" + name_ + "': " + e.err);
+    image = img::decode_checked(data(), size(), max_pixels_);
+  } catch (const img::DecodeRefused& e) {
+    if (e.too_large()) fail_oversize(name_, e.what(), max_pixels_);
+    throw runtime_error("cannot decode '" + name_ + "': " + e.what());
   }
   if (image.empty() && !mapped_)
     throw runtime_error("cannot decode '" + name_ + "': not an image OpenCV can decode (a video must be a regular " +

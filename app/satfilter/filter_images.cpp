@@ -8,25 +8,19 @@
 namespace satfilter {
 
 std::vector<FilterImage> read_filter_images(const std::vector<satapp::cli::ImageFile>& files, const MediaInfo& input,
-                                            const std::string& input_name) {
+                                            const std::string& input_name, std::uint64_t max_pixels) {
   std::vector<FilterImage> images;
   for (const satapp::cli::ImageFile& file : files) {
-    const std::string what = file.option + " '" + file.path + "'";
-    cv::Mat image;
+    FilterImage image{file.param, file.option + " '" + file.path + "'", {}};
     try {
-      std::unique_ptr<FrameSource> source = open_image_source(file.path);
-      if (!source->read(image) || image.empty()) throw runtime_error("it holds no image");
+      std::unique_ptr<FrameSource> source = open_image_source(file.path, max_pixels);
+      if (!source->read(image.image) || image.image.empty()) throw runtime_error("it holds no image");
     } catch (const Failure& e) {
       throw runtime_error(file.option + ": " + e.what());
     }
-    if (image.channels() != 1)
-      throw runtime_error(what + " must be an 8-bit gray image (it has " + std::to_string(image.channels()) +
-                          " channels)");
-    if (image.cols != input.width || image.rows != input.height)
-      throw runtime_error(what + " is " + std::to_string(image.cols) + "x" + std::to_string(image.rows) +
-                          "; it must have the size of the input '" + input_name + "', " + std::to_string(input.width) +
-                          "x" + std::to_string(input.height));
-    images.push_back({file.param, image});
+    const std::string problem = satapp::filter_image_problem(image, input.width, input.height, input_name);
+    if (!problem.empty()) throw runtime_error(problem);
+    images.push_back(std::move(image));
   }
   return images;
 }

@@ -38,18 +38,6 @@ struct HeldBuffers {
   std::vector<sat::Box> boxes;  // --detect: the frame's, drawn into `out` once it is downloaded
 };
 
-// The filter's images (a radius map...) copied to the device once, for every frame.
-std::vector<satapp::DeviceImage> upload_filter_images(const std::vector<FilterImage>& images) {
-  std::vector<satapp::DeviceImage> device;
-  for (const FilterImage& image : images) {
-    const sat::Image8 view = device.emplace_back(image.image.cols, image.image.rows, image.image.channels()).view();
-    SATAPP_CUDA_CHECK(cudaMemcpy2D(view.data, view.pitch, image.image.data, image.image.step[0],
-                                   std::size_t(view.width) * std::size_t(view.channels), std::size_t(view.height),
-                                   cudaMemcpyHostToDevice));
-  }
-  return device;
-}
-
 }  // namespace
 
 PipelineResult run_cuda_pipeline(const PipelineRequest& request) {
@@ -82,7 +70,7 @@ PipelineResult run_cuda_pipeline(const PipelineRequest& request) {
   satapp::CudaStream download_stream;
   const StreamDrain drain(download_stream.get());
   std::vector<HeldBuffers> held(static_cast<std::size_t>(depth));
-  const std::vector<satapp::DeviceImage> device_images = upload_filter_images(request.filter_images);
+  const std::vector<satapp::DeviceImage> device_images = satapp::upload_filter_images(request.filter_images);
   std::optional<sat::FilterSpec> filter;
   if (request.filter)
     filter = bind_filter_images(*request.filter, request.filter_images,

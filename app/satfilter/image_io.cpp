@@ -125,12 +125,12 @@ bool can_write_image(const std::string& path) {
   }
 }
 
-std::unique_ptr<FrameSource> open_image_source(const std::string& path) {
-  return std::make_unique<ImageSource>(EncodedImage::from_file(path));
+std::unique_ptr<FrameSource> open_image_source(const std::string& path, std::uint64_t max_pixels) {
+  return std::make_unique<ImageSource>(EncodedImage::from_file(path, max_pixels));
 }
 
-std::unique_ptr<FrameSource> open_stdin_image_source() {
-  return std::make_unique<ImageSource>(EncodedImage::from_stdin());
+std::unique_ptr<FrameSource> open_stdin_image_source(std::uint64_t max_pixels) {
+  return std::make_unique<ImageSource>(EncodedImage::from_stdin(max_pixels));
 }
 
 std::unique_ptr<FrameSink> open_image_sink(const std::string& path, const SinkOptions& options) {

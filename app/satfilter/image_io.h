@@ -3,6 +3,7 @@
 
 #include <opencv2/core.hpp>
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -24,11 +25,11 @@ bool can_write_image(const std::string& path);
 // channels. Throws Failure(Runtime) saying why not (empty, 16-bit, float...).
 cv::Mat checked_image(cv::Mat image, const std::string& name);
 
-// Decodes `path` now (read once: it may be a FIFO); only 8-bit images (checked_image), and no
-// truncated JPEG. Throws Failure(Runtime).
-std::unique_ptr<FrameSource> open_image_source(const std::string& path);
+// Decodes `path` now (read once: it may be a FIFO); only 8-bit images (checked_image) of at most
+// `max_pixels` pixels (EncodedImage), and no truncated JPEG. Throws Failure(Runtime).
+std::unique_ptr<FrameSource> open_image_source(const std::string& path, std::uint64_t max_pixels);
 // The same for all of stdin (INPUT -).
-std::unique_ptr<FrameSource> open_stdin_image_source();
+std::unique_ptr<FrameSource> open_stdin_image_source(std::uint64_t max_pixels);
 // Creates the temporary output at once; the image is encoded by write(), renamed by finish().
 std::unique_ptr<FrameSink> open_image_sink(const std::string& path, const SinkOptions& options);
 

@@ -84,7 +84,7 @@ int pipeline_frame_buffers(const MediaInfo& info, sat::Backend backend, int fram
 RunReport run_job(const CommandLine& cl, const Job& job, MediaKind output_kind, sat::Backend backend,
                   const sat::HaarCascade* cascade) {
   const satapp::Stopwatch open_time;
-  std::unique_ptr<FrameSource> source = open_source(job.input);
+  std::unique_ptr<FrameSource> source = open_source(job.input, cl.max_pixels);
   const double open_ms = open_time.elapsed_ms();
   const MediaInfo& info = source->info();
   if (info.kind == MediaKind::Image && output_kind == MediaKind::Video)
@@ -96,7 +96,7 @@ RunReport run_job(const CommandLine& cl, const Job& job, MediaKind output_kind, 
 
   check_host_memory(job.input, info, output_channels(cl.filter, info.channels), backend,
                     pipeline_frame_buffers(info, backend, cl.frames_in_flight));
-  const std::vector<FilterImage> filter_images = read_filter_images(cl.filter_images, info, job.input);
+  const std::vector<FilterImage> filter_images = read_filter_images(cl.filter_images, info, job.input, cl.max_pixels);
   std::optional<sat::Detector> detector;
   if (cascade) detector.emplace(backend, *cascade, sat::Extent{info.width, info.height}, cl.detect->params);
   std::unique_ptr<FrameSink> sink = open_sink(job.output, output_kind, info, sink_options(cl));

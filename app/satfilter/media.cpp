@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "atomic_output.h"
+#include "common/image/image_limits.h"
 #include "failure.h"
 #include "image_io.h"
 #include "sequence_io.h"
@@ -57,21 +58,27 @@ MediaKind media_kind_of_output(const std::string& path, const SinkOptions& optio
   return kind;
 }
 
-std::unique_ptr<FrameSource> open_source(const std::string& path) {
-  if (path == "-") return open_stdin_image_source();
+std::unique_ptr<FrameSource> open_source(const std::string& path, std::uint64_t max_pixels) {
+  if (path == "-") return open_stdin_image_source(max_pixels);
   // A pattern names a sequence, unless a file has that very name.
   if (const std::optional<SequencePattern> pattern = SequencePattern::parse(path))
     if (is_image_extension(lower_extension(path)) && ::access(path.c_str(), F_OK) != 0)
-      return open_sequence_source(*pattern);
+      return open_sequence_source(*pattern, max_pixels);
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) throw runtime_error("cannot open '" + path + "': " + std::strerror(errno));
   if (S_ISDIR(st.st_mode)) throw runtime_error("cannot open '" + path + "': it is a directory");
   if (::access(path.c_str(), R_OK) != 0) throw runtime_error("cannot open '" + path + "': " + std::strerror(errno));
   // A FIFO or a device can be read only once, to its end: images only (videos must seek).
-  if (!S_ISREG(st.st_mode)) return open_image_source(path);
+  if (!S_ISREG(st.st_mode)) return open_image_source(path, max_pixels);
   // By extension first: FFmpeg would happily open a broken "x.png" as a one-frame video.
-  if (is_image_extension(lower_extension(path)) || content_is_image(path)) return open_image_source(path);
-  return open_video_source(path);
+  if (is_image_extension(lower_extension(path)) || content_is_image(path)) return open_image_source(path, max_pixels);
+  std::unique_ptr<FrameSource> video = open_video_source(path);
+  const MediaInfo& info = video->info();
+  const std::string reason = satapp::image::oversize_reason(std::uint64_t(info.width), std::uint64_t(info.height), max_pixels);
+  if (!reason.empty())
+    throw runtime_error("cannot read '" + path + "': its frames are too large: " + reason + " (--max-pixels " +
+                        std::to_string(max_pixels) + " is the limit; give a larger one to read it)");
+  return video;
 }
 
 std::unique_ptr<FrameSink> open_sink(const std::string& path, MediaKind kind, const MediaInfo& input,

@@ -57,9 +57,10 @@ struct SinkOptions {
 MediaKind media_kind_of_output(const std::string& path, const SinkOptions& options);
 
 // Opens INPUT: "-" (an image on stdin), an image sequence pattern, an image when the extension
-// is an image format OpenCV decodes (or the content is), else a video. Throws Failure(Runtime)
-// with a one-line reason.
-std::unique_ptr<FrameSource> open_source(const std::string& path);
+// is an image format OpenCV decodes (or the content is), else a video. Refuses images and videos
+// of more than `max_pixels` pixels (--max-pixels; images from their header, before decoding).
+// Throws Failure(Runtime) with a one-line reason.
+std::unique_ptr<FrameSource> open_source(const std::string& path, std::uint64_t max_pixels);
 
 // Opens OUTPUT (of `kind`, from media_kind_of_output) for frames of `input`'s size and frame
 // rate. Creates the temporary file at once. Throws Failure.

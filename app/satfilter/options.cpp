@@ -21,6 +21,9 @@ namespace cli = satapp::cli;
 
 std::string quote(const std::string& text) { return "'" + text + "'"; }
 
+// --max-pixels' upper end: beyond OpenCV's own limit for images (2^30), room for video frames.
+constexpr std::uint64_t kMaxPixelsLimit = std::uint64_t(1) << 40;
+
 const char* const kHead =
     "Usage: satfilter INPUT OUTPUT --filter NAME [PARAMETERS] [OPTIONS]\n"
     "       satfilter -o FOLDER INPUT... --filter ... [PARAMETERS] [OPTIONS]\n"
@@ -46,7 +49,9 @@ const char* const kHead =
     "                       video made from one is written at 25 fps.\n"
     "  -                    INPUT: one image read from stdin; OUTPUT: one image on stdout\n"
     "                       (refused when stdout is a terminal)\n"
-    "INPUT may also be a FIFO or a device holding one image: it is read once, to its end.\n\n";
+    "INPUT may also be a FIFO or a device holding one image: it is read once, to its end, and\n"
+    "no further than the largest image accepted (--max-pixels); one that starts like no image\n"
+    "(/dev/zero) is refused after its first bytes.\n\n";
 
 const char* const kFooter =
     "Exit status: 0 on success, 1 when an input cannot be read or filtered (e.g. 16-bit) or an\n"
@@ -102,6 +107,12 @@ Parser::Parser() {
           throw cli::UsageError("--format: expected an image format such as png or jpg, got " + quote(text));
         cl.format = format;
       });
+  cli::add_checked(app, "--max-pixels", cl.max_pixels, "N", CLI::Range(std::uint64_t(1), kMaxPixelsLimit),
+                   "the largest image (or video frame) read, in pixels, 1.." + std::to_string(kMaxPixelsLimit) + "\n"
+                   "(default " + std::to_string(satapp::image::kDefaultMaxPixels) + ": 16384x16384). Images are judged by\n"
+                   "their header, before decoding (a small PNG may announce 32767x32767);\n"
+                   "a stream (stdin, a FIFO, a device) is read no further than such an\n"
+                   "image takes (16 bytes a pixel and 16 MiB, 2 GiB at most)");
   app.add_flag("-n", keep, "never overwrite (the default): an existing OUTPUT is an error (exit 1)");
   app.add_flag("-y", overwrite,
                "overwrite an existing OUTPUT. OUTPUT may never be INPUT itself (the\n"

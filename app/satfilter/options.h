@@ -8,11 +8,13 @@
 // fast with one line and leaves nothing behind.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "common/cli/filter_options.h"
+#include "common/image/image_limits.h"
 #include "sat/detect.h"
 #include "sat/filter_spec.h"
 #include "sat/filters.h"
@@ -41,6 +43,7 @@ struct CommandLine {
   std::string output;               // a file, a printf-style sequence, "-" (stdout) or a folder
   bool output_option = false;       // OUTPUT came from -o (then every positional is an input)
   std::string format;               // --format: image format of "-" (stdin/stdout), e.g. "png"
+  std::uint64_t max_pixels = satapp::image::kDefaultMaxPixels;  // --max-pixels: larger inputs are refused
   Overwrite overwrite = Overwrite::Refuse;
   // --filter and its parameters, judged by satcore's catalog (none: --detect alone, OUTPUT is
   // the input). Image parameters are unbound: their files are in filter_images.

@@ -25,11 +25,13 @@ bool is_file(const std::string& path) {
   return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
 }
 
-cv::Mat read_frame(const std::string& path) { return EncodedImage::from_file(path).decode(); }
+cv::Mat read_frame(const std::string& path, std::uint64_t max_pixels) {
+  return EncodedImage::from_file(path, max_pixels).decode();
+}
 
 class SequenceSource final : public FrameSource {
  public:
-  explicit SequenceSource(const SequencePattern& pattern) : pattern_(pattern) {
+  SequenceSource(const SequencePattern& pattern, std::uint64_t max_pixels) : pattern_(pattern), max_pixels_(max_pixels) {
     constexpr int kFirstNumbers = 5;  // ffmpeg's start_number_range
     for (next_ = 0; next_ < kFirstNumbers && !is_file(pattern_.name(next_)); ++next_) {
     }
@@ -39,7 +41,7 @@ class SequenceSource final : public FrameSource {
     info_.first_number = next_;
     int64_t count = 0;
     while (is_file(pattern_.name(next_ + count))) ++count;
-    first_ = read_frame(pattern_.name(next_));
+    first_ = read_frame(pattern_.name(next_), max_pixels_);
     info_.kind = MediaKind::Video;
     info_.width = first_.cols;
     info_.height = first_.rows;
@@ -54,7 +56,7 @@ class SequenceSource final : public FrameSource {
   bool read(cv::Mat& frame) override {
     if (next_ >= last_) return false;
     const std::string path = pattern_.name(next_);
-    cv::Mat image = next_ == info_.first_number ? first_ : read_frame(path);
+    cv::Mat image = next_ == info_.first_number ? first_ : read_frame(path, max_pixels_);
     first_.release();
     if (image.size() != first_size() || image.channels() != info_.channels)
       throw runtime_error("'" + path + "' is " + std::to_string(image.cols) + "x" + std::to_string(image.rows) + " with " +
@@ -70,6 +72,7 @@ class SequenceSource final : public FrameSource {
   cv::Size first_size() const { return {info_.width, info_.height}; }
 
   SequencePattern pattern_;
+  std::uint64_t max_pixels_;
   MediaInfo info_;
   cv::Mat first_;
   int64_t next_ = 0;
@@ -155,8 +158,8 @@ class SequenceSink final : public FrameSink {
 
 }  // namespace
 
-std::unique_ptr<FrameSource> open_sequence_source(const SequencePattern& pattern) {
-  return std::make_unique<SequenceSource>(pattern);
+std::unique_ptr<FrameSource> open_sequence_source(const SequencePattern& pattern, std::uint64_t max_pixels) {
+  return std::make_unique<SequenceSource>(pattern, max_pixels);
 }
 
 std::unique_ptr<FrameSink> open_sequence_sink(const SequencePattern& pattern, const MediaInfo& input,

@@ -1,6 +1,7 @@
 // Image sequences (frame_%04d.png) as a source and as a sink of frames, like a video.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 
 #include "media.h"
@@ -11,7 +12,7 @@ namespace satfilter {
 // Reads the files of `pattern` from the first number found among 0..4 (as ffmpeg does) up to the
 // last consecutive one. Every file must have the first one's size and channels. Throws
 // Failure(Runtime).
-std::unique_ptr<FrameSource> open_sequence_source(const SequencePattern& pattern);
+std::unique_ptr<FrameSource> open_sequence_source(const SequencePattern& pattern, std::uint64_t max_pixels);
 
 // Writes frame k as pattern.name(input.first_number + k), all into a hidden temporary folder
 // next to the output; finish() renames them into place. Throws Failure.

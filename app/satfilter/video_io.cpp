@@ -1,8 +1,6 @@
 #include "video_io.h"
 
-#include <fcntl.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include <opencv2/imgproc.hpp>
 #include <opencv2/videoio.hpp>
@@ -11,6 +9,7 @@
 #include <cstdio>
 
 #include "atomic_output.h"
+#include "common/files/stderr_silencer.h"
 #include "failure.h"
 #include "written_video.h"
 
@@ -105,32 +104,6 @@ class VideoSource final : public FrameSource {
   int64_t decoded_ = 0;
 };
 
-// OpenCV's FFmpeg writer prints some notes straight to stderr while opening (e.g. "tag 'VP90' is
-// not supported with codec id ... fallback to use tag ..." for WebM); satfilter reports failures
-// itself, in one line. Only used while opening, before any other thread runs.
-class StderrSilencer {
- public:
-  StderrSilencer() {
-    std::fflush(stderr);
-    saved_ = ::dup(STDERR_FILENO);
-    const int null = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
-    if (saved_ >= 0 && null >= 0) ::dup2(null, STDERR_FILENO);
-    if (null >= 0) ::close(null);
-  }
-  ~StderrSilencer() {
-    std::fflush(stderr);
-    if (saved_ >= 0) {
-      ::dup2(saved_, STDERR_FILENO);
-      ::close(saved_);
-    }
-  }
-  StderrSilencer(const StderrSilencer&) = delete;
-  StderrSilencer& operator=(const StderrSilencer&) = delete;
-
- private:
-  int saved_ = -1;
-};
-
 int fourcc_code(const std::string& fourcc) {
   return cv::VideoWriter::fourcc(fourcc[0], fourcc[1], fourcc[2], fourcc[3]);
 }
@@ -154,7 +127,9 @@ class VideoSink final : public FrameSink {
     for (int api : apis) {
       for (const std::string& codec : codecs) {
         try {
-          const StderrSilencer quiet;
+          // OpenCV's FFmpeg writer prints notes while opening (e.g. "tag 'VP90' is not supported
+          // with codec id ... fallback to use tag ..." for WebM); satfilter reports failures itself.
+          const satapp::files::StderrSilencer quiet;
           if (writer_.open(output_.temp_path(), api, fourcc_code(codec), fps, size_, true) && writer_.isOpened() &&
               (options.quality < 0 || writer_.set(cv::VIDEOWRITER_PROP_QUALITY, options.quality))) {
             codec_ = codec;

@@ -124,5 +124,25 @@ TEST_F(InputTest, OneSignalEndsARunReadingAStdinThatNeverEnds) {
   ::close(writer);
 }
 
+// A PNG with an ancillary chunk whose CRC is wrong: libpng reads on, and warns on stderr
+// ("libpng warning: tEXt: CRC error"). satfilter speaks for itself: nothing on stderr under -q,
+// and without -q no line that is not satfilter's.
+TEST_F(InputTest, CodecWarningsStayOffStderr) {
+  const std::string png = file_bytes(in("color.png"));
+  const std::string text = "tEXtComment\0made by a test";
+  std::string chunk = {0, 0, 0, char(text.size() - 4)};
+  chunk += text + std::string(4, '\x5a');  // not the chunk's CRC
+  std::ofstream(in("warns.png"), std::ios::binary) << png.substr(0, 33) << chunk << png.substr(33);
+  for (const bool quiet : {true, false}) {
+    SCOPED_TRACE(quiet ? "-q" : "without -q");
+    std::vector<std::string> args = {in("warns.png"), out("out.png"), "--filter", "box", "--backend", "cpu", "-y"};
+    if (quiet) args.push_back("-q");
+    const RunResult r = run_satfilter(args);
+    EXPECT_EQ(r.status, 0) << r.err;
+    if (quiet) EXPECT_EQ(r.err, "");
+    for (const std::string& line : lines_of(r.err)) EXPECT_EQ(line.rfind("satfilter: ", 0), 0u) << line;
+  }
+}
+
 }  // namespace
 }  // namespace satfilter_test

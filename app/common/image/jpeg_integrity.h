@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 
-namespace satfilter {
+namespace satapp::image {
 
 // Whether `data` starts as a JPEG (SOI marker FF D8) but ends before its EOI marker (FF D9):
 // segments are skipped by their lengths and entropy-coded data is scanned to the next marker,
@@ -14,4 +14,4 @@ namespace satfilter {
 // JPEG, and for a complete one (bytes after EOI are ignored, as libjpeg does).
 bool is_truncated_jpeg(const std::uint8_t* data, std::size_t size);
 
-}  // namespace satfilter
+}  // namespace satapp::image

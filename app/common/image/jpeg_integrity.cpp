@@ -1,6 +1,6 @@
-#include "jpeg_integrity.h"
+#include "common/image/jpeg_integrity.h"
 
-namespace satfilter {
+namespace satapp::image {
 namespace {
 
 constexpr std::uint8_t kMarker = 0xFF;
@@ -36,4 +36,4 @@ bool is_truncated_jpeg(const std::uint8_t* data, std::size_t size) {
   }
 }
 
-}  // namespace satfilter
+}  // namespace satapp::image
