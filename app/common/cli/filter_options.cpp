@@ -88,6 +88,24 @@ int parse_box_radius(const std::string& text) {
   return r;
 }
 
+// The values a Bool parameter's flag takes after '=': true or false, in any case (CLI11 stores
+// "true" for the flag alone).
+bool bool_value_of(const std::string& text, bool* known = nullptr) {
+  const std::string value = lower(text);
+  if (known) *known = value == "true" || value == "false";
+  return value == "true";
+}
+
+CLI::Validator bool_value() {
+  return CLI::Validator(
+      [](std::string& text) {
+        bool known = false;
+        bool_value_of(text, &known);
+        return known ? std::string() : "takes no value, or =true or =false (got \"" + text + "\")";
+      },
+      "");
+}
+
 bool is_box(const sat::FilterInfo& info) { return std::holds_alternative<sat::BoxBlurParams>(info.defaults); }
 
 // One option before it is added: its names, what it sets per filter and its help per filter.
@@ -240,7 +258,7 @@ FilterOptions::FilterOptions(CLI::App& app, const std::string& group, const std:
       std::function<void(sat::FilterSpec&, const std::string&)> apply;
       const std::string name(param.name);
       if (param.kind == sat::ParamKind::Bool)
-        apply = [name](sat::FilterSpec& spec, const std::string&) { sat::set_param(spec, name, 1); };
+        apply = [name](sat::FilterSpec& spec, const std::string& text) { sat::set_param(spec, name, text == "1"); };
       else if (param.kind != sat::ParamKind::Image)
         apply = [name](sat::FilterSpec& spec, const std::string& text) { sat::parse_param(spec, name, text); };
       p.uses.push_back({f, name, param_help(param, start_[f]), apply});
@@ -255,8 +273,11 @@ FilterOptions::FilterOptions(CLI::App& app, const std::string& group, const std:
     Entry& entry = entries_.emplace_back();
     for (const PlannedOption::Use& use : p.uses) entry.bindings.push_back({use.filter, use.param, use.apply});
     if (p.metavar.empty()) {
-      entry.option = app.add_flag(names)->description(option_help(p));
-      entry.text = "1";
+      // A Bool parameter: on when given alone, or as --NAME=true / --NAME=false (scripts that
+      // pass a setting through); any other value is refused while parsing.
+      entry.option = app.add_flag(names)->description(option_help(p))->disable_flag_override(false);
+      entry.option->check(bool_value().description(""));
+      entry.flag = true;
     } else {
       entry.option = app.add_option_function<std::string>(
                             names, [this, index](const std::string& text) { entries_[index].text = text; },
@@ -268,11 +289,32 @@ FilterOptions::FilterOptions(CLI::App& app, const std::string& group, const std:
     entry.option->group(group);
   }
 
-  // --ksize sets what --radius, --kernel-width and --kernel-height set.
-  const auto option = [&](const char* name) { return app.get_option_no_throw(name); };
-  if (CLI::Option* ksize = option("--ksize"))
-    for (const char* other : {"--radius", "--kernel-width", "--kernel-height"})
-      if (CLI::Option* o = option(other)) ksize->excludes(o);
+}
+
+std::string FilterOptions::Entry::value() const {
+  if (!flag) return text;
+  std::string last = option->results().empty() ? "true" : option->results().back();
+  return bool_value_of(last) ? "1" : "0";
+}
+
+void FilterOptions::refuse_size_conflicts() const {
+  // The box kernel's size, set three ways: --ksize WxH, --radius R, --kernel-width/--kernel-height.
+  // One of them per command line; the last two are one way (a side each). --radius is also the
+  // other filters' radius, and refused beside the box's sides all the same: which wins would
+  // depend on the filter, and satlab keeps every filter's parameters.
+  std::vector<std::string> ways;
+  const auto was_given = [&](const char* name) {
+    return std::any_of(entries_.begin(), entries_.end(),
+                       [&](const Entry& e) { return e.given() && e.option->check_name(name); });
+  };
+  if (was_given("--ksize")) ways.push_back("--ksize");
+  if (was_given("--radius")) ways.push_back("--radius");
+  if (was_given("--kernel-width") || was_given("--kernel-height")) ways.push_back("--kernel-width/--kernel-height");
+  if (ways.size() < 2) return;
+  std::string list;
+  for (std::size_t i = 0; i < ways.size(); ++i) list += (i == 0 ? "" : i + 1 == ways.size() ? " and " : ", ") + ways[i];
+  throw UsageError("give one of --ksize, --radius or --kernel-width/--kernel-height: each sets the box kernel's size "
+                   "(got " + list + ")");
 }
 
 std::string FilterOptions::Entry::owners() const {
@@ -310,7 +352,7 @@ void FilterOptions::apply_options(sat::FilterSpec& spec, std::size_t filter, boo
       if (binding.filter != filter || !binding.apply) continue;
       sat::FilterSpec tried = spec;
       try {
-        binding.apply(tried, entry.text);
+        binding.apply(tried, entry.value());
         spec = tried;
       } catch (const sat::Error& e) {
         if (e.code() != sat::ErrorCode::InvalidArgument) throw;
@@ -337,6 +379,7 @@ void FilterOptions::validate(const sat::FilterSpec& spec, std::size_t filter) co
 }
 
 sat::FilterSpec FilterOptions::spec_of(const sat::FilterInfo& filter) const {
+  refuse_size_conflicts();
   const std::size_t f = std::size_t(&filter - catalog().data());
   sat::FilterSpec spec = start_[f];
   apply_options(spec, f, true);
@@ -345,6 +388,7 @@ sat::FilterSpec FilterOptions::spec_of(const sat::FilterInfo& filter) const {
 }
 
 std::vector<sat::FilterSpec> FilterOptions::specs(const sat::FilterInfo* chosen) const {
+  refuse_size_conflicts();
   std::vector<sat::FilterSpec> all;
   for (std::size_t f = 0; f < catalog().size(); ++f) {
     if (chosen == &catalog()[f]) {

@@ -5,9 +5,12 @@
 // - every distinct parameter name across the catalog is one option, snake_case → --kebab-case
 //   (a name with capitals answers in lower case too: --C, --c); its help lists, per filter that
 //   has it, the parameter's help, range and default. Choice parameters take a name, Bool
-//   parameters are flags, Image parameters a file name (the program reads the file);
+//   parameters are flags (--invert, or --invert=true / --invert=false), Image parameters a file
+//   name (the program reads the file);
 // - the command line's conveniences on top: --ksize WxH|N (box: kernel_width and kernel_height)
-//   and --radius R (box: a (2R+1)x(2R+1) kernel; the other filters' radius as it is).
+//   and --radius R (box: a (2R+1)x(2R+1) kernel; the other filters' radius as it is). One way of
+//   giving the box kernel's size per command line: --ksize, --radius or --kernel-width and
+//   --kernel-height (refused together, whatever the filter).
 // The values are judged by the catalog (sat::parse_param, sat::validate) when a filter's spec is
 // made, before anything runs: "bad --filter sauvola parameter: window must be odd, 3..8191 (got 8)".
 #pragma once
@@ -83,7 +86,9 @@ class FilterOptions {
   };
   struct Entry {
     CLI::Option* option = nullptr;
-    std::string text;  // the value given (the last one); "1" for a flag
+    std::string text;   // the value given (the last one); unused for a flag
+    bool flag = false;  // a Bool parameter: --NAME, --NAME=true or --NAME=false
+    std::string value() const;  // what the bindings apply: text, or "1" / "0" for a flag
     std::vector<Binding> bindings;
     bool given() const;
     std::string owners() const;  // "sauvola/bradley": the filters that have it
@@ -94,6 +99,8 @@ class FilterOptions {
   // Applies every given option bound to `filter`; `strict`: refuse (UsageError) every value the
   // catalog refuses, else only those of options that are this filter's alone.
   void apply_options(sat::FilterSpec& spec, std::size_t filter, bool strict) const;
+  // Refuses two ways of setting the box kernel's size (--ksize, --radius, --kernel-width/height).
+  void refuse_size_conflicts() const;
   // sat::validate, with the given Image parameters bound to a stand-in.
   void validate(const sat::FilterSpec& spec, std::size_t filter) const;
 

@@ -147,6 +147,33 @@ TEST(FilterOptions, ParsesTodaysParameters) {
   EXPECT_DOUBLE_EQ(Line({"--c", "4"}).spec<sat::MeanCParams>("threshold").C, 4);
 }
 
+// One rule for the box kernel's size: --ksize, --radius or --kernel-width/--kernel-height, one
+// way per command line. (--radius 3 --kernel-width 5 used to run 5x7 without a word.)
+TEST(FilterOptions, OneWayOfGivingTheKernelSize) {
+  const std::vector<std::vector<std::string>> conflicts = {
+      {"--radius", "3", "--kernel-width", "5"}, {"--radius", "3", "--kernel-height", "5"},
+      {"--ksize", "5", "--kernel-height", "3"}, {"--ksize", "5", "--radius", "2"},
+      {"--kernel-width", "5", "--ksize", "3x3", "--radius", "1"}};
+  for (const std::vector<std::string>& args : conflicts) {
+    SCOPED_TRACE(args[0] + " " + args[2]);
+    for (const char* name : {"box", "kuwahara"}) {
+      const std::string message = usage_error_of([&] {
+        const Line line(args);
+        line.options.specs(&filter(name));
+      });
+      EXPECT_NE(message.find("give one of --ksize, --radius or --kernel-width/--kernel-height"), std::string::npos)
+          << message;
+    }
+    const std::string chosen = usage_error_of([&] { Line(args).options.spec_of(filter("box")); });
+    EXPECT_NE(chosen.find("(got "), std::string::npos) << chosen;
+  }
+  // Width and height together are one way; each way alone is fine.
+  const Line sides({"--kernel-width", "5", "--kernel-height", "3"});
+  EXPECT_EQ(sides.spec<sat::BoxBlurParams>("box").kernel_width, 5);
+  EXPECT_EQ(sides.spec<sat::BoxBlurParams>("box").kernel_height, 3);
+  EXPECT_EQ(Line({"--radius", "2"}).spec<sat::BoxBlurParams>("box").kernel_height, 5);
+}
+
 // Whatever the catalog holds: a Choice parameter by any of its names, a Bool one as a flag, an
 // Image one as a file name.
 TEST(FilterOptions, ChoicesByNameBoolsAsFlagsImagesAsFiles) {
@@ -169,7 +196,14 @@ TEST(FilterOptions, ChoicesByNameBoolsAsFlagsImagesAsFiles) {
         }
       } else if (param.kind == sat::ParamKind::Bool) {
         EXPECT_EQ(sat::get_param(Line({option_of(param)}).options.spec_of(info), param.name), 1.0);
-        EXPECT_THROW(Line({option_of(param) + "=yes"}), UsageError);
+        // A setting passed through by a script: =true and =false, the last one given wins.
+        EXPECT_EQ(sat::get_param(Line({option_of(param) + "=true"}).options.spec_of(info), param.name), 1.0);
+        EXPECT_EQ(sat::get_param(Line({option_of(param) + "=false"}).options.spec_of(info), param.name), 0.0);
+        EXPECT_EQ(sat::get_param(Line({option_of(param) + "=FALSE"}).options.spec_of(info), param.name), 0.0);
+        EXPECT_EQ(sat::get_param(Line({option_of(param), option_of(param) + "=false"}).options.spec_of(info), param.name),
+                  0.0);
+        const std::string refused = usage_error_of([&] { Line({option_of(param) + "=yes"}); });
+        EXPECT_NE(refused.find("=true or =false"), std::string::npos) << refused;
         ++checked;
       } else if (param.kind == sat::ParamKind::Image) {
         const Line line({option_of(param), "map.png"});
@@ -218,7 +252,6 @@ TEST(FilterOptions, NumbersAreFiniteAndSyntaxIsTheCommandLines) {
                                                                                    {"--k", "nan"},
                                                                                    {"--C", "inf"},
                                                                                    {"--t", "-nan"},
-                                                                                   {"--ksize", "3", "--radius", "1"},
                                                                                    {"--invert=yes"}})
     EXPECT_THROW(Line{bad}, UsageError) << bad[0];
   EXPECT_EQ(Line({"--ksize", "8191x1"}).spec<sat::BoxBlurParams>("box").kernel_width, kMaxWindowSide);

@@ -38,5 +38,42 @@ TEST_F(UsageTest, SequencePatternTooWideIsABadCommandLine) {
   }
 }
 
+// A Bool parameter passed through by a script: --invert=false is off, --invert=true on.
+TEST_F(UsageTest, BoolParametersTakeTrueAndFalse) {
+  const std::vector<std::string> base = {in("gray.pgm"), "", "--filter", "threshold", "--backend", "cpu"};
+  const auto run = [&](const std::string& output, const std::vector<std::string>& extra) {
+    std::vector<std::string> args = base;
+    args[1] = out(output);
+    args.insert(args.end(), extra.begin(), extra.end());
+    return run_satfilter(args);
+  };
+  ASSERT_EQ(run("plain.png", {}).status, 0);
+  ASSERT_EQ(run("inverted.png", {"--invert"}).status, 0);
+  const RunResult off = run("off.png", {"--invert=false"});
+  ASSERT_EQ(off.status, 0) << off.err;
+  EXPECT_EQ(file_bytes(out("off.png")), file_bytes(out("plain.png")));
+  ASSERT_EQ(run("on.png", {"--invert=true"}).status, 0);
+  EXPECT_EQ(file_bytes(out("on.png")), file_bytes(out("inverted.png")));
+  EXPECT_NE(file_bytes(out("on.png")), file_bytes(out("off.png")));
+  const RunResult bad = run("bad.png", {"--invert=maybe"});
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.err.find("=true or =false"), std::string::npos) << bad.err;
+}
+
+// One rule for the box kernel's size: --radius 3 --kernel-width 5 used to run 5x7 without a word.
+TEST_F(UsageTest, OneWayOfGivingTheKernelSize) {
+  for (const std::vector<std::string>& sizes :
+       {std::vector<std::string>{"--radius", "3", "--kernel-width", "5"}, {"--ksize", "5", "--kernel-height", "3"},
+        {"--ksize", "5", "--radius", "1"}}) {
+    std::vector<std::string> args = {in("color.png"), out("out.png"), "--filter", "box", "--backend", "cpu"};
+    args.insert(args.end(), sizes.begin(), sizes.end());
+    const RunResult r = run_satfilter(args);
+    EXPECT_EQ(r.status, 2) << r.err;
+    ASSERT_EQ(lines_of(r.err).size(), 1u) << r.err;
+    EXPECT_NE(r.err.find("give one of --ksize, --radius or --kernel-width/--kernel-height"), std::string::npos) << r.err;
+    EXPECT_FALSE(file_exists(out("out.png")));
+  }
+}
+
 }  // namespace
 }  // namespace satfilter_test
