@@ -12,6 +12,7 @@
 #include "common/files/atomic_output.h"
 #include "sat/filter_spec.h"
 #include "detect/detect_options.h"
+#include "shadows/orbit_camera.h"
 
 namespace satlab {
 
@@ -84,6 +85,27 @@ std::string format_real(double value) {
   std::snprintf(text, sizeof text, "%g", value);
   return text;
 }
+
+// A closed interval a number of an option must lie in.
+struct RealRange {
+  double min, max;
+  std::string text() const { return format_real(min) + ".." + format_real(max); }
+  void check(const std::string& option, const std::string& what, double value) const {
+    if (value < min || value > max)
+      throw UsageError(option + " needs a " + what + " in [" + format_real(min) + ", " + format_real(max) + "] (got " +
+                       format_real(value) + ")");
+  }
+};
+
+// --camera: what the orbit camera shows (shadows/orbit_camera.h): a turn either way, a pitch
+// within its clamp in whole degrees (never under the ground, never straight down), its distances.
+constexpr double kDegreesPerRadian = 57.29577951308232;
+const struct {
+  RealRange yaw{-360, 360};
+  RealRange pitch{std::ceil(shadows::OrbitCamera::kMinPitch * kDegreesPerRadian),
+                  std::floor(shadows::OrbitCamera::kMaxPitch * kDegreesPerRadian)};
+  RealRange distance{shadows::OrbitCamera::kMinDistance, shadows::OrbitCamera::kMaxDistance};
+} camera_ranges;
 
 const char* const kHead = R"(satlab - live summed-area-table filters on the GPU (CUDA -> OpenGL -> Dear ImGui)
 
@@ -185,12 +207,18 @@ Parser::Parser() {
                     o.shadows.light_elevation_deg = static_cast<float>(angles[1]);
                     o.shadows.animate_light = false;
                   });
-  cli::add_parsed(
-      app, "--camera", "YAW,PITCH,D", "camera yaw and pitch in degrees, distance (default 34,31.5,17)",
-      [&o](const std::string& text) {
-        const auto v = parse_reals("--camera", text, 3);
-        o.camera = std::array<float, 3>{static_cast<float>(v[0]), static_cast<float>(v[1]), static_cast<float>(v[2])};
-      });
+  cli::add_parsed(app, "--camera", "YAW,PITCH,D",
+                  "camera yaw and pitch in degrees, distance: yaw " + camera_ranges.yaw.text() + ", pitch " +
+                      camera_ranges.pitch.text() + ",\ndistance " + camera_ranges.distance.text() +
+                      " (default 34,31.5,17)",
+                  [&o](const std::string& text) {
+                    const auto v = parse_reals("--camera", text, 3);
+                    camera_ranges.yaw.check("--camera", "yaw", v[0]);
+                    camera_ranges.pitch.check("--camera", "pitch", v[1]);
+                    camera_ranges.distance.check("--camera", "distance", v[2]);
+                    o.camera = std::array<float, 3>{static_cast<float>(v[0]), static_cast<float>(v[1]),
+                                                    static_cast<float>(v[2])};
+                  });
 
   add_detect_options(app, o.detect);
 
@@ -266,6 +294,8 @@ void Parser::finish() {
   // Every catalog filter's spec from the command line (in catalog order, as FilterSpecs).
   const std::vector<sat::FilterSpec> specs = filter->specs(image_filter_of(o));
   for (std::size_t i = 0; i < specs.size() && i < o.filter.specs.size(); ++i) o.filter.specs[i] = specs[i];
+  for (std::size_t i = 0; i < sat::filter_catalog().size(); ++i)
+    for (const cli::ImageFile& file : filter->image_files(sat::filter_catalog()[i])) o.filter_image_files.emplace_back(i, file);
 
   // --preload with a source that is no file (in a window one may still open a video).
   if (o.preload && runs_unattended(o) && o.source.kind != SourceSpec::Kind::File &&

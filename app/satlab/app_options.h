@@ -6,9 +6,11 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "common/cli/cli_app.h"
+#include "common/cli/filter_options.h"
 #include "detect/detect_settings.h"
 #include "pipeline/filter_settings.h"
 #include "sat/filters.h"
@@ -36,7 +38,10 @@ struct AppOptions {
   bool preload = false;      // --preload: decode a video file into memory at open, play it from there
   int preload_mb = kDefaultPreloadMiB;  // --preload-mb: the most MiB of frames a video in memory may hold
   Scene scene = Scene::Source;  // --filter shadows or detect: that scene instead of the image filters
-  FilterSettings filter;     // --filter and its parameters
+  FilterSettings filter;     // --filter and its parameters (its images: read by main, see below)
+  // The files given for the filters' Image parameters (--radius-map FILE), with the catalog index
+  // of the filter whose parameter each is; main() decodes them into filter.images.
+  std::vector<std::pair<std::size_t, satapp::cli::ImageFile>> filter_image_files;
   ShadowSettings shadows;    // --shadow-mode, --light, ... (the shadow demo)
   DetectSettings detect;     // --cascade, --scale-factor, ... (--filter detect)
   std::optional<std::array<float, 3>> camera;  // --camera YAW,PITCH,DISTANCE (shadows; degrees)

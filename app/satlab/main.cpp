@@ -19,6 +19,7 @@
 #include "sat/device.h"
 #include "satlab_app.h"
 #include "sources/camera_probe.h"
+#include "pipeline/filter_image_file.h"
 
 namespace {
 
@@ -58,6 +59,20 @@ int list_cameras() {
   if (cameras.empty())
     std::printf("satlab: no camera found (indices 0-%d probed)\n", satlab::kProbedCameraIndices - 1);
   return 0;
+}
+
+// Decodes the files given for the filters' Image parameters (--radius-map) into
+// options.filter.images. One that cannot be used fails a run that ends by itself (exit status 1,
+// naming the file and the reason); in a window the filter runs without it, with a warning.
+void read_filter_images(satlab::AppOptions& options, satlab::MessageLog& log) {
+  for (const auto& [filter, file] : options.filter_image_files) {
+    try {
+      options.filter.images[filter].push_back(satlab::read_filter_image_file(file.param, file.option, file.path));
+    } catch (const satlab::SourceError& e) {
+      if (satlab::runs_unattended(options)) throw;
+      log.warning(std::string(e.what()) + ": the filter runs without it");
+    }
+  }
 }
 
 }  // namespace
@@ -103,6 +118,7 @@ int main(int argc, char** argv) {
 
     MessageLog log;
     for (const std::string& note : options.notes) log.warning(note);
+    read_filter_images(options, log);
     std::unique_ptr<GlContext> gl;
     if (!options.headless) {
       try {

@@ -45,13 +45,21 @@ UiState initial_ui(const AppOptions& o) {
   return ui;
 }
 
+// How sources open: as the options say, no larger than the context's textures (the GL context
+// is current when the app is made).
+SourceOpenOptions shown_source_options(const AppOptions& o) {
+  SourceOpenOptions s = source_open_options(o);
+  s.max_frame_side = max_texture_side();
+  return s;
+}
+
 }  // namespace
 
 SatlabApp::SatlabApp(const AppOptions& options, GlContext& gl, MessageLog& log)
     : options_(options),
       gl_(gl),
       log_(log),
-      sources_(log, source_open_options(options)),
+      sources_(log, shown_source_options(options)),
       pipelines_(options.backend, log),
       before_(options.interop),
       after_(options.interop),
@@ -92,6 +100,11 @@ int SatlabApp::run() {
     // ends by itself would only measure the wrong thing and exit 0, so it fails instead.
     if (runs_unattended(options_) && !sources_.failure().empty()) {
       log_.error("the source cannot be shown (" + sources_.failure() + "): stopping, as --frames or --headless was given");
+      recording_.discard("the run failed");
+      return 1;
+    }
+    if (!filter_failure_.empty()) {  // set in runs that end by themselves only
+      log_.error(filter_failure_ + ": stopping, as --frames or --headless was given");
       recording_.discard("the run failed");
       return 1;
     }
@@ -167,6 +180,8 @@ bool SatlabApp::frame(double now_s, double period_ms, bool last_if_shown) {
     sources_.open(options_.source);
   }
   new_source_frame_ = sources_.update(now_s, next_input_buffer());
+  if (new_source_frame_ && sources_.frame().size() != images_checked_for_) check_filter_images();
+  if (!filter_failure_.empty()) return false;
   if (sources_.generation() != source_generation_) {  // opened, or replaced after a failure
     source_generation_ = sources_.generation();
     show_running_source(ui_, sources_.spec());
@@ -200,7 +215,10 @@ void SatlabApp::process_frame() {
   const RectF area = image_area(fb_w / scale.x, fb_h / scale.y, ui_.show_panels, banner_height_);
   scene::FrameContext context{sources_.frame(), new_source_frame_, dt_s, ui_, last_good_, pipelines_, before_, after_,
                               static_cast<int>(area.w * scale.x), static_cast<int>(area.h * scale.y)};
-  if (current_scene().update(context) == scene::FrameResult::Shown) {
+  const scene::FrameResult result = current_scene().update(context);
+  if (result == scene::FrameResult::Rejected && runs_unattended(options_))
+    filter_failure_ = "satcore refused the filter's settings (the message above says why)";
+  if (result == scene::FrameResult::Shown) {
     have_output_ = true;
     frame_stages_ = current_scene().stage_times();
     interop_used_ |= current_scene().used_interop();
@@ -208,6 +226,26 @@ void SatlabApp::process_frame() {
   if (!record_on_start_.empty() && have_output_) {
     toggle_recording(record_on_start_);
     record_on_start_.clear();
+  }
+}
+
+void SatlabApp::check_filter_images() {
+  const cv::Mat& frame = sources_.frame();
+  images_checked_for_ = frame.size();
+  for (std::size_t f = 0; f < ui_.settings.filter.images.size(); ++f) {
+    std::vector<satapp::FilterImage>& images = ui_.settings.filter.images[f];
+    for (const satapp::FilterImage& image : images) {
+      const std::string problem = satapp::filter_image_problem(image, frame.cols, frame.rows, to_string(sources_.spec()));
+      if (problem.empty()) continue;
+      if (runs_unattended(options_)) {
+        filter_failure_ = problem;
+        return;
+      }
+      log_.warning(problem + ": the filter runs without it");
+      images.clear();
+      last_good_.filter.images[f].clear();
+      break;
+    }
   }
 }
 

@@ -47,6 +47,10 @@ class SatlabApp {
   scene::Scene& current_scene() { return scenes_.current(); }
   const scene::Scene& current_scene() const { return scenes_.current(); }
   void process_frame();
+  // The filters' images (--radius-map) against the source's frame size, when it changes: one of
+  // another size fails a run that ends by itself (filter_failure_); in a window the filter runs
+  // without it, with a warning.
+  void check_filter_images();
   cv::Mat next_input_buffer();  // where the source may write this frame (empty: its own buffer)
   void build_ui();
   void act_on_requests();
@@ -105,6 +109,11 @@ class SatlabApp {
   RequestedOutput screenshot_out_, dump_out_, record_out_;
   bool interrupted_ = false;  // a run that ends by itself, stopped by a signal
   long long source_generation_ = -1;  // the source the panel's fields show
+  cv::Size images_checked_for_;       // the frame size check_filter_images() last judged
+  // Why the filter cannot run as the command line asked (an image of another size, settings
+  // satcore refused): a run that ends by itself stops with exit status 1 instead of showing
+  // something else.
+  std::string filter_failure_;
 };
 
 }  // namespace satlab

@@ -58,4 +58,11 @@ std::unique_ptr<GlContext> create_headless_context(int width, int height, int cu
 // does not have; the GL entry points are loaded anyway). Returns "OpenGL <version>; <renderer>".
 std::string load_gl_entry_points(bool egl);
 
+// What OpenGL 4.1 and later guarantee for GL_MAX_TEXTURE_SIZE: the limit where none is known.
+inline constexpr int kGuaranteedTextureSide = 16384;
+// The largest texture width or height the current context takes (GL_MAX_TEXTURE_SIZE): the
+// before/after textures have the source's size, and a larger one fails (GL_INVALID_VALUE).
+// kGuaranteedTextureSide when the context does not say.
+int max_texture_side();
+
 }  // namespace satlab

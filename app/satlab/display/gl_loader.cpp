@@ -25,4 +25,10 @@ std::string load_gl_entry_points(bool egl) {
   return std::string("OpenGL ") + (version ? version : "?") + "; " + (renderer ? renderer : "?");
 }
 
+int max_texture_side() {
+  GLint side = 0;
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &side);
+  return glGetError() == GL_NO_ERROR && side > 0 ? side : kGuaranteedTextureSide;
+}
+
 }  // namespace satlab

@@ -73,7 +73,10 @@ const cv::Mat& CpuPipeline::filter_output(const FilterSettings& filter) {
   // Gray-output filters read the frame's gray image (the convert stage made it), the others BGRA.
   const cv::Mat& input = outputs_gray(filter.kind) ? gray_ : bgra_;
   cv::Mat& output = sat::output_channels(*spec, input.channels()) == 1 ? out_gray_ : out_bgra_;
-  engine_->apply(*spec, image_view(input), image_view(output));
+  const sat::FilterSpec run = spec_to_run(filter, [&](std::size_t i) {
+    return image_view(filter.images[catalog_index(filter.kind)][i].image);
+  });
+  engine_->apply(run, image_view(input), image_view(output));
   return output;
 }
 

@@ -133,8 +133,22 @@ sat::ConstImage8 CudaPipeline::run_filter(satapp::FrameSlot& slot, sat::ConstIma
     throw sat::Error(sat::ErrorCode::Unsupported, "CudaPipeline::process",
                      "filter " + std::to_string(static_cast<int>(filter.kind)) + " is not in the filter menu");
   const sat::Image8 out = slot.output(sat::output_channels(*spec, input.channels));
-  frames_.filter(slot, [&](sat::FilterEngine& engine, cudaStream_t stream) { engine.apply(*spec, input, out, stream); });
+  const std::vector<satapp::DeviceImage>& images = device_images(filter.images[catalog_index(filter.kind)]);
+  const sat::FilterSpec run = spec_to_run(filter, [&](std::size_t i) { return sat::ConstImage8(images[i].view()); });
+  frames_.filter(slot, [&](sat::FilterEngine& engine, cudaStream_t stream) { engine.apply(run, input, out, stream); });
   return out;
+}
+
+const std::vector<satapp::DeviceImage>& CudaPipeline::device_images(const std::vector<satapp::FilterImage>& images) {
+  std::vector<const uchar*> sources;
+  for (const satapp::FilterImage& image : images) sources.push_back(image.image.data);
+  if (sources != uploaded_from_) {
+    // Copies that a frame in flight may still read are freed by cudaFree, which waits for the
+    // device's work first.
+    device_images_ = satapp::upload_filter_images(images);
+    uploaded_from_ = sources;
+  }
+  return device_images_;
 }
 
 void CudaPipeline::display(satapp::FrameSlot& slot, sat::ConstImage8 input, sat::ConstImage8 output, DisplayTarget* before,

@@ -18,6 +18,7 @@
 
 #include <array>
 #include <optional>
+#include <vector>
 
 #include "common/frame/cuda_frame_pipeline.h"
 #include "pipeline/frame_pipeline.h"
@@ -52,6 +53,8 @@ class CudaPipeline final : public FramePipeline {
   void finished(const std::optional<satapp::RetiredFrame>& frame);  // a retired frame's times
   sat::ConstImage8 run_filter(satapp::FrameSlot& slot, sat::ConstImage8 input,
                               const FilterSettings& filter);  // returns the output
+  // The filter's images (a radius map) on the device: copied once, again only when they change.
+  const std::vector<satapp::DeviceImage>& device_images(const std::vector<satapp::FilterImage>& images);
   void display(satapp::FrameSlot& slot, sat::ConstImage8 input, sat::ConstImage8 output, DisplayTarget* before,
                DisplayTarget* after);
   cudaStream_t compute_stream() const { return frames_.compute_stream(); }  // also display, read-backs
@@ -66,6 +69,8 @@ class CudaPipeline final : public FramePipeline {
   sat::ConstImage8 output_{};                // where the last frame's output lives (in its slot)
   PixelProbe probe_;
   std::string display_path_;
+  std::vector<satapp::DeviceImage> device_images_;  // copies of the filter's images
+  std::vector<const uchar*> uploaded_from_;          // the host images they were copied from
 };
 
 }  // namespace satlab

@@ -13,7 +13,10 @@
 #include <type_traits>
 #include <utility>
 #include <variant>
+#include <vector>
 
+#include "common/frame/filter_images.h"
+#include "sat/error.h"
 #include "sat/filter_spec.h"
 
 namespace satlab {
@@ -102,7 +105,29 @@ struct FilterSettings {
   }
   // Shows `spec`'s filter with its parameters.
   void show(const sat::FilterSpec& spec);
+
+  // The files given for the filters' Image parameters (--radius-map FILE), decoded on the host:
+  // images[i] belong to specs[i] (pipeline/filter_image_file.h reads them). spec_to_run() binds them.
+  std::array<std::vector<satapp::FilterImage>, kCatalogSize> images;
 };
+
+// The shown filter's spec (a catalog filter's) as a pipeline runs it: with the images given for
+// it bound through `view` (the host Mat of images[i], or its device copy) when its rules take
+// them. The variable blur reads its radius map with shape map only: another shape chosen in the
+// panel runs without the map, as the catalog wants.
+template <class View>
+sat::FilterSpec spec_to_run(const FilterSettings& settings, View view) {
+  const sat::FilterSpec& spec = *settings.spec();
+  const std::vector<satapp::FilterImage>& images = settings.images[catalog_index(settings.kind)];
+  if (images.empty()) return spec;
+  const sat::FilterSpec bound = satapp::bind_filter_images(spec, images, view);
+  try {
+    sat::validate(bound, "satlab");
+    return bound;
+  } catch (const sat::Error&) {
+    return spec;
+  }
+}
 
 // One line for logs and overlays: "none", else sat::describe(), e.g. "box 9x9 reflect101".
 std::string describe(const FilterSettings& settings);

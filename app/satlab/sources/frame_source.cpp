@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "common/files/file_kind.h"
 #include "sources/memory_video_source.h"
 #include "sources/raw_video_file.h"
 #include "sources/synthetic_source.h"
@@ -62,9 +63,9 @@ std::unique_ptr<FrameSource> open_source(const SourceSpec& spec, const SourceOpe
     case SourceSpec::Kind::Camera:
       return std::make_unique<CameraSource>(spec.camera_index);
     case SourceSpec::Kind::File: {
-      std::error_code ec;
-      if (!std::filesystem::is_regular_file(spec.path, ec))
-        throw SourceError("\"" + spec.path + "\": no such file");
+      const std::string not_regular = satapp::files::why_not_a_regular_file(spec.path);
+      if (!not_regular.empty())
+        throw SourceError("\"" + spec.path + "\": " + not_regular + " (--source plays image and video files)");
       if (has_image_extension(spec.path)) return std::make_unique<ImageSource>(spec.path);
       if (options.preload)
         return std::make_unique<MemoryVideoSource>("video", file_name(spec.path),

@@ -71,6 +71,9 @@ struct SourceOpenOptions {
   // Videos in memory play as fast as possible whatever video_fast says: set for runs that do not
   // wait for the display (headless, --no-vsync), which measure the frame period.
   bool memory_unpaced = false;
+  // The largest frame width or height the display shows (its GL_MAX_TEXTURE_SIZE); a source
+  // with larger frames is refused with that limit (SourceController). 0: no limit.
+  int max_frame_side = 0;
 };
 
 // Opens the source `spec` names (not Kind::Default: the controller resolves that). Throws

@@ -4,9 +4,14 @@
 
 #include <filesystem>
 
+#include "common/image/image_limits.h"
+
 namespace satlab {
 
 ImageSource::ImageSource(const std::string& path) {
+  // A few kilobytes of PNG can announce 32767x32767 pixels: judged from the header, not decoded.
+  const std::string oversize = satapp::image::file_oversize_reason(path, satapp::image::kDefaultMaxPixels);
+  if (!oversize.empty()) throw SourceError("\"" + path + "\": " + oversize);
   cv::Mat decoded;
   try {
     decoded = cv::imread(path, cv::IMREAD_COLOR);  // 8-bit BGR whatever the file holds

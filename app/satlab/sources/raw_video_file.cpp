@@ -5,6 +5,7 @@
 #include <fstream>
 #include <new>
 
+#include "common/files/file_kind.h"
 #include "common/timing/stopwatch.h"
 
 namespace satlab {
@@ -14,8 +15,9 @@ MemoryVideo read_raw_video(const std::string& path, int width, int height, std::
   if (width < 1 || height < 1)
     throw SourceError(what + ": a raw video needs a frame size of at least 1x1 (got " + std::to_string(width) + "x" +
                       std::to_string(height) + ")");
+  const std::string not_regular = satapp::files::why_not_a_regular_file(path);
+  if (!not_regular.empty()) throw SourceError(what + ": " + not_regular + " (rawvideo: reads a file of frames)");
   std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) throw SourceError(what + ": no such file");
   const std::uintmax_t file_bytes = std::filesystem::file_size(path, ec);
   if (ec) throw SourceError(what + ": cannot read its size (" + ec.message() + ")");
   const std::uintmax_t frame_bytes = static_cast<std::uintmax_t>(width) * height * 3;

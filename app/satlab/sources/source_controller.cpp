@@ -65,6 +65,11 @@ bool SourceController::update(double now_s, const cv::Mat& destination) {
       return false;
     }
   }
+  if (options_.max_frame_side > 0 && std::max(next.cols, next.rows) > options_.max_frame_side) {
+    fall_back(source_->name() + ": frames of " + size_text(next) + " are larger than the display's textures take (" +
+              std::to_string(options_.max_frame_side) + " pixels a side, GL_MAX_TEXTURE_SIZE)");
+    return false;
+  }
   frame_ = next;
   ++received_;
   if (received_ == 1 || before != frame_.size()) {

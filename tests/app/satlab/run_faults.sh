@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# run_faults.sh SATLAB WORKDIR: bad sources must not crash satlab: a message on stderr and the
-# synthetic scene instead; as these runs end by themselves (--frames), satlab then stops with
+# run_faults.sh SATLAB WORKDIR: bad sources must not crash satlab: a message on stderr saying
+# what is wrong (no such file, a directory, a FIFO, a device, too large for the display's
+# textures or for the pixel limit) and the synthetic scene instead; as these runs end by themselves (--frames), satlab then stops with
 # exit status 1 (a window without --frames keeps showing the synthetic scene: the source
 # controller's unit tests). Runs under xvfb-run (skips without it).
 set -uo pipefail
@@ -13,6 +14,22 @@ fi
 rm -rf "$work" && mkdir -p "$work"
 head -c 4096 /dev/urandom >"$work/corrupt.png"
 printf 'not a video at all\n' >"$work/corrupt.mp4"
+mkdir "$work/a_directory"
+mkfifo "$work/fifo.png"
+# 8-bit gray PNGs: 65535x1 (wider than any GL texture), and a header announcing 32767x32767
+# (1 GiB decoded) over the first row alone.
+python3 - "$work" <<'PY'
+import struct, sys, zlib
+def png(path, width, height, rows):
+    def chunk(kind, data):
+        return struct.pack('>I', len(data)) + kind + data + struct.pack('>I', zlib.crc32(kind + data) & 0xffffffff)
+    header = struct.pack('>IIBBBBB', width, height, 8, 0, 0, 0, 0)
+    with open(path, 'wb') as f:
+        f.write(b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', header) + chunk(b'IDAT', zlib.compress(rows)) + chunk(b'IEND', b''))
+work = sys.argv[1]
+png(work + '/wide.png', 65535, 1, b'\x00' + bytes(i % 256 for i in range(65535)))
+png(work + '/bomb.png', 32767, 32767, b'\x00' * 32768)
+PY
 failed=0
 # source | what stderr must say
 cases=(
@@ -20,6 +37,11 @@ cases=(
   "$work/corrupt.png|not an image OpenCV can read"
   "$work/corrupt.mp4|not an image or video OpenCV can read"
   "camera:9|camera 9"
+  "$work/a_directory|it is a directory"
+  "$work/fifo.png|it is a FIFO"
+  "/dev/null|it is a character device"
+  "$work/wide.png|frames of 65535x1 are larger than the display's textures take"
+  "$work/bomb.png|32767x32767 (1073676289 pixels), more than the limit"
 )
 for case in "${cases[@]}"; do
   source=${case%%|*} expect=${case#*|}

@@ -104,6 +104,9 @@ TEST(AppOptions, RejectsBadInput) {
       {"--map-size", "8192"},  {"--box", "0"},        {"--box", "256"},      {"--light-size", "0"},
       {"--bleeding", "1"},     {"--light", "30"},     {"--light", "30,45,1"}, {"--light", "30,1"},
       {"--light", "30,x"},     {"--camera", "1,2"},   {"--camera", "1,,2"},  {"--min-variance", "-1"},
+      // The camera within what it shows: yaw -360..360, pitch 3..85 degrees, distance 4..40.
+      {"--camera", "1e39,0,5"}, {"--camera", "0,1e39,5"}, {"--camera", "0,30,1e39"}, {"--camera", "361,30,17"},
+      {"--camera", "0,-20.5,17"}, {"--camera", "0,90,17"},  {"--camera", "0,30,3.9"},  {"--camera", "0,30,41"},
   };
   for (const auto& args : bad) EXPECT_THROW(parse(args), UsageError) << args[0];
 }
@@ -132,7 +135,7 @@ TEST(AppOptions, ShadowDemo) {
   const AppOptions o =
       parse({"--filter", "shadows", "--shadow-mode", "pcf", "--compare-mode=savsm", "--precision", "fp32-centered",
              "--map-size", "2048", "--box", "31", "--light-size", "2.5", "--min-variance", "1e-4", "--bleeding", "0.3",
-             "--light", "225,50", "--camera", "10,-20.5,12"});
+             "--light", "225,50", "--camera", "10,20.5,12"});
   const ShadowSettings& s = o.shadows;
   EXPECT_EQ(s.mode, ShadowMode::Pcf);
   EXPECT_EQ(s.compare_mode, ShadowMode::SavsmFixed);
@@ -147,7 +150,7 @@ TEST(AppOptions, ShadowDemo) {
   EXPECT_FALSE(s.animate_light);  // a fixed light
   ASSERT_TRUE(o.camera.has_value());
   EXPECT_FLOAT_EQ((*o.camera)[0], 10.0f);
-  EXPECT_FLOAT_EQ((*o.camera)[1], -20.5f);
+  EXPECT_FLOAT_EQ((*o.camera)[1], 20.5f);
   EXPECT_FLOAT_EQ((*o.camera)[2], 12.0f);
 
   for (ShadowMode mode : kAllShadowModes) EXPECT_EQ(parse_shadow_mode(to_string(mode)), mode);
