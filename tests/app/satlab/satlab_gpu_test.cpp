@@ -250,6 +250,35 @@ TEST(CudaPipeline, BitIdenticalToCpuForEveryFilterAlgorithmAndTile) {
   EXPECT_GT(combinations, 0);
 }
 
+// --radius-map: the map given (FilterSettings::images) is bound on the device as on the host, and
+// changes the output; another shape chosen runs without it (spec_to_run).
+TEST(CudaPipeline, RadiusMapAsTheCpuPipelineBindsIt) {
+  SAT_REQUIRE_GPU();
+  CudaPipeline gpu(sat::Options{});
+  CpuPipeline cpu;
+  const cv::Mat frame = synthetic_frame(203, 117, 4);
+  cv::Mat map(frame.size(), CV_8UC1);
+  cv::randu(map, 0, 256);
+  PipelineSettings settings;
+  settings.filter.kind = filter_kind_of<sat::VariableBlurParams>();
+  settings.filter.params<sat::VariableBlurParams>().shape = sat::RadiusShape::Map;
+  settings.filter.params<sat::VariableBlurParams>().max_radius = 9;
+  settings.filter.images[kCatalogIndex<sat::VariableBlurParams>] = {{"radius_map", "--radius-map 'map'", map}};
+  cv::Mat expected, output;
+  for (int frames = 0; frames < 3; ++frames) {  // copied to the device once, used every frame
+    cpu.process(frame, settings, nullptr, nullptr);
+    gpu.process(frame, settings, nullptr, nullptr);
+    cpu.read_output(expected);
+    gpu.read_output(output);
+    ASSERT_LE(max_difference(output, expected), 1.0);
+  }
+  settings.filter.params<sat::VariableBlurParams>().shape = sat::RadiusShape::Focus;
+  cv::Mat focus;
+  gpu.process(frame, settings, nullptr, nullptr);
+  gpu.read_output(focus);
+  EXPECT_GT(max_difference(focus, output), 1.0) << "the map made no difference";
+}
+
 TEST(CudaPipeline, PixelReadsAndRejectedSettings) {
   SAT_REQUIRE_GPU();
   CudaPipeline gpu(sat::Options{});

@@ -515,6 +515,39 @@ TEST(DisplayPath, NamesHowEachTargetReachesGl) {
   EXPECT_EQ(display_path_of(&interop, &mirrored), "CUDA-GL interop; CUDA surface + host upload");
 }
 
+// --radius-map: the map given (FilterSettings::images) is what the variable blur reads with shape
+// map (satcore's own result with it), and another shape chosen runs without it.
+TEST(CpuPipeline, RadiusMapIsBoundWhereTheShapeReadsIt) {
+  CpuPipeline pipeline;
+  const cv::Mat frame = synthetic_frame(131, 77, 3);
+  cv::Mat map(frame.size(), CV_8UC1);
+  cv::randu(map, 0, 256);
+  PipelineSettings settings;
+  settings.filter.kind = filter_kind_of<sat::VariableBlurParams>();
+  auto& blur = settings.filter.params<sat::VariableBlurParams>();
+  blur.shape = sat::RadiusShape::Map;
+  blur.max_radius = 7;
+  settings.filter.images[kCatalogIndex<sat::VariableBlurParams>] = {{"radius_map", "--radius-map 'map'", map}};
+  pipeline.process(frame, settings, nullptr, nullptr);
+  cv::Mat output;
+  pipeline.read_output(output);
+
+  cv::Mat bgra, out(frame.size(), CV_8UC4), expected;
+  cv::cvtColor(frame, bgra, cv::COLOR_BGR2BGRA);
+  sat::VariableBlurParams p = blur;
+  p.radius_map = image_view(static_cast<const cv::Mat&>(map));
+  sat::FilterEngine engine(sat::Backend::Cpu, sat::Extent{frame.cols, frame.rows});
+  engine.apply(sat::FilterSpec(p), image_view(static_cast<const cv::Mat&>(bgra)), image_view(out));
+  cv::cvtColor(out, expected, cv::COLOR_BGRA2BGR);
+  EXPECT_EQ(differing(output, expected), 0);
+
+  blur.shape = sat::RadiusShape::Focus;  // as in the panel: the map stays given, the shape reads none
+  EXPECT_NO_THROW(pipeline.process(frame, settings, nullptr, nullptr));
+  cv::Mat focus;
+  pipeline.read_output(focus);
+  EXPECT_GT(differing(focus, output), 0);
+}
+
 TEST(CpuPipeline, ThresholdAndNone) {
   CpuPipeline pipeline;
   test::HostTarget before, after;
