@@ -23,6 +23,7 @@
 #include "pipeline/cpu_pipeline.h"
 #include "pipeline/cuda_pipeline.h"
 #include "pipeline/mat_view.h"
+#include "radius_map_settings.h"
 #include "test_images.h"
 #include "test_targets.h"
 
@@ -259,11 +260,7 @@ TEST(CudaPipeline, RadiusMapAsTheCpuPipelineBindsIt) {
   const cv::Mat frame = synthetic_frame(203, 117, 4);
   cv::Mat map(frame.size(), CV_8UC1);
   cv::randu(map, 0, 256);
-  PipelineSettings settings;
-  settings.filter.kind = filter_kind_of<sat::VariableBlurParams>();
-  settings.filter.params<sat::VariableBlurParams>().shape = sat::RadiusShape::Map;
-  settings.filter.params<sat::VariableBlurParams>().max_radius = 9;
-  settings.filter.images[kCatalogIndex<sat::VariableBlurParams>] = {{"radius_map", "--radius-map 'map'", map}};
+  PipelineSettings settings = test::radius_map_settings(map, 9);
   cv::Mat expected, output;
   for (int frames = 0; frames < 3; ++frames) {  // copied to the device once, used every frame
     cpu.process(frame, settings, nullptr, nullptr);

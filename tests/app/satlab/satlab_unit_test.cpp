@@ -29,6 +29,7 @@
 #include "sources/video_source.h"
 #endif
 #include "test_files.h"
+#include "radius_map_settings.h"
 #include "test_images.h"
 #include "test_options.h"
 #include "test_targets.h"
@@ -522,12 +523,8 @@ TEST(CpuPipeline, RadiusMapIsBoundWhereTheShapeReadsIt) {
   const cv::Mat frame = synthetic_frame(131, 77, 3);
   cv::Mat map(frame.size(), CV_8UC1);
   cv::randu(map, 0, 256);
-  PipelineSettings settings;
-  settings.filter.kind = filter_kind_of<sat::VariableBlurParams>();
+  PipelineSettings settings = test::radius_map_settings(map, 7);
   auto& blur = settings.filter.params<sat::VariableBlurParams>();
-  blur.shape = sat::RadiusShape::Map;
-  blur.max_radius = 7;
-  settings.filter.images[kCatalogIndex<sat::VariableBlurParams>] = {{"radius_map", "--radius-map 'map'", map}};
   pipeline.process(frame, settings, nullptr, nullptr);
   cv::Mat output;
   pipeline.read_output(output);
