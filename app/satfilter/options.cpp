@@ -109,10 +109,11 @@ Parser::Parser() {
       });
   cli::add_checked(app, "--max-pixels", cl.max_pixels, "N", CLI::Range(std::uint64_t(1), kMaxPixelsLimit),
                    "the largest image (or video frame) read, in pixels, 1.." + std::to_string(kMaxPixelsLimit) + "\n"
-                   "(default " + std::to_string(satapp::image::kDefaultMaxPixels) + ": 16384x16384). Images are judged by\n"
-                   "their header, before decoding (a small PNG may announce 32767x32767);\n"
-                   "a stream (stdin, a FIFO, a device) is read no further than such an\n"
-                   "image takes (16 bytes a pixel and 16 MiB, 2 GiB at most)");
+                   "(default " + std::to_string(satapp::image::kDefaultMaxPixels) +
+                       ": 16384x16384). Images are judged by their header,\n"
+                   "before decoding (a small PNG may announce 32767x32767); a stream\n"
+                   "(stdin, a FIFO, a device) is read no further than such an image\n"
+                   "takes (16 bytes a pixel and 16 MiB, 2 GiB at most)");
   app.add_flag("-n", keep, "never overwrite (the default): an existing OUTPUT is an error (exit 1)");
   app.add_flag("-y", overwrite,
                "overwrite an existing OUTPUT. OUTPUT may never be INPUT itself (the\n"
