@@ -1,6 +1,7 @@
 #include "detect_options.h"
 
 #include <cstdio>
+#include <limits>
 #include <string>
 
 #include "common/cli/cli_app.h"
@@ -64,7 +65,9 @@ void add_detect_options(CLI::App& app, DetectRequest& detect) {
       ->option_text("CASCADE");
   cli::add_checked(app, "--scale-factor", detect.params.scale_factor, "F", scale_factor_range(),
                    std::string("the step between scales, > 1 and <= 100 (default ") + scale + ")");
-  cli::add_checked(app, "--min-neighbors", detect.params.min_neighbors, "N", CLI::NonNegativeNumber,
+  // CLI::NonNegativeNumber's range ends at the largest double, written out in 309 digits.
+  cli::add_checked(app, "--min-neighbors", detect.params.min_neighbors, "N",
+                   CLI::Range(0, std::numeric_limits<int>::max()),
                    "windows a box needs to be kept, >= 0; 0 keeps every window\nungrouped (default " +
                        std::to_string(defaults.min_neighbors) + ")");
   cli::add_parsed(app, "--min-size", "WxH", "the smallest object in pixels (default 0x0: no minimum)",

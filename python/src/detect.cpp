@@ -5,7 +5,7 @@
 #include <pybind11/numpy.h>
 
 #include <algorithm>
-#include <map>
+#include <list>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -51,6 +51,11 @@ struct DetectorSlot {
 // (CUDA?, device, stream, parameters)
 using DetectorKey = std::tuple<bool, int, cudaStream_t, double, int, int, int, int, int>;
 
+// Detectors a Cascade keeps, the last used: each holds buffers for its largest frame (~18 bytes a
+// pixel on the CPU), so one per parameter set ever asked for grew without bound (60 values of
+// min_neighbors on 2000x2000: 4.5 GB).
+constexpr std::size_t kKeptDetectors = 4;
+
 }  // namespace
 
 class Cascade {
@@ -66,12 +71,19 @@ class Cascade {
 
   const std::string& path() const { return path_; }
   py::tuple window() const { return py::make_tuple(window_width_, window_height_); }
+  std::size_t detector_count() {
+    const std::lock_guard<std::mutex> lock(slots_mutex_);
+    return slots_.size();
+  }
 
   // The boxes found in `frame` (already checked: 8-bit, 1/3/4 channels).
   std::vector<sat_box> detect(const Tensor& frame, const Planes& p, const DetectRequest& r, cudaStream_t stream) {
     const Device& device = frame.device();
-    DetectorSlot& slot = slot_for({device.cuda, device.id, stream, r.scale_factor, r.min_neighbors, r.min_width,
-                                   r.min_height, r.max_width, r.max_height});
+    // Shared: a slot dropped from the kept ones while this call runs lives until the call ends.
+    const std::shared_ptr<DetectorSlot> kept = slot_for({device.cuda, device.id, stream, r.scale_factor,
+                                                         r.min_neighbors, r.min_width, r.min_height, r.max_width,
+                                                         r.max_height});
+    DetectorSlot& slot = *kept;
     const std::lock_guard<std::mutex> turn(slot.busy);
     std::unique_ptr<DeviceScope> scope;
     if (device.cuda) scope = std::make_unique<DeviceScope>(device.id);
@@ -97,18 +109,24 @@ class Cascade {
   }
 
  private:
-  DetectorSlot& slot_for(const DetectorKey& key) {
+  // The slot for `key`, now the most recent; the least recent beyond kKeptDetectors let go.
+  std::shared_ptr<DetectorSlot> slot_for(const DetectorKey& key) {
     const std::lock_guard<std::mutex> lock(slots_mutex_);
-    std::unique_ptr<DetectorSlot>& slot = slots_[key];
-    if (!slot) slot = std::make_unique<DetectorSlot>();
-    return *slot;
+    auto found = std::find_if(slots_.begin(), slots_.end(), [&](const auto& kept) { return kept.first == key; });
+    if (found == slots_.end()) {
+      slots_.emplace_front(key, std::make_shared<DetectorSlot>());
+      if (slots_.size() > kKeptDetectors) slots_.pop_back();
+    } else {
+      slots_.splice(slots_.begin(), slots_, found);
+    }
+    return slots_.front().second;
   }
 
   std::string path_;
   std::unique_ptr<sat_cascade, void (*)(sat_cascade*)> cascade_{nullptr, sat_cascade_destroy};
   int window_width_ = 0, window_height_ = 0;
   std::mutex slots_mutex_;
-  std::map<DetectorKey, std::unique_ptr<DetectorSlot>> slots_;
+  std::list<std::pair<DetectorKey, std::shared_ptr<DetectorSlot>>> slots_;  // most recent first
 };
 
 namespace {
@@ -145,6 +163,8 @@ void bind_detect(py::module_& m) {
       .def(py::init<const std::string&, const std::string&>(), py::arg("path"), py::arg("function") = "Cascade")
       .def_property_readonly("path", &Cascade::path)
       .def_property_readonly("window", &Cascade::window, "the training window (width, height)")
+      .def_property_readonly("detectors", &Cascade::detector_count,
+                             "how many detectors it keeps (one per device, stream and parameters; the last 4 used)")
       .def("__repr__", [](const Cascade& c) { return "satcore.Cascade(" + py::repr(py::str(c.path())).cast<std::string>() + ")"; });
   m.def("detect", [](const Tensor& frame, Cascade& cascade, double scale_factor, int min_neighbors, int min_width,
                      int min_height, int max_width, int max_height, std::uintptr_t stream) {

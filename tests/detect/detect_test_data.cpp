@@ -1,5 +1,7 @@
 #include "detect_test_data.h"
 
+#include <unistd.h>
+
 #include <stb_image.h>  // not OpenCV's imgcodecs: the GPU tests run where only core, imgproc and objdetect are
 
 #include <opencv2/imgcodecs.hpp>  // the IMREAD_* flags only; nothing of it is linked
@@ -157,20 +159,49 @@ cv::Mat faceless_frame(cv::Size size) {
   return frame;
 }
 
+TempDir::TempDir() {
+  static int made = 0;  // several in one test process
+  path_ = std::filesystem::temp_directory_path() /
+          ("sat_detect_test_" + std::to_string(::getpid()) + "_" + std::to_string(made++));
+  std::filesystem::create_directories(path_);
+}
+
+TempDir::~TempDir() {
+  std::error_code ignored;
+  std::filesystem::remove_all(path_, ignored);
+}
+
+std::string TempDir::write(const std::string& name, const std::string& content) const {
+  const std::string p = path(name);
+  std::ofstream(p, std::ios::binary) << content;
+  return p;
+}
+
+std::string TempDir::path(const std::string& name) const { return (path_ / name).string(); }
+
+std::string cascade_xml(sat::Extent window, const std::vector<std::string>& stages,
+                        const std::vector<std::string>& features) {
+  std::string x = "<?xml version=\"1.0\"?>\n<opencv_storage>\n<cascade type_id=\"opencv-cascade-classifier\">"
+                  "<stageType>BOOST</stageType><featureType>HAAR</featureType><height>" +
+                  std::to_string(window.height) + "</height><width>" + std::to_string(window.width) +
+                  "</width><stageParams><maxWeakCount>300</maxWeakCount></stageParams><featureParams><maxCatCount>0"
+                  "</maxCatCount></featureParams><stageNum>" + std::to_string(stages.size()) + "</stageNum><stages>\n";
+  for (const std::string& stage : stages) x += "<_>" + stage + "</_>\n";
+  x += "</stages><features>\n";
+  for (const std::string& rects : features) x += "<_><rects>" + rects + "</rects><tilted>0</tilted></_>\n";
+  return x + "</features></cascade>\n</opencv_storage>\n";
+}
+
 std::string tree_cascade_xml(const sat::HaarCascade& c) {
   auto num = [](double v) {
     char buf[40];
     std::snprintf(buf, sizeof buf, "%.17g", v);
     return std::string(buf);
   };
-  std::string x = "<?xml version=\"1.0\"?>\n<opencv_storage>\n<cascade type_id=\"opencv-cascade-classifier\">"
-                  "<stageType>BOOST</stageType><featureType>HAAR</featureType><height>" +
-                  std::to_string(c.window.height) + "</height><width>" + std::to_string(c.window.width) +
-                  "</width><stageParams><maxWeakCount>300</maxWeakCount></stageParams><featureParams><maxCatCount>0"
-                  "</maxCatCount></featureParams><stageNum>" + std::to_string(c.stages.size()) + "</stageNum><stages>\n";
+  std::vector<std::string> stages, features;
   for (const sat::HaarStage& st : c.stages) {
-    x += "<_><maxWeakCount>" + std::to_string((st.tree_count + 1) / 2) + "</maxWeakCount><stageThreshold>" +
-         num(double(st.threshold) + 1e-5) + "</stageThreshold><weakClassifiers>\n";
+    std::string x = "<maxWeakCount>" + std::to_string((st.tree_count + 1) / 2) + "</maxWeakCount><stageThreshold>" +
+                    num(double(st.threshold) + 1e-5) + "</stageThreshold><weakClassifiers>\n";
     for (int t = 0; t < st.tree_count; t += 2) {
       const sat::HaarTree& a = c.trees[std::size_t(st.first_tree + t)];
       const sat::HaarNode& na = c.nodes[std::size_t(a.first_node)];
@@ -187,18 +218,17 @@ std::string tree_cascade_xml(const sat::HaarCascade& c) {
            std::to_string(nb.feature) + " " + num(nb.threshold) + "</internalNodes><leafValues>" + num(a_right) + " " +
            num(a_left + b_left) + " " + num(a_left + b_right) + "</leafValues></_>\n";
     }
-    x += "</weakClassifiers></_>\n";
+    stages.push_back(x + "</weakClassifiers>");
   }
-  x += "</stages><features>\n";
   for (const sat::HaarFeature& f : c.features) {
-    x += "<_><rects>";
+    std::string rects;
     for (const sat::HaarRect& r : f.rects)
       if (r.weight != 0.f)
-        x += "<_>" + std::to_string(r.x) + " " + std::to_string(r.y) + " " + std::to_string(r.width) + " " +
-             std::to_string(r.height) + " " + num(r.weight) + "</_>";
-    x += "</rects><tilted>0</tilted></_>\n";
+        rects += "<_>" + std::to_string(r.x) + " " + std::to_string(r.y) + " " + std::to_string(r.width) + " " +
+                 std::to_string(r.height) + " " + num(r.weight) + "</_>";
+    features.push_back(rects);
   }
-  return x + "</features></cascade>\n</opencv_storage>\n";
+  return cascade_xml(c.window, stages, features);
 }
 
 }  // namespace detect_test

@@ -4,6 +4,7 @@
 
 #include <opencv2/core.hpp>
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,26 @@ std::vector<NamedImage> faceless_images();
 // height) on a mid-gray page, and the grass texture tiled (no faces).
 cv::Mat faces_frame(cv::Size size);
 cv::Mat faceless_frame(cv::Size size);
+
+// A directory of the test's own under the system's temp directory, removed with everything in it.
+class TempDir {
+ public:
+  TempDir();
+  ~TempDir();
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  std::string write(const std::string& name, const std::string& content) const;  // the file's path
+  std::string path(const std::string& name) const;
+
+ private:
+  std::filesystem::path path_;
+};
+
+// An OpenCV (>= 2.4, HAAR) cascade file's text, written by hand: `stages` holds each stage's
+// inner XML ("<stageThreshold>…</stageThreshold><weakClassifiers>…</weakClassifiers>"),
+// `features` each feature's rectangles ("<_>x y w h weight</_>…").
+std::string cascade_xml(sat::Extent window, const std::vector<std::string>& stages,
+                        const std::vector<std::string>& features);
 
 // A cascade of two-node trees written (as OpenCV XML) from a stump cascade: consecutive stumps
 // A, B of a stage become one tree (A's node, its left child B's node; leaves A.right,

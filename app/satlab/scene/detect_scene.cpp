@@ -9,6 +9,7 @@
 
 #include "common/timing/stopwatch.h"
 #include "detect/cascade_list.h"
+#include "detect/compare_budget.h"
 #include "ui/counted.h"
 
 namespace satlab::scene {
@@ -115,6 +116,7 @@ FrameResult DetectScene::update(FrameContext& ctx) {
   used_interop_ = backends_.backend() == sat::Backend::Cuda && backends_.current().display_path() == kDisplayInterop;
   interop_problem_ = backends_.backend() == sat::Backend::Cuda ? ctx.before.interop_problem() : "";
   last_frame_ = frame;
+  detected_ = false;
   if (follow_settings(ctx)) detect(ctx);
   else boxes_.clear();
   ctx.last_good = settings;
@@ -122,6 +124,7 @@ FrameResult DetectScene::update(FrameContext& ctx) {
     ctx.ui.compare_backends = false;
     ctx.ui.show_speedup = false;  // the detect panel shows the comparison, not the filters' panel
     compare_soon_ = true;
+    compare_asked_ = true;
   }
   if (auto_compare_ && since_compare_s_ >= kComparePeriodS) compare_soon_ = true;
   if (compare_soon_ && detector_) compare(frame);
@@ -134,8 +137,10 @@ void DetectScene::detect(FrameContext& ctx) {
     boxes_ = detector_->detect(frame);
   } catch (const sat::Error& e) {
     boxes_.clear();
-    if (detector_->backend() == sat::Backend::Cpu) {
-      log_.error(std::string("detect: ") + e.what());
+    // Too many windows (sat::kMaxDetectWindows) is the cascade's doing, on either backend.
+    if (detector_->backend() == sat::Backend::Cpu || e.code() == sat::ErrorCode::Unsupported) {
+      if (detect_error_ != e.what()) log_.error(std::string("detect: ") + e.what());  // once, not every frame
+      detect_error_ = e.what();
       return;
     }
     // A CUDA failure: the CPU backend from now on (the next frame makes a CPU detector).
@@ -152,16 +157,32 @@ void DetectScene::detect(FrameContext& ctx) {
   stages_[Stage::Display] = t.grouping_ms;
   windows_ = t.windows;
   scales_ = t.scales;
+  detected_ = true;
+  detect_error_.clear();
 }
 
 void DetectScene::compare(const cv::Mat& frame) {
   compare_soon_ = false;
   since_compare_s_ = 0;
+  const bool asked = compare_asked_;
+  compare_asked_ = false;
   if (!opencv_) return;
   DetectComparison c;
   c.what = describe(detector_->settings());
   c.width = frame.cols;
   c.height = frame.rows;
+  if (!asked) {  // automatic: only what can finish within the budget
+    const bool same = comparison_.valid && comparison_.what == c.what && comparison_.width == c.width &&
+                      comparison_.height == c.height;
+    const std::string why = !detected_ ? "not compared automatically: the detector failed on this frame"
+                                       : auto_compare_refusal(windows_, same ? comparison_.opencv_ms : 0.0);
+    if (!why.empty()) {
+      if (compare_skipped_.empty()) log_.warning(why);  // once, until a comparison runs again
+      compare_skipped_ = why;
+      return;
+    }
+  }
+  compare_skipped_.clear();
   c.backend = detector_->backend();
   c.opencv_threads = cv::getNumThreads();
   try {
@@ -289,6 +310,10 @@ void DetectScene::draw_panels(UiState& ui, const ViewState& view) {
   ImGui::TextUnformatted("vs OpenCV cv::CascadeClassifier (CPU)");
   if (!OpenCvCascade::available()) {
     ImGui::TextColored(kDim, "%s", OpenCvCascade::unavailable_reason());
+  } else if (!compare_skipped_.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, kError);
+    ImGui::TextWrapped("%s", compare_skipped_.c_str());
+    ImGui::PopStyleColor();
   } else if (!comparison_.valid) {
     ImGui::TextColored(kDim, "not measured yet");
   } else {

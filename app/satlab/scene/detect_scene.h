@@ -4,7 +4,8 @@
 // the view). Its stages are the detector's (upload, pyramid, tables, cascade, grouping). Now and
 // then, and when asked (C, --compare-cpu), the same frame goes through OpenCV's
 // cv::CascadeClassifier with the same parameters: the speed-up, and whether the boxes agree (the
-// same count, each pair at IoU >= 0.9).
+// same count, each pair at IoU >= 0.9). The automatic comparisons are only started where OpenCV
+// can finish within kAutoCompareBudgetMs (detect/compare_budget.h); the panel says why not.
 #pragma once
 
 #include <memory>
@@ -56,6 +57,8 @@ class DetectScene final : public Scene {
   const DetectComparison& comparison() const { return comparison_; }
   // Why the cascade or parameters asked for last were refused ("" when they run).
   const std::string& problem() const { return problem_; }
+  // Why the last automatic comparison with OpenCV was not started ("" when it was).
+  const std::string& compare_skipped() const { return compare_skipped_; }
 
  private:
   bool follow_settings(FrameContext& ctx);  // false: no detector can run
@@ -76,6 +79,10 @@ class DetectScene final : public Scene {
   bool auto_compare_ = true;
   double since_compare_s_ = 0;
   bool compare_soon_ = true;  // the first frame of new settings is compared
+  bool compare_asked_ = false;  // by the user (C, the button, --compare-cpu): runs whatever it costs
+  bool detected_ = false;       // the detector ran on this frame (windows_ is this frame's)
+  std::string compare_skipped_;
+  std::string detect_error_;  // the last detect() error, logged once
   bool have_output_ = false;
   bool used_interop_ = false;
   std::string interop_problem_;

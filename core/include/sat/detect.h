@@ -80,8 +80,14 @@ struct HaarCascade {
 // Reads an OpenCV ≥ 2.4 Haar cascade ("opencv-cascade-classifier", stageType BOOST, featureType
 // HAAR) with tinyxml2. Throws sat::Error (InvalidArgument) naming the file and the reason when
 // it is missing or unreadable, not well-formed XML (e.g. truncated), another format (an old
-// pre-2.4 "opencv-haar-classifier", an LBP or HOG cascade), inconsistent (a feature index, node
-// or leaf out of range), or uses tilted (45°) features, which are not supported.
+// pre-2.4 "opencv-haar-classifier", an LBP or HOG cascade), uses tilted (45°) features, which
+// are not supported, or is inconsistent, naming the stage, tree, node, feature or rectangle:
+//   - a feature index, node or leaf out of range;
+//   - a tree whose links are not a tree: walked from its root, every node and leaf must be
+//     reached exactly once (a cycle would never end);
+//   - a rectangle, whatever its weight and size, that does not lie inside the training window
+//     (x, y, width, height ≥ 0, x + width ≤ window width, y + height ≤ window height).
+// sat::Detector checks a HaarCascade built by hand the same way.
 HaarCascade load_haar_cascade(const std::string& path);
 
 // ---- Detection ---------------------------------------------------------------------------------
@@ -98,11 +104,24 @@ inline bool operator==(const Box& a, const Box& b) {
 // no minimum / the frame's size (OpenCV's Size()). min_neighbors 0 returns every accepted window
 // (no grouping), as OpenCV does.
 struct DetectParams {
-  double scale_factor = 1.1;  // > 1
+  double scale_factor = 1.1;  // > 1, and few enough scales (kMaxDetectScales)
   int min_neighbors = 3;      // ≥ 0
   Extent min_size{0, 0};
   Extent max_size{0, 0};
 };
+
+// The most scales a detector evaluates: the scale sequence 1, f, f², … up to the largest frame
+// (max extent) must have at most this many terms, else sat::Detector refuses the factor (with the
+// smallest factor that fits). Any factor ≥ 1.01 fits any frame up to 32768² with any window ≥ 3.
+// A factor just above 1 (1 + 1e-10) would otherwise give billions of scales.
+inline constexpr int kMaxDetectScales = 1000;
+
+// The most windows the whole cascade may accept in one frame, before grouping. A cascade that
+// accepts more does not discriminate (one that accepts every window gives ~700 000 at 960x540):
+// detect() stops after the scale that passes the limit and throws sat::Error (Unsupported) saying
+// so, instead of grouping them for seconds. Real cascades on real frames give far fewer (the
+// frontal-face cascade: ~10 000 on a 3840x2160 frame of faces).
+inline constexpr long long kMaxDetectWindows = 200000;
 
 // Wall (CPU) or GPU (CUDA) time of the stages of the last detect() in ms.
 struct DetectTimes {
@@ -118,7 +137,9 @@ class Detector {
  public:
   // Sized once for frames up to max_extent (CUDA: device buffers on the current device: an atlas
   // holding every scale's frame, 17 bytes per atlas pixel with its table, and the window lists).
-  // Throws sat::Error on bad parameters or an empty or unsupported cascade (tilted features).
+  // Throws sat::Error on bad parameters (a scale factor giving more than kMaxDetectScales scales
+  // at max_extent included) or an empty, inconsistent (see load_haar_cascade) or unsupported
+  // cascade (tilted features).
   Detector(Backend backend, HaarCascade cascade, Extent max_extent, DetectParams params = {});
   ~Detector();
   Detector(Detector&&) noexcept;
@@ -136,7 +157,8 @@ class Detector {
   // threads; compare as sets). The reference stays valid until the next detect(). Host memory
   // for Backend::Cpu; device memory for Backend::Cuda, whose work is enqueued on `stream` and
   // waited for (the boxes come back to the host). Both backends give identical boxes. Throws
-  // sat::Error when the frame is larger than max_extent or malformed.
+  // sat::Error when the frame is larger than max_extent or malformed, and (Unsupported) when the
+  // cascade accepts more than kMaxDetectWindows windows in it.
   const std::vector<Box>& detect(ConstImage8 frame, cudaStream_t stream = nullptr);
 
   // The windows the whole cascade accepted in the last detect(), before grouping (frame pixels,

@@ -25,7 +25,10 @@ extern "C" {
 
 /* A Haar cascade read from an OpenCV >= 2.4 XML file (sat::load_haar_cascade): refused, naming the
  * file and the reason, when missing, not well-formed (truncated), another format (pre-2.4, LBP,
- * HOG) or using tilted (45°) features. Immutable; may be destroyed once detectors are made. */
+ * HOG), using tilted (45°) features, or inconsistent, naming the stage, tree, node or rectangle
+ * (an index out of range, a tree whose links form a cycle or leave a node unreached, a rectangle
+ * outside the training window whatever its weight). Immutable; may be destroyed once detectors
+ * are made. */
 typedef struct sat_cascade sat_cascade;
 sat_status sat_cascade_load(const char* path, sat_cascade** cascade);
 void sat_cascade_destroy(sat_cascade* cascade); /* NULL is fine */
@@ -33,8 +36,8 @@ void sat_cascade_destroy(sat_cascade* cascade); /* NULL is fine */
 sat_status sat_cascade_window(const sat_cascade* cascade, int* width, int* height);
 
 /* A detector (sat::Detector) for frames up to max_width x max_height, made once and applied per
- * frame with no allocation per frame. detectMultiScale's parameters: scale_factor > 1,
- * min_neighbors >= 0 (0: every accepted window, ungrouped), object sizes in frame pixels
+ * frame with no allocation per frame. detectMultiScale's parameters: scale_factor > 1 giving at
+ * most 1000 scales up to the max size (kMaxDetectScales; any factor >= 1.01 does), min_neighbors >= 0 (0: every accepted window, ungrouped), object sizes in frame pixels
  * (0 x 0: no minimum / the frame's size). CUDA: device buffers on the current device. One
  * detector per stream; not thread-safe. */
 typedef struct sat_detector sat_detector;
@@ -51,7 +54,8 @@ typedef struct sat_box {
  * *count = how many were found (all of them); the first min(*count, capacity) are written to
  * `boxes` (NULL allowed when capacity is 0), in a deterministic order. Host memory on the CPU
  * backend; device memory on CUDA, where the work is enqueued on `stream` and waited for (the
- * boxes come back to the host). Both backends give identical boxes. */
+ * boxes come back to the host). Both backends give identical boxes. A cascade that accepts more
+ * than 200000 windows in the frame (kMaxDetectWindows, before grouping) is SAT_ERROR_UNSUPPORTED. */
 sat_status sat_detect(sat_detector* detector, const sat_image8* image, sat_box* boxes, int capacity, int* count,
                       void* stream);
 /* The boxes of the last sat_detect again (e.g. all of them, after a call whose capacity was too

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "detect/cascade_check.h"
 #include "sat/detect.h"
 #include "sat/error.h"
 
@@ -109,10 +110,7 @@ void read_stages(const Reader& r, const tinyxml2::XMLElement* stages_node, HaarC
         n.right = r.integer(nodes[4 * k + 1], "a node's right child");
         n.feature = r.integer(nodes[4 * k + 2], "a node's feature index");
         n.threshold = float(nodes[4 * k + 3]);
-        for (int next : {n.left, n.right})
-          if (next >= tree.node_count || -next > tree.node_count)
-            r.fail("a weak classifier of stage " + std::to_string(c.stages.size()) + " points to node or leaf " + std::to_string(next) + " outside its tree");
-        c.nodes.push_back(n);
+        c.nodes.push_back(n);  // links and features: cascade_problem(), once all is read
       }
       for (double v : leaves) c.leaves.push_back(float(v));
       c.max_nodes_per_tree = std::max(c.max_nodes_per_tree, tree.node_count);
@@ -143,19 +141,8 @@ void read_features(const Reader& r, const tinyxml2::XMLElement* features_node, H
     if (k < 2) r.fail("feature " + std::to_string(c.features.size()) + " has fewer than 2 rectangles");
     if (f->FirstChildElement("tilted")) feature.tilted = r.integer_element(f, "tilted") != 0;
     if (feature.tilted) r.fail("uses tilted (45°) features, not supported (feature " + std::to_string(c.features.size()) + ")");
-    // Every (upright) rectangle must lie inside the training window: the tables are read there.
-    for (const HaarRect& rect : feature.rects) {
-      if (rect.weight == 0.f && rect.width == 0 && rect.height == 0) continue;
-      if (rect.x < 0 || rect.y < 0 || rect.width < 0 || rect.height < 0 || rect.x + rect.width > c.window.width ||
-          rect.y + rect.height > c.window.height)
-        r.fail("a rectangle of feature " + std::to_string(c.features.size()) + " lies outside the " +
-               std::to_string(c.window.width) + "x" + std::to_string(c.window.height) + " window");
-    }
     c.features.push_back(feature);
   }
-  for (const HaarNode& n : c.nodes)
-    if (n.feature < 0 || n.feature >= int(c.features.size()))
-      r.fail("a node uses feature " + std::to_string(n.feature) + " but the file has " + std::to_string(c.features.size()) + " features");
 }
 
 }  // namespace
@@ -202,6 +189,8 @@ HaarCascade load_haar_cascade(const std::string& path) {
 
   read_stages(r, r.child(root, "stages"), c);
   read_features(r, r.child(root, "features"), c);
+  // Every link, feature index and rectangle, before anything is read through them.
+  if (const std::string problem = detect::cascade_problem(c); !problem.empty()) r.fail(problem);
   return c;
 }
 

@@ -1,8 +1,12 @@
 // sat::Detector: validation, the scale plan, the backend, grouping and timing.
+#include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <string>
 
+#include "detect/cascade_check.h"
 #include "detect/cpu_detect.h"
 #include "detect/cuda_detect.h"
 #include "detect/grouping.h"
@@ -20,16 +24,41 @@ namespace {
 
 std::string extent_text(Extent e) { return std::to_string(e.width) + "x" + std::to_string(e.height); }
 
+// The shortest text that reads back as `v` (1.0000000001, not std::to_string's 1.000000).
+std::string number_text(double v) {
+  char text[32];
+  for (int digits = 1; digits <= 17; ++digits) {
+    std::snprintf(text, sizeof text, "%.*g", digits, v);
+    if (std::strtod(text, nullptr) == v) break;
+  }
+  return text;
+}
+
+// The smallest factor, to 4 decimals rounded up, whose sequence 1, f, f², … has at most
+// kMaxDetectScales terms up to `ratio` (the largest frame over the window, with a term's margin).
+double smallest_fitting_factor(double ratio) {
+  return std::ceil(std::pow(ratio, 1.0 / double(kMaxDetectScales - 2)) * 1e4) / 1e4;
+}
+
 void validate_setup(const HaarCascade& c, Extent max_extent, const DetectParams& p) {
   const char* call = "sat::Detector";
   if (c.stages.empty() || c.features.empty() || c.window.width < 3 || c.window.height < 3)
     invalid(call, "the cascade is empty (load it with sat::load_haar_cascade)");
   for (const HaarFeature& f : c.features)
     if (f.tilted) throw Error(ErrorCode::Unsupported, call, "the cascade uses tilted (45°) features, not supported");
+  if (const std::string problem = detect::cascade_problem(c); !problem.empty())
+    invalid(call, "the cascade is inconsistent: " + problem);
   if (max_extent.width < 1 || max_extent.height < 1 || max_extent.width > 32768 || max_extent.height > 32768)
     invalid(call, "max extent must be 1..32768 in each axis (got " + extent_text(max_extent) + ")");
   if (!(p.scale_factor > 1.0) || !std::isfinite(p.scale_factor) || p.scale_factor > 100.0)
-    invalid(call, "scale factor must be > 1 and ≤ 100 (got " + std::to_string(p.scale_factor) + ")");
+    invalid(call, "scale factor must be > 1 and ≤ 100 (got " + number_text(p.scale_factor) + ")");
+  if (detect::max_scale_count(max_extent, c.window, p) > kMaxDetectScales) {
+    const double ratio = std::min(double(max_extent.width) / c.window.width, double(max_extent.height) / c.window.height);
+    invalid(call, "scale factor " + number_text(p.scale_factor) + " gives more than " +
+                      std::to_string(kMaxDetectScales) + " scales (the limit) for a " + extent_text(c.window) +
+                      " window in frames up to " + extent_text(max_extent) + "; use a factor of at least " +
+                      number_text(smallest_fitting_factor(ratio)));
+  }
   if (p.min_neighbors < 0) invalid(call, "min neighbors must be >= 0 (got " + std::to_string(p.min_neighbors) + ")");
   if (p.min_size.width < 0 || p.min_size.height < 0 || p.max_size.width < 0 || p.max_size.height < 0)
     invalid(call, "min and max size must be >= 0 (got min " + extent_text(p.min_size) + ", max " + extent_text(p.max_size) + ")");
@@ -51,6 +80,14 @@ double ms_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
+void check_window_count(std::size_t windows, Extent frame) {
+  if (windows > std::size_t(kMaxDetectWindows))
+    throw Error(ErrorCode::Unsupported, "sat::Detector::detect",
+                "the cascade accepted more than " + std::to_string(kMaxDetectWindows) + " windows (the limit) in the " +
+                    extent_text(frame) + " frame (" + std::to_string(windows) +
+                    " by then): it does not tell objects from background; use another cascade or a larger min size");
+}
+
 }  // namespace
 
 struct Detector::Impl {
@@ -62,6 +99,7 @@ struct Detector::Impl {
   std::unique_ptr<detect::CudaDetect> cuda;  // Backend::Cuda
   std::vector<uint8_t> gray;  // CPU: colour frames converted to gray
   std::vector<detect::ScaleLevel> levels;
+  std::vector<detect::ScaleLevel> one_level;  // CPU: the levels one at a time (the window limit between them)
   std::vector<Box> candidates, objects;
   detect::Grouper grouper;
   bool timed = false;
@@ -76,6 +114,7 @@ struct Detector::Impl {
       cuda = std::make_unique<detect::CudaDetect>(cascade, e, params);
     }
     levels.reserve(std::size_t(detect::max_scale_count(e, cascade.window, params)));
+    one_level.reserve(1);
   }
 };
 
@@ -115,8 +154,13 @@ const std::vector<Box>& Detector::detect(ConstImage8 frame, cudaStream_t stream)
       gray = m.gray.data(), pitch = std::size_t(frame.width);
     }
     if (m.timed) m.times.pyramid_ms += ms_since(t0);
-    m.cpu->run(gray, pitch, size, m.levels, m.candidates, m.times, m.timed);
+    for (const detect::ScaleLevel& level : m.levels) {  // a cascade accepting everything stops early
+      m.one_level.assign(1, level);
+      m.cpu->run(gray, pitch, size, m.one_level, m.candidates, m.times, m.timed);
+      check_window_count(m.candidates.size(), size);
+    }
   }
+  check_window_count(m.candidates.size(), size);  // before grouping them
   m.times.scales = int(m.levels.size());
   m.times.windows = (long long)m.candidates.size();
 

@@ -23,8 +23,12 @@ struct ScaleLevel {
 };
 
 // Appends the levels for `frame` to `levels` (cleared first; no allocation once its capacity
-// covers the count, which max_scale_count() bounds for frames up to a maximum extent).
+// covers the count, which max_scale_count() bounds for frames up to a maximum extent). At most
+// kMaxDetectScales levels.
 void plan_scales(Extent frame, Extent window, const DetectParams& params, std::vector<ScaleLevel>& levels);
+// The scales of frames up to `max_frame` (any min size), counted up to kMaxDetectScales + 1: a
+// count above kMaxDetectScales means "too many" (the factor is too close to 1), found in at most
+// that many steps.
 int max_scale_count(Extent max_frame, Extent window, const DetectParams& params);
 
 // The frame box of the window at (x, y) of a level: (cvRound(x·scale), cvRound(y·scale)) in

@@ -7,6 +7,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
@@ -198,6 +199,61 @@ TEST_F(DetectTest, BadCommandLinesAreUsageErrors) {
     const RunResult r = run_satfilter(args);
     expect_clean_failure(r, out("out.png"));
     EXPECT_EQ(r.status, 2);
+  }
+}
+
+// CLI::NonNegativeNumber's range ended in the largest double, written out in 309 digits.
+TEST_F(DetectTest, MinNeighborsRangeIsTheIntRange) {
+  const RunResult r = run_satfilter(
+      {in("color.png"), out("out.png"), "--backend", "cpu", "--detect", kCascade, "--draw", "--min-neighbors", "-1"});
+  expect_clean_failure(r, out("out.png"));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("--min-neighbors"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("not in range 0 to 2147483647"), std::string::npos) << r.err;
+  EXPECT_LT(r.err.size(), 400u) << r.err;
+}
+
+// A hand-written 24x24 cascade of one weak classifier on feature 0, "upper half minus lower half"
+// (and `extra_rect`): its internalNodes, leafValues and stageThreshold as given.
+std::string one_tree_cascade(const std::string& nodes, const std::string& leaves, const std::string& threshold,
+                             const std::string& extra_rect = "") {
+  return "<?xml version=\"1.0\"?>\n<opencv_storage>\n<cascade type_id=\"opencv-cascade-classifier\">"
+         "<stageType>BOOST</stageType><featureType>HAAR</featureType><height>24</height><width>24</width>"
+         "<featureParams><maxCatCount>0</maxCatCount></featureParams><stageNum>1</stageNum><stages><_><stageThreshold>" +
+         threshold + "</stageThreshold><weakClassifiers><_><internalNodes>" + nodes + "</internalNodes><leafValues>" +
+         leaves + "</leafValues></_></weakClassifiers></_></stages><features><_><rects><_>0 0 24 12 1.</_>"
+         "<_>0 12 24 12 -1.</_>" + extra_rect + "</rects><tilted>0</tilted></_></features></cascade>\n</opencv_storage>\n";
+}
+
+// Hostile cascades and parameters: a clear message and exit 1, never a crash, a hang or an output.
+TEST_F(DetectTest, HostileCascadesAndFactorsFailCleanly) {
+  cv::Mat noise(540, 960, CV_8UC1);
+  cv::randu(noise, 0, 256);
+  ASSERT_TRUE(cv::imwrite(out("noise.png"), noise));
+  const auto write = [&](const std::string& name, const std::string& text) {
+    std::ofstream(out(name)) << text;
+    return out(name);
+  };
+  const struct {
+    std::vector<std::string> extra;
+    std::string words;
+  } cases[] = {
+      {{"--detect", write("far.xml", one_tree_cascade("0 -1 0 0.", "-1. 1.", "-1.", "<_>1000000000 1000000000 0 0 0.</_>"))},
+       "rectangle 2 (1000000000 1000000000 0 0 0) lies outside the 24x24 window"},
+      {{"--detect", write("cycle.xml", one_tree_cascade("1 1 0 0.1 1 1 0 0.1", "-1 1 2", "-1."))}, "node 1 is reached twice"},
+      {{"--detect", kCascade, "--scale-factor", "1.0000000001"}, "more than 1000 scales"},
+      {{"--detect", write("all.xml", one_tree_cascade("0 -1 0 0.", "1e38 1e38", "-1e39"))}, "more than 200000 windows"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.words);
+    std::vector<std::string> args{out("noise.png"), out("out.png"), "--backend", "cpu", "--draw"};
+    args.insert(args.end(), c.extra.begin(), c.extra.end());
+    const auto t0 = std::chrono::steady_clock::now();
+    const RunResult r = run_satfilter(args);
+    EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 30.0);
+    expect_clean_failure(r, out("out.png"));
+    EXPECT_EQ(r.status, 1);
+    EXPECT_NE(r.err.find(c.words), std::string::npos) << r.err;
   }
 }
 

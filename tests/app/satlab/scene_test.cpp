@@ -8,11 +8,13 @@
 #include <opencv2/imgcodecs.hpp>  // the IMREAD_* flags only (the pictures are decoded with stb)
 #include <opencv2/imgproc.hpp>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 
 #include "detect/box_agreement.h"
 #include "detect/cascade_list.h"
+#include "detect/compare_budget.h"
 #include "detect_test_data.h"
 #include "display_test_support.h"
 #include "scene/detect_scene.h"
@@ -149,6 +151,43 @@ TEST(DetectScene, RefusesACascadeItCannotLoadAndKeepsTheLastOne) {
   rig.ui.settings.detect.cascade = tilted;
   rig.frame(scene, frame);
   EXPECT_EQ(rig.log.total(), messages);
+}
+
+// A cascade that accepts every window: OpenCV would group ~100 000 raw windows pair by pair (tens
+// of seconds); the automatic comparison is not started, and the panel says why.
+TEST(DetectScene, DoesNotStartAComparisonThatCannotFinishInTime) {
+  SATLAB_REQUIRE_GL(gl);
+  const detect_test::TempDir dir;
+  const std::string everything = dir.write(
+      "everything.xml",
+      detect_test::cascade_xml({24, 24},
+                               {"<stageThreshold>-1e39</stageThreshold><weakClassifiers><_><internalNodes>0 -1 0 0."
+                                "</internalNodes><leafValues>1e38 1e38</leafValues></_></weakClassifiers>"},
+                               {"<_>0 0 24 12 1.</_><_>0 12 24 12 -1.</_>"}));
+  SceneRig rig;
+  rig.ui.settings.scene = Scene::Detect;
+  rig.ui.settings.detect.cascade = everything;
+  rig.ui.settings.detect.min_size = 0;
+  cv::Mat frame(240, 320, CV_8UC3);
+  cv::randu(frame, 0, 256);
+  scene::DetectScene scene(rig.log, rig.backends);
+  const auto t0 = std::chrono::steady_clock::now();
+  ASSERT_EQ(rig.frame(scene, frame), scene::FrameResult::Shown);  // the first frame of new settings
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 20.0);
+  EXPECT_GT(scene.boxes().size(), 0u);
+  EXPECT_FALSE(scene.comparison().valid);
+  EXPECT_NE(scene.compare_skipped().find("not compared automatically"), std::string::npos) << scene.compare_skipped();
+  EXPECT_NE(scene.compare_skipped().find("press C"), std::string::npos) << scene.compare_skipped();
+  EXPECT_TRUE(rig.logged("not compared automatically"));
+}
+
+TEST(CompareBudget, ForecastsOpenCvsPairwiseGrouping) {
+  EXPECT_EQ(auto_compare_refusal(10043, 0), "");    // a 3840x2160 frame of faces: ~0.1 s
+  EXPECT_EQ(auto_compare_refusal(1374, 120), "");   // measured last time, within the budget
+  EXPECT_NE(auto_compare_refusal(1374, 5000), "");  // measured last time: 5 s
+  const std::string why = auto_compare_refusal(726000, 0);  // every window of a 960x540 frame
+  EXPECT_NE(why.find("726000 raw windows"), std::string::npos) << why;
+  EXPECT_NE(why.find("press C"), std::string::npos) << why;
 }
 
 TEST(DetectScene, ShowsTheFrameWithoutAFrameToShow) {

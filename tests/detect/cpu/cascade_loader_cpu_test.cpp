@@ -2,8 +2,6 @@
 // name and the reason).
 #include <gtest/gtest.h>
 
-#include <unistd.h>
-
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -16,22 +14,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-class TempDir {
- public:
-  TempDir() : path_(fs::temp_directory_path() / ("sat_cascade_test_" + std::to_string(::getpid()))) {
-    fs::create_directories(path_);
-  }
-  ~TempDir() { fs::remove_all(path_); }
-  std::string write(const std::string& name, const std::string& content) const {
-    const std::string p = (path_ / name).string();
-    std::ofstream(p, std::ios::binary) << content;
-    return p;
-  }
-  std::string path(const std::string& name) const { return (path_ / name).string(); }
-
- private:
-  fs::path path_;
-};
+using detect_test::TempDir;
 
 std::string read_all(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -157,6 +140,83 @@ TEST(CascadeLoaderCpu, RefusesInconsistentCascades) {
   std::string bad_number = full;
   bad_number.replace(bad_number.find("-5.0425500869750977e+00"), 23, "minus-five");
   expect_refused(dir.write("bad_number.xml", bad_number), "not a list of numbers");
+}
+
+// A stage of one weak classifier: its internalNodes and leafValues as the file writes them.
+std::string one_tree_stage(const std::string& nodes, const std::string& leaves, const std::string& threshold = "-1.") {
+  return "<stageThreshold>" + threshold + "</stageThreshold><weakClassifiers><_><internalNodes>" + nodes +
+         "</internalNodes><leafValues>" + leaves + "</leafValues></_></weakClassifiers>";
+}
+
+// A 24x24 cascade of one stump on a sound feature, with `extra` as the rectangles of feature 1.
+std::string stump_cascade(const std::string& used_rects, const std::string& extra_rects = "") {
+  std::vector<std::string> features{used_rects};
+  if (!extra_rects.empty()) features.push_back(extra_rects);
+  return detect_test::cascade_xml({24, 24}, {one_tree_stage("0 -1 0 0.5", "-1. 1.")}, features);
+}
+
+TEST(CascadeLoaderCpu, ReadsAHandWrittenTreeCascade) {
+  const TempDir dir;
+  // A two-node tree (node 0's left child is node 1) and a stump, in two stages.
+  const std::string xml = detect_test::cascade_xml(
+      {24, 24}, {one_tree_stage("1 0 0 0.5 -1 -2 1 0.25", "0.5 -1. 1."), one_tree_stage("0 -1 1 0.1", "-1. 1.")},
+      {"<_>6 4 12 9 -1.</_><_>6 7 12 3 3.</_>", "<_>0 0 24 12 1.</_><_>0 12 24 12 -1.</_><_>23 23 1 1 0.</_>"});
+  const sat::HaarCascade c = sat::load_haar_cascade(dir.write("tree.xml", xml));
+  EXPECT_EQ(c.stages.size(), 2u);
+  EXPECT_EQ(c.max_nodes_per_tree, 2);
+  EXPECT_EQ(c.nodes[0].left, 1);
+  EXPECT_EQ(c.features[1].rects[2].x, 23);
+}
+
+// Every rectangle is checked against the window, whatever its weight and size: a zero-size,
+// zero-weight rectangle far outside was read (out of bounds; SIGSEGV at 10⁹).
+TEST(CascadeLoaderCpu, RefusesEveryRectangleOutsideTheWindow) {
+  const TempDir dir;
+  const std::string good = "<_>6 4 12 9 -1.</_><_>6 7 12 3 3.</_>";
+  const struct {
+    std::string rects, reason;
+  } bad[] = {
+      {good + "<_>1000000000 1000000000 0 0 0.</_>",
+       "stage 0, tree 0, node 0: feature 0, rectangle 2 (1000000000 1000000000 0 0 0) lies outside the 24x24 window"},
+      {good + "<_>500 500 0 0 0.</_>", "feature 0, rectangle 2 (500 500 0 0 0) lies outside the 24x24 window"},
+      {"<_>500 500 0 0 0.</_>" + good, "feature 0, rectangle 0 (500 500 0 0 0) lies outside"},
+      {"<_>6 4 19 9 -1.</_><_>6 7 12 3 3.</_>", "feature 0, rectangle 0 (6 4 19 9 -1) lies outside"},
+      {"<_>6 4 12 9 -1.</_><_>6 7 12 -3 3.</_>", "feature 0, rectangle 1 (6 7 12 -3 3) lies outside"},
+      {"<_>-1 4 12 9 -1.</_><_>6 7 12 3 3.</_>", "rectangle 0 (-1 4 12 9 -1) lies outside"},
+      {"<_>0 0 0 0 0.</_><_>24 24 0 0 0.</_><_>0 999999999 0 999999999 0.</_>", "rectangle 2 (0 999999999 0 999999999 0) lies outside"},
+  };
+  for (const auto& b : bad) {
+    SCOPED_TRACE(b.rects);
+    expect_refused(dir.write("rect.xml", stump_cascade(b.rects)), b.reason);
+  }
+  // A feature no node uses is checked too.
+  expect_refused(dir.write("unused.xml", stump_cascade(good, "<_>0 0 1 1 1.</_><_>0 0 0 0 0.</_><_>30 0 0 0 0.</_>")),
+                 "feature 1, rectangle 2 (30 0 0 0 0) lies outside the 24x24 window");
+  // Rectangles on the window's edge, empty or not, are inside.
+  EXPECT_NO_THROW(sat::load_haar_cascade(dir.write("edge.xml", stump_cascade("<_>0 0 24 24 1.</_><_>24 24 0 0 0.</_>"))));
+}
+
+// A tree's links walked from its root reach every node and leaf exactly once: a cycle made the
+// walk loop forever.
+TEST(CascadeLoaderCpu, RefusesTreesThatAreNotTrees) {
+  const TempDir dir;
+  const std::string feature = "<_>6 4 12 9 -1.</_><_>6 7 12 3 3.</_>";
+  const struct {
+    std::string nodes, leaves, reason;
+  } bad[] = {
+      {"1 1 0 0.1 1 1 0 0.1", "-1 1 2", "stage 0, tree 0, node 0: node 1 is reached twice"},  // 1 → 1
+      {"1 -1 0 0.1 2 -2 0 0.1 1 0 0 0.1", "1 2 3 4", "node 2: node 1 is reached twice"},       // 1 → 2 → 1
+      {"0 -1 0 0.1 -2 -3 0 0.1", "1 2 3", "stage 0, tree 0, node 1 is never reached from the root"},
+      {"0 0 0 0.1", "1 2", "node 0: leaf 0 is reached twice"},
+      {"1 -1 0 0.1 -2 -2 0 0.1", "1 2 3", "node 1: leaf 2 is reached twice"},
+      {"0 -2 0 0.1", "1 2", "points to node or leaf -2 outside its tree of 1 nodes"},
+      {"0 -1 3 0.1", "1 2", "node 0: uses feature 3 but the cascade has 1 features"},
+  };
+  for (const auto& b : bad) {
+    SCOPED_TRACE(b.nodes);
+    expect_refused(dir.write("tree.xml", detect_test::cascade_xml({24, 24}, {one_tree_stage(b.nodes, b.leaves)}, {feature})),
+                   b.reason);
+  }
 }
 
 }  // namespace

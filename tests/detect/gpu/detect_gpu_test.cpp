@@ -8,6 +8,7 @@
 
 #include <opencv2/core.hpp>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 
@@ -120,6 +121,56 @@ TEST(DetectGpu, SmallerFramesOnALargeDetectorAndAStream) {
     EXPECT_GE(t.cascade_ms, 0.0);
   }
   sat::test::cuda_check(cudaStreamDestroy(stream), "cudaStreamDestroy");
+}
+
+}  // namespace
+
+namespace {
+
+// The CUDA backend keeps the CPU backend's limits: a cascade accepting every window stops at
+// sat::kMaxDetectWindows, an inconsistent hand-built cascade or a factor giving too many scales is
+// refused before any device buffer is made.
+TEST(DetectGpu, KeepsTheWindowAndScaleLimitsAndRefusesBadCascades) {
+  SAT_REQUIRE_GPU();
+  sat::HaarCascade everything;
+  everything.window = {24, 24};
+  everything.stages = {{0, 1, -INFINITY}};
+  everything.trees = {{0, 1, 0}};
+  everything.nodes = {{0, -1, 0, 0.f}};
+  everything.leaves = {1e38f, 1e38f};
+  sat::HaarFeature half;
+  half.rects[0] = {0, 0, 24, 12, 1.f};
+  half.rects[1] = {0, 12, 24, 12, -1.f};
+  everything.features = {half};
+  everything.max_nodes_per_tree = 1;
+
+  cv::Mat noise(540, 960, CV_8UC1);
+  cv::randu(noise, 0, 256);
+  const DeviceImage frame(noise);
+  sat::Detector gpu(sat::Backend::Cuda, everything, {960, 540}, {1.1, 3});
+  try {
+    gpu.detect(frame.view);
+    ADD_FAILURE() << "a frame of " << gpu.candidates().size() << " windows was grouped";
+  } catch (const sat::Error& e) {
+    EXPECT_EQ(e.code(), sat::ErrorCode::Unsupported);
+    EXPECT_NE(std::string(e.what()).find("more than 200000 windows"), std::string::npos) << e.what();
+  }
+  // Below the limit the device gives the host's windows.
+  sat::Detector cpu_small(sat::Backend::Cpu, everything, {200, 100}, {1.1, 0});
+  sat::Detector gpu_small(sat::Backend::Cuda, everything, {200, 100}, {1.1, 0});
+  const cv::Mat corner = noise(cv::Rect(0, 0, 200, 100)).clone();
+  const DeviceImage small(corner);
+  EXPECT_EQ(gpu_small.detect(small.view), cpu_small.detect(host_view(corner)));
+
+  sat::HaarCascade far = everything;
+  far.features[0].rects[2] = {1000000000, 1000000000, 0, 0, 0.f};
+  EXPECT_THROW(sat::Detector(sat::Backend::Cuda, far, {960, 540}, {1.1, 3}), sat::Error);
+  sat::HaarCascade cycle = everything;
+  cycle.trees[0].node_count = 2;
+  cycle.nodes = {{1, 1, 0, 0.1f}, {1, 1, 0, 0.1f}};
+  cycle.leaves = {-1.f, 1.f, 2.f};
+  EXPECT_THROW(sat::Detector(sat::Backend::Cuda, cycle, {960, 540}, {1.1, 3}), sat::Error);
+  EXPECT_THROW(sat::Detector(sat::Backend::Cuda, everything, {960, 540}, {1.0000000001, 3}), sat::Error);
 }
 
 }  // namespace
