@@ -15,6 +15,9 @@
 #include "sequence_pattern.h"
 #include "stdio_image.h"
 #include "video_io.h"
+#if SATAPP_HAVE_GST
+#include "gst_video.h"
+#endif
 
 namespace satfilter {
 namespace {
@@ -57,7 +60,7 @@ MediaKind media_kind_of_output(const std::string& path, const SinkOptions& optio
   return kind;
 }
 
-std::unique_ptr<FrameSource> open_source(const std::string& path) {
+std::unique_ptr<FrameSource> open_source(const std::string& path, satapp::Decoder decoder) {
   if (path == "-") return open_stdin_image_source();
   // A pattern names a sequence, unless a file has that very name.
   if (const std::optional<SequencePattern> pattern = SequencePattern::parse(path))
@@ -71,6 +74,15 @@ std::unique_ptr<FrameSource> open_source(const std::string& path) {
   if (!S_ISREG(st.st_mode)) return open_image_source(path);
   // By extension first: FFmpeg would happily open a broken "x.png" as a one-frame video.
   if (is_image_extension(lower_extension(path)) || content_is_image(path)) return open_image_source(path);
+  satapp::Decoder resolved = satapp::Decoder::OpenCv;
+  try {
+    resolved = satapp::resolve_decoder(decoder, true);
+  } catch (const std::runtime_error& e) {
+    throw usage_error(e.what());
+  }
+#if SATAPP_HAVE_GST
+  if (resolved == satapp::Decoder::Gst) return open_gst_video_source(path);
+#endif
   return open_video_source(path);
 }
 
