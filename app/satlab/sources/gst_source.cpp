@@ -34,10 +34,19 @@ GstSource::GstSource(std::string description, std::string label, bool loop, cons
     : label_(std::move(label)), loop_(loop), paced_(!options.video_fast && !options.memory_unpaced) {
   try {
     reader_ = std::make_unique<satapp::gst::Reader>(std::move(description), reader_options(options));
+    first_ = reader_->next();  // the reader has it already: what name() says is known at open
     decoders_ = reader_->decoders();
   } catch (const satapp::gst::Error& e) {
     throw SourceError(e.what());
   }
+  if (first_) describe(first_->view());
+}
+
+void GstSource::describe(const satapp::FrameView& view) {
+  width_ = view.width;
+  height_ = view.height;
+  format_ = satapp::to_string(view.layout);
+  memory_ = view.on_device ? "CUDA memory" : "system memory";
 }
 
 std::string GstSource::name() const {
@@ -66,18 +75,15 @@ std::shared_ptr<const satapp::gst::Frame> GstSource::next() {
 }
 
 bool GstSource::poll(cv::Mat& frame, double /*now_s*/) {
-  std::shared_ptr<const satapp::gst::Frame> next_frame;
+  std::shared_ptr<const satapp::gst::Frame> next_frame = std::move(first_);
   try {
-    next_frame = next();
+    if (!next_frame) next_frame = next();
   } catch (const satapp::gst::Error& e) {
     throw SourceError(e.what());
   }
   if (!next_frame) return false;
   const satapp::FrameView& view = next_frame->view();
-  width_ = view.width;
-  height_ = view.height;
-  format_ = satapp::to_string(view.layout);
-  memory_ = view.on_device ? "CUDA memory" : "system memory";
+  describe(view);
   if (view.on_device) {
     device_ = satapp::DeviceFrame{view, next_frame};  // `frame` keeps the last host frame
     return true;
