@@ -4,6 +4,8 @@
 #   - its frames are the pipeline's: the input and output satlab dumps at the third frame are
 #     byte-identical to those of the same frames played as a raw video (rawvideo:, no codec), for
 #     BGRx and RGBA from the pipeline (videotestsrc's ball pattern is deterministic);
+#   - a video file through --decoder gst (uridecodebin; raw BGR in AVI, written by GStreamer) gives
+#     those bytes too, and the log says GStreamer decoded it;
 #   - the end of the stream ends the run (exit 0, "end of stream") with its captures, when
 #     --frames asks for more frames than the stream has;
 #   - a pipeline that does not parse, does not link (a format satlab's appsink cannot take) or
@@ -49,6 +51,18 @@ for format in BGRx RGBA; do
   done
 done
 
+# A video file through uridecodebin.
+gst-launch-1.0 -q $frames ! "video/x-raw,format=BGR,$caps" ! avimux ! filesink location="$work/frames.avi" ||
+  { echo "FAIL: gst-launch-1.0 could not write the AVI"; exit 1; }
+run file --source "$work/frames.avi" --decoder gst --frames 3 --filter box --ksize 7x5
+if [ $status -ne 0 ]; then fail "--decoder gst: exit status $status" file
+elif ! grep -q "source: video frames.avi through GStreamer (160x120 BGR in system memory" "$work/file.err"; then
+  fail "--decoder gst: the log does not say GStreamer decoded the file" file
+elif ! cmp -s "$work/raw.input.png" "$work/file.input.png" || ! cmp -s "$work/raw.output.png" "$work/file.output.png"; then
+  fail "--decoder gst: the third frame's input or output differs from the raw video's" file
+else echo "ok   --decoder gst: a file through uridecodebin, the raw video's bytes"
+fi
+
 # The end of the stream: 6 frames, 40 asked for.
 run eos --source "gst:$frames ! video/x-raw,format=BGRx,$caps" --frames 40 --filter box --ksize 3x3
 if [ $status -ne 0 ]; then fail "end of stream: exit status $status, expected 0" eos
@@ -62,7 +76,7 @@ fi
 cases=(
   "videotestsrc ! nosuchelement|no element \"nosuchelement\""
   "videotestsrc ! video/x-raw,format=YUY2|not-negotiated"
-  "$frames ! video/x-raw,format=BGRx,$caps ! identity error-after=3|identity"
+  "$frames ! video/x-raw,format=BGRx,$caps ! identity error-after=3|(from identity"
 )
 i=0
 for case in "${cases[@]}"; do
