@@ -69,7 +69,7 @@ for c in "${cases[@]}"; do
             --filter box --ksize 15x15) ;;
     gst_cuda_nv12)
       if ! gst-inspect-1.0 cudaupload >/dev/null 2>&1; then echo "=== $c: SKIPPED (no cudaupload)"; count 77; continue; fi
-      args=("${hd[@]}" --source "gst:videotestsrc num-buffers=300 pattern=ball ! video/x-raw,format=NV12,width=1280,height=720 ! cudaupload"
+      args=("${hd[@]}" --source "gst:videotestsrc num-buffers=300 pattern=ball ! video/x-raw,format=NV12,width=1280,height=720 ! cudaupload ! video/x-raw(memory:CUDAMemory)"
             --require-interop --frames 60 --divider 0.3 --filter box --ksize 15x15) ;;
     threshold) args=("${hd[@]}" --require-interop --frames 60 --divider 0.5 --algorithm 2r1w --tile 64
                      --filter threshold --block 31 --C 5) ;;

@@ -25,6 +25,9 @@ std::string frames(const std::string& format, int count) {
          ",width=75,height=41";
 }
 
+// cudaupload passes system memory through when downstream takes it too: the caps ask for CUDA memory.
+constexpr const char* kToCudaMemory = " ! cudaupload ! video/x-raw(memory:CUDAMemory)";
+
 satapp::gst::ReaderOptions in_cuda_memory() {
   satapp::gst::ReaderOptions options;
   options.cuda_memory = true;
@@ -35,7 +38,7 @@ satapp::gst::ReaderOptions in_cuda_memory() {
 TEST(GstSourceGpu, DeviceFramesConvertToTheHostConversionsBytes) {
   REQUIRE_GPU_AND_CUDAUPLOAD();
   for (const char* format : {"NV12", "I420", "BGRx", "RGBA"}) {
-    satapp::gst::Reader device(frames(format, 3) + " ! cudaupload", in_cuda_memory());
+    satapp::gst::Reader device(frames(format, 3) + kToCudaMemory, in_cuda_memory());
     satapp::gst::Reader host(frames(format, 3), {});
     int count = 0;
     while (const std::shared_ptr<const satapp::gst::Frame> d = device.next()) {
@@ -63,7 +66,7 @@ TEST(GstSourceGpu, DeviceFramesConvertToTheHostConversionsBytes) {
 
 TEST(GstSourceGpu, PipelineFiltersADeviceFrameAsTheSameFrameFromTheHost) {
   REQUIRE_GPU_AND_CUDAUPLOAD();
-  satapp::gst::Reader device(frames("NV12", 4) + " ! cudaupload", in_cuda_memory());
+  satapp::gst::Reader device(frames("NV12", 4) + kToCudaMemory, in_cuda_memory());
   CudaPipeline from_device(sat::Options{}), from_host(sat::Options{});
   PipelineSettings settings;  // the default filter (box)
   int count = 0;
