@@ -84,9 +84,11 @@ int pipeline_frame_buffers(const MediaInfo& info, sat::Backend backend, int fram
 RunReport run_job(const CommandLine& cl, const Job& job, MediaKind output_kind, sat::Backend backend,
                   const sat::HaarCascade* cascade) {
   const satapp::Stopwatch open_time;
-  std::unique_ptr<FrameSource> source = open_source(job.input, cl.max_pixels);
+  std::unique_ptr<FrameSource> source = open_source(job.input, cl.max_pixels, cl.decoder);
   const double open_ms = open_time.elapsed_ms();
   const MediaInfo& info = source->info();
+  // OpenCV is the decoder of old; GStreamer (--decoder, or auto where NVDEC is) is said.
+  if (info.decoder.rfind("GStreamer", 0) == 0) note("'" + job.input + "' decoded by " + info.decoder);
   if (info.kind == MediaKind::Image && output_kind == MediaKind::Video)
     throw usage_error("'" + job.input + "' is an image: OUTPUT must be an image too (png, jpg, tif...)");
   if (info.kind == MediaKind::Video && output_kind == MediaKind::Image)
@@ -129,6 +131,7 @@ RunReport run_job(const CommandLine& cl, const Job& job, MediaKind output_kind, 
   report.width = info.width;
   report.height = info.height;
   report.input_channels = info.channels;
+  report.decoder = info.decoder;
   report.output_channels = output_channels(cl.filter, info.channels);
   report.frames = result.frames;
   report.filter = cl.filter ? sat::describe(*cl.filter) : "none";

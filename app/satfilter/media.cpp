@@ -16,6 +16,9 @@
 #include "sequence_pattern.h"
 #include "stdio_image.h"
 #include "video_io.h"
+#if SATAPP_HAVE_GST
+#include "gst_video.h"
+#endif
 
 namespace satfilter {
 namespace {
@@ -58,7 +61,8 @@ MediaKind media_kind_of_output(const std::string& path, const SinkOptions& optio
   return kind;
 }
 
-std::unique_ptr<FrameSource> open_source(const std::string& path, std::uint64_t max_pixels) {
+std::unique_ptr<FrameSource> open_source(const std::string& path, std::uint64_t max_pixels,
+                                         satapp::Decoder decoder) {
   if (path == "-") return open_stdin_image_source(max_pixels);
   // A pattern names a sequence, unless a file has that very name.
   if (const std::optional<SequencePattern> pattern = SequencePattern::parse(path))
@@ -72,7 +76,17 @@ std::unique_ptr<FrameSource> open_source(const std::string& path, std::uint64_t 
   if (!S_ISREG(st.st_mode)) return open_image_source(path, max_pixels);
   // By extension first: FFmpeg would happily open a broken "x.png" as a one-frame video.
   if (is_image_extension(lower_extension(path)) || content_is_image(path)) return open_image_source(path, max_pixels);
-  std::unique_ptr<FrameSource> video = open_video_source(path);
+  satapp::Decoder resolved = satapp::Decoder::OpenCv;
+  try {
+    resolved = satapp::resolve_decoder(decoder, true);
+  } catch (const std::runtime_error& e) {
+    throw usage_error(e.what());
+  }
+  std::unique_ptr<FrameSource> video;
+#if SATAPP_HAVE_GST
+  if (resolved == satapp::Decoder::Gst) video = open_gst_video_source(path);
+#endif
+  if (!video) video = open_video_source(path);
   const MediaInfo& info = video->info();
   const std::string reason = satapp::image::oversize_reason(std::uint64_t(info.width), std::uint64_t(info.height), max_pixels);
   if (!reason.empty())

@@ -4,6 +4,8 @@
 
 #include <opencv2/core.hpp>
 
+#include "common/gst/decoder_choice.h"
+
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -21,6 +23,7 @@ struct MediaInfo {
   double fps = 0;            // videos
   int64_t frame_count = 1;   // as the container announces it; -1 when unknown
   int64_t first_number = 1;  // image sequences: the number of the first file (videos: 1, as ffmpeg)
+  std::string decoder;       // videos: what decodes them, e.g. "OpenCV (FFmpeg)", "GStreamer (nvh264dec)"
 };
 
 class FrameSource {
@@ -57,10 +60,10 @@ struct SinkOptions {
 MediaKind media_kind_of_output(const std::string& path, const SinkOptions& options);
 
 // Opens INPUT: "-" (an image on stdin), an image sequence pattern, an image when the extension
-// is an image format OpenCV decodes (or the content is), else a video. Refuses images and videos
-// of more than `max_pixels` pixels (--max-pixels; images from their header, before decoding).
-// Throws Failure(Runtime) with a one-line reason.
-std::unique_ptr<FrameSource> open_source(const std::string& path, std::uint64_t max_pixels);
+// is an image format OpenCV decodes (or the content is), else a video, decoded as `decoder` says
+// (--decoder). Refuses images and videos of more than `max_pixels` pixels (--max-pixels; images
+// from their header, before decoding). Throws Failure(Runtime) with a one-line reason.
+std::unique_ptr<FrameSource> open_source(const std::string& path, std::uint64_t max_pixels, satapp::Decoder decoder);
 
 // Opens OUTPUT (of `kind`, from media_kind_of_output) for frames of `input`'s size and frame
 // rate. Creates the temporary file at once. Throws Failure.

@@ -150,6 +150,17 @@ Parser::Parser() {
                       throw cli::UsageError("--fourcc: expected four characters (e.g. MJPG), got " + quote(text));
                     cl.fourcc = text;
                   });
+  cli::add_parsed(app, "--decoder", "auto|gst|opencv",
+                  std::string("who decodes video inputs: gst (GStreamer's uridecodebin: NVDEC\n"
+                              "where present), opencv (FFmpeg) or auto (default: GStreamer where\n"
+                              "NVDEC is, else OpenCV). The report (--report, --json) and a note\n"
+                              "name the decoder that ran. This satfilter was built ") +
+                      (satapp::gstreamer_built() ? "with GStreamer" : "without GStreamer"),
+                  [&cl](const std::string& text) {
+                    const auto decoder = satapp::parse_decoder(text);
+                    if (!decoder) throw cli::UsageError("--decoder must be auto, gst or opencv, got " + quote(text));
+                    cl.decoder = *decoder;
+                  });
   app.add_flag("--report", cl.report,
                "print per-stage times (decode, upload, SAT, filter, download, encode)\n"
                "and throughput at the end of each run, on stdout");

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "common/cli/filter_options.h"
+#include "common/gst/decoder_choice.h"
 #include "common/image/image_limits.h"
 #include "sat/detect.h"
 #include "sat/filter_spec.h"
@@ -56,6 +57,7 @@ struct CommandLine {
   bool sat_options_given = false;       // --algorithm or --tile appeared
   int frames_in_flight = 3;             // CUDA pipeline depth (≥ 2)
   std::string fourcc;                   // video codec override; empty: chosen from the extension
+  satapp::Decoder decoder = satapp::Decoder::Auto;  // --decoder: who decodes video inputs
   int quality = -1;                     // --quality 1..100 (JPEG/WebP images, MJPG videos); -1: codec default
   bool report = false;                  // --report: the text report on stdout
   std::string json_path;                // --json FILE ("-": stdout): the report as JSON

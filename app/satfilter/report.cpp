@@ -15,6 +15,7 @@ void print_report(std::FILE* out, const RunReport& r) {
   std::fprintf(out, "satfilter report\n");
   std::fprintf(out, "  input      %s: %dx%d, %d channel%s, %s\n", r.input.c_str(), r.width, r.height, r.input_channels,
                r.input_channels == 1 ? "" : "s", r.video ? "video" : "image");
+  if (!r.decoder.empty()) std::fprintf(out, "  decoder    %s\n", r.decoder.c_str());
   std::fprintf(out, "  output     %s: %d channel%s, %lld frame%s\n", r.output.c_str(), r.output_channels,
                r.output_channels == 1 ? "" : "s", static_cast<long long>(r.frames), r.frames == 1 ? "" : "s");
   std::fprintf(out, "  filter     %s\n", r.filter.c_str());

@@ -38,6 +38,7 @@ nlohmann::json run_json(const RunReport& r) {
   const double pixels = double(r.width) * double(r.height) * double(r.frames);
   nlohmann::json run = {
       {"input", r.input},
+      {"decoder", r.decoder},
       {"output", r.output},
       {"kind", r.video ? "video" : "image"},
       {"width", r.width},

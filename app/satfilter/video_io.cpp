@@ -44,6 +44,7 @@ class VideoSource final : public FrameSource {
     info_.width = first_.cols;
     info_.height = first_.rows;
     info_.channels = 3;
+    info_.decoder = "OpenCV (FFmpeg)";
     have_first_ = true;
   }
 

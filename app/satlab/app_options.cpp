@@ -136,6 +136,9 @@ Parser::Parser() {
                   "default | synthetic[:WxH] | camera[:N] | PATH (image or video)\n"
                   "| rawvideo:WxH:PATH (back-to-back BGR24 frames of WxH, as\n"
                   "ffmpeg -f rawvideo -pix_fmt bgr24 writes; read into memory, no codec)\n"
+                  "| gst:PIPELINE (a GStreamer pipeline, gst-launch syntax, that\n"
+                  "satlab ends with its appsink; frames in CUDA memory go to the\n"
+                  "GPU pipeline where they lie; its end of stream ends the run)\n"
                   "default: camera 0 if one opens, else the synthetic scene.\n"
                   "One that cannot be opened: the synthetic scene in a window; an\n"
                   "error (exit status 1) in runs that end by themselves",
@@ -144,6 +147,16 @@ Parser::Parser() {
                     const auto spec = parse_source_spec(text, error);
                     if (!spec) throw UsageError("--source: " + error);
                     o.source = *spec;
+                  });
+  cli::add_parsed(app, "--decoder", "auto|gst|opencv",
+                  "who decodes video files: GStreamer's uridecodebin (NVDEC where\n"
+                  "present, frames kept on the GPU) or OpenCV (FFmpeg, on the CPU).\n"
+                  "auto (default): GStreamer where this build has it and NVDEC is\n"
+                  "there, else OpenCV. The log and the source panel name the decoder",
+                  [&o](const std::string& text) {
+                    const auto decoder = satapp::parse_decoder(text);
+                    if (!decoder) throw UsageError("--decoder must be auto, gst or opencv (got \"" + text + "\")");
+                    o.decoder = *decoder;
                   });
   app.add_flag("--list-cameras", o.list_cameras, "print the cameras that open (indices 0-9) with their size; exit");
   app.add_flag("--fast", o.video_fast, "play videos as fast as possible (default: at the file's fps)");

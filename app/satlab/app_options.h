@@ -35,6 +35,7 @@ struct AppOptions {
   // What to show and how.
   SourceSpec source;         // --source
   bool video_fast = false;   // --fast: decode videos as fast as possible instead of at their fps
+  satapp::Decoder decoder = satapp::Decoder::Auto;  // --decoder: who decodes video files
   bool preload = false;      // --preload: decode a video file into memory at open, play it from there
   int preload_mb = kDefaultPreloadMiB;  // --preload-mb: the most MiB of frames a video in memory may hold
   Scene scene = Scene::Source;  // --filter shadows or detect: that scene instead of the image filters
@@ -96,6 +97,8 @@ inline SourceOpenOptions source_open_options(const AppOptions& o) {
   s.preload = o.preload;
   s.memory_cap_bytes = static_cast<std::size_t>(o.preload_mb) << 20;
   s.memory_unpaced = o.headless || !o.vsync;
+  s.decoder = o.decoder;
+  s.cuda_frames = o.backend == sat::Backend::Cuda;  // a GStreamer decoder's CUDA memory, taken where it lies
   return s;
 }
 

@@ -119,6 +119,10 @@ int SatlabApp::run() {
     // --frames counts frames that showed a source frame (not those of a camera still opening).
     const bool last_if_shown = limit > 0 && frames_ + 1 >= limit;
     if (frame(now, period_ms, last_if_shown) && last_if_shown) break;
+    if (sources_.ended()) {  // a GStreamer pipeline's end of stream: the run is complete
+      log_.info("source: end of stream after " + counted(sources_.frames_received(), "frame"));
+      break;
+    }
   }
   // Ctrl-C (or SIGTERM, SIGHUP): in a window, as if it were closed; a run that ends by itself
   // stopped short of what it was asked to do, so what it was writing is incomplete. (A signal
@@ -130,7 +134,8 @@ int SatlabApp::run() {
     log_.error("interrupted after " + std::to_string(frames_) + " of " + counted(limit, "frame"));
   }
   // A window closed by the user: the captures the command line asked for, on one more frame.
-  if (!interrupted_ && limit == 0 && frames_ > 0 && !gl_.minimized() &&
+  // The source's end of stream: they show its last frame.
+  if (!interrupted_ && (limit == 0 || sources_.ended()) && frames_ > 0 && !gl_.minimized() &&
       (!options_.screenshot.empty() || !options_.dump_frame.empty()))
     frame(steady_s(), period_ms, true);
   if (recording_.active()) stop_recording();
@@ -186,7 +191,7 @@ bool SatlabApp::frame(double now_s, double period_ms, bool last_if_shown) {
     source_generation_ = sources_.generation();
     show_running_source(ui_, sources_.spec());
   }
-  const bool shown = !current_scene().shows_source() || !sources_.frame().empty();
+  const bool shown = !current_scene().shows_source() || sources_.has_frame();
   const bool last = last_if_shown && shown;
   if (last && options_.compare_cpu) ui_.compare_backends = true;
   process_frame();
@@ -213,7 +218,7 @@ void SatlabApp::process_frame() {
   const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
   const float fb_w = static_cast<float>(gl_.framebuffer_width()), fb_h = static_cast<float>(gl_.framebuffer_height());
   const RectF area = image_area(fb_w / scale.x, fb_h / scale.y, ui_.show_panels, banner_height_);
-  scene::FrameContext context{sources_.frame(), new_source_frame_, dt_s, ui_, last_good_, pipelines_, before_, after_,
+  scene::FrameContext context{sources_, new_source_frame_, dt_s, ui_, last_good_, pipelines_, before_, after_,
                               static_cast<int>(area.w * scale.x), static_cast<int>(area.h * scale.y)};
   const scene::FrameResult result = current_scene().update(context);
   if (result == scene::FrameResult::Rejected && runs_unattended(options_))
@@ -252,9 +257,9 @@ void SatlabApp::check_filter_images() {
 cv::Mat SatlabApp::next_input_buffer() {
   // The source renders or decodes straight into the scene's staging (the GPU pipeline's
   // page-locked memory), when the frame keeps its size.
-  const cv::Mat& frame = sources_.frame();
-  if (!current_scene().shows_source() || frame.empty() || ui_.paused) return {};
-  return current_scene().input_buffer(frame.cols, frame.rows);
+  const cv::Size size = sources_.frame_size();
+  if (!current_scene().shows_source() || size.empty() || ui_.paused || sources_.device_frame()) return {};
+  return current_scene().input_buffer(size.width, size.height);
 }
 
 UiStatus SatlabApp::make_status() {
@@ -264,8 +269,8 @@ UiStatus SatlabApp::make_status() {
   s.source_name = sources_.name();
   s.source_fps = sources_.nominal_fps();
   if (const auto load = sources_.load()) s.source_load = describe(*load);
-  s.frame_width = sources_.frame().cols;
-  s.frame_height = sources_.frame().rows;
+  s.frame_width = sources_.frame_size().width;
+  s.frame_height = sources_.frame_size().height;
   s.frames_received = sources_.frames_received();
   s.backend = pipelines_.backend();
   s.cuda_available = pipelines_.cuda_available();

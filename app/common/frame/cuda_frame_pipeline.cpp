@@ -4,6 +4,7 @@
 
 #include "common/cuda/cuda_check.h"
 #include "common/frame/bgr_to_bgra.h"
+#include "common/frame/frame_to_bgr.h"
 #include "sat/error.h"
 
 namespace satapp {
@@ -97,6 +98,13 @@ void CudaFramePipeline::upload(FrameSlot& slot, sat::ConstImage8 host) {
   // The rest of the frame runs on the compute stream once the upload is there (a GPU-side wait),
   // after the previous frame's work there; meanwhile the copy engine may bring the next frame.
   SATAPP_CUDA_CHECK(cudaStreamWaitEvent(compute_stream_.get(), slot.ended(FrameSlot::kUpload), 0));
+}
+
+void CudaFramePipeline::ingest(FrameSlot& slot, const FrameView& device) {
+  const cudaStream_t stream = compute_stream_.get();
+  slot.begin(FrameSlot::kUpload, stream);
+  to_bgr_gpu(device, slot.input(), stream);  // throws for a host frame or another size
+  slot.end(FrameSlot::kUpload, stream);
 }
 
 sat::Image8 CudaFramePipeline::convert(FrameSlot& slot, FrameConvert convert) {

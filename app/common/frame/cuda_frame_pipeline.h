@@ -22,6 +22,7 @@
 
 #include "common/cuda/cuda_stream.h"
 #include "common/frame/frame_slot.h"
+#include "common/frame/frame_view.h"
 
 namespace satapp {
 
@@ -71,6 +72,10 @@ class CudaFramePipeline {
   // Host → slot input on the upload stream; the compute stream waits for it. `host` is the
   // uploaded frame (page-locked for an asynchronous copy), the layout's size and channels.
   void upload(FrameSlot& slot, sat::ConstImage8 host);
+  // In place of upload(): a frame that lies in GPU memory (a decoder's NV12, BGRx...) converted to
+  // the slot input's BGR on the compute stream, timed as the upload stage: the frame enters the
+  // slot with no copy over PCIe. The caller keeps `device`'s memory valid until the frame retires.
+  void ingest(FrameSlot& slot, const FrameView& device);
   // The convert stage on the compute stream; returns the converted image (None: the input).
   sat::Image8 convert(FrameSlot& slot, FrameConvert convert);
   // Runs the slot's engine on the compute stream: `run(engine, stream)` enqueues the call.

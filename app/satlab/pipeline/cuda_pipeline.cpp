@@ -64,6 +64,7 @@ void CudaPipeline::reallocate(int width, int height) {
   output_ = {};
   probe_.clear();
   frames_.release();
+  held_ = {};  // every frame retired: no slot reads a decoder's buffer any more
   satapp::FrameLayout layout;
   layout.width = width;
   layout.height = height;
@@ -82,10 +83,10 @@ cv::Mat CudaPipeline::input_buffer(int width, int height) {
   return frames_.next_slot().staging();
 }
 
-void CudaPipeline::process(const cv::Mat& frame, const PipelineSettings& settings, DisplayTarget* before,
-                           DisplayTarget* after) {
+template <class Work>
+void CudaPipeline::guarded(Work&& frame_work) {
   try {
-    run(frame, settings, before, after);
+    frame_work();
   } catch (...) {
     // Both streams drain (they may hold an upload and a conversion); nothing of the frame is
     // reported.
@@ -94,24 +95,47 @@ void CudaPipeline::process(const cv::Mat& frame, const PipelineSettings& setting
   }
 }
 
-void CudaPipeline::run(const cv::Mat& frame, const PipelineSettings& settings, DisplayTarget* before,
-                       DisplayTarget* after) {
+void CudaPipeline::process(const cv::Mat& frame, const PipelineSettings& settings, DisplayTarget* before,
+                           DisplayTarget* after) {
   if (frame.type() != CV_8UC3 || frame.empty())
     throw sat::Error(sat::ErrorCode::InvalidArgument, "CudaPipeline::process", "the frame must be non-empty 8-bit BGR");
-  if (frame.cols != width_ || frame.rows != height_) reallocate(frame.cols, frame.rows);
+  guarded([&] {
+    satapp::FrameSlot& slot = begin(frame.cols, frame.rows, settings);
+    // Into page-locked memory on the host, unless the source wrote it there (input_buffer()): the
+    // slot is free (retired), so the host may write it while the GPU works on the other slot.
+    const cv::Mat& staging = slot.staging();
+    if (frame.data != staging.data) frame.copyTo(staging);  // same size and type: in place
+    frames_.upload(slot, {staging.data, staging.step[0], staging.cols, staging.rows, 3});
+    finish(slot, settings, before, after);
+  });
+}
+
+void CudaPipeline::process_device(const satapp::DeviceFrame& frame, const PipelineSettings& settings,
+                                  DisplayTarget* before, DisplayTarget* after) {
+  if (!frame.view.on_device || frame.view.width <= 0 || frame.view.height <= 0)
+    throw sat::Error(sat::ErrorCode::InvalidArgument, "CudaPipeline::process_device", "the frame must be in GPU memory");
+  guarded([&] {
+    satapp::FrameSlot& slot = begin(frame.view.width, frame.view.height, settings);
+    held_[frames_.index_of(slot)] = frame.owner;  // the slot's previous frame retired: its buffer goes back
+    frames_.ingest(slot, frame.view);
+    finish(slot, settings, before, after);
+  });
+}
+
+satapp::FrameSlot& CudaPipeline::begin(int width, int height, const PipelineSettings& settings) {
+  if (width != width_ || height != height_) reallocate(width, height);
   finished(frames_.make_room());  // usually already done by input_buffer(); its previous frame finished either way
   satapp::FrameSlot& slot = frames_.begin_frame();
   if (!same_options(slot.engine().sat_options(), settings.sat))
     slot.engine().set_sat_options(settings.sat);  // throws sat::Error for a combination satcore lacks
   sat_options_ = settings.sat;
+  return slot;
+}
 
+void CudaPipeline::finish(satapp::FrameSlot& slot, const PipelineSettings& settings, DisplayTarget* before,
+                          DisplayTarget* after) {
   const FilterSettings& filter = settings.filter;
   const bool gray = outputs_gray(filter.kind);
-  // Into page-locked memory on the host, unless the source wrote it there (input_buffer()): the
-  // slot is free (retired), so the host may write it while the GPU works on the other slot.
-  const cv::Mat& staging = slot.staging();
-  if (frame.data != staging.data) frame.copyTo(staging);  // same size and type: in place
-  frames_.upload(slot, {staging.data, staging.step[0], staging.cols, staging.rows, 3});
   // BGR → BGRA (none and the filters that keep the colours) or BGR → gray (the filters with gray
   // output, OpenCV's integer weights).
   const sat::ConstImage8 input = frames_.convert(slot, gray ? satapp::FrameConvert::Gray : satapp::FrameConvert::Bgra);

@@ -38,6 +38,8 @@ class CudaPipeline final : public FramePipeline {
   sat::Backend backend() const override { return sat::Backend::Cuda; }
   void process(const cv::Mat& frame, const PipelineSettings& settings, DisplayTarget* before,
                DisplayTarget* after) override;
+  void process_device(const satapp::DeviceFrame& frame, const PipelineSettings& settings, DisplayTarget* before,
+                      DisplayTarget* after) override;
   StageTimings last_timings() const override;
   std::optional<StageTimings> take_finished_timings() override;
   cv::Mat input_buffer(int width, int height) override;
@@ -47,7 +49,13 @@ class CudaPipeline final : public FramePipeline {
   std::string display_path() const override { return display_path_; }
 
  private:
-  void run(const cv::Mat& frame, const PipelineSettings& settings, DisplayTarget* before, DisplayTarget* after);
+  // A frame's slot, sized for width×height (reallocating on a change), with the settings' SAT options.
+  satapp::FrameSlot& begin(int width, int height, const PipelineSettings& settings);
+  // The slot's input holds the frame (BGR): convert, filter, display; the frame is in flight.
+  void finish(satapp::FrameSlot& slot, const PipelineSettings& settings, DisplayTarget* before, DisplayTarget* after);
+  // Runs `frame_work` guarded as process() is: a failure drains both streams and drops the frame.
+  template <class Work>
+  void guarded(Work&& frame_work);
   void reallocate(int width, int height);
   void drain();  // both streams idle, every frame retired (its times join the finished ones)
   void finished(const std::optional<satapp::RetiredFrame>& frame);  // a retired frame's times
@@ -67,6 +75,8 @@ class CudaPipeline final : public FramePipeline {
   std::array<StageTimings, kFramesInFlight> finished_{};
   int finished_count_ = 0;
   sat::ConstImage8 output_{};                // where the last frame's output lives (in its slot)
+  // The device frames each slot's frame read (their decoder buffers), held until the slot is taken again.
+  std::array<std::shared_ptr<const void>, kFramesInFlight> held_{};
   PixelProbe probe_;
   std::string display_path_;
   std::vector<satapp::DeviceImage> device_images_;  // copies of the filter's images

@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 
+#include "common/frame/frame_view.h"
 #include "pipeline/filter_settings.h"
 #include "pipeline/display_target.h"
 #include "sat/filters.h"
@@ -50,6 +51,12 @@ class FramePipeline {
   // of them, the methods below wait where they need the frame, and `frame` may be reused at once.
   virtual void process(const cv::Mat& frame, const PipelineSettings& settings, DisplayTarget* before,
                        DisplayTarget* after) = 0;
+  // The same for a frame that lies in GPU memory (a GStreamer decoder's NV12, BGRx...): the CUDA
+  // pipeline converts it to BGR on the GPU in place of the upload (no copy over PCIe), and holds
+  // `frame.owner` until the GPU is done with it. Others throw sat::Error(Unsupported): the caller
+  // gives them the frame on the host.
+  virtual void process_device(const satapp::DeviceFrame& frame, const PipelineSettings& settings,
+                              DisplayTarget* before, DisplayTarget* after);
 
   // The last frame's stage times (CUDA: waits until the GPU finished it; for tests and comparisons).
   virtual StageTimings last_timings() const = 0;

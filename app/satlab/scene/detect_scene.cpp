@@ -104,7 +104,7 @@ FrameResult DetectScene::update(FrameContext& ctx) {
   stages_ = {};
   used_interop_ = false;
   since_compare_s_ += ctx.dt_s;
-  const cv::Mat& frame = ctx.source;
+  const cv::Mat& frame = ctx.source.host();
   if (frame.empty()) return FrameResult::Nothing;  // e.g. a camera still opening
   SceneSettings& settings = ctx.ui.settings;
   if (!backends_.process(frame, show_frame(settings), &ctx.before, &ctx.after)) {
@@ -132,7 +132,7 @@ FrameResult DetectScene::update(FrameContext& ctx) {
 }
 
 void DetectScene::detect(FrameContext& ctx) {
-  const cv::Mat& frame = ctx.source;
+  const cv::Mat& frame = ctx.source.host();
   try {
     boxes_ = detector_->detect(frame);
   } catch (const sat::Error& e) {

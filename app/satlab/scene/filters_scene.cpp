@@ -15,12 +15,18 @@ FrameResult FiltersScene::update(FrameContext& ctx) {
     comparison_ = {};
     compared_backend_ = backends_.backend();
   }
-  const cv::Mat& frame = ctx.source;
-  if (frame.empty()) return FrameResult::Nothing;  // e.g. a camera still opening
+  if (ctx.source.empty()) return FrameResult::Nothing;  // e.g. a camera still opening
 
   SceneSettings& settings = ctx.ui.settings;
   FrameResult result = FrameResult::Shown;
-  if (backends_.process(frame, settings.pipeline(), &ctx.before, &ctx.after)) {
+  // A frame in GPU memory goes to the CUDA pipeline where it lies; the CPU backend reads it on the host.
+  const satapp::DeviceFrame* device = ctx.source.device();
+  const bool processed =
+      device && backends_.backend() == sat::Backend::Cuda
+          ? backends_.process_device(*device, [&]() -> const cv::Mat& { return ctx.source.host(); },
+                                     settings.pipeline(), &ctx.before, &ctx.after)
+          : backends_.process(ctx.source.host(), settings.pipeline(), &ctx.before, &ctx.after);
+  if (processed) {
     ctx.last_good = settings;
     have_output_ = true;
     // Without waiting: a frame or two late on the GPU (zero until the first frame finished).
@@ -46,7 +52,7 @@ FrameResult FiltersScene::update(FrameContext& ctx) {
   }
   if (ctx.ui.compare_backends) {
     ctx.ui.compare_backends = false;
-    if (backends_.backend() == sat::Backend::Cuda && have_output_) compare(frame, ctx.last_good);
+    if (backends_.backend() == sat::Backend::Cuda && have_output_) compare(ctx.source.host(), ctx.last_good);
   }
   return result;
 }

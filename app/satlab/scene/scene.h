@@ -20,14 +20,32 @@
 #include "pipeline/frame_pipeline.h"
 #include "pipeline/pipeline_selector.h"
 #include "scene/scene_settings.h"
+#include "sources/source_controller.h"
 #include "ui/timing_history.h"
 #include "ui/ui_state.h"
 
 namespace satlab::scene {
 
 // What the app lends a scene for one frame.
+// The source's newest frame as a scene sees it: on the host (8-bit BGR; empty while there is
+// none), or where it lies on the GPU (a GStreamer decoder's CUDA memory, which the CUDA pipeline
+// takes there). From the source controller, or from a host image (tests).
+class SourceFrame {
+ public:
+  SourceFrame(const SourceController& sources) : sources_(&sources) {}  // NOLINT: implicit on purpose
+  SourceFrame(const cv::Mat& host) : host_(&host) {}                    // NOLINT: implicit on purpose
+  bool empty() const { return sources_ ? !sources_->has_frame() : host_->empty(); }
+  // On the host; a frame on the GPU is downloaded on the first call (for views that need it there).
+  const cv::Mat& host() const { return sources_ ? sources_->frame() : *host_; }
+  const satapp::DeviceFrame* device() const { return sources_ ? sources_->device_frame() : nullptr; }
+
+ private:
+  const SourceController* sources_ = nullptr;
+  const cv::Mat* host_ = nullptr;
+};
+
 struct FrameContext {
-  const cv::Mat& source;      // the source's newest frame (8-bit BGR); empty while there is none
+  SourceFrame source;         // the source's newest frame
   bool new_source_frame;      // it arrived this frame
   double dt_s;                // since the previous frame (0 for the first)
   UiState& ui;                // the panels' edits and requests (a scene clears those it takes)

@@ -11,6 +11,9 @@
 #include "sources/memory_video_source.h"
 #include "sources/raw_video_file.h"
 #include "sources/synthetic_source.h"
+#if SATAPP_HAVE_GST
+#include "sources/gst_source.h"
+#endif
 #if SATLAB_MEDIA_IO
 #include "sources/camera_source.h"
 #include "sources/image_source.h"
@@ -19,7 +22,6 @@
 
 namespace satlab {
 
-#if SATLAB_MEDIA_IO
 namespace {
 bool has_image_extension(const std::string& path) {
   std::string ext = std::filesystem::path(path).extension().string();
@@ -28,8 +30,28 @@ bool has_image_extension(const std::string& path) {
                                        ".webp", ".pgm", ".ppm",  ".pbm", ".pnm", ".exr", ".hdr"};
   return std::any_of(std::begin(kImage), std::end(kImage), [&](const char* e) { return ext == e; });
 }
-}  // namespace
+
+// A video file through GStreamer, or an error saying why this build cannot.
+std::unique_ptr<FrameSource> open_with_gstreamer(const SourceSpec& spec, const SourceOpenOptions& options) {
+#if SATAPP_HAVE_GST
+  if (spec.kind == SourceSpec::Kind::Gst) return open_gst_pipeline(spec.pipeline, options);
+  return open_gst_video_file(spec.path, options);
+#else
+  (void)options;
+  throw SourceError(to_string(spec) + ": this satlab was built without GStreamer (its development packages were "
+                    "not found, or SATLAB_GSTREAMER_SOURCES=OFF)");
 #endif
+}
+
+// Which library decodes a video file: --decoder, resolved for this build.
+satapp::Decoder video_decoder(const SourceOpenOptions& options) {
+  try {
+    return satapp::resolve_decoder(options.decoder, SATLAB_MEDIA_IO != 0);
+  } catch (const std::runtime_error& e) {
+    throw SourceError(e.what());
+  }
+}
+}  // namespace
 
 namespace {
 std::string file_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
@@ -59,25 +81,33 @@ std::unique_ptr<FrameSource> open_source(const SourceSpec& spec, const SourceOpe
           "raw video", file_name(spec.path),
           read_raw_video(spec.path, spec.width, spec.height, options.memory_cap_bytes), options.video_fast,
           options.memory_unpaced);
-#if SATLAB_MEDIA_IO
-    case SourceSpec::Kind::Camera:
-      return std::make_unique<CameraSource>(spec.camera_index);
+    case SourceSpec::Kind::Gst:
+      return open_with_gstreamer(spec, options);
     case SourceSpec::Kind::File: {
       const std::string not_regular = satapp::files::why_not_a_regular_file(spec.path);
       if (!not_regular.empty())
         throw SourceError("\"" + spec.path + "\": " + not_regular + " (--source plays image and video files)");
-      if (has_image_extension(spec.path)) return std::make_unique<ImageSource>(spec.path);
+      const bool image = has_image_extension(spec.path);
+      // --preload decodes through OpenCV (decode_video) where this build has it.
+      const bool preload = options.preload && SATLAB_MEDIA_IO;
+      if (!image && !preload && video_decoder(options) == satapp::Decoder::Gst) return open_with_gstreamer(spec, options);
+#if SATLAB_MEDIA_IO
+      if (image) return std::make_unique<ImageSource>(spec.path);
       if (options.preload)
         return std::make_unique<MemoryVideoSource>("video", file_name(spec.path),
                                                    decode_video(spec.path, options.memory_cap_bytes),
                                                    options.video_fast, options.memory_unpaced);
       return std::make_unique<VideoSource>(spec.path, options.video_fast);
+#else
+      throw SourceError(to_string(spec) + ": this satlab was built without image files (SATLAB_MEDIA_IO=OFF)");
+#endif
     }
+#if SATLAB_MEDIA_IO
+    case SourceSpec::Kind::Camera:
+      return std::make_unique<CameraSource>(spec.camera_index);
 #else
     case SourceSpec::Kind::Camera:
-    case SourceSpec::Kind::File:
-      (void)options;
-      throw SourceError(to_string(spec) + ": this satlab was built without camera and file sources (SATLAB_MEDIA_IO=OFF)");
+      throw SourceError(to_string(spec) + ": this satlab was built without camera sources (SATLAB_MEDIA_IO=OFF)");
 #endif
     case SourceSpec::Kind::Default: break;
   }

@@ -9,6 +9,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "common/frame/frame_view.h"
+#include "common/gst/decoder_choice.h"
 #include "sources/source_spec.h"
 
 namespace satlab {
@@ -55,6 +57,12 @@ class FrameSource {
 
   // What loading cost, for sources that load everything at open (videos in memory); else nullopt.
   virtual std::optional<SourceLoad> load() const { return std::nullopt; }
+
+  // The frame the last poll() that returned true delivered, when it lies in GPU memory (a
+  // GStreamer decoder's CUDA memory): poll() then left `frame` alone. Null for frames on the host.
+  virtual const satapp::DeviceFrame* device_frame() const { return nullptr; }
+  // The source has no more frames (a GStreamer pipeline's end of stream): the run ends.
+  virtual bool ended() const { return false; }
 };
 
 // --preload-mb's default: the frames of a video held in memory, in MiB (about 690 frames of
@@ -74,6 +82,10 @@ struct SourceOpenOptions {
   // The largest frame width or height the display shows (its GL_MAX_TEXTURE_SIZE); a source
   // with larger frames is refused with that limit (SourceController). 0: no limit.
   int max_frame_side = 0;
+  // Video files: which library decodes them (--decoder; auto: GStreamer where NVDEC is).
+  satapp::Decoder decoder = satapp::Decoder::Auto;
+  // GStreamer sources may hand frames over in CUDA memory (the CUDA backend runs).
+  bool cuda_frames = false;
 };
 
 // Opens the source `spec` names (not Kind::Default: the controller resolves that). Throws

@@ -2,11 +2,32 @@
 
 #include <algorithm>
 
+#include "common/frame/frame_to_bgr.h"
+
 namespace satlab {
 
 namespace {
-std::string size_text(const cv::Mat& m) { return std::to_string(m.cols) + "x" + std::to_string(m.rows); }
+std::string size_text(cv::Size s) { return std::to_string(s.width) + "x" + std::to_string(s.height); }
 }  // namespace
+
+const cv::Mat& SourceController::frame() const {
+  if (device_.owner && !frame_downloaded_) {
+    frame_downloaded_ = true;
+    try {
+      cv::Mat host;  // a buffer of its own: frame_ may share the GPU pipeline's staging
+      satapp::download_bgr(device_.view, host);
+      frame_ = host;
+    } catch (const std::exception& e) {
+      log_.error(std::string("source: the frame cannot be read back from the GPU: ") + e.what());
+      frame_.release();
+    }
+  }
+  return frame_;
+}
+
+cv::Size SourceController::frame_size() const {
+  return device_.owner ? cv::Size(device_.view.width, device_.view.height) : frame_.size();
+}
 
 SourceController::SourceController(MessageLog& log, SourceOpenOptions options)
     : log_(log), options_(options), spec_(SourceSpec::synthetic()) {}
@@ -43,13 +64,13 @@ void SourceController::set_video_fast(bool fast) {
 std::string SourceController::name() const {
   if (!source_) return "none";
   std::string text = source_->name();
-  if (frame_.empty()) text += " - waiting for the first frame";
+  if (!has_frame()) text += " - waiting for the first frame";
   return text;
 }
 
 bool SourceController::update(double now_s, const cv::Mat& destination) {
-  if (paused_ && !frame_.empty()) return false;
-  const cv::Size before = frame_.size();
+  if (paused_ && has_frame()) return false;
+  const cv::Size before = frame_size();
   // A header: the poll writes into the destination's memory, or frame_'s; frame_ itself changes
   // only when a frame came (a poll without one leaves the last frame standing).
   cv::Mat next = destination.empty() ? frame_ : destination;
@@ -65,17 +86,24 @@ bool SourceController::update(double now_s, const cv::Mat& destination) {
       return false;
     }
   }
-  if (options_.max_frame_side > 0 && std::max(next.cols, next.rows) > options_.max_frame_side) {
-    fall_back(source_->name() + ": frames of " + size_text(next) + " are larger than the display's textures take (" +
+  const satapp::DeviceFrame* device = source_->device_frame();
+  const cv::Size size = device ? cv::Size(device->view.width, device->view.height) : next.size();
+  if (options_.max_frame_side > 0 && std::max(size.width, size.height) > options_.max_frame_side) {
+    fall_back(source_->name() + ": frames of " + size_text(size) + " are larger than the display's textures take (" +
               std::to_string(options_.max_frame_side) + " pixels a side, GL_MAX_TEXTURE_SIZE)");
     return false;
   }
-  frame_ = next;
+  if (device) {
+    device_ = *device;  // frame_ keeps the last host frame's buffer, downloaded into when asked
+    frame_downloaded_ = false;
+  } else {
+    device_ = {};
+    frame_ = next;
+  }
   ++received_;
-  if (received_ == 1 || before != frame_.size()) {
-    if (before.width > 0 && before != frame_.size())
-      log_.info("source size changed from " + std::to_string(before.width) + "x" + std::to_string(before.height) +
-                " to " + size_text(frame_));
+  if (received_ == 1 || before != frame_size()) {
+    if (before.width > 0 && before != frame_size())
+      log_.info("source size changed from " + size_text(before) + " to " + size_text(frame_size()));
     else if (spec_.kind == SourceSpec::Kind::Camera)
       log_.info("source: " + source_->name());
   }
@@ -91,9 +119,11 @@ void SourceController::fall_back(const std::string& why) {
   }
   quiet_camera_fallback_ = false;
   // Keep the last frame's size when there was one, so the view does not jump.
+  const cv::Size size = frame_size();
   const SourceSpec synthetic =
-      frame_.empty() ? SourceSpec::synthetic() : SourceSpec::synthetic(std::min(frame_.cols, 4096), std::min(frame_.rows, 4096));
+      size.empty() ? SourceSpec::synthetic() : SourceSpec::synthetic(std::min(size.width, 4096), std::min(size.height, 4096));
   source_.reset();
+  device_ = {};  // the synthetic scene's frames are on the host
   replace(open_source(synthetic, options_), synthetic);
 }
 

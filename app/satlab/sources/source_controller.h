@@ -27,7 +27,18 @@ class SourceController {
   // and frame() then shares its memory. Without it the source reuses frame()'s own buffer.
   bool update(double now_s, const cv::Mat& destination = cv::Mat());
 
-  const cv::Mat& frame() const { return frame_; }  // BGR; empty until the first frame arrived
+  // The newest frame on the host, BGR; empty until the first frame arrived. A frame that came in
+  // GPU memory (device_frame()) is downloaded on the first call (for the views that need it on the
+  // host: the pixel inspector, dumps, the CPU backend, detection); the frame loop asks
+  // has_frame() and frame_size() instead, which never download.
+  const cv::Mat& frame() const;
+  bool has_frame() const { return device_.owner || !frame_.empty(); }
+  cv::Size frame_size() const;
+  // The newest frame where it lies on the GPU (a GStreamer decoder's CUDA memory); null when the
+  // newest frame is on the host.
+  const satapp::DeviceFrame* device_frame() const { return device_.owner ? &device_ : nullptr; }
+  // The source ended (a GStreamer pipeline's end of stream): the run ends with it.
+  bool ended() const { return source_ && source_->ended(); }
   const SourceSpec& spec() const { return spec_; }  // what is open (never Kind::Default)
   std::string name() const;
   double nominal_fps() const { return source_ ? source_->nominal_fps() : 0; }
@@ -58,7 +69,9 @@ class SourceController {
   SourceSpec spec_;
   bool quiet_camera_fallback_ = false;  // Kind::Default: no camera is normal, not a warning
   std::unique_ptr<FrameSource> source_;
-  cv::Mat frame_;
+  mutable cv::Mat frame_;             // on the host: the frame, or (device_ set) its download once asked
+  mutable bool frame_downloaded_ = false;
+  satapp::DeviceFrame device_;        // the newest frame when it is on the GPU
   bool paused_ = false;
   long long received_ = 0;
   long long generation_ = 0;

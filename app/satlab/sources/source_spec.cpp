@@ -45,6 +45,13 @@ SourceSpec SourceSpec::raw_video(int width, int height, std::string path) {
   return spec;
 }
 
+SourceSpec SourceSpec::gst(std::string pipeline) {
+  SourceSpec spec;
+  spec.kind = Kind::Gst;
+  spec.pipeline = std::move(pipeline);
+  return spec;
+}
+
 std::string to_string(const SourceSpec& spec) {
   switch (spec.kind) {
     case SourceSpec::Kind::Default: return "default";
@@ -54,6 +61,7 @@ std::string to_string(const SourceSpec& spec) {
     case SourceSpec::Kind::File: return spec.path;
     case SourceSpec::Kind::RawVideo:
       return "rawvideo:" + std::to_string(spec.width) + "x" + std::to_string(spec.height) + ":" + spec.path;
+    case SourceSpec::Kind::Gst: return "gst:" + spec.pipeline;
   }
   return "?";
 }
@@ -104,6 +112,14 @@ std::optional<SourceSpec> parse_source_spec(std::string_view text, std::string& 
       return std::nullopt;
     }
     return SourceSpec::raw_video(size->first, size->second, std::string(rest.substr(colon + 1)));
+  }
+  if (text.rfind("gst:", 0) == 0) {
+    const std::string_view pipeline = text.substr(4);
+    if (pipeline.find_first_not_of(" \t") == std::string_view::npos) {
+      error = "gst:PIPELINE needs a GStreamer pipeline, e.g. gst:\"videotestsrc ! video/x-raw,format=BGRx\"";
+      return std::nullopt;
+    }
+    return SourceSpec::gst(std::string(pipeline));
   }
   return SourceSpec::file(std::string(text));
 }

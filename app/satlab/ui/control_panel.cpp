@@ -56,7 +56,8 @@ void source_section(UiState& ui, const UiStatus& status) {
       const bool enter = ImGui::InputTextWithHint("##path", "image or video, e.g. assets/sample.png", &ui.path,
                                                   ImGuiInputTextFlags_EnterReturnsTrue);
       ImGui::SameLine();
-      if ((ImGui::Button("open") || enter) && !ui.path.empty()) ui.open_source = SourceSpec::file(ui.path);
+      if ((ImGui::Button("open") || enter) && !ui.path.empty())
+        ui.open_source = ui.path.rfind("gst:", 0) == 0 ? SourceSpec::gst(ui.path.substr(4)) : SourceSpec::file(ui.path);
       ImGui::Checkbox("preload videos", &ui.preload);
       if (ImGui::IsItemHovered())
         ImGui::SetTooltip("decode the whole video into memory when it opens, then play it from there");

@@ -20,6 +20,10 @@ void show_running_source(UiState& ui, const SourceSpec& running) {
       ui.source_choice = UiState::SourceChoice::File;
       ui.path = running.path;
       break;
+    case SourceSpec::Kind::Gst:  // the file field takes "gst:PIPELINE" too
+      ui.source_choice = UiState::SourceChoice::File;
+      ui.path = to_string(running);
+      break;
     case SourceSpec::Kind::RawVideo:
       ui.source_choice = UiState::SourceChoice::RawVideo;
       ui.raw_size[0] = running.width;

@@ -8,7 +8,9 @@
 # Cases: box threshold sauvola bradley_no_interop, and the shadow demo's shadows_interop,
 # shadows_2r1w_fp32 and shadows_no_interop (also checked by satlab_check_shadows, found next to
 # CHECKER; --compare-cpu does not apply to the demo); rawvideo_box: a raw clip of random frames
-# played from memory (rawvideo:, no codec), its load reported apart; no_interop_refused: --require-interop fails
+# played from memory (rawvideo:, no codec), its load reported apart; gst_cuda_nv12: NV12 frames in
+# CUDA memory from GStreamer (videotestsrc ! cudaupload; skipped without GStreamer's nvcodec), taken
+# by the GPU pipeline where they lie; no_interop_refused: --require-interop fails
 # (status 1) when frames went through the CUDA surface and the host, not interop (default: all).
 # Exit 77 when there is no CUDA device. ctest runs each case as satlab_headless_gpu_CASE (label
 # gpu). On a GPU machine without
@@ -65,6 +67,10 @@ for c in "${cases[@]}"; do
       mkdir -p "$work" && head -c $((1280 * 720 * 3 * 8)) /dev/urandom >"$work/raw_clip.bgr"
       args=("${hd[@]}" --source "rawvideo:1280x720:$work/raw_clip.bgr" --require-interop --frames 60 --divider 0
             --filter box --ksize 15x15) ;;
+    gst_cuda_nv12)
+      if ! gst-inspect-1.0 cudaupload >/dev/null 2>&1; then echo "=== $c: SKIPPED (no cudaupload)"; count 77; continue; fi
+      args=("${hd[@]}" --source "gst:videotestsrc num-buffers=300 pattern=ball ! video/x-raw,format=NV12,width=1280,height=720 ! cudaupload ! video/x-raw(memory:CUDAMemory)"
+            --require-interop --frames 60 --divider 0.3 --filter box --ksize 15x15) ;;
     threshold) args=("${hd[@]}" --require-interop --frames 60 --divider 0.5 --algorithm 2r1w --tile 64
                      --filter threshold --block 31 --C 5) ;;
     sauvola) args=("${hd[@]}" --require-interop --frames 60 --divider 0 --algorithm 1r1w-skss --filter sauvola) ;;
@@ -98,6 +104,9 @@ for c in "${cases[@]}"; do
   if [ $status -eq 0 ] && [ "$c" = rawvideo_box ] &&
      ! grep -q "^satlab: source load at open (not in the frame timings): 8 frames read in" "$work/$c/stdout.txt"; then
     echo "FAIL: the run summary does not report the raw clip's load"; status=1
+  fi
+  if [ $status -eq 0 ] && [ "$c" = gst_cuda_nv12 ] && ! grep -q "1280x720 NV12 in CUDA memory" "$work/$c/stderr.txt"; then
+    echo "FAIL: the log does not say the frames came in CUDA memory"; status=1
   fi
   count $status
 done

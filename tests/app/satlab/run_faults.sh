@@ -35,7 +35,8 @@ failed=0
 cases=(
   "$work/missing.png|no such file"
   "$work/corrupt.png|not an image OpenCV can read"
-  "$work/corrupt.mp4|not an image or video OpenCV can read"
+  # OpenCV's message, or GStreamer's where --decoder auto takes it (NVDEC present)
+  "$work/corrupt.mp4|not an image or video OpenCV can read\\|GStreamer pipeline \"uridecodebin"
   "camera:9|camera 9"
   "$work/a_directory|it is a directory"
   "$work/fifo.png|it is a FIFO"

@@ -179,6 +179,25 @@ TEST(SourceSpec, ParsesAndPrints) {
   EXPECT_FALSE(error.empty());
 }
 
+TEST(SourceSpec, GstPipelineKeepsItsText) {
+  std::string error;
+  const auto s = parse_source_spec("gst:videotestsrc ! video/x-raw,format=BGRx,width=64", error);
+  ASSERT_TRUE(s) << error;
+  EXPECT_EQ(s->kind, SourceSpec::Kind::Gst);
+  EXPECT_EQ(s->pipeline, "videotestsrc ! video/x-raw,format=BGRx,width=64");
+  EXPECT_EQ(to_string(*s), "gst:videotestsrc ! video/x-raw,format=BGRx,width=64");
+  EXPECT_FALSE(parse_source_spec("gst:", error));
+  EXPECT_NE(error.find("gst:PIPELINE needs a GStreamer pipeline"), std::string::npos) << error;
+  EXPECT_FALSE(parse_source_spec("gst:  ", error));
+}
+
+TEST(AppOptions, DecoderChoice) {
+  EXPECT_EQ(parse({}).decoder, satapp::Decoder::Auto);
+  EXPECT_EQ(parse({"--decoder", "gst"}).decoder, satapp::Decoder::Gst);
+  EXPECT_EQ(source_open_options(parse({"--decoder", "opencv"})).decoder, satapp::Decoder::OpenCv);
+  EXPECT_THROW(parse({"--decoder", "ffmpeg"}), UsageError);
+}
+
 // ---- sources -----------------------------------------------------------------------------------
 
 TEST(SyntheticSource, DeterministicAndAnimated) {

@@ -1,0 +1,47 @@
+// A decoded video frame where it lies (host or device memory) and how its pixels are laid out,
+// as decoders hand frames over (GStreamer's video/x-raw formats): the input of the conversion to
+// the 8-bit BGR that the frame pipelines take (frame_to_bgr.h). No GStreamer here: the pipelines
+// see frames, not where they came from.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+namespace satapp {
+
+// The layouts decoders give. Packed ones by their byte order (x: a byte that is ignored).
+enum class PixelLayout { Bgr, Bgrx, Bgra, Rgbx, Rgba, Gray, Nv12, I420 };
+
+// Y'CbCr → R'G'B' in 16.16 fixed point (the same integers on the host and the GPU, so both give the
+// same bytes): R = cy·(Y − y_offset) + cr_r·(V − 128), G = cy·(Y − y_offset) − cb_g·(U − 128) −
+// cr_g·(V − 128), B = cy·(Y − y_offset) + cb_b·(U − 128), rounded and clamped to 0..255.
+struct YuvMatrix {
+  int32_t cy = 76309, cr_r = 104597, cb_g = 25675, cr_g = 53279, cb_b = 132201;  // BT.601, video range
+  int32_t y_offset = 16;
+};
+
+// The matrix of a colour system given by its luma weights (Kr, Kb) and range (video range:
+// Y in 16..235, Cb/Cr in 16..240; full range: 0..255).
+YuvMatrix yuv_matrix(double kr, double kb, bool full_range);
+
+struct FrameView {
+  PixelLayout layout = PixelLayout::Bgr;
+  int width = 0, height = 0;
+  const uint8_t* plane[3] = {nullptr, nullptr, nullptr};  // Y, then UV (NV12) or U, V (I420)
+  std::size_t pitch[3] = {0, 0, 0};                       // bytes between rows of each plane
+  YuvMatrix yuv;                                          // NV12 and I420 only
+  bool on_device = false;                                 // plane pointers are CUDA device memory
+};
+
+int plane_count(PixelLayout layout);  // 1, 2 (NV12) or 3 (I420)
+const char* to_string(PixelLayout layout);  // "BGR", "BGRx", ..., "NV12", "I420" (GStreamer's names)
+
+// A frame in device memory and what keeps that memory valid (the decoder's buffer): whoever
+// reads `view` after the call that handed it over holds `owner` until the GPU is done with it.
+struct DeviceFrame {
+  FrameView view;
+  std::shared_ptr<const void> owner;
+};
+
+}  // namespace satapp

@@ -1,0 +1,111 @@
+#include "sources/gst_source.h"
+
+#include <cstdio>
+#include <filesystem>
+
+#include "common/frame/frame_to_bgr.h"
+#if SATAPP_GST_CUDA
+#include "common/gst/gst_cuda_context.h"
+#endif
+
+namespace satlab {
+
+namespace {
+
+satapp::gst::ReaderOptions reader_options(const SourceOpenOptions& options) {
+  satapp::gst::ReaderOptions reader;
+  reader.paced = !options.video_fast && !options.memory_unpaced;
+#if SATAPP_GST_CUDA
+  if (options.cuda_frames) {
+    try {
+      reader.cuda_context = satapp::gst::shared_cuda_context();
+      reader.cuda_memory = true;
+    } catch (const satapp::gst::Error&) {
+      // No CUDA context to share: the frames come in system memory (the host path).
+    }
+  }
+#endif
+  return reader;
+}
+
+}  // namespace
+
+GstSource::GstSource(std::string description, std::string label, bool loop, const SourceOpenOptions& options)
+    : label_(std::move(label)), loop_(loop), paced_(!options.video_fast && !options.memory_unpaced) {
+  try {
+    reader_ = std::make_unique<satapp::gst::Reader>(std::move(description), reader_options(options));
+    first_ = reader_->next();  // the reader has it already: what name() says is known at open
+    decoders_ = reader_->decoders();
+  } catch (const satapp::gst::Error& e) {
+    throw SourceError(e.what());
+  }
+  if (first_) describe(first_->view());
+}
+
+void GstSource::describe(const satapp::FrameView& view) {
+  width_ = view.width;
+  height_ = view.height;
+  format_ = satapp::to_string(view.layout);
+  memory_ = view.on_device ? "CUDA memory" : "system memory";
+}
+
+std::string GstSource::name() const {
+  std::string text = label_ + " (";
+  if (width_ > 0) text += std::to_string(width_) + "x" + std::to_string(height_) + " " + format_ + " in " + memory_ + ", ";
+  text += "decoder: " + (decoders_.empty() ? std::string("none") : decoders_);
+  if (reader_->fps() > 0) {
+    char fps[32];
+    std::snprintf(fps, sizeof fps, ", %.3g fps", reader_->fps());
+    text += fps;
+  }
+  return text + (paced_ ? "" : ", as fast as possible") + ")";
+}
+
+std::shared_ptr<const satapp::gst::Frame> GstSource::next() {
+  std::shared_ptr<const satapp::gst::Frame> frame = reader_->next(!paced_);
+  if (frame || !reader_->ended()) return frame;
+  if (!loop_) {
+    ended_ = true;
+    return nullptr;
+  }
+  reader_->rewind();  // a file plays again from its start
+  frame = reader_->next(true);
+  if (!frame) throw SourceError(label_ + ": no frame could be decoded after rewinding");
+  return frame;
+}
+
+bool GstSource::poll(cv::Mat& frame, double /*now_s*/) {
+  std::shared_ptr<const satapp::gst::Frame> next_frame = std::move(first_);
+  try {
+    if (!next_frame) next_frame = next();
+  } catch (const satapp::gst::Error& e) {
+    throw SourceError(e.what());
+  }
+  if (!next_frame) return false;
+  const satapp::FrameView& view = next_frame->view();
+  describe(view);
+  if (view.on_device) {
+    device_ = satapp::DeviceFrame{view, next_frame};  // `frame` keeps the last host frame
+    return true;
+  }
+  device_ = {};
+  satapp::to_bgr_cpu(view, frame);  // into the caller's buffer when it has the size (the staging)
+  return true;
+}
+
+std::unique_ptr<FrameSource> open_gst_pipeline(const std::string& description, const SourceOpenOptions& options) {
+  return std::make_unique<GstSource>(description, "GStreamer pipeline \"" + description + "\"", false, options);
+}
+
+std::unique_ptr<FrameSource> open_gst_video_file(const std::string& path, const SourceOpenOptions& options) {
+  std::string description;
+  try {
+    description = satapp::gst::file_pipeline(path);
+  } catch (const satapp::gst::Error& e) {
+    throw SourceError(e.what());
+  }
+  const std::string file = std::filesystem::path(path).filename().string();
+  return std::make_unique<GstSource>(description, "video " + file + " through GStreamer", true, options);
+}
+
+}  // namespace satlab
