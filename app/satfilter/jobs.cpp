@@ -9,7 +9,6 @@
 
 #include "common/files/output_checks.h"
 #include "failure.h"
-#include "rename_into_place.h"
 #include "sequence_pattern.h"
 
 namespace satfilter {

@@ -74,5 +74,24 @@ TEST_F(OutputsLandTogetherTest, EveryOutputLandsWhenAllSucceed) {
   expect_no_temporaries(media);
 }
 
+// A batch holds every output's temporary until the end: more than the signal handler's first
+// block of 16 entries.
+TEST_F(OutputsLandTogetherTest, ALargeBatchLandsWhole) {
+  std::filesystem::create_directory(out("inputs"));
+  std::filesystem::create_directory(out("results"));
+  std::vector<std::string> args = {"-o", out("results"), "--filter", "box", "--backend", "cpu"};
+  for (int i = 0; i < 40; ++i) {
+    const std::string name = out("inputs/g" + std::to_string(i) + ".pgm");
+    std::filesystem::copy_file(in("gray.pgm"), name);
+    args.push_back(name);
+  }
+  const RunResult r = run_satfilter(args);
+  ASSERT_EQ(r.status, 0) << r.err;
+  for (int i = 0; i < 40; ++i)
+    EXPECT_EQ(cv::imread(out("results/g" + std::to_string(i) + ".pgm"), cv::IMREAD_UNCHANGED).size(), cv::Size(64, 40));
+  for (const auto& entry : std::filesystem::directory_iterator(out("results")))
+    EXPECT_EQ(entry.path().filename().string().find(".satfilter-"), std::string::npos) << entry.path();
+}
+
 }  // namespace
 }  // namespace satfilter_test
