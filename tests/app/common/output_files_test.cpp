@@ -35,7 +35,16 @@ class OutputFilesTest : public ::testing::Test {
     std::ifstream in(path(name), std::ios::binary);
     return std::string(std::istreambuf_iterator<char>(in), {});
   }
-  // Entries other than `expected` (temporaries, kept links).
+  // first.txt (replacing a file: -y) and second.txt (new: no -y), complete, into `batch`.
+  void stage_two(OutputBatch& batch) const {
+    auto first = std::make_unique<AtomicOutput>(path("first.txt"), /*overwrite=*/true);
+    first->write_all("new first", 9);
+    auto second = std::make_unique<AtomicOutput>(path("second.txt"), /*overwrite=*/false);
+    second->write_all("new second", 10);
+    batch.add(std::move(first));
+    batch.add(std::move(second));
+  }
+  // How many entries the folder holds (temporaries and kept links included).
   int entries() const { return int(std::distance(fs::directory_iterator(dir_), fs::directory_iterator())); }
 
   fs::path dir_;
@@ -89,12 +98,7 @@ TEST_F(OutputFilesTest, WholeFileWritesEveryByte) {
 TEST_F(OutputFilesTest, ABatchIsTakenBackWhenOneOutputCannotBePlaced) {
   write("first.txt", "old first");
   OutputBatch batch;
-  auto first = std::make_unique<AtomicOutput>(path("first.txt"), /*overwrite=*/true);
-  first->write_all("new first", 9);
-  auto second = std::make_unique<AtomicOutput>(path("second.txt"), /*overwrite=*/false);
-  second->write_all("new second", 10);
-  batch.add(std::move(first));
-  batch.add(std::move(second));
+  stage_two(batch);
   write("second.txt", "appeared meanwhile");
   EXPECT_THROW(batch.place_all(InputFiles{}), std::runtime_error);
   EXPECT_EQ(read("first.txt"), "old first");
@@ -106,12 +110,7 @@ TEST_F(OutputFilesTest, ABatchLandsWhole) {
   write("first.txt", "old first");
   {
     OutputBatch batch;
-    auto first = std::make_unique<AtomicOutput>(path("first.txt"), /*overwrite=*/true);
-    first->write_all("new first", 9);
-    auto second = std::make_unique<AtomicOutput>(path("second.txt"), /*overwrite=*/false);
-    second->write_all("new second", 10);
-    batch.add(std::move(first));
-    batch.add(std::move(second));
+    stage_two(batch);
     EXPECT_FALSE(fs::exists(path("second.txt"))) << "an output appeared before the batch was placed";
     batch.place_all(InputFiles{});
   }
