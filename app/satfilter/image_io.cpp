@@ -53,31 +53,32 @@ class ImageSource final : public FrameSource {
   bool done_ = false;
 };
 
+// Encoded in memory and written by AtomicOutput, which sees every write error (cv::imwrite does
+// not: an image smaller than stdio's buffer would be an empty file on a full disk).
 class ImageSink final : public FrameSink {
  public:
-  ImageSink(const std::string& path, const SinkOptions& options)
-      : output_(path, options.overwrite), params_(image_write_params(lower_extension(path), options.quality)) {}
+  ImageSink(const std::string& path, const SinkOptions& options, satapp::files::OutputBatch& outputs)
+      : output_(std::make_unique<AtomicOutput>(path, options.overwrite)),
+        outputs_(outputs),
+        extension_(lower_extension(path)),
+        params_(image_write_params(extension_, options.quality)) {}
 
   void write(const cv::Mat& frame) override {
-    if (written_) throw runtime_error("cannot write '" + output_.destination() + "': an image holds one frame");
-    bool ok = false;
-    std::string reason = "the encoder failed";
-    try {
-      ok = cv::imwrite(output_.temp_path(), frame, params_);
-    } catch (const cv::Exception& e) {
-      reason = e.err;
-    }
-    if (!ok) throw runtime_error("cannot encode '" + output_.destination() + "': " + reason);
+    if (written_) throw runtime_error("cannot write '" + output_->destination() + "': an image holds one frame");
+    const std::vector<uchar> bytes = encode_image(frame, extension_, params_, output_->destination());
+    output_->write_all(bytes.data(), bytes.size());
     written_ = true;
   }
 
   void finish() override {
-    if (!written_) throw runtime_error("cannot write '" + output_.destination() + "': no frame was produced");
-    output_.commit();
+    if (!written_) throw runtime_error("cannot write '" + output_->destination() + "': no frame was produced");
+    outputs_.add(std::move(output_));
   }
 
  private:
-  AtomicOutput output_;
+  std::unique_ptr<AtomicOutput> output_;
+  satapp::files::OutputBatch& outputs_;
+  std::string extension_;
   std::vector<int> params_;
   bool written_ = false;
 };
@@ -96,6 +97,20 @@ cv::Mat checked_image(cv::Mat image, const std::string& name) {
     throw runtime_error("cannot filter '" + name + "': " + std::to_string(image.channels()) +
                         "-channel images are not supported (1, 3 or 4)");
   return image;
+}
+
+std::vector<uchar> encode_image(const cv::Mat& frame, const std::string& extension, const std::vector<int>& params,
+                                const std::string& name) {
+  std::vector<uchar> bytes;
+  bool ok = false;
+  std::string reason = "the encoder failed";
+  try {
+    ok = cv::imencode("." + extension, frame, bytes, params);
+  } catch (const cv::Exception& e) {
+    reason = e.err;
+  }
+  if (!ok || bytes.empty()) throw runtime_error("cannot encode '" + name + "': " + reason);
+  return bytes;
 }
 
 bool is_image_extension(const std::string& extension) {
@@ -133,8 +148,9 @@ std::unique_ptr<FrameSource> open_stdin_image_source(std::uint64_t max_pixels) {
   return std::make_unique<ImageSource>(EncodedImage::from_stdin(max_pixels));
 }
 
-std::unique_ptr<FrameSink> open_image_sink(const std::string& path, const SinkOptions& options) {
-  return std::make_unique<ImageSink>(path, options);
+std::unique_ptr<FrameSink> open_image_sink(const std::string& path, const SinkOptions& options,
+                                           satapp::files::OutputBatch& outputs) {
+  return std::make_unique<ImageSink>(path, options, outputs);
 }
 
 }  // namespace satfilter

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "common/files/output_batch.h"
 #include "media.h"
 
 namespace satfilter {
@@ -18,6 +19,10 @@ bool is_image_extension(const std::string& extension);
 bool image_takes_quality(const std::string& extension);
 // cv::imwrite's parameters for --quality (1..100; -1: the encoder's default).
 std::vector<int> image_write_params(const std::string& extension, int quality);
+// `frame` encoded as `extension` (lower case, no dot) in memory, so that the file is written by
+// code that checks every write (common/files/whole_file.h). Throws Failure(Runtime) naming `name`.
+std::vector<uchar> encode_image(const cv::Mat& frame, const std::string& extension, const std::vector<int>& params,
+                                const std::string& name);
 // Whether OpenCV has an encoder for `path`'s extension.
 bool can_write_image(const std::string& path);
 
@@ -30,7 +35,9 @@ cv::Mat checked_image(cv::Mat image, const std::string& name);
 std::unique_ptr<FrameSource> open_image_source(const std::string& path, std::uint64_t max_pixels);
 // The same for all of stdin (INPUT -).
 std::unique_ptr<FrameSource> open_stdin_image_source(std::uint64_t max_pixels);
-// Creates the temporary output at once; the image is encoded by write(), renamed by finish().
-std::unique_ptr<FrameSink> open_image_sink(const std::string& path, const SinkOptions& options);
+// Creates the temporary output at once; the image is encoded and written by write(); finish()
+// hands it to `outputs`, which places it with the run's other outputs.
+std::unique_ptr<FrameSink> open_image_sink(const std::string& path, const SinkOptions& options,
+                                           satapp::files::OutputBatch& outputs);
 
 }  // namespace satfilter

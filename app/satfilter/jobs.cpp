@@ -7,8 +7,8 @@
 #include <set>
 #include <system_error>
 
+#include "common/files/output_checks.h"
 #include "failure.h"
-#include "rename_into_place.h"
 #include "sequence_pattern.h"
 
 namespace satfilter {
@@ -21,8 +21,8 @@ bool is_folder(const std::string& path) {
   return fs::is_directory(path, ignored);
 }
 
-// The files a path stands for when checking it: itself, or a sequence's first numbers (inputs
-// start at 0..4, outputs at the input's first number or 1).
+// The files an output path stands for when checking it: itself, or a sequence's first numbers
+// (outputs start at the input's first number or 1; the later frames are checked when placed).
 std::vector<std::string> files_of(const std::string& path) {
   const std::optional<SequencePattern> pattern = SequencePattern::parse(path);
   if (!pattern) return {path};
@@ -46,7 +46,48 @@ bool same_file(const std::string& a, const std::string& b) {
   return !error && abs_a == abs_b;
 }
 
+// An input sequence's files as SequenceSource reads them: the first of numbers 0..4 that exists,
+// and every number after it up to the first gap.
+std::vector<std::string> frames_of(const SequencePattern& pattern) {
+  long long first = 0;
+  while (first < 5 && !exists(pattern.name(first))) ++first;
+  std::vector<std::string> names;
+  if (first < 5)
+    for (long long i = first; exists(pattern.name(i)); ++i) names.push_back(pattern.name(i));
+  return names;
+}
+
+// Checks `output` as satapp::files::check_output_path does, `option` naming it in the message.
+// An output that is an input is a command line asking for the impossible: Failure(Usage).
+void check_output(const std::string& option, const std::string& output, Overwrite overwrite,
+                  const satapp::files::InputFiles& inputs) {
+  try {
+    satapp::files::check_output_path(output, overwrite == Overwrite::Replace, inputs);
+  } catch (const satapp::files::OutputIsAnInput& e) {
+    throw usage_error(option + ": " + e.what());
+  }
+}
+
 }  // namespace
+
+satapp::files::InputFiles input_files(const CommandLine& cl) {
+  satapp::files::InputFiles inputs;
+  for (const std::string& input : cl.inputs) {
+    if (input == "-") {
+      // A file redirected to stdin is read too (by its name; a pipe has none and is skipped).
+      std::error_code error;
+      const fs::path file = fs::read_symlink("/proc/self/fd/0", error);
+      inputs.add("INPUT - (stdin)", error ? "/dev/stdin" : file.string());
+    } else if (const std::optional<SequencePattern> pattern = SequencePattern::parse(input)) {
+      for (const std::string& frame : frames_of(*pattern)) inputs.add("INPUT", frame);
+    } else {
+      inputs.add("INPUT", input);
+    }
+  }
+  for (const satapp::cli::ImageFile& image : cl.filter_images) inputs.add(image.option, image.path);
+  if (cl.detect) inputs.add("--detect cascade", cl.detect->cascade);
+  return inputs;
+}
 
 std::vector<Job> plan_jobs(const CommandLine& cl) {
   const bool folder = cl.inputs.size() > 1 || (cl.output_option && (is_folder(cl.output) || cl.output.back() == '/'));
@@ -68,7 +109,7 @@ std::vector<Job> plan_jobs(const CommandLine& cl) {
   return jobs;
 }
 
-void check_output_is_safe(const Job& job, Overwrite overwrite) {
+void check_output_is_safe(const Job& job, Overwrite overwrite, const satapp::files::InputFiles& inputs) {
   if (job.output == "-") {
     // An encoded image is binary: on a terminal it is garbage, and may leave the terminal in a
     // strange state.
@@ -77,35 +118,19 @@ void check_output_is_safe(const Job& job, Overwrite overwrite) {
                         std::string("(e.g. > out.png)"));
     return;
   }
-  const std::vector<std::string> inputs = job.input == "-" ? std::vector<std::string>{} : files_of(job.input);
-  for (const std::string& output : files_of(job.output)) {
-    if (!exists(output)) continue;
-    for (const std::string& input : inputs) {
-      std::error_code error;
-      if (fs::equivalent(input, output, error))
-        throw usage_error("OUTPUT '" + output + "' is the INPUT '" + input +
-                          "' itself: satfilter never overwrites its input (choose another OUTPUT)");
-    }
-    if (overwrite == Overwrite::Refuse)
-      throw output_exists(output);
-  }
+  for (const std::string& output : files_of(job.output)) check_output("OUTPUT", output, overwrite, inputs);
 }
 
-void check_report_is_safe(const std::string& report, const std::vector<Job>& jobs, Overwrite overwrite) {
+void check_report_is_safe(const std::string& report, const std::vector<Job>& jobs, Overwrite overwrite,
+                          const satapp::files::InputFiles& inputs) {
   if (report.empty() || report == "-") return;
-  for (const Job& job : jobs) {
-    if (job.input != "-")
-      for (const std::string& input : files_of(job.input))
-        if (exists(input) && same_file(input, report))
-          throw usage_error("--json '" + report + "' is the INPUT '" + input +
-                            "' itself: satfilter never overwrites its input (choose another report file)");
+  for (const Job& job : jobs)
     if (job.output != "-")
       for (const std::string& output : files_of(job.output))
         if (same_file(output, report))
           throw usage_error("--json '" + report + "' is also the OUTPUT '" + output + "' (choose another report file)");
-  }
   if (is_folder(report)) throw usage_error("--json '" + report + "' is a folder (give a file name)");
-  if (exists(report) && overwrite == Overwrite::Refuse) throw output_exists(report);
+  check_output("--json", report, overwrite, inputs);
 }
 
 }  // namespace satfilter

@@ -20,6 +20,7 @@
 #include "atomic_output.h"
 #include "cascade_file.h"
 #include "common/cuda/backend_choice.h"
+#include "common/files/output_batch.h"
 #include "common/timing/stopwatch.h"
 #include "failure.h"
 #include "filter_images.h"
@@ -80,9 +81,9 @@ int pipeline_frame_buffers(const MediaInfo& info, sat::Backend backend, int fram
   return backend == sat::Backend::Cuda ? std::max(1, frames_in_flight) : 3;
 }
 
-// Filters one input into one output; `cascade` with --detect.
+// Filters one input into one output, handed complete to `outputs`; `cascade` with --detect.
 RunReport run_job(const CommandLine& cl, const Job& job, MediaKind output_kind, sat::Backend backend,
-                  const sat::HaarCascade* cascade) {
+                  const sat::HaarCascade* cascade, satapp::files::OutputBatch& outputs) {
   const satapp::Stopwatch open_time;
   std::unique_ptr<FrameSource> source = open_source(job.input, cl.max_pixels, cl.decoder);
   const double open_ms = open_time.elapsed_ms();
@@ -101,7 +102,7 @@ RunReport run_job(const CommandLine& cl, const Job& job, MediaKind output_kind, 
   const std::vector<FilterImage> filter_images = read_filter_images(cl.filter_images, info, job.input, cl.max_pixels);
   std::optional<sat::Detector> detector;
   if (cascade) detector.emplace(backend, *cascade, sat::Extent{info.width, info.height}, cl.detect->params);
-  std::unique_ptr<FrameSink> sink = open_sink(job.output, output_kind, info, sink_options(cl));
+  std::unique_ptr<FrameSink> sink = open_sink(job.output, output_kind, info, sink_options(cl), outputs);
 
   const bool terminal = ::isatty(STDERR_FILENO) == 1;
   const bool show_progress = info.kind == MediaKind::Video &&
@@ -161,25 +162,30 @@ int run(int argc, char** argv) {
   // Everything that can be checked without reading the inputs comes first, for every job (the
   // filter parameters were, by satcore, while parsing).
   const std::vector<Job> jobs = plan_jobs(cl);
+  const satapp::files::InputFiles inputs = input_files(cl);
   std::vector<MediaKind> output_kinds;
   for (const Job& job : jobs) {
     output_kinds.push_back(media_kind_of_output(job.output, sink_options(cl)));
-    check_output_is_safe(job, cl.overwrite);
+    check_output_is_safe(job, cl.overwrite, inputs);
   }
-  check_report_is_safe(cl.json_path, jobs, cl.overwrite);
+  check_report_is_safe(cl.json_path, jobs, cl.overwrite, inputs);
   std::optional<sat::HaarCascade> cascade;
   if (cl.detect) cascade = read_cascade(cl.detect->cascade);
   const sat::Backend backend = choose_backend(cl);
   if (backend == sat::Backend::Cpu && cl.sat_options_given)
     note("--algorithm and --tile choose the CUDA table algorithm; the cpu backend ignores them");
 
-  // In order; the first failure ends the batch (the outputs completed before it stay).
+  // In order; the first failure ends the batch. The outputs land together when the last one is
+  // complete, or none does (output_batch.h).
+  satapp::files::OutputBatch outputs;
   std::vector<RunReport> reports;
   for (std::size_t i = 0; i < jobs.size(); ++i) {
-    reports.push_back(run_job(cl, jobs[i], output_kinds[i], backend, cascade ? &*cascade : nullptr));
+    reports.push_back(run_job(cl, jobs[i], output_kinds[i], backend, cascade ? &*cascade : nullptr, outputs));
     if (cl.report) print_report(stdout, reports.back());
   }
-  if (!cl.json_path.empty()) write_report_json(cl.json_path, reports, version_number(), cl.overwrite == Overwrite::Replace);
+  if (!cl.json_path.empty())
+    write_report_json(cl.json_path, reports, version_number(), cl.overwrite == Overwrite::Replace, outputs);
+  outputs.place_all(inputs);
   return 0;
 }
 
@@ -202,6 +208,9 @@ int main(int argc, char** argv) {
   } catch (const Failure& e) {
     message = e.what();
     status = e.kind() == Failure::Kind::Usage ? 2 : e.kind() == Failure::Kind::Interrupted ? 130 : 1;
+  } catch (const satapp::files::OutputIsAnInput& e) {
+    message = e.what();  // known only when placed (a later frame of a sequence): as before the run
+    status = 2;
   } catch (const sat::Error& e) {
     message = e.what();
     status = 1;

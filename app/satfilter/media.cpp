@@ -96,13 +96,13 @@ std::unique_ptr<FrameSource> open_source(const std::string& path, std::uint64_t 
 }
 
 std::unique_ptr<FrameSink> open_sink(const std::string& path, MediaKind kind, const MediaInfo& input,
-                                     const SinkOptions& options) {
-  if (path == "-") return open_stdout_image_sink(options);
+                                     const SinkOptions& options, satapp::files::OutputBatch& outputs) {
+  if (path == "-") return open_stdout_image_sink(options, outputs);
   const std::optional<SequencePattern> pattern = SequencePattern::parse(path);
   if (pattern && kind == MediaKind::Video && video_codecs_for(lower_extension(path)).empty())
-    return open_sequence_sink(*pattern, input, options);
-  if (kind == MediaKind::Image) return open_image_sink(path, options);
-  return open_video_sink(path, input, options);
+    return open_sequence_sink(*pattern, input, options, outputs);
+  if (kind == MediaKind::Image) return open_image_sink(path, options, outputs);
+  return open_video_sink(path, input, options, outputs);
 }
 
 }  // namespace satfilter

@@ -10,6 +10,8 @@
 #include <memory>
 #include <string>
 
+#include "common/files/output_batch.h"
+
 namespace satfilter {
 
 // Video: a series of frames, from a video file or an image sequence (frame_%04d.png).
@@ -42,7 +44,8 @@ class FrameSink {
   virtual ~FrameSink() = default;
   // Encodes one frame (the size given at opening; 1, 3 or 4 channels).
   virtual void write(const cv::Mat& frame) = 0;
-  // Completes the file and renames it into place. A sink destroyed without finish() leaves
+  // Completes the output and hands it to the run's OutputBatch (given at opening), which places
+  // it when every output of the run is complete. A sink destroyed without finish() leaves
   // nothing behind.
   virtual void finish() = 0;
 };
@@ -66,8 +69,9 @@ MediaKind media_kind_of_output(const std::string& path, const SinkOptions& optio
 std::unique_ptr<FrameSource> open_source(const std::string& path, std::uint64_t max_pixels, satapp::Decoder decoder);
 
 // Opens OUTPUT (of `kind`, from media_kind_of_output) for frames of `input`'s size and frame
-// rate. Creates the temporary file at once. Throws Failure.
+// rate. Creates the temporary file at once; its finish() hands the complete output to `outputs`.
+// Throws Failure.
 std::unique_ptr<FrameSink> open_sink(const std::string& path, MediaKind kind, const MediaInfo& input,
-                                     const SinkOptions& options);
+                                     const SinkOptions& options, satapp::files::OutputBatch& outputs);
 
 }  // namespace satfilter

@@ -2,12 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
-
 #include "atomic_output.h"
-#include "failure.h"
+#include "stdio_image.h"
 
 namespace satfilter {
 namespace {
@@ -77,20 +73,16 @@ std::string report_json(const std::vector<RunReport>& runs, const std::string& v
 }
 
 void write_report_json(const std::string& path, const std::vector<RunReport>& runs, const std::string& version,
-                       bool overwrite) {
+                       bool overwrite, satapp::files::OutputBatch& outputs) {
   const std::string text = report_json(runs, version);
   if (path == "-") {
-    if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0)
-      throw runtime_error(std::string("cannot write the JSON report to stdout: ") + std::strerror(errno));
+    outputs.add(pending_stdout(std::vector<uchar>(text.begin(), text.end()), "the JSON report"));
     return;
   }
   // An output like the others: complete or absent, and an existing file only replaced with -y.
-  AtomicOutput output(path, overwrite);
-  std::FILE* file = std::fopen(output.temp_path().c_str(), "wb");
-  if (!file) throw runtime_error("cannot write '" + path + "': " + std::strerror(errno));
-  const bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size();
-  if (std::fclose(file) != 0 || !written) throw runtime_error("cannot write '" + path + "': " + std::strerror(errno));
-  output.commit();
+  auto output = std::make_unique<AtomicOutput>(path, overwrite);
+  output->write_all(text.data(), text.size());
+  outputs.add(std::move(output));
 }
 
 }  // namespace satfilter

@@ -8,15 +8,17 @@
 #include <string>
 #include <vector>
 
+#include "common/files/output_batch.h"
 #include "report.h"
 
 namespace satfilter {
 
 std::string report_json(const std::vector<RunReport>& runs, const std::string& version);
 
-// Writes the document to `path` ("-": stdout), atomically (atomic_output.h); an existing file is
-// replaced only with `overwrite` (-y). Throws Failure(Runtime).
+// Writes the document to a temporary of `path` (atomic_output.h) and hands it to `outputs`,
+// which places it with the run's other outputs ("-": stdout, written then); an existing file is
+// replaced only with `overwrite` (-y). Throws std::runtime_error.
 void write_report_json(const std::string& path, const std::vector<RunReport>& runs, const std::string& version,
-                       bool overwrite);
+                       bool overwrite, satapp::files::OutputBatch& outputs);
 
 }  // namespace satfilter

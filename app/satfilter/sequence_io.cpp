@@ -11,10 +11,10 @@
 #include <vector>
 
 #include "atomic_output.h"
+#include "common/files/whole_file.h"
 #include "encoded_image.h"
 #include "failure.h"
 #include "image_io.h"
-#include "rename_into_place.h"
 #include "temp_files.h"
 
 namespace satfilter {
@@ -79,16 +79,13 @@ class SequenceSource final : public FrameSource {
   int64_t last_ = 0;
 };
 
-// The frames are written into a hidden folder next to the destination and renamed into place
-// by finish(), so that a failed run leaves no partial sequence.
-class SequenceSink final : public FrameSink {
+// The frames, complete, in a hidden folder next to the destination: placed (renamed to their
+// names) with the run's other outputs, or removed with the folder.
+class StagedSequence final : public satapp::files::PendingOutput {
  public:
-  SequenceSink(const SequencePattern& pattern, const MediaInfo& input, const SinkOptions& options)
-      : pattern_(pattern),
-        overwrite_(options.overwrite),
-        first_number_(input.first_number),
-        params_(image_write_params(lower_extension(pattern.pattern()), options.quality)) {
-    const std::filesystem::path first(pattern_.name(first_number_));
+  StagedSequence(const SequencePattern& pattern, int64_t first_number, bool overwrite)
+      : pattern_(pattern), overwrite_(overwrite) {
+    const std::filesystem::path first(pattern_.name(first_number));
     const std::string directory = first.parent_path().string();
     remove_abandoned_temporaries(directory.empty() ? "" : directory + "/", first.stem().string());
     const std::string prefix = (directory.empty() ? "" : directory + "/") + "." + first.stem().string() +
@@ -96,64 +93,88 @@ class SequenceSink final : public FrameSink {
     for (int attempt = 0;; ++attempt) {
       const std::string candidate = prefix + std::to_string(attempt) + ".d";
       if (::mkdir(candidate.c_str(), 0777) == 0) {
-        temp_dir_ = candidate;
+        folder_ = candidate;
         break;
       }
       if (errno != EEXIST || attempt >= 100)
         throw runtime_error("cannot write '" + pattern_.pattern() + "': " + std::strerror(errno));
     }
     try {
-      registration_ = register_temporary(temp_dir_, /*is_directory=*/true);
+      registration_ = register_temporary(folder_, /*is_directory=*/true);
     } catch (...) {
-      ::rmdir(temp_dir_.c_str());
+      ::rmdir(folder_.c_str());
       throw;
     }
   }
 
-  ~SequenceSink() override {
+  ~StagedSequence() override {
+    placed_.clear();  // the links kept to replaced frames first (they are in the folder)
     std::error_code ignored;
-    if (!temp_dir_.empty()) std::filesystem::remove_all(temp_dir_, ignored);
+    if (!folder_.empty()) std::filesystem::remove_all(folder_, ignored);
     forget_temporary(registration_);
   }
 
-  void write(const cv::Mat& frame) override {
-    const std::string name = pattern_.name(first_number_ + int64_t(written_.size()));
-    const std::string temp = temp_dir_ + "/" + std::filesystem::path(name).filename().string();
-    bool ok = false;
-    std::string reason = "the encoder failed";
-    try {
-      ok = cv::imwrite(temp, frame, params_);
-    } catch (const cv::Exception& e) {
-      reason = e.err;
+  // Writes frame `name` (a destination name) into the folder; every write checked.
+  void write(const std::string& name, const std::vector<uchar>& bytes) {
+    satapp::files::write_whole_file(staged(name), bytes.data(), bytes.size(), name);
+    names_.push_back(name);
+  }
+  bool empty() const { return names_.empty(); }
+
+  void place(const satapp::files::InputFiles& inputs) override {
+    for (const std::string& name : names_) {
+      satapp::files::refuse_an_input(name, inputs);
+      placed_.emplace_back(staged(name), name, overwrite_, staged(name) + ".old");
     }
-    if (!ok) throw runtime_error("cannot encode '" + name + "': " + reason);
-    written_.push_back(name);
+  }
+
+  void take_back() noexcept override {
+    for (auto frame = placed_.rbegin(); frame != placed_.rend(); ++frame) frame->take_back();
+  }
+
+ private:
+  std::string staged(const std::string& name) const {
+    return folder_ + "/" + std::filesystem::path(name).filename().string();
+  }
+
+  SequencePattern pattern_;
+  bool overwrite_;
+  std::string folder_;
+  int registration_ = -1;
+  std::vector<std::string> names_;  // destination names, in order
+  std::vector<satapp::files::PlacedFile> placed_;
+};
+
+class SequenceSink final : public FrameSink {
+ public:
+  SequenceSink(const SequencePattern& pattern, const MediaInfo& input, const SinkOptions& options,
+               satapp::files::OutputBatch& outputs)
+      : pattern_(pattern),
+        first_number_(input.first_number),
+        extension_(lower_extension(pattern.pattern())),
+        params_(image_write_params(extension_, options.quality)),
+        staged_(std::make_unique<StagedSequence>(pattern, first_number_, options.overwrite)),
+        outputs_(outputs) {}
+
+  void write(const cv::Mat& frame) override {
+    const std::string name = pattern_.name(first_number_ + frames_);
+    staged_->write(name, encode_image(frame, extension_, params_, name));
+    ++frames_;
   }
 
   void finish() override {
-    if (written_.empty()) throw runtime_error("cannot write '" + pattern_.pattern() + "': no frame was produced");
-    std::size_t moved = 0;
-    try {
-      for (; moved < written_.size(); ++moved) {
-        const std::string temp = temp_dir_ + "/" + std::filesystem::path(written_[moved]).filename().string();
-        rename_into_place(temp, written_[moved], overwrite_);
-      }
-    } catch (...) {
-      for (std::size_t i = 0; i < moved; ++i) ::unlink(written_[i].c_str());  // all or nothing
-      throw;
-    }
-    ::rmdir(temp_dir_.c_str());
-    temp_dir_.clear();
+    if (staged_->empty()) throw runtime_error("cannot write '" + pattern_.pattern() + "': no frame was produced");
+    outputs_.add(std::move(staged_));
   }
 
  private:
   SequencePattern pattern_;
-  bool overwrite_;
   int64_t first_number_;
+  std::string extension_;
   std::vector<int> params_;
-  std::string temp_dir_;
-  int registration_ = -1;
-  std::vector<std::string> written_;  // destination names, in order
+  std::unique_ptr<StagedSequence> staged_;
+  satapp::files::OutputBatch& outputs_;
+  int64_t frames_ = 0;
 };
 
 }  // namespace
@@ -163,8 +184,8 @@ std::unique_ptr<FrameSource> open_sequence_source(const SequencePattern& pattern
 }
 
 std::unique_ptr<FrameSink> open_sequence_sink(const SequencePattern& pattern, const MediaInfo& input,
-                                              const SinkOptions& options) {
-  return std::make_unique<SequenceSink>(pattern, input, options);
+                                              const SinkOptions& options, satapp::files::OutputBatch& outputs) {
+  return std::make_unique<SequenceSink>(pattern, input, options, outputs);
 }
 
 }  // namespace satfilter

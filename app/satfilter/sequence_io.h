@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "common/files/output_batch.h"
 #include "media.h"
 #include "sequence_pattern.h"
 
@@ -15,8 +16,9 @@ namespace satfilter {
 std::unique_ptr<FrameSource> open_sequence_source(const SequencePattern& pattern, std::uint64_t max_pixels);
 
 // Writes frame k as pattern.name(input.first_number + k), all into a hidden temporary folder
-// next to the output; finish() renames them into place. Throws Failure.
+// next to the output; finish() hands them to `outputs`, which renames them into place with the
+// run's other outputs. Throws Failure.
 std::unique_ptr<FrameSink> open_sequence_sink(const SequencePattern& pattern, const MediaInfo& input,
-                                              const SinkOptions& options);
+                                              const SinkOptions& options, satapp::files::OutputBatch& outputs);
 
 }  // namespace satfilter

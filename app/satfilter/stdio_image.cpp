@@ -1,13 +1,8 @@
 #include "stdio_image.h"
 
-#include <unistd.h>
-
-#include <opencv2/imgcodecs.hpp>
-
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <vector>
 
 #include "failure.h"
 #include "image_io.h"
@@ -15,40 +10,54 @@
 namespace satfilter {
 namespace {
 
+// Bytes for stdout, written when the run's outputs are placed: a failed run writes nothing there.
+class PendingStdout final : public satapp::files::PendingOutput {
+ public:
+  PendingStdout(std::vector<uchar> bytes, std::string what) : bytes_(std::move(bytes)), what_(std::move(what)) {}
+
+  void place(const satapp::files::InputFiles&) override {
+    const std::size_t written = std::fwrite(bytes_.data(), 1, bytes_.size(), stdout);
+    if (written != bytes_.size() || std::fflush(stdout) != 0)
+      throw runtime_error("cannot write " + what_ + " to stdout: " + std::strerror(errno));
+  }
+  void take_back() noexcept override {}
+  bool can_take_back() const override { return false; }
+
+ private:
+  std::vector<uchar> bytes_;
+  std::string what_;
+};
+
 class StdoutImageSink final : public FrameSink {
  public:
-  explicit StdoutImageSink(const SinkOptions& options)
-      : extension_("." + options.format), params_(image_write_params(options.format, options.quality)) {}
+  StdoutImageSink(const SinkOptions& options, satapp::files::OutputBatch& outputs)
+      : format_(options.format), params_(image_write_params(options.format, options.quality)), outputs_(outputs) {}
 
   void write(const cv::Mat& frame) override {
     if (!encoded_.empty()) throw runtime_error("cannot write stdout: an image holds one frame");
-    bool ok = false;
-    std::string reason = "the encoder failed";
-    try {
-      ok = cv::imencode(extension_, frame, encoded_, params_);
-    } catch (const cv::Exception& e) {
-      reason = e.err;
-    }
-    if (!ok || encoded_.empty()) throw runtime_error("cannot encode the " + extension_.substr(1) + " image: " + reason);
+    encoded_ = encode_image(frame, format_, params_, "stdout");
   }
 
   void finish() override {
     if (encoded_.empty()) throw runtime_error("cannot write stdout: no frame was produced");
-    const std::size_t written = std::fwrite(encoded_.data(), 1, encoded_.size(), stdout);
-    if (written != encoded_.size() || std::fflush(stdout) != 0)
-      throw runtime_error(std::string("cannot write stdout: ") + std::strerror(errno));
+    outputs_.add(pending_stdout(std::move(encoded_), "the " + format_ + " image"));
   }
 
  private:
-  std::string extension_;
+  std::string format_;
   std::vector<int> params_;
+  satapp::files::OutputBatch& outputs_;
   std::vector<uchar> encoded_;
 };
 
 }  // namespace
 
-std::unique_ptr<FrameSink> open_stdout_image_sink(const SinkOptions& options) {
-  return std::make_unique<StdoutImageSink>(options);
+std::unique_ptr<satapp::files::PendingOutput> pending_stdout(std::vector<uchar> bytes, std::string what) {
+  return std::make_unique<PendingStdout>(std::move(bytes), std::move(what));
+}
+
+std::unique_ptr<FrameSink> open_stdout_image_sink(const SinkOptions& options, satapp::files::OutputBatch& outputs) {
+  return std::make_unique<StdoutImageSink>(options, outputs);
 }
 
 }  // namespace satfilter

@@ -111,8 +111,9 @@ int fourcc_code(const std::string& fourcc) {
 
 class VideoSink final : public FrameSink {
  public:
-  VideoSink(const std::string& path, const MediaInfo& input, const SinkOptions& options)
-      : output_(path, options.overwrite) {
+  VideoSink(const std::string& path, const MediaInfo& input, const SinkOptions& options,
+            satapp::files::OutputBatch& outputs)
+      : output_(std::make_unique<AtomicOutput>(path, options.overwrite)), outputs_(outputs) {
     std::vector<std::string> codecs =
         options.fourcc.empty() ? video_codecs_for(lower_extension(path)) : std::vector{options.fourcc};
     size_ = cv::Size(input.width, input.height);
@@ -131,7 +132,7 @@ class VideoSink final : public FrameSink {
           // OpenCV's FFmpeg writer prints notes while opening (e.g. "tag 'VP90' is not supported
           // with codec id ... fallback to use tag ..." for WebM); satfilter reports failures itself.
           const satapp::files::StderrSilencer quiet;
-          if (writer_.open(output_.temp_path(), api, fourcc_code(codec), fps, size_, true) && writer_.isOpened() &&
+          if (writer_.open(output_->temp_path(), api, fourcc_code(codec), fps, size_, true) && writer_.isOpened() &&
               (options.quality < 0 || writer_.set(cv::VIDEOWRITER_PROP_QUALITY, options.quality))) {
             codec_ = codec;
             return;
@@ -157,7 +158,7 @@ class VideoSink final : public FrameSink {
       }
       writer_.write(*bgr);
     } catch (const cv::Exception& e) {
-      throw runtime_error("cannot encode '" + output_.destination() + "': " + e.err);
+      throw runtime_error("cannot encode '" + output_->destination() + "': " + e.err);
     }
     ++frames_;
   }
@@ -166,17 +167,19 @@ class VideoSink final : public FrameSink {
     try {
       writer_.release();
     } catch (const cv::Exception& e) {
-      throw runtime_error("cannot encode '" + output_.destination() + "': " + e.err);
+      throw runtime_error("cannot encode '" + output_->destination() + "': " + e.err);
     }
     struct stat st {};
-    if (frames_ == 0 || ::stat(output_.temp_path().c_str(), &st) != 0 || st.st_size == 0)
-      throw runtime_error("cannot encode '" + output_.destination() + "': the " + codec_ + " encoder wrote nothing");
-    check_written_video(output_.temp_path(), output_.destination(), frames_);
-    output_.commit();
+    if (frames_ == 0 || ::stat(output_->temp_path().c_str(), &st) != 0 || st.st_size == 0)
+      throw runtime_error("cannot encode '" + output_->destination() + "': the " + codec_ + " encoder wrote nothing");
+    output_->sync();  // what the encoder's writes could not report: a disk full only at fsync()
+    check_written_video(output_->temp_path(), output_->destination(), frames_);
+    outputs_.add(std::move(output_));
   }
 
  private:
-  AtomicOutput output_;  // declared first: the writer closes its file before the temp is removed
+  std::unique_ptr<AtomicOutput> output_;  // declared first: the writer closes its file before the temp is removed
+  satapp::files::OutputBatch& outputs_;
   cv::VideoWriter writer_;
   cv::Size size_;
   std::string codec_;
@@ -201,8 +204,9 @@ bool video_takes_quality(const std::string& extension, const std::string& fourcc
 
 std::unique_ptr<FrameSource> open_video_source(const std::string& path) { return std::make_unique<VideoSource>(path); }
 
-std::unique_ptr<FrameSink> open_video_sink(const std::string& path, const MediaInfo& input, const SinkOptions& options) {
-  return std::make_unique<VideoSink>(path, input, options);
+std::unique_ptr<FrameSink> open_video_sink(const std::string& path, const MediaInfo& input, const SinkOptions& options,
+                                           satapp::files::OutputBatch& outputs) {
+  return std::make_unique<VideoSink>(path, input, options, outputs);
 }
 
 }  // namespace satfilter

@@ -22,7 +22,9 @@ bool video_takes_quality(const std::string& extension, const std::string& fourcc
 // Throws Failure(Runtime).
 std::unique_ptr<FrameSource> open_video_source(const std::string& path);
 // Opens the encoder on a temporary file next to `path`. Frames of 1 or 4 channels are
-// converted to BGR, which every writer takes. Throws Failure.
-std::unique_ptr<FrameSink> open_video_sink(const std::string& path, const MediaInfo& input, const SinkOptions& options);
+// converted to BGR, which every writer takes. finish() reads the video back and hands it to
+// `outputs`. Throws Failure.
+std::unique_ptr<FrameSink> open_video_sink(const std::string& path, const MediaInfo& input, const SinkOptions& options,
+                                           satapp::files::OutputBatch& outputs);
 
 }  // namespace satfilter

@@ -134,6 +134,9 @@ int main(int argc, char** argv) {
 
     SatlabApp app(options, *gl, log);
     return app.run();
+  } catch (const UsageError& e) {  // an output that is an input (capture/requested_outputs.h)
+    std::fprintf(stderr, "satlab: error: %s\n", e.what());
+    return 2;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "satlab: error: %s\n", e.what());
     return 1;

@@ -10,6 +10,7 @@
 
 #include "common/files/rename_into_place.h"
 #include "common/files/temp_files.h"
+#include "common/files/whole_file.h"
 
 namespace satapp::files {
 namespace {
@@ -70,36 +71,27 @@ AtomicOutput::AtomicOutput(std::string destination, bool overwrite)
 }
 
 AtomicOutput::~AtomicOutput() {
-  if (!committed_ && !temp_.empty()) ::unlink(temp_.c_str());
+  if (!placed_ && !temp_.empty()) ::unlink(temp_.c_str());
   forget_temporary(registration_);
 }
 
-void AtomicOutput::write_all(const void* data, std::size_t size) {
-  const auto fail = [this](int error) {
-    throw std::runtime_error("cannot write '" + destination_ + "': " + std::strerror(error));
-  };
-  const int fd = ::open(temp_.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
-  if (fd < 0) fail(errno);
-  const char* next = static_cast<const char*>(data);
-  while (size > 0) {
-    const ssize_t written = ::write(fd, next, size);
-    if (written < 0 && errno == EINTR) continue;
-    if (written <= 0) {
-      const int error = written < 0 ? errno : ENOSPC;  // nothing written: no room left
-      ::close(fd);
-      fail(error);
-    }
-    next += written;
-    size -= static_cast<std::size_t>(written);
-  }
-  if (::close(fd) != 0) fail(errno);
-}
+void AtomicOutput::write_all(const void* data, std::size_t size) { write_whole_file(temp_, data, size, destination_); }
+
+void AtomicOutput::sync() const { sync_file(temp_, destination_); }
 
 void AtomicOutput::commit() {
-  rename_into_place(temp_, destination_, overwrite_);
-  committed_ = true;
+  placed_.emplace(temp_, destination_, overwrite_, temp_ + ".old");
   forget_temporary(registration_);
   registration_ = -1;
+}
+
+void AtomicOutput::place(const InputFiles& inputs) {
+  refuse_an_input(destination_, inputs);
+  commit();
+}
+
+void AtomicOutput::take_back() noexcept {
+  if (placed_) placed_->take_back();
 }
 
 }  // namespace satapp::files

@@ -30,11 +30,31 @@ bool same_file(const std::string& a, const std::string& b) {
   return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
-void check_output_path(const std::string& path, bool overwrite, const std::vector<std::string>& inputs) {
+void InputFiles::add(const std::string& role, const std::string& path) {
+  struct stat st {};
+  if (path.empty() || ::stat(path.c_str(), &st) != 0) return;
+  files_.push_back(File{role, path, st.st_dev, st.st_ino});
+}
+
+const InputFiles::File* InputFiles::find(const std::string& path) const {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return nullptr;
+  for (const File& file : files_)
+    if (file.device == st.st_dev && file.inode == st.st_ino) return &file;
+  return nullptr;
+}
+
+OutputIsAnInput::OutputIsAnInput(const std::string& output, const InputFiles::File& input)
+    : std::runtime_error("cannot write '" + output + "': it is the " + input.role + " '" + input.path +
+                         "' itself, which is never overwritten (choose another name)") {}
+
+void refuse_an_input(const std::string& path, const InputFiles& inputs) {
+  if (const InputFiles::File* input = inputs.find(path)) throw OutputIsAnInput(path, *input);
+}
+
+void check_output_path(const std::string& path, bool overwrite, const InputFiles& inputs) {
   if (path.empty() || path.back() == '/') refuse(path, "it names a folder, not a file");
-  for (const std::string& input : inputs)
-    if (same_file(path, input))
-      refuse(path, "it is the input '" + input + "' itself, which is never overwritten (choose another name)");
+  refuse_an_input(path, inputs);
   struct stat st {};
   const bool exists = ::lstat(path.c_str(), &st) == 0;
   struct stat target {};

@@ -6,6 +6,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <utility>
 
 namespace satapp::files {
 namespace {
@@ -31,6 +32,38 @@ void rename_into_place(const std::string& from, const std::string& to, bool over
   // A file system without RENAME_NOREPLACE: a hard link is just as exclusive.
   if (::link(from.c_str(), to.c_str()) != 0) fail(to, errno);
   ::unlink(from.c_str());
+}
+
+}  // namespace satapp::files
+
+namespace satapp::files {
+
+PlacedFile::PlacedFile(const std::string& from, const std::string& to, bool overwrite, const std::string& keep)
+    : to_(to) {
+  if (overwrite && ::link(to.c_str(), keep.c_str()) == 0) kept_ = keep;
+  try {
+    rename_into_place(from, to, overwrite);
+  } catch (...) {
+    if (!kept_.empty()) ::unlink(kept_.c_str());
+    throw;
+  }
+}
+
+PlacedFile::PlacedFile(PlacedFile&& other) noexcept
+    : to_(std::move(other.to_)), kept_(std::exchange(other.kept_, {})), placed_(std::exchange(other.placed_, false)) {}
+
+PlacedFile::~PlacedFile() {
+  if (placed_ && !kept_.empty()) ::unlink(kept_.c_str());
+}
+
+void PlacedFile::take_back() noexcept {
+  if (!placed_) return;
+  placed_ = false;
+  if (kept_.empty()) {
+    ::unlink(to_.c_str());
+  } else {
+    ::rename(kept_.c_str(), to_.c_str());  // should it fail, the hidden link still holds the file
+  }
 }
 
 }  // namespace satapp::files

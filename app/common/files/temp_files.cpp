@@ -11,6 +11,7 @@
 #include <csignal>
 #include <cstring>
 #include <filesystem>
+#include <memory>
 #include <stdexcept>
 #include <string>
 
@@ -18,8 +19,10 @@
 namespace satapp::files {
 namespace {
 
-// One batch run holds at most one output open at a time; a few slots leave room for more.
-constexpr int kSlots = 16;
+// A run stages all its outputs before placing any (output_batch.h): a batch of N images holds N
+// temporaries at once. Slots come in blocks, a new block linked on when all are taken; blocks
+// are never freed, so a signal handler may walk the list at any moment.
+constexpr int kSlotsPerBlock = 16;
 
 enum SlotState : int { kFree = 0, kFilling = 1, kListed = 2 };
 
@@ -29,7 +32,18 @@ struct Slot {
   char path[PATH_MAX] = {};
 };
 
-Slot g_slots[kSlots];
+struct Block {
+  Slot slots[kSlotsPerBlock];
+  std::atomic<Block*> next{nullptr};
+};
+
+Block g_first_block;
+
+Slot* slot_of(int handle) noexcept {
+  Block* block = &g_first_block;
+  for (int b = handle / kSlotsPerBlock; b > 0 && block; --b) block = block->next.load();
+  return block ? &block->slots[handle % kSlotsPerBlock] : nullptr;
+}
 
 // Deletes the files of a flat directory, then the directory. Only system calls: opendir and
 // readdir may allocate, which a signal handler must not do.
@@ -58,29 +72,40 @@ void remove_flat_directory(const char* path) noexcept {
 
 int register_temporary(const std::string& path, bool is_directory) {
   if (path.size() >= PATH_MAX) throw std::runtime_error("path too long: '" + path + "'");
-  for (int i = 0; i < kSlots; ++i) {
-    int expected = kFree;
-    if (!g_slots[i].state.compare_exchange_strong(expected, kFilling)) continue;
-    std::memcpy(g_slots[i].path, path.c_str(), path.size() + 1);
-    g_slots[i].is_directory = is_directory;
-    g_slots[i].state.store(kListed);
-    return i;
+  Block* block = &g_first_block;
+  for (int first = 0;; first += kSlotsPerBlock) {
+    for (int i = 0; i < kSlotsPerBlock; ++i) {
+      Slot& slot = block->slots[i];
+      int expected = kFree;
+      if (!slot.state.compare_exchange_strong(expected, kFilling)) continue;
+      std::memcpy(slot.path, path.c_str(), path.size() + 1);
+      slot.is_directory = is_directory;
+      slot.state.store(kListed);
+      return first + i;
+    }
+    Block* next = block->next.load();
+    if (!next) {
+      auto fresh = std::make_unique<Block>();
+      if (block->next.compare_exchange_strong(next, fresh.get())) next = fresh.release();  // else: another's won
+    }
+    block = next;
   }
-  throw std::runtime_error("too many temporary outputs at once");
 }
 
 void forget_temporary(int handle) noexcept {
-  if (handle >= 0 && handle < kSlots) g_slots[handle].state.store(kFree);
+  if (handle < 0) return;
+  if (Slot* slot = slot_of(handle)) slot->state.store(kFree);
 }
 
 void remove_temporaries_now() noexcept {
-  for (Slot& slot : g_slots) {
-    if (slot.state.load() != kListed) continue;
-    if (slot.is_directory)
-      remove_flat_directory(slot.path);
-    else
-      ::unlink(slot.path);
-  }
+  for (Block* block = &g_first_block; block; block = block->next.load())
+    for (Slot& slot : block->slots) {
+      if (slot.state.load() != kListed) continue;
+      if (slot.is_directory)
+        remove_flat_directory(slot.path);
+      else
+        ::unlink(slot.path);
+    }
 }
 
 void remove_abandoned_temporaries(const std::string& directory, const std::string& stem) noexcept {

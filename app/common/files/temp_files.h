@@ -12,8 +12,8 @@
 namespace satapp::files {
 
 // Lists `path` (a file, or a directory holding files and no subdirectories) for removal.
-// Returns a handle for forget_temporary(). Throws std::runtime_error when the list is full or the
-// path is too long (so that no temporary can ever exist unlisted).
+// Returns a handle for forget_temporary(). Throws std::runtime_error when the path is too long
+// (so that no temporary can ever exist unlisted); the list grows as needed.
 int register_temporary(const std::string& path, bool is_directory);
 
 // Takes the entry off the list (after it was renamed into place or removed). -1 is ignored.

@@ -1,5 +1,6 @@
 #include "capture/frame_dump.h"
 
+#include <memory>
 #include <sstream>
 #include <stdexcept>
 
@@ -55,9 +56,11 @@ void write_frame_dump(const std::string& prefix, bool overwrite, const cv::Mat& 
                       const SceneSettings& shown, const ViewState& view, int framebuffer_width,
                       int framebuffer_height, const std::vector<NamedRect>& windows, const std::string& extra_lines) {
   const auto paths = frame_dump_paths(prefix);
-  AtomicOutput input_file(paths[0], overwrite), output_file(paths[1], overwrite), layout_file(paths[2], overwrite);
-  write_image(input_file, input);
-  write_image(output_file, output);
+  auto input_file = std::make_unique<AtomicOutput>(paths[0], overwrite);
+  auto output_file = std::make_unique<AtomicOutput>(paths[1], overwrite);
+  auto layout_file = std::make_unique<AtomicOutput>(paths[2], overwrite);
+  write_image(*input_file, input);
+  write_image(*output_file, output);
   std::ostringstream out;
   out.precision(9);
   out << "# satlab frame dump: framebuffer pixels, top-left origin\n"
@@ -71,9 +74,11 @@ void write_frame_dump(const std::string& prefix, bool overwrite, const cv::Mat& 
   for (const NamedRect& w : windows)
     out << "window " << w.rect.x << ' ' << w.rect.y << ' ' << w.rect.w << ' ' << w.rect.h << ' ' << w.name << '\n';
   const std::string layout = out.str();
-  layout_file.write_all(layout.data(), layout.size());
-  // All three complete: now they appear.
-  for (AtomicOutput* file : {&input_file, &output_file, &layout_file}) file->commit();
+  layout_file->write_all(layout.data(), layout.size());
+  // All three complete: now they appear, all three or none.
+  satapp::files::OutputBatch files;
+  for (std::unique_ptr<AtomicOutput>* file : {&input_file, &output_file, &layout_file}) files.add(std::move(*file));
+  files.place_all(satapp::files::InputFiles{});
 }
 
 }  // namespace satlab

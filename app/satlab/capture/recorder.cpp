@@ -60,6 +60,7 @@ void Recorder::finish() {
   writer_.reset();
   const auto output = std::move(output_);  // removes the temporary unless committed below
   if (frames_ == 0) throw std::runtime_error("recording '" + path_ + "' not saved: no frame was recorded");
+  output->sync();  // what the encoder's writes could not report: a disk full only at fsync()
   const int found = count_frames(output->temp_path());
   if (found != frames_)
     throw std::runtime_error("recording '" + path_ + "' not saved: " +

@@ -15,6 +15,15 @@ std::vector<std::string> source_files(const SourceSpec& spec) {
   return {};
 }
 
+satapp::files::InputFiles input_files(const AppOptions& o) {
+  satapp::files::InputFiles inputs;
+  for (const std::string& file : source_files(o.source)) inputs.add("--source", file);
+  inputs.add("--cascade", o.detect.cascade);
+  for (const auto& filter_and_file : o.filter_image_files)
+    inputs.add(filter_and_file.second.option, filter_and_file.second.path);
+  return inputs;
+}
+
 void check_requested_outputs(const AppOptions& o) {
   std::vector<std::pair<const char*, std::string>> outputs;  // option, file
   if (!o.screenshot.empty()) outputs.emplace_back("--screenshot", o.screenshot);
@@ -24,11 +33,13 @@ void check_requested_outputs(const AppOptions& o) {
   if (!o.record.empty() && !SATLAB_MEDIA_IO)
     throw std::runtime_error("--record: cannot record to '" + o.record +
                              "': this satlab was built without video I/O (SATLAB_MEDIA_IO=OFF)");
-  const std::vector<std::string> inputs = source_files(o.source);
+  const satapp::files::InputFiles inputs = input_files(o);
   std::set<std::filesystem::path> seen;
   for (const auto& [option, file] : outputs) {
     try {
       satapp::files::check_output_path(file, o.overwrite, inputs);
+    } catch (const satapp::files::OutputIsAnInput& e) {
+      throw UsageError(std::string(option) + ": " + e.what());
     } catch (const std::exception& e) {
       throw std::runtime_error(std::string(option) + ": " + e.what());
     }

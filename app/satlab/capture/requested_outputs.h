@@ -7,16 +7,21 @@
 #include <vector>
 
 #include "app_options.h"
+#include "common/files/output_checks.h"
 
 namespace satlab {
 
 // The files the source reads (a file or a raw video; none for cameras and the synthetic scene).
 std::vector<std::string> source_files(const SourceSpec& spec);
 
-// Throws std::runtime_error when a requested output cannot be written: it is the source itself
-// (or a link to it), a directory, in a folder that is missing or not writable, exists without -y
-// (common/files/output_checks.h), or is another requested output too; or it is a recording in a
-// build without video I/O.
+// Every file the options make satlab read, collected once: the source's file, the --cascade and
+// the filter's image files (--radius-map).
+satapp::files::InputFiles input_files(const AppOptions& options);
+
+// Throws UsageError (exit status 2) when a requested output is one of input_files() (or a link
+// to one), whatever -y says; std::runtime_error when it cannot be written: a directory, in a
+// folder that is missing or not writable, exists without -y (common/files/output_checks.h), or
+// is another requested output too; or it is a recording in a build without video I/O.
 void check_requested_outputs(const AppOptions& options);
 
 }  // namespace satlab

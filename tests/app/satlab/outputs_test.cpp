@@ -85,11 +85,15 @@ TEST(OutputChecks, NeverTheInputNotEvenThroughALink) {
   const fs::path dir = temp_dir("outputs_input");
   touch(dir / "clip.avi");
   fs::create_symlink(dir / "clip.avi", dir / "link.avi");
-  const std::vector<std::string> inputs = {(dir / "clip.avi").string()};
-  for (const fs::path& out : {dir / "clip.avi", dir / "link.avi", dir / "." / "clip.avi"}) {
+  fs::create_hard_link(dir / "clip.avi", dir / "hard.avi");
+  satapp::files::InputFiles inputs;
+  inputs.add("--source", (dir / "clip.avi").string());
+  for (const fs::path& out : {dir / "clip.avi", dir / "link.avi", dir / "hard.avi", dir / "." / "clip.avi"}) {
     for (const bool overwrite : {false, true}) {
       const std::string message = error_of([&] { satapp::files::check_output_path(out.string(), overwrite, inputs); });
-      EXPECT_NE(message.find("is the input"), std::string::npos) << out << ": " << message;
+      EXPECT_NE(message.find("is the --source '" + (dir / "clip.avi").string() + "' itself"), std::string::npos)
+          << out << ": " << message;
+      EXPECT_THROW(satapp::files::check_output_path(out.string(), overwrite, inputs), satapp::files::OutputIsAnInput);
       EXPECT_NE(message.find(out.string()), std::string::npos) << message;  // names the file
     }
   }
@@ -122,7 +126,7 @@ TEST(OutputChecks, RequestedOutputsOfARun) {
     const std::string message =
         error_of([&] { check_requested_outputs(parse({"--source", img.c_str(), "--screenshot", img.c_str(), y})); });
     EXPECT_NE(message.find("--screenshot"), std::string::npos) << message;
-    EXPECT_NE(message.find("is the input"), std::string::npos) << message;
+    EXPECT_NE(message.find("is the --source"), std::string::npos) << message;
   }
   // A frame dump whose input image would be the screenshot.
   const std::string prefix = (dir / "shot").string(), clash = (dir / "shot.input.png").string();
@@ -135,11 +139,47 @@ TEST(OutputChecks, RequestedOutputsOfARun) {
   const std::string raw = "rawvideo:4x4:" + (dir / "raw.input.png").string(), raw_prefix = (dir / "raw").string();
   EXPECT_NE(error_of([&] {
               check_requested_outputs(parse({"--source", raw.c_str(), "--dump-frame", raw_prefix.c_str()}));
-            }).find("is the input"),
+            }).find("is the --source"),
             std::string::npos);
   EXPECT_EQ(slurp(dir / "raw.input.png"), "keep me");
   EXPECT_NO_THROW(check_requested_outputs(parse({"--source", img.c_str(), "--screenshot", shot.c_str()})));
   EXPECT_EQ(slurp(dir / "img.png"), "keep me");
+}
+
+// Every file satlab reads is an input: the cascade and the radius map too, through any name, and
+// an output onto one is a command line asking the impossible (UsageError: exit status 2).
+TEST(OutputChecks, NeverTheCascadeNorTheRadiusMap) {
+  if (!fs::exists(kDefaultCascade)) GTEST_SKIP() << "no " << kDefaultCascade << " (Debian's opencv-data)";
+  const fs::path dir = temp_dir("outputs_other_inputs");
+  const std::string cascade = (dir / "cascade.png").string(), cascade_link = (dir / "hard.input.png").string();
+  fs::copy_file(kDefaultCascade, cascade);
+  fs::create_hard_link(cascade, cascade_link);
+  const std::string before = slurp(cascade);
+  const std::string dump = (dir / "hard").string();
+  for (const std::vector<const char*>& outputs :
+       {std::vector<const char*>{"--screenshot", cascade.c_str()}, {"--dump-frame", dump.c_str()}}) {
+    std::vector<const char*> args = {"--filter", "detect", "--cascade", cascade.c_str(), "-y"};
+    args.insert(args.end(), outputs.begin(), outputs.end());
+    try {
+      check_requested_outputs(parse(args));
+      ADD_FAILURE() << outputs[0] << " onto the cascade was accepted";
+    } catch (const UsageError& e) {
+      EXPECT_NE(std::string(e.what()).find(std::string(outputs[0]) + ": "), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("is the --cascade '" + cascade + "' itself"), std::string::npos) << e.what();
+    }
+  }
+  EXPECT_EQ(slurp(cascade), before);
+
+  touch(dir / "map.png");
+  const std::string map = (dir / "map.png").string();
+  try {
+    check_requested_outputs(parse({"--filter", "variable-blur", "--shape", "map", "--radius-map", map.c_str(),
+                                   "--screenshot", map.c_str(), "-y"}));
+    ADD_FAILURE() << "--screenshot onto the radius map was accepted";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("is the --radius-map '" + map + "' itself"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(slurp(dir / "map.png"), "keep me");
 }
 
 // ---- writing ------------------------------------------------------------------------------------

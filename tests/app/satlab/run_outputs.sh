@@ -49,23 +49,44 @@ expect 0 "screenshot: $work/img.png" make_image -- --source synthetic:160x120 --
 cp "$work/clip.avi" "$work/clip.orig" && cp "$work/img.png" "$work/img.orig"
 ln -s clip.avi "$work/link.avi"
 
-# 1. Never the input: the clip shown, a link to it, the image shown; -y does not change that.
-expect 1 "cannot write '$work/clip.avi': it is the input" record_onto_source -- \
+# 1. Never an input — the clip shown, a link to it, the image shown, the cascade, the radius map —
+#    whatever the name or link; -y does not change that: exit status 2, the input intact.
+expect 2 "cannot write '$work/clip.avi': it is the --source '$work/clip.avi' itself" record_onto_source -- \
   --source "$work/clip.avi" --frames 10 --record "$work/clip.avi"
-expect 1 "cannot write '$work/clip.avi': it is the input" record_onto_source_y -- \
+expect 2 "cannot write '$work/clip.avi': it is the --source" record_onto_source_y -- \
   --source "$work/clip.avi" --frames 10 --record "$work/clip.avi" -y
-expect 1 "cannot write '$work/link.avi': it is the input" record_onto_link -- \
+expect 2 "cannot write '$work/link.avi': it is the --source" record_onto_link -- \
   --source "$work/clip.avi" --frames 10 --record "$work/link.avi" -y
-expect 1 "cannot write '$work/img.png': it is the input" screenshot_onto_source -- \
+expect 2 "cannot write '$work/img.png': it is the --source" screenshot_onto_source -- \
   --source "$work/img.png" --frames 2 --screenshot "$work/img.png" -y
 cp "$work/img.png" "$work/img.input.png"
-expect 1 "cannot write '$work/img.input.png': it is the input" dump_onto_source -- \
+expect 2 "cannot write '$work/img.input.png': it is the --source" dump_onto_source -- \
   --source "$work/img.input.png" --frames 2 --dump-frame "$work/img"
 same "$work/img.input.png" "$work/img.orig" dump_onto_source
 same "$work/clip.avi" "$work/clip.orig" record_onto_source
 same "$work/img.png" "$work/img.orig" screenshot_onto_source
 [ -L "$work/link.avi" ] || fail "record_onto_link: the link was replaced"
 before_work record_onto_source
+cascade=/usr/share/opencv4/haarcascades/haarcascade_frontalface_default.xml
+if [ -f "$cascade" ]; then
+  cp "$cascade" "$work/cascade.png" && cp "$cascade" "$work/cascade.orig"
+  ln "$work/cascade.png" "$work/cascade_link.input.png"  # a hard link: another name, the same file
+  expect 2 "--screenshot: cannot write '$work/cascade.png': it is the --cascade '$work/cascade.png' itself" \
+    screenshot_onto_cascade -- --filter detect --cascade "$work/cascade.png" --frames 2 --screenshot "$work/cascade.png" -y
+  expect 2 "--dump-frame: cannot write '$work/cascade_link.input.png': it is the --cascade '$work/cascade.png' itself" \
+    dump_onto_cascade_hard_link -- --filter detect --cascade "$work/cascade.png" --frames 2 --dump-frame \
+    "$work/cascade_link" -y
+  same "$work/cascade.png" "$work/cascade.orig" screenshot_onto_cascade
+  before_work screenshot_onto_cascade
+else
+  echo "skip cascade: no $cascade"
+fi
+cp "$work/img.png" "$work/map.png"
+expect 2 "--screenshot: cannot write '$work/map.png': it is the --radius-map '$work/map.png' itself" \
+  screenshot_onto_radius_map -- --source synthetic:160x120 --filter variable-blur --shape map \
+  --radius-map "$work/map.png" --frames 2 --screenshot "$work/map.png" -y
+same "$work/map.png" "$work/img.orig" screenshot_onto_radius_map
+before_work screenshot_onto_radius_map
 
 # 2. Never an existing file without -y (-n is the default); -y replaces it; not both.
 printf 'keep me\n' >"$work/old.png"
