@@ -4,6 +4,7 @@
 
 #include <opencv2/imgproc.hpp>
 #include <opencv2/videoio.hpp>
+#include <opencv2/videoio/registry.hpp>
 
 #include <cmath>
 #include <cstdio>
@@ -26,7 +27,7 @@ class VideoSource final : public FrameSource {
   explicit VideoSource(const std::string& path) : path_(path) {
     bool opened = false;
     try {
-      opened = capture_.open(path, cv::CAP_ANY) && capture_.isOpened();
+      opened = capture_.open(path, video_read_api()) && capture_.isOpened();
     } catch (const cv::Exception&) {
       opened = false;
     }
@@ -188,6 +189,10 @@ class VideoSink final : public FrameSink {
 };
 
 }  // namespace
+
+int video_read_api() {
+  return cv::videoio_registry::hasBackend(cv::CAP_FFMPEG) ? cv::CAP_FFMPEG : cv::CAP_ANY;
+}
 
 std::vector<std::string> video_codecs_for(const std::string& extension) {
   if (extension == "avi") return {"MJPG", "XVID"};

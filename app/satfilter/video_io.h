@@ -10,6 +10,12 @@
 
 namespace satfilter {
 
+// The OpenCV backend satfilter reads video files with: FFmpeg, which reads every container
+// satfilter writes. CAP_ANY would go on, after FFmpeg gave up on a file (a truncated video, a text
+// file named .avi), to OpenCV's GStreamer backend, which prints GLib warnings on stderr and at
+// times never returns from open(). GStreamer decoding is --decoder gst, through our own reader.
+int video_read_api();
+
 // Codecs tried in order for an extension (lower case, no dot); empty when not a video format:
 // avi: MJPG, XVID; mp4/m4v/mov: mp4v, avc1; mkv: FFV1, MJPG; webm: VP90, VP80.
 std::vector<std::string> video_codecs_for(const std::string& extension);

@@ -3,10 +3,10 @@
 #include <sys/statvfs.h>
 
 #include <opencv2/videoio.hpp>
-#include <opencv2/videoio/registry.hpp>
 
 #include "failure.h"
 #include "interrupt.h"
+#include "video_io.h"
 
 namespace satfilter {
 namespace {
@@ -23,12 +23,8 @@ std::string likely_reason(const std::string& path) {
 void check_written_video(const std::string& path, const std::string& destination, int64_t frames) {
   int64_t decoded = 0;
   try {
-    // FFmpeg reads every container satfilter writes. CAP_ANY would go on, after FFmpeg gave up
-    // on a truncated file, to GStreamer, which prints GLib warnings on stderr and at times
-    // never returns from open().
-    const int api = cv::videoio_registry::hasBackend(cv::CAP_FFMPEG) ? cv::CAP_FFMPEG : cv::CAP_ANY;
     cv::VideoCapture capture;
-    if (capture.open(path, api) && capture.isOpened()) {
+    if (capture.open(path, video_read_api()) && capture.isOpened()) {
       // grab() decodes without the conversion to BGR; one frame more than written is enough to
       // tell "too many" from "exact".
       while (decoded <= frames && capture.grab()) {
