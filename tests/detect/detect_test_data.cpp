@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
+#include <tuple>
 
 namespace detect_test {
 
@@ -199,6 +200,15 @@ std::string tree_cascade_xml(const sat::HaarCascade& c) {
     x += "</rects><tilted>0</tilted></_>\n";
   }
   return x + "</features></cascade>\n</opencv_storage>\n";
+}
+
+bool same_boxes(std::vector<sat::Box> a, std::vector<sat::Box> b) {
+  const auto less = [](const sat::Box& p, const sat::Box& q) {
+    return std::tie(p.x, p.y, p.width, p.height) < std::tie(q.x, q.y, q.width, q.height);
+  };
+  std::sort(a.begin(), a.end(), less);
+  std::sort(b.begin(), b.end(), less);
+  return a == b;
 }
 
 }  // namespace detect_test

@@ -39,4 +39,7 @@ cv::Mat faceless_frame(cv::Size size);
 // this is how the tree path (OpenCV's predictOrdered) is checked.
 std::string tree_cascade_xml(const sat::HaarCascade& stumps);
 
+// The same boxes in any order (OpenCV's order depends on its threads).
+bool same_boxes(std::vector<sat::Box> a, std::vector<sat::Box> b);
+
 }  // namespace detect_test

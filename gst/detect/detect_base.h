@@ -1,0 +1,28 @@
+// GstSatDetectBase: the abstract in-place video filter under satdetect and satfaceblur. It owns
+// the detection properties (detect_settings.h), loads the cascade when the element starts (one
+// that does not load: GST_ELEMENT_ERROR naming the file and the reason, and the state change
+// fails), finds the boxes of every system-memory frame with satcore's detector, and hands them
+// to the subclass's use_boxes(). A profile or parameter changed while PLAYING takes effect on
+// the next frame; a new profile that does not load stops the stream with the same error.
+#pragma once
+
+#include <gst/video/gstvideofilter.h>
+
+#include <vector>
+
+#include "detect_settings.h"
+#include "sat/detect.h"
+
+G_BEGIN_DECLS
+
+#define GST_TYPE_SAT_DETECT_BASE (gst_sat_detect_base_get_type())
+G_DECLARE_DERIVABLE_TYPE(GstSatDetectBase, gst_sat_detect_base, GST, SAT_DETECT_BASE, GstVideoFilter)
+
+struct _GstSatDetectBaseClass {
+  GstVideoFilterClass parent_class;
+  // The frame (mapped read-write) and its boxes; `settings` are the ones the boxes were found with.
+  GstFlowReturn (*use_boxes)(GstSatDetectBase* self, GstVideoFrame* frame, const std::vector<sat::Box>& boxes,
+                             const sat_gst::DetectSettings& settings);
+};
+
+G_END_DECLS
