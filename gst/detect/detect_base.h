@@ -1,9 +1,12 @@
 // GstSatDetectBase: the abstract in-place video filter under satdetect and satfaceblur. It owns
 // the detection properties (detect_settings.h), loads the cascade when the element starts (one
 // that does not load: GST_ELEMENT_ERROR naming the file and the reason, and the state change
-// fails), finds the boxes of every system-memory frame with satcore's detector, and hands them
-// to the subclass's use_boxes(). A profile or parameter changed while PLAYING takes effect on
-// the next frame; a new profile that does not load stops the stream with the same error.
+// fails), finds the boxes of every frame with satcore's detector, and hands them to the
+// subclass's use_boxes(). A profile or parameter changed while PLAYING takes effect on the next
+// frame; a new profile that does not load stops the stream with the same error.
+// Memory: system memory, and CUDA memory (video/x-raw(memory:CUDAMemory)) where the CUDA backend
+// can run, in the CUDA context shared with the neighbours ("gst.cuda.context"); a device frame is
+// searched where it lies (RGBA and min-stddev > 0 read the frame on the host).
 #pragma once
 
 #include <gst/video/gstvideofilter.h>
@@ -11,6 +14,7 @@
 #include <vector>
 
 #include "detect_settings.h"
+#include "frame_access.h"
 #include "sat/detect.h"
 
 G_BEGIN_DECLS
@@ -20,8 +24,9 @@ G_DECLARE_DERIVABLE_TYPE(GstSatDetectBase, gst_sat_detect_base, GST, SAT_DETECT_
 
 struct _GstSatDetectBaseClass {
   GstVideoFilterClass parent_class;
-  // The frame (mapped read-write) and its boxes; `settings` are the ones the boxes were found with.
-  GstFlowReturn (*use_boxes)(GstSatDetectBase* self, GstVideoFrame* frame, const std::vector<sat::Box>& boxes,
+  // The frame and its boxes; `settings` are the ones the boxes were found with. Runs in the
+  // element's CUDA context (when it has one).
+  GstFlowReturn (*use_boxes)(GstSatDetectBase* self, sat_gst::FrameAccess& frame, const std::vector<sat::Box>& boxes,
                              const sat_gst::DetectSettings& settings);
 };
 

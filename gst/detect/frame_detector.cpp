@@ -2,46 +2,17 @@
 
 #include <cuda_runtime_api.h>
 
+#include "common/cuda/cuda_check.h"
+#include "common/cuda_sharing.h"
 #include "gray_plane.h"
-#include "sat/device.h"
-#include "sat/error.h"
 
 namespace sat_gst {
-namespace {
 
-void check_cuda(cudaError_t status, const char* call) {
-  if (status != cudaSuccess) throw sat::Error(sat::ErrorCode::CudaError, call, sat::describe_cuda_error(status));
+sat::Backend available_backend() { return cuda_memory_usable() ? sat::Backend::Cuda : sat::Backend::Cpu; }
+
+FrameDetector::FrameDetector(sat::Backend backend) : backend_(backend) {
+  if (backend_ == sat::Backend::Cuda) stream_.emplace();
 }
-
-}  // namespace
-
-// A pitched device plane of the configured extent, freed with its owner.
-struct FrameDetector::DeviceFrame {
-  void* data = nullptr;
-  std::size_t pitch = 0;
-  sat::Extent extent;
-
-  explicit DeviceFrame(sat::Extent e) : extent(e) {
-    check_cuda(cudaMallocPitch(&data, &pitch, std::size_t(e.width), std::size_t(e.height)), "cudaMallocPitch");
-  }
-  ~DeviceFrame() { cudaFree(data); }
-  DeviceFrame(const DeviceFrame&) = delete;
-  DeviceFrame& operator=(const DeviceFrame&) = delete;
-
-  sat::ConstImage8 upload(sat::ConstImage8 gray) {
-    check_cuda(cudaMemcpy2D(data, pitch, gray.data, gray.pitch, std::size_t(gray.width), std::size_t(gray.height),
-                            cudaMemcpyHostToDevice),
-               "cudaMemcpy2D");
-    return {static_cast<const uint8_t*>(data), pitch, gray.width, gray.height, 1};
-  }
-};
-
-sat::Backend available_backend() {
-  return sat::cuda_availability().usable() ? sat::Backend::Cuda : sat::Backend::Cpu;
-}
-
-FrameDetector::FrameDetector(sat::Backend backend) : backend_(backend) {}
-FrameDetector::~FrameDetector() = default;
 
 void FrameDetector::load(const std::string& profile) {
   if (profile == profile_) return;
@@ -51,30 +22,33 @@ void FrameDetector::load(const std::string& profile) {
 }
 
 void FrameDetector::configure(const DetectSettings& s, sat::Extent extent) {
-  const bool same_params = detector_ && s.params.scale_factor == settings_.params.scale_factor &&
-                           s.params.min_neighbors == settings_.params.min_neighbors &&
-                           s.params.min_size.width == settings_.params.min_size.width &&
-                           s.params.min_size.height == settings_.params.min_size.height &&
-                           s.params.max_size.width == settings_.params.max_size.width &&
-                           s.params.max_size.height == settings_.params.max_size.height;
+  const sat::DetectParams &now = s.params, &was = settings_.params;
+  const bool same_params = now.scale_factor == was.scale_factor && now.min_neighbors == was.min_neighbors &&
+                           now.min_size.width == was.min_size.width && now.min_size.height == was.min_size.height &&
+                           now.max_size.width == was.max_size.width && now.max_size.height == was.max_size.height;
   const bool same_extent = extent.width == extent_.width && extent.height == extent_.height;
   settings_.min_stddev = s.min_stddev;
-  if (s.profile == profile_ && same_params && same_extent) return;
+  if (detector_ && s.profile == profile_ && same_params && same_extent) return;
   detector_.reset();
   load(s.profile);
   settings_ = s;
   extent_ = extent;
   detector_.emplace(backend_, cascade_, extent, s.params);
-  if (backend_ == sat::Backend::Cuda && (!device_ || !same_extent)) {
-    device_.reset();
-    device_ = std::make_unique<DeviceFrame>(extent);
-  }
+  if (backend_ == sat::Backend::Cuda && !same_extent)
+    device_gray_ = satapp::PitchedBuffer(std::size_t(extent.width), std::size_t(extent.height));
 }
 
 const std::vector<sat::Box>& FrameDetector::detect(sat::ConstImage8 gray) {
   if (settings_.min_stddev > 0 && standard_deviation(gray) < settings_.min_stddev) return none_;
-  if (backend_ == sat::Backend::Cuda) return detector_->detect(device_->upload(gray));
-  return detector_->detect(gray);
+  if (backend_ == sat::Backend::Cpu) return detector_->detect(gray);
+  SATAPP_CUDA_CHECK(cudaMemcpy2DAsync(device_gray_.data(), device_gray_.pitch(), gray.data, gray.pitch,
+                                      std::size_t(gray.width), std::size_t(gray.height), cudaMemcpyHostToDevice,
+                                      stream_->get()));
+  return detect_device({device_gray_.data(), device_gray_.pitch(), gray.width, gray.height, 1});
+}
+
+const std::vector<sat::Box>& FrameDetector::detect_device(sat::ConstImage8 frame) {
+  return detector_->detect(frame, stream_->get());
 }
 
 }  // namespace sat_gst

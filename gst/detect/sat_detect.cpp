@@ -16,7 +16,7 @@ namespace {
 
 enum Property : guint { kDisplay = 1, kUpdates };
 
-GstFlowReturn use_boxes(GstSatDetectBase* base, GstVideoFrame* frame, const std::vector<sat::Box>& boxes,
+GstFlowReturn use_boxes(GstSatDetectBase* base, sat_gst::FrameAccess& frame, const std::vector<sat::Box>& boxes,
                         const sat_gst::DetectSettings& settings) {
   auto* self = GST_SAT_DETECT(base);
   GST_OBJECT_LOCK(self);
@@ -24,11 +24,15 @@ GstFlowReturn use_boxes(GstSatDetectBase* base, GstVideoFrame* frame, const std:
   const sat_gst::Updates updates = self->updates;
   GST_OBJECT_UNLOCK(self);
 
-  sat_gst::add_roi_metas(frame->buffer, sat_gst::roi_type_of(settings.profile), boxes);
-  if (display) sat_gst::draw_outlines(*frame, boxes);
+  if (display && !boxes.empty()) {
+    GstVideoFrame* pixels = frame.writable();
+    if (!pixels) return GST_FLOW_ERROR;  // mapped once already: not expected
+    sat_gst::draw_outlines(*pixels, boxes);
+  }
+  sat_gst::add_roi_metas(frame.buffer(), sat_gst::roi_type_of(settings.profile), boxes);
   if (sat_gst::should_post(updates, self->had_boxes, boxes.size()))
     gst_element_post_message(GST_ELEMENT(self),
-                             sat_gst::make_detect_message(GST_BASE_TRANSFORM(self), frame->buffer, boxes));
+                             sat_gst::make_detect_message(GST_BASE_TRANSFORM(self), frame.buffer(), boxes));
   self->had_boxes = !boxes.empty();
   return GST_FLOW_OK;
 }

@@ -33,13 +33,16 @@ GParamSpec* kernel_spec(const char* catalog_name) {
                           GParamFlags(G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
 }
 
-GstFlowReturn use_boxes(GstSatDetectBase* base, GstVideoFrame* frame, const std::vector<sat::Box>& boxes,
+GstFlowReturn use_boxes(GstSatDetectBase* base, sat_gst::FrameAccess& frame, const std::vector<sat::Box>& boxes,
                         const sat_gst::DetectSettings&) {
+  if (boxes.empty()) return GST_FLOW_OK;  // nothing to blur: a device frame stays where it is
   auto* self = GST_SAT_FACE_BLUR(base);
   GST_OBJECT_LOCK(self);
   const sat::BoxBlurParams blur = self->blur;
   GST_OBJECT_UNLOCK(self);
-  self->regions->blur(*frame, boxes, blur);
+  GstVideoFrame* pixels = frame.writable();
+  if (!pixels) return GST_FLOW_ERROR;  // mapped once already: not expected
+  self->regions->blur(*pixels, boxes, blur);
   return GST_FLOW_OK;
 }
 

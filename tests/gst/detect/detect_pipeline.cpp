@@ -24,17 +24,6 @@ void copy_mat(GstVideoFrame& v, int plane, const cv::Mat& m) {
 
 }  // namespace
 
-void init_gstreamer() {
-  static const bool done = [] {
-    gst_init(nullptr, nullptr);
-    if (!gst_registry_scan_path(gst_registry_get(), SATLAB_GST_PLUGIN_DIR) &&
-        !gst_registry_find_plugin(gst_registry_get(), "satlab"))
-      throw std::runtime_error("the satlab plugin was not found in " SATLAB_GST_PLUGIN_DIR);
-    return true;
-  }();
-  (void)done;
-}
-
 Frame make_frame(const cv::Mat& image, GstVideoFormat format) {
   Frame f;
   gst_video_info_set_format(&f.info, format, guint(image.cols), guint(image.rows));
@@ -133,7 +122,6 @@ std::vector<sat::Box> message_boxes(const GstStructure* s) {
 }
 
 Pipeline::Pipeline(const std::string& element) {
-  init_gstreamer();
   const std::string description =
       "appsrc name=src format=time ! " + element + " name=under_test ! appsink name=sink sync=false";
   GError* error = nullptr;

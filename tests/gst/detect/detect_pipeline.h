@@ -1,4 +1,4 @@
-// The detection elements' test bench: `appsrc ! ELEMENT ! appsink` with the pipeline's bus,
+// The detection elements' test bench (GStreamer is set up by the suites' main, gst_test_main.cpp): `appsrc ! ELEMENT ! appsink` with the pipeline's bus,
 // frames made from scikit-image's photographs in each raw format, and the boxes read back from
 // the buffer's ROI metas and the "facedetect" bus message.
 #pragma once
@@ -15,9 +15,6 @@
 #include "sat/detect.h"
 
 namespace gst_detect_test {
-
-// gst_init once, and the plugin from the build tree.
-void init_gstreamer();
 
 // A frame of `image` (BGR or gray) in `format`: packed colour in its channel order (BGRx's x and
 // RGBA's A 255), GRAY8 as the gray image, I420 / NV12 from cv::cvtColor's BGR → YUV I420

@@ -239,7 +239,6 @@ TEST(SatDetect, PropertiesChangedWhilePlayingApplyToTheNextFrame) {
 }
 
 TEST(SatDetect, ScaleFactorOfOneIsRefused) {
-  init_gstreamer();
   GstElement* e = gst_element_factory_make("satdetect", nullptr);
   ASSERT_NE(e, nullptr);
   g_object_set(e, "scale-factor", 1.0, nullptr);
@@ -250,7 +249,6 @@ TEST(SatDetect, ScaleFactorOfOneIsRefused) {
 }
 
 TEST(SatDetect, HundredStateChanges) {
-  init_gstreamer();
   GstElement* pipeline = gst_parse_launch(
       "videotestsrc num-buffers=3 pattern=ball ! video/x-raw,format=I420,width=160,height=120 ! satdetect ! fakesink",
       nullptr);
