@@ -156,7 +156,7 @@ const std::vector<sat::Box>* find_boxes(Streaming& s, sat_gst::FrameAccess& fram
   if (cuda_memory && searchable_on_device(GST_VIDEO_INFO_FORMAT(&frame.info()), settings, channels)) {
     GstVideoInfo info = frame.info();
     GstVideoFrame device;
-    if (!gst_video_frame_map(&device, &info, frame.buffer(), GstMapFlags(GST_MAP_READ | GST_MAP_CUDA))) return nullptr;
+    if (!gst_video_frame_map(&device, &info, frame.buffer(), GstMapFlags(GST_MAP_READ | GST_MAP_CUDA | GST_VIDEO_FRAME_MAP_FLAG_NO_REF))) return nullptr;
     const sat::ConstImage8 image{static_cast<const uint8_t*>(GST_VIDEO_FRAME_PLANE_DATA(&device, 0)),
                                  std::size_t(GST_VIDEO_FRAME_PLANE_STRIDE(&device, 0)), GST_VIDEO_FRAME_WIDTH(&device),
                                  GST_VIDEO_FRAME_HEIGHT(&device), channels};
@@ -204,7 +204,7 @@ GstFlowReturn transform_ip(GstBaseTransform* trans, GstBuffer* buffer) {
 
 void set_property(GObject* object, guint id, const GValue* value, GParamSpec* pspec) {
   GST_OBJECT_LOCK(object);
-  const bool known = sat_gst::set_detect_property(object, private_of(object)->settings, kFirstProperty, id, value);
+  const bool known = sat_gst::set_detect_property(private_of(object)->settings, kFirstProperty, id, value);
   GST_OBJECT_UNLOCK(object);
   if (!known) G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
 }

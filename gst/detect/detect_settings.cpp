@@ -2,10 +2,15 @@
 
 #include <gst/gst.h>
 
+#include <cmath>
+
 namespace sat_gst {
 namespace {
 
 enum Offset : guint { kProfile, kScaleFactor, kMinNeighbors, kMinWidth, kMinHeight, kMaxWidth, kMaxHeight, kMinStddev, kCount };
+
+// satcore's scale factors are > 1: the smallest double above 1, so that GObject itself refuses 1.
+const double kSmallestScaleFactor = std::nextafter(1.0, 2.0);
 
 // sat::Detector's largest frame side: no object size beyond it means anything.
 constexpr int kMaxSide = 32768;
@@ -30,8 +35,8 @@ guint install_detect_properties(GObjectClass* klass, guint first_id) {
   g_object_class_install_property(
       klass, first_id + kScaleFactor,
       g_param_spec_double("scale-factor", "Scale factor",
-                          "Factor by which the frame is scaled after each object scan, > 1 and <= 100", 1.0, 100.0,
-                          p.scale_factor, kFlags));
+                          "Factor by which the frame is scaled after each object scan, > 1 and <= 100",
+                          kSmallestScaleFactor, 100.0, p.scale_factor, kFlags));
   g_object_class_install_property(
       klass, first_id + kMinNeighbors,
       g_param_spec_int("min-neighbors", "Minimum neighbors",
@@ -46,10 +51,10 @@ guint install_detect_properties(GObjectClass* klass, guint first_id) {
                                             "Smallest object height in pixels (0: no minimum)", p.min_size.height));
   g_object_class_install_property(
       klass, first_id + kMaxWidth,
-      size_spec("max-size-width", "Maximum width", "Largest object width in pixels (0: the frame's)", p.max_size.width));
+      size_spec("max-size-width", "Maximum width", "Largest object width in pixels; 0 here or in max-size-height: no maximum (OpenCV's rule)", p.max_size.width));
   g_object_class_install_property(klass, first_id + kMaxHeight,
                                   size_spec("max-size-height", "Maximum height",
-                                            "Largest object height in pixels (0: the frame's)", p.max_size.height));
+                                            "Largest object height in pixels; 0 here or in max-size-width: no maximum (OpenCV's rule)", p.max_size.height));
   g_object_class_install_property(
       klass, first_id + kMinStddev,
       g_param_spec_int("min-stddev", "Minimum standard deviation",
@@ -58,7 +63,7 @@ guint install_detect_properties(GObjectClass* klass, guint first_id) {
   return first_id + kCount;
 }
 
-bool set_detect_property(GObject* object, DetectSettings& s, guint first_id, guint id, const GValue* value) {
+bool set_detect_property(DetectSettings& s, guint first_id, guint id, const GValue* value) {
   if (id < first_id || id >= first_id + kCount) return false;
   switch (Offset(id - first_id)) {
     case kProfile: {
@@ -66,12 +71,7 @@ bool set_detect_property(GObject* object, DetectSettings& s, guint first_id, gui
       s.profile = path ? path : "";
       break;
     }
-    case kScaleFactor: {
-      const double factor = g_value_get_double(value);
-      if (factor > 1.0) s.params.scale_factor = factor;
-      else GST_WARNING_OBJECT(object, "scale-factor must be > 1 and <= 100 (got %g); kept %g", factor, s.params.scale_factor);
-      break;
-    }
+    case kScaleFactor: s.params.scale_factor = g_value_get_double(value); break;
     case kMinNeighbors: s.params.min_neighbors = g_value_get_int(value); break;
     case kMinWidth: s.params.min_size.width = g_value_get_int(value); break;
     case kMinHeight: s.params.min_size.height = g_value_get_int(value); break;

@@ -28,9 +28,9 @@ struct DetectSettings {
 guint install_detect_properties(GObjectClass* klass, guint first_id);
 
 // Sets / gets the property `id` (numbered from first_id) when it is one of these; false when it
-// is not. A scale factor of exactly 1 (inside the GParamSpec's closed range, outside satcore's
-// open one) is refused with a warning naming the range, and the value is kept.
-bool set_detect_property(GObject* object, DetectSettings& settings, guint first_id, guint id, const GValue* value);
+// is not. GObject has refused values outside the ranges already (scale-factor's smallest value is
+// the double after 1, so 1 itself is refused).
+bool set_detect_property(DetectSettings& settings, guint first_id, guint id, const GValue* value);
 bool get_detect_property(const DetectSettings& settings, guint first_id, guint id, GValue* value);
 
 }  // namespace sat_gst

@@ -27,7 +27,8 @@ class FrameAccess {
   GstVideoFrame* map(GstMapFlags flags) {
     if (mapped_ && (flags_ & flags) == flags) return &frame_;
     unmap();
-    mapped_ = gst_video_frame_map(&frame_, &info_, buffer_, flags);
+    // NO_REF: a mapped frame keeps no reference, so that the buffer stays writable (ROI metas).
+    mapped_ = gst_video_frame_map(&frame_, &info_, buffer_, GstMapFlags(flags | GST_VIDEO_FRAME_MAP_FLAG_NO_REF));
     flags_ = flags;
     return mapped_ ? &frame_ : nullptr;
   }

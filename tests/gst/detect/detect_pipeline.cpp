@@ -123,7 +123,9 @@ std::vector<sat::Box> message_boxes(const GstStructure* s) {
 
 Pipeline::Pipeline(const std::string& element) {
   const std::string description =
-      "appsrc name=src format=time ! " + element + " name=under_test ! appsink name=sink sync=false";
+      "appsrc name=src format=time ! " + element +
+      (element.find("name=under_test") == std::string::npos ? " name=under_test" : "") +
+      " ! appsink name=sink sync=false";
   GError* error = nullptr;
   pipeline_ = gst_parse_launch(description.c_str(), &error);
   if (!pipeline_) {
@@ -147,10 +149,9 @@ Pipeline::~Pipeline() {
   gst_object_unref(pipeline_);
 }
 
-bool Pipeline::play() {
-  if (gst_element_set_state(pipeline_, GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE) return false;
-  return gst_element_get_state(pipeline_, nullptr, nullptr, 10 * GST_SECOND) != GST_STATE_CHANGE_FAILURE;
-}
+// The element starts (and loads its cascade) in READY → PAUSED, synchronously; the pipeline
+// prerolls only once a frame is pushed, so it is not waited for.
+bool Pipeline::play() { return gst_element_set_state(pipeline_, GST_STATE_PLAYING) != GST_STATE_CHANGE_FAILURE; }
 
 GstBuffer* Pipeline::push_and_pull(const Frame& frame, GstClockTime timeout) {
   GstCaps* caps = gst_video_info_to_caps(&frame.info);

@@ -47,7 +47,8 @@ using Structure = std::unique_ptr<GstStructure, StructureFree>;
 
 class Pipeline {
  public:
-  // e.g. "satdetect display=false"; the element is named "under_test".
+  // e.g. "satdetect display=false"; the element is named "under_test" (the last one of a chain
+  // such as "cudaupload ! satdetect ! cudadownload" unless the text names one itself).
   explicit Pipeline(const std::string& element);
   ~Pipeline();
   Pipeline(const Pipeline&) = delete;

@@ -78,7 +78,7 @@ TEST(SatFaceBlur, OutputEqualsSatcoresBoxBlurOfTheDetectedRegions) {
       {"astronaut.png", cv::IMREAD_COLOR, GST_VIDEO_FORMAT_BGR, {{3, 0}}, 11},
       {"astronaut.png", cv::IMREAD_COLOR, GST_VIDEO_FORMAT_BGRx, {{4, 0}}, 25},
       {"astronaut.png", cv::IMREAD_COLOR, GST_VIDEO_FORMAT_RGBA, {{4, 0}}, 11},
-      {"camera.png", cv::IMREAD_GRAYSCALE, GST_VIDEO_FORMAT_GRAY8, {{1, 0}}, 31},
+      {"astronaut.png", cv::IMREAD_GRAYSCALE, GST_VIDEO_FORMAT_GRAY8, {{1, 0}}, 31},
       {"astronaut.png", cv::IMREAD_COLOR, GST_VIDEO_FORMAT_I420, {{1, 0}, {1, 1}, {1, 1}}, 11},
   };
   for (const Case& c : cases) {
