@@ -1,5 +1,7 @@
 #include "detect_pipeline.h"
 
+#include "detect_test_data.h"
+
 #include <gst/app/gstappsink.h>
 #include <gst/app/gstappsrc.h>
 
@@ -92,6 +94,20 @@ cv::Mat searched_gray(const Frame& frame) {
     default: gray = plane.colRange(0, w).clone(); break;  // GRAY8, the luma of I420 / NV12
   }
   return gray;
+}
+
+std::vector<sat::Box> detector_boxes(const cv::Mat& gray, const sat::DetectParams& params) {
+  sat::Detector detector(sat::Backend::Cpu,
+                         sat::load_haar_cascade(detect_test::cascade_path("haarcascade_frontalface_default.xml")),
+                         {gray.cols, gray.rows}, params);
+  return detector.detect({gray.data, gray.step, gray.cols, gray.rows, 1});
+}
+
+bool same_planes(const std::vector<cv::Mat>& a, const std::vector<cv::Mat>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t k = 0; k < a.size(); ++k)
+    if (a[k].size() != b[k].size() || cv::countNonZero(a[k] != b[k]) != 0) return false;
+  return true;
 }
 
 std::vector<sat::Box> roi_boxes(GstBuffer* buffer, const char* roi_type) {

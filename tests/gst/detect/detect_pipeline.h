@@ -35,6 +35,15 @@ cv::Mat searched_gray(const Frame& frame);
 // A frame's planes copied into tight cv::Mats (plane k of the frame: rows × row bytes).
 std::vector<cv::Mat> frame_planes(GstBuffer* buffer, const GstVideoInfo& info);
 
+// facedetect's defaults (scale-factor 1.25, min-neighbors 3, 30×30 minimum), the elements' too.
+inline constexpr sat::DetectParams kFacedetectDefaults{1.25, 3, {30, 30}, {0, 0}};
+
+// sat::Detector's boxes (CPU backend) in a gray image with Debian's frontal-face cascade.
+std::vector<sat::Box> detector_boxes(const cv::Mat& gray, const sat::DetectParams& params = kFacedetectDefaults);
+
+// Equal plane by plane (sizes and bytes).
+bool same_planes(const std::vector<cv::Mat>& a, const std::vector<cv::Mat>& b);
+
 std::vector<sat::Box> roi_boxes(GstBuffer* buffer, const char* roi_type = "face");
 
 // The boxes of a "facedetect" message's "faces" list (fields checked to be guint).

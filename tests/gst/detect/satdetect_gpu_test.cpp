@@ -33,13 +33,6 @@ class CudaMemory : public ::testing::Test {
   }
 };
 
-std::vector<sat::Box> detector_boxes(const cv::Mat& gray) {
-  sat::Detector detector(sat::Backend::Cpu,
-                         sat::load_haar_cascade(detect_test::cascade_path("haarcascade_frontalface_default.xml")),
-                         {gray.cols, gray.rows}, {1.25, 3, {30, 30}, {0, 0}});
-  return detector.detect({gray.data, gray.step, gray.cols, gray.rows, 1});
-}
-
 std::vector<cv::Mat> output_planes(const std::string& element, const Frame& frame, std::vector<sat::Box>* message) {
   Pipeline p(element);
   EXPECT_TRUE(p.play());
@@ -53,13 +46,6 @@ std::vector<cv::Mat> output_planes(const std::string& element, const Frame& fram
     *message = message_boxes(messages[0].get());
   }
   return planes;
-}
-
-bool same_planes(const std::vector<cv::Mat>& a, const std::vector<cv::Mat>& b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t k = 0; k < a.size(); ++k)
-    if (a[k].size() != b[k].size() || cv::countNonZero(a[k] != b[k]) != 0) return false;
-  return true;
 }
 
 TEST_F(CudaMemory, SatdetectBoxesAndOutlinesEqualSystemMemory) {

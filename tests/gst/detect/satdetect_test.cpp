@@ -23,17 +23,10 @@ using namespace gst_detect_test;
 using detect_test::same_boxes;
 
 const char* const kFaceCascade = "haarcascade_frontalface_default.xml";
-const sat::DetectParams kFacedetectDefaults{1.25, 3, {30, 30}, {0, 0}};
 
 const GstVideoFormat kFormats[] = {GST_VIDEO_FORMAT_GRAY8, GST_VIDEO_FORMAT_BGR,  GST_VIDEO_FORMAT_BGRx,
                                    GST_VIDEO_FORMAT_BGRA,  GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_I420,
                                    GST_VIDEO_FORMAT_NV12};
-
-std::vector<sat::Box> detector_boxes(const cv::Mat& gray, const sat::DetectParams& params = kFacedetectDefaults) {
-  sat::Detector detector(sat::Backend::Cpu, sat::load_haar_cascade(detect_test::cascade_path(kFaceCascade)),
-                         {gray.cols, gray.rows}, params);
-  return detector.detect({gray.data, gray.step, gray.cols, gray.rows, 1});
-}
 
 std::vector<sat::Box> opencv_boxes(const cv::Mat& gray, const sat::DetectParams& p = kFacedetectDefaults) {
   cv::CascadeClassifier classifier(detect_test::cascade_path(kFaceCascade));

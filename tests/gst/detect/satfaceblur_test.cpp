@@ -19,15 +19,6 @@ namespace {
 
 using namespace gst_detect_test;
 
-const sat::DetectParams kFacedetectDefaults{1.25, 3, {30, 30}, {0, 0}};
-
-std::vector<sat::Box> detector_boxes(const cv::Mat& gray) {
-  sat::Detector detector(sat::Backend::Cpu,
-                         sat::load_haar_cascade(detect_test::cascade_path("haarcascade_frontalface_default.xml")),
-                         {gray.cols, gray.rows}, kFacedetectDefaults);
-  return detector.detect({gray.data, gray.step, gray.cols, gray.rows, 1});
-}
-
 struct PlaneLayout {
   int channels, subsampling;  // interleaved channels; log2 of the subsampling in x and y
 };
@@ -56,13 +47,6 @@ std::vector<cv::Mat> blurred_by_element(const std::string& element, const Frame&
   std::vector<cv::Mat> planes = frame_planes(out, frame.info);
   gst_buffer_unref(out);
   return planes;
-}
-
-bool same_planes(const std::vector<cv::Mat>& a, const std::vector<cv::Mat>& b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t p = 0; p < a.size(); ++p)
-    if (a[p].size() != b[p].size() || cv::countNonZero(a[p] != b[p]) != 0) return false;
-  return true;
 }
 
 struct Case {
