@@ -257,10 +257,12 @@ GstCaps* transform_caps(GstBaseTransform* trans, GstPadDirection direction, GstC
   return result;
 }
 
-gboolean get_unit_size(GstBaseTransform*, GstCaps* caps, gsize* size) {
+// The output frame's size from its caps alone: an input buffer of the wrong size is reported by
+// transform() with the sizes, not refused here with a unit-size warning.
+gboolean transform_size(GstBaseTransform*, GstPadDirection, GstCaps*, gsize, GstCaps* othercaps, gsize* othersize) {
   GstVideoInfo info;
-  if (!gst_video_info_from_caps(&info, caps)) return FALSE;
-  *size = GST_VIDEO_INFO_SIZE(&info);
+  if (!gst_video_info_from_caps(&info, othercaps)) return FALSE;
+  *othersize = GST_VIDEO_INFO_SIZE(&info);
   return TRUE;
 }
 
@@ -514,7 +516,7 @@ void class_init(gpointer klass, gpointer class_data) {
 
   transform_class->passthrough_on_same_caps = FALSE;
   transform_class->transform_caps = transform_caps;
-  transform_class->get_unit_size = get_unit_size;
+  transform_class->transform_size = transform_size;
   transform_class->set_caps = set_caps;
   transform_class->propose_allocation = propose_allocation;
   transform_class->decide_allocation = decide_allocation;
