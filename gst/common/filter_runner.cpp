@@ -77,6 +77,11 @@ void FilterRunner::run_host(sat::FilterSpec spec, const std::vector<ImageParam>&
   SATAPP_CUDA_CHECK(cudaStreamSynchronize(stream));
 }
 
+sat::Image8 FilterRunner::device_scratch(int width, int height) {
+  ensure_size(scratch_, std::size_t(width), std::size_t(height));
+  return {scratch_.data(), scratch_.pitch(), width, height, 1};
+}
+
 cudaStream_t FilterRunner::stream() {
   if (!stream_) stream_.emplace();
   return stream_->get();

@@ -37,6 +37,8 @@ class FilterRunner {
   void run_host(sat::FilterSpec spec, const std::vector<ImageParam>& images, sat::ConstImage8 src, sat::Image8 dst);
   // CUDA backend only: the runner's stream (made on first use, in the current CUDA context).
   cudaStream_t stream();
+  // CUDA backend only: a one-channel device image of at least width × height, kept from call to call.
+  sat::Image8 device_scratch(int width, int height);
   // CUDA backend only: src, dst in device memory of the current CUDA context; enqueued on stream.
   void run_device(sat::FilterSpec spec, const std::vector<ImageParam>& images, sat::ConstImage8 src, sat::Image8 dst,
                   cudaStream_t stream);
@@ -53,7 +55,7 @@ class FilterRunner {
   std::optional<sat::FilterEngine> engine_;
   // CUDA backend on host planes: the staging images and their stream.
   std::optional<satapp::CudaStream> stream_;
-  satapp::PitchedBuffer staged_src_, staged_dst_;
+  satapp::PitchedBuffer staged_src_, staged_dst_, scratch_;
   std::vector<DeviceImage> device_images_;
 };
 

@@ -43,6 +43,18 @@ void swap_red_blue(sat::ConstImage8 src, sat::Image8 dst) {
   }
 }
 
+void spread_gray(sat::ConstImage8 gray, sat::ConstImage8 src, sat::Image8 dst) {
+  for (int y = 0; y < gray.height; ++y) {
+    const uint8_t* g = gray.data + std::size_t(y) * gray.pitch;
+    const uint8_t* s = src.data + std::size_t(y) * src.pitch;
+    uint8_t* d = dst.data + std::size_t(y) * dst.pitch;
+    for (int x = 0; x < gray.width; ++x, s += src.channels, d += dst.channels) {
+      d[0] = d[1] = d[2] = g[x];
+      if (dst.channels == 4) d[3] = s[3];
+    }
+  }
+}
+
 sat::Image8 scratch_image(std::vector<uint8_t>& storage, int width, int height, int channels) {
   const std::size_t pitch = std::size_t(width) * std::size_t(channels);
   storage.resize(pitch * std::size_t(height));

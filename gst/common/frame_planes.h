@@ -21,6 +21,10 @@ std::size_t plane_row_bytes(GstVideoFrame* frame, int plane);
 // dst = src with channels 0 and 2 exchanged (4 channels a pixel); dst may be src.
 void swap_red_blue(sat::ConstImage8 src, sat::Image8 dst);
 
+// dst (3 or 4 channels) = the gray image in every colour channel; a 4th channel (alpha, x) is
+// taken from src, the frame the gray image was computed from.
+void spread_gray(sat::ConstImage8 gray, sat::ConstImage8 src, sat::Image8 dst);
+
 // Host scratch image of the given shape (reused from frame to frame).
 sat::Image8 scratch_image(std::vector<uint8_t>& storage, int width, int height, int channels);
 

@@ -32,26 +32,25 @@ const std::vector<GstVideoFormat>& system_memory_formats() {
   return formats;
 }
 
-// RGBA and BGR are left out on the GPU: the red/blue swap would need a kernel of its own, and
-// no CUDA element makes packed 24-bit frames.
+// NV12 (what NVDEC makes) and the 4-byte BGR formats. RGBA is left out on the GPU (its red/blue
+// swap would need a kernel of its own); I420 at odd sizes did not come back byte-exact through
+// GStreamer 1.22's cudaupload → element → cudadownload on an NVIDIA H100, and GRAY8 did not
+// negotiate through 1.22's cudaupload.
 const std::vector<GstVideoFormat>& cuda_memory_formats() {
-  static const std::vector<GstVideoFormat> formats{GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_BGRx,
-                                                   GST_VIDEO_FORMAT_BGRA, GST_VIDEO_FORMAT_GRAY8};
+  static const std::vector<GstVideoFormat> formats{GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_BGRx, GST_VIDEO_FORMAT_BGRA};
   return formats;
 }
 
 std::vector<GstVideoFormat> gray_filter_outputs(GstVideoFormat input) {
-  const FormatLayout* layout = find_layout(input);
-  if (!layout) return {};
-  if (layout->planar_yuv) return {input, GST_VIDEO_FORMAT_GRAY8};
-  return {GST_VIDEO_FORMAT_GRAY8};
+  if (!find_layout(input)) return {};
+  if (input == GST_VIDEO_FORMAT_GRAY8) return {input};
+  return {input, GST_VIDEO_FORMAT_GRAY8};
 }
 
 std::vector<GstVideoFormat> gray_filter_inputs(GstVideoFormat output) {
   if (output == GST_VIDEO_FORMAT_GRAY8) return system_memory_formats();
-  const FormatLayout* layout = find_layout(output);
-  if (layout && layout->planar_yuv) return {output};
-  return {};
+  if (!find_layout(output)) return {};
+  return {output};
 }
 
 void set_formats(GstStructure* s, const std::vector<GstVideoFormat>& formats) {

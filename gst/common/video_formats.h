@@ -5,8 +5,9 @@
 //                         filters that read colour as gray must see blue where satcore expects it);
 //   I420, NV12            the decoders' formats: the luma plane is the image filtered, chroma is
 //                         passed through (or made neutral by a filter whose output is gray).
-// A filter whose output is gray (sat::FilterOutput::Gray) writes GRAY8 for a packed colour input,
-// and keeps I420/NV12 (gray = luma, neutral chroma) or writes GRAY8 as downstream prefers.
+// A filter whose output is gray (sat::FilterOutput::Gray) keeps the format by default — the gray
+// result in every colour channel (alpha kept), or as luma with neutral chroma — and writes GRAY8
+// where downstream asks for it.
 #pragma once
 
 #include <gst/video/video.h>
@@ -29,7 +30,7 @@ const FormatLayout* find_layout(GstVideoFormat format);
 const std::vector<GstVideoFormat>& system_memory_formats();
 const std::vector<GstVideoFormat>& cuda_memory_formats();
 
-// The output formats a gray-output filter makes from input `format` (first = preferred), and the
+// The output formats a gray-output filter makes from input `input` (first = preferred), and the
 // input formats that make output `format`. Filters that keep the channels map each format to itself.
 std::vector<GstVideoFormat> gray_filter_outputs(GstVideoFormat input);
 std::vector<GstVideoFormat> gray_filter_inputs(GstVideoFormat output);

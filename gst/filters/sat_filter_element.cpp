@@ -18,6 +18,7 @@
 #include "common/device_planes.h"
 #include "common/filter_runner.h"
 #include "common/frame_planes.h"
+#include "common/spread_gray.h"
 #include "common/image_file.h"
 #include "common/video_formats.h"
 #include "sat/error.h"
@@ -67,7 +68,7 @@ struct FilterState {
   bool cuda_memory = false;                  // the negotiated caps are memory:CUDAMemory
   GstCudaContext* cuda_context = nullptr;    // CUDA backend: shared with the neighbours (owned ref)
   bool warned_no_cuda_memory = false;
-  std::vector<uint8_t> swapped_src, swapped_dst;
+  std::vector<uint8_t> swapped_src, swapped_dst, gray;
 };
 
 struct GstSatFilter {
@@ -383,10 +384,14 @@ void filter_system_frame(FilterState& state, GstVideoFrame* in, GstVideoFrame* o
   }
   const int channels = sat::output_channels(state.active, src.channels);
   sat::Image8 dst = plane_image(out, 0, channels);
+  // A gray result into a packed colour format: computed into a gray image, then spread.
+  const bool spread = channels == 1 && out_layout.channels > 1;
   const bool swap_back = out_layout.swap_red_blue && channels == 4;
+  if (spread) dst = scratch_image(state.gray, dst.width, dst.height, 1);
   if (swap_back) dst = scratch_image(state.swapped_dst, dst.width, dst.height, 4);
   state.runner->run_host(state.active, state.images, src, dst);
   if (swap_back) swap_red_blue(dst, plane_image(out, 0, 4));
+  if (spread) spread_gray(dst, plane_image(in, 0, in_layout.channels), plane_image(out, 0, out_layout.channels));
   if (out_layout.planar_yuv) {
     if (state.info.output == sat::FilterOutput::Gray)
       neutral_chroma(out);
@@ -401,9 +406,12 @@ void filter_cuda_frame(FilterState& state, GstVideoFrame* in, GstVideoFrame* out
   const FormatLayout& in_layout = *find_layout(GST_VIDEO_FRAME_FORMAT(in));
   const FormatLayout& out_layout = *find_layout(GST_VIDEO_FRAME_FORMAT(out));
   const sat::Image8 src = plane_image(in, 0, in_layout.channels);
-  const sat::Image8 dst = plane_image(out, 0, sat::output_channels(state.active, src.channels));
+  const int channels = sat::output_channels(state.active, src.channels);
+  const bool spread = channels == 1 && out_layout.channels > 1;  // BGRx, BGRA: see filter_system_frame
+  const sat::Image8 dst = spread ? state.runner->device_scratch(src.width, src.height) : plane_image(out, 0, channels);
   const cudaStream_t stream = state.runner->stream();
   state.runner->run_device(state.active, state.images, src, dst, stream);
+  if (spread) spread_gray_device(dst, src, plane_image(out, 0, out_layout.channels), stream);
   if (out_layout.planar_yuv) {
     if (state.info.output == sat::FilterOutput::Gray)
       neutral_chroma_device(out, stream);

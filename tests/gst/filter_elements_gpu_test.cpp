@@ -4,6 +4,7 @@
 // Skipped without a usable device (and the NVDEC test without an H.264 file in
 // SATLAB_GST_TEST_VIDEO).
 #include <gst/app/gstappsink.h>
+#include <gst/cuda/gstcudacontext.h>
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -44,18 +45,14 @@ class EveryFilterOnTheGpu : public ::testing::TestWithParam<std::size_t> {
 TEST_P(EveryFilterOnTheGpu, CudaMemoryEqualsTheCpuBackend) {
   SKIP_WITHOUT_CUDA_ELEMENTS();
   const cv::Mat image = detect_test::load_image("astronaut.png", cv::IMREAD_COLOR)(cv::Rect(31, 17, 333, 221)).clone();
-  for (GstVideoFormat format :
-       {GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_BGRx, GST_VIDEO_FORMAT_BGRA, GST_VIDEO_FORMAT_GRAY8}) {
+  for (GstVideoFormat format : {GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_BGRx, GST_VIDEO_FORMAT_BGRA}) {
     const RawFrame input = gst_test::frame_from_bgr(image, format);
-    const bool gray_packed = filter().output == sat::FilterOutput::Gray && format != GST_VIDEO_FORMAT_NV12 &&
-                             format != GST_VIDEO_FORMAT_I420;
-    const GstVideoFormat out_format = gray_packed ? GST_VIDEO_FORMAT_GRAY8 : format;
     const std::string element = "cudaupload ! video/x-raw(memory:CUDAMemory) ! " + gst_test::element_name(filter()) +
                                 " backend=cuda ! video/x-raw(memory:CUDAMemory) ! cudadownload";
     const gst_test::RunResult result = gst_test::run_frames(element, {input, input});
     ASSERT_EQ(result.error, "") << gst_video_format_to_string(format);
     ASSERT_EQ(result.outputs.size(), 2u);
-    const RawFrame expected = gst_test::expected_output(filter().defaults, input, out_format);
+    const RawFrame expected = gst_test::expected_output(filter().defaults, input, format);
     for (const RawFrame& output : result.outputs)
       EXPECT_EQ(gst_test::first_difference(expected, output), "") << gst_video_format_to_string(format);
   }
@@ -68,14 +65,12 @@ TEST_P(EveryFilterOnTheGpu, SystemMemoryOnTheCudaBackendEqualsTheCpuBackend) {
   for (GstVideoFormat format : {GST_VIDEO_FORMAT_GRAY8, GST_VIDEO_FORMAT_BGR, GST_VIDEO_FORMAT_BGRx, GST_VIDEO_FORMAT_RGBA,
                                 GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_NV12}) {
     const RawFrame input = gst_test::frame_from_bgr(image, format);
-    const bool gray_packed = filter().output == sat::FilterOutput::Gray && format != GST_VIDEO_FORMAT_NV12 &&
-                             format != GST_VIDEO_FORMAT_I420;
     const gst_test::RunResult result =
         gst_test::run_frames(gst_test::element_name(filter()) + " backend=cuda", {input});
     ASSERT_EQ(result.error, "");
     ASSERT_EQ(result.outputs.size(), 1u);
     EXPECT_EQ(gst_test::first_difference(
-                  gst_test::expected_output(filter().defaults, input, gray_packed ? GST_VIDEO_FORMAT_GRAY8 : format),
+                  gst_test::expected_output(filter().defaults, input, format),
                   result.outputs[0]),
               "")
         << gst_video_format_to_string(format);
@@ -85,13 +80,26 @@ TEST_P(EveryFilterOnTheGpu, SystemMemoryOnTheCudaBackendEqualsTheCpuBackend) {
 INSTANTIATE_TEST_SUITE_P(Catalog, EveryFilterOnTheGpu, ::testing::Range<std::size_t>(0, sat::filter_catalog().size()),
                          [](const auto& test) { return gst_test::element_name(sat::filter_catalog()[test.param]); });
 
-TEST(FilterElementsOnTheGpu, CudaMemoryIsPreferredAndTheContextShared) {
+// The GstCudaContext an element holds (from its "gst.cuda.context" GstContext), or nullptr.
+GstCudaContext* cuda_context_of(GstElement* element) {
+  GstContext* context = gst_element_get_context(element, "gst.cuda.context");
+  if (!context) return nullptr;
+  GstCudaContext* cuda = nullptr;
+  gst_structure_get(gst_context_get_structure(context), "cuda-context", GST_TYPE_CUDA_CONTEXT, &cuda, nullptr);
+  gst_context_unref(context);
+  if (cuda) gst_object_unref(cuda);  // the element keeps its own reference
+  return cuda;
+}
+
+TEST(FilterElementsOnTheGpu, NvdecNegotiatesCudaMemoryAndSharesItsContext) {
   SKIP_WITHOUT_CUDA_ELEMENTS();
+  const char* video = std::getenv("SATLAB_GST_TEST_VIDEO");
+  if (!video || !have_element("nvh264dec")) GTEST_SKIP() << "needs SATLAB_GST_TEST_VIDEO (an H.264 .mp4) and nvh264dec";
   GError* error = nullptr;
-  GstElement* pipeline = gst_parse_launch(
-      "videotestsrc num-buffers=3 ! video/x-raw,format=NV12,width=64,height=48 ! cudaupload name=up ! "
-      "satbox name=filter ! fakesink name=sink",
-      &error);
+  const std::string description = std::string("filesrc location=") + video +
+                                  " ! qtdemux ! h264parse ! nvh264dec name=dec ! identity eos-after=5 ! "
+                                  "satbox name=filter ! fakesink";
+  GstElement* pipeline = gst_parse_launch(description.c_str(), &error);
   ASSERT_NE(pipeline, nullptr) << (error ? error->message : "");
   gst_element_set_state(pipeline, GST_STATE_PLAYING);
   GstMessage* done = gst_bus_timed_pop_filtered(GST_ELEMENT_BUS(pipeline), 10 * GST_SECOND,
@@ -100,18 +108,17 @@ TEST(FilterElementsOnTheGpu, CudaMemoryIsPreferredAndTheContextShared) {
   EXPECT_EQ(GST_MESSAGE_TYPE(done), GST_MESSAGE_EOS);
   gst_message_unref(done);
   GstElement* filter = gst_bin_get_by_name(GST_BIN(pipeline), "filter");
+  GstElement* decoder = gst_bin_get_by_name(GST_BIN(pipeline), "dec");
   GstPad* src = gst_element_get_static_pad(filter, "src");
   GstCaps* caps = gst_pad_get_current_caps(src);
   ASSERT_NE(caps, nullptr);
-  EXPECT_TRUE(gst_caps_features_contains(gst_caps_get_features(caps, 0), "memory:CUDAMemory"))
-      << gst_caps_to_string(caps);
+  EXPECT_TRUE(gst_caps_features_contains(gst_caps_get_features(caps, 0), "memory:CUDAMemory"));
   gst_caps_unref(caps);
   gst_object_unref(src);
-  // The element holds the pipeline's context: the one cudaupload uses (the bin keeps it).
-  GstContext* context = gst_element_get_context(filter, "gst.cuda.context");
-  EXPECT_NE(context, nullptr);
-  if (context) gst_context_unref(context);
+  EXPECT_NE(cuda_context_of(filter), nullptr);
+  EXPECT_EQ(cuda_context_of(filter), cuda_context_of(decoder));
   gst_object_unref(filter);
+  gst_object_unref(decoder);
   gst_element_set_state(pipeline, GST_STATE_NULL);
   gst_object_unref(pipeline);
 }

@@ -202,8 +202,19 @@ RawFrame expected_output(const sat::FilterSpec& spec, const RawFrame& input, Gst
   cv::Mat dst(height, width, CV_8UC(out_channels));
   engine.apply(spec, sat::ConstImage8{src.data, src.step, width, height, in_channels},
                sat::Image8{dst.data, dst.step, width, height, out_channels});
-  if (out_format == GST_VIDEO_FORMAT_RGBA) cv::cvtColor(dst, dst, cv::COLOR_BGRA2RGBA);
-  dst.copyTo(wrap(plane_of(out, 0, out_channels)));
+  const int format_channels = packed_channels(out_format);
+  if (out_channels == 1 && format_channels > 1) {
+    // A gray result in a colour format: gray in B, G and R; the 4th channel is the input's.
+    std::vector<cv::Mat> planes(3, dst);
+    if (format_channels == 4) {
+      planes.emplace_back();  // its own pixels, not dst's
+      cv::extractChannel(wrap(plane_of(input, 0, 4)), planes[3], 3);
+    }
+    cv::merge(planes, dst);
+  } else if (out_format == GST_VIDEO_FORMAT_RGBA) {
+    cv::cvtColor(dst, dst, cv::COLOR_BGRA2RGBA);
+  }
+  dst.copyTo(wrap(plane_of(out, 0, format_channels)));
   if (planar_yuv(out_format)) {
     const bool gray_filter = sat::info_of(spec).output == sat::FilterOutput::Gray;
     for (int plane = 1; plane < int(GST_VIDEO_INFO_N_PLANES(&out.info)); ++plane) {
