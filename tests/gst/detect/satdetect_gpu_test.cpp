@@ -20,8 +20,8 @@ namespace {
 
 using namespace gst_detect_test;
 
-const GstVideoFormat kFormats[] = {GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_BGRx,
-                                   GST_VIDEO_FORMAT_RGBA};
+// The formats the plugin takes in CUDA memory (common/video_formats.h).
+const GstVideoFormat kFormats[] = {GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_BGRx, GST_VIDEO_FORMAT_BGRA};
 
 class CudaMemory : public ::testing::Test {
  protected:
