@@ -211,6 +211,16 @@ TEST(SatDetect, BadCascadeSetWhilePlayingStopsTheStreamWithAnError) {
   EXPECT_NE(error.find(not_xml), std::string::npos) << error;
 }
 
+TEST(SatDetect, BufferSmallerThanItsCapsIsAnErrorNotAnOverread) {
+  Pipeline p("satdetect");
+  ASSERT_TRUE(p.play());
+  Frame frame = make_frame(detect_test::load_image("astronaut.png", cv::IMREAD_COLOR), GST_VIDEO_FORMAT_BGR);
+  gst_buffer_resize(frame.buffer.get(), 0, gssize(frame.info.size / 2));  // a buggy upstream: half a frame
+  EXPECT_EQ(p.push_and_pull(frame, GST_SECOND), nullptr);
+  const std::string error = p.wait_error();
+  EXPECT_NE(error.find("does not hold a 512x512 BGR frame"), std::string::npos) << error;
+}
+
 TEST(SatDetect, PropertiesChangedWhilePlayingApplyToTheNextFrame) {
   Pipeline p("satdetect display=false");
   ASSERT_TRUE(p.play());
