@@ -15,6 +15,12 @@ packages=(
   python3-dev pybind11-dev libdlpack-dev  # the Python module
   python3-pytest python3-opencv python3-torch  # its tests (OpenCV as the reference, torch CPU tensors)
   opencv-data python3-skimage       # detection tests: OpenCV's Haar cascades, scikit-image's photographs
+  # The GStreamer plugin (gst/): headers (gstreamer-cuda-1.0 is in -plugins-bad1.0-dev) and, for its
+  # tests and examples, gst-launch-1.0, the elements around ours (nvcodec in -bad, x264enc in
+  # -ugly) and gst-opencv as the peer.
+  libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev libgstreamer-plugins-bad1.0-dev
+  gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad
+  gstreamer1.0-plugins-ugly gstreamer1.0-opencv
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
+#include <tuple>
 
 namespace detect_test {
 
@@ -229,6 +230,15 @@ std::string tree_cascade_xml(const sat::HaarCascade& c) {
     features.push_back(rects);
   }
   return cascade_xml(c.window, stages, features);
+}
+
+bool same_boxes(std::vector<sat::Box> a, std::vector<sat::Box> b) {
+  const auto less = [](const sat::Box& p, const sat::Box& q) {
+    return std::tie(p.x, p.y, p.width, p.height) < std::tie(q.x, q.y, q.width, q.height);
+  };
+  std::sort(a.begin(), a.end(), less);
+  std::sort(b.begin(), b.end(), less);
+  return a == b;
 }
 
 }  // namespace detect_test

@@ -60,4 +60,7 @@ std::string cascade_xml(sat::Extent window, const std::vector<std::string>& stag
 // this is how the tree path (OpenCV's predictOrdered) is checked.
 std::string tree_cascade_xml(const sat::HaarCascade& stumps);
 
+// The same boxes in any order (OpenCV's order depends on its threads).
+bool same_boxes(std::vector<sat::Box> a, std::vector<sat::Box> b);
+
 }  // namespace detect_test

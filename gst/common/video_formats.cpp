@@ -1,0 +1,81 @@
+#include "common/video_formats.h"
+
+#include <gst/cuda/gstcudamemory.h>
+
+#include <algorithm>
+#include <array>
+
+namespace sat_gst {
+namespace {
+
+constexpr std::array<FormatLayout, 7> kLayouts{{
+    {GST_VIDEO_FORMAT_GRAY8, 1, false, false},
+    {GST_VIDEO_FORMAT_BGR, 3, false, false},
+    {GST_VIDEO_FORMAT_BGRx, 4, false, false},
+    {GST_VIDEO_FORMAT_BGRA, 4, false, false},
+    {GST_VIDEO_FORMAT_RGBA, 4, false, true},
+    {GST_VIDEO_FORMAT_I420, 1, true, false},
+    {GST_VIDEO_FORMAT_NV12, 1, true, false},
+}};
+
+}  // namespace
+
+const FormatLayout* find_layout(GstVideoFormat format) {
+  const auto it = std::find_if(kLayouts.begin(), kLayouts.end(), [&](const FormatLayout& l) { return l.format == format; });
+  return it == kLayouts.end() ? nullptr : &*it;
+}
+
+const std::vector<GstVideoFormat>& system_memory_formats() {
+  static const std::vector<GstVideoFormat> formats{GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_BGRx,
+                                                   GST_VIDEO_FORMAT_BGRA, GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_BGR,
+                                                   GST_VIDEO_FORMAT_GRAY8};
+  return formats;
+}
+
+// NV12 (what NVDEC makes) and the 4-byte BGR formats. RGBA is left out on the GPU (its red/blue
+// swap would need a kernel of its own); I420 at odd sizes did not come back byte-exact through
+// GStreamer 1.22's cudaupload → element → cudadownload on an NVIDIA H100, and GRAY8 did not
+// negotiate through 1.22's cudaupload.
+const std::vector<GstVideoFormat>& cuda_memory_formats() {
+  static const std::vector<GstVideoFormat> formats{GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_BGRx, GST_VIDEO_FORMAT_BGRA};
+  return formats;
+}
+
+std::vector<GstVideoFormat> gray_filter_outputs(GstVideoFormat input) {
+  if (!find_layout(input)) return {};
+  if (input == GST_VIDEO_FORMAT_GRAY8) return {input};
+  return {input, GST_VIDEO_FORMAT_GRAY8};
+}
+
+std::vector<GstVideoFormat> gray_filter_inputs(GstVideoFormat output) {
+  if (output == GST_VIDEO_FORMAT_GRAY8) return system_memory_formats();
+  if (!find_layout(output)) return {};
+  return {output};
+}
+
+void set_formats(GstStructure* s, const std::vector<GstVideoFormat>& formats) {
+  if (formats.size() == 1) {
+    gst_structure_set(s, "format", G_TYPE_STRING, gst_video_format_to_string(formats[0]), nullptr);
+    return;
+  }
+  GValue list = G_VALUE_INIT;
+  gst_value_list_init(&list, formats.size());
+  for (GstVideoFormat format : formats) {
+    GValue v = G_VALUE_INIT;
+    g_value_init(&v, G_TYPE_STRING);
+    g_value_set_static_string(&v, gst_video_format_to_string(format));
+    gst_value_list_append_and_take_value(&list, &v);
+  }
+  gst_structure_take_value(s, "format", &list);
+}
+
+GstCaps* make_caps(const std::vector<GstVideoFormat>& formats, bool cuda) {
+  GstCaps* caps = gst_caps_new_simple("video/x-raw", "width", GST_TYPE_INT_RANGE, 1, G_MAXINT, "height",
+                                      GST_TYPE_INT_RANGE, 1, G_MAXINT, "framerate", GST_TYPE_FRACTION_RANGE, 0, 1,
+                                      G_MAXINT, 1, nullptr);
+  set_formats(gst_caps_get_structure(caps, 0), formats);
+  if (cuda) gst_caps_set_features(caps, 0, gst_caps_features_new(GST_CAPS_FEATURE_MEMORY_CUDA_MEMORY, nullptr));
+  return caps;
+}
+
+}  // namespace sat_gst

@@ -1,0 +1,45 @@
+// The raw video formats the filter elements take, and what each means to a filter:
+//   GRAY8                 one channel, filtered as it is;
+//   BGR, BGRx, BGRA       satcore's own channel order (3 or 4 interleaved channels);
+//   RGBA                  red and blue swapped into BGRA order around the filter (exact: the
+//                         filters that read colour as gray must see blue where satcore expects it);
+//   I420, NV12            the decoders' formats: the luma plane is the image filtered, chroma is
+//                         passed through (or made neutral by a filter whose output is gray).
+// A filter whose output is gray (sat::FilterOutput::Gray) keeps the format by default — the gray
+// result in every colour channel (alpha kept), or as luma with neutral chroma — and writes GRAY8
+// where downstream asks for it.
+#pragma once
+
+#include <gst/video/video.h>
+
+#include <vector>
+
+namespace sat_gst {
+
+struct FormatLayout {
+  GstVideoFormat format;
+  int channels;      // interleaved channels of the plane the filter reads (plane 0)
+  bool planar_yuv;   // luma in plane 0, chroma in the other planes
+  bool swap_red_blue;
+};
+
+// nullptr for a format the elements do not take.
+const FormatLayout* find_layout(GstVideoFormat format);
+
+// The formats in system memory and in CUDA memory, in the order of preference of the caps.
+const std::vector<GstVideoFormat>& system_memory_formats();
+const std::vector<GstVideoFormat>& cuda_memory_formats();
+
+// The output formats a gray-output filter makes from input `input` (first = preferred), and the
+// input formats that make output `format`. Filters that keep the channels map each format to itself.
+std::vector<GstVideoFormat> gray_filter_outputs(GstVideoFormat input);
+std::vector<GstVideoFormat> gray_filter_inputs(GstVideoFormat output);
+
+// The "format" field of `s`: one format, or the list in this order.
+void set_formats(GstStructure* s, const std::vector<GstVideoFormat>& formats);
+
+// "video/x-raw, format = (string) { GRAY8, ... }, width = [1, max], ...", with the CUDA memory
+// feature when `cuda` is set.
+GstCaps* make_caps(const std::vector<GstVideoFormat>& formats, bool cuda);
+
+}  // namespace sat_gst

@@ -1,0 +1,255 @@
+#include "detect_base.h"
+
+#include <gst/cuda/gstcudamemory.h>
+#include <gst/cuda/gstcudautils.h>
+
+#include <memory>
+
+#include "common/cuda_sharing.h"
+#include "common/video_formats.h"
+#include "frame_detector.h"
+#include "gray_plane.h"
+#include "sat/error.h"
+
+GST_DEBUG_CATEGORY_STATIC(sat_detect_base_debug);
+#define GST_CAT_DEFAULT sat_detect_base_debug
+
+namespace {
+
+// What the streaming thread owns; made in start(), dropped in stop().
+struct Streaming {
+  explicit Streaming(sat::Backend backend) : detector(backend) {}
+  sat_gst::FrameDetector detector;
+  sat_gst::GrayPlane gray;
+};
+
+struct Private {
+  sat_gst::DetectSettings settings;          // the properties; under the object lock
+  GstCudaContext* cuda_context = nullptr;    // CUDA backend: shared with the neighbours
+  bool cuda_memory = false;                  // the negotiated caps are memory:CUDAMemory
+  std::unique_ptr<Streaming> streaming;      // between start() and stop(), in cuda_context
+};
+
+}  // namespace
+
+struct GstSatDetectBasePrivate {
+  Private* impl;  // C++ members, made in init and deleted in finalize
+};
+
+G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE(GstSatDetectBase, gst_sat_detect_base, GST_TYPE_VIDEO_FILTER)
+
+namespace {
+
+constexpr guint kFirstProperty = 1;
+
+Private* private_of(gpointer self) {
+  return static_cast<GstSatDetectBasePrivate*>(gst_sat_detect_base_get_instance_private(GST_SAT_DETECT_BASE(self)))
+      ->impl;
+}
+
+GstBaseTransformClass* parent_transform_class() {
+  return GST_BASE_TRANSFORM_CLASS(gst_sat_detect_base_parent_class);
+}
+
+sat_gst::DetectSettings settings_of(GstSatDetectBase* self) {
+  GST_OBJECT_LOCK(self);
+  sat_gst::DetectSettings copy = private_of(self)->settings;
+  GST_OBJECT_UNLOCK(self);
+  return copy;
+}
+
+void post_cascade_error(GstSatDetectBase* self, const std::string& profile, const sat::Error& e) {
+  GST_ELEMENT_ERROR(self, RESOURCE, OPEN_READ, ("Could not load the cascade \"%s\": %s", profile.c_str(), e.what()),
+                    ("profile=%s", profile.c_str()));
+}
+
+// ---- negotiation and the CUDA context ------------------------------------------------------------
+
+// In place: the caps go through unchanged; CUDA memory only where the CUDA backend can run.
+GstCaps* transform_caps(GstBaseTransform* trans, GstPadDirection, GstCaps* caps, GstCaps* filter) {
+  GstCaps* result = gst_caps_ref(caps);
+  if (!sat_gst::cuda_memory_usable()) {
+    result = sat_gst::without_cuda_memory(result);
+    if (gst_caps_is_empty(result) && !gst_caps_is_empty(caps))
+      GST_WARNING_OBJECT(trans, "memory:CUDAMemory cannot be taken: %s", sat_gst::cuda_unusable_reason().c_str());
+  }
+  if (filter) {
+    GstCaps* both = gst_caps_intersect_full(filter, result, GST_CAPS_INTERSECT_FIRST);
+    gst_caps_unref(result);
+    result = both;
+  }
+  return result;
+}
+
+gboolean set_info(GstVideoFilter* filter, GstCaps* incaps, GstVideoInfo*, GstCaps*, GstVideoInfo*) {
+  private_of(filter)->cuda_memory = sat_gst::is_cuda_memory_caps(incaps);
+  return TRUE;
+}
+
+gboolean query(GstBaseTransform* trans, GstPadDirection direction, GstQuery* q) {
+  if (GST_QUERY_TYPE(q) == GST_QUERY_CONTEXT &&
+      gst_cuda_handle_context_query(GST_ELEMENT(trans), q, private_of(trans)->cuda_context))
+    return TRUE;
+  return parent_transform_class()->query(trans, direction, q);
+}
+
+void set_context(GstElement* element, GstContext* context) {
+  gst_cuda_handle_set_context(element, context, -1, &private_of(element)->cuda_context);
+  GST_ELEMENT_CLASS(gst_sat_detect_base_parent_class)->set_context(element, context);
+}
+
+// ---- streaming -----------------------------------------------------------------------------------
+
+gboolean start(GstBaseTransform* trans) {
+  auto* self = GST_SAT_DETECT_BASE(trans);
+  Private& p = *private_of(self);
+  const sat_gst::DetectSettings settings = settings_of(self);
+  const sat::Backend backend = sat_gst::available_backend();
+  if (backend == sat::Backend::Cuda && !gst_cuda_ensure_element_context(GST_ELEMENT(self), -1, &p.cuda_context)) {
+    GST_ELEMENT_ERROR(self, RESOURCE, SETTINGS, ("No GStreamer CUDA context could be made"), (nullptr));
+    return FALSE;
+  }
+  try {
+    sat_gst::ContextPush push(p.cuda_context);
+    auto streaming = std::make_unique<Streaming>(backend);
+    streaming->detector.load(settings.profile);
+    p.streaming = std::move(streaming);
+  } catch (const sat::Error& e) {
+    if (e.call() == "sat::load_haar_cascade") post_cascade_error(self, settings.profile, e);
+    else GST_ELEMENT_ERROR(self, RESOURCE, SETTINGS, ("%s", e.what()), (nullptr));
+    return FALSE;
+  }
+  GST_INFO_OBJECT(self, "cascade %s, %s backend", settings.profile.c_str(), sat::to_string(backend));
+  return TRUE;
+}
+
+gboolean stop(GstBaseTransform* trans) {
+  Private& p = *private_of(trans);
+  {
+    sat_gst::ContextPush push(p.cuda_context);  // CUDA resources are freed in their context
+    p.streaming.reset();
+  }
+  gst_clear_object(&p.cuda_context);
+  return TRUE;
+}
+
+// The device frame's plane 0 as the detector reads it (gray, or BGR[x] that it converts itself);
+// false where the host must read the frame (RGBA's order; min-stddev needs the host's pixels).
+bool searchable_on_device(GstVideoFormat format, const sat_gst::DetectSettings& settings, int& channels) {
+  if (settings.min_stddev > 0) return false;
+  switch (format) {
+    case GST_VIDEO_FORMAT_GRAY8:
+    case GST_VIDEO_FORMAT_I420:
+    case GST_VIDEO_FORMAT_NV12: channels = 1; return true;
+    case GST_VIDEO_FORMAT_BGR: channels = 3; return true;
+    case GST_VIDEO_FORMAT_BGRx:
+    case GST_VIDEO_FORMAT_BGRA: channels = 4; return true;
+    default: return false;
+  }
+}
+
+// The frame's boxes; nullptr when the buffer does not hold a frame of the negotiated size (it
+// cannot be mapped: an error, not a read past its end).
+const std::vector<sat::Box>* find_boxes(Streaming& s, sat_gst::FrameAccess& frame, bool cuda_memory,
+                                        const sat_gst::DetectSettings& settings) {
+  int channels = 1;
+  if (cuda_memory && searchable_on_device(GST_VIDEO_INFO_FORMAT(&frame.info()), settings, channels)) {
+    GstVideoInfo info = frame.info();
+    GstVideoFrame device;
+    if (!gst_video_frame_map(&device, &info, frame.buffer(), GstMapFlags(GST_MAP_READ | GST_MAP_CUDA | GST_VIDEO_FRAME_MAP_FLAG_NO_REF))) return nullptr;
+    const sat::ConstImage8 image{static_cast<const uint8_t*>(GST_VIDEO_FRAME_PLANE_DATA(&device, 0)),
+                                 std::size_t(GST_VIDEO_FRAME_PLANE_STRIDE(&device, 0)), GST_VIDEO_FRAME_WIDTH(&device),
+                                 GST_VIDEO_FRAME_HEIGHT(&device), channels};
+    struct Unmap {
+      GstVideoFrame* f;
+      ~Unmap() { gst_video_frame_unmap(f); }
+    } unmap{&device};
+    return &s.detector.detect_device(image);
+  }
+  GstVideoFrame* host = frame.readable();
+  return host ? &s.detector.detect(s.gray.of(*host)) : nullptr;
+}
+
+GstFlowReturn transform_ip(GstBaseTransform* trans, GstBuffer* buffer) {
+  auto* self = GST_SAT_DETECT_BASE(trans);
+  Private& p = *private_of(self);
+  const GstVideoInfo& info = GST_VIDEO_FILTER(self)->in_info;
+  const sat_gst::DetectSettings settings = settings_of(self);
+  sat_gst::ContextPush push(p.cuda_context);
+  try {
+    p.streaming->detector.configure(settings, {GST_VIDEO_INFO_WIDTH(&info), GST_VIDEO_INFO_HEIGHT(&info)});
+  } catch (const sat::Error& e) {
+    if (e.call() == "sat::load_haar_cascade") post_cascade_error(self, settings.profile, e);
+    else GST_ELEMENT_ERROR(self, LIBRARY, SETTINGS, ("%s", e.what()), (nullptr));
+    return GST_FLOW_ERROR;
+  }
+  sat_gst::FrameAccess frame(buffer, info);
+  try {
+    const std::vector<sat::Box>* boxes = find_boxes(*p.streaming, frame, p.cuda_memory, settings);
+    if (!boxes) {
+      GST_ELEMENT_ERROR(self, STREAM, FORMAT,
+                        ("A %" G_GSIZE_FORMAT "-byte buffer does not hold a %dx%d %s frame", gst_buffer_get_size(buffer),
+                         GST_VIDEO_INFO_WIDTH(&info), GST_VIDEO_INFO_HEIGHT(&info), GST_VIDEO_INFO_NAME(&info)),
+                        (nullptr));
+      return GST_FLOW_ERROR;
+    }
+    return GST_SAT_DETECT_BASE_GET_CLASS(self)->use_boxes(self, frame, *boxes, settings);
+  } catch (const sat::Error& e) {
+    GST_ELEMENT_ERROR(self, STREAM, FAILED, ("Detection failed: %s", e.what()), (nullptr));
+    return GST_FLOW_ERROR;
+  }
+}
+
+// ---- properties ----------------------------------------------------------------------------------
+
+void set_property(GObject* object, guint id, const GValue* value, GParamSpec* pspec) {
+  GST_OBJECT_LOCK(object);
+  const bool known = sat_gst::set_detect_property(private_of(object)->settings, kFirstProperty, id, value);
+  GST_OBJECT_UNLOCK(object);
+  if (!known) G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+}
+
+void get_property(GObject* object, guint id, GValue* value, GParamSpec* pspec) {
+  GST_OBJECT_LOCK(object);
+  const bool known = sat_gst::get_detect_property(private_of(object)->settings, kFirstProperty, id, value);
+  GST_OBJECT_UNLOCK(object);
+  if (!known) G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+}
+
+void finalize(GObject* object) {
+  delete private_of(object);
+  G_OBJECT_CLASS(gst_sat_detect_base_parent_class)->finalize(object);
+}
+
+}  // namespace
+
+static void gst_sat_detect_base_class_init(GstSatDetectBaseClass* klass) {
+  GST_DEBUG_CATEGORY_INIT(sat_detect_base_debug, "satdetectbase", 0, "satlab detection elements");
+  auto* gobject_class = G_OBJECT_CLASS(klass);
+  gobject_class->set_property = set_property;
+  gobject_class->get_property = get_property;
+  gobject_class->finalize = finalize;
+  sat_gst::install_detect_properties(gobject_class, kFirstProperty);
+
+  auto* element_class = GST_ELEMENT_CLASS(klass);
+  GstCaps* caps = sat_gst::make_caps(sat_gst::system_memory_formats(), false);
+  gst_caps_append(caps, sat_gst::make_caps(sat_gst::cuda_memory_formats(), true));
+  gst_element_class_add_pad_template(element_class, gst_pad_template_new("sink", GST_PAD_SINK, GST_PAD_ALWAYS, caps));
+  gst_element_class_add_pad_template(element_class, gst_pad_template_new("src", GST_PAD_SRC, GST_PAD_ALWAYS, caps));
+  gst_caps_unref(caps);
+  element_class->set_context = set_context;
+
+  auto* trans_class = GST_BASE_TRANSFORM_CLASS(klass);
+  trans_class->start = start;
+  trans_class->stop = stop;
+  trans_class->query = query;
+  trans_class->transform_caps = transform_caps;
+  trans_class->transform_ip = transform_ip;
+  GST_VIDEO_FILTER_CLASS(klass)->set_info = set_info;
+  gst_type_mark_as_plugin_api(GST_TYPE_SAT_DETECT_BASE, GstPluginAPIFlags(0));
+}
+
+static void gst_sat_detect_base_init(GstSatDetectBase* self) {
+  static_cast<GstSatDetectBasePrivate*>(gst_sat_detect_base_get_instance_private(self))->impl = new Private;
+  gst_base_transform_set_in_place(GST_BASE_TRANSFORM(self), TRUE);
+}

@@ -1,0 +1,33 @@
+// GstSatDetectBase: the abstract in-place video filter under satdetect and satfaceblur. It owns
+// the detection properties (detect_settings.h), loads the cascade when the element starts (one
+// that does not load: GST_ELEMENT_ERROR naming the file and the reason, and the state change
+// fails), finds the boxes of every frame with satcore's detector, and hands them to the
+// subclass's use_boxes(). A profile or parameter changed while PLAYING takes effect on the next
+// frame; a new profile that does not load stops the stream with the same error.
+// Memory: system memory, and CUDA memory (video/x-raw(memory:CUDAMemory)) where the CUDA backend
+// can run, in the CUDA context shared with the neighbours ("gst.cuda.context"); a device frame is
+// searched where it lies (RGBA and min-stddev > 0 read the frame on the host).
+#pragma once
+
+#include <gst/video/gstvideofilter.h>
+
+#include <vector>
+
+#include "detect_settings.h"
+#include "frame_access.h"
+#include "sat/detect.h"
+
+G_BEGIN_DECLS
+
+#define GST_TYPE_SAT_DETECT_BASE (gst_sat_detect_base_get_type())
+G_DECLARE_DERIVABLE_TYPE(GstSatDetectBase, gst_sat_detect_base, GST, SAT_DETECT_BASE, GstVideoFilter)
+
+struct _GstSatDetectBaseClass {
+  GstVideoFilterClass parent_class;
+  // The frame and its boxes; `settings` are the ones the boxes were found with. Runs in the
+  // element's CUDA context (when it has one).
+  GstFlowReturn (*use_boxes)(GstSatDetectBase* self, sat_gst::FrameAccess& frame, const std::vector<sat::Box>& boxes,
+                             const sat_gst::DetectSettings& settings);
+};
+
+G_END_DECLS

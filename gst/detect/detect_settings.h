@@ -1,0 +1,36 @@
+// The detection properties satdetect and satfaceblur share, named as gst-opencv's facedetect and
+// faceblur name them (profile, scale-factor, min-neighbors, min-size-width, min-size-height,
+// min-stddev) plus max-size-width / max-size-height (satfilter's --max-size). Defaults are
+// facedetect's, so that replacing facedetect with satdetect keeps a pipeline's boxes; ranges are
+// satcore's (sat::Detector refuses the rest): scale-factor > 1 and <= 100, sizes 0..32768.
+#pragma once
+
+#include <glib-object.h>
+
+#include <string>
+
+#include "sat/detect.h"
+
+namespace sat_gst {
+
+// facedetect's default face cascade on Debian (package opencv-data).
+inline constexpr const char* kDefaultProfile = "/usr/share/opencv4/haarcascades/haarcascade_frontalface_default.xml";
+
+struct DetectSettings {
+  std::string profile = kDefaultProfile;
+  sat::DetectParams params{1.25, 3, {30, 30}, {0, 0}};
+  // Frames whose gray standard deviation is below this are not searched (facedetect's
+  // min-stddev: flat frames cost nothing and give no false boxes). 0: every frame.
+  int min_stddev = 0;
+};
+
+// Property ids from `first_id` on, in this order; returns the id after the last.
+guint install_detect_properties(GObjectClass* klass, guint first_id);
+
+// Sets / gets the property `id` (numbered from first_id) when it is one of these; false when it
+// is not. GObject has refused values outside the ranges already (scale-factor's smallest value is
+// the double after 1, so 1 itself is refused).
+bool set_detect_property(DetectSettings& settings, guint first_id, guint id, const GValue* value);
+bool get_detect_property(const DetectSettings& settings, guint first_id, guint id, GValue* value);
+
+}  // namespace sat_gst

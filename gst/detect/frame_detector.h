@@ -1,0 +1,59 @@
+// sat::Detector as a video element needs it: the cascade loaded once per profile, the detector
+// made again only when the cascade, the parameters or the frame size change (never per frame),
+// on the backend chosen when the element starts: CUDA when a device can run it, else satcore's
+// CPU backend (both give the same boxes). On the CUDA backend a host frame's gray plane is
+// uploaded (1 byte a pixel) and a device frame (CUDA memory) is searched where it lies; every
+// CUDA call runs on a stream of its own, in the CUDA context current when the object was made.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/cuda/cuda_stream.h"
+#include "common/cuda/pitched_buffer.h"
+#include "detect_settings.h"
+#include "sat/detect.h"
+
+namespace sat_gst {
+
+class FrameDetector {
+ public:
+  explicit FrameDetector(sat::Backend backend);
+
+  // Loads `profile` unless it is the one loaded. Throws sat::Error naming the file and the
+  // reason (missing, not a cascade, tilted features).
+  void load(const std::string& profile);
+
+  // Loads settings.profile when it differs from the loaded one and makes the detector for
+  // frames of `extent` when anything it depends on changed. Throws sat::Error naming the file
+  // and the reason, or the parameter out of range; the detector is then dropped, so that the
+  // next call tries again.
+  void configure(const DetectSettings& settings, sat::Extent extent);
+
+  // The boxes in `gray` (host memory, 1 channel, of the configured extent), or none when its
+  // standard deviation is below settings.min_stddev.
+  const std::vector<sat::Box>& detect(sat::ConstImage8 gray);
+  // CUDA backend: the boxes in a device frame (1 channel gray, or 3/4 channels BGR[x]).
+  // min_stddev is not applied (it needs the host's pixels: the caller takes detect() then).
+  const std::vector<sat::Box>& detect_device(sat::ConstImage8 frame);
+
+  sat::Backend backend() const { return backend_; }
+
+ private:
+  sat::Backend backend_;
+  std::string profile_;  // the file cascade_ came from; empty: none loaded
+  sat::HaarCascade cascade_;
+  DetectSettings settings_;
+  sat::Extent extent_{};
+  std::optional<sat::Detector> detector_;
+  std::optional<satapp::CudaStream> stream_;  // CUDA backend
+  satapp::PitchedBuffer device_gray_;         // CUDA backend: the uploaded gray plane
+  std::vector<sat::Box> none_;
+};
+
+// CUDA when satcore's CUDA backend and GStreamer's CUDA library can run here, else the CPU backend.
+sat::Backend available_backend();
+
+}  // namespace sat_gst
