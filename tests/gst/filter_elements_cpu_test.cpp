@@ -275,15 +275,23 @@ TEST(FilterElementErrors, ARadiusMapThatCannotBeReadIsAnErrorNamingTheFileAndWhy
   EXPECT_NE(garbage.error.find("not an image"), std::string::npos) << garbage.error;
 }
 
-TEST(FilterElementErrors, ARadiusMapOfAnotherSizeIsAnErrorAndTheRightSizeFilters) {
-  const sat::FilterInfo& vblur = *sat::find_filter("variable-blur");
-  // A PGM radius map: 40x30, radius growing left to right.
-  std::string pgm = "P5\n40 30\n255\n";
+// A 40x30 radius map (radius growing left to right, or top to bottom) and its PGM file bytes.
+std::vector<uint8_t> radius_map(bool across) {
   std::vector<uint8_t> radius(40 * 30);
   for (int y = 0; y < 30; ++y)
-    for (int x = 0; x < 40; ++x) radius[std::size_t(y * 40 + x)] = uint8_t(x / 4 + y % 3);
+    for (int x = 0; x < 40; ++x) radius[std::size_t(y * 40 + x)] = uint8_t(across ? x / 4 + y % 3 : y / 3);
+  return radius;
+}
+std::string pgm_of(const std::vector<uint8_t>& radius) {
+  std::string pgm = "P5\n40 30\n255\n";
   pgm.append(radius.begin(), radius.end());
-  const TempFile map("radius.pgm", pgm);
+  return pgm;
+}
+
+TEST(FilterElementErrors, ARadiusMapOfAnotherSizeIsAnErrorAndTheRightSizeFilters) {
+  const sat::FilterInfo& vblur = *sat::find_filter("variable-blur");
+  const std::vector<uint8_t> radius = radius_map(true);
+  const TempFile map("radius.pgm", pgm_of(radius));
   const std::string properties = "shape=map max-radius=20 radius-map-file=" + map.path.string();
 
   const RawFrame fits = gst_test::frame_from_bgr(photo("coffee.png", {0, 0, 40, 30}), GST_VIDEO_FORMAT_BGRA);
@@ -296,6 +304,31 @@ TEST(FilterElementErrors, ARadiusMapOfAnotherSizeIsAnErrorAndTheRightSizeFilters
   const RawFrame other = gst_test::frame_from_bgr(photo("coffee.png", {0, 0, 41, 30}), GST_VIDEO_FORMAT_BGRA);
   const gst_test::RunResult result = gst_test::run_frames(cpu_element(vblur, properties), {other});
   EXPECT_NE(result.error.find("radius_map"), std::string::npos) << result.error;
+}
+
+TEST(FilterElementProperties, ARadiusMapFileChangedWhilePlayingIsReadForTheNextFrame) {
+  const sat::FilterInfo& vblur = *sat::find_filter("variable-blur");
+  const std::vector<uint8_t> across = radius_map(true), down = radius_map(false);
+  const TempFile first("radius_across.pgm", pgm_of(across)), second("radius_down.pgm", pgm_of(down));
+  std::vector<RawFrame> frames;
+  for (int i = 0; i < 4; ++i) frames.push_back(gst_test::videotestsrc_frame("ball", GST_VIDEO_FORMAT_BGRx, 40, 30, i));
+  const gst_test::RunResult result = gst_test::run_frames(
+      cpu_element(vblur, "shape=map max-radius=12 radius-map-file=" + first.path.string()), frames, "",
+      [&](GstElement* element, std::size_t i) {
+        if (i == 2) g_object_set(element, "radius-map-file", second.path.c_str(), nullptr);
+      });
+  ASSERT_EQ(result.error, "");
+  ASSERT_EQ(result.outputs.size(), frames.size());
+  for (std::size_t i = 0; i < frames.size(); ++i) {
+    sat::FilterSpec spec = vblur.defaults;
+    sat::parse_param(spec, "shape", "map");
+    sat::set_param(spec, "max_radius", 12);
+    sat::set_image_param(spec, "radius_map", {(i < 2 ? across : down).data(), 40, 40, 30, 1});
+    EXPECT_EQ(gst_test::first_difference(gst_test::expected_output(spec, frames[i], GST_VIDEO_FORMAT_BGRx),
+                                         result.outputs[i]),
+              "")
+        << "frame " << i;
+  }
 }
 
 TEST(FilterElementErrors, AFrameSmallerThanItsCapsIsAnErrorNotARead) {
