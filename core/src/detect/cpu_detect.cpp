@@ -25,12 +25,6 @@ int band_table_rows(Extent window, Extent max_extent) {
 
 }  // namespace
 
-std::size_t CpuDetect::scratch_bytes(Extent window, Extent max_extent) {
-  const std::size_t rows = std::size_t(band_table_rows(window, max_extent));
-  const std::size_t pitch = std::size_t(max_extent.width + 1);
-  return rows * pitch * (sizeof(SumSq) + 2) + std::size_t(max_extent.width + max_extent.height) * sizeof(AxisTaps);
-}
-
 CpuDetect::CpuDetect(const HaarCascade& cascade, Extent max_extent)
     : window_(cascade.window),
       table_pitch_(max_extent.width + 1),

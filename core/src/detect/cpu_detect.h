@@ -23,10 +23,6 @@ class CpuDetect {
   void run(const uint8_t* gray, std::size_t pitch, Extent frame, const std::vector<ScaleLevel>& levels,
            std::vector<Box>& candidates, DetectTimes& times, bool timed);
 
-  // Host bytes a CpuDetect for `max_extent` holds (the band buffers, taps and the cascade's own
-  // arrays not counted: they do not grow with the frame).
-  static std::size_t scratch_bytes(Extent window, Extent max_extent);
-
  private:
   Extent window_;
   int table_pitch_;  // elements per table row: max width + 1
