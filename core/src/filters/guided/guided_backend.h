@@ -5,6 +5,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include <cstddef>
 #include <type_traits>
 
 #include "filters/guided/guided_job.h"
@@ -19,6 +20,11 @@ void cuda_output(const Job& job, cudaStream_t stream);
 // (cpu_rows.h: 0 = automatic). job.src must not overlap job.dst: a band reads src rows that
 // another band (or its own earlier rows) writes.
 void cpu_guided(const Job& job, int threads);
+
+// The CPU's coefficient rows kept per thread (guided_cpu.cpp): 2r + 2 where they fit
+// kGuidedKeptBytesPerPixel of the image over all threads, fewer otherwise (then made twice).
+inline constexpr std::size_t kGuidedKeptBytesPerPixel = 1;
+int guided_cpu_kept_rows(int width, int height, int radius, int coefficient_lanes_per_pixel);
 
 // f(std::integral_constant<Variant, v>{}): the variant as a compile-time constant.
 template <class F>

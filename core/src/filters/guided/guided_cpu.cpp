@@ -6,8 +6,10 @@
 // Output row y needs the window sums of the coefficient rows y − r … y + r; as y moves down,
 // one coefficient row enters and one leaves the window. Each coefficient row is made from the
 // window sums of the input rows around it (the inputs made from src as they are read). The
-// entering rows walk down the image one step at a time, so do the leaving ones: each has its
-// own generator, whose input window then moves by one row per step too.
+// entering rows walk down the image one step at a time, each made once and kept until it leaves
+// (2r + 2 rows, where they fit guided_cpu_kept_rows()'s budget; else the leaving rows are made
+// again by a second generator, which walks down one step at a time too).
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -110,13 +112,71 @@ class CoefficientRows {
   int y_ = -1;
 };
 
+// Coefficient rows kept after they entered the output window, so that a row leaving it is read
+// back rather than made again: `capacity` rows, row s in slot s mod capacity, tagged with s.
+// With 2r + 2 slots every row that leaves was kept (it entered 2r + 1 rows before).
+class KeptRows {
+ public:
+  KeptRows(std::size_t elements, int capacity)
+      : elements_(elements), tags_(std::size_t(capacity), -1), rows_(elements * std::size_t(capacity)) {}
+
+  const int64_t* find(int s) const {
+    const std::size_t slot = std::size_t(s) % tags_.size();
+    return tags_[slot] == s ? rows_.data() + slot * elements_ : nullptr;
+  }
+  const int64_t* keep(int s, const int64_t* row) {
+    const std::size_t slot = std::size_t(s) % tags_.size();
+    tags_[slot] = s;
+    int64_t* kept = rows_.data() + slot * elements_;
+    for (std::size_t e = 0; e < elements_; ++e) kept[e] = row[e];
+    return kept;
+  }
+
+ private:
+  std::size_t elements_;
+  std::vector<int> tags_;
+  std::vector<int64_t> rows_;
+};
+
+// One side of the output window's rows (ColumnWindow's Source): the entering side makes each
+// row and keeps it; the leaving side reads it back, or makes it with a generator of its own
+// where it is not kept (a band's first rows, a window of more rows than are kept).
+template <Variant kVariant>
+class WindowSide {
+ public:
+  WindowSide(const Job& j, KeptRows& kept, bool entering) : rows_(j), kept_(kept), entering_(entering) {}
+
+  const int64_t* row(int s) {
+    if (entering_) return kept_.keep(s, rows_.row(s));
+    if (const int64_t* row = kept_.find(s)) return row;
+    return rows_.row(s);
+  }
+
+ private:
+  CoefficientRows<kVariant> rows_;
+  KeptRows& kept_;
+  bool entering_;
+};
+
+}  // namespace
+
+int guided_cpu_kept_rows(int width, int height, int radius, int coefficient_lanes_per_pixel) {
+  const std::size_t budget = std::size_t(width) * std::size_t(height) * kGuidedKeptBytesPerPixel /
+                             std::size_t(detail::hardware_threads());
+  const std::size_t row_bytes = std::size_t(width) * std::size_t(coefficient_lanes_per_pixel) * sizeof(int64_t);
+  return int(std::clamp<std::size_t>(budget / row_bytes, 1, std::size_t(2 * int64_t(radius) + 2)));
+}
+
+namespace {
+
 // Rows y0 … y1 − 1 of the output (step 5).
 template <Variant kVariant, int kCn>
 void output_rows(const Job& job, int y0, int y1) {
   constexpr int kLanes = coefficient_lanes(kVariant);
-  CoefficientRows<kVariant> entering(job), leaving(job);
-  ColumnWindow<CoefficientRows<kVariant>> window(std::size_t(job.width) * kLanes, job.height, job.radius, entering,
-                                                 leaving);
+  const std::size_t elements = std::size_t(job.width) * kLanes;
+  KeptRows kept(elements, guided_cpu_kept_rows(job.width, job.height, job.radius, kLanes));
+  WindowSide<kVariant> entering(job, kept, true), leaving(job, kept, false);
+  ColumnWindow<WindowSide<kVariant>> window(elements, job.height, job.radius, entering, leaving);
   RowWindow across(job.width, kLanes, job.radius);
   std::vector<int64_t> sums(std::size_t(job.width) * kLanes);
   for (int y = y0; y < y1; ++y) {
