@@ -16,8 +16,11 @@ python3 - "$work" "$size" <<'PY'
 import random, sys
 work, n = sys.argv[1], int(sys.argv[2])
 random.seed(7)
-open(f"{work}/gray.pgm", "wb").write(b"P5 %d %d 255\n" % (n, n) + random.randbytes(n * n))
-open(f"{work}/colour.ppm", "wb").write(b"P6 %d %d 255\n" % (n, n) + random.randbytes(3 * n * n))
+for name, magic, cn in (("gray.pgm", b"P5", 1), ("colour.ppm", b"P6", 3)):
+    with open(f"{work}/{name}", "wb") as f:
+        f.write(magic + b" %d %d 255\n" % (n, n))
+        for _ in range(n):  # row by row: randbytes takes at most 2^28 bytes
+            f.write(random.randbytes(cn * n))
 PY
 
 pixels=$((size * size))

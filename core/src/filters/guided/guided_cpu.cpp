@@ -1,7 +1,7 @@
 // The guided filter on the CPU without tables: the steps of guided_job.h row by row, by running
 // window sums (running_window.h), the per-pixel arithmetic of guided_math.h — same exact integer
-// window sums, same functions: the GPU's bytes. Memory: a few rows per band, not 40 to 80 bytes
-// per pixel of tables.
+// window sums, same functions: the GPU's bytes. Memory: a few rows per band and the coefficient
+// rows kept (at most 1 byte per pixel), not 24 to 80 bytes per pixel of tables.
 //
 // Output row y needs the window sums of the coefficient rows y − r … y + r; as y moves down,
 // one coefficient row enters and one leaves the window. Each coefficient row is made from the
