@@ -97,8 +97,8 @@ RunReport run_job(const CommandLine& cl, const Job& job, MediaKind output_kind, 
   if (info.kind == MediaKind::Video && info.fps <= 0 && video_codecs_for(lower_extension(job.output)).size())
     note("'" + job.input + "' has no frame rate; writing 25 fps");
 
-  check_host_memory(job.input, info, output_channels(cl.filter, info.channels), backend,
-                    pipeline_frame_buffers(info, backend, cl.frames_in_flight));
+  check_host_memory(job.input, info, cl.filter, backend, pipeline_frame_buffers(info, backend, cl.frames_in_flight),
+                    cascade != nullptr);
   const std::vector<FilterImage> filter_images = read_filter_images(cl.filter_images, info, job.input, cl.max_pixels);
   std::optional<sat::Detector> detector;
   if (cascade) detector.emplace(backend, *cascade, sat::Extent{info.width, info.height}, cl.detect->params);

@@ -12,10 +12,11 @@
 namespace satfilter {
 namespace {
 
-// satcore's CPU FilterEngine holds, per pixel of its extent, a 4-byte stage element (the gray or
-// BGRA copy of the frame; its filters are running sums over rows, with no table:
-// core/src/filters/filter_engine.cpp); the CUDA engine holds its tables on the device instead.
-constexpr std::uint64_t kCpuEngineBytesPerPixel = 4;
+// The CPU detector (sat::Detector on Backend::Cpu) per pixel of the frame: the gray copy of a
+// colour frame (1 byte) and its scale-by-scale bands — resized rows, their {Σx, Σx²} table rows
+// and flags, sized at about 1 byte per pixel of the frame (core/src/detect/cpu_detect.cpp),
+// rounded up. It reads the frames themselves; the CUDA detector holds its buffers on the device.
+constexpr std::uint64_t kCpuDetectBytesPerPixel = 3;
 
 // A "kB" field of a /proc file, in bytes; `missing` when absent.
 std::uint64_t proc_kilobytes(const char* file, const std::string& field, std::uint64_t missing) {
@@ -33,10 +34,15 @@ std::string gib(std::uint64_t bytes) {
 
 }  // namespace
 
-std::uint64_t pipeline_host_bytes(const MediaInfo& info, int output_channels, sat::Backend backend, int buffers) {
+std::uint64_t pipeline_host_bytes(const MediaInfo& info, const std::optional<sat::FilterSpec>& filter,
+                                  sat::Backend backend, int buffers, bool detect) {
   const std::uint64_t pixels = std::uint64_t(info.width) * std::uint64_t(info.height);
-  const std::uint64_t frames = pixels * std::uint64_t(buffers) * std::uint64_t(info.channels + output_channels);
-  return frames + (backend == sat::Backend::Cpu ? pixels * kCpuEngineBytesPerPixel : 0);
+  const int output_channels = filter ? sat::output_channels(*filter, info.channels) : info.channels;
+  std::uint64_t bytes = pixels * std::uint64_t(buffers) * std::uint64_t(info.channels + output_channels);
+  if (backend != sat::Backend::Cpu) return bytes;
+  if (filter) bytes += sat::scratch_memory(*filter, {info.width, info.height}, info.channels).cpu_bytes;
+  if (detect) bytes += pixels * kCpuDetectBytesPerPixel;
+  return bytes;
 }
 
 std::uint64_t available_host_bytes() {
@@ -51,9 +57,9 @@ std::uint64_t available_host_bytes() {
   return available;
 }
 
-void check_host_memory(const std::string& input, const MediaInfo& info, int output_channels, sat::Backend backend,
-                       int buffers) {
-  const std::uint64_t needed = pipeline_host_bytes(info, output_channels, backend, buffers);
+void check_host_memory(const std::string& input, const MediaInfo& info, const std::optional<sat::FilterSpec>& filter,
+                       sat::Backend backend, int buffers, bool detect) {
+  const std::uint64_t needed = pipeline_host_bytes(info, filter, backend, buffers, detect);
   const std::uint64_t available = available_host_bytes();
   if (needed <= available) return;
   throw runtime_error("cannot filter '" + input + "' (" + std::to_string(info.width) + "x" +

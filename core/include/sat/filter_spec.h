@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "sat/filter_params.h"
+#include "sat/sat.h"
 
 namespace sat {
 
@@ -48,6 +49,15 @@ enum class FilterOutput {
   Gray,          // dst has 1 channel; colour src is converted to gray first
 };
 
+// The memory one FilterEngine::apply of a filter uses beyond src and dst, at its peak: host bytes
+// on the CPU backend (scratch the filter allocates, rows per thread), device bytes on CUDA (the
+// engine's table and staging buffers for the frame and the filter's scratch; satcore's SAT
+// workspace not counted). On the CPU, in place (dst overlapping src) adds a copy of src.
+struct ScratchMemory {
+  std::size_t cpu_bytes = 0;
+  std::size_t cuda_bytes = 0;
+};
+
 struct FilterInfo {
   std::string_view name;                  // "box", "threshold", "sauvola", "bradley", "guided", ...
   std::vector<std::string_view> aliases;  // other accepted names ("mean-c", "adaptive")
@@ -55,6 +65,11 @@ struct FilterInfo {
   std::vector<ParamInfo> params;          // in the order help lists them
   FilterOutput output = FilterOutput::SameChannels;
   FilterSpec defaults;                    // the parameter struct with its default values
+  // The peak scratch of this filter (spec holds its parameters) on a frame of `extent` with
+  // `channels` (1, 3 or 4); an upper bound, measured in tests/app/satfilter/memory_test.cpp and
+  // docs/cpu-backend.md. Most CPU filters need a few rows per thread; the tables of guided,
+  // Kuwahara and the variable blur are kept in bands of rows on the CPU.
+  ScratchMemory (*scratch)(const FilterSpec& spec, Extent extent, int channels) = nullptr;
 };
 
 // Every filter, in FilterSpec's order (filter_catalog()[spec.index()] describes spec).
@@ -88,6 +103,9 @@ void validate(const FilterSpec& spec, const char* call = "sat::validate");
 
 // One line for logs and overlays: "box 9x9 reflect101", "sauvola window 15 k 0.2 r 127.5".
 std::string describe(const FilterSpec& spec);
+
+// info_of(spec).scratch(spec, extent, channels).
+ScratchMemory scratch_memory(const FilterSpec& spec, Extent extent, int channels);
 
 // Output channels for an input of `src_channels`.
 int output_channels(const FilterSpec& spec, int src_channels);

@@ -1,5 +1,7 @@
-// The CPU backend of sat::Detector: per scale, the resize, the padded {Σx, Σx²} table
-// (sat::cpu_parallel) and every window through the cascade, rows spread over all cores.
+// The CPU backend of sat::Detector: per scale, in bands of window rows, the resized rows the
+// band's windows cover, their padded {Σx, Σx²} table rows, and every window through the
+// cascade, rows spread over all cores. A band keeps a few per cent of a frame, not the whole
+// resized frame and its 16-byte table (see band_rows()).
 #pragma once
 
 #include <cstdint>
@@ -24,11 +26,12 @@ class CpuDetect {
  private:
   Extent window_;
   int table_pitch_;  // elements per table row: max width + 1
+  int band_table_rows_;  // table rows of a band: band_rows() for the max extent
   FlatCascade flat_;
-  std::vector<uint8_t> resized_;
-  std::vector<SumSq> table_;  // (max height + 1) rows; row 0 and column 0 stay zero
+  std::vector<uint8_t> resized_;  // the band's resized rows
+  std::vector<SumSq> table_;      // the band's table rows; row 0 and column 0 stay zero
   std::vector<AxisTaps> x_taps_, y_taps_;
-  std::vector<uint8_t> accepted_;  // one flag per window position of a level
+  std::vector<uint8_t> accepted_;  // one flag per window position of a band
 };
 
 }  // namespace sat::detect

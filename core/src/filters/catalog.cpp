@@ -278,6 +278,10 @@ std::string describe(const FilterSpec& spec) {
   return visit_described(spec, [](const auto& d, const auto& params) { return d.describe(params); });
 }
 
+ScratchMemory scratch_memory(const FilterSpec& spec, Extent extent, int channels) {
+  return info_of(spec).scratch(spec, extent, channels);
+}
+
 int output_channels(const FilterSpec& spec, int src_channels) {
   return info_of(spec).output == FilterOutput::Gray ? 1 : src_channels;
 }

@@ -15,6 +15,7 @@
 #include "filters/backend.h"
 #include "filters/engine_context.h"
 #include "filters/filter_validate.h"
+#include "filters/memory_figure.h"
 #include "filters/stages.h"
 #include "sat/device.h"
 #include "sat/filters.h"
@@ -22,12 +23,12 @@
 namespace sat {
 
 using filters::Alias;
+using filters::kStageBytesPerPixel;
+using filters::kTableBytesPerPixel;
 
 namespace {
 
 constexpr ElementType kTableTypes[] = {ElementType::U8ToU32, ElementType::U8x4ToU32x4, ElementType::U8ToSumSq};
-constexpr std::size_t kTableBytesPerPixel = 16;  // the largest table element (u32x4, SumSq)
-constexpr std::size_t kStageBytesPerPixel = 4;   // u8x4 staging, or a gray image
 constexpr std::size_t kHostAlignment = 64;       // host scratch: a cache line (any element type)
 
 // The user's options for one table type; a tile this type cannot use (16-byte elements at
@@ -116,19 +117,17 @@ struct FilterEngine::Impl final : filters::EngineContext {
     slot = {};
   }
 
-  // The buffers every filter of today needs, allocated once: on CUDA the table buffer (slot 0),
-  // the staging buffer (slot 1) and the workspace; on the CPU the staging buffer (the CPU backend
-  // builds no tables: slot 0 is allocated when a filter first asks for it).
+  // The buffers every filter of today needs on CUDA, allocated once: the table buffer (slot 0),
+  // the staging buffer (slot 1) and the workspace. The CPU backend allocates nothing here: its
+  // filters ask for what they use (a gray plane, a copy for in place, rows of band tables), and
+  // most use nothing (FilterInfo::memory in sat/filter_spec.h states each one's figure).
   void allocate(const char* call) {
     const std::size_t ws = workspace_for(call, max_extent_, options);
-    if (backend_ == Backend::Cuda) {
-      scratch(0, pixels() * kTableBytesPerPixel, call);
-      scratch(1, pixels() * kStageBytesPerPixel, call);
-      d_workspace = device_alloc(ws, call, "SAT workspace");
-      workspace_bytes = ws;
-    } else {
-      scratch(1, pixels() * kStageBytesPerPixel, call);
-    }
+    if (backend_ != Backend::Cuda) return;
+    scratch(0, pixels() * kTableBytesPerPixel, call);
+    scratch(1, pixels() * kStageBytesPerPixel, call);
+    d_workspace = device_alloc(ws, call, "SAT workspace");
+    workspace_bytes = ws;
   }
 
   // ---- EngineContext ----

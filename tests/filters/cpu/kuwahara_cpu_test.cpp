@@ -19,6 +19,23 @@ TEST(KuwaharaCpu, InPlaceEqualsOutOfPlace) {
   }
 }
 
+// A wide image: the CPU keeps its tables in bands of 32 rows or so (band_table.h), so each image
+// below is filtered in several bands, the rows above a band dropped as it moves down.
+TEST(KuwaharaCpu, TablesInBandsMatchBruteForce) {
+  FilterEngine engine(Backend::Cpu, {2999, 151});
+  struct Case {
+    int width, radius;  // radius 20: a band reaches farther than its own rows
+  };
+  for (int cn : {1, 3, 4})
+    for (const Case c : {Case{2999, 1}, Case{2999, 5}, Case{600, 20}}) {
+      const int radius = c.radius;
+      const cv::Mat src = textured_image(c.width, 151, cn, 5950 + uint32_t(cn + radius));
+      cv::Mat dst(src.size(), src.type(), cv::Scalar::all(0xCD));
+      engine.apply(KuwaharaParams{radius}, view(src), view(dst));
+      EXPECT_MAT_EQ(dst, reference_kuwahara(src, radius), std::to_string(cn) + " channels, radius " + std::to_string(radius));
+    }
+}
+
 TEST(KuwaharaCpu, DescriptionAndRefusals) {
   const FilterInfo* info = find_filter("kuwahara");
   ASSERT_NE(info, nullptr);

@@ -3,10 +3,19 @@
 #include <cstdio>
 
 #include "filters/filter_description.h"
+#include "filters/memory_figure.h"
 #include "filters/param_builders.h"
 #include "sat/error.h"
 
 namespace sat::filters {
+namespace {
+
+// CPU: running sums, three rows of sums per thread (running_box_sums.h); CUDA: the engine's buffers.
+ScratchMemory scratch(const FilterSpec&, Extent e, int channels) {
+  return {cpu_rows_bytes(e, 3 * sizeof(uint64_t) * std::size_t(channels)), cuda_engine_bytes(e)};
+}
+
+}  // namespace
 
 const FilterDescription<BoxBlurParams>& description(const BoxBlurParams*) {
   static const FilterDescription<BoxBlurParams> d{
@@ -17,7 +26,8 @@ const FilterDescription<BoxBlurParams>& description(const BoxBlurParams*) {
                   int_param("kernel_height", 1, kNoIntMax, "kernel height in pixels"),
                   choice_param("border", {"reflect101", "replicate"}, "pixels outside the image")},
                  FilterOutput::SameChannels,
-                 BoxBlurParams{}},
+                 BoxBlurParams{},
+                 &scratch},
       {member(&BoxBlurParams::kernel_width), member(&BoxBlurParams::kernel_height), member(&BoxBlurParams::border)},
       [](const BoxBlurParams& p) {
         char text[96];

@@ -2,9 +2,19 @@
 #include <cstdio>
 
 #include "filters/filter_description.h"
+#include "filters/memory_figure.h"
 #include "filters/param_builders.h"
 
 namespace sat::filters {
+namespace {
+
+// CPU: the gray plane of a colour image and running sums, up to six rows of sums per thread;
+// CUDA: the engine's buffers (table, gray plane).
+ScratchMemory scratch(const FilterSpec&, Extent e, int channels) {
+  return {cpu_gray_plane_bytes(e, channels) + cpu_rows_bytes(e, 6 * sizeof(uint64_t)), cuda_engine_bytes(e)};
+}
+
+}  // namespace
 
 const FilterDescription<BradleyParams>& description(const BradleyParams*) {
   static const FilterDescription<BradleyParams> d{
@@ -16,7 +26,8 @@ const FilterDescription<BradleyParams>& description(const BradleyParams*) {
                   real_param("t", 0, 100, Open::Max, "percent below the mean", 0.5),
                   int_param("max_value", 1, 255, "value of foreground pixels; background is 0")},
                  FilterOutput::Gray,
-                 BradleyParams{}},
+                 BradleyParams{},
+                 &scratch},
       {member(&BradleyParams::window), member(&BradleyParams::t), member(&BradleyParams::max_value)},
       [](const BradleyParams& p) {
         char text[96];

@@ -1,10 +1,32 @@
 // Guided filter (He, Sun, Tang): its description in the catalog.
 #include <cstdio>
 #include <string>
+#include <variant>
 
 #include "filters/filter_description.h"
+#include "filters/memory_figure.h"
+#include "filters/guided/guided_backend.h"
+#include "filters/guided/guided_job.h"
 
 namespace sat::filters {
+namespace {
+
+// CPU: no tables, rows of running window sums per thread (guided_cpu.cpp: ≤ 117 int64 per pixel
+// of a row for a colour guide) and the coefficient rows kept (kGuidedKeptBytesPerPixel at most).
+// CUDA: the tables (slot 0) and the planes they are built from.
+ScratchMemory scratch(const FilterSpec& spec, Extent e, int channels) {
+  const GuidedParams& p = std::get<GuidedParams>(spec);
+  const guided::Variant v = channels == 1                  ? guided::Variant::SelfGray
+                            : p.guide == GuideKind::Gray ? guided::Variant::GrayGuide
+                                                         : guided::Variant::ColourGuide;
+  const std::size_t planes = std::size_t(std::max(guided::input_planes(v), guided::coefficient_planes(v)));
+  const std::size_t stack = pixels_of(e) * sizeof(u32x2) * planes;
+  const std::size_t kept_rows = std::size_t(guided::guided_cpu_kept_rows(e.width, e.height, p.radius, 9)) *
+                                 std::size_t(e.width) * 9 * sizeof(int64_t) * std::size_t(detail::hardware_threads());
+  return {cpu_rows_bytes(e, 117 * sizeof(int64_t)) + kept_rows, cuda_engine_bytes(e, stack) + stack};
+}
+
+}  // namespace
 
 const FilterDescription<GuidedParams>& description(const GuidedParams*) {
   static const FilterDescription<GuidedParams> d{
@@ -31,7 +53,8 @@ const FilterDescription<GuidedParams>& description(const GuidedParams*) {
                         1},
           },
           FilterOutput::SameChannels,
-          GuidedParams{}},
+          GuidedParams{},
+                 &scratch},
       {member(&GuidedParams::radius), member(&GuidedParams::eps), member(&GuidedParams::guide)},
       [](const GuidedParams& p) {
         char eps[32];

@@ -1,10 +1,11 @@
-// The guided filter's passes on each backend (steps 1, 3 and 5 of guided_job.h; the tables of
-// steps 2 and 4 are satcore's). CUDA: device memory, enqueued on `stream`, no allocation. CPU:
-// host memory, synchronous, rows in bands over `threads` threads (cpu_rows.h: 0 = automatic).
+// The guided filter on each backend. CUDA: steps 1, 3 and 5 of guided_job.h as passes (the
+// tables of steps 2 and 4 are satcore's), device memory, enqueued on `stream`, no allocation.
+// CPU: the same arithmetic by running window sums, synchronous, host memory.
 #pragma once
 
 #include <cuda_runtime_api.h>
 
+#include <cstddef>
 #include <type_traits>
 
 #include "filters/guided/guided_job.h"
@@ -15,9 +16,15 @@ void cuda_inputs(const Job& job, cudaStream_t stream);        // GrayGuide, Colo
 void cuda_coefficients(const Job& job, cudaStream_t stream);
 void cuda_output(const Job& job, cudaStream_t stream);
 
-void cpu_inputs(const Job& job, int threads);
-void cpu_coefficients(const Job& job, int threads);
-void cpu_output(const Job& job, int threads);
+// The whole filter on the CPU, without tables (guided_cpu.cpp), rows in bands over `threads`
+// (cpu_rows.h: 0 = automatic). job.src must not overlap job.dst: a band reads src rows that
+// another band (or its own earlier rows) writes.
+void cpu_guided(const Job& job, int threads);
+
+// The CPU's coefficient rows kept per thread (guided_cpu.cpp): 2r + 2 where they fit
+// kGuidedKeptBytesPerPixel of the image over all threads, fewer otherwise (then made twice).
+inline constexpr std::size_t kGuidedKeptBytesPerPixel = 1;
+int guided_cpu_kept_rows(int width, int height, int radius, int coefficient_lanes_per_pixel);
 
 // f(std::integral_constant<Variant, v>{}): the variant as a compile-time constant.
 template <class F>

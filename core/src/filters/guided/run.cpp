@@ -1,6 +1,6 @@
 // Guided filter (He, Sun, Tang) on both backends: the five steps of guided_job.h, with the
 // engine's scratch (kept from call to call) and its tables (satcore; one batched launch per
-// table step on CUDA, the same tables on the CPU).
+// table step) on CUDA; on the CPU the same sums by running windows, without tables (guided_cpu.cpp).
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -78,6 +78,17 @@ void run(EngineContext& engine, const GuidedParams& params, ConstImage8 src, Ima
   if (engine.backend() == Backend::Cuda) check_device_images(call, src, dst);
 
   Job job = make_job(params, src, dst);
+  if (engine.backend() == Backend::Cpu) {  // running window sums, no tables: the steps are not apart
+    engine.begin(stream);
+    const ConstImage8 in = cpu_readable(engine, src, dst);  // in place: a copy of src
+    job.src = in.data;
+    job.src_pitch = in.pitch;
+    engine.mark(1, stream);
+    engine.mark(2, stream);
+    guided::cpu_guided(job, engine.cpu_threads());
+    engine.mark(3, stream);
+    return;
+  }
   const Extent extent{src.width, src.height};
   const std::size_t pixels = std::size_t(extent.width) * std::size_t(extent.height);
   const std::size_t plane_pitch = std::size_t(extent.width) * sizeof(u32x2);
@@ -98,7 +109,7 @@ void run(EngineContext& engine, const GuidedParams& params, ConstImage8 src, Ima
 
   // Stage times: convert = step 1, sat = step 2, filter = steps 3 to 5 (their second tables too).
   engine.begin(stream);
-  if (in_planes > 0) run_pass(engine, guided::cuda_inputs, guided::cpu_inputs, job, stream);
+  if (in_planes > 0) guided::cuda_inputs(job, stream);
   engine.mark(1, stream);
   if (in_planes == 0)
     engine.build_tables(call, Problem{ElementType::U8ToSumSq, extent, src.data, src.pitch, job.sumsq, job.sumsq_pitch},
@@ -106,9 +117,9 @@ void run(EngineContext& engine, const GuidedParams& params, ConstImage8 src, Ima
   else
     engine.build_tables(call, stack, stack_batch(in_planes), stream);
   engine.mark(2, stream);
-  run_pass(engine, guided::cuda_coefficients, guided::cpu_coefficients, job, stream);
+  guided::cuda_coefficients(job, stream);
   engine.build_tables(call, stack, stack_batch(coef_planes), stream);
-  run_pass(engine, guided::cuda_output, guided::cpu_output, job, stream);
+  guided::cuda_output(job, stream);
   engine.mark(3, stream);
 }
 

@@ -1,11 +1,26 @@
 // Kuwahara filter: its description in the catalog (sat/filter_spec.h).
 #include <string>
+#include <variant>
 
 #include "filters/filter_description.h"
+#include "filters/memory_figure.h"
+#include "filters/band_table.h"
 #include "filters/kuwahara/kuwahara_pass.h"
 #include "filters/param_builders.h"
 
 namespace sat::filters {
+namespace {
+
+// CPU: the band tables (kuwahara_cpu.cpp); CUDA: the gray table (slot 0), the gray plane (slot 1)
+// and, for colour, the channels' table and their 4-byte copy.
+ScratchMemory scratch(const FilterSpec& spec, Extent e, int channels) {
+  const int radius = std::get<KuwaharaParams>(spec).radius;
+  const std::size_t row = kuwahara_cpu_table_row_bytes(e.width, channels);
+  const std::size_t colour = channels == 1 ? 0 : pixels_of(e) * (sizeof(u32x4) + sizeof(u8x4));
+  return {std::size_t(band_plan(e.width, e.height, radius, row).table_rows + 1) * row, cuda_engine_bytes(e) + colour};
+}
+
+}  // namespace
 
 const FilterDescription<KuwaharaParams>& description(const KuwaharaParams*) {
   static const FilterDescription<KuwaharaParams> d{
@@ -19,7 +34,8 @@ const FilterDescription<KuwaharaParams>& description(const KuwaharaParams*) {
                  {int_param("radius", 1, kMaxKuwaharaRadius,
                             "quadrant side minus one, in pixels (may exceed the image)")},
                  FilterOutput::SameChannels,
-                 KuwaharaParams{}},
+                 KuwaharaParams{},
+                 &scratch},
       {member(&KuwaharaParams::radius)},
       [](const KuwaharaParams& p) { return "kuwahara radius " + std::to_string(p.radius); },
       {}};

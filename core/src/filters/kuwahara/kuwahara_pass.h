@@ -74,9 +74,13 @@ SAT_HOST_DEVICE void kuwahara_pixel(const KuwaharaJob& job, int x, int y, uint8_
   }
 }
 
-// The pass on each backend, after the tables were built: CUDA on `stream`, CPU in bands of rows
-// over `threads` (cpu_rows.h).
+// The pass on CUDA, after the tables were built, on `stream`.
 void cuda_kuwahara(const KuwaharaJob& job, cudaStream_t stream);
-void cpu_kuwahara(const KuwaharaJob& job, int threads);
+
+class EngineContext;
+// The whole filter on the CPU, tables in bands (kuwahara_cpu.cpp); and the bytes of one row of
+// its band tables (the catalog's memory figure).
+void cpu_kuwahara(EngineContext& engine, ConstImage8 src, const Image8& dst, int radius);
+std::size_t kuwahara_cpu_table_row_bytes(int width, int channels);
 
 }  // namespace sat::filters

@@ -1,7 +1,7 @@
 // Kuwahara filter on both backends: gray of colour input and the channels as 4-byte pixels
 // (stage 1), the {Σg, Σg²} table of the gray image and, for colour, the u32x4 table of the
-// channels (stage 2: satcore on the GPU, satcore's CPU tables on the CPU), the per-pixel pass
-// (stage 3). A gray image needs one table: its means come from the same sums.
+// channels (stage 2: satcore), the per-pixel pass (stage 3). A gray image needs one table: its
+// means come from the same sums. The CPU keeps the same tables in bands of rows (kuwahara_cpu.cpp).
 #include "filters/engine_context.h"
 #include "filters/engine_tables.h"
 #include "filters/filter_validate.h"
@@ -25,6 +25,13 @@ void run(EngineContext& engine, const KuwaharaParams& params, ConstImage8 src, I
 
   const Extent e{src.width, src.height};
   engine.begin(stream);
+  if (!cuda) {  // tables in bands of rows, built as the pass goes (the stages are not apart)
+    engine.mark(1, stream);
+    engine.mark(2, stream);
+    cpu_kuwahara(engine, src, dst, params.radius);
+    engine.mark(3, stream);
+    return;
+  }
   const GrayPlane gray = gray_plane(engine, src, dst, stream);
   TableInput channels;
   if (src.channels != 1) channels = channel_table_input(engine, src, kStageSlot, kApplyCall, stream);
@@ -46,10 +53,7 @@ void run(EngineContext& engine, const KuwaharaParams& params, ConstImage8 src, I
   job.height = e.height;
   job.channels = src.channels;
   job.radius = params.radius;
-  if (cuda)
-    cuda_kuwahara(job, stream);
-  else
-    cpu_kuwahara(job, engine.cpu_threads());
+  cuda_kuwahara(job, stream);
   engine.mark(3, stream);
 }
 

@@ -3,10 +3,20 @@
 #include <string>
 
 #include "filters/filter_description.h"
+#include "filters/memory_figure.h"
 #include "filters/local_stats/local_stats_pass.h"
 #include "filters/param_builders.h"
 
 namespace sat::filters {
+namespace {
+
+// CPU: the gray plane of a colour image and running sums, up to six rows of sums per thread;
+// CUDA: the engine's buffers (table, gray plane).
+ScratchMemory scratch(const FilterSpec&, Extent e, int channels) {
+  return {cpu_gray_plane_bytes(e, channels) + cpu_rows_bytes(e, 6 * sizeof(uint64_t)), cuda_engine_bytes(e)};
+}
+
+}  // namespace
 namespace {
 
 // A number as "%g" writes it. Not a std::ostringstream (see filter_validate.cpp's num()).
@@ -54,7 +64,8 @@ const FilterDescription<LocalStatsParams>& description(const LocalStatsParams*) 
            real_param("c", 0, 1024, Open::Min, "contrast: added to the standard deviation (keeps flat regions flat)",
                       0.5)},
           FilterOutput::Gray,
-          LocalStatsParams{}},
+          LocalStatsParams{},
+                 &scratch},
       {member(&LocalStatsParams::window), member(&LocalStatsParams::output), member(&LocalStatsParams::scale),
        member(&LocalStatsParams::gain), member(&LocalStatsParams::c)},
       describe_local,

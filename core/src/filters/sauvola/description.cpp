@@ -2,9 +2,19 @@
 #include <cstdio>
 
 #include "filters/filter_description.h"
+#include "filters/memory_figure.h"
 #include "filters/param_builders.h"
 
 namespace sat::filters {
+namespace {
+
+// CPU: the gray plane of a colour image and running sums, up to six rows of sums per thread;
+// CUDA: the engine's buffers (table, gray plane).
+ScratchMemory scratch(const FilterSpec&, Extent e, int channels) {
+  return {cpu_gray_plane_bytes(e, channels) + cpu_rows_bytes(e, 6 * sizeof(uint64_t)), cuda_engine_bytes(e)};
+}
+
+}  // namespace
 
 const FilterDescription<SauvolaParams>& description(const SauvolaParams*) {
   static const FilterDescription<SauvolaParams> d{
@@ -18,7 +28,8 @@ const FilterDescription<SauvolaParams>& description(const SauvolaParams*) {
                              "dynamic range of s; 0 means the default 127.5, half the 8-bit range", 0.5),
                   int_param("max_value", 1, 255, "value of foreground pixels; background is 0")},
                  FilterOutput::Gray,
-                 SauvolaParams{}},
+                 SauvolaParams{},
+                 &scratch},
       {member(&SauvolaParams::window), member(&SauvolaParams::k), member(&SauvolaParams::r),
        member(&SauvolaParams::max_value)},
       [](const SauvolaParams& p) {

@@ -1,12 +1,26 @@
 // Variable-radius blur: its description in the catalog (sat/filter_spec.h).
 #include <cstdio>
 #include <string>
+#include <variant>
 
 #include "filters/filter_description.h"
+#include "filters/memory_figure.h"
+#include "filters/band_table.h"
+#include "filters/variable_blur/variable_blur_pass.h"
 #include "filters/param_builders.h"
 #include "sat/error.h"
 
 namespace sat::filters {
+namespace {
+
+// CPU: the band table (variable_blur_cpu.cpp); CUDA: the engine's buffers (table, 4-byte copy).
+ScratchMemory scratch(const FilterSpec& spec, Extent e, int channels) {
+  const int reach = std::get<VariableBlurParams>(spec).max_radius;
+  const std::size_t row = variable_blur_cpu_table_row_bytes(e.width, channels);
+  return {std::size_t(band_plan(e.width, e.height, reach, row).table_rows + 1) * row, cuda_engine_bytes(e)};
+}
+
+}  // namespace
 namespace {
 
 // A number as "%g" writes it. Not a std::ostringstream (see filter_validate.cpp's num()).
@@ -82,7 +96,8 @@ const FilterDescription<VariableBlurParams>& description(const VariableBlurParam
                       0.01),
            image_param("radius_map", "shape map: the radius of every pixel, one 8-bit channel of the image's size")},
           FilterOutput::SameChannels,
-          VariableBlurParams{}},
+          VariableBlurParams{},
+                 &scratch},
       {member(&VariableBlurParams::shape), member(&VariableBlurParams::max_radius),
        member(&VariableBlurParams::focus_x), member(&VariableBlurParams::focus_y), member(&VariableBlurParams::extent),
        radius_map_access()},

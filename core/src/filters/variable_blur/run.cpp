@@ -1,6 +1,7 @@
 // Variable-radius blur on both backends: the image as 4-byte pixels where the u8x4 table needs
-// them (stage 1), its u32 / u32x4 table (stage 2: satcore on the GPU, satcore's CPU table on the
-// CPU — a box that changes at every pixel needs the table on both), the per-pixel pass (stage 3).
+// them (stage 1), its u32 / u32x4 table (stage 2: satcore; a box that changes at every pixel
+// needs the table on both backends), the per-pixel pass (stage 3). The CPU keeps the table in
+// bands of rows (variable_blur_cpu.cpp).
 #include "filters/engine_context.h"
 #include "filters/engine_tables.h"
 #include "filters/filter_validate.h"
@@ -23,25 +24,29 @@ void run(EngineContext& engine, const VariableBlurParams& params, ConstImage8 sr
   if (params.shape == RadiusShape::Map) check_image_beside(kApplyCall, "radius_map", params.radius_map, 1, src, dst, cuda);
 
   const Extent e{src.width, src.height};
-  engine.begin(stream);
-  const TableInput in = channel_table_input(engine, src, kStageSlot, kApplyCall, stream);
-  engine.mark(1, stream);
-  const TableBuffer table = build_table(engine, in, e, kTableSlot, kApplyCall, stream);
-  engine.mark(2, stream);
-
   VariableBlurJob job;
-  job.table = table.data;
-  job.table_pitch = table.pitch;
   job.dst = dst.data;
   job.dst_pitch = dst.pitch;
   job.width = e.width;
   job.height = e.height;
   job.channels = src.channels;
   job.field = make_radius_field(params, e.width, e.height);
-  if (cuda)
-    cuda_variable_blur(job, stream);
-  else
-    cpu_variable_blur(job, engine.cpu_threads());
+
+  engine.begin(stream);
+  if (!cuda) {  // the table in bands of rows, built as the pass goes (the stages are not apart)
+    engine.mark(1, stream);
+    engine.mark(2, stream);
+    cpu_variable_blur(engine, src, job);
+    engine.mark(3, stream);
+    return;
+  }
+  const TableInput in = channel_table_input(engine, src, kStageSlot, kApplyCall, stream);
+  engine.mark(1, stream);
+  const TableBuffer table = build_table(engine, in, e, kTableSlot, kApplyCall, stream);
+  engine.mark(2, stream);
+  job.table = table.data;
+  job.table_pitch = table.pitch;
+  cuda_variable_blur(job, stream);
   engine.mark(3, stream);
 }
 

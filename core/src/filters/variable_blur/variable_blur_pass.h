@@ -47,9 +47,14 @@ SAT_HOST_DEVICE void variable_blur_pixel(const VariableBlurJob& job, int x, int 
   }
 }
 
-// The pass on each backend, after the table of the image was built into job.table: CUDA on
-// `stream` (device pointers), CPU synchronously in bands of rows over `threads` (cpu_rows.h).
+// The pass on CUDA, after the table of the image was built into job.table, on `stream` (device
+// pointers).
 void cuda_variable_blur(const VariableBlurJob& job, cudaStream_t stream);
-void cpu_variable_blur(const VariableBlurJob& job, int threads);
+
+class EngineContext;
+// The whole filter on the CPU (job.table unset), its table in bands of rows (variable_blur_cpu.cpp);
+// and the bytes of one row of that table (the catalog's memory figure).
+void cpu_variable_blur(EngineContext& engine, ConstImage8 src, const VariableBlurJob& job);
+std::size_t variable_blur_cpu_table_row_bytes(int width, int channels);
 
 }  // namespace sat::filters
