@@ -39,6 +39,8 @@ fi
 cmake --install "$build" --component satcore_shared --prefix "$work/shared" >/dev/null
 ls "$work/shared/lib/"libsatcore.so* >/dev/null || { echo "FAIL: no libsatcore.so installed"; exit 1; }
 consume "$work/shared" shared
-ldd "$work/consumer-shared/satcore_consumer" | grep -q 'libsatcore\.so' ||
-  { echo "FAIL: the shared consumer does not load libsatcore.so"; exit 1; }
+# ldd's output is read whole first: `grep -q` would close the pipe early, and with pipefail ldd's
+# SIGPIPE would read as a failure.
+deps=$(ldd "$work/consumer-shared/satcore_consumer")
+grep -q 'libsatcore\.so' <<<"$deps" || { echo "FAIL: the shared consumer does not load libsatcore.so"; exit 1; }
 echo "package checks passed (static, moved, version, shared)"
