@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages, configures and builds (Release, Ninja).
 #   scripts/build.sh [TARGET...]      all targets by default
-# SATLAB_CUDA_ARCHITECTURES (e.g. 90) limits the CUDA architectures built; BUILD_DIR the folder.
+# CUDA architectures: the GPU present, else sm_90 (scripts/cuda_architectures.sh says why);
+# SATLAB_CUDA_ARCHITECTURES (e.g. 86, or "75-real;86-real;89-real;90") chooses; BUILD_DIR the folder.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
@@ -10,7 +11,9 @@ build="${BUILD_DIR:-build}"
 # off (a library-only package build) must not leave ctest running stale test binaries.
 args=(-S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release
       -DSATLAB_BUILD_APP=ON -DSATLAB_BUILD_TESTS=ON -DSATLAB_BUILD_PYTHON=ON)
-[ -n "${SATLAB_CUDA_ARCHITECTURES:-}" ] && args+=("-DCMAKE_CUDA_ARCHITECTURES=${SATLAB_CUDA_ARCHITECTURES}")
+archs=$(bash scripts/cuda_architectures.sh)
+echo "build.sh: CUDA architectures: $archs (SATLAB_CUDA_ARCHITECTURES chooses others)"
+args+=("-DCMAKE_CUDA_ARCHITECTURES=$archs")
 # The Python module is built for, and tested with, the interpreter that has the Debian packages
 # installed above (not whichever python3 comes first on PATH); PYTHON overrides it.
 python="${PYTHON:-/usr/bin/python3}"

@@ -8,7 +8,9 @@
 One panel per suite and element type (float32 n x n is the paper's Table III). Each algorithm is
 drawn at its fastest W per size (the W is written next to the point with --label-tiles); the
 device-to-device copy of the same case is the thick dashed black line, the lower bound. Peers (NPP,
-OpenCV, satcore's CPU paths) are dotted. Points that were WRONG, skipped or failed are left out.
+OpenCV, satcore's CPU paths) are dotted. Points that were WRONG, skipped or failed are left out,
+and counted on stdout by status. A run without a GPU (satbench exits 1 when GPU methods were asked
+for) plots what it measured: the CPU peers.
 Needs matplotlib (Debian: python3-matplotlib, run with /usr/bin/python3).
 """
 import argparse
@@ -174,10 +176,21 @@ def make_figure(data, suite=None, include_peers=True, label_tiles=False):
     return fig
 
 
+def unplotted(results):
+    """'no GPU: 2, no memory: 4' for the results without a time, by status; '' when none."""
+    counts = {}
+    for r in results:
+        if r.get("status") != "ok" or r.get("median_ms") is None:
+            status = r.get("status") or "?"
+            counts[status] = counts.get(status, 0) + 1
+    return ", ".join(f"{status}: {n}" for status, n in counts.items())
+
+
 def plot(data, out_path, suite=None, include_peers=True, label_tiles=False):
     fig = make_figure(data, suite=suite, include_peers=include_peers, label_tiles=label_tiles)
     fig.savefig(out_path, dpi=130)
-    print(f"plot_bench.py: wrote {out_path}")
+    left_out = unplotted(data["results"])
+    print(f"plot_bench.py: wrote {out_path}" + (f" (not measured, left out: {left_out})" if left_out else ""))
 
 
 def main(argv=None):

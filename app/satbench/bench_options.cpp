@@ -237,6 +237,10 @@ Parser::Parser() {
   cli::add_checked(app, "--device", o.device, "N", CLI::Range(0, 1023), "CUDA device (default " + n(d.device) + ")");
   cli::add_checked(app, "--cpu-threads", o.cpu_threads, "N", CLI::Range(0, 4096),
                    "threads of the CPU peers, 0 = all (default 0)");
+  cli::add_checked(app, "--memory-limit", o.memory_limit_gb, "GB", above(0, 1e6),
+                   "host memory one case of the tables may use (default: what the\n"
+                   "system has available, MemAvailable); a larger case is not run:\n"
+                   "\"no memory\", with \"needs N GB, M GB available\" in the notes");
   app.add_flag("--quick", o.quick, "smoke test: sizes 256,1K and 640x480,1920x1080, 5 runs, 1 warm-up");
   app.add_option("--csv", o.csv_path, "write every measurement as CSV")->option_text("FILE");
   app.add_option("--json", o.json_path, "write every measurement as JSON (scripts/plot_bench.py plots it)")

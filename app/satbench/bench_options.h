@@ -53,6 +53,7 @@ struct BenchOptions {
   double hybrid_r = 0.25;          // (1+r)R1W's r
   int device = 0;
   int cpu_threads = 0;  // CPU peers; 0 = all hardware threads
+  double memory_limit_gb = 0;  // host memory a table case may use (GB); 0 = what is available (MemAvailable)
   bool quick = false;
   ColorMode color = ColorMode::Auto;
   std::string csv_path;

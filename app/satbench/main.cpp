@@ -50,7 +50,7 @@ std::string command_line(int argc, char** argv) {
 }
 
 std::string summary(const std::vector<satbench::Result>& results) {
-  int ok = 0, wrong = 0, skipped = 0, no_gpu = 0, failed = 0;
+  int ok = 0, wrong = 0, skipped = 0, no_memory = 0, no_gpu = 0, failed = 0;
   for (const auto& r : results) {
     switch (r.status) {
       case satbench::Status::Ok:
@@ -61,6 +61,9 @@ std::string summary(const std::vector<satbench::Result>& results) {
         break;
       case satbench::Status::Skipped:
         ++skipped;
+        break;
+      case satbench::Status::NoMemory:
+        ++no_memory;
         break;
       case satbench::Status::NoGpu:
         ++no_gpu;
@@ -77,6 +80,7 @@ std::string summary(const std::vector<satbench::Result>& results) {
   std::string s = std::to_string(ok) + " measurements";
   if (wrong) s += ", " + std::to_string(wrong) + " WRONG";
   if (skipped) s += ", " + std::to_string(skipped) + " skipped";
+  if (no_memory) s += ", " + std::to_string(no_memory) + " not run for want of host memory";
   if (no_gpu) s += ", " + std::to_string(no_gpu) + " no GPU";
   if (failed) s += ", " + std::to_string(failed) + " failed";
   return s;

@@ -184,6 +184,15 @@ void print_group(std::ostream& out, const RunInfo& info, const std::vector<const
         << " = CUB's InclusiveSum over the same bytes as one 1-D scan (not a table: checked against a CPU\n"
            "1-D prefix at sampled positions; CUB's temporary storage is the JSON's workspace_bytes)\n";
   // Notes: per method and W, the first failure in full, then the other sizes with the same status.
+  // A size left out for want of host memory: one line, not one per method.
+  std::vector<std::string> unrun;
+  for (const Result* r : group) {
+    const std::string line = size_label(r->extent, r->planes) + ": " + r->note;
+    if (r->status == Status::NoMemory && std::find(unrun.begin(), unrun.end(), line) == unrun.end())
+      unrun.push_back(line);
+  }
+  if (!unrun.empty()) out << "notes:\n";
+  for (const std::string& line : unrun) out << "  " << line << '\n';
   std::vector<const Result*> noted;
   for (const Result* r : group) {
     if (r->status != Status::Wrong && r->status != Status::Failed && r->status != Status::OutOfMemory &&
@@ -193,7 +202,7 @@ void print_group(std::ostream& out, const RunInfo& info, const std::vector<const
           return n->method == r->method && n->tile == r->tile && n->status == r->status;
         }))
       continue;
-    if (noted.empty()) out << "notes:\n";
+    if (noted.empty() && unrun.empty()) out << "notes:\n";
     noted.push_back(r);
     out << "  " << r->method << (r->tile ? " W=" + std::to_string(r->tile) : "") << " at " << size_label(r->extent, r->planes)
         << ": " << (r->note.empty() ? to_string(r->status) : r->note) << '\n';

@@ -25,6 +25,8 @@ const char* to_string(Status status) {
       return "WRONG";
     case Status::Skipped:
       return "skipped";
+    case Status::NoMemory:
+      return "no memory";
     case Status::NoGpu:
       return "no GPU";
     case Status::Unsupported:

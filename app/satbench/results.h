@@ -22,6 +22,7 @@ enum class Status {
   Ok,           // checked and timed
   Wrong,        // differed from cpu_reference: not timed
   Skipped,      // one run took longer than --cap-ms (here or at a smaller size)
+  NoMemory,     // the case needs more host memory than is available: not run (note: both sizes)
   NoGpu,        // a GPU method where CUDA cannot run (RunInfo::no_gpu_reason says why)
   Unsupported,  // the method does not offer this element type or tile
   NotBuilt,     // the peer was not compiled in (NPP, OpenCV)
@@ -29,7 +30,7 @@ enum class Status {
   Failed,       // an exception (sat::Error, CUDA, OpenCV, NPP status); see note
   Aborted,      // the GPU hung or broke: nothing more could run
 };
-// "ok", "WRONG", "skipped", "no GPU", "n/a", "not built", "OOM", "error", "aborted"
+// "ok", "WRONG", "skipped", "no memory", "no GPU", "n/a", "not built", "OOM", "error", "aborted"
 const char* to_string(Status status);
 
 inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();

@@ -2,6 +2,7 @@
 #include "runner.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <exception>
 #include <memory>
@@ -12,6 +13,7 @@
 #include "common/timing/stopwatch.h"
 #include "gpu_timer.h"
 #include "host_image.h"
+#include "host_memory.h"
 #include "peer_cub.h"
 #include "report.h"
 #include "scan_check.h"
@@ -256,6 +258,30 @@ void Runner::run_cub(CaseState& s, Result r, std::vector<Result>& results) {
   });
 }
 
+void Runner::skip_case(const Result& base, const std::string& label, const std::string& note,
+                       std::vector<Result>& results, Progress& progress) {
+  progress.clear();
+  std::fprintf(stderr, "satbench: %s: %s\n", label.c_str(), note.c_str());
+  progress.begin_case(label + " (" + note + ")");
+  auto skipped = [&](MethodKind kind, const std::string& method, int tile) {
+    Result r = base;
+    r.kind = kind;
+    r.method = method;
+    r.tile = tile;
+    r.status = Status::NoMemory;
+    r.note = note;
+    progress.step(method_label(r));
+    results.push_back(r);
+  };
+  if (gpu_) {
+    skipped(MethodKind::Copy, "copy", 0);
+    for (sat::Algorithm algorithm : options_.algorithms)
+      for (int tile : sat::is_tiled(algorithm) ? options_.tiles : std::vector<int>{0})
+        skipped(MethodKind::Algorithm, sat::to_string(algorithm), tile);
+  }
+  for (Peer peer : options_.peers) skipped(MethodKind::Peer, to_string(peer), 0);
+}
+
 void Runner::run_case(const BenchCase& c, std::vector<Result>& results, Progress& progress) {
   CaseState s;
   s.c = c;
@@ -264,6 +290,11 @@ void Runner::run_case(const BenchCase& c, std::vector<Result>& results, Progress
   s.base.extent = c.extent;
   s.base.planes = c.planes;
   const std::string label = std::string(sat::to_string(c.type)) + " " + size_label(c.extent, c.planes);
+  if (const std::string shortfall = host_memory_shortfall(c, options_.peers, options_.memory_limit_gb);
+      !shortfall.empty()) {
+    skip_case(s.base, label, "not run: host memory: " + shortfall, results, progress);
+    return;
+  }
   const cudaStream_t stream = stream_ ? stream_->get() : nullptr;
   // A batch's planes lie one after another: as one tall image they share the buffers, the copy
   // baseline (the same bytes) and the check, whose tables are the planes' tables stacked.

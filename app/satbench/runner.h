@@ -53,6 +53,9 @@ class Runner {
   // Runs body(r) and appends r; an exception becomes r's status and note. Throws BenchAborted
   // (after appending) when the GPU hung or its context broke.
   void guarded(Result r, std::vector<Result>& results, const std::function<void(Result&)>& body);
+  // Appends every method of the case as NoMemory with `note` (the case does not fit in host memory).
+  void skip_case(const Result& base, const std::string& label, const std::string& note, std::vector<Result>& results,
+                 Progress& progress);
   bool skip_if_capped(Result& r) const;
   void cap(const Result& r);
   int reps_for(double run_ms) const;

@@ -3,7 +3,9 @@
 tensors in one process: medians of CUDA-event timings, outputs preallocated for every method
 (so no allocator is timed), every result checked against the others before timing.
 
-    python3 python/bench/bench_integral.py --json docs/results/python-bench.json
+    build/python/python python/bench/bench_integral.py --json docs/results/python-bench.json
+
+Needs a CUDA GPU and torch built with CUDA; without them it says so and exits 1.
 """
 import argparse
 import json
@@ -12,7 +14,10 @@ import statistics
 import sys
 import time
 
-import torch
+try:
+    import torch
+except ImportError:  # reported by cuda_missing(), after --help
+    torch = None
 
 import satcore
 
@@ -34,6 +39,18 @@ CASES = [  # name, shape, dtype
     ("u8 64×256²", (64, 256, 256), torch.uint8),
     ("f32 64×256²", (64, 256, 256), torch.float32),
 ]
+
+
+def cuda_missing():
+    """Why this benchmark cannot run here (it times CUDA tensors only), or None."""
+    cpu_path = ("; satcore's CPU path is timed by satbench's CPU peers "
+                "(satbench --algorithms none --peers cpu_parallel,cpu_reference,opencv)")
+    if torch is None:
+        return "needs torch with CUDA and a CUDA GPU: torch is not installed" + cpu_path
+    if not torch.cuda.is_available():
+        why = "torch is built without CUDA" if torch.version.cuda is None else "torch sees no CUDA device"
+        return f"needs a CUDA GPU: {why} (torch {torch.__version__})" + cpu_path
+    return None
 
 
 def median_ms(fn, reps, calls, warmup=3):
@@ -110,6 +127,9 @@ def main():
     parser.add_argument("--json", help="write the results here")
     parser.add_argument("--quick", action="store_true", help="small cases only")
     args = parser.parse_args()
+    missing = cuda_missing()
+    if missing:
+        sys.exit(f"bench_integral.py: {missing}")
     cases = [c for c in CASES if not args.quick or max(c[1]) <= 2048]
     rows = []
     for name, shape, dtype in cases:

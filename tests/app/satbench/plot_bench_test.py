@@ -1,7 +1,8 @@
 """scripts/plot_bench.py on small satbench JSON reports, checked through matplotlib's objects (Agg):
 the title names the GPU, or for a run without one the host and the reason (never an empty name),
 it sits above every panel, and every panel has labelled y ticks, also a batch panel whose times
-lie within one decade."""
+lie within one decade; a run without a GPU is plotted from what it measured (also satbench's own
+JSON, when ctest names the program in SATBENCH_EXE), the rest counted by status."""
 import json
 import os
 import subprocess
@@ -137,3 +138,38 @@ def test_command_line_writes_the_png(tmp_path):
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "bench.png").stat().st_size > 0
+
+
+def test_cpu_only_report_plots_the_cpu_peers_and_counts_the_rest(tmp_path):
+    data = no_gpu_report()
+    data["results"].append(record("frames", "u8->u32", 7680, 4320, "cpu_parallel", None, kind="peer",
+                                  status="no memory"))
+    fig, _ = drawn(data)
+    (ax,) = visible_axes(fig)
+    assert [line.get_label() for line in ax.get_lines()] == ["cpu_parallel"]
+    assert len(ax.get_lines()[0].get_xdata()) == 2, "the two sizes measured"
+    report = tmp_path / "cpu.json"
+    report.write_text(json.dumps(data))
+    done = subprocess.run([sys.executable, os.path.join(SCRIPTS, "plot_bench.py"), str(report)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "(not measured, left out: no GPU: 2, no memory: 1)" in done.stdout, done.stdout
+
+
+def test_satbench_json_without_a_gpu_is_plotted(tmp_path):
+    """The README's `satbench --json bench.json; python3 scripts/plot_bench.py bench.json` with the
+    default GPU methods asked for: satbench exits 1 without a GPU, the plot still shows the CPU peer."""
+    satbench = os.environ.get("SATBENCH_EXE")
+    if not satbench:
+        pytest.skip("SATBENCH_EXE is not set (ctest sets it)")
+    report = tmp_path / "bench.json"
+    bench = subprocess.run([satbench, "--peers", "cpu_parallel,npp", "--suite", "frames", "--sizes", "64x48,128x96",
+                            "--reps", "2", "--warmup", "0", "--no-color", "--json", str(report)],
+                           capture_output=True, text=True, timeout=600)
+    assert bench.returncode in (0, 1), bench.stderr
+    done = subprocess.run([sys.executable, os.path.join(SCRIPTS, "plot_bench.py"), str(report)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "bench.png").stat().st_size > 0
+    labels = {line.get_label() for ax in visible_axes(drawn(plot_bench.load(str(report)))[0]) for line in ax.get_lines()}
+    assert "cpu_parallel" in labels, labels
