@@ -185,7 +185,7 @@ bool SatlabApp::frame(double now_s, double period_ms, bool last_if_shown) {
     sources_.open(options_.source);
   }
   new_source_frame_ = sources_.update(now_s, next_input_buffer());
-  if (new_source_frame_ && sources_.frame().size() != images_checked_for_) check_filter_images();
+  if (new_source_frame_ && sources_.frame_size() != images_checked_for_) check_filter_images();
   if (!filter_failure_.empty()) return false;
   if (sources_.generation() != source_generation_) {  // opened, or replaced after a failure
     source_generation_ = sources_.generation();
@@ -235,12 +235,13 @@ void SatlabApp::process_frame() {
 }
 
 void SatlabApp::check_filter_images() {
-  const cv::Mat& frame = sources_.frame();
-  images_checked_for_ = frame.size();
+  // The size alone: frame() would download a frame that lies in CUDA memory.
+  const cv::Size frame = sources_.frame_size();
+  images_checked_for_ = frame;
   for (std::size_t f = 0; f < ui_.settings.filter.images.size(); ++f) {
     std::vector<satapp::FilterImage>& images = ui_.settings.filter.images[f];
     for (const satapp::FilterImage& image : images) {
-      const std::string problem = satapp::filter_image_problem(image, frame.cols, frame.rows, to_string(sources_.spec()));
+      const std::string problem = satapp::filter_image_problem(image, frame.width, frame.height, to_string(sources_.spec()));
       if (problem.empty()) continue;
       if (runs_unattended(options_)) {
         filter_failure_ = problem;
