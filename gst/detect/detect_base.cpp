@@ -3,6 +3,7 @@
 #include <gst/cuda/gstcudamemory.h>
 #include <gst/cuda/gstcudautils.h>
 
+#include <algorithm>
 #include <memory>
 
 #include "common/cuda_sharing.h"
@@ -64,6 +65,16 @@ void post_cascade_error(GstSatDetectBase* self, const std::string& profile, cons
 }
 
 // ---- negotiation and the CUDA context ------------------------------------------------------------
+
+// The filter elements' system-memory formats, and RGB: gst-opencv's facedetect and faceblur take
+// RGB alone, so a pipeline written for them ("video/x-raw,format=RGB ! facedetect") must take
+// these elements in their place.
+std::vector<GstVideoFormat> system_memory_formats() {
+  std::vector<GstVideoFormat> formats = sat_gst::system_memory_formats();
+  const auto bgr = std::find(formats.begin(), formats.end(), GST_VIDEO_FORMAT_BGR);
+  formats.insert(bgr == formats.end() ? bgr : bgr + 1, GST_VIDEO_FORMAT_RGB);
+  return formats;
+}
 
 // In place: the caps go through unchanged; CUDA memory only where the CUDA backend can run.
 GstCaps* transform_caps(GstBaseTransform* trans, GstPadDirection, GstCaps* caps, GstCaps* filter) {
@@ -167,7 +178,16 @@ const std::vector<sat::Box>* find_boxes(Streaming& s, sat_gst::FrameAccess& fram
     return &s.detector.detect_device(image);
   }
   GstVideoFrame* host = frame.readable();
-  return host ? &s.detector.detect(s.gray.of(*host)) : nullptr;
+  if (!host) return nullptr;
+  const GstVideoFormat format = GST_VIDEO_FRAME_FORMAT(host);
+  const int pixel_bytes = GST_VIDEO_FRAME_COMP_PSTRIDE(host, 0);
+  if (settings.min_stddev == 0 && GST_VIDEO_FORMAT_INFO_IS_RGB(host->info.finfo) && pixel_bytes >= 3) {
+    const sat::ConstImage8 packed{static_cast<const uint8_t*>(GST_VIDEO_FRAME_PLANE_DATA(host, 0)),
+                                  std::size_t(GST_VIDEO_FRAME_PLANE_STRIDE(host, 0)), GST_VIDEO_FRAME_WIDTH(host),
+                                  GST_VIDEO_FRAME_HEIGHT(host), pixel_bytes};
+    return &s.detector.detect_packed(packed, sat_gst::is_red_first(format));
+  }
+  return &s.detector.detect(s.gray.of(*host));
 }
 
 GstFlowReturn transform_ip(GstBaseTransform* trans, GstBuffer* buffer) {
@@ -232,7 +252,7 @@ static void gst_sat_detect_base_class_init(GstSatDetectBaseClass* klass) {
   sat_gst::install_detect_properties(gobject_class, kFirstProperty);
 
   auto* element_class = GST_ELEMENT_CLASS(klass);
-  GstCaps* caps = sat_gst::make_caps(sat_gst::system_memory_formats(), false);
+  GstCaps* caps = sat_gst::make_caps(system_memory_formats(), false);
   gst_caps_append(caps, sat_gst::make_caps(sat_gst::cuda_memory_formats(), true));
   gst_element_class_add_pad_template(element_class, gst_pad_template_new("sink", GST_PAD_SINK, GST_PAD_ALWAYS, caps));
   gst_element_class_add_pad_template(element_class, gst_pad_template_new("src", GST_PAD_SRC, GST_PAD_ALWAYS, caps));

@@ -4,9 +4,11 @@
 // fails), finds the boxes of every frame with satcore's detector, and hands them to the
 // subclass's use_boxes(). A profile or parameter changed while PLAYING takes effect on the next
 // frame; a new profile that does not load stops the stream with the same error.
-// Memory: system memory, and CUDA memory (video/x-raw(memory:CUDAMemory)) where the CUDA backend
-// can run, in the CUDA context shared with the neighbours ("gst.cuda.context"); a device frame is
-// searched where it lies (RGBA and min-stddev > 0 read the frame on the host).
+// Memory: system memory (the filter elements' formats and RGB, facedetect's), and CUDA memory
+// (video/x-raw(memory:CUDAMemory)) where the CUDA backend can run, in the CUDA context shared with
+// the neighbours ("gst.cuda.context"); a device frame is searched where it lies (min-stddev > 0
+// reads the frame on the host). A system-memory frame of packed colour goes to the device as it
+// lies and is made gray there (CUDA backend) or by the detector over the cores (CPU backend).
 #pragma once
 
 #include <gst/video/gstvideofilter.h>

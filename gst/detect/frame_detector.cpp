@@ -5,6 +5,7 @@
 #include "common/cuda/cuda_check.h"
 #include "common/cuda_sharing.h"
 #include "gray_plane.h"
+#include "red_first_gray.h"
 
 namespace sat_gst {
 
@@ -45,6 +46,28 @@ const std::vector<sat::Box>& FrameDetector::detect(sat::ConstImage8 gray) {
                                       std::size_t(gray.width), std::size_t(gray.height), cudaMemcpyHostToDevice,
                                       stream_->get()));
   return detect_device({device_gray_.data(), device_gray_.pitch(), gray.width, gray.height, 1});
+}
+
+const std::vector<sat::Box>& FrameDetector::detect_packed(sat::ConstImage8 frame, bool red_first) {
+  const int width = frame.width, height = frame.height;
+  if (backend_ == sat::Backend::Cpu) {
+    if (!red_first) return detector_->detect(frame);
+    host_gray_.resize(std::size_t(width) * std::size_t(height));
+    const sat::Image8 gray{host_gray_.data(), std::size_t(width), width, height, 1};
+    packed_to_gray(frame, red_first, gray);
+    return detector_->detect(gray);
+  }
+  // The rows with their padding, in one copy: from pageable memory one contiguous copy is the
+  // driver's fastest (a pitched copy would move the same bytes row by row).
+  const std::size_t bytes = frame.pitch * std::size_t(height - 1) + std::size_t(width) * std::size_t(frame.channels);
+  if (device_frame_.size() < bytes) device_frame_ = satapp::DeviceBuffer(bytes);
+  SATAPP_CUDA_CHECK(
+      cudaMemcpyAsync(device_frame_.data(), frame.data, bytes, cudaMemcpyHostToDevice, stream_->get()));
+  const sat::ConstImage8 device{device_frame_.data(), frame.pitch, width, height, frame.channels};
+  if (!red_first) return detect_device(device);  // the detector converts blue-first colour itself
+  const sat::Image8 gray{device_gray_.data(), device_gray_.pitch(), width, height, 1};
+  red_first_to_gray_device(device, gray, stream_->get());
+  return detect_device(gray);
 }
 
 const std::vector<sat::Box>& FrameDetector::detect_device(sat::ConstImage8 frame) {

@@ -1,9 +1,10 @@
 // sat::Detector as a video element needs it: the cascade loaded once per profile, the detector
 // made again only when the cascade, the parameters or the frame size change (never per frame),
 // on the backend chosen when the element starts: CUDA when a device can run it, else satcore's
-// CPU backend (both give the same boxes). On the CUDA backend a host frame's gray plane is
-// uploaded (1 byte a pixel) and a device frame (CUDA memory) is searched where it lies; every
-// CUDA call runs on a stream of its own, in the CUDA context current when the object was made.
+// CPU backend (both give the same boxes). On the CUDA backend a host frame of packed colour is
+// uploaded as it lies and converted to gray on the device, a host gray plane is uploaded (1 byte
+// a pixel), and a device frame (CUDA memory) is searched where it lies; every CUDA call runs on a
+// stream of its own, in the CUDA context current when the object was made.
 #pragma once
 
 #include <memory>
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "common/cuda/cuda_stream.h"
+#include "common/cuda/device_buffer.h"
 #include "common/cuda/pitched_buffer.h"
 #include "detect_settings.h"
 #include "sat/detect.h"
@@ -35,6 +37,11 @@ class FrameDetector {
   // The boxes in `gray` (host memory, 1 channel, of the configured extent), or none when its
   // standard deviation is below settings.min_stddev.
   const std::vector<sat::Box>& detect(sat::ConstImage8 gray);
+  // The boxes in a host frame of packed colour (3 or 4 channels; `red_first`: RGB / RGBA, else
+  // BGR / BGRx / BGRA) of the configured extent; min_stddev is not applied (the caller takes
+  // detect() then). CUDA: the frame uploaded in one copy and converted to gray on the device;
+  // CPU: blue-first frames converted by the detector over the cores, red-first ones on the host.
+  const std::vector<sat::Box>& detect_packed(sat::ConstImage8 frame, bool red_first);
   // CUDA backend: the boxes in a device frame (1 channel gray, or 3/4 channels BGR[x]).
   // min_stddev is not applied (it needs the host's pixels: the caller takes detect() then).
   const std::vector<sat::Box>& detect_device(sat::ConstImage8 frame);
@@ -49,7 +56,9 @@ class FrameDetector {
   sat::Extent extent_{};
   std::optional<sat::Detector> detector_;
   std::optional<satapp::CudaStream> stream_;  // CUDA backend
-  satapp::PitchedBuffer device_gray_;         // CUDA backend: the uploaded gray plane
+  satapp::PitchedBuffer device_gray_;         // CUDA backend: the uploaded or converted gray plane
+  satapp::DeviceBuffer device_frame_;         // CUDA backend: the uploaded packed frame
+  std::vector<uint8_t> host_gray_;            // CPU backend: a red-first frame converted
   std::vector<sat::Box> none_;
 };
 

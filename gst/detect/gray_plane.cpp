@@ -4,28 +4,22 @@
 #include <cmath>
 #include <cstddef>
 
+#include "gray_formula.h"
+
 namespace sat_gst {
-namespace {
 
-// Byte offsets of R, G and B in a pixel of a packed format.
-struct ChannelOrder {
-  int r, g, b;
-};
-
-void packed_to_gray(const GstVideoFrame& frame, ChannelOrder order, uint8_t* gray) {
-  const int width = GST_VIDEO_FRAME_WIDTH(&frame), height = GST_VIDEO_FRAME_HEIGHT(&frame);
-  const int step = GST_VIDEO_FRAME_COMP_PSTRIDE(&frame, 0);
-  const std::size_t pitch = std::size_t(GST_VIDEO_FRAME_PLANE_STRIDE(&frame, 0));
-  const auto* base = static_cast<const uint8_t*>(GST_VIDEO_FRAME_PLANE_DATA(&frame, 0));
-  for (int y = 0; y < height; ++y) {
-    const uint8_t* px = base + std::size_t(y) * pitch;
-    uint8_t* out = gray + std::size_t(y) * std::size_t(width);
-    for (int x = 0; x < width; ++x, px += step)
-      out[x] = uint8_t((px[order.b] * 3735 + px[order.g] * 19235 + px[order.r] * 9798 + 16384) >> 15);
+void packed_to_gray(sat::ConstImage8 packed, bool red_first, sat::Image8 gray) {
+  const int r = red_first ? 0 : 2, b = red_first ? 2 : 0;
+  for (int y = 0; y < packed.height; ++y) {
+    const uint8_t* px = packed.data + std::size_t(y) * packed.pitch;
+    uint8_t* out = gray.data + std::size_t(y) * gray.pitch;
+    for (int x = 0; x < packed.width; ++x, px += packed.channels) out[x] = gray_of(px[b], px[1], px[r]);
   }
 }
 
-}  // namespace
+bool is_red_first(GstVideoFormat format) {
+  return format == GST_VIDEO_FORMAT_RGB || format == GST_VIDEO_FORMAT_RGBA;
+}
 
 bool has_gray_plane(GstVideoFormat format) {
   switch (format) {
@@ -43,20 +37,14 @@ bool has_gray_plane(GstVideoFormat format) {
 
 sat::ConstImage8 GrayPlane::of(const GstVideoFrame& frame) {
   const int width = GST_VIDEO_FRAME_WIDTH(&frame), height = GST_VIDEO_FRAME_HEIGHT(&frame);
-  ChannelOrder order{};
-  switch (GST_VIDEO_FRAME_FORMAT(&frame)) {
-    case GST_VIDEO_FORMAT_GRAY8:
-    case GST_VIDEO_FORMAT_I420:
-    case GST_VIDEO_FORMAT_NV12:
-      return {static_cast<const uint8_t*>(GST_VIDEO_FRAME_PLANE_DATA(&frame, 0)),
-              std::size_t(GST_VIDEO_FRAME_PLANE_STRIDE(&frame, 0)), width, height, 1};
-    case GST_VIDEO_FORMAT_BGR:
-    case GST_VIDEO_FORMAT_BGRx:
-    case GST_VIDEO_FORMAT_BGRA: order = {2, 1, 0}; break;
-    default: order = {0, 1, 2}; break;  // RGB, RGBA
-  }
+  const GstVideoFormat format = GST_VIDEO_FRAME_FORMAT(&frame);
+  const sat::ConstImage8 plane{static_cast<const uint8_t*>(GST_VIDEO_FRAME_PLANE_DATA(&frame, 0)),
+                               std::size_t(GST_VIDEO_FRAME_PLANE_STRIDE(&frame, 0)), width, height,
+                               GST_VIDEO_FRAME_COMP_PSTRIDE(&frame, 0)};
+  if (format == GST_VIDEO_FORMAT_GRAY8 || format == GST_VIDEO_FORMAT_I420 || format == GST_VIDEO_FORMAT_NV12)
+    return {plane.data, plane.pitch, width, height, 1};
   converted_.resize(std::size_t(width) * std::size_t(height));
-  packed_to_gray(frame, order, converted_.data());
+  packed_to_gray(plane, is_red_first(format), {converted_.data(), std::size_t(width), width, height, 1});
   return {converted_.data(), std::size_t(width), width, height, 1};
 }
 

@@ -1,8 +1,9 @@
 // The gray image the detector searches, taken from a mapped system-memory video frame.
 // GRAY8, and the Y plane of I420 and NV12, are used where they lie (no copy). Packed colour
 // (BGR, BGRx, BGRA, RGB, RGBA) is converted with cv::cvtColor's 8-bit integer formula
-// (B·3735 + G·19235 + R·9798 + 16384) >> 15, the one sat::Detector and gst-opencv's facedetect
-// use, so the boxes are the ones they find.
+// (gray_formula.h), the one sat::Detector and gst-opencv's facedetect use, so the boxes are the
+// ones they find. On one thread: the elements search packed colour without it where they can
+// (FrameDetector::detect_packed); it serves min-stddev, which needs the host's gray pixels.
 #pragma once
 
 #include <gst/video/video.h>
@@ -16,6 +17,12 @@ namespace sat_gst {
 
 // Whether gray_plane() takes this format.
 bool has_gray_plane(GstVideoFormat format);
+
+// RGB and RGBA: red in the first byte of a pixel (BGR, BGRx, BGRA: blue).
+bool is_red_first(GstVideoFormat format);
+
+// `packed` (3 or 4 channels, red first or blue first) → `gray` (1 channel of its size), on the host.
+void packed_to_gray(sat::ConstImage8 packed, bool red_first, sat::Image8 gray);
 
 class GrayPlane {
  public:

@@ -7,6 +7,8 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "sat/filters.h"
+
 #include <algorithm>
 #include <cstring>
 #include <stdexcept>
@@ -38,6 +40,7 @@ Frame make_frame(const cv::Mat& image, GstVideoFormat format) {
   switch (format) {
     case GST_VIDEO_FORMAT_GRAY8: copy_mat(v, 0, gray); break;
     case GST_VIDEO_FORMAT_BGR: copy_mat(v, 0, bgr); break;
+    case GST_VIDEO_FORMAT_RGB: cv::cvtColor(bgr, converted, cv::COLOR_BGR2RGB), copy_mat(v, 0, converted); break;
     case GST_VIDEO_FORMAT_BGRx:
     case GST_VIDEO_FORMAT_BGRA: cv::cvtColor(bgr, converted, cv::COLOR_BGR2BGRA), copy_mat(v, 0, converted); break;
     case GST_VIDEO_FORMAT_RGBA: cv::cvtColor(bgr, converted, cv::COLOR_BGR2RGBA), copy_mat(v, 0, converted); break;
@@ -88,6 +91,7 @@ cv::Mat searched_gray(const Frame& frame) {
   cv::Mat gray;
   switch (GST_VIDEO_INFO_FORMAT(&frame.info)) {
     case GST_VIDEO_FORMAT_BGR: cv::cvtColor(plane.reshape(3), gray, cv::COLOR_BGR2GRAY); break;
+    case GST_VIDEO_FORMAT_RGB: cv::cvtColor(plane.reshape(3), gray, cv::COLOR_RGB2GRAY); break;
     case GST_VIDEO_FORMAT_BGRx:
     case GST_VIDEO_FORMAT_BGRA: cv::cvtColor(plane.reshape(4), gray, cv::COLOR_BGRA2GRAY); break;
     case GST_VIDEO_FORMAT_RGBA: cv::cvtColor(plane.reshape(4), gray, cv::COLOR_RGBA2GRAY); break;
@@ -101,6 +105,21 @@ std::vector<sat::Box> detector_boxes(const cv::Mat& gray, const sat::DetectParam
                          sat::load_haar_cascade(detect_test::cascade_path("haarcascade_frontalface_default.xml")),
                          {gray.cols, gray.rows}, params);
   return detector.detect({gray.data, gray.step, gray.cols, gray.rows, 1});
+}
+
+void blur_regions(std::vector<cv::Mat>& planes, const std::vector<PlaneLayout>& layout,
+                  const std::vector<sat::Box>& boxes, int kernel) {
+  sat::FilterEngine engine(sat::Backend::Cpu, {planes[0].cols, planes[0].rows});
+  for (const sat::Box& b : boxes)
+    for (std::size_t p = 0; p < planes.size(); ++p) {
+      const int ch = layout[p].channels, s = layout[p].subsampling;
+      const int x0 = b.x >> s, y0 = b.y >> s;
+      const int x1 = std::min(planes[p].cols / ch, (b.x + b.width + (1 << s) - 1) >> s);
+      const int y1 = std::min(planes[p].rows, (b.y + b.height + (1 << s) - 1) >> s);
+      const sat::Image8 region{planes[p].ptr(y0) + std::size_t(x0) * std::size_t(ch), planes[p].step, x1 - x0, y1 - y0,
+                               ch};
+      engine.box_blur(region, region, {kernel, kernel, sat::Border::Reflect101});
+    }
 }
 
 bool same_planes(const std::vector<cv::Mat>& a, const std::vector<cv::Mat>& b) {

@@ -17,7 +17,7 @@
 namespace gst_detect_test {
 
 // A frame of `image` (BGR or gray) in `format`: packed colour in its channel order (BGRx's x and
-// RGBA's A 255), GRAY8 as the gray image, I420 / NV12 from cv::cvtColor's BGR → YUV I420
+// RGBA's A 255; RGB and RGBA with red first), GRAY8 as the gray image, I420 / NV12 from cv::cvtColor's BGR → YUV I420
 // (even sizes only).
 struct BufferUnref {
   void operator()(GstBuffer* b) const { gst_buffer_unref(b); }
@@ -40,6 +40,16 @@ inline constexpr sat::DetectParams kFacedetectDefaults{1.25, 3, {30, 30}, {0, 0}
 
 // sat::Detector's boxes (CPU backend) in a gray image with Debian's frontal-face cascade.
 std::vector<sat::Box> detector_boxes(const cv::Mat& gray, const sat::DetectParams& params = kFacedetectDefaults);
+
+// The layout of a frame's plane: interleaved channels, log2 of its subsampling in x and y.
+struct PlaneLayout {
+  int channels, subsampling;
+};
+
+// Each box's region of each plane (frame_planes' Mats) replaced by satcore's box blur (CPU
+// backend, Reflect101) of that region alone: satfaceblur's expected output.
+void blur_regions(std::vector<cv::Mat>& planes, const std::vector<PlaneLayout>& layout,
+                  const std::vector<sat::Box>& boxes, int kernel);
 
 // Equal plane by plane (sizes and bytes).
 bool same_planes(const std::vector<cv::Mat>& a, const std::vector<cv::Mat>& b);

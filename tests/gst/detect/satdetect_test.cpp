@@ -24,9 +24,22 @@ using detect_test::same_boxes;
 
 const char* const kFaceCascade = "haarcascade_frontalface_default.xml";
 
-const GstVideoFormat kFormats[] = {GST_VIDEO_FORMAT_GRAY8, GST_VIDEO_FORMAT_BGR,  GST_VIDEO_FORMAT_BGRx,
-                                   GST_VIDEO_FORMAT_BGRA,  GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_I420,
-                                   GST_VIDEO_FORMAT_NV12};
+const GstVideoFormat kFormats[] = {GST_VIDEO_FORMAT_GRAY8, GST_VIDEO_FORMAT_BGR,  GST_VIDEO_FORMAT_RGB,
+                                   GST_VIDEO_FORMAT_BGRx,  GST_VIDEO_FORMAT_BGRA, GST_VIDEO_FORMAT_RGBA,
+                                   GST_VIDEO_FORMAT_I420,  GST_VIDEO_FORMAT_NV12};
+
+// OpenCV's 8-bit colour → gray written out, (B·3735 + G·19235 + R·9798 + 16384) >> 15, reading a
+// packed plane (frame_planes' Mat) with red first or blue first.
+cv::Mat gray_by_formula(const cv::Mat& plane, int width, int channels, bool red_first) {
+  cv::Mat gray(plane.rows, width, CV_8U);
+  for (int y = 0; y < plane.rows; ++y)
+    for (int x = 0; x < width; ++x) {
+      const uint8_t* px = plane.ptr(y) + x * channels;
+      const unsigned r = red_first ? px[0] : px[2], g = px[1], b = red_first ? px[2] : px[0];
+      gray.at<uint8_t>(y, x) = uint8_t((b * 3735 + g * 19235 + r * 9798 + 16384) >> 15);
+    }
+  return gray;
+}
 
 std::vector<sat::Box> opencv_boxes(const cv::Mat& gray, const sat::DetectParams& p = kFacedetectDefaults) {
   cv::CascadeClassifier classifier(detect_test::cascade_path(kFaceCascade));
@@ -85,6 +98,45 @@ TEST(SatDetect, BoxesEqualDetectorAndOpenCVInEveryFormatAcrossCapsChanges) {
   EXPECT_GE(frames, 30);
   EXPECT_GT(total, 3 * frames);  // the photographs have faces: the comparison is not of empty sets
   EXPECT_EQ(p.wait_error(0), "");
+}
+
+// facedetect takes RGB alone: satdetect must take the same frames and search the gray that the
+// integer formula gives with red read first (a colour photograph at an odd width, whose RGB rows
+// are padded to 4 bytes).
+TEST(SatDetect, RgbIsSearchedAsTheIntegerFormulasGrayWithRedFirst) {
+  const cv::Mat astronaut = detect_test::load_image("astronaut.png", cv::IMREAD_COLOR);
+  const cv::Mat odd = astronaut(cv::Rect(0, 0, 437, 301)).clone();
+  for (GstVideoFormat format : {GST_VIDEO_FORMAT_RGB, GST_VIDEO_FORMAT_RGBA}) {
+    SCOPED_TRACE(gst_video_format_to_string(format));
+    const Frame frame = make_frame(odd, format);
+    const int channels = format == GST_VIDEO_FORMAT_RGB ? 3 : 4;
+    const cv::Mat plane = frame_planes(frame.buffer.get(), frame.info)[0];
+    const cv::Mat gray = gray_by_formula(plane, odd.cols, channels, true);
+    EXPECT_EQ(cv::countNonZero(gray != searched_gray(frame)), 0);  // cv::cvtColor's RGB2GRAY
+    EXPECT_GT(cv::countNonZero(gray != gray_by_formula(plane, odd.cols, channels, false)), 0);  // the order matters
+    const std::vector<sat::Box> expected = detector_boxes(gray);
+    ASSERT_FALSE(expected.empty());
+    Pipeline p("satdetect display=false");
+    ASSERT_TRUE(p.play());
+    const Output o = run_frame(p, frame);
+    EXPECT_TRUE(same_boxes(o.rois, expected)) << o.rois.size() << " ROI metas, " << expected.size() << " expected";
+    EXPECT_TRUE(same_boxes(o.message, expected));
+    EXPECT_EQ(p.wait_error(0), "");
+  }
+}
+
+TEST(SatDetect, MinStddevOnRgbReadsTheSameGray) {
+  const cv::Mat face = detect_test::load_image("astronaut.png", cv::IMREAD_COLOR);
+  const Frame frame = make_frame(face, GST_VIDEO_FORMAT_RGB);
+  const cv::Mat gray = searched_gray(frame);
+  cv::Scalar mean, stddev;
+  cv::meanStdDev(gray, mean, stddev);
+  Pipeline below("satdetect display=false min-stddev=" + std::to_string(int(stddev[0]) + 1));
+  ASSERT_TRUE(below.play());
+  EXPECT_TRUE(run_frame(below, frame).rois.empty());
+  Pipeline above("satdetect display=false min-stddev=" + std::to_string(int(stddev[0])));
+  ASSERT_TRUE(above.play());
+  EXPECT_TRUE(same_boxes(run_frame(above, frame).rois, detector_boxes(gray)));
 }
 
 TEST(SatDetect, MessageHasFacedetectsFields) {
