@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The installed package, as another project sees it:
 #   1. `cmake --install` of this build (static satcore) into a prefix; the tree holds the headers,
-#      the library and the package files only;
+#      the library and the package files only (and the GStreamer plugin, where it is built);
 #   2. a consumer project finds it with find_package(satcore 0.2), builds, runs;
 #   3. the prefix moved elsewhere still works (relocatable); find_package(satcore 0.3) refuses it;
 #   4. the shared satcore of this build (target satcore_shared, linked from the static library's
@@ -20,8 +20,9 @@ consume() {  # prefix label
 }
 
 cmake --install "$build" --prefix "$work/static" >/dev/null
-unexpected=$(cd "$work/static" && find . -type f | grep -vE '^\./include/sat/(detail/)?[a-z_]+\.h$|^\./lib/libsatcore\.a$|^\./lib/cmake/satcore/satcore[A-Za-z-]*\.cmake$' || true)
-[ -z "$unexpected" ] || { echo "FAIL: the install tree holds more than satcore:"; echo "$unexpected"; exit 1; }
+# satcore, and beside it the GStreamer plugin where the build has one (gst/), in GStreamer's folder.
+unexpected=$(cd "$work/static" && find . -type f | grep -vE '^\./include/sat/(detail/)?[a-z_]+\.h$|^\./lib/libsatcore\.a$|^\./lib/cmake/satcore/satcore[A-Za-z-]*\.cmake$|^\./lib/gstreamer-1\.0/libgstsatlab\.so$' || true)
+[ -z "$unexpected" ] || { echo "FAIL: the install tree holds more than satcore and its GStreamer plugin:"; echo "$unexpected"; exit 1; }
 [ -f "$work/static/include/sat/sat_c.h" ] && [ -f "$work/static/lib/libsatcore.a" ] || { echo "FAIL: headers or library missing"; exit 1; }
 consume "$work/static" static
 
