@@ -98,13 +98,17 @@ Parser::Parser() {
                  "(outputs already complete stay). -o FILE with one INPUT is OUTPUT.")
       ->option_text("FOLDER");
   cli::add_parsed(
-      app, "--format", "EXT", "the image format of OUTPUT - (png, jpg, bmp...); required there",
+      app, "--format", "EXT",
+      "the format of every output (png, jpg, bmp... mp4...): of OUTPUT - (an\n"
+      "image format; required there), of a batch's outputs (FOLDER/<input's\n"
+      "name>.EXT) and of an OUTPUT without an extension (given .EXT). An\n"
+      "OUTPUT whose extension says another format is refused (exit status 2)",
       [&cl](const std::string& text) {
         std::string format = text;
         if (!format.empty() && format[0] == '.') format.erase(0, 1);
         for (char& c : format) c = char(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
         if (format.empty() || format.find_first_of("/%") != std::string::npos)
-          throw cli::UsageError("--format: expected an image format such as png or jpg, got " + quote(text));
+          throw cli::UsageError("--format: expected a format such as png or jpg, got " + quote(text));
         cl.format = format;
       });
   cli::add_checked(app, "--max-pixels", cl.max_pixels, "N", CLI::Range(std::uint64_t(1), kMaxPixelsLimit),

@@ -43,7 +43,7 @@ struct CommandLine {
   std::vector<std::string> inputs;  // one, or several with -o FOLDER; "-" is stdin
   std::string output;               // a file, a printf-style sequence, "-" (stdout) or a folder
   bool output_option = false;       // OUTPUT came from -o (then every positional is an input)
-  std::string format;               // --format: image format of "-" (stdin/stdout), e.g. "png"
+  std::string format;               // --format: the format of every output (e.g. "png"); required for "-"
   std::uint64_t max_pixels = satapp::image::kDefaultMaxPixels;  // --max-pixels: larger inputs are refused
   Overwrite overwrite = Overwrite::Refuse;
   // --filter and its parameters, judged by satcore's catalog (none: --detect alone, OUTPUT is
