@@ -95,8 +95,15 @@ Parser::Parser() {
   app.add_option("-o,--output", cl.output,
                  "write FOLDER/<input's file name> for every INPUT (a shell glob gives\n"
                  "many); FOLDER must exist. In order; the first failure stops the batch\n"
-                 "(outputs already complete stay). -o FILE with one INPUT is OUTPUT.")
+                 "and no output lands (see --keep-going). -o FILE with one INPUT is\n"
+                 "OUTPUT.")
       ->option_text("FOLDER");
+  app.add_flag("--keep-going", cl.keep_going,
+               "a batch goes on past an input that fails: its error is printed, it is\n"
+               "listed under \"failures\" in --json, its output is not written, the\n"
+               "outputs of the others are; the exit status is that of the first\n"
+               "failure. Checks made before any input is read (an output that\n"
+               "exists, a bad command line) still stop the run at once");
   cli::add_parsed(
       app, "--format", "EXT",
       "the format of every output (png, jpg, bmp... mp4...): of OUTPUT - (an\n"
@@ -170,7 +177,8 @@ Parser::Parser() {
                "and throughput at the end of each run, on stdout");
   app.add_option("--json", cl.json_path,
                  "the same report as JSON, one entry per input in \"runs\" (FILE - is\n"
-                 "stdout); stage times in ms under \"stages_ms\", rates under \"throughput\".\n"
+                 "stdout); stage times in ms under \"stages_ms\", rates under \"throughput\";\n"
+                 "inputs that failed (--keep-going) in \"failures\" with their \"error\".\n"
                  "FILE is an output like OUTPUT: never an INPUT or an OUTPUT, replaced\n"
                  "only with -y, written whole or not at all")
       ->option_text("FILE");

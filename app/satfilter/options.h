@@ -61,6 +61,7 @@ struct CommandLine {
   int quality = -1;                     // --quality 1..100 (JPEG/WebP images, MJPG videos); -1: codec default
   bool report = false;                  // --report: the text report on stdout
   std::string json_path;                // --json FILE ("-": stdout): the report as JSON
+  bool keep_going = false;              // --keep-going: a failed input does not end the batch
   bool quiet = false;                   // -q: no notes, no progress
   ProgressMode progress = ProgressMode::Auto;
 };
