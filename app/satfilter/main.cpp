@@ -100,7 +100,7 @@ std::string algorithm_name(const sat::Options& options) {
 }
 
 SinkOptions sink_options(const CommandLine& cl) {
-  return SinkOptions{cl.fourcc, cl.overwrite == Overwrite::Replace, cl.quality, cl.format};
+  return SinkOptions{cl.fourcc, cl.overwrite == Overwrite::Replace, cl.quality, cl.format, cl.fps, note};
 }
 
 // Input and output frames each pipeline allocates (frame_pipeline_cpu.cpp, _cuda.cpp).
@@ -122,8 +122,9 @@ RunReport run_job(const CommandLine& cl, const Job& job, MediaKind output_kind, 
     throw usage_error("'" + job.input + "' is an image: OUTPUT must be an image too (png, jpg, tif...)");
   if (info.kind == MediaKind::Video && output_kind == MediaKind::Image)
     throw usage_error("'" + job.input + "' is a video: OUTPUT must be a video too (avi, mp4, mkv...)");
-  if (info.kind == MediaKind::Video && info.fps <= 0 && video_codecs_for(lower_extension(job.output)).size())
-    note("'" + job.input + "' has no frame rate; writing 25 fps");
+  if (info.kind == MediaKind::Video && info.fps <= 0 && cl.fps <= 0 &&
+      video_codecs_for(lower_extension(job.output)).size())
+    note("'" + job.input + "' has no frame rate; writing " + std::to_string(kDefaultFps) + " fps (--fps sets another)");
 
   check_host_memory(job.input, info, cl.filter, backend, pipeline_frame_buffers(info, backend, cl.frames_in_flight),
                     cascade != nullptr);

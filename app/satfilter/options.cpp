@@ -46,7 +46,7 @@ const char* const kHead =
     "                       number among 0..4 to the last consecutive one, and treated as a\n"
     "                       video; output numbers follow the input's (from 1 for a video),\n"
     "                       written all at once at the end. Sequences have no frame rate: a\n"
-    "                       video made from one is written at 25 fps.\n"
+    "                       video made from one is written at 25 fps, or --fps R.\n"
     "  -                    INPUT: one image read from stdin; OUTPUT: one image on stdout\n"
     "                       (refused when stdout is a terminal)\n"
     "INPUT may also be a FIFO or a device holding one image: it is read once, to its end, and\n"
@@ -155,12 +155,17 @@ Parser::Parser() {
                    "frames in the cuda pipeline at once, 2..16 (default " + std::to_string(cl.frames_in_flight) + ")");
   cli::add_parsed(app, "--fourcc", "CODE",
                   "video codec (default from OUTPUT's extension: .avi MJPG, .mp4/.m4v/.mov\n"
-                  "mp4v, .mkv FFV1 (lossless) else MJPG, .webm VP90 else VP80)",
+                  "avc1 (H.264) else mp4v, .mkv FFV1 (lossless) else MJPG, .webm VP90\n"
+                  "else VP80; the second where FFmpeg has no encoder for the first, with\n"
+                  "a note)",
                   [&cl](const std::string& text) {
                     if (text.size() != 4)
                       throw cli::UsageError("--fourcc: expected four characters (e.g. MJPG), got " + quote(text));
                     cl.fourcc = text;
                   });
+  cli::add_checked(app, "--fps", cl.fps, "R", CLI::Range(0.01, 1000.0),
+                   "frame rate of a video OUTPUT, 0.01..1000 (default: the input video's;\n"
+                   "25 for an image sequence, which has none)");
   cli::add_parsed(app, "--decoder", "auto|gst|opencv",
                   std::string("who decodes video inputs: gst (GStreamer's uridecodebin: NVDEC\n"
                               "where present), opencv (FFmpeg) or auto (default: GStreamer where\n"

@@ -57,6 +57,7 @@ struct CommandLine {
   bool sat_options_given = false;       // --algorithm or --tile appeared
   int frames_in_flight = 3;             // CUDA pipeline depth (≥ 2)
   std::string fourcc;                   // video codec override; empty: chosen from the extension
+  double fps = 0;                       // --fps: frame rate of video outputs; 0: the input's (25 without one)
   satapp::Decoder decoder = satapp::Decoder::Auto;  // --decoder: who decodes video inputs
   int quality = -1;                     // --quality 1..100 (JPEG/WebP images, MJPG videos); -1: codec default
   bool report = false;                  // --report: the text report on stdout
