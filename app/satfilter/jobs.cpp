@@ -7,6 +7,7 @@
 #include <set>
 #include <system_error>
 
+#include "atomic_output.h"
 #include "common/files/output_checks.h"
 #include "failure.h"
 #include "sequence_pattern.h"
@@ -68,6 +69,32 @@ void check_output(const std::string& option, const std::string& output, Overwrit
   }
 }
 
+// One spelling per format, so that --format jpeg agrees with "x.jpg".
+std::string canonical_format(const std::string& extension) {
+  if (extension == "jpeg" || extension == "jpe") return "jpg";
+  if (extension == "tiff") return "tif";
+  return extension;
+}
+
+// --format FORMAT on a named OUTPUT: its extension must say the same format; one without an
+// extension is given FORMAT's.
+std::string named_output_with_format(const std::string& output, const std::string& format) {
+  if (format.empty() || output == "-") return output;
+  const std::string extension = lower_extension(output);
+  if (extension.empty()) return output + "." + format;
+  if (canonical_format(extension) != canonical_format(format))
+    throw usage_error("OUTPUT '" + output + "' is a ." + extension + " file but --format says " + format +
+                      ": drop one of them or make them agree");
+  return output;
+}
+
+// A batch's output for `name` (the input's file name): the same name, with FORMAT's extension
+// under --format.
+std::string folder_output_name(const std::string& name, const std::string& format) {
+  if (format.empty()) return name;
+  return fs::path(name).replace_extension(format).string();
+}
+
 }  // namespace
 
 satapp::files::InputFiles input_files(const CommandLine& cl) {
@@ -91,7 +118,7 @@ satapp::files::InputFiles input_files(const CommandLine& cl) {
 
 std::vector<Job> plan_jobs(const CommandLine& cl) {
   const bool folder = cl.inputs.size() > 1 || (cl.output_option && (is_folder(cl.output) || cl.output.back() == '/'));
-  if (!folder) return {Job{cl.inputs.front(), cl.output}};
+  if (!folder) return {Job{cl.inputs.front(), named_output_with_format(cl.output, cl.format)}};
 
   if (!is_folder(cl.output)) throw usage_error("output folder '" + cl.output + "' does not exist");
   std::vector<Job> jobs;
@@ -101,7 +128,7 @@ std::vector<Job> plan_jobs(const CommandLine& cl) {
     const std::string name = fs::path(input).filename().string();
     if (name.empty() || name == "." || name == "..")
       throw usage_error("INPUT '" + input + "' has no file name to give its output");
-    const std::string output = (fs::path(cl.output) / name).string();
+    const std::string output = (fs::path(cl.output) / folder_output_name(name, cl.format)).string();
     if (!outputs.insert(output).second)
       throw usage_error("two inputs named '" + name + "' would both write '" + output + "'");
     jobs.push_back(Job{input, output});

@@ -6,6 +6,9 @@
 //   satfilter -o FOLDER IN...        FOLDER/<file name of IN> for each input (FOLDER must exist;
 //                                    with one input, OUTPUT is a folder when it exists as one
 //                                    or ends in '/')
+//   --format EXT                     every output in that format: a batch's outputs are
+//                                    FOLDER/<IN's name>.EXT; a named OUTPUT's extension must
+//                                    agree (one without an extension is given .EXT)
 #pragma once
 
 #include <string>
@@ -21,7 +24,8 @@ struct Job {
   std::string output;
 };
 
-// Throws Failure(Usage) for a folder that does not exist, an input "-" or sequence whose name
+// Throws Failure(Usage) for a folder that does not exist, an OUTPUT whose extension contradicts
+// --format, an input "-" or sequence whose name
 // cannot serve in a folder, or two inputs that would write the same output.
 std::vector<Job> plan_jobs(const CommandLine& cl);
 

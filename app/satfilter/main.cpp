@@ -52,6 +52,34 @@ std::string one_line(std::string text) {
 
 bool g_quiet = false;  // -q: notes are silenced (errors never are)
 
+void print_error(const std::string& message) {
+  std::fprintf(stderr, "satfilter: error: %s\n", one_line(message).c_str());
+}
+
+// What ended a run (or, with --keep-going, one input): the message and the exit status.
+struct Problem {
+  std::string message;
+  int status = 1;
+};
+
+Problem problem_of(const std::exception_ptr& error) {
+  try {
+    std::rethrow_exception(error);
+  } catch (const Failure& e) {
+    return {e.what(), e.kind() == Failure::Kind::Usage ? 2 : e.kind() == Failure::Kind::Interrupted ? 130 : 1};
+  } catch (const satapp::files::OutputIsAnInput& e) {
+    return {e.what(), 2};  // known only when placed (a later frame of a sequence): as before the run
+  } catch (const sat::Error& e) {
+    return {e.what(), 1};
+  } catch (const cv::Exception& e) {
+    return {"OpenCV: " + e.err, 1};
+  } catch (const std::bad_alloc&) {
+    return {"out of memory", 1};
+  } catch (const std::exception& e) {
+    return {e.what(), 1};
+  }
+}
+
 void note(const std::string& text) {
   if (!g_quiet) std::fprintf(stderr, "satfilter: note: %s\n", text.c_str());
 }
@@ -72,7 +100,7 @@ std::string algorithm_name(const sat::Options& options) {
 }
 
 SinkOptions sink_options(const CommandLine& cl) {
-  return SinkOptions{cl.fourcc, cl.overwrite == Overwrite::Replace, cl.quality, cl.format};
+  return SinkOptions{cl.fourcc, cl.overwrite == Overwrite::Replace, cl.quality, cl.format, cl.fps, note};
 }
 
 // Input and output frames each pipeline allocates (frame_pipeline_cpu.cpp, _cuda.cpp).
@@ -94,8 +122,9 @@ RunReport run_job(const CommandLine& cl, const Job& job, MediaKind output_kind, 
     throw usage_error("'" + job.input + "' is an image: OUTPUT must be an image too (png, jpg, tif...)");
   if (info.kind == MediaKind::Video && output_kind == MediaKind::Image)
     throw usage_error("'" + job.input + "' is a video: OUTPUT must be a video too (avi, mp4, mkv...)");
-  if (info.kind == MediaKind::Video && info.fps <= 0 && video_codecs_for(lower_extension(job.output)).size())
-    note("'" + job.input + "' has no frame rate; writing 25 fps");
+  if (info.kind == MediaKind::Video && info.fps <= 0 && cl.fps <= 0 &&
+      video_codecs_for(lower_extension(job.output)).size())
+    note("'" + job.input + "' has no frame rate; writing " + std::to_string(kDefaultFps) + " fps (--fps sets another)");
 
   check_host_memory(job.input, info, cl.filter, backend, pipeline_frame_buffers(info, backend, cl.frames_in_flight),
                     cascade != nullptr);
@@ -175,18 +204,37 @@ int run(int argc, char** argv) {
   if (backend == sat::Backend::Cpu && cl.sat_options_given)
     note("--algorithm and --tile choose the CUDA table algorithm; the cpu backend ignores them");
 
-  // In order; the first failure ends the batch. The outputs land together when the last one is
-  // complete, or none does (output_batch.h).
+  // In order; the first failure ends the batch, unless --keep-going: then a failed input is
+  // reported (stderr, --json) and the others go on. The outputs land together when the last one
+  // is complete, or none does (output_batch.h); an input's own outputs join the run's only once
+  // it succeeded, so those of a failed input never land.
   satapp::files::OutputBatch outputs;
   std::vector<RunReport> reports;
+  std::vector<FailedRun> failures;
+  int status = 0;
   for (std::size_t i = 0; i < jobs.size(); ++i) {
-    reports.push_back(run_job(cl, jobs[i], output_kinds[i], backend, cascade ? &*cascade : nullptr, outputs));
+    satapp::files::OutputBatch job_outputs;
+    try {
+      reports.push_back(
+          run_job(cl, jobs[i], output_kinds[i], backend, cascade ? &*cascade : nullptr, job_outputs));
+    } catch (...) {
+      if (!cl.keep_going) throw;
+      const Problem problem = problem_of(std::current_exception());
+      if (problem.status == 130) throw;  // an interruption ends the whole run
+      print_error(problem.message);
+      failures.push_back(FailedRun{jobs[i].input, jobs[i].output, one_line(problem.message)});
+      if (status == 0) status = problem.status;
+      continue;
+    }
+    outputs.take_from(job_outputs);
     if (cl.report) print_report(stdout, reports.back());
   }
   if (!cl.json_path.empty())
-    write_report_json(cl.json_path, reports, version_number(), cl.overwrite == Overwrite::Replace, outputs);
+    write_report_json(cl.json_path, reports, failures, version_number(), cl.overwrite == Overwrite::Replace, outputs);
   outputs.place_all(inputs);
-  return 0;
+  if (!failures.empty())
+    print_error(std::to_string(failures.size()) + " of " + std::to_string(jobs.size()) + " inputs failed");
+  return status;
 }
 
 }  // namespace
@@ -201,26 +249,11 @@ int main(int argc, char** argv) {
   if (!std::getenv("OPENCV_LOG_LEVEL")) cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_SILENT);
   install_interrupt_handlers();
 
-  std::string message;
-  int status = 1;
   try {
     return run(argc, argv);
-  } catch (const Failure& e) {
-    message = e.what();
-    status = e.kind() == Failure::Kind::Usage ? 2 : e.kind() == Failure::Kind::Interrupted ? 130 : 1;
-  } catch (const satapp::files::OutputIsAnInput& e) {
-    message = e.what();  // known only when placed (a later frame of a sequence): as before the run
-    status = 2;
-  } catch (const sat::Error& e) {
-    message = e.what();
-    status = 1;
-  } catch (const cv::Exception& e) {
-    message = "OpenCV: " + e.err;
-  } catch (const std::bad_alloc&) {
-    message = "out of memory";
-  } catch (const std::exception& e) {
-    message = e.what();
+  } catch (...) {
+    const Problem problem = problem_of(std::current_exception());
+    print_error(problem.message);
+    return problem.status;
   }
-  std::fprintf(stderr, "satfilter: error: %s\n", one_line(message).c_str());
-  return status;
 }

@@ -7,6 +7,7 @@
 #include "common/gst/decoder_choice.h"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -55,7 +56,12 @@ struct SinkOptions {
   bool overwrite = false;  // -y: the output may replace an existing file
   int quality = -1;        // 1..100 for encoders that take one (JPEG, WebP, MJPG); -1: their default
   std::string format;      // the image format of OUTPUT "-" (stdout), e.g. "png"
+  double fps = 0;          // videos: the frame rate written (--fps); 0: the input's, else kDefaultFps
+  std::function<void(const std::string&)> note;  // says what the user may not expect (a codec fallback)
 };
+
+// The frame rate of a video written from frames that have none (an image sequence).
+constexpr int kDefaultFps = 25;
 
 // The kind of media `path` names: from its extension, a sequence pattern (a video), or for "-"
 // (stdout) from options.format. Throws Failure(Usage) for an unknown or missing format, or a

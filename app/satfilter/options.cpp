@@ -46,7 +46,7 @@ const char* const kHead =
     "                       number among 0..4 to the last consecutive one, and treated as a\n"
     "                       video; output numbers follow the input's (from 1 for a video),\n"
     "                       written all at once at the end. Sequences have no frame rate: a\n"
-    "                       video made from one is written at 25 fps.\n"
+    "                       video made from one is written at 25 fps, or --fps R.\n"
     "  -                    INPUT: one image read from stdin; OUTPUT: one image on stdout\n"
     "                       (refused when stdout is a terminal)\n"
     "INPUT may also be a FIFO or a device holding one image: it is read once, to its end, and\n"
@@ -95,16 +95,27 @@ Parser::Parser() {
   app.add_option("-o,--output", cl.output,
                  "write FOLDER/<input's file name> for every INPUT (a shell glob gives\n"
                  "many); FOLDER must exist. In order; the first failure stops the batch\n"
-                 "(outputs already complete stay). -o FILE with one INPUT is OUTPUT.")
+                 "and no output lands (see --keep-going). -o FILE with one INPUT is\n"
+                 "OUTPUT.")
       ->option_text("FOLDER");
+  app.add_flag("--keep-going", cl.keep_going,
+               "a batch goes on past an input that fails: its error is printed, it is\n"
+               "listed under \"failures\" in --json, its output is not written, the\n"
+               "outputs of the others are; the exit status is that of the first\n"
+               "failure. Checks made before any input is read (an output that\n"
+               "exists, a bad command line) still stop the run at once");
   cli::add_parsed(
-      app, "--format", "EXT", "the image format of OUTPUT - (png, jpg, bmp...); required there",
+      app, "--format", "EXT",
+      "the format of every output (png, jpg, bmp... mp4...): of OUTPUT - (an\n"
+      "image format; required there), of a batch's outputs (FOLDER/<input's\n"
+      "name>.EXT) and of an OUTPUT without an extension (given .EXT). An\n"
+      "OUTPUT whose extension says another format is refused (exit status 2)",
       [&cl](const std::string& text) {
         std::string format = text;
         if (!format.empty() && format[0] == '.') format.erase(0, 1);
         for (char& c : format) c = char(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
         if (format.empty() || format.find_first_of("/%") != std::string::npos)
-          throw cli::UsageError("--format: expected an image format such as png or jpg, got " + quote(text));
+          throw cli::UsageError("--format: expected a format such as png or jpg, got " + quote(text));
         cl.format = format;
       });
   cli::add_checked(app, "--max-pixels", cl.max_pixels, "N", CLI::Range(std::uint64_t(1), kMaxPixelsLimit),
@@ -144,12 +155,17 @@ Parser::Parser() {
                    "frames in the cuda pipeline at once, 2..16 (default " + std::to_string(cl.frames_in_flight) + ")");
   cli::add_parsed(app, "--fourcc", "CODE",
                   "video codec (default from OUTPUT's extension: .avi MJPG, .mp4/.m4v/.mov\n"
-                  "mp4v, .mkv FFV1 (lossless) else MJPG, .webm VP90 else VP80)",
+                  "avc1 (H.264) else mp4v, .mkv FFV1 (lossless) else MJPG, .webm VP90\n"
+                  "else VP80; the second where FFmpeg has no encoder for the first, with\n"
+                  "a note)",
                   [&cl](const std::string& text) {
                     if (text.size() != 4)
                       throw cli::UsageError("--fourcc: expected four characters (e.g. MJPG), got " + quote(text));
                     cl.fourcc = text;
                   });
+  cli::add_checked(app, "--fps", cl.fps, "R", CLI::Range(0.01, 1000.0),
+                   "frame rate of a video OUTPUT, 0.01..1000 (default: the input video's;\n"
+                   "25 for an image sequence, which has none)");
   cli::add_parsed(app, "--decoder", "auto|gst|opencv",
                   std::string("who decodes video inputs: gst (GStreamer's uridecodebin: NVDEC\n"
                               "where present), opencv (FFmpeg) or auto (default: GStreamer where\n"
@@ -166,7 +182,8 @@ Parser::Parser() {
                "and throughput at the end of each run, on stdout");
   app.add_option("--json", cl.json_path,
                  "the same report as JSON, one entry per input in \"runs\" (FILE - is\n"
-                 "stdout); stage times in ms under \"stages_ms\", rates under \"throughput\".\n"
+                 "stdout); stage times in ms under \"stages_ms\", rates under \"throughput\";\n"
+                 "inputs that failed (--keep-going) in \"failures\" with their \"error\".\n"
                  "FILE is an output like OUTPUT: never an INPUT or an OUTPUT, replaced\n"
                  "only with -y, written whole or not at all")
       ->option_text("FILE");

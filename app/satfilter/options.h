@@ -43,7 +43,7 @@ struct CommandLine {
   std::vector<std::string> inputs;  // one, or several with -o FOLDER; "-" is stdin
   std::string output;               // a file, a printf-style sequence, "-" (stdout) or a folder
   bool output_option = false;       // OUTPUT came from -o (then every positional is an input)
-  std::string format;               // --format: image format of "-" (stdin/stdout), e.g. "png"
+  std::string format;               // --format: the format of every output (e.g. "png"); required for "-"
   std::uint64_t max_pixels = satapp::image::kDefaultMaxPixels;  // --max-pixels: larger inputs are refused
   Overwrite overwrite = Overwrite::Refuse;
   // --filter and its parameters, judged by satcore's catalog (none: --detect alone, OUTPUT is
@@ -57,10 +57,12 @@ struct CommandLine {
   bool sat_options_given = false;       // --algorithm or --tile appeared
   int frames_in_flight = 3;             // CUDA pipeline depth (≥ 2)
   std::string fourcc;                   // video codec override; empty: chosen from the extension
+  double fps = 0;                       // --fps: frame rate of video outputs; 0: the input's (25 without one)
   satapp::Decoder decoder = satapp::Decoder::Auto;  // --decoder: who decodes video inputs
   int quality = -1;                     // --quality 1..100 (JPEG/WebP images, MJPG videos); -1: codec default
   bool report = false;                  // --report: the text report on stdout
   std::string json_path;                // --json FILE ("-": stdout): the report as JSON
+  bool keep_going = false;              // --keep-going: a failed input does not end the batch
   bool quiet = false;                   // -q: no notes, no progress
   ProgressMode progress = ProgressMode::Auto;
 };

@@ -49,6 +49,14 @@ struct RunReport {
   std::vector<std::vector<sat::Box>> detections;  // its boxes, one list per frame
 };
 
+// An input that failed in a batch that went on (--keep-going): what `error` says is the line
+// printed on stderr, without "satfilter: error: ".
+struct FailedRun {
+  std::string input;
+  std::string output;
+  std::string error;
+};
+
 void print_report(std::FILE* out, const RunReport& report);
 
 }  // namespace satfilter

@@ -66,15 +66,22 @@ nlohmann::json run_json(const RunReport& r) {
 
 }  // namespace
 
-std::string report_json(const std::vector<RunReport>& runs, const std::string& version) {
-  nlohmann::json doc = {{"program", "satfilter"}, {"version", version}, {"runs", nlohmann::json::array()}};
+std::string report_json(const std::vector<RunReport>& runs, const std::vector<FailedRun>& failures,
+                        const std::string& version) {
+  nlohmann::json doc = {{"program", "satfilter"},
+                        {"version", version},
+                        {"runs", nlohmann::json::array()},
+                        {"failures", nlohmann::json::array()}};
   for (const RunReport& r : runs) doc["runs"].push_back(run_json(r));
+  for (const FailedRun& f : failures)
+    doc["failures"].push_back({{"input", f.input}, {"output", f.output}, {"error", f.error}});
   return doc.dump(2) + "\n";
 }
 
-void write_report_json(const std::string& path, const std::vector<RunReport>& runs, const std::string& version,
-                       bool overwrite, satapp::files::OutputBatch& outputs) {
-  const std::string text = report_json(runs, version);
+void write_report_json(const std::string& path, const std::vector<RunReport>& runs,
+                       const std::vector<FailedRun>& failures, const std::string& version, bool overwrite,
+                       satapp::files::OutputBatch& outputs) {
+  const std::string text = report_json(runs, failures, version);
   if (path == "-") {
     outputs.add(pending_stdout(std::vector<uchar>(text.begin(), text.end()), "the JSON report"));
     return;

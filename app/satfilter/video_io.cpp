@@ -118,7 +118,7 @@ class VideoSink final : public FrameSink {
     std::vector<std::string> codecs =
         options.fourcc.empty() ? video_codecs_for(lower_extension(path)) : std::vector{options.fourcc};
     size_ = cv::Size(input.width, input.height);
-    const double fps = input.fps > 0 ? input.fps : 25.0;
+    const double fps = options.fps > 0 ? options.fps : input.fps > 0 ? input.fps : kDefaultFps;
     // OpenCV 4.6's FFmpeg writer has no quality setting (VIDEOWRITER_PROP_QUALITY is ignored);
     // its own MJPEG AVI writer takes one once opened, so --quality uses that writer.
     std::vector<int> apis = {cv::CAP_FFMPEG, cv::CAP_ANY};
@@ -129,16 +129,12 @@ class VideoSink final : public FrameSink {
     std::string tried;
     for (int api : apis) {
       for (const std::string& codec : codecs) {
-        try {
-          // OpenCV's FFmpeg writer prints notes while opening (e.g. "tag 'VP90' is not supported
-          // with codec id ... fallback to use tag ..." for WebM); satfilter reports failures itself.
-          const satapp::files::StderrSilencer quiet;
-          if (writer_.open(output_->temp_path(), api, fourcc_code(codec), fps, size_, true) && writer_.isOpened() &&
-              (options.quality < 0 || writer_.set(cv::VIDEOWRITER_PROP_QUALITY, options.quality))) {
-            codec_ = codec;
-            return;
-          }
-        } catch (const cv::Exception&) {
+        if (open_writer(api, codec, fps, options.quality)) {
+          codec_ = codec;
+          if (codec != codecs.front() && options.note)
+            options.note("'" + path + "': no " + codecs.front() + " encoder in this OpenCV/FFmpeg; written as " +
+                         codec);
+          return;
         }
         if (api == apis.front()) tried += (tried.empty() ? "" : ", ") + codec;
       }
@@ -179,6 +175,19 @@ class VideoSink final : public FrameSink {
   }
 
  private:
+  // Opens writer_ on the temporary file; false where OpenCV has no such encoder.
+  bool open_writer(int api, const std::string& codec, double fps, int quality) {
+    try {
+      // OpenCV's FFmpeg writer prints notes while opening (e.g. "tag 'VP90' is not supported
+      // with codec id ... fallback to use tag ..." for WebM); satfilter reports failures itself.
+      const satapp::files::StderrSilencer quiet;
+      return writer_.open(output_->temp_path(), api, fourcc_code(codec), fps, size_, true) && writer_.isOpened() &&
+             (quality < 0 || writer_.set(cv::VIDEOWRITER_PROP_QUALITY, quality));
+    } catch (const cv::Exception&) {
+      return false;
+    }
+  }
+
   std::unique_ptr<AtomicOutput> output_;  // declared first: the writer closes its file before the temp is removed
   satapp::files::OutputBatch& outputs_;
   cv::VideoWriter writer_;
@@ -196,7 +205,7 @@ int video_read_api() {
 
 std::vector<std::string> video_codecs_for(const std::string& extension) {
   if (extension == "avi") return {"MJPG", "XVID"};
-  if (extension == "mp4" || extension == "m4v" || extension == "mov") return {"mp4v", "avc1"};
+  if (extension == "mp4" || extension == "m4v" || extension == "mov") return {"avc1", "mp4v"};
   if (extension == "mkv") return {"FFV1", "MJPG"};
   if (extension == "webm") return {"VP90", "VP80"};
   return {};

@@ -1,5 +1,5 @@
 // Videos through OpenCV's videoio (FFmpeg): frames decoded to BGR, written at the input's size
-// and frame rate with a codec chosen from the extension.
+// and frame rate (SinkOptions::fps) with a codec chosen from the extension.
 #pragma once
 
 #include <memory>
@@ -17,7 +17,9 @@ namespace satfilter {
 int video_read_api();
 
 // Codecs tried in order for an extension (lower case, no dot); empty when not a video format:
-// avi: MJPG, XVID; mp4/m4v/mov: mp4v, avc1; mkv: FFV1, MJPG; webm: VP90, VP80.
+// avi: MJPG, XVID; mp4/m4v/mov: avc1 (H.264), mp4v; mkv: FFV1, MJPG; webm: VP90, VP80. The first
+// is the format's default; the next ones are taken where OpenCV's FFmpeg has no encoder for it
+// (a note says so).
 std::vector<std::string> video_codecs_for(const std::string& extension);
 
 // Whether --quality applies to a video of `extension` with codec `fourcc` ("" = the default):

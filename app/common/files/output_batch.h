@@ -31,6 +31,12 @@ class PendingOutput {
 class OutputBatch {
  public:
   void add(std::unique_ptr<PendingOutput> output) { pending_.push_back(std::move(output)); }
+  // Moves every output of `part` into this batch: a part of the run that completed (one input
+  // of a batch that goes on past failed inputs), kept apart until it did.
+  void take_from(OutputBatch& part) {
+    for (std::unique_ptr<PendingOutput>& output : part.pending_) pending_.push_back(std::move(output));
+    part.pending_.clear();
+  }
 
   // Places every output, those that can be taken back first. On a failure takes back those
   // placed and rethrows. The batch is then spent; destroying it without place_all() removes

@@ -139,7 +139,9 @@ TEST_F(InputTest, CodecWarningsStayOffStderr) {
     if (quiet) args.push_back("-q");
     const RunResult r = run_satfilter(args);
     EXPECT_EQ(r.status, 0) << r.err;
-    if (quiet) EXPECT_EQ(r.err, "");
+    if (quiet) {
+      EXPECT_EQ(r.err, "");
+    }
     for (const std::string& line : lines_of(r.err)) EXPECT_EQ(line.rfind("satfilter: ", 0), 0u) << line;
   }
 }

@@ -14,11 +14,6 @@ namespace {
 
 using OutputsLandTogetherTest = SatfilterTest;
 
-void expect_no_temporaries(const MediaDir& media) {
-  for (const std::string& name : media.entries())
-    EXPECT_EQ(name.find(".satfilter-"), std::string::npos) << "temporary left behind: " << name;
-}
-
 // A report that cannot be written is known before the run: nothing is filtered, nothing written.
 TEST_F(OutputsLandTogetherTest, ReportInAMissingFolderWritesNothing) {
   const std::string report = out("nodir/r.json");

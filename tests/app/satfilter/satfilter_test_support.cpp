@@ -217,6 +217,12 @@ void SatfilterTest::expect_clean_failure(const RunResult& result, const std::str
     EXPECT_EQ(name.find(".satfilter-"), std::string::npos) << "temporary file left behind: " << name;
 }
 
+void expect_no_temporaries(const MediaDir& media) {
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(media.dir()))
+    EXPECT_EQ(entry.path().filename().string().find(".satfilter-"), std::string::npos)
+        << "temporary left behind: " << entry.path();
+}
+
 std::string file_bytes(const std::string& path) { return slurp(path); }
 
 bool write_test_video(const std::string& path, int frames, int width, int height) {

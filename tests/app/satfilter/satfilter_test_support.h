@@ -81,6 +81,9 @@ class SatfilterTest : public ::testing::Test {
   void expect_clean_failure(const RunResult& result, const std::string& output) const;
 };
 
+// No temporary output (".satfilter-...") anywhere under the test's directory.
+void expect_no_temporaries(const MediaDir& media);
+
 bool file_exists(const std::string& path);
 // The whole file as bytes ("" when unreadable).
 std::string file_bytes(const std::string& path);
