@@ -22,6 +22,7 @@ void print_run_summary(const TimingHistory& history, const RunDescription& run) 
   std::printf("satlab: median over %s (ms, %s):\n", counted(used, "frame").c_str(), run.labels.clock.c_str());
   for (int s = 0; s < kSeriesCount; ++s) {
     const auto series = static_cast<Series>(s);
+    if (!history.ran(series)) continue;  // a stage this backend does not run
     const double median = history.summary_median(series, warmup);
     std::printf("  %-13s %10.4f", run.labels[series], median);
     if (series == Series::Period && median > 0) std::printf("   (%.1f FPS)", 1000.0 / median);

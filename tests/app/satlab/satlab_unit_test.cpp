@@ -429,6 +429,30 @@ TEST(TimingHistory, MediansAndPlots) {
   EXPECT_EQ(used, 10);
 }
 
+// The stages a backend does not run stay at zero: the panel and the run summary leave them out.
+TEST(TimingHistory, KnowsWhichStagesRan) {
+  TimingHistory history(10);
+  const TimingMode gpu{Scene::Source, FilterKind::Box, sat::Backend::Cuda, sat::Algorithm{}, 1};
+  history.follow(gpu);
+  StageTimings t;
+  t[Stage::Upload] = 0.5;
+  t[Stage::Filter] = 2.0;
+  history.add(t, 4, 16);
+  EXPECT_TRUE(history.ran(Series::Upload));
+  EXPECT_FALSE(history.ran(Series::Sat));
+  EXPECT_TRUE(history.ran(Series::Filter));
+  EXPECT_TRUE(history.ran(Series::PipelineTotal));
+  EXPECT_TRUE(history.ran(Series::Frame));
+  TimingMode cpu = gpu;
+  cpu.backend = sat::Backend::Cpu;
+  EXPECT_TRUE(history.follow(cpu));
+  EXPECT_FALSE(history.ran(Series::Upload));  // the GPU's upload says nothing of the CPU backend
+  t[Stage::Upload] = 0;
+  history.add(t, 4, 16);
+  EXPECT_FALSE(history.ran(Series::Upload));
+  EXPECT_TRUE(history.ran(Series::Filter));
+}
+
 TEST(TimingHistory, StartsOverWhenTheModeChanges) {
   TimingHistory history(100);
   const TimingMode gpu{Scene::Shadows, FilterKind::None, sat::Backend::Cuda, sat::Algorithm{}, 1};
