@@ -277,9 +277,16 @@ void DetectScene::draw_boxes(const ViewState& view) const {
 
 void DetectScene::draw_panels(UiState& ui, const ViewState& view) {
   draw_boxes(view);
-  const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(display.x - 390, 10), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(380, 0), ImGuiCond_FirstUseEver);
+  // By default beside the timings, off the banners and the image; where the user moves it after.
+  const RectF& place = ui.scene_panel;
+  if (place.w > 0) {
+    ImGui::SetNextWindowPos(ImVec2(place.x, place.y), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(place.w, place.h), ImGuiCond_FirstUseEver);
+  } else {  // the panels are hidden: the top right corner
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    ImGui::SetNextWindowPos(ImVec2(display.x - panel_width() - 10, 10), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(panel_width(), 0), ImGuiCond_FirstUseEver);
+  }
   if (!ImGui::Begin("Detection")) {
     ImGui::End();
     return;

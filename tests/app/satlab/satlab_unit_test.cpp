@@ -388,11 +388,16 @@ TEST(PanelLayout, FitsTheWindowAtAnySize) {
   for (const auto& s : sizes) {
     for (const bool panels : {true, false}) {
       SCOPED_TRACE(std::to_string(s[0]) + "x" + std::to_string(s[1]) + (panels ? " panels" : ""));
-      const PanelLayout l = panel_layout(s[0], s[1], panels, 40);
-      for (const RectF* r : {&l.controls, &l.timings, &l.banners, &l.image}) EXPECT_TRUE(inside(*r, s[0], s[1]));
+      const PanelLayout l = panel_layout(s[0], s[1], panels, 40, 380);  // with the detect scene's window
+      for (const RectF* r : {&l.controls, &l.timings, &l.banners, &l.image, &l.scene})
+        EXPECT_TRUE(inside(*r, s[0], s[1]));
       EXPECT_FALSE(overlap(l.banners, l.image));  // the banner does not cover the picture
       EXPECT_FALSE(overlap(l.controls, l.image));
       EXPECT_FALSE(overlap(l.timings, l.image));
+      // The scene's window beside the timings: off the banners, the image and the panels.
+      for (const RectF* r : {&l.controls, &l.timings, &l.banners, &l.image}) EXPECT_FALSE(overlap(l.scene, *r));
+      EXPECT_EQ(l.scene.w > 0, panels);
+      if (panels) EXPECT_GE(l.timings.w, l.scene.w);
       EXPECT_GE(l.image.w, 0.5f * s[0]);
       EXPECT_GE(l.image.h, 0.4f * s[1]);
       if (panels) {
