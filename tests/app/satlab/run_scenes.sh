@@ -2,7 +2,7 @@
 # run_scenes.sh SATLAB WORKDIR [SATFILTER]: each of satlab's scenes (modes) runs headless and exits 0, and the
 # detect scene's command line:
 #   0  --filter none|box|shadows|detect headless for a few frames; the run summary names the scene's
-#      stages; detect on scikit-image's astronaut (python3-skimage) with --compare-cpu: the CPU
+#      stages (only those that ran); --compare-cpu on the CPU backend compares with OpenCV; detect on scikit-image's astronaut (python3-skimage) with --compare-cpu: the CPU
 #      backend's boxes agree with OpenCV's cv::CascadeClassifier (count, IoU >= 0.9)
 #      and, given SATFILTER, the eye cascade on the astronaut with both programs' default detection
 #      options: satlab's boxes are satfilter's (one definition of the options, the same defaults)
@@ -44,6 +44,12 @@ for stage in upload SAT; do
     echo "FAIL filters_box: the run summary shows the CPU backend's $stage, a stage it does not run"; failed=1
   fi
 done
+# --compare-cpu on the CPU backend: satcore's CPU against OpenCV (box: cv::blur, bit-exact).
+expect 0 "satlab: CPU backend vs OpenCV on the last frame" compare_cpu_box -- "${small[@]}" --filter box --ksize 9 \
+  --compare-cpu
+if ! grep -q "cv::blur, bit-exact: outputs identical to satcore's" "$work/compare_cpu_box.out"; then
+  echo "FAIL compare_cpu_box: no bit-exact agreement with cv::blur stated"; cat "$work/compare_cpu_box.out"; failed=1
+fi
 expect 0 "^  shading " shadows -- --headless --backend cpu --filter shadows --map-size 512 --frames 3
 expect 0 "^  cascade " detect_synthetic -- "${small[@]}" --filter detect
 # The astronaut's face: the detect scene's boxes, OpenCV's, and the same count.
