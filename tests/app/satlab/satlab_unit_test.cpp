@@ -397,7 +397,9 @@ TEST(PanelLayout, FitsTheWindowAtAnySize) {
       // The scene's window beside the timings: off the banners, the image and the panels.
       for (const RectF* r : {&l.controls, &l.timings, &l.banners, &l.image}) EXPECT_FALSE(overlap(l.scene, *r));
       EXPECT_EQ(l.scene.w > 0, panels);
-      if (panels) EXPECT_GE(l.timings.w, l.scene.w);
+      if (panels) {
+        EXPECT_GE(l.timings.w, l.scene.w);
+      }
       EXPECT_GE(l.image.w, 0.5f * s[0]);
       EXPECT_GE(l.image.h, 0.4f * s[1]);
       if (panels) {
