@@ -1,5 +1,6 @@
-// satfilter's detection options (--detect CASCADE.xml and detectMultiScale's parameters, --draw)
-// and the checks that span them and the rest of the command line.
+// satfilter's detection options: --detect CASCADE.xml, detectMultiScale's parameters (defined
+// once for satlab and satfilter: common/cli/detect_options.h) and --draw, and the checks that span
+// them and the rest of the command line.
 #pragma once
 
 #include <CLI/CLI.hpp>

@@ -292,7 +292,9 @@ Parser::Parser() {
   app.add_flag("--require-interop", o.require_interop, "exit with status 1 unless frames went through CUDA-GL interop");
   app.add_flag("--compare-cpu", o.compare_cpu,
                "run the last frame through the CPU backend too; print both stage\n"
-               "times; exit with status 1 if the outputs differ in any pixel");
+               "times; exit with status 1 if the outputs differ in any pixel. On the\n"
+               "CPU backend: satcore's CPU against OpenCV's op (times; exit status 1\n"
+               "if a bit-exact op's output differs)");
   cli::add_help_flag(app, unattended);
 }
 

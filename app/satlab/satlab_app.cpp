@@ -310,7 +310,8 @@ void SatlabApp::build_ui() {
   // Laid out from this frame's display size: the panels follow the window's size.
   const float banner_w = panel_layout(io.DisplaySize.x, io.DisplaySize.y, ui_.show_panels).banners.w;
   banner_height_ = banner_height(status, banner_w);
-  const PanelLayout layout = panel_layout(io.DisplaySize.x, io.DisplaySize.y, ui_.show_panels, banner_height_);
+  const PanelLayout layout = panel_layout(io.DisplaySize.x, io.DisplaySize.y, ui_.show_panels, banner_height_,
+                                          current_scene().panel_width());
   const RectF& area = layout.image;
   const ImVec2 scale = io.DisplayFramebufferScale;
   view_.update(after_.width(), after_.height(), {area.x * scale.x, area.y * scale.y, area.w * scale.x, area.h * scale.y});
@@ -326,6 +327,7 @@ void SatlabApp::build_ui() {
     draw_control_panel(ui_, view_, status, layout.controls);
     draw_timing_panel(status, layout.timings);
   }
+  ui_.scene_panel = layout.scene;
   current_scene().draw_panels(ui_, view_);
   draw_speedup_panel(ui_, status);
   draw_help_overlay(ui_.show_help);

@@ -33,7 +33,9 @@ void write_shadow_params(std::ostream& out, const ShadowSettings& s) {
 }
 
 void write_detect_params(std::ostream& out, const DetectSettings& d) {
-  out << ' ' << d.cascade << ' ' << d.scale_factor << ' ' << d.min_neighbors << ' ' << d.min_size;
+  const sat::DetectParams& p = d.params;
+  out << ' ' << d.cascade << ' ' << p.scale_factor << ' ' << p.min_neighbors << ' ' << p.min_size.width << 'x'
+      << p.min_size.height << ' ' << p.max_size.width << 'x' << p.max_size.height;
 }
 
 // "filter NAME PARAMS...": the shadow demo's and the detector's entries name them as the filter

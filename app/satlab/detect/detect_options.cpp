@@ -3,6 +3,7 @@
 #include <string>
 
 #include "common/cli/cli_app.h"
+#include "common/cli/detect_options.h"
 #include "sat/detect.h"
 #include "sat/error.h"
 
@@ -10,7 +11,6 @@ namespace satlab {
 
 void add_detect_options(CLI::App& app, DetectSettings& s) {
   namespace cli = satapp::cli;
-  const DetectSettings defaults;
   app.option_defaults()->group("Detection (--filter detect)");
   cli::add_parsed(app, "--cascade", "FILE",
                   "an OpenCV Haar cascade (XML), e.g. from " + std::string(kHaarCascadeFolder) +
@@ -23,13 +23,7 @@ void add_detect_options(CLI::App& app, DetectSettings& s) {
                     }
                     s.cascade = path;
                   });
-  cli::add_checked(app, "--scale-factor", s.scale_factor, "F", CLI::Range(1.01, 4.0),
-                   "the pyramid's step between scales, 1.01..4 (default " + std::to_string(defaults.scale_factor).substr(0, 3) + ")");
-  cli::add_checked(app, "--min-neighbors", s.min_neighbors, "N", CLI::Range(0, 100),
-                   "overlapping windows an object needs, 0..100 (0: every window,\nno grouping; default " +
-                       std::to_string(defaults.min_neighbors) + ")");
-  cli::add_checked(app, "--min-size", s.min_size, "PX", CLI::Range(0, 4096),
-                   "smallest object side in frame pixels, 0..4096 (default " + std::to_string(defaults.min_size) + ")");
+  cli::add_detect_parameter_options(app, s.params);
 }
 
 }  // namespace satlab

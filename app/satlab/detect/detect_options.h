@@ -8,7 +8,8 @@
 
 namespace satlab {
 
-// Adds --cascade, --scale-factor, --min-neighbors and --min-size, bound to `settings`. --cascade
+// Adds --cascade and detectMultiScale's parameters as satfilter has them (--scale-factor,
+// --min-neighbors, --min-size, --max-size: common/cli/detect_options.h), bound to `settings`. --cascade
 // loads the file at once: one satcore cannot load (missing, truncated, another format, tilted
 // features) is a UsageError whose message names the file and the reason.
 void add_detect_options(CLI::App& app, DetectSettings& settings);

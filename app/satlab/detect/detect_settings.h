@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "sat/detect.h"
+
 namespace satlab {
 
 // Where Debian's opencv-data puts OpenCV's Haar cascades (the cascade chooser lists this folder).
@@ -12,19 +14,21 @@ inline constexpr char kDefaultCascade[] = "/usr/share/opencv4/haarcascades/haarc
 
 struct DetectSettings {
   std::string cascade = kDefaultCascade;  // an OpenCV >= 2.4 Haar cascade XML
-  double scale_factor = 1.1;              // > 1; detectMultiScale's scaleFactor
-  int min_neighbors = 3;                  // >= 0; 0 shows every accepted window (no grouping)
-  int min_size = 30;                      // smallest object side in frame pixels (square; 0: none)
+  // detectMultiScale's parameters, with satcore's (OpenCV's) defaults as satfilter has them.
+  sat::DetectParams params;
 
   bool operator==(const DetectSettings& o) const {
-    return cascade == o.cascade && scale_factor == o.scale_factor && min_neighbors == o.min_neighbors &&
-           min_size == o.min_size;
+    const sat::DetectParams &a = params, &b = o.params;
+    return cascade == o.cascade && a.scale_factor == b.scale_factor && a.min_neighbors == b.min_neighbors &&
+           a.min_size.width == b.min_size.width && a.min_size.height == b.min_size.height &&
+           a.max_size.width == b.max_size.width && a.max_size.height == b.max_size.height;
   }
   bool operator!=(const DetectSettings& o) const { return !(*this == o); }
 };
 
 // One line for logs and the run summary, e.g.
-// "detect haarcascade_frontalface_default.xml scale 1.1 neighbours 3 min 30".
+// "detect haarcascade_frontalface_default.xml scale 1.1 neighbours 3 min 0x0" (and " max WxH"
+// when there is a maximum).
 std::string describe(const DetectSettings& settings);
 
 }  // namespace satlab

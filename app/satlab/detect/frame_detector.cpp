@@ -8,18 +8,10 @@
 
 namespace satlab {
 
-sat::DetectParams detect_params(const DetectSettings& s) {
-  sat::DetectParams p;
-  p.scale_factor = s.scale_factor;
-  p.min_neighbors = s.min_neighbors;
-  p.min_size = {s.min_size, s.min_size};
-  return p;
-}
-
 FrameDetector::FrameDetector(sat::Backend backend, const DetectSettings& settings)
     : backend_(backend), settings_(settings), cascade_(sat::load_haar_cascade(settings.cascade)) {
   // Made now at a small size so that parameters satcore rejects fail here, not at the first frame.
-  detector_.emplace(backend_, cascade_, sat::Extent{64, 64}, detect_params(settings_));
+  detector_.emplace(backend_, cascade_, sat::Extent{64, 64}, settings_.params);
   detector_->enable_stage_timing(true);
   if (backend_ == sat::Backend::Cuda) cuda_ = std::make_unique<Cuda>();
 }
@@ -30,7 +22,7 @@ const std::vector<sat::Box>& FrameDetector::detect(const cv::Mat& bgr) {
   if (bgr.cols > max.width || bgr.rows > max.height) {
     detector_.reset();  // its buffers go before the larger ones come
     detector_.emplace(backend_, cascade_, sat::Extent{std::max(bgr.cols, max.width), std::max(bgr.rows, max.height)},
-                      detect_params(settings_));
+                      settings_.params);
     detector_->enable_stage_timing(true);
   }
   upload_ms_ = 0;

@@ -18,8 +18,6 @@
 
 namespace satlab {
 
-// detectMultiScale's parameters for `settings` (square min size, no max size).
-sat::DetectParams detect_params(const DetectSettings& settings);
 
 class FrameDetector {
  public:

@@ -14,6 +14,7 @@ namespace satlab {
 
 struct BackendComparison {
   bool valid = false;
+  bool cpu_only = false;           // the CPU backend runs: satcore's CPU against OpenCV, no GPU figures
   StageTimings gpu, cpu;           // cpu: satcore's CPU backend, per-stage medians of the timed runs
   long long differing_pixels = 0;  // GPU vs satcore CPU; 0: bit-identical outputs
   OpenCvPeer opencv;               // its output is released once compared
@@ -31,6 +32,12 @@ struct BackendComparison {
 double filter_ms(const StageTimings& t);
 // How many times faster `fast_ms` is than `slow_ms`; 0 when either is not a positive time.
 double speedup(double slow_ms, double fast_ms);
+
+// The CPU backend's comparison: `cpu` runs `frame` with `settings` once untimed and `reps` times
+// timed (once when a run takes more than kSlowRunMs), OpenCV's counterpart likewise, and their
+// outputs are compared (cpu_only set, no GPU figures). Throws sat::Error (and cv::Exception).
+BackendComparison compare_with_opencv(CpuPipeline& cpu, const cv::Mat& frame, const PipelineSettings& settings,
+                                      int reps = 5);
 
 // `gpu` must have just processed `frame` with `settings` (its last_timings() are used). Runs the
 // CPU pipeline without display targets once untimed and `reps` times timed (once when a run takes

@@ -54,7 +54,7 @@ struct Peers {
     cv::cvtColor(bgr, bgra, cv::COLOR_BGR2BGRA);
     peer.op = "cv::blur";
     peer.relation = "bit-exact";
-    peer.same_filter = true;
+    peer.same_filter = peer.bit_exact = true;
     peer.ms = median_ms(reps, [&] {
       cv::blur(bgra, out, cv::Size(p.kernel_width, p.kernel_height), cv::Point(-1, -1), cv_border(p.border));
     });
@@ -64,7 +64,7 @@ struct Peers {
   void operator()(const sat::MeanCParams& p) const {
     peer.op = "cv::adaptiveThreshold (MEAN_C)";
     peer.relation = "bit-exact";
-    peer.same_filter = true;
+    peer.same_filter = peer.bit_exact = true;
     peer.ms = median_ms(reps, [&] {
       cv::adaptiveThreshold(gray, peer.output, p.max_value, cv::ADAPTIVE_THRESH_MEAN_C,
                             p.invert ? cv::THRESH_BINARY_INV : cv::THRESH_BINARY, p.block, p.C);

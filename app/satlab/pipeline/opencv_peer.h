@@ -20,6 +20,7 @@ struct OpenCvPeer {
   std::string op;        // e.g. "cv::blur"; empty: OpenCV offers nothing comparable
   std::string relation;  // e.g. "bit-exact", or why the outputs may differ
   bool same_filter = false;  // computes satcore's filter (exactly or approximately): outputs compared
+  bool bit_exact = false;    // gives satcore's bytes: any differing pixel is a fault
   double ms = 0;             // median wall time of the timed runs (after one untimed warm-up)
   int threads = 0;           // cv::getNumThreads() while it ran
   cv::Mat output;            // same_filter: its output (BGR for the filters that keep the colours, else gray)

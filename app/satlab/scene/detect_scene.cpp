@@ -190,7 +190,7 @@ void DetectScene::compare(const cv::Mat& frame) {
     const satapp::Stopwatch clock;
     detector_->detect(frame);
     c.ours_ms = clock.elapsed_ms();
-    c.opencv_boxes = opencv_->detect(frame, detect_params(detector_->settings()), c.opencv_ms);
+    c.opencv_boxes = opencv_->detect(frame, detector_->settings().params, c.opencv_ms);
   } catch (const sat::Error& e) {
     log_.warning(std::string("the comparison with OpenCV failed: ") + e.what());
     return;
@@ -277,9 +277,16 @@ void DetectScene::draw_boxes(const ViewState& view) const {
 
 void DetectScene::draw_panels(UiState& ui, const ViewState& view) {
   draw_boxes(view);
-  const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(display.x - 390, 10), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(380, 0), ImGuiCond_FirstUseEver);
+  // By default beside the timings, off the banners and the image; where the user moves it after.
+  const RectF& place = ui.scene_panel;
+  if (place.w > 0) {
+    ImGui::SetNextWindowPos(ImVec2(place.x, place.y), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(place.w, place.h), ImGuiCond_FirstUseEver);
+  } else {  // the panels are hidden: the top right corner
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    ImGui::SetNextWindowPos(ImVec2(display.x - panel_width() - 10, 10), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(panel_width(), 0), ImGuiCond_FirstUseEver);
+  }
   if (!ImGui::Begin("Detection")) {
     ImGui::End();
     return;
@@ -302,9 +309,11 @@ void DetectScene::draw_panels(UiState& ui, const ViewState& view) {
     ImGui::PopStyleColor();
   }
   const double min_scale = 1.01, max_scale = 2.0;
-  ImGui::SliderScalar("scale factor", ImGuiDataType_Double, &s.scale_factor, &min_scale, &max_scale, "%.2f");
-  ImGui::SliderInt("min neighbours", &s.min_neighbors, 0, 10);
-  ImGui::SliderInt("min size (px)", &s.min_size, 0, 200);
+  sat::DetectParams& p = s.params;
+  ImGui::SliderScalar("scale factor", ImGuiDataType_Double, &p.scale_factor, &min_scale, &max_scale, "%.2f");
+  ImGui::SliderInt("min neighbours", &p.min_neighbors, 0, 10);
+  int min_size[2] = {p.min_size.width, p.min_size.height};
+  if (ImGui::SliderInt2("min size (px)", min_size, 0, 200)) p.min_size = {min_size[0], min_size[1]};
   ImGui::PopItemWidth();
   ImGui::Separator();
   ImGui::TextUnformatted("vs OpenCV cv::CascadeClassifier (CPU)");

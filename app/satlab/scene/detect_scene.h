@@ -46,6 +46,7 @@ class DetectScene final : public Scene {
   SeriesLabels stage_labels(sat::Backend backend) const override;
   cv::Mat input_buffer(int width, int height) override;
   void draw_panels(UiState& ui, const ViewState& view) override;
+  float panel_width() const override { return 380; }
   std::string display_path() const override;
   std::string interop_problem() const override { return interop_problem_; }
   bool used_interop() const override { return used_interop_; }

@@ -52,13 +52,19 @@ FrameResult FiltersScene::update(FrameContext& ctx) {
   }
   if (ctx.ui.compare_backends) {
     ctx.ui.compare_backends = false;
-    if (backends_.backend() == sat::Backend::Cuda && have_output_) compare(ctx.source.host(), ctx.last_good);
+    if (have_output_) compare(ctx.source.host(), ctx.last_good);
   }
   return result;
 }
 
 void FiltersScene::compare(const cv::Mat& frame, const SceneSettings& shown) {
   try {
+    if (backends_.backend() == sat::Backend::Cpu) {  // the CPU backend against OpenCV
+      comparison_ = compare_with_opencv(backends_.cpu(), frame, shown.pipeline());
+      log_.info("CPU vs OpenCV, " + comparison_.what + ": " + cpu_speed_line(comparison_) + "; OpenCV: " +
+                opencv_relation_line(comparison_));
+      return;
+    }
     comparison_ = compare_with_cpu(backends_.current(), backends_.cpu(), frame, shown.pipeline());
     log_.info("CPU vs GPU, " + comparison_.what + ": " + speedup_line(comparison_) +
               (comparison_.differing_pixels == 0

@@ -103,6 +103,9 @@ class Scene {
   // The scene's own windows and what it draws over the picture (ImGui's background draw list,
   // through `view`), after the control and timing panels.
   virtual void draw_panels(UiState& /*ui*/, const ViewState& /*view*/) {}
+  // The width of the scene's own window drawn by draw_panels (0: none): the layout keeps it a
+  // place beside the timings (UiState::scene_panel), off the banners and the image.
+  virtual float panel_width() const { return 0; }
   // The pixel under the mouse, for the pixel inspector; nullopt where the scene has none.
   virtual std::optional<InspectedPixel> inspect(int /*x*/, int /*y*/, const cv::Mat& /*source*/) { return std::nullopt; }
 

@@ -4,9 +4,11 @@
 // the synthetic scene renders into it: the pipeline takes it from there without a copy of its own.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "sources/frame_arena.h"
 #include "sources/frame_source.h"
 #include "sources/playback_clock.h"
 
@@ -14,6 +16,7 @@ namespace satlab {
 
 struct MemoryVideo {
   std::vector<cv::Mat> frames;  // BGR (CV_8UC3), all of one size; at least one
+  std::shared_ptr<FrameArena> arena;  // where decoded frames lie (the first frames' memory), if any
   double fps = 0;               // the file's frame rate; 0 when it has none (raw files)
   SourceLoad load;              // what reading or decoding them cost
 };

@@ -1,8 +1,14 @@
 #include "sources/video_source.h"
 
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
 #include <filesystem>
+#include <memory>
 #include <new>
 
+#include "common/progress/status_line.h"
 #include "common/timing/stopwatch.h"
 
 namespace satlab {
@@ -27,6 +33,27 @@ bool read_bgr(cv::VideoCapture& capture, cv::Mat& decoded, cv::Mat& bgr, const s
   return false;
 }
 
+// The next frame into `frame`: where the decoder gives 8-bit BGR of frame's size, OpenCV writes
+// it straight into frame's memory (an arena slot); otherwise through `decoded` and to_bgr8.
+// A size change leaves `frame` at the new size, for the caller to refuse.
+bool read_into(cv::VideoCapture& capture, cv::Mat& decoded, cv::Mat& frame, const std::string& path) {
+  if (!frame.empty()) {
+    cv::Mat slot = frame;  // capture.read reallocates a header whose size or type differs
+    if (!capture.read(slot) || slot.empty()) return false;
+    if (slot.data == frame.data) return true;
+    decoded = slot;
+  } else if (!capture.read(decoded) || decoded.empty()) {
+    return false;
+  }
+  if (!frame.empty() && decoded.type() == CV_8UC3 && decoded.size() == frame.size()) {
+    decoded.copyTo(frame);
+    return true;
+  }
+  frame = cv::Mat();  // a buffer of its own, never an arena slot of another size
+  to_bgr8(decoded, frame, path);
+  return true;
+}
+
 }  // namespace
 
 VideoSource::VideoSource(std::string path, bool fast) : path_(std::move(path)), fast_(fast) {
@@ -37,31 +64,80 @@ VideoSource::VideoSource(std::string path, bool fast) : path_(std::move(path)), 
   height_ = first_.rows;
 }
 
+namespace {
+
+// "decoding clip.mp4 into memory: 120 of 270 frames (44%), 1.2 s left" on stderr, at most twice a
+// second (a terminal redraws it in place; a log gets a line each time).
+class DecodeProgress {
+ public:
+  DecodeProgress(std::string file, long long estimate)
+      : file_(std::move(file)), estimate_(estimate), line_(isatty(STDERR_FILENO) != 0) {}
+  void frame_done(long long done) {
+    const double now = clock_.elapsed_ms() / 1000.0;
+    if (now - last_s_ < 0.5) return;
+    last_s_ = now;
+    std::string text = "satlab: decoding " + file_ + " into memory: " + std::to_string(done);
+    if (estimate_ >= done) {
+      char tail[96];
+      std::snprintf(tail, sizeof tail, " of %lld frames (%.0f%%), %.1f s left", estimate_, 100.0 * done / estimate_,
+                    satapp::seconds_left(now, double(done), double(estimate_)));
+      text += tail;
+    } else {
+      text += " frames";
+    }
+    line_.draw(text);
+  }
+  void finish(long long frames) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%lld frames in %.2f s", frames, clock_.elapsed_ms() / 1000.0);
+    line_.finish("satlab: decoded " + file_ + " into memory: " + text);
+  }
+
+ private:
+  std::string file_;
+  long long estimate_;
+  satapp::StatusLine line_;
+  satapp::Stopwatch clock_;
+  double last_s_ = 0;
+};
+
+}  // namespace
+
 MemoryVideo decode_video(const std::string& path, std::size_t cap_bytes) {
   const satapp::Stopwatch clock;
   cv::VideoCapture capture;
   MemoryVideo video;
   video.fps = open_video(path, capture);
-  cv::Mat decoded, frame;
-  read_bgr(capture, decoded, frame, path, true);
+  cv::Mat decoded, first;
+  read_bgr(capture, decoded, first, path, true);
   const std::string what = "\"" + path + "\"";
   // The container's count is an estimate (0 when unknown): it refuses early, the count decoded decides.
   const auto estimate = static_cast<long long>(capture.get(cv::CAP_PROP_FRAME_COUNT));
-  if (estimate > 0) check_fits_in_memory(what, estimate, frame.cols, frame.rows, cap_bytes);
+  if (estimate > 0) check_fits_in_memory(what, estimate, first.cols, first.rows, cap_bytes);
+  DecodeProgress progress(std::filesystem::path(path).filename().string(), estimate);
   try {
+    // The estimated frames in one block, decoded straight into it; any beyond it (an estimate
+    // short of the truth) in buffers of their own.
+    video.arena = std::make_shared<FrameArena>(std::max<long long>(estimate, 1), first.cols, first.rows);
+    cv::Mat frame = video.arena->frame(0);
+    first.copyTo(frame);
+    first.release();
     do {
-      if (!video.frames.empty() && frame.size() != video.frames.front().size())
+      if (frame.size() != video.arena->frame(0).size() || frame.type() != CV_8UC3)
         throw SourceError(what + ": the frame size changes at frame " + std::to_string(video.frames.size()) +
                           ": a video in memory needs one size");
       check_fits_in_memory(what, static_cast<long long>(video.frames.size()) + 1, frame.cols, frame.rows, cap_bytes);
       video.frames.push_back(frame);
-      frame = cv::Mat();  // the next frame in a buffer of its own
-    } while (read_bgr(capture, decoded, frame, path, false));
+      progress.frame_done(static_cast<long long>(video.frames.size()));
+      const auto next = static_cast<long long>(video.frames.size());
+      frame = next < video.arena->capacity() ? video.arena->frame(next) : cv::Mat();
+    } while (read_into(capture, decoded, frame, path));
   } catch (const std::bad_alloc&) {
     throw SourceError(what + ": out of memory after " + std::to_string(video.frames.size()) + " frames");
   } catch (const cv::Exception& e) {
     throw SourceError(what + ": " + e.msg);
   }
+  progress.finish(static_cast<long long>(video.frames.size()));
   video.load.frames = static_cast<long long>(video.frames.size());
   video.load.ms = clock.elapsed_ms();
   video.load.bytes = video.frames.size() * video.frames.front().total() * video.frames.front().elemSize();

@@ -47,4 +47,17 @@ std::string speedup_line(const BackendComparison& c) {
   return line + ", " + fixed(speedup(cpu, gpu), "%.1f") + "x satcore CPU (" + fixed(cpu, "%.3f") + " ms)";
 }
 
+std::string cpu_speed_line(const BackendComparison& c) {
+  const double cpu = filter_ms(c.cpu);
+  std::string line = "satcore CPU filter " + fixed(cpu, "%.3f") + " ms";
+  if (c.opencv.op.empty()) return line + ": no OpenCV op to compare with";
+  return line + ", OpenCV's " + c.opencv.op + " " + fixed(c.opencv.ms, "%.3f") + " ms: " +
+         fixed(speedup(c.opencv.ms, cpu), "%.1f") + "x OpenCV's speed";
+}
+
+bool comparison_failed(const BackendComparison& c) {
+  if (c.cpu_only) return c.opencv.bit_exact && c.opencv_differing_pixels != 0;
+  return c.differing_pixels != 0;
+}
+
 }  // namespace satlab

@@ -20,4 +20,12 @@ std::string opencv_relation_line(const BackendComparison& c);
 // cv::blur (4.5 ms), 10.2x satcore CPU (5.2 ms)".
 std::string speedup_line(const BackendComparison& c);
 
+// The CPU backend's speed against OpenCV (a cpu_only comparison), e.g. "satcore CPU filter
+// 4.839 ms, OpenCV's cv::blur 3.012 ms: 0.6x OpenCV's speed".
+std::string cpu_speed_line(const BackendComparison& c);
+
+// Whether the comparison found a fault: the GPU's output differs from satcore's CPU backend, or
+// (CPU backend) a bit-exact OpenCV counterpart's output differs from it.
+bool comparison_failed(const BackendComparison& c);
+
 }  // namespace satlab

@@ -22,6 +22,7 @@ void print_run_summary(const TimingHistory& history, const RunDescription& run) 
   std::printf("satlab: median over %s (ms, %s):\n", counted(used, "frame").c_str(), run.labels.clock.c_str());
   for (int s = 0; s < kSeriesCount; ++s) {
     const auto series = static_cast<Series>(s);
+    if (!history.ran(series)) continue;  // a stage this backend does not run
     const double median = history.summary_median(series, warmup);
     std::printf("  %-13s %10.4f", run.labels[series], median);
     if (series == Series::Period && median > 0) std::printf("   (%.1f FPS)", 1000.0 / median);
@@ -32,8 +33,17 @@ void print_run_summary(const TimingHistory& history, const RunDescription& run) 
 
 bool print_backend_comparison(const BackendComparison& c) {
   if (!c.valid) {
-    std::printf("satlab: --compare-cpu: no comparison (the CUDA backend is not running)\n");
+    std::printf("satlab: --compare-cpu: no comparison (nothing was filtered)\n");
     return true;
+  }
+  if (c.cpu_only) {  // the CPU backend: against OpenCV, the CPU library a user would otherwise pick
+    std::printf("satlab: CPU backend vs OpenCV on the last frame (%dx%d, %s):\n", c.width, c.height, c.what.c_str());
+    std::printf("satlab: %s\n", cpu_speed_line(c).c_str());
+    std::printf("satlab: OpenCV: %s\n", opencv_relation_line(c).c_str());
+    std::printf("satlab: %s\n", cpu_threads_line(c).c_str());
+    if (comparison_failed(c)) std::printf("satlab: outputs DIFFER from OpenCV's bit-exact %s\n", c.opencv.op.c_str());
+    std::fflush(stdout);
+    return !comparison_failed(c);
   }
   std::printf("satlab: CPU vs GPU on the last frame (%dx%d, %s):\n", c.width, c.height, c.what.c_str());
   std::printf("satlab: %s\n", speedup_line(c).c_str());
@@ -50,7 +60,7 @@ bool print_backend_comparison(const BackendComparison& c) {
   if (c.differing_pixels == 0) std::printf("satlab: outputs bit-identical\n");
   else std::printf("satlab: outputs DIFFER in %lld of %d pixels\n", c.differing_pixels, c.width * c.height);
   std::fflush(stdout);
-  return c.differing_pixels == 0;
+  return !comparison_failed(c);
 }
 
 }  // namespace satlab

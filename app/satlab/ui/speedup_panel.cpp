@@ -28,8 +28,16 @@ void draw_speedup_panel(UiState& ui, const UiStatus& status) {
   }
   const BackendComparison* c = status.comparison;
   if (status.backend != sat::Backend::Cuda) {
-    ImGui::TextWrapped("The CUDA backend is not running (%s): nothing to compare with.",
+    ImGui::TextWrapped("The CUDA backend is not running (%s): the CPU backend against OpenCV.",
                        status.cuda_available ? "CPU backend selected" : status.cuda_problem.c_str());
+    if (c && c->valid && c->cpu_only) {
+      ImGui::TextWrapped("%dx%d, %s", c->width, c->height, c->what.c_str());
+      ImGui::TextWrapped("%s", cpu_speed_line(*c).c_str());
+      ImGui::TextWrapped("OpenCV: %s", opencv_relation_line(*c).c_str());
+      ImGui::TextWrapped("%s", cpu_threads_line(*c).c_str());
+    } else {
+      ImGui::TextUnformatted("measuring ...");
+    }
   } else if (!c || !c->valid) {
     ImGui::TextUnformatted("measuring ...");
   } else {

@@ -48,6 +48,7 @@ void TimingHistory::add(const StageTimings& stages, double frame_ms, double peri
   v[static_cast<int>(Series::Period)] = static_cast<float>(period_ms);
   for (int s = 0; s < kSeriesCount; ++s) {
     ring_[s][head_] = v[s];
+    ran_[s] = ran_[s] || v[s] > 0;
     if (static_cast<int>(kept_[s].size()) < keep_frames_) kept_[s].push_back(v[s]);
   }
   head_ = (head_ + 1) % kPlotLength;
@@ -62,6 +63,7 @@ bool TimingHistory::follow(const TimingMode& mode) {
   if (!changed) return false;
   for (auto& ring : ring_) std::fill(ring.begin(), ring.end(), 0.0f);
   head_ = filled_ = 0;
+  ran_.fill(false);
   for (auto& kept : kept_) kept.clear();  // capacity stays: still nothing allocated per frame
   return true;
 }

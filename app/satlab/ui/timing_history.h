@@ -69,10 +69,15 @@ class TimingHistory {
   // nothing was kept). Returns the number of frames it used in `used`.
   double summary_median(Series s, int warmup, int* used = nullptr) const;
   long long frames() const { return frames_; }  // all frames added, across modes
+  // Whether the series had a time above zero since the mode last changed: a stage the backend
+  // does not run (the CPU backend's upload, its table built inside the filter) stays at zero and
+  // is left out of the panel and the run summary.
+  bool ran(Series s) const { return ran_[static_cast<int>(s)]; }
 
  private:
   std::array<std::vector<float>, kSeriesCount> ring_;
   std::array<std::vector<float>, kSeriesCount> kept_;
+  std::array<bool, kSeriesCount> ran_{};
   mutable std::vector<float> scratch_;  // median workspace
   int head_ = 0, filled_ = 0;
   int keep_frames_;

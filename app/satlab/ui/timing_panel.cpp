@@ -22,6 +22,7 @@ void stage_table(const TimingHistory& history, const SeriesLabels& labels) {
   ImGui::TableHeadersRow();
   for (int s = 0; s < kSeriesCount; ++s) {
     const auto series = static_cast<Series>(s);
+    if (!history.ran(series)) continue;  // a stage this backend does not run
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(labels[series]);

@@ -30,6 +30,8 @@ struct UiState {
   // How far the control panel's settings scroll (pixels below the fold; 0: all in view), for
   // --dump-frame's view.txt, where the layout tests read it.
   float settings_hidden_px = 0;
+  // Where the scene's own window goes by default (ui/layout.h; zero size: the panels are hidden).
+  RectF scene_panel;
   long long messages_seen = -1;  // the log's total when the messages were last scrolled to the newest
 
   // The source picker's fields.

@@ -116,5 +116,28 @@ TEST(ComparisonText, SpeedupIsStatedAgainstOpenCvFirst) {
   EXPECT_EQ(opencv_relation_line(c), "cv::blur, bit-exact: outputs differ from satcore's in 7 pixels, by at most 1");
 }
 
+// The CPU backend's comparison: satcore's CPU against OpenCV alone, a fault only where a bit-exact
+// op differs.
+TEST(BackendComparison, CpuBackendAgainstOpenCv) {
+  const cv::Mat frame = textured_frame(97, 61);
+  PipelineSettings settings;
+  settings.filter.kind = FilterKind::Box;
+  CpuPipeline cpu;
+  BackendComparison c = compare_with_opencv(cpu, frame, settings, 3);
+  EXPECT_TRUE(c.valid);
+  EXPECT_TRUE(c.cpu_only);
+  EXPECT_EQ(c.opencv.op, "cv::blur");
+  EXPECT_TRUE(c.opencv.bit_exact);
+  EXPECT_EQ(c.opencv_differing_pixels, 0);
+  EXPECT_GT(filter_ms(c.cpu), 0.0);
+  EXPECT_GT(c.opencv.ms, 0.0);
+  EXPECT_FALSE(comparison_failed(c));
+  EXPECT_TRUE(contains(cpu_speed_line(c), "OpenCV's cv::blur")) << cpu_speed_line(c);
+  c.opencv_differing_pixels = 3;  // a bit-exact op that differs is a fault
+  EXPECT_TRUE(comparison_failed(c));
+  c.opencv.bit_exact = false;     // a same-formula op may differ
+  EXPECT_FALSE(comparison_failed(c));
+}
+
 }  // namespace
 }  // namespace satlab

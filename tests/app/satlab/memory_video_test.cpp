@@ -351,8 +351,15 @@ TEST(PreloadedVideo, SameFramesAsDecodingWhilePlaying) {
     ASSERT_TRUE(writer.isOpened());
     for (int k = 0; k < n; ++k) writer.write(raw_frame(64, 48, k));
   }
+  testing::internal::CaptureStderr();
   const MemoryVideo video = decode_video(path, kBig);
+  const std::string progress = testing::internal::GetCapturedStderr();
+  // Progress on stderr: at least the closing line with the count.
+  EXPECT_NE(progress.find("satlab: decoded clip.avi into memory: 5 frames in "), std::string::npos) << progress;
   ASSERT_EQ(video.frames.size(), std::size_t(n));
+  // Decoded straight into one block (no allocation per frame): each frame right after the last.
+  ASSERT_TRUE(video.arena);
+  for (int k = 1; k < n; ++k) EXPECT_EQ(video.frames[k].data, video.frames[k - 1].data + 64 * 48 * 3) << "frame " << k;
   EXPECT_DOUBLE_EQ(video.fps, 12.0);
   EXPECT_TRUE(video.load.decoded);
   EXPECT_EQ(video.load.frames, n);

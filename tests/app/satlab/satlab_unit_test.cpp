@@ -388,11 +388,18 @@ TEST(PanelLayout, FitsTheWindowAtAnySize) {
   for (const auto& s : sizes) {
     for (const bool panels : {true, false}) {
       SCOPED_TRACE(std::to_string(s[0]) + "x" + std::to_string(s[1]) + (panels ? " panels" : ""));
-      const PanelLayout l = panel_layout(s[0], s[1], panels, 40);
-      for (const RectF* r : {&l.controls, &l.timings, &l.banners, &l.image}) EXPECT_TRUE(inside(*r, s[0], s[1]));
+      const PanelLayout l = panel_layout(s[0], s[1], panels, 40, 380);  // with the detect scene's window
+      for (const RectF* r : {&l.controls, &l.timings, &l.banners, &l.image, &l.scene})
+        EXPECT_TRUE(inside(*r, s[0], s[1]));
       EXPECT_FALSE(overlap(l.banners, l.image));  // the banner does not cover the picture
       EXPECT_FALSE(overlap(l.controls, l.image));
       EXPECT_FALSE(overlap(l.timings, l.image));
+      // The scene's window beside the timings: off the banners, the image and the panels.
+      for (const RectF* r : {&l.controls, &l.timings, &l.banners, &l.image}) EXPECT_FALSE(overlap(l.scene, *r));
+      EXPECT_EQ(l.scene.w > 0, panels);
+      if (panels) {
+        EXPECT_GE(l.timings.w, l.scene.w);
+      }
       EXPECT_GE(l.image.w, 0.5f * s[0]);
       EXPECT_GE(l.image.h, 0.4f * s[1]);
       if (panels) {
@@ -427,6 +434,30 @@ TEST(TimingHistory, MediansAndPlots) {
   // Only the first 10 frames are kept: 10, 20, 30, 40, 50 and five 1s.
   EXPECT_DOUBLE_EQ(history.summary_median(Series::Frame, 0, &used), 5.5);
   EXPECT_EQ(used, 10);
+}
+
+// The stages a backend does not run stay at zero: the panel and the run summary leave them out.
+TEST(TimingHistory, KnowsWhichStagesRan) {
+  TimingHistory history(10);
+  const TimingMode gpu{Scene::Source, FilterKind::Box, sat::Backend::Cuda, sat::Algorithm{}, 1};
+  history.follow(gpu);
+  StageTimings t;
+  t[Stage::Upload] = 0.5;
+  t[Stage::Filter] = 2.0;
+  history.add(t, 4, 16);
+  EXPECT_TRUE(history.ran(Series::Upload));
+  EXPECT_FALSE(history.ran(Series::Sat));
+  EXPECT_TRUE(history.ran(Series::Filter));
+  EXPECT_TRUE(history.ran(Series::PipelineTotal));
+  EXPECT_TRUE(history.ran(Series::Frame));
+  TimingMode cpu = gpu;
+  cpu.backend = sat::Backend::Cpu;
+  EXPECT_TRUE(history.follow(cpu));
+  EXPECT_FALSE(history.ran(Series::Upload));  // the GPU's upload says nothing of the CPU backend
+  t[Stage::Upload] = 0;
+  history.add(t, 4, 16);
+  EXPECT_FALSE(history.ran(Series::Upload));
+  EXPECT_TRUE(history.ran(Series::Filter));
 }
 
 TEST(TimingHistory, StartsOverWhenTheModeChanges) {

@@ -38,7 +38,7 @@ TEST(FrameDetectorGpu, GivesTheCpuBoxesAndGrows) {
     EXPECT_GT(gpu.upload_ms(), 0);
     EXPECT_GT(gpu.times().cascade_ms, 0);
   }
-  settings.min_neighbors = 0;  // the raw windows
+  settings.params.min_neighbors = 0;  // the raw windows
   FrameDetector raw(sat::Backend::Cuda, settings);
   EXPECT_EQ(raw.detect(full).size(), cpu_boxes(full, settings).size());
 }

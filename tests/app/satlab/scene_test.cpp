@@ -81,7 +81,7 @@ TEST(SceneSettings, TheMenuEndsWithShadowsThenDetect) {
   EXPECT_EQ(s.scene, Scene::Detect);
   EXPECT_STREQ(menu_name(s), "detect");
   EXPECT_EQ(split_labels(s).right, "detections");
-  EXPECT_EQ(describe(s), "detect haarcascade_frontalface_default.xml scale 1.1 neighbours 3 min 30");
+  EXPECT_EQ(describe(s), "detect haarcascade_frontalface_default.xml scale 1.1 neighbours 3 min 0x0");
   show_next(s);
   EXPECT_EQ(s.scene, Scene::Source);
   EXPECT_EQ(s.filter.kind, kAllFilterKinds[0]);
@@ -120,10 +120,10 @@ TEST(DetectScene, FindsWhatTheDetectorFindsAndAgreesWithOpenCv) {
   EXPECT_STREQ(scene.stage_labels(sat::Backend::Cpu)[Series::PipelineTotal], "detect");
 
   // Another parameter makes another detector: no grouping gives the raw windows.
-  rig.ui.settings.detect.min_neighbors = 0;
+  rig.ui.settings.detect.params.min_neighbors = 0;
   ASSERT_EQ(rig.frame(scene, frame), scene::FrameResult::Shown);
   EXPECT_GT(scene.boxes().size(), expected.size());
-  EXPECT_EQ(rig.last_good.detect.min_neighbors, 0);
+  EXPECT_EQ(rig.last_good.detect.params.min_neighbors, 0);
 }
 
 TEST(DetectScene, RefusesACascadeItCannotLoadAndKeepsTheLastOne) {
@@ -167,7 +167,7 @@ TEST(DetectScene, DoesNotStartAComparisonThatCannotFinishInTime) {
   SceneRig rig;
   rig.ui.settings.scene = Scene::Detect;
   rig.ui.settings.detect.cascade = everything;
-  rig.ui.settings.detect.min_size = 0;
+  rig.ui.settings.detect.params.min_size = {0, 0};
   cv::Mat frame(240, 320, CV_8UC3);
   cv::randu(frame, 0, 256);
   scene::DetectScene scene(rig.log, rig.backends);
@@ -208,10 +208,20 @@ TEST(DetectOptions, ParsesAndRefusesCascadesSatcoreCannotLoad) {
   EXPECT_EQ(scene_settings(o).scene, Scene::Detect);
   EXPECT_EQ(scene_settings(o).detect, o.detect);
   EXPECT_EQ(std::filesystem::path(o.detect.cascade).filename(), "haarcascade_eye.xml");
-  EXPECT_EQ(o.detect.scale_factor, 1.2);
-  EXPECT_EQ(o.detect.min_neighbors, 5);
-  EXPECT_EQ(o.detect.min_size, 40);
+  EXPECT_EQ(o.detect.params.scale_factor, 1.2);
+  EXPECT_EQ(o.detect.params.min_neighbors, 5);
+  EXPECT_EQ(o.detect.params.min_size.width, 40);  // N: NxN, as satfilter takes it
+  EXPECT_EQ(o.detect.params.min_size.height, 40);
+  const AppOptions sizes = parse({"--filter", "detect", "--min-size", "24x30", "--max-size", "200x180"});
+  EXPECT_EQ(sizes.detect.params.min_size.width, 24);
+  EXPECT_EQ(sizes.detect.params.min_size.height, 30);
+  EXPECT_EQ(sizes.detect.params.max_size.width, 200);
+  EXPECT_EQ(sizes.detect.params.max_size.height, 180);
   EXPECT_EQ(parse({"--filter", "detect"}).detect, DetectSettings{});
+  // satcore's (OpenCV's) defaults, as satfilter has them: no minimum size.
+  EXPECT_EQ(DetectSettings{}.params.min_size.width, 0);
+  EXPECT_EQ(DetectSettings{}.params.scale_factor, 1.1);
+  EXPECT_EQ(DetectSettings{}.params.min_neighbors, 3);
 
   const auto refused = [](std::vector<const char*> args, const std::string& words) {
     try {
