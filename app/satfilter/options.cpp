@@ -6,6 +6,7 @@
 #include <opencv2/core/version.hpp>
 
 #include "common/cli/cli_app.h"
+#include "common/cli/decoder_option.h"
 #include "common/cli/sat_options.h"
 #include "detect_options.h"
 #include "failure.h"
@@ -166,17 +167,8 @@ Parser::Parser() {
   cli::add_checked(app, "--fps", cl.fps, "R", CLI::Range(0.01, 1000.0),
                    "frame rate of a video OUTPUT, 0.01..1000 (default: the input video's;\n"
                    "25 for an image sequence, which has none)");
-  cli::add_parsed(app, "--decoder", "auto|gst|opencv",
-                  std::string("who decodes video inputs: gst (GStreamer's uridecodebin: NVDEC\n"
-                              "where present), opencv (FFmpeg) or auto (default: GStreamer where\n"
-                              "NVDEC is, else OpenCV). The report (--report, --json) and a note\n"
-                              "name the decoder that ran. This satfilter was built ") +
-                      (satapp::gstreamer_built() ? "with GStreamer" : "without GStreamer"),
-                  [&cl](const std::string& text) {
-                    const auto decoder = satapp::parse_decoder(text);
-                    if (!decoder) throw cli::UsageError("--decoder must be auto, gst or opencv, got " + quote(text));
-                    cl.decoder = *decoder;
-                  });
+  cli::add_decoder_option(app, [&cl](satapp::Decoder decoder) { cl.decoder = decoder; },
+                          "The report (--report, --json) and a note");
   app.add_flag("--report", cl.report,
                "print per-stage times (decode, upload, SAT, filter, download, encode)\n"
                "and throughput at the end of each run, on stdout");

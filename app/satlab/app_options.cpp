@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "common/cli/decoder_option.h"
 #include "common/cli/filter_options.h"
 #include "common/cli/sat_options.h"
 #include "common/files/atomic_output.h"
@@ -148,16 +149,7 @@ Parser::Parser() {
                     if (!spec) throw UsageError("--source: " + error);
                     o.source = *spec;
                   });
-  cli::add_parsed(app, "--decoder", "auto|gst|opencv",
-                  "who decodes video files: GStreamer's uridecodebin (NVDEC where\n"
-                  "present, frames kept on the GPU) or OpenCV (FFmpeg, on the CPU).\n"
-                  "auto (default): GStreamer where this build has it and NVDEC is\n"
-                  "there, else OpenCV. The log and the source panel name the decoder",
-                  [&o](const std::string& text) {
-                    const auto decoder = satapp::parse_decoder(text);
-                    if (!decoder) throw UsageError("--decoder must be auto, gst or opencv (got \"" + text + "\")");
-                    o.decoder = *decoder;
-                  });
+  cli::add_decoder_option(app, [&o](satapp::Decoder decoder) { o.decoder = decoder; }, "The log and the source panel");
   app.add_flag("--list-cameras", o.list_cameras, "print the cameras that open (indices 0-9) with their size; exit");
   app.add_flag("--fast", o.video_fast, "play videos as fast as possible (default: at the file's fps)");
   app.add_flag("--preload", o.preload,
