@@ -1,5 +1,5 @@
 // A pitched image plane on the device and the chunked accesses of its rows: shared by the tile
-// agent, the band sweep and the look-back's users.
+// agent and the look-back's users.
 #pragma once
 
 #include <cuda_runtime.h>
