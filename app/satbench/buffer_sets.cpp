@@ -27,18 +27,18 @@ BufferSets::BufferSets(const HostImage& image, std::size_t rotate_bytes, cudaStr
   count_ = int(std::min<std::size_t>(wanted, kMaxSets));
   for (;;) {  // fewer sets rather than none when memory is short
     try {
-      memory_ = satapp::DeviceBuffer(stride_ * std::size_t(count_));
+      memory_ = sat::DeviceBuffer(stride_ * std::size_t(count_));
       break;
-    } catch (const satapp::CudaError& e) {
-      if (!e.out_of_memory() || count_ == 1) throw;
+    } catch (const sat::Error& e) {
+      if (e.code() != sat::ErrorCode::OutOfMemory || count_ == 1) throw;
       count_ = std::max(1, count_ / 2);
     }
   }
-  SATAPP_CUDA_CHECK(cudaMemsetAsync(memory_.data(), 0, memory_.size(), stream));
-  SATAPP_CUDA_CHECK(cudaMemcpyAsync(base(0), image.input.data(), in, cudaMemcpyHostToDevice, stream));
+  SAT_CUDA_CHECK(cudaMemsetAsync(memory_.data(), 0, memory_.size(), stream));
+  SAT_CUDA_CHECK(cudaMemcpyAsync(base(0), image.input.data(), in, cudaMemcpyHostToDevice, stream));
   for (int k = 1; k < count_; ++k)
-    SATAPP_CUDA_CHECK(cudaMemcpyAsync(base(k), base(0), in, cudaMemcpyDeviceToDevice, stream));
-  SATAPP_CUDA_CHECK(cudaStreamSynchronize(stream));
+    SAT_CUDA_CHECK(cudaMemcpyAsync(base(k), base(0), in, cudaMemcpyDeviceToDevice, stream));
+  SAT_CUDA_CHECK(cudaStreamSynchronize(stream));
 }
 
 sat::Problem BufferSets::problem(int k) const {
@@ -46,7 +46,7 @@ sat::Problem BufferSets::problem(int k) const {
 }
 
 void BufferSets::poison_output(int k, cudaStream_t stream) const {
-  SATAPP_CUDA_CHECK(cudaMemsetAsync(output(k), 0xFF, output_region_, stream));
+  SAT_CUDA_CHECK(cudaMemsetAsync(output(k), 0xFF, output_region_, stream));
 }
 
 }  // namespace satbench

@@ -7,7 +7,7 @@
 #include <cstddef>
 
 #include "common/cuda/cuda_check.h"
-#include "common/cuda/device_buffer.h"
+#include "sat/support/buffers.h"
 #include "host_image.h"
 #include "sat/sat.h"
 
@@ -22,7 +22,7 @@ namespace satbench {
 class BufferSets {
  public:
   // Enough sets that count() x set_bytes() >= rotate_bytes (at least one), each with the image's
-  // input. Throws satapp::CudaError (out_of_memory()) when even one set does not fit.
+  // input. Throws sat::Error (ErrorCode::OutOfMemory) when even one set does not fit.
   BufferSets(const HostImage& image, std::size_t rotate_bytes, cudaStream_t stream);
 
   int count() const { return count_; }
@@ -48,7 +48,7 @@ class BufferSets {
   std::size_t input_pitch_, output_pitch_;
   std::size_t input_region_ = 0, output_region_ = 0, stride_ = 0, copy_bytes_ = 0;
   int count_ = 1;
-  satapp::DeviceBuffer memory_;
+  sat::DeviceBuffer memory_;
 };
 
 }  // namespace satbench

@@ -7,8 +7,8 @@
 #include <thread>
 
 #include "common/cuda/cuda_check.h"
-#include "common/cuda/cuda_stream.h"
-#include "common/cuda/pitched_buffer.h"
+#include "sat/support/cuda_stream.h"
+#include "sat/support/pitched_buffer.h"
 #include "detect_frames.h"
 #include "detect_twin.h"
 #include "gpu_timer.h"
@@ -85,9 +85,9 @@ void run_detect_case(const BenchOptions& o, const DetectSuiteCase& c, bool gpu, 
       records.push_back(r);
     } else {
       guarded(r, records, [&] {
-        const satapp::CudaStream stream;
-        const satapp::PitchedBuffer d_frame{std::size_t(w), std::size_t(h)};
-        SATAPP_CUDA_CHECK(cudaMemcpy2D(d_frame.data(), d_frame.pitch(), frame.data(), w, w, h, cudaMemcpyHostToDevice));
+        const sat::CudaStream stream;
+        const sat::PitchedBuffer d_frame{std::size_t(w), std::size_t(h)};
+        SAT_CUDA_CHECK(cudaMemcpy2D(d_frame.data(), d_frame.pitch(), frame.data(), w, w, h, cudaMemcpyHostToDevice));
         const sat::ConstImage8 device{d_frame.data(), d_frame.pitch(), w, h, 1};
         sat::Detector detector(sat::Backend::Cuda, cascade, c.extent, kParams);
         detector.enable_stage_timing(true);

@@ -20,7 +20,7 @@ std::string cuda_version_text(int version) {
 
 int attribute(cudaDeviceAttr attr, int device) {
   int value = 0;
-  SATAPP_CUDA_CHECK(cudaDeviceGetAttribute(&value, attr, device));
+  SAT_CUDA_CHECK(cudaDeviceGetAttribute(&value, attr, device));
   return value;
 }
 
@@ -30,7 +30,7 @@ DeviceInfo query_device_info(int index) {
   DeviceInfo info;
   info.index = index;
   cudaDeviceProp prop{};
-  SATAPP_CUDA_CHECK(cudaGetDeviceProperties(&prop, index));
+  SAT_CUDA_CHECK(cudaGetDeviceProperties(&prop, index));
   info.name = prop.name;
   info.cc_major = prop.major;
   info.cc_minor = prop.minor;
@@ -43,8 +43,8 @@ DeviceInfo query_device_info(int index) {
   info.peak_bandwidth_gbs = 2.0 * info.memory_clock_mhz * 1e6 * info.bus_width_bits / 8.0 / 1e9;
 
   int driver = 0, runtime = 0;
-  SATAPP_CUDA_CHECK(cudaDriverGetVersion(&driver));
-  SATAPP_CUDA_CHECK(cudaRuntimeGetVersion(&runtime));
+  SAT_CUDA_CHECK(cudaDriverGetVersion(&driver));
+  SAT_CUDA_CHECK(cudaRuntimeGetVersion(&runtime));
   info.driver_version = cuda_version_text(driver);
   info.runtime_version = cuda_version_text(runtime);
   info.driver_release = read_driver_release();

@@ -25,7 +25,7 @@ struct DeviceInfo {
   int host_threads = 0;  // std::thread::hardware_concurrency()
 };
 
-// Queries device `index`. Throws satapp::CudaError.
+// Queries device `index`. Throws sat::Error.
 DeviceInfo query_device_info(int index);
 
 // The host, date and driver fields only (for a run without a CUDA device; whether there is one,

@@ -10,8 +10,8 @@
 #include <thread>
 
 #include "common/cuda/cuda_check.h"
-#include "common/cuda/cuda_stream.h"
-#include "common/cuda/pitched_buffer.h"
+#include "sat/support/cuda_stream.h"
+#include "sat/support/pitched_buffer.h"
 #include "filter_twins.h"
 #include "gpu_timer.h"
 #include "runner.h"
@@ -139,14 +139,14 @@ void run_filter_case(const BenchOptions& o, const FilterSuiteCase& c, bool gpu, 
       records.push_back(r);
     } else {
       guarded(r, records, [&] {
-        const satapp::CudaStream stream;
-        const satapp::PitchedBuffer d_src(src_row, std::size_t(h)), d_dst(dst_row, std::size_t(h));
-        SATAPP_CUDA_CHECK(cudaMemcpy2D(d_src.data(), d_src.pitch(), src.data(), src_row, src_row, h, cudaMemcpyHostToDevice));
+        const sat::CudaStream stream;
+        const sat::PitchedBuffer d_src(src_row, std::size_t(h)), d_dst(dst_row, std::size_t(h));
+        SAT_CUDA_CHECK(cudaMemcpy2D(d_src.data(), d_src.pitch(), src.data(), src_row, src_row, h, cudaMemcpyHostToDevice));
         sat::FilterSpec device_spec = c.spec;
-        satapp::PitchedBuffer d_map;
+        sat::PitchedBuffer d_map;
         if (!map.empty()) {
-          d_map = satapp::PitchedBuffer(std::size_t(w), std::size_t(h));
-          SATAPP_CUDA_CHECK(cudaMemcpy2D(d_map.data(), d_map.pitch(), map.data(), w, w, h, cudaMemcpyHostToDevice));
+          d_map = sat::PitchedBuffer(std::size_t(w), std::size_t(h));
+          SAT_CUDA_CHECK(cudaMemcpy2D(d_map.data(), d_map.pitch(), map.data(), w, w, h, cudaMemcpyHostToDevice));
           std::get<sat::VariableBlurParams>(device_spec).radius_map = {d_map.data(), d_map.pitch(), w, h, 1};
         }
         sat::FilterEngine engine(sat::Backend::Cuda, c.extent);
@@ -163,7 +163,7 @@ void run_filter_case(const BenchOptions& o, const FilterSuiteCase& c, bool gpu, 
         fill(r, measure(o, run, [&] { return stage_list(engine.last_stage_times()); }), o);
         if (!reference.empty()) {
           std::vector<uint8_t> got(dst_row * std::size_t(h));
-          SATAPP_CUDA_CHECK(cudaMemcpy2D(got.data(), dst_row, d_dst.data(), d_dst.pitch(), dst_row, h, cudaMemcpyDeviceToHost));
+          SAT_CUDA_CHECK(cudaMemcpy2D(got.data(), dst_row, d_dst.data(), d_dst.pitch(), dst_row, h, cudaMemcpyDeviceToHost));
           r.max_diff = max_difference(got.data(), dst_row, reference.data(), dst_row, dst_row, h);
         }
       });

@@ -5,7 +5,7 @@
 #include <thread>
 
 #include "common/cuda/cuda_check.h"
-#include "common/cuda/device_hang.h"
+#include "sat/support/device_hang.h"
 #include "common/timing/stopwatch.h"
 
 namespace satbench {
@@ -15,10 +15,10 @@ void wait_for(cudaEvent_t event, double timeout_s, const std::string& what) {
   for (long polls = 0;; ++polls) {
     const cudaError_t status = cudaEventQuery(event);
     if (status == cudaSuccess) return;
-    if (status != cudaErrorNotReady) satapp::throw_cuda_error(status, "waiting for " + what, __FILE__, __LINE__);
+    if (status != cudaErrorNotReady) sat::throw_cuda_error(status, "waiting for " + what);
     const double waited = waiting.elapsed_s();
     if (waited > timeout_s) {
-      satapp::mark_device_hung();  // before unwinding: no destructor may wait for the hung work
+      sat::mark_device_hung();  // before unwinding: no destructor may wait for the hung work
       throw GpuHang(what + " has not finished after " + std::to_string(int(timeout_s)) +
                     " s (deadlock? raise --hang-s if it is only slow)");
     }

@@ -18,7 +18,7 @@ class GpuHang : public std::runtime_error {
 };
 
 // Waits until `event` has completed. Throws GpuHang after timeout_s seconds (naming `what`) and
-// satapp::CudaError when the work before the event failed.
+// sat::Error when the work before the event failed.
 void wait_for(cudaEvent_t event, double timeout_s, const std::string& what);
 
 // satapp::EventTimer on one stream whose elapsed_ms() waits for the work under the watchdog.

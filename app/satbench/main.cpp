@@ -19,7 +19,7 @@
 #include "bench_cases.h"
 #include "bench_options.h"
 #include "common/cuda/cuda_check.h"
-#include "common/cuda/device_hang.h"
+#include "sat/support/device_hang.h"
 #include "device_info.h"
 #include "filter_twins.h"
 #include "peer_cub.h"
@@ -115,7 +115,7 @@ int run(const satbench::BenchOptions& options, const std::string& command) {
                  gpu_work_asked ? "the GPU algorithms, the copy baseline and NPP cannot run" : "no GPU");
     info.device = query_host_info();
   } else {
-    SATAPP_CUDA_CHECK(cudaSetDevice(options.device));
+    SAT_CUDA_CHECK(cudaSetDevice(options.device));
     info.device = query_device_info(options.device);
   }
   info.rotate_bytes = options.rotate_mb > 0 ? std::size_t(options.rotate_mb * (1 << 20)) : 3 * info.device.l2_bytes;
@@ -185,7 +185,7 @@ int run(const satbench::BenchOptions& options, const std::string& command) {
                  info.no_gpu_reason.c_str(), kCpuOnlyOptions);
     status = kExitRuntimeError;
   }
-  if (satapp::device_hung()) {  // the hung work would block the CUDA runtime's teardown: leave without it
+  if (sat::device_hung()) {  // the hung work would block the CUDA runtime's teardown: leave without it
     std::fflush(nullptr);
     std::_Exit(status);
   }

@@ -62,14 +62,14 @@ CubScan::CubScan(sat::ElementType type, std::size_t count) : type_(type), count_
   if (count == 0 || count > kMaxCount)
     throw sat::Error(sat::ErrorCode::Unsupported, "cub-scan-1d",
                      std::to_string(count) + " elements: 32-bit offsets take 1 to 2^32 - 1");
-  SATAPP_CUDA_CHECK(inclusive_sum(type_, nullptr, temp_bytes_, nullptr, nullptr, count_, nullptr));
+  SAT_CUDA_CHECK(inclusive_sum(type_, nullptr, temp_bytes_, nullptr, nullptr, count_, nullptr));
   // At least one byte: a null pointer would make the timed call another sizing query.
-  temp_ = satapp::DeviceBuffer(temp_bytes_ ? temp_bytes_ : 1);
+  temp_ = sat::DeviceBuffer(temp_bytes_ ? temp_bytes_ : 1);
 }
 
 void CubScan::run(const void* input, void* output, cudaStream_t stream) const {
   std::size_t bytes = temp_.size();
-  SATAPP_CUDA_CHECK(inclusive_sum(type_, temp_.data(), bytes, input, output, count_, stream));
+  SAT_CUDA_CHECK(inclusive_sum(type_, temp_.data(), bytes, input, output, count_, stream));
 }
 
 }  // namespace satbench

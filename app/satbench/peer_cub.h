@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <string>
 
-#include "common/cuda/device_buffer.h"
+#include "sat/support/buffers.h"
 #include "sat/sat.h"
 
 namespace satbench {
@@ -28,7 +28,7 @@ class CubScan {
   static constexpr std::size_t kMaxCount = UINT32_MAX;
 
   // Asks CUB for the temporary storage of `count` elements of `type` and allocates it: once per
-  // case, outside the timed runs. Throws satapp::CudaError (out_of_memory() when it does not fit),
+  // case, outside the timed runs. Throws sat::Error (ErrorCode::OutOfMemory when it does not fit),
   // sat::Error (Unsupported) for a type or count outside the above.
   CubScan(sat::ElementType type, std::size_t count);
   CubScan(const CubScan&) = delete;
@@ -38,14 +38,14 @@ class CubScan {
 
   // Enqueues output[i] = input[0] + ... + input[i] for i < count on `stream` (device pointers to
   // dense arrays of the type's input and output elements; no synchronisation). Throws
-  // satapp::CudaError.
+  // sat::Error.
   void run(const void* input, void* output, cudaStream_t stream) const;
 
  private:
   sat::ElementType type_;
   std::uint32_t count_;
   std::size_t temp_bytes_ = 0;
-  satapp::DeviceBuffer temp_;
+  sat::DeviceBuffer temp_;
 };
 
 }  // namespace satbench

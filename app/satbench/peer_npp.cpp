@@ -83,9 +83,9 @@ NppIntegral::NppIntegral() : impl_(std::make_unique<Impl>()) {
 #endif
   if (!impl_->integral) return;
   int device = 0;
-  SATAPP_CUDA_CHECK(cudaGetDevice(&device));
+  SAT_CUDA_CHECK(cudaGetDevice(&device));
   cudaDeviceProp prop{};
-  SATAPP_CUDA_CHECK(cudaGetDeviceProperties(&prop, device));
+  SAT_CUDA_CHECK(cudaGetDeviceProperties(&prop, device));
   NppStreamContext& c = impl_->context;
   c.nCudaDeviceId = device;
   c.nMultiProcessorCount = prop.multiProcessorCount;
@@ -108,7 +108,7 @@ void NppIntegral::run(const void* input, int input_step, void* table, int table_
   NppStreamContext context = impl_->context;
   context.hStream = stream;
   unsigned int flags = 0;
-  SATAPP_CUDA_CHECK(cudaStreamGetFlags(stream, &flags));
+  SAT_CUDA_CHECK(cudaStreamGetFlags(stream, &flags));
   context.nStreamFlags = flags;
   const NppStatus status =
       impl_->integral(static_cast<const unsigned char*>(input), input_step, static_cast<int*>(table), table_step,

@@ -181,7 +181,7 @@ void Runner::guarded(Result r, std::vector<Result>& results, const std::function
     r.status = Status::Aborted;
     r.note = e.what();
     fatal = e.what();
-  } catch (const sat::Error& e) {  // satcore's, and the CUDA calls' (satapp::CudaError)
+  } catch (const sat::Error& e) {  // satcore's, and the CUDA calls' (sat::Error)
     r.status = e.code() == sat::ErrorCode::OutOfMemory   ? Status::OutOfMemory
                : e.code() == sat::ErrorCode::Unsupported ? Status::Unsupported
                                                          : Status::Failed;
@@ -245,9 +245,9 @@ void Runner::run_cub(CaseState& s, Result r, std::vector<Result>& results) {
     measure_gpu(
         s, m, [&](int k) { scan.run(s.device_sets().input(k), s.device_sets().output(k), stream); },
         [&](Result& x) {
-          SATAPP_CUDA_CHECK(cudaMemcpyAsync(s.scratch.data(), s.device_sets().output(0), s.image.output_bytes(),
+          SAT_CUDA_CHECK(cudaMemcpyAsync(s.scratch.data(), s.device_sets().output(0), s.image.output_bytes(),
                                             cudaMemcpyDeviceToHost, stream));
-          SATAPP_CUDA_CHECK(cudaStreamSynchronize(stream));
+          SAT_CUDA_CHECK(cudaStreamSynchronize(stream));
           const CheckOutcome o = check_scan(c.type, s.image.input.data(), s.scratch.data(), positions, options_.rtol);
           x.max_error = o.max_error;
           if (o.ok) return true;
@@ -335,8 +335,8 @@ void Runner::run_case(const BenchCase& c, std::vector<Result>& results, Progress
       s.sets = std::make_unique<BufferSets>(s.image, rotate_bytes_, stream);
       s.base.copy_bytes = s.sets->copy_bytes();
       s.base.buffer_sets = s.sets->count();
-    } catch (const satapp::CudaError& e) {
-      if (!e.out_of_memory()) throw;
+    } catch (const sat::Error& e) {
+      if (e.code() != sat::ErrorCode::OutOfMemory) throw;
       s.sets_failure = std::current_exception();
     }
   }
@@ -347,9 +347,9 @@ void Runner::run_case(const BenchCase& c, std::vector<Result>& results, Progress
 
   // Download set 0's output and compare the W x H table at `offset` (pitch in bytes).
   auto check_device = [&](Result& r, std::size_t bytes, std::size_t offset, std::size_t pitch) {
-    SATAPP_CUDA_CHECK(
+    SAT_CUDA_CHECK(
         cudaMemcpyAsync(s.scratch.data(), s.device_sets().output(0), bytes, cudaMemcpyDeviceToHost, stream));
-    SATAPP_CUDA_CHECK(cudaStreamSynchronize(stream));
+    SAT_CUDA_CHECK(cudaStreamSynchronize(stream));
     const CheckOutcome o = check_table(c.type, stacked, s.scratch.data() + offset, pitch, s.reference.data(),
                                        s.image.output_pitch, s.exact, options_.rtol);
     r.max_error = o.max_error;
@@ -382,7 +382,7 @@ void Runner::run_case(const BenchCase& c, std::vector<Result>& results, Progress
       GpuTimer ramp(stream, options_.hang_s);
       ramp.start();
       for (int k = 0, calls = 0;; ++calls) {
-        SATAPP_CUDA_CHECK(cudaMemcpyAsync(sets.copy_destination(k), sets.copy_source(k), sets.copy_bytes(),
+        SAT_CUDA_CHECK(cudaMemcpyAsync(sets.copy_destination(k), sets.copy_source(k), sets.copy_bytes(),
                                           cudaMemcpyDeviceToDevice, stream));
         k = (k + 1) % sets.count();
         if (calls % 64 != 63) continue;
@@ -392,7 +392,7 @@ void Runner::run_case(const BenchCase& c, std::vector<Result>& results, Progress
       measure_gpu(
           s, m,
           [&](int k) {
-            SATAPP_CUDA_CHECK(cudaMemcpyAsync(sets.copy_destination(k), sets.copy_source(k), sets.copy_bytes(),
+            SAT_CUDA_CHECK(cudaMemcpyAsync(sets.copy_destination(k), sets.copy_source(k), sets.copy_bytes(),
                                               cudaMemcpyDeviceToDevice, stream));
           },
           nullptr);

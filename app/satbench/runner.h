@@ -12,7 +12,7 @@
 
 #include "bench_cases.h"
 #include "bench_options.h"
-#include "common/cuda/cuda_stream.h"
+#include "sat/support/cuda_stream.h"
 #include "common/cuda/host_buffer.h"
 #include "peers.h"
 #include "progress.h"
@@ -65,7 +65,7 @@ class Runner {
   std::size_t rotate_bytes_;
   int cpu_threads_;
   bool gpu_;
-  std::optional<satapp::CudaStream> stream_;  // only with a GPU
+  std::optional<sat::CudaStream> stream_;  // only with a GPU
   NppIntegral npp_;
   std::map<std::string, std::string> capped_;  // method key -> the size it was skipped at
 };

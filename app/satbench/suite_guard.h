@@ -46,10 +46,7 @@ void guarded(SuiteRecord& r, std::vector<SuiteRecord>& records, Body&& body) {
     r.note = e.what();
     records.push_back(r);
     throw BenchAborted(e.what());
-  } catch (const satapp::CudaError& e) {
-    r.status = e.out_of_memory() ? Status::OutOfMemory : Status::Failed;
-    r.note = e.what();
-  } catch (const sat::Error& e) {
+  } catch (const sat::Error& e) {  // satcore's and the CUDA calls' (sat/support/cuda_check.h)
     r.status = e.code() == sat::ErrorCode::Unsupported ? Status::Unsupported
                : e.code() == sat::ErrorCode::OutOfMemory ? Status::OutOfMemory
                                                           : Status::Failed;

@@ -8,7 +8,7 @@
 
 #include "box_drawing.h"
 #include "common/cuda/cuda_check.h"
-#include "common/cuda/cuda_stream.h"
+#include "sat/support/cuda_stream.h"
 #include "common/cuda/device_image.h"
 #include "common/frame/cuda_frame_pipeline.h"
 #include "common/frame/pinned_mat.h"
@@ -67,7 +67,7 @@ PipelineResult run_cuda_pipeline(const PipelineRequest& request) {
   layout.channels = info.channels;
   layout.outputs = {out_channels};
   frames.allocate(layout, request.sat_options);
-  satapp::CudaStream download_stream;
+  sat::CudaStream download_stream;
   const StreamDrain drain(download_stream.get());
   std::vector<HeldBuffers> held(static_cast<std::size_t>(depth));
   const std::vector<satapp::DeviceImage> device_images = satapp::upload_filter_images(request.filter_images);
@@ -116,7 +116,7 @@ PipelineResult run_cuda_pipeline(const PipelineRequest& request) {
         return;
       }
       const sat::Image8 input = slot.input();
-      SATAPP_CUDA_CHECK(cudaMemcpy2DAsync(device_out.data, device_out.pitch, input.data, input.pitch,
+      SAT_CUDA_CHECK(cudaMemcpy2DAsync(device_out.data, device_out.pitch, input.data, input.pitch,
                                           std::size_t(input.width) * std::size_t(input.channels),
                                           std::size_t(input.height), cudaMemcpyDeviceToDevice, stream));
     });
@@ -126,7 +126,7 @@ PipelineResult run_cuda_pipeline(const PipelineRequest& request) {
     const cudaStream_t download = download_stream.get();
     frames.wait_for_filter(slot, download);
     frames.begin_finish(slot, download);
-    SATAPP_CUDA_CHECK(cudaMemcpy2DAsync(host_out.data, host_out.step[0], device_out.data, device_out.pitch,
+    SAT_CUDA_CHECK(cudaMemcpy2DAsync(host_out.data, host_out.step[0], device_out.data, device_out.pitch,
                                         std::size_t(info.width) * out_channels, std::size_t(info.height),
                                         cudaMemcpyDeviceToHost, download));
     frames.end_finish(slot, download);

@@ -17,7 +17,7 @@
 
 namespace satfilter {
 
-// Throws Failure(Runtime) or sat::Error (satapp::CudaError for a failed CUDA call).
+// Throws Failure(Runtime) or sat::Error (sat::Error for a failed CUDA call).
 PipelineResult run_cuda_pipeline(const PipelineRequest& request);
 
 }  // namespace satfilter

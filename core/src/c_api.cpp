@@ -29,9 +29,9 @@ struct sat_workspace {
 
 namespace sat::c_api {
 
-std::string& last_error() {
-  thread_local std::string message;
-  return message;
+LastError& last_error() {
+  thread_local LastError error;
+  return error;
 }
 
 }  // namespace sat::c_api
@@ -64,7 +64,8 @@ sat::Batch batch_of(const sat_batch* b) {
 extern "C" {
 
 const char* sat_version(void) { return SATCORE_VERSION; }
-const char* sat_last_error(void) { return sat::c_api::last_error().c_str(); }
+const char* sat_last_error(void) { return sat::c_api::last_error().text.c_str(); }
+const char* sat_last_error_message(void) { return sat::c_api::last_error().message.c_str(); }
 
 const char* sat_status_name(sat_status status) {
   if (status == SAT_OK) return "ok";

@@ -17,13 +17,24 @@ struct sat_filter_engine {
 
 namespace sat::c_api {
 
-// This thread's message of its last failed call ("" after a call that succeeded).
-std::string& last_error();
+// This thread's last failed call ("" after a call that succeeded): the whole text
+// ("sat::compute: width must be >= 1 (got 0)") and the message alone, for a caller that names the
+// failed function in its own words (the Python module).
+struct LastError {
+  std::string text;
+  std::string message;
+  void clear() {
+    text.clear();
+    message.clear();
+  }
+};
+LastError& last_error();
 
-inline sat_status fail(sat_status status, std::string message) {
-  last_error() = std::move(message);
+inline sat_status fail(sat_status status, std::string text, std::string message) {
+  last_error() = {std::move(text), std::move(message)};
   return status;
 }
+inline sat_status fail(sat_status status, const std::string& message) { return fail(status, message, message); }
 
 // Runs `body`, mapping exceptions to statuses; clears the message on success.
 template <class Body>
@@ -33,7 +44,7 @@ sat_status guarded(Body&& body) noexcept {
     last_error().clear();
     return SAT_OK;
   } catch (const Error& e) {
-    return fail(sat_status(int(e.code()) + 1), e.what());
+    return fail(sat_status(int(e.code()) + 1), e.what(), e.message());
   } catch (const std::bad_alloc&) {
     return fail(SAT_ERROR_OUT_OF_MEMORY, "host memory allocation failed");
   } catch (const std::exception& e) {

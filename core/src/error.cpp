@@ -3,7 +3,7 @@
 #include <cuda_runtime_api.h>
 
 #include "dispatch/launch.h"
-#include "sat/device.h"
+#include "sat/support/cuda_check.h"
 
 namespace sat {
 
@@ -18,17 +18,14 @@ const char* to_string(ErrorCode code) {
   return "unknown";
 }
 
-Error::Error(ErrorCode code, std::string call, const std::string& message)
-    : std::runtime_error(call + ": " + message), code_(code), call_(std::move(call)) {}
+Error::Error(ErrorCode code, std::string call, std::string message, int cuda_status)
+    : std::runtime_error(call + ": " + message),
+      code_(code),
+      call_(std::move(call)),
+      message_(std::move(message)),
+      cuda_status_(cuda_status) {}
 
 namespace detail {
-
-void check_cuda(cudaError_t status, const char* call) {
-  if (status == cudaSuccess) return;
-  const ErrorCode code = status == cudaErrorMemoryAllocation ? ErrorCode::OutOfMemory : ErrorCode::CudaError;
-  // No driver or no GPU reads as such (sat/device.h), not as the runtime's "driver insufficient".
-  throw Error(code, call, describe_cuda_error(status));
-}
 
 void check_launch(const char* kernel) { check_cuda(cudaGetLastError(), kernel); }
 

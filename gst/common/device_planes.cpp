@@ -1,6 +1,6 @@
 #include "common/device_planes.h"
 
-#include "common/cuda/cuda_check.h"
+#include "sat/support/cuda_check.h"
 #include "common/frame_planes.h"
 
 namespace sat_gst {
@@ -8,7 +8,7 @@ namespace sat_gst {
 void copy_chroma_device(GstVideoFrame* src, GstVideoFrame* dst, cudaStream_t stream) {
   for (int plane = 1; plane < int(GST_VIDEO_FRAME_N_PLANES(dst)); ++plane) {
     const sat::Image8 from = plane_image(src, plane, 1), to = plane_image(dst, plane, 1);
-    SATAPP_CUDA_CHECK(cudaMemcpy2DAsync(to.data, to.pitch, from.data, from.pitch, plane_row_bytes(dst, plane),
+    SAT_CUDA_CHECK(cudaMemcpy2DAsync(to.data, to.pitch, from.data, from.pitch, plane_row_bytes(dst, plane),
                                         std::size_t(to.height), cudaMemcpyDeviceToDevice, stream));
   }
 }
@@ -16,7 +16,7 @@ void copy_chroma_device(GstVideoFrame* src, GstVideoFrame* dst, cudaStream_t str
 void neutral_chroma_device(GstVideoFrame* dst, cudaStream_t stream) {
   for (int plane = 1; plane < int(GST_VIDEO_FRAME_N_PLANES(dst)); ++plane) {
     const sat::Image8 to = plane_image(dst, plane, 1);
-    SATAPP_CUDA_CHECK(
+    SAT_CUDA_CHECK(
         cudaMemset2DAsync(to.data, to.pitch, 128, plane_row_bytes(dst, plane), std::size_t(to.height), stream));
   }
 }

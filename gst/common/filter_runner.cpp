@@ -2,15 +2,15 @@
 
 #include <algorithm>
 
-#include "common/cuda/cuda_check.h"
+#include "sat/support/cuda_check.h"
 
 namespace sat_gst {
 namespace {
 
 // A staging buffer of at least row_bytes × rows, reallocated only when too small.
-void ensure_size(satapp::PitchedBuffer& buffer, std::size_t row_bytes, std::size_t rows) {
+void ensure_size(sat::PitchedBuffer& buffer, std::size_t row_bytes, std::size_t rows) {
   if (buffer.empty() || buffer.row_bytes() < row_bytes || buffer.rows() < rows)
-    buffer = satapp::PitchedBuffer(row_bytes, rows);
+    buffer = sat::PitchedBuffer(row_bytes, rows);
 }
 
 std::size_t row_bytes(sat::ConstImage8 image) { return std::size_t(image.width) * std::size_t(image.channels); }
@@ -40,8 +40,8 @@ void FilterRunner::attach_images(sat::FilterSpec& spec, const std::vector<ImageP
     auto it = std::find_if(device_images_.begin(), device_images_.end(),
                            [&](const DeviceImage& d) { return d.source == &host; });
     if (it == device_images_.end()) {
-      DeviceImage copy{&host, satapp::PitchedBuffer(std::size_t(host.width), std::size_t(host.height))};
-      SATAPP_CUDA_CHECK(cudaMemcpy2D(copy.pixels.data(), copy.pixels.pitch(), host.pixels.data(), std::size_t(host.width),
+      DeviceImage copy{&host, sat::PitchedBuffer(std::size_t(host.width), std::size_t(host.height))};
+      SAT_CUDA_CHECK(cudaMemcpy2D(copy.pixels.data(), copy.pixels.pitch(), host.pixels.data(), std::size_t(host.width),
                                      std::size_t(host.width), std::size_t(host.height), cudaMemcpyHostToDevice));
       device_images_.push_back(std::move(copy));
       it = device_images_.end() - 1;
@@ -68,13 +68,13 @@ void FilterRunner::run_host(sat::FilterSpec spec, const std::vector<ImageParam>&
   ensure_size(staged_src_, row_bytes(src), std::size_t(src.height));
   ensure_size(staged_dst_, row_bytes(dst), std::size_t(dst.height));
   const cudaStream_t stream = this->stream();
-  SATAPP_CUDA_CHECK(cudaMemcpy2DAsync(staged_src_.data(), staged_src_.pitch(), src.data, src.pitch, row_bytes(src),
+  SAT_CUDA_CHECK(cudaMemcpy2DAsync(staged_src_.data(), staged_src_.pitch(), src.data, src.pitch, row_bytes(src),
                                       std::size_t(src.height), cudaMemcpyHostToDevice, stream));
   run_device(std::move(spec), images, {staged_src_.data(), staged_src_.pitch(), src.width, src.height, src.channels},
              {staged_dst_.data(), staged_dst_.pitch(), dst.width, dst.height, dst.channels}, stream);
-  SATAPP_CUDA_CHECK(cudaMemcpy2DAsync(dst.data, dst.pitch, staged_dst_.data(), staged_dst_.pitch(), row_bytes(dst),
+  SAT_CUDA_CHECK(cudaMemcpy2DAsync(dst.data, dst.pitch, staged_dst_.data(), staged_dst_.pitch(), row_bytes(dst),
                                       std::size_t(dst.height), cudaMemcpyDeviceToHost, stream));
-  SATAPP_CUDA_CHECK(cudaStreamSynchronize(stream));
+  SAT_CUDA_CHECK(cudaStreamSynchronize(stream));
 }
 
 sat::Image8 FilterRunner::device_scratch(int width, int height) {

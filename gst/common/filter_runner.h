@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "common/cuda/cuda_stream.h"
-#include "common/cuda/pitched_buffer.h"
+#include "sat/support/cuda_stream.h"
+#include "sat/support/pitched_buffer.h"
 #include "common/image_file.h"
 #include "sat/filters.h"
 
@@ -49,13 +49,13 @@ class FilterRunner {
 
   struct DeviceImage {
     const GrayImage* source = nullptr;
-    satapp::PitchedBuffer pixels;
+    sat::PitchedBuffer pixels;
   };
   sat::Backend backend_;
   std::optional<sat::FilterEngine> engine_;
   // CUDA backend on host planes: the staging images and their stream.
-  std::optional<satapp::CudaStream> stream_;
-  satapp::PitchedBuffer staged_src_, staged_dst_, scratch_;
+  std::optional<sat::CudaStream> stream_;
+  sat::PitchedBuffer staged_src_, staged_dst_, scratch_;
   std::vector<DeviceImage> device_images_;
 };
 

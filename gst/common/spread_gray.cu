@@ -1,6 +1,6 @@
 #include "common/spread_gray.h"
 
-#include "common/cuda/cuda_check.h"
+#include "sat/support/cuda_check.h"
 
 namespace sat_gst {
 namespace {
@@ -23,7 +23,7 @@ void spread_gray_device(sat::ConstImage8 gray, sat::ConstImage8 src, sat::Image8
   const dim3 grid((unsigned(gray.width) + block.x - 1) / block.x, (unsigned(gray.height) + block.y - 1) / block.y);
   spread_gray_kernel<<<grid, block, 0, stream>>>(gray.data, gray.pitch, src.data, src.pitch, dst.data, dst.pitch,
                                                  gray.width, gray.height);
-  SATAPP_CUDA_CHECK(cudaGetLastError());
+  SAT_CUDA_CHECK(cudaGetLastError());
 }
 
 }  // namespace sat_gst

@@ -2,7 +2,7 @@
 
 #include <cuda_runtime_api.h>
 
-#include "common/cuda/cuda_check.h"
+#include "sat/support/cuda_check.h"
 #include "common/cuda_sharing.h"
 #include "gray_plane.h"
 #include "red_first_gray.h"
@@ -36,13 +36,13 @@ void FrameDetector::configure(const DetectSettings& s, sat::Extent extent) {
   extent_ = extent;
   detector_.emplace(backend_, cascade_, extent, s.params);
   if (backend_ == sat::Backend::Cuda && !same_extent)
-    device_gray_ = satapp::PitchedBuffer(std::size_t(extent.width), std::size_t(extent.height));
+    device_gray_ = sat::PitchedBuffer(std::size_t(extent.width), std::size_t(extent.height));
 }
 
 const std::vector<sat::Box>& FrameDetector::detect(sat::ConstImage8 gray) {
   if (settings_.min_stddev > 0 && standard_deviation(gray) < settings_.min_stddev) return none_;
   if (backend_ == sat::Backend::Cpu) return detector_->detect(gray);
-  SATAPP_CUDA_CHECK(cudaMemcpy2DAsync(device_gray_.data(), device_gray_.pitch(), gray.data, gray.pitch,
+  SAT_CUDA_CHECK(cudaMemcpy2DAsync(device_gray_.data(), device_gray_.pitch(), gray.data, gray.pitch,
                                       std::size_t(gray.width), std::size_t(gray.height), cudaMemcpyHostToDevice,
                                       stream_->get()));
   return detect_device({device_gray_.data(), device_gray_.pitch(), gray.width, gray.height, 1});
@@ -60,8 +60,8 @@ const std::vector<sat::Box>& FrameDetector::detect_packed(sat::ConstImage8 frame
   // The rows with their padding, in one copy: from pageable memory one contiguous copy is the
   // driver's fastest (a pitched copy would move the same bytes row by row).
   const std::size_t bytes = frame.pitch * std::size_t(height - 1) + std::size_t(width) * std::size_t(frame.channels);
-  if (device_frame_.size() < bytes) device_frame_ = satapp::DeviceBuffer(bytes);
-  SATAPP_CUDA_CHECK(
+  if (device_frame_.size() < bytes) device_frame_ = sat::DeviceBuffer(bytes);
+  SAT_CUDA_CHECK(
       cudaMemcpyAsync(device_frame_.data(), frame.data, bytes, cudaMemcpyHostToDevice, stream_->get()));
   const sat::ConstImage8 device{device_frame_.data(), frame.pitch, width, height, frame.channels};
   if (!red_first) return detect_device(device);  // the detector converts blue-first colour itself

@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "common/cuda/cuda_stream.h"
-#include "common/cuda/device_buffer.h"
-#include "common/cuda/pitched_buffer.h"
+#include "sat/support/cuda_stream.h"
+#include "sat/support/buffers.h"
+#include "sat/support/pitched_buffer.h"
 #include "detect_settings.h"
 #include "sat/detect.h"
 
@@ -55,9 +55,9 @@ class FrameDetector {
   DetectSettings settings_;
   sat::Extent extent_{};
   std::optional<sat::Detector> detector_;
-  std::optional<satapp::CudaStream> stream_;  // CUDA backend
-  satapp::PitchedBuffer device_gray_;         // CUDA backend: the uploaded or converted gray plane
-  satapp::DeviceBuffer device_frame_;         // CUDA backend: the uploaded packed frame
+  std::optional<sat::CudaStream> stream_;  // CUDA backend
+  sat::PitchedBuffer device_gray_;         // CUDA backend: the uploaded or converted gray plane
+  sat::DeviceBuffer device_frame_;         // CUDA backend: the uploaded packed frame
   std::vector<uint8_t> host_gray_;            // CPU backend: a red-first frame converted
   std::vector<sat::Box> none_;
 };

@@ -1,6 +1,6 @@
 #include "red_first_gray.h"
 
-#include "common/cuda/cuda_check.h"
+#include "sat/support/cuda_check.h"
 #include "gray_formula.h"
 
 namespace sat_gst {
@@ -22,7 +22,7 @@ void red_first_to_gray_device(sat::ConstImage8 packed, sat::Image8 gray, cudaStr
   const dim3 grid((unsigned(packed.width) + block.x - 1) / block.x, (unsigned(packed.height) + block.y - 1) / block.y);
   red_first_gray_kernel<<<grid, block, 0, stream>>>(packed.data, packed.pitch, packed.channels, gray.data, gray.pitch,
                                                     packed.width, packed.height);
-  SATAPP_CUDA_CHECK(cudaGetLastError());
+  SAT_CUDA_CHECK(cudaGetLastError());
 }
 
 }  // namespace sat_gst

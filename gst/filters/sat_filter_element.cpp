@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "common/catalog_properties.h"
-#include "common/cuda/cuda_check.h"
+#include "sat/support/cuda_check.h"
 #include "common/cuda_sharing.h"
 #include "common/device_planes.h"
 #include "common/filter_runner.h"
@@ -418,7 +418,7 @@ void filter_cuda_frame(FilterState& state, GstVideoFrame* in, GstVideoFrame* out
     else
       copy_chroma_device(in, out, stream);
   }
-  SATAPP_CUDA_CHECK(cudaStreamSynchronize(stream));
+  SAT_CUDA_CHECK(cudaStreamSynchronize(stream));
 }
 
 // "a 1000-byte buffer for 64x48 I420 (4608 bytes)".

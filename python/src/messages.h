@@ -1,6 +1,6 @@
-// satcore's error messages in the words of the Python function that was called: the C and C++
-// call names ("sat::FilterEngine::box_blur: ") are dropped, C++ parameter names become the
-// Python ones (kernel_width → ksize[0], src → input), and the Python function is named instead.
+// satcore's error messages in the words of the Python function that was called: the message
+// without the C call's name (sat_last_error_message), C++ parameter names become the Python ones
+// (kernel_width → ksize[0], src → input), and the Python function is named instead.
 #pragma once
 
 #include <new>
@@ -20,7 +20,7 @@ struct PythonWords {
 
 std::string python_message(const PythonWords& words, const std::string& message);
 
-// A C ABI status as an exception with sat_last_error(): std::invalid_argument for invalid
+// A C ABI status as an exception with sat_last_error_message(): std::invalid_argument for invalid
 // arguments and unsupported requests (Python's ValueError), std::runtime_error else.
 void check(sat_status status);
 

@@ -4,20 +4,19 @@
 #include <utility>
 
 #include "common/cuda/cuda_check.h"
-#include "common/cuda/device_hang.h"
+#include "sat/support/device_hang.h"
 
 namespace satapp {
 
 void CudaArray::Free::operator()(cudaArray_t array) const noexcept {
-  if (!device_hung()) SATAPP_CUDA_CHECK_NOTHROW(cudaFreeArray(array));
+  if (!sat::device_hung()) SATAPP_CUDA_CHECK_NOTHROW(cudaFreeArray(array));
 }
 
 CudaArray::CudaArray(const cudaChannelFormatDesc& format, int width, int height, unsigned flags) {
   cudaArray_t array = nullptr;
   const cudaError_t status = cudaMallocArray(&array, &format, width, height, flags);
   if (status != cudaSuccess)
-    throw_cuda_error(status, "cudaMallocArray(" + std::to_string(width) + "x" + std::to_string(height) + ")",
-                     __FILE__, __LINE__);
+    sat::throw_cuda_error(status, "cudaMallocArray(" + std::to_string(width) + "x" + std::to_string(height) + ")");
   array_.reset(array);
   width_ = width;
   height_ = height;
@@ -27,7 +26,7 @@ CudaSurface::CudaSurface(cudaArray_t array) {
   cudaResourceDesc desc{};
   desc.resType = cudaResourceTypeArray;
   desc.res.array.array = array;
-  SATAPP_CUDA_CHECK(cudaCreateSurfaceObject(&surface_, &desc));
+  SAT_CUDA_CHECK(cudaCreateSurfaceObject(&surface_, &desc));
   array_ = array;
 }
 
@@ -44,7 +43,7 @@ CudaSurface& CudaSurface::operator=(CudaSurface&& other) noexcept {
 }
 
 void CudaSurface::reset() noexcept {
-  if (surface_ && !device_hung()) SATAPP_CUDA_CHECK_NOTHROW(cudaDestroySurfaceObject(surface_));
+  if (surface_ && !sat::device_hung()) SATAPP_CUDA_CHECK_NOTHROW(cudaDestroySurfaceObject(surface_));
   surface_ = 0;
   array_ = nullptr;
 }

@@ -14,7 +14,7 @@ class CudaArray {
  public:
   CudaArray() = default;
   // width×height elements of `format`; `flags` e.g. cudaArraySurfaceLoadStore for surface writes.
-  // Throws CudaError (out_of_memory() when the memory cannot be had).
+  // Throws sat::Error (ErrorCode::OutOfMemory when the memory cannot be had).
   CudaArray(const cudaChannelFormatDesc& format, int width, int height, unsigned flags = cudaArrayDefault);
 
   cudaArray_t get() const { return array_.get(); }
@@ -36,7 +36,7 @@ class CudaArray {
 class CudaSurface {
  public:
   CudaSurface() = default;
-  explicit CudaSurface(cudaArray_t array);  // throws CudaError
+  explicit CudaSurface(cudaArray_t array);  // throws sat::Error
   ~CudaSurface() { reset(); }
   CudaSurface(CudaSurface&& other) noexcept;
   CudaSurface& operator=(CudaSurface&& other) noexcept;

@@ -4,7 +4,7 @@
 
 #include <cstddef>
 
-#include "common/cuda/pitched_buffer.h"
+#include "sat/support/pitched_buffer.h"
 #include "sat/filters.h"  // sat::Image8
 
 namespace satapp {
@@ -12,7 +12,7 @@ namespace satapp {
 class DeviceImage {
  public:
   DeviceImage() = default;
-  // Throws CudaError (out_of_memory()) when the memory cannot be had.
+  // Throws sat::Error (ErrorCode::OutOfMemory) when the memory cannot be had.
   DeviceImage(int width, int height, int channels)
       : memory_(std::size_t(width) * channels, std::size_t(height)),
         width_(width),
@@ -24,7 +24,7 @@ class DeviceImage {
   bool empty() const { return memory_.empty(); }
 
  private:
-  PitchedBuffer memory_;
+  sat::PitchedBuffer memory_;
   int width_ = 0, height_ = 0, channels_ = 0;
 };
 

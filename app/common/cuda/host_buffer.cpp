@@ -10,9 +10,9 @@ HostBuffer::HostBuffer(std::size_t bytes, bool pinned) : bytes_(bytes) {
   if (bytes == 0) return;
   if (pinned) {
     try {
-      pinned_ = PinnedBuffer(bytes);
+      pinned_ = sat::PinnedBuffer(bytes);
       return;
-    } catch (const CudaError&) {
+    } catch (const sat::Error&) {
       // A refused page-locked allocation is not an error here: plain memory only copies slower.
     }
   }

@@ -1,4 +1,4 @@
-// Host memory, 64-byte aligned, uninitialised: page-locked (a PinnedBuffer) when asked for and the
+// Host memory, 64-byte aligned, uninitialised: page-locked (a sat::PinnedBuffer) when asked for and the
 // driver grants it, for fast transfers; plain memory otherwise (also without a CUDA device).
 // Move-only.
 #pragma once
@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <memory>
 
-#include "common/cuda/pinned_buffer.h"
+#include "sat/support/buffers.h"
 
 namespace satapp {
 
@@ -25,7 +25,7 @@ class HostBuffer {
   struct Free {
     void operator()(unsigned char* memory) const noexcept { std::free(memory); }
   };
-  PinnedBuffer pinned_;
+  sat::PinnedBuffer pinned_;
   std::unique_ptr<unsigned char, Free> plain_;
   std::size_t bytes_ = 0;
 };

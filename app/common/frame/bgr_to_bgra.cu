@@ -72,7 +72,7 @@ void bgr_to_bgra_gpu(sat::ConstImage8 bgr, sat::Image8 bgra, cudaStream_t stream
   else
     bgr_to_bgra_kernel<<<grid_for(bgr.width, bgr.height), kBlock, 0, stream>>>(bgr.data, bgr.pitch, bgra.data,
                                                                              bgra.pitch, bgr.width, bgr.height);
-  SATAPP_CUDA_CHECK(cudaGetLastError());
+  SAT_CUDA_CHECK(cudaGetLastError());
 }
 
 }  // namespace satapp

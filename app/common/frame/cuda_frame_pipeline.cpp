@@ -21,8 +21,8 @@ void CudaFramePipeline::synchronize() noexcept {
 }
 
 void CudaFramePipeline::release() {
-  SATAPP_CUDA_CHECK(cudaStreamSynchronize(upload_stream_.get()));
-  SATAPP_CUDA_CHECK(cudaStreamSynchronize(compute_stream_.get()));
+  SAT_CUDA_CHECK(cudaStreamSynchronize(upload_stream_.get()));
+  SAT_CUDA_CHECK(cudaStreamSynchronize(compute_stream_.get()));
   for (auto& slot : slots_) slot->wait();  // the program's finish streams too
   layout_ = FrameLayout();
   next_ = in_flight_ = 0;
@@ -65,8 +65,8 @@ std::optional<RetiredFrame> CudaFramePipeline::make_room() {
 }
 
 void CudaFramePipeline::drain(std::vector<RetiredFrame>* retired) {
-  SATAPP_CUDA_CHECK(cudaStreamSynchronize(upload_stream_.get()));
-  SATAPP_CUDA_CHECK(cudaStreamSynchronize(compute_stream_.get()));
+  SAT_CUDA_CHECK(cudaStreamSynchronize(upload_stream_.get()));
+  SAT_CUDA_CHECK(cudaStreamSynchronize(compute_stream_.get()));
   while (const std::optional<RetiredFrame> frame = retire_oldest(true))
     if (retired) retired->push_back(*frame);
 }
@@ -91,13 +91,13 @@ void CudaFramePipeline::upload(FrameSlot& slot, sat::ConstImage8 host) {
                          std::to_string(device.channels) + " channels");
   const cudaStream_t up = upload_stream_.get();
   slot.begin(FrameSlot::kUpload, up);
-  SATAPP_CUDA_CHECK(cudaMemcpy2DAsync(device.data, device.pitch, host.data, host.pitch,
+  SAT_CUDA_CHECK(cudaMemcpy2DAsync(device.data, device.pitch, host.data, host.pitch,
                                       std::size_t(device.width) * device.channels, std::size_t(device.height),
                                       cudaMemcpyHostToDevice, up));
   slot.end(FrameSlot::kUpload, up);
   // The rest of the frame runs on the compute stream once the upload is there (a GPU-side wait),
   // after the previous frame's work there; meanwhile the copy engine may bring the next frame.
-  SATAPP_CUDA_CHECK(cudaStreamWaitEvent(compute_stream_.get(), slot.ended(FrameSlot::kUpload), 0));
+  SAT_CUDA_CHECK(cudaStreamWaitEvent(compute_stream_.get(), slot.ended(FrameSlot::kUpload), 0));
 }
 
 void CudaFramePipeline::ingest(FrameSlot& slot, const FrameView& device) {
@@ -131,7 +131,7 @@ void CudaFramePipeline::filter(FrameSlot& slot, const std::function<void(sat::Fi
 
 void CudaFramePipeline::wait_for_filter(FrameSlot& slot, cudaStream_t stream) const {
   if (stream != compute_stream_.get())
-    SATAPP_CUDA_CHECK(cudaStreamWaitEvent(stream, slot.ended(FrameSlot::kCompute), 0));
+    SAT_CUDA_CHECK(cudaStreamWaitEvent(stream, slot.ended(FrameSlot::kCompute), 0));
 }
 
 void CudaFramePipeline::end_frame(FrameSlot& slot, cudaStream_t stream) {

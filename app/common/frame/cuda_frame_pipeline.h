@@ -20,7 +20,7 @@
 #include <optional>
 #include <vector>
 
-#include "common/cuda/cuda_stream.h"
+#include "sat/support/cuda_stream.h"
 #include "common/frame/frame_slot.h"
 #include "common/frame/frame_view.h"
 
@@ -35,7 +35,7 @@ struct RetiredFrame {
 class CudaFramePipeline {
  public:
   // `frames_in_flight` slots (at least 1); `timing`: the slot events time the stages and the
-  // engines keep their stage times. Throws sat::Error / CudaError without CUDA.
+  // engines keep their stage times. Throws sat::Error without CUDA.
   CudaFramePipeline(int frames_in_flight, bool timing);
   ~CudaFramePipeline();  // drains both streams
   CudaFramePipeline(const CudaFramePipeline&) = delete;
@@ -95,8 +95,8 @@ class CudaFramePipeline {
  private:
 
   bool timing_;
-  CudaStream upload_stream_;   // host → device copies
-  CudaStream compute_stream_;  // convert, SAT, filter (and the program's finish work)
+  sat::CudaStream upload_stream_;   // host → device copies
+  sat::CudaStream compute_stream_;  // convert, SAT, filter (and the program's finish work)
   std::vector<std::unique_ptr<FrameSlot>> slots_;
   FrameLayout layout_;
   int next_ = 0;          // the slot the next frame takes

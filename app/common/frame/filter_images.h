@@ -24,7 +24,7 @@ struct FilterImage {
 // it can): more than one channel, or another size.
 std::string filter_image_problem(const FilterImage& image, int width, int height, const std::string& input_name);
 
-// The images copied to the device, in order. Throws CudaError.
+// The images copied to the device, in order. Throws sat::Error.
 std::vector<DeviceImage> upload_filter_images(const std::vector<FilterImage>& images);
 
 // `spec` with each image bound to its parameter; `view` gives an image's memory on the backend

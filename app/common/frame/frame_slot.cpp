@@ -67,7 +67,7 @@ void FrameSlot::end(Stage stage, cudaStream_t stream) {
 }
 
 void FrameSlot::end_frame(cudaStream_t stream) {
-  SATAPP_CUDA_CHECK(cudaEventRecord(done_.get(), stream));
+  SAT_CUDA_CHECK(cudaEventRecord(done_.get(), stream));
   in_flight_ = true;
 }
 
@@ -80,12 +80,12 @@ bool FrameSlot::finished() const {
   if (!in_flight_) return true;
   const cudaError_t status = cudaEventQuery(done_.get());
   if (status == cudaErrorNotReady) return false;  // not an error: the frame is still on the GPU
-  SATAPP_CUDA_CHECK(status);
+  SAT_CUDA_CHECK(status);
   return true;
 }
 
 void FrameSlot::wait() const {
-  if (in_flight_) SATAPP_CUDA_CHECK(cudaEventSynchronize(done_.get()));
+  if (in_flight_) SAT_CUDA_CHECK(cudaEventSynchronize(done_.get()));
 }
 
 FrameTimes FrameSlot::times() const {

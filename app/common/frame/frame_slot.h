@@ -12,7 +12,7 @@
 #include <optional>
 #include <vector>
 
-#include "common/cuda/cuda_event.h"
+#include "sat/support/cuda_event.h"
 #include "common/cuda/device_image.h"
 #include "common/timing/event_timer.h"
 #include "sat/filters.h"
@@ -89,7 +89,7 @@ class FrameSlot {
   std::vector<DeviceImage> outputs_;
   EventTimer timers_[kStages];
   bool recorded_[kStages] = {};
-  CudaEvent done_{cudaEventDisableTiming};
+  sat::CudaEvent done_{cudaEventDisableTiming};
   bool in_flight_ = false;
 };
 

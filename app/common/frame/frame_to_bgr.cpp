@@ -37,7 +37,7 @@ void download_bgr(const FrameView& frame, cv::Mat& bgr) {
   for (int p = 0; p < plane_count(frame.layout); ++p) {
     const int rows = p == 0 ? frame.height : (frame.height + 1) / 2;
     planes[p].resize(row_bytes(p) * rows);
-    SATAPP_CUDA_CHECK(cudaMemcpy2D(planes[p].data(), row_bytes(p), frame.plane[p], frame.pitch[p], row_bytes(p), rows,
+    SAT_CUDA_CHECK(cudaMemcpy2D(planes[p].data(), row_bytes(p), frame.plane[p], frame.pitch[p], row_bytes(p), rows,
                                    cudaMemcpyDeviceToHost));
     host.plane[p] = planes[p].data();
     host.pitch[p] = row_bytes(p);

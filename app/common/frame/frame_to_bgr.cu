@@ -25,7 +25,7 @@ void to_bgr_gpu(const FrameView& frame, sat::Image8 bgr, cudaStream_t stream) {
   const dim3 block(32, 8);
   const dim3 grid((frame.width + block.x - 1) / block.x, (frame.height + block.y - 1) / block.y);
   to_bgr_kernel<<<grid, block, 0, stream>>>(frame, bgr);
-  SATAPP_CUDA_CHECK(cudaGetLastError());
+  SAT_CUDA_CHECK(cudaGetLastError());
 }
 
 }  // namespace satapp

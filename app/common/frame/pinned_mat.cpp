@@ -1,6 +1,6 @@
 #include "common/frame/pinned_mat.h"
 
-#include "common/cuda/cuda_memory.h"
+#include "sat/support/cuda_memory.h"
 
 namespace satapp {
 
@@ -22,7 +22,7 @@ class PinnedAllocator final : public cv::MatAllocator {
       total *= static_cast<std::size_t>(sizes[i]);
     }
     auto* u = new cv::UMatData(this);
-    u->data = u->origdata = data ? static_cast<uchar*>(data) : PinnedMemory::allocate(total);
+    u->data = u->origdata = data ? static_cast<uchar*>(data) : static_cast<uchar*>(sat::PinnedMemory::allocate(total));
     u->size = total;
     if (data) u->flags |= cv::UMatData::USER_ALLOCATED;
     return u;
@@ -30,7 +30,7 @@ class PinnedAllocator final : public cv::MatAllocator {
   bool allocate(cv::UMatData* u, cv::AccessFlag, cv::UMatUsageFlags) const override { return u != nullptr; }
   void deallocate(cv::UMatData* u) const override {
     if (!u) return;
-    if (!(u->flags & cv::UMatData::USER_ALLOCATED)) PinnedMemory::release(u->origdata);
+    if (!(u->flags & cv::UMatData::USER_ALLOCATED)) sat::PinnedMemory::release(u->origdata);
     delete u;
   }
 };

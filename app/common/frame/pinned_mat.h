@@ -8,7 +8,7 @@
 
 namespace satapp {
 
-// rows×cols of `type`, rows packed. Throws satapp::CudaError when the memory cannot be had.
+// rows×cols of `type`, rows packed. Throws sat::Error when the memory cannot be had.
 cv::Mat pinned_mat(int rows, int cols, int type);
 
 }  // namespace satapp

@@ -4,13 +4,13 @@
 
 namespace satapp {
 
-void EventTimer::start(cudaStream_t stream) { SATAPP_CUDA_CHECK(cudaEventRecord(start_.get(), stream)); }
+void EventTimer::start(cudaStream_t stream) { SAT_CUDA_CHECK(cudaEventRecord(start_.get(), stream)); }
 
-void EventTimer::stop(cudaStream_t stream) { SATAPP_CUDA_CHECK(cudaEventRecord(stop_.get(), stream)); }
+void EventTimer::stop(cudaStream_t stream) { SAT_CUDA_CHECK(cudaEventRecord(stop_.get(), stream)); }
 
 double EventTimer::elapsed_ms() const {
   float ms = 0;
-  SATAPP_CUDA_CHECK(cudaEventElapsedTime(&ms, start_.get(), stop_.get()));
+  SAT_CUDA_CHECK(cudaEventElapsedTime(&ms, start_.get(), stop_.get()));
   return ms;
 }
 

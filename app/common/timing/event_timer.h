@@ -6,7 +6,7 @@
 
 #include <cuda_runtime_api.h>
 
-#include "common/cuda/cuda_event.h"
+#include "sat/support/cuda_event.h"
 
 namespace satapp {
 
@@ -17,13 +17,13 @@ class EventTimer {
   // elapsed_ms() is then unavailable.
   explicit EventTimer(unsigned event_flags) : start_(event_flags), stop_(event_flags) {}
 
-  void start(cudaStream_t stream);  // throws CudaError
+  void start(cudaStream_t stream);  // throws sat::Error
   void stop(cudaStream_t stream);
   cudaEvent_t stopped() const { return stop_.get(); }  // completes when the timed work has
-  double elapsed_ms() const;  // throws CudaError (e.g. cudaErrorNotReady before the stop event)
+  double elapsed_ms() const;  // throws sat::Error (e.g. cudaErrorNotReady before the stop event)
 
  private:
-  CudaEvent start_, stop_;
+  sat::CudaEvent start_, stop_;
 };
 
 }  // namespace satapp

@@ -36,12 +36,12 @@ const std::vector<sat::Box>& FrameDetector::detect(const cv::Mat& bgr) {
   if (c.frame.row_bytes() < row_bytes || c.frame.rows() < static_cast<std::size_t>(bgr.rows)) {
     const std::size_t width = std::max(row_bytes, c.frame.row_bytes());
     const std::size_t rows = std::max(static_cast<std::size_t>(bgr.rows), c.frame.rows());
-    c.frame = satapp::PitchedBuffer();  // freed before the larger one is had
-    c.frame = satapp::PitchedBuffer(width, rows);
+    c.frame = sat::PitchedBuffer();  // freed before the larger one is had
+    c.frame = sat::PitchedBuffer(width, rows);
   }
   const cudaStream_t stream = c.stream.get();
   c.upload.start(stream);
-  SATAPP_CUDA_CHECK(cudaMemcpy2DAsync(c.frame.data(), c.frame.pitch(), bgr.data, bgr.step, row_bytes, bgr.rows,
+  SAT_CUDA_CHECK(cudaMemcpy2DAsync(c.frame.data(), c.frame.pitch(), bgr.data, bgr.step, row_bytes, bgr.rows,
                                       cudaMemcpyHostToDevice, stream));
   c.upload.stop(stream);
   // detect() waits for its boxes, so the upload's events are done when it returns.

@@ -10,8 +10,8 @@
 #include <optional>
 #include <vector>
 
-#include "common/cuda/cuda_stream.h"
-#include "common/cuda/pitched_buffer.h"
+#include "sat/support/cuda_stream.h"
+#include "sat/support/pitched_buffer.h"
 #include "common/timing/event_timer.h"
 #include "detect/detect_settings.h"
 #include "sat/detect.h"
@@ -42,8 +42,8 @@ class FrameDetector {
   sat::HaarCascade cascade_;  // kept to make the detector again for a larger frame
   std::optional<sat::Detector> detector_;
   struct Cuda {
-    satapp::CudaStream stream;
-    satapp::PitchedBuffer frame;  // BGR, as large as the largest frame yet
+    sat::CudaStream stream;
+    sat::PitchedBuffer frame;  // BGR, as large as the largest frame yet
     satapp::EventTimer upload;
   };
   std::unique_ptr<Cuda> cuda_;

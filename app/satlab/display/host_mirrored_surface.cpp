@@ -3,7 +3,7 @@
 #include <utility>
 
 #include "common/cuda/cuda_check.h"
-#include "common/cuda/device_hang.h"
+#include "sat/support/device_hang.h"
 
 namespace satlab {
 
@@ -41,12 +41,12 @@ HostMirroredSurface& HostMirroredSurface::operator=(HostMirroredSurface&& other)
 }
 
 void HostMirroredSurface::wait_for_copy() noexcept {
-  if (copy_queued_ && !satapp::device_hung()) SATAPP_CUDA_CHECK_NOTHROW(cudaEventSynchronize(copied_->get()));
+  if (copy_queued_ && !sat::device_hung()) SATAPP_CUDA_CHECK_NOTHROW(cudaEventSynchronize(copied_->get()));
   copy_queued_ = false;
 }
 
 cudaSurfaceObject_t HostMirroredSurface::begin_write(cudaStream_t stream) {
-  if (copy_queued_) SATAPP_CUDA_CHECK(cudaStreamWaitEvent(stream, copied_->get(), 0));
+  if (copy_queued_) SAT_CUDA_CHECK(cudaStreamWaitEvent(stream, copied_->get(), 0));
   return surface_.get();
 }
 
@@ -71,7 +71,7 @@ const uint8_t* HostMirroredSurface::take_pixels() noexcept {
   if (!new_pixels_) return nullptr;
   new_pixels_ = false;
   if (copy_queued_) {
-    if (satapp::device_hung()) return nullptr;
+    if (sat::device_hung()) return nullptr;
     const cudaError_t status = cudaEventSynchronize(copied_->get());
     copy_queued_ = false;
     if (status != cudaSuccess) {

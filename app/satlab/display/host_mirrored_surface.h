@@ -20,15 +20,15 @@
 #include <optional>
 
 #include "common/cuda/cuda_array.h"
-#include "common/cuda/cuda_event.h"
-#include "common/cuda/pinned_buffer.h"
+#include "sat/support/cuda_event.h"
+#include "common/cuda/pinned_image.h"
 
 namespace satlab {
 
 class HostMirroredSurface {
  public:
   HostMirroredSurface() = default;  // empty: no CUDA call, not even on destruction
-  HostMirroredSurface(int width, int height);  // throws CudaError
+  HostMirroredSurface(int width, int height);  // throws sat::Error
   ~HostMirroredSurface();
   HostMirroredSurface(HostMirroredSurface&& other) noexcept;
   HostMirroredSurface& operator=(HostMirroredSurface&& other) noexcept;
@@ -39,7 +39,7 @@ class HostMirroredSurface {
   int height() const { return array_.height(); }
   bool empty() const { return array_.empty(); }
 
-  // The surface for a write in `stream`: uchar4 RGBA at byte x = 4·column, row y. Throws CudaError.
+  // The surface for a write in `stream`: uchar4 RGBA at byte x = 4·column, row y. Throws sat::Error.
   cudaSurfaceObject_t begin_write(cudaStream_t stream);
   // Queues the copy of the array into host memory after the writes queued in `stream`. A failure
   // is reported (stderr) and leaves no new pixels; the next CUDA call of the writer throws it.
@@ -61,7 +61,7 @@ class HostMirroredSurface {
   satapp::CudaArray array_;      // freed after the surface over it
   satapp::CudaSurface surface_;
   satapp::PinnedImage host_;     // width×height RGBA, rows packed
-  std::optional<satapp::CudaEvent> copied_;  // recorded after every copy, in the writer's stream
+  std::optional<sat::CudaEvent> copied_;  // recorded after every copy, in the writer's stream
   bool copy_queued_ = false;     // copied_ recorded and not waited for
   bool new_pixels_ = false;
 };

@@ -7,7 +7,7 @@
 #include <utility>
 
 #include "common/cuda/cuda_check.h"
-#include "common/cuda/device_hang.h"
+#include "sat/support/device_hang.h"
 
 namespace satlab {
 
@@ -63,7 +63,7 @@ InteropTexture& InteropTexture::operator=(InteropTexture&& other) noexcept {
 }
 
 void InteropTexture::wait_for_interop_writes() noexcept {
-  if (write_pending_ && !satapp::device_hung()) SATAPP_CUDA_CHECK_NOTHROW(cudaEventSynchronize(written_->get()));
+  if (write_pending_ && !sat::device_hung()) SATAPP_CUDA_CHECK_NOTHROW(cudaEventSynchronize(written_->get()));
   write_pending_ = false;
 }
 
@@ -72,7 +72,7 @@ void InteropTexture::release_cuda() noexcept {
   open_ = OpenWrite::None;
   wait_for_interop_writes();  // a kernel still queued may use the surface and the registered storage
   mapped_surface_.reset();
-  if (resource_ && !satapp::device_hung()) SATAPP_CUDA_CHECK_NOTHROW(cudaGraphicsUnregisterResource(resource_));
+  if (resource_ && !sat::device_hung()) SATAPP_CUDA_CHECK_NOTHROW(cudaGraphicsUnregisterResource(resource_));
   resource_ = nullptr;
   written_.reset();
   mirror_ = HostMirroredSurface();  // waits for its last copy first
@@ -126,11 +126,11 @@ cudaSurfaceObject_t InteropTexture::begin_cuda_write(cudaStream_t stream) {
 
 cudaSurfaceObject_t InteropTexture::map_for_write(cudaStream_t stream) {
   if (!written_) written_.emplace(cudaEventDisableTiming);
-  SATAPP_CUDA_CHECK(cudaGraphicsMapResources(1, &resource_, stream));
+  SAT_CUDA_CHECK(cudaGraphicsMapResources(1, &resource_, stream));
   open_ = OpenWrite::Interop;
   try {
     cudaArray_t array = nullptr;
-    SATAPP_CUDA_CHECK(cudaGraphicsSubResourceGetMappedArray(&array, resource_, 0, 0));
+    SAT_CUDA_CHECK(cudaGraphicsSubResourceGetMappedArray(&array, resource_, 0, 0));
     if (array != mapped_surface_.array() || mapped_surface_.empty()) {
       wait_for_interop_writes();  // the writes through the old surface are done before it goes
       mapped_surface_.reset();

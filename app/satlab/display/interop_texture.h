@@ -24,7 +24,7 @@
 #include <string>
 
 #include "common/cuda/cuda_array.h"
-#include "common/cuda/cuda_event.h"
+#include "sat/support/cuda_event.h"
 #include "display/gl_handle.h"
 #include "display/host_mirrored_surface.h"
 #include "pipeline/display_target.h"
@@ -78,7 +78,7 @@ class InteropTexture final : public DisplayTarget {
   // The surface of the last mapping (over its array): a mapping that gives the same array (the
   // usual case) reuses it; another one replaces it once the writes that used it finished.
   satapp::CudaSurface mapped_surface_;
-  std::optional<satapp::CudaEvent> written_;  // recorded at every unmap, in the writer's stream
+  std::optional<sat::CudaEvent> written_;  // recorded at every unmap, in the writer's stream
   bool write_pending_ = false;               // written_ recorded and not waited for
   HostMirroredSurface mirror_;  // without interop: what CUDA writes, and its host copy
   OpenWrite open_ = OpenWrite::None;

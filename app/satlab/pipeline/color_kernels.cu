@@ -54,7 +54,7 @@ void to_rgba_surface_gpu(sat::ConstImage8 src, cudaSurfaceObject_t rgba, cudaStr
     case 3: to_rgba_surface_kernel<3><<<grid, kBlock, 0, stream>>>(src.data, src.pitch, src.width, src.height, rgba); break;
     default: to_rgba_surface_kernel<4><<<grid, kBlock, 0, stream>>>(src.data, src.pitch, src.width, src.height, rgba); break;
   }
-  SATAPP_CUDA_CHECK(cudaGetLastError());
+  SAT_CUDA_CHECK(cudaGetLastError());
 }
 
 }  // namespace satlab

@@ -217,7 +217,7 @@ void CudaPipeline::read_output(cv::Mat& output) const {
   }
   slot->wait();  // the copy below runs on the legacy stream, which does not wait for ours
   cv::Mat device_copy(output_.height, output_.width, CV_8UC(output_.channels));
-  SATAPP_CUDA_CHECK(cudaMemcpy2D(device_copy.data, device_copy.step[0], output_.data, output_.pitch,
+  SAT_CUDA_CHECK(cudaMemcpy2D(device_copy.data, device_copy.step[0], output_.data, output_.pitch,
                                  std::size_t(output_.width) * output_.channels, output_.height,
                                  cudaMemcpyDeviceToHost));
   if (output_.channels == 4) cv::cvtColor(device_copy, output, cv::COLOR_BGRA2BGR);
@@ -229,7 +229,7 @@ int CudaPipeline::read_output_pixel(int x, int y, cv::Vec3b& value) const {
   if (!slot || !output_.data || x < 0 || y < 0 || x >= output_.width || y >= output_.height) return 0;
   slot->wait();
   uint8_t pixel[4] = {0, 0, 0, 0};
-  SATAPP_CUDA_CHECK(cudaMemcpy(pixel, output_.data + y * output_.pitch + std::size_t(x) * output_.channels,
+  SAT_CUDA_CHECK(cudaMemcpy(pixel, output_.data + y * output_.pitch + std::size_t(x) * output_.channels,
                                output_.channels, cudaMemcpyDeviceToHost));
   value = cv::Vec3b(pixel[0], pixel[1], pixel[2]);
   return output_.channels == 1 ? 1 : 3;

@@ -8,12 +8,12 @@ namespace satlab {
 
 GpuStatus query_gpu_status() {
   int device = 0;
-  SATAPP_CUDA_CHECK(cudaGetDevice(&device));
+  SAT_CUDA_CHECK(cudaGetDevice(&device));
   cudaDeviceProp props{};
-  SATAPP_CUDA_CHECK(cudaGetDeviceProperties(&props, device));
+  SAT_CUDA_CHECK(cudaGetDeviceProperties(&props, device));
   GpuStatus status;
   status.name = std::string(props.name) + " (sm_" + std::to_string(props.major) + std::to_string(props.minor) + ")";
-  SATAPP_CUDA_CHECK(cudaMemGetInfo(&status.free_bytes, &status.total_bytes));
+  SAT_CUDA_CHECK(cudaMemGetInfo(&status.free_bytes, &status.total_bytes));
   return status;
 }
 

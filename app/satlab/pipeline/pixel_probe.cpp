@@ -10,7 +10,7 @@ int PixelProbe::probe(sat::ConstImage8 image, int x, int y, cudaStream_t stream,
   if (pending_.channels) {
     const cudaError_t status = cudaEventQuery(copied_.get());
     if (status != cudaErrorNotReady) {
-      SATAPP_CUDA_CHECK(status);
+      SAT_CUDA_CHECK(status);
       const unsigned char* b = bytes_.data();
       answer_ = pending_;
       answer_value_ = pending_.channels == 1 ? cv::Vec3b(b[0], 0, 0) : cv::Vec3b(b[0], b[1], b[2]);
@@ -19,9 +19,9 @@ int PixelProbe::probe(sat::ConstImage8 image, int x, int y, cudaStream_t stream,
   }
   const bool inside = image.data && x >= 0 && y >= 0 && x < image.width && y < image.height;
   if (!pending_.channels && inside) {
-    SATAPP_CUDA_CHECK(cudaMemcpyAsync(bytes_.data(), image.data + y * image.pitch + std::size_t(x) * image.channels,
+    SAT_CUDA_CHECK(cudaMemcpyAsync(bytes_.data(), image.data + y * image.pitch + std::size_t(x) * image.channels,
                                       image.channels, cudaMemcpyDeviceToHost, stream));
-    SATAPP_CUDA_CHECK(cudaEventRecord(copied_.get(), stream));
+    SAT_CUDA_CHECK(cudaEventRecord(copied_.get(), stream));
     pending_ = {x, y, image.channels};
   }
   if (!answer_.channels || answer_.x != x || answer_.y != y) return 0;

@@ -8,15 +8,15 @@
 
 #include <cuda_runtime_api.h>
 
-#include "common/cuda/cuda_event.h"
-#include "common/cuda/pinned_buffer.h"
+#include "sat/support/cuda_event.h"
+#include "common/cuda/pinned_image.h"
 #include "sat/filters.h"
 
 namespace satlab {
 
 class PixelProbe {
  public:
-  PixelProbe();  // throws satapp::CudaError without CUDA
+  PixelProbe();  // throws sat::Error without CUDA
 
   // Asks for pixel (x, y) of `image` (device memory, valid in `stream` order) unless a request is
   // outstanding. Returns the newest answer for (x, y) as FramePipeline::read_output_pixel does (1
@@ -29,8 +29,8 @@ class PixelProbe {
   struct Request {
     int x = -1, y = -1, channels = 0;
   };
-  satapp::PinnedBuffer bytes_;  // 4 bytes the GPU writes
-  satapp::CudaEvent copied_{cudaEventDisableTiming};
+  sat::PinnedBuffer bytes_;  // 4 bytes the GPU writes
+  sat::CudaEvent copied_{cudaEventDisableTiming};
   Request pending_, answer_;
   cv::Vec3b answer_value_;
 };

@@ -34,13 +34,13 @@ bool GlCudaImage::attach(GLuint texture) {
 }
 
 cudaArray_t GlCudaImage::map(cudaStream_t stream) {
-  SATAPP_CUDA_CHECK(cudaGraphicsMapResources(1, &resource_, stream));
+  SAT_CUDA_CHECK(cudaGraphicsMapResources(1, &resource_, stream));
   mapped_ = true;
   cudaArray_t array = nullptr;
   const cudaError_t status = cudaGraphicsSubResourceGetMappedArray(&array, resource_, 0, 0);
   if (status != cudaSuccess) {
     unmap(stream);
-    satapp::throw_cuda_error(status, "cudaGraphicsSubResourceGetMappedArray", __FILE__, __LINE__);
+    sat::throw_cuda_error(status, "cudaGraphicsSubResourceGetMappedArray");
   }
   return array;
 }

@@ -34,8 +34,8 @@ MomentTableCuda::~MomentTableCuda() { release(); }
 void MomentTableCuda::release() noexcept {
   release_texture();
   plan_.reset();
-  input_ = satapp::PitchedBuffer();
-  table_ = satapp::PitchedBuffer();
+  input_ = sat::PitchedBuffer();
+  table_ = sat::PitchedBuffer();
   size_ = 0;
 }
 
@@ -47,8 +47,8 @@ void MomentTableCuda::release_texture() noexcept {
 void MomentTableCuda::reallocate(int size) {
   release();
   const std::size_t row = std::size_t(size) * kTableTexelBytes;
-  input_ = satapp::PitchedBuffer(row, std::size_t(size));
-  table_ = satapp::PitchedBuffer(row, std::size_t(size));
+  input_ = sat::PitchedBuffer(row, std::size_t(size));
+  table_ = sat::PitchedBuffer(row, std::size_t(size));
   size_ = size;
 }
 
@@ -56,17 +56,17 @@ void MomentTableCuda::build(cudaArray_t moments, int size, MomentPrecision preci
                             cudaStream_t stream, CudaStageTimer* timer) {
   const sat::ElementType type = table_type(precision);
   if (size != size_) {
-    SATAPP_CUDA_CHECK(cudaStreamSynchronize(stream));  // the old buffers may still be in use
+    SAT_CUDA_CHECK(cudaStreamSynchronize(stream));  // the old buffers may still be in use
     reallocate(size);
   }
   if (!plan_ || plan_->type() != type || !same_options(plan_->options(), options)) {
-    SATAPP_CUDA_CHECK(cudaStreamSynchronize(stream));  // the old workspace may still be in use
+    SAT_CUDA_CHECK(cudaStreamSynchronize(stream));  // the old workspace may still be in use
     plan_.reset();
     plan_.emplace(type, sat::Extent{size, size}, options);  // throws for a combination satcore lacks
   }
 
   // The previous frame's texture object goes only once nothing queued can still sample it.
-  SATAPP_CUDA_CHECK(cudaStreamSynchronize(stream));
+  SAT_CUDA_CHECK(cudaStreamSynchronize(stream));
   release_texture();
   cudaResourceDesc resource{};
   resource.resType = cudaResourceTypeArray;
@@ -75,7 +75,7 @@ void MomentTableCuda::build(cudaArray_t moments, int size, MomentPrecision preci
   sampling.addressMode[0] = sampling.addressMode[1] = cudaAddressModeClamp;
   sampling.filterMode = cudaFilterModePoint;
   sampling.readMode = cudaReadModeElementType;
-  SATAPP_CUDA_CHECK(cudaCreateTextureObject(&texture_, &resource, &sampling, nullptr));
+  SAT_CUDA_CHECK(cudaCreateTextureObject(&texture_, &resource, &sampling, nullptr));
 
   if (timer) timer->begin(Stage::Convert, stream);
   const dim3 block(32, 8), grid((size + 31) / 32, (size + 7) / 8);
@@ -93,7 +93,7 @@ void MomentTableCuda::build(cudaArray_t moments, int size, MomentPrecision preci
           <<<grid, block, 0, stream>>>(texture_, size, input_.data(), input_.pitch());
       break;
   }
-  SATAPP_CUDA_CHECK(cudaGetLastError());
+  SAT_CUDA_CHECK(cudaGetLastError());
   if (timer) timer->end(Stage::Convert, stream);
 
   if (timer) timer->begin(Stage::Sat, stream);
@@ -103,7 +103,7 @@ void MomentTableCuda::build(cudaArray_t moments, int size, MomentPrecision preci
 
 void MomentTableCuda::copy_to(cudaArray_t table_array, cudaStream_t stream, CudaStageTimer* timer) const {
   if (timer) timer->begin(Stage::Display, stream);
-  SATAPP_CUDA_CHECK(cudaMemcpy2DToArrayAsync(table_array, 0, 0, table_.data(), table_.pitch(),
+  SAT_CUDA_CHECK(cudaMemcpy2DToArrayAsync(table_array, 0, 0, table_.data(), table_.pitch(),
                                              std::size_t(size_) * kTableTexelBytes, size_, cudaMemcpyDeviceToDevice,
                                              stream));
   if (timer) timer->end(Stage::Display, stream);

@@ -9,7 +9,7 @@
 
 #include <optional>
 
-#include "common/cuda/pitched_buffer.h"
+#include "sat/support/pitched_buffer.h"
 #include "pipeline/stage_timer.h"
 #include "sat/sat.h"
 #include "shadows/shadow_settings.h"
@@ -41,8 +41,8 @@ class MomentTableCuda {
   void release_texture() noexcept;
 
   int size_ = 0;
-  satapp::PitchedBuffer input_;  // the encoded moments
-  satapp::PitchedBuffer table_;
+  sat::PitchedBuffer input_;  // the encoded moments
+  sat::PitchedBuffer table_;
   std::optional<sat::Plan> plan_;  // for the current size, element type and options
   cudaTextureObject_t texture_ = 0;  // reads the moments array of the last build
 };

@@ -6,7 +6,7 @@
 
 #include "common/cuda/cuda_array.h"
 #include "common/cuda/cuda_check.h"
-#include "common/cuda/cuda_stream.h"
+#include "sat/support/cuda_stream.h"
 #include "common/timing/stopwatch.h"
 #include "pipeline/stage_timer.h"
 #include "shadows/gl_cuda_image.h"
@@ -16,7 +16,7 @@
 namespace satlab::shadows {
 
 struct ShadowDemo::Cuda {
-  satapp::CudaStream stream;
+  sat::CudaStream stream;
   CudaStageTimer timer;
   MomentTableCuda table;
   // The light pass's moments are only read, the table texture only (and wholly) written.
@@ -70,7 +70,7 @@ void ShadowDemo::render(const ShadowSettings& settings, const sat::Options& sat_
   timings_[Stage::Upload] = renderer_.light_ms();
   timings_[Stage::Filter] = renderer_.shade_ms();
   if (any_sat && backend == sat::Backend::Cuda) {
-    SATAPP_CUDA_CHECK(cudaStreamSynchronize(cuda_->stream.get()));
+    SAT_CUDA_CHECK(cudaStreamSynchronize(cuda_->stream.get()));
     for (Stage stage : {Stage::Convert, Stage::Sat, Stage::Display}) timings_[stage] = cuda_->timer.elapsed_ms(stage);
   }
 }
@@ -104,17 +104,17 @@ void ShadowDemo::build_table_cuda(const ShadowSettings& settings, const sat::Opt
   // samples it in this very frame, so there is no later moment to defer its upload to.
   renderer_.read_moments(host_moments_);
   const cudaArray_t array = c.host_moments_array(size);
-  SATAPP_CUDA_CHECK(cudaMemcpy2DToArrayAsync(array, 0, 0, host_moments_.data(), std::size_t(size) * sizeof(sat::f32x2),
+  SAT_CUDA_CHECK(cudaMemcpy2DToArrayAsync(array, 0, 0, host_moments_.data(), std::size_t(size) * sizeof(sat::f32x2),
                                              std::size_t(size) * sizeof(sat::f32x2), size, cudaMemcpyHostToDevice,
                                              stream));
   c.table.build(array, size, settings.precision, sat_options, stream, &c.timer);
   host_table_.resize(std::size_t(size) * size * kTableTexelBytes);
   c.timer.begin(Stage::Display, stream);
-  SATAPP_CUDA_CHECK(cudaMemcpy2DAsync(host_table_.data(), std::size_t(size) * kTableTexelBytes, c.table.table(),
+  SAT_CUDA_CHECK(cudaMemcpy2DAsync(host_table_.data(), std::size_t(size) * kTableTexelBytes, c.table.table(),
                                       c.table.pitch(), std::size_t(size) * kTableTexelBytes, size,
                                       cudaMemcpyDeviceToHost, stream));
   c.timer.end(Stage::Display, stream);
-  SATAPP_CUDA_CHECK(cudaStreamSynchronize(stream));
+  SAT_CUDA_CHECK(cudaStreamSynchronize(stream));
   renderer_.upload_table(host_table_.data(), settings.precision);
   display_path_ = kTableHostCopies;
 }

@@ -20,16 +20,24 @@ enum class ErrorCode {
 
 const char* to_string(ErrorCode code);
 
+// Its parts are fields, so that no layer takes `what()` apart: code(), call() and message(), and
+// for a failed CUDA runtime call the cudaError_t it returned (cuda_status(), 0 otherwise).
 class Error : public std::runtime_error {
  public:
-  Error(ErrorCode code, std::string call, const std::string& message);
+  Error(ErrorCode code, std::string call, std::string message, int cuda_status = 0);
   ErrorCode code() const noexcept { return code_; }
   // The public entry point (or CUDA call) that failed, e.g. "sat::compute".
   const std::string& call() const noexcept { return call_; }
+  // What went wrong, without the call: "width must be >= 1 (got 0)".
+  const std::string& message() const noexcept { return message_; }
+  // The cudaError_t of a failed CUDA runtime call (ErrorCode::CudaError or OutOfMemory); 0 else.
+  int cuda_status() const noexcept { return cuda_status_; }
 
  private:
   ErrorCode code_;
   std::string call_;
+  std::string message_;
+  int cuda_status_;
 };
 
 }  // namespace sat

@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "sat/detail/workspace_history.h"
+#include "sat/support/buffers.h"
 #include "sat/error.h"
 #include "sat/types.h"
 
@@ -141,28 +142,23 @@ void compute_batch(const Problem& first_plane, const Batch& batch, const Options
 class Workspace {
  public:
   Workspace() = default;  // allocates nothing
-  ~Workspace();           // cudaFree: waits for the device
-  Workspace(Workspace&& other) noexcept;
-  Workspace& operator=(Workspace&& other) noexcept;
-  Workspace(const Workspace&) = delete;
-  Workspace& operator=(const Workspace&) = delete;
+  // Destruction frees the buffer (cudaFree: waits for the device). Move-only.
 
   void compute(const Problem& problem, const Options& options, cudaStream_t stream);
   void compute_batch(const Problem& first_plane, const Batch& batch, const Options& options, cudaStream_t stream);
-  std::size_t bytes() const { return bytes_; }  // device bytes held now (0 until a call needs some)
+  std::size_t bytes() const { return buffer_.bytes(); }  // device bytes held now (0 until a call needs some)
 
  private:
   friend class Plan;
+  friend class FilterEngine;  // its workspace: the same growth, under the engine's call names
   // compute_batch() under `call`'s name: validates, fits, computes.
   void run(const char* call, const Problem& first_plane, const Batch& batch, const Options& options,
            cudaStream_t stream);
   // Holds at least `bytes` (allocating under `call`'s name), ready for a call on the current device.
   void fit(const char* call, std::size_t bytes);
-  cudaError_t release() noexcept;  // back to empty; cudaFree's status
 
-  void* data_ = nullptr;
-  std::size_t bytes_ = 0;
-  int device_ = -1;                   // where data_ lives
+  DeviceBuffer buffer_;
+  int device_ = -1;                   // where buffer_ lives
   detail::WorkspaceHistory history_;  // lets repeated calls skip the look-back's reset launch
 };
 

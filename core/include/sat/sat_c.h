@@ -99,6 +99,7 @@ typedef struct sat_image8 {
 
 const char* sat_version(void);                  /* e.g. "0.2.0" */
 const char* sat_last_error(void);               /* this thread's last failure; "" if none */
+const char* sat_last_error_message(void);       /* the same without the call's name: "width must be >= 1 (got 0)" */
 const char* sat_status_name(sat_status status); /* e.g. "invalid argument" */
 
 sat_options sat_default_options(void); /* 1R1W-SKSS-LB, default tile */

@@ -16,6 +16,9 @@
 #include "filters/backend.h"
 #include "sat/error.h"
 #include "sat/sat.h"
+#include "sat/support/buffers.h"
+#include "sat/support/cuda_event.h"
+#include "support/renamed_error.h"
 #include "tuning/detect_policy.h"
 
 namespace sat::detect {
@@ -41,52 +44,29 @@ struct Window {
 
 constexpr int kBlock = detail::DetectLaunchPolicy::kCascadeThreads;  // threads per block of the cascade kernels
 
+// Device and page-locked arrays of the detector, failures reported under its name.
 template <class T>
-struct DeviceArray {
-  T* ptr = nullptr;
-  std::size_t count = 0;
-  void allocate(std::size_t n, const char* what) {
-    count = n;
-    if (n == 0) return;
-    const cudaError_t st = cudaMalloc(&ptr, n * sizeof(T));
-    if (st != cudaSuccess) {
-      ptr = nullptr;
-      cudaGetLastError();
-      throw Error(st == cudaErrorMemoryAllocation ? ErrorCode::OutOfMemory : ErrorCode::CudaError, kCall,
-                  std::string("cudaMalloc of the ") + what + " (" + std::to_string(n * sizeof(T)) + " bytes): " +
-                      cudaGetErrorString(st));
-    }
+DeviceArray<T> device_array(std::size_t n, const char* what) {
+  try {
+    return DeviceArray<T>(n);
+  } catch (const Error& e) {
+    throw detail::allocation_failed(e, kCall, what);
   }
-  void upload(const std::vector<T>& host) {
-    if (!host.empty())
-      detail::check_cuda(cudaMemcpy(ptr, host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice), "cudaMemcpy");
-  }
-  ~DeviceArray() {
-    if (ptr) cudaFree(ptr);
-  }
-};
-
-// Page-locked host memory; `mapped`: kernels write it directly (device_ptr).
+}
+// Page-locked: with unified addressing (checked by CudaDetect) kernels write it through the host
+// pointer itself (the accepted windows and their count).
 template <class T>
-struct PinnedArray {
-  T* ptr = nullptr;
-  T* device_ptr = nullptr;
-  void allocate(std::size_t n, bool mapped = false) {
-    if (n == 0) n = 1;
-    const cudaError_t st = cudaHostAlloc(&ptr, n * sizeof(T), mapped ? cudaHostAllocMapped : cudaHostAllocDefault);
-    if (st != cudaSuccess) {
-      ptr = nullptr;
-      cudaGetLastError();
-      throw Error(ErrorCode::OutOfMemory, kCall, std::string("cudaHostAlloc: ") + cudaGetErrorString(st));
-    }
-    // Unified addressing (checked by CudaDetect): kernels reach page-locked host memory through
-    // the host pointer itself, with no cudaDeviceMapHost flag set before the context exists.
-    if (mapped) device_ptr = ptr;
+PinnedArray<T> pinned_array(std::size_t n, const char* what) {
+  try {
+    return PinnedArray<T>(std::max<std::size_t>(n, 1));
+  } catch (const Error& e) {
+    throw detail::allocation_failed(e, kCall, what);
   }
-  ~PinnedArray() {
-    if (ptr) cudaFreeHost(ptr);
-  }
-};
+}
+template <class T>
+void upload(const DeviceArray<T>& device, const std::vector<T>& host) {
+  if (!host.empty()) check_cuda(cudaMemcpy(device.data(), host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice), "cudaMemcpy");
+}
 
 // ---- kernels ---------------------------------------------------------------------------------
 
@@ -205,23 +185,18 @@ struct CudaDetect::State {
   PinnedArray<Window> h_list;    // mapped: the accepted windows, written by publish_kernel
   PinnedArray<unsigned> h_count;  // mapped: their count
   std::unique_ptr<Plan> squares_plan, sums_plan;
-  cudaEvent_t events[4] = {};  // start, after pyramid, after tables, after cascade
+  std::vector<CudaEvent> events;  // start, after pyramid, after tables, after cascade
 
   State(const HaarCascade& cascade, int pitch)
       : window(cascade.window), stage_count(int(cascade.stages.size())), flat(cascade, pitch), atlas_pitch(pitch) {}
 
-  ~State() {
-    for (cudaEvent_t& e : events)
-      if (e) cudaEventDestroy(e);
-  }
-
   CascadeView device_view() const {
     CascadeView v = flat.view();
-    v.stages = d_stages.ptr;
-    v.trees = d_trees.ptr;
-    v.nodes = d_nodes.ptr;
-    v.leaves = d_leaves.ptr;
-    v.features = d_features.ptr;
+    v.stages = d_stages.data();
+    v.trees = d_trees.data();
+    v.nodes = d_nodes.data();
+    v.leaves = d_leaves.data();
+    v.features = d_features.data();
     return v;
   }
 };
@@ -259,44 +234,44 @@ CudaDetect::CudaDetect(const HaarCascade& cascade, Extent max_extent, const Dete
   s.atlas_rows = y + shelf;
 
   int device = 0, sms = 0, blocks_per_sm = 0, unified = 0;
-  detail::check_cuda(cudaGetDevice(&device), "cudaGetDevice");
-  detail::check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
-  detail::check_cuda(cudaDeviceGetAttribute(&unified, cudaDevAttrUnifiedAddressing, device), "cudaDeviceGetAttribute");
+  check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+  check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
+  check_cuda(cudaDeviceGetAttribute(&unified, cudaDevAttrUnifiedAddressing, device), "cudaDeviceGetAttribute");
   if (!unified)  // every 64-bit process has it; the results are written straight into host memory
     throw Error(ErrorCode::Unsupported, kCall, "the device has no unified addressing");
-  detail::check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, stage_kernel, kBlock, 0),
+  check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, stage_kernel, kBlock, 0),
                      "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
   s.stage_blocks = std::max(1, sms) * std::max(1, blocks_per_sm);
 
-  s.d_stages.allocate(s.flat.stages.size(), "cascade stages");
-  s.d_trees.allocate(s.flat.trees.size(), "cascade trees");
-  s.d_nodes.allocate(s.flat.nodes.size(), "cascade nodes");
-  s.d_leaves.allocate(s.flat.leaves.size(), "cascade leaves");
-  s.d_features.allocate(s.flat.features.size(), "cascade features");
-  s.d_stages.upload(s.flat.stages);
-  s.d_trees.upload(s.flat.trees);
-  s.d_nodes.upload(s.flat.nodes);
-  s.d_leaves.upload(s.flat.leaves);
-  s.d_features.upload(s.flat.features);
+  s.d_stages = device_array<FlatStage>(s.flat.stages.size(), "cascade stages");
+  s.d_trees = device_array<FlatTree>(s.flat.trees.size(), "cascade trees");
+  s.d_nodes = device_array<FlatNode>(s.flat.nodes.size(), "cascade nodes");
+  s.d_leaves = device_array<float>(s.flat.leaves.size(), "cascade leaves");
+  s.d_features = device_array<FlatFeature>(s.flat.features.size(), "cascade features");
+  upload(s.d_stages, s.flat.stages);
+  upload(s.d_trees, s.flat.trees);
+  upload(s.d_nodes, s.flat.nodes);
+  upload(s.d_leaves, s.flat.leaves);
+  upload(s.d_features, s.flat.features);
 
   const std::size_t atlas_pixels = std::size_t(pitch) * std::size_t(std::max(s.atlas_rows, 1));
-  s.d_gray.allocate(std::size_t(max_extent.width) * std::size_t(max_extent.height), "gray frame");
-  s.d_atlas.allocate(atlas_pixels, "scale atlas");
+  s.d_gray = device_array<uint8_t>(std::size_t(max_extent.width) * std::size_t(max_extent.height), "gray frame");
+  s.d_atlas = device_array<uint8_t>(atlas_pixels, "scale atlas");
   // Defined content between the levels (the tables read it; no box sum depends on it).
-  detail::check_cuda(cudaMemset(s.d_atlas.ptr, 0, atlas_pixels), "cudaMemset");
-  s.d_squares.allocate(atlas_pixels, "atlas table");
-  s.d_sums.allocate(atlas_pixels, "atlas sum table");
-  s.d_levels.allocate(std::max<std::size_t>(levels.size(), 1), "level geometry");
-  for (auto& list : s.d_list) list.allocate(std::max<std::size_t>(s.max_positions, 1), "window list");
-  s.d_counts.allocate(std::size_t(std::max(s.stage_count, 1)), "window counters");
-  s.h_levels.allocate(levels.size());
-  s.h_list.allocate(s.max_positions, true);
-  s.h_count.allocate(1, true);
+  check_cuda(cudaMemset(s.d_atlas.data(), 0, atlas_pixels), "cudaMemset");
+  s.d_squares = device_array<SumSq>(atlas_pixels, "atlas table");
+  s.d_sums = device_array<uint32_t>(atlas_pixels, "atlas sum table");
+  s.d_levels = device_array<LevelGeometry>(std::max<std::size_t>(levels.size(), 1), "level geometry");
+  for (auto& list : s.d_list) list = device_array<Window>(std::max<std::size_t>(s.max_positions, 1), "window list");
+  s.d_counts = device_array<unsigned>(std::size_t(std::max(s.stage_count, 1)), "window counters");
+  s.h_levels = pinned_array<LevelGeometry>(levels.size(), "level geometry");
+  s.h_list = pinned_array<Window>(s.max_positions, "accepted windows");
+  s.h_count = pinned_array<unsigned>(1, "accepted count");
   if (s.atlas_rows > 1) {
     s.squares_plan = std::make_unique<Plan>(ElementType::U8ToSumSq, Extent{pitch, s.atlas_rows});
     s.sums_plan = std::make_unique<Plan>(ElementType::U8ToU32, Extent{pitch, s.atlas_rows});
   }
-  for (cudaEvent_t& e : s.events) detail::check_cuda(cudaEventCreate(&e), "cudaEventCreate");
+  for (int k = 0; k < 4; ++k) s.events.emplace_back();
 }
 
 CudaDetect::~CudaDetect() = default;
@@ -307,7 +282,7 @@ void CudaDetect::run(ConstImage8 frame, const std::vector<ScaleLevel>& levels, s
   if (levels.empty()) return;
   if (levels.size() > s.origins.size())
     throw Error(ErrorCode::InvalidArgument, kCall, "more scales than the detector was sized for");
-  if (timed) detail::check_cuda(cudaEventRecord(s.events[0], stream), "cudaEventRecord");
+  if (timed) check_cuda(cudaEventRecord(s.events[0].get(), stream), "cudaEventRecord");
 
   // Level geometry for this frame (smaller frames reuse the largest frame's atlas cells).
   int max_w = 0, max_h = 0, max_rows = 0, used_rows = 1;
@@ -319,68 +294,68 @@ void CudaDetect::run(ConstImage8 frame, const std::vector<ScaleLevel>& levels, s
     g.step = l.step;
     g.cols = (l.positions.width + l.step - 1) / l.step;
     g.rows = (l.positions.height + l.step - 1) / l.step;
-    s.h_levels.ptr[k] = g;
+    s.h_levels.data()[k] = g;
     max_w = std::max(max_w, g.width), max_h = std::max(max_h, g.height);
     max_rows = std::max(max_rows, g.rows);
     used_rows = std::max(used_rows, g.oy + g.height);
   }
   const unsigned nlevels = unsigned(levels.size());
-  detail::check_cuda(cudaMemcpyAsync(s.d_levels.ptr, s.h_levels.ptr, nlevels * sizeof(LevelGeometry),
+  check_cuda(cudaMemcpyAsync(s.d_levels.data(), s.h_levels.data(), nlevels * sizeof(LevelGeometry),
                                      cudaMemcpyHostToDevice, stream),
                      "cudaMemcpyAsync");
-  detail::check_cuda(cudaMemsetAsync(s.d_counts.ptr, 0, s.d_counts.count * sizeof(unsigned), stream), "cudaMemsetAsync");
+  check_cuda(cudaMemsetAsync(s.d_counts.data(), 0, s.d_counts.bytes(), stream), "cudaMemsetAsync");
 
   // 1. The pyramid.
   const uint8_t* gray = frame.data;
   std::size_t gray_pitch = frame.pitch;
   if (frame.channels != 1) {
-    filters::cuda_to_gray(frame, s.d_gray.ptr, std::size_t(frame.width), stream);
-    gray = s.d_gray.ptr, gray_pitch = std::size_t(frame.width);
+    filters::cuda_to_gray(frame, s.d_gray.data(), std::size_t(frame.width), stream);
+    gray = s.d_gray.data(), gray_pitch = std::size_t(frame.width);
   }
   using Policy = detail::DetectLaunchPolicy;
   const dim3 block(Policy::kResizeBlockX, Policy::kResizeBlockY);
   resize_levels_kernel<<<dim3(unsigned(detail::ceil_div(max_w, Policy::kResizeBlockX)),
                               unsigned(detail::ceil_div(max_h, Policy::kResizeBlockY)), nlevels),
-                         block, 0, stream>>>(gray, gray_pitch, frame.width, frame.height, s.d_levels.ptr, s.d_atlas.ptr,
+                         block, 0, stream>>>(gray, gray_pitch, frame.width, frame.height, s.d_levels.data(), s.d_atlas.data(),
                                              s.atlas_pitch);
   detail::check_launch("sat::detect::resize_levels_kernel");
-  if (timed) detail::check_cuda(cudaEventRecord(s.events[1], stream), "cudaEventRecord");
+  if (timed) check_cuda(cudaEventRecord(s.events[1].get(), stream), "cudaEventRecord");
 
   // 2. The atlas's two tables (the rows in use): {Σx, Σx²} and Σx mod 2^32.
   const Extent used{s.atlas_pitch, used_rows};
-  s.squares_plan->run({ElementType::U8ToSumSq, used, s.d_atlas.ptr, std::size_t(s.atlas_pitch), s.d_squares.ptr,
+  s.squares_plan->run({ElementType::U8ToSumSq, used, s.d_atlas.data(), std::size_t(s.atlas_pitch), s.d_squares.data(),
                        std::size_t(s.atlas_pitch) * sizeof(SumSq)},
                       stream);
-  s.sums_plan->run({ElementType::U8ToU32, used, s.d_atlas.ptr, std::size_t(s.atlas_pitch), s.d_sums.ptr,
+  s.sums_plan->run({ElementType::U8ToU32, used, s.d_atlas.data(), std::size_t(s.atlas_pitch), s.d_sums.data(),
                     std::size_t(s.atlas_pitch) * sizeof(uint32_t)},
                    stream);
-  if (timed) detail::check_cuda(cudaEventRecord(s.events[2], stream), "cudaEventRecord");
+  if (timed) check_cuda(cudaEventRecord(s.events[2].get(), stream), "cudaEventRecord");
 
   // 3. Variance, stage 0 and the skip rule everywhere, survivors into list 0 (counter 0).
   const CascadeView view = s.device_view();
   first_stage_kernel<<<dim3(unsigned(detail::ceil_div(max_rows, kBlock / 32)), nlevels), kBlock, 0, stream>>>(
-      view, s.d_squares.ptr, s.d_sums.ptr, s.atlas_pitch, s.d_levels.ptr, s.d_list[0].ptr, s.d_counts.ptr);
+      view, s.d_squares.data(), s.d_sums.data(), s.atlas_pitch, s.d_levels.data(), s.d_list[0].data(), s.d_counts.data());
   detail::check_launch("sat::detect::first_stage_kernel");
 
   // 4. Each further stage over the previous stage's survivors (counter k − 1 counts them), the
   //    lists alternating; no host synchronisation in between.
   int from = 0;
   for (int k = 1; k < s.stage_count; ++k) {
-    stage_kernel<<<unsigned(s.stage_blocks), kBlock, 0, stream>>>(view, s.d_sums.ptr, s.atlas_pitch, s.d_levels.ptr,
-                                                                  s.d_list[from].ptr, s.d_counts.ptr + k - 1, k,
-                                                                  s.d_list[1 - from].ptr, s.d_counts.ptr + k);
+    stage_kernel<<<unsigned(s.stage_blocks), kBlock, 0, stream>>>(view, s.d_sums.data(), s.atlas_pitch, s.d_levels.data(),
+                                                                  s.d_list[from].data(), s.d_counts.data() + k - 1, k,
+                                                                  s.d_list[1 - from].data(), s.d_counts.data() + k);
     detail::check_launch("sat::detect::stage_kernel");
     from = 1 - from;
   }
-  if (timed) detail::check_cuda(cudaEventRecord(s.events[3], stream), "cudaEventRecord");
+  if (timed) check_cuda(cudaEventRecord(s.events[3].get(), stream), "cudaEventRecord");
 
   // 5. The accepted windows to the host in one go, then into the CPU backend's order.
-  publish_kernel<<<Policy::kPublishBlocks, kBlock, 0, stream>>>(s.d_list[from].ptr, s.d_counts.ptr + s.stage_count - 1,
-                                                                s.h_list.device_ptr, s.h_count.device_ptr);
+  publish_kernel<<<Policy::kPublishBlocks, kBlock, 0, stream>>>(s.d_list[from].data(), s.d_counts.data() + s.stage_count - 1,
+                                                                s.h_list.data(), s.h_count.data());
   detail::check_launch("sat::detect::publish_kernel");
-  detail::check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
-  const unsigned count = *s.h_count.ptr;
-  Window* begin = s.h_list.ptr;
+  check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+  const unsigned count = *s.h_count.data();
+  Window* begin = s.h_list.data();
   std::sort(begin, begin + count, [](const Window& a, const Window& b) {
     return std::make_tuple(a.level, a.xy >> 16, a.xy & 0xffffu) < std::make_tuple(b.level, b.xy >> 16, b.xy & 0xffffu);
   });
@@ -390,7 +365,7 @@ void CudaDetect::run(ConstImage8 frame, const std::vector<ScaleLevel>& levels, s
   if (timed) {
     float ms[3] = {0, 0, 0};
     for (int k = 0; k < 3; ++k)
-      detail::check_cuda(cudaEventElapsedTime(&ms[k], s.events[k], s.events[k + 1]), "cudaEventElapsedTime");
+      check_cuda(cudaEventElapsedTime(&ms[k], s.events[k].get(), s.events[k + 1].get()), "cudaEventElapsedTime");
     times.pyramid_ms += ms[0], times.tables_ms += ms[1], times.cascade_ms += ms[2];
   }
 }

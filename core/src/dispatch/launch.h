@@ -9,6 +9,7 @@
 
 #include "sat/detail/workspace_history.h"
 #include "sat/sat.h"
+#include "sat/support/cuda_check.h"
 
 namespace sat::detail {
 
@@ -45,8 +46,6 @@ class WorkspaceCarver {
   std::size_t offset_ = 0;
 };
 
-// Throws sat::Error(CudaError) naming `call` if `status` is not cudaSuccess.
-void check_cuda(cudaError_t status, const char* call);
 // Checks the launch that just happened (cudaGetLastError).
 void check_launch(const char* kernel);
 

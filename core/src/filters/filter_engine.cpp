@@ -5,9 +5,11 @@
 #include <algorithm>
 #include <chrono>
 #include <cstddef>
+#include <memory>
 #include <new>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "dispatch/compute_owned.h"
 #include "dispatch/launch.h"
@@ -19,6 +21,8 @@
 #include "filters/stages.h"
 #include "sat/device.h"
 #include "sat/filters.h"
+#include "sat/support/buffers.h"
+#include "sat/support/cuda_event.h"
 
 namespace sat {
 
@@ -50,19 +54,6 @@ std::size_t workspace_for(const char* call, Extent extent, const Options& option
   return bytes;
 }
 
-void* device_alloc(std::size_t bytes, const char* call, const char* what) {
-  if (bytes == 0) return nullptr;
-  void* p = nullptr;
-  const cudaError_t status = cudaMalloc(&p, bytes);
-  if (status != cudaSuccess) {
-    cudaGetLastError();
-    throw Error(status == cudaErrorMemoryAllocation ? ErrorCode::OutOfMemory : ErrorCode::CudaError, call,
-                "cudaMalloc of " + std::to_string(bytes) + " bytes for the " + what +
-                    " failed: " + describe_cuda_error(status));
-  }
-  return p;
-}
-
 double ms_between(std::chrono::steady_clock::time_point a, std::chrono::steady_clock::time_point b) {
   return std::chrono::duration<double, std::milli>(b - a).count();
 }
@@ -77,48 +68,34 @@ struct FilterEngine::Impl final : filters::EngineContext {
   Options options;
   int cpu_threads_ = 0;  // 0: automatic (cpu_rows.h)
 
-  // Scratch slots: device memory (cudaMalloc) on the CUDA backend, host memory on the CPU backend.
+  // Scratch slots: device memory on the CUDA backend, host memory on the CPU backend.
+  struct AlignedFree {
+    void operator()(void* p) const noexcept { ::operator delete(p, std::align_val_t{kHostAlignment}); }
+  };
   struct Slot {
-    void* data = nullptr;
+    DeviceBuffer device;
+    std::unique_ptr<void, AlignedFree> host;
     std::size_t bytes = 0;
+    void* data() const { return host ? host.get() : static_cast<void*>(device.data()); }
   };
   Slot slots[kScratchSlots];
 
-  // CUDA backend: the SAT workspace, the engine's alone.
-  void* d_workspace = nullptr;
-  std::size_t workspace_bytes = 0;
-  detail::WorkspaceHistory workspace_history;
+  // CUDA backend: the SAT workspace, the engine's alone (so it knows what its last call left
+  // there: the look-back skips its reset launch).
+  Workspace workspace;
 
   bool timing = false;
-  cudaEvent_t events[4] = {};  // start, after convert, after table, after filter
+  std::vector<CudaEvent> events;  // CUDA backend, while timing: start, after convert, after table, after filter
   bool events_recorded = false;
   StageTimes host_times;
   std::chrono::steady_clock::time_point t0, t1, t2;
 
   Impl(Backend b, Extent e, const Options& o) : backend_(b), max_extent_(e), options(o) {}
-  Impl(const Impl&) = delete;
-  Impl& operator=(const Impl&) = delete;
-
-  ~Impl() override {
-    for (Slot& slot : slots) release(slot);
-    if (d_workspace) cudaFree(d_workspace);
-    for (cudaEvent_t& ev : events)
-      if (ev) cudaEventDestroy(ev);
-  }
 
   std::size_t pixels() const { return std::size_t(max_extent_.width) * std::size_t(max_extent_.height); }
 
-  void release(Slot& slot) {
-    if (!slot.data) return;
-    if (backend_ == Backend::Cuda)
-      cudaFree(slot.data);
-    else
-      ::operator delete(slot.data, std::align_val_t{kHostAlignment});
-    slot = {};
-  }
-
-  // The buffers every filter of today needs on CUDA, allocated once: the table buffer (slot 0),
-  // the staging buffer (slot 1) and the workspace. The CPU backend allocates nothing here: its
+  // The buffers every filter needs on CUDA, allocated once: the table buffer (slot 0), the
+  // staging buffer (slot 1) and the workspace. The CPU backend allocates nothing here: its
   // filters ask for what they use (a gray plane, a copy for in place, rows of band tables), and
   // most use nothing (FilterInfo::memory in sat/filter_spec.h states each one's figure).
   void allocate(const char* call) {
@@ -126,8 +103,15 @@ struct FilterEngine::Impl final : filters::EngineContext {
     if (backend_ != Backend::Cuda) return;
     scratch(0, pixels() * kTableBytesPerPixel, call);
     scratch(1, pixels() * kStageBytesPerPixel, call);
-    d_workspace = device_alloc(ws, call, "SAT workspace");
-    workspace_bytes = ws;
+    reserve_workspace(call, ws);
+  }
+
+  void reserve_workspace(const char* call, std::size_t bytes) {
+    try {
+      workspace.fit(call, bytes);
+    } catch (const Error& e) {
+      throw detail::renamed(e, call);
+    }
   }
 
   // ---- EngineContext ----
@@ -140,20 +124,24 @@ struct FilterEngine::Impl final : filters::EngineContext {
       throw Error(ErrorCode::InvalidArgument, call,
                   "scratch slot " + std::to_string(slot) + " does not exist (0.." + std::to_string(kScratchSlots - 1) + ")");
     Slot& s = slots[slot];
-    if (bytes <= s.bytes) return s.data;
+    if (bytes <= s.bytes) return s.data();
     // The old contents are not kept: free first, so that the peak is the new size alone.
-    release(s);
+    s = Slot{};
     const std::string what = "scratch buffer " + std::to_string(slot);
     if (backend_ == Backend::Cuda) {
-      s.data = device_alloc(bytes, call, what.c_str());
+      try {
+        s.device = DeviceBuffer(bytes);
+      } catch (const Error& e) {
+        throw detail::allocation_failed(e, call, what);
+      }
     } else {
-      s.data = ::operator new(bytes, std::align_val_t{kHostAlignment}, std::nothrow);
-      if (!s.data)
+      s.host.reset(::operator new(bytes, std::align_val_t{kHostAlignment}, std::nothrow));
+      if (!s.host)
         throw Error(ErrorCode::OutOfMemory, call,
                     "host allocation of " + std::to_string(bytes) + " bytes for the " + what + " failed");
     }
     s.bytes = bytes;
-    return s.data;
+    return s.data();
   }
 
   void build_tables(const char* call, const Problem& problem, const Batch& batch, cudaStream_t stream) override {
@@ -172,20 +160,14 @@ struct FilterEngine::Impl final : filters::EngineContext {
     } catch (const Error& e) {
       throw detail::renamed(e, call);
     }
-    if (needed > workspace_bytes) {  // another table type or more planes than at construction
-      void* fresh = device_alloc(needed, call, "SAT workspace");
-      if (d_workspace) cudaFree(d_workspace);
-      d_workspace = fresh;
-      workspace_bytes = needed;
-      workspace_history.forget();
-    }
-    detail::compute_owned(call, problem, batch, o, d_workspace, workspace_bytes, stream, workspace_history);
+    reserve_workspace(call, needed);  // allocates only for another table type or more planes than at construction
+    detail::compute_owned(call, problem, batch, o, workspace.buffer_.data(), workspace.buffer_.bytes(), stream, workspace.history_);
   }
 
   void begin(cudaStream_t stream) override {
     if (!timing) return;
     if (backend_ == Backend::Cuda) {
-      detail::check_cuda(cudaEventRecord(events[0], stream), "cudaEventRecord");
+      check_cuda(cudaEventRecord(events[0].get(), stream), "cudaEventRecord");
     } else {
       t0 = std::chrono::steady_clock::now();
     }
@@ -194,7 +176,7 @@ struct FilterEngine::Impl final : filters::EngineContext {
   void mark(int stage, cudaStream_t stream) override {  // 1: convert done, 2: table done, 3: filter done
     if (!timing) return;
     if (backend_ == Backend::Cuda) {
-      detail::check_cuda(cudaEventRecord(events[stage], stream), "cudaEventRecord");
+      check_cuda(cudaEventRecord(events[stage].get(), stream), "cudaEventRecord");
       if (stage == 3) events_recorded = true;
       return;
     }
@@ -257,13 +239,7 @@ void FilterEngine::set_sat_options(const Options& options) {
   constexpr const char* call = "sat::FilterEngine::set_sat_options";
   auto& im = live(impl_, call);
   const std::size_t ws = workspace_for(call, im.max_extent_, options);  // validates first
-  if (im.backend_ == Backend::Cuda && ws > im.workspace_bytes) {
-    void* fresh = device_alloc(ws, call, "SAT workspace");
-    if (im.d_workspace) cudaFree(im.d_workspace);
-    im.d_workspace = fresh;
-    im.workspace_bytes = ws;
-    im.workspace_history.forget();
-  }
+  if (im.backend_ == Backend::Cuda) im.reserve_workspace(call, ws);
   im.options = options;
 }
 
@@ -279,8 +255,8 @@ int FilterEngine::cpu_threads() const { return live(impl_, "sat::FilterEngine::c
 void FilterEngine::enable_stage_timing(bool on) {
   constexpr const char* call = "sat::FilterEngine::enable_stage_timing";
   auto& im = live(impl_, call);
-  if (on && im.backend_ == Backend::Cuda && !im.events[0])
-    for (cudaEvent_t& ev : im.events) detail::check_cuda(cudaEventCreate(&ev), "cudaEventCreate");
+  if (on && im.backend_ == Backend::Cuda && im.events.empty())
+    for (int i = 0; i < 4; ++i) im.events.emplace_back();
   im.timing = on;
   im.events_recorded = false;
   im.host_times = {};
@@ -292,10 +268,10 @@ StageTimes FilterEngine::last_stage_times() const {
   if (!im.timing) return {};
   if (im.backend_ == Backend::Cpu) return im.host_times;
   if (!im.events_recorded) return {};
-  detail::check_cuda(cudaEventSynchronize(im.events[3]), "cudaEventSynchronize");
+  check_cuda(cudaEventSynchronize(im.events[3].get()), "cudaEventSynchronize");
   float ms[3] = {};
   for (int i = 0; i < 3; ++i)
-    detail::check_cuda(cudaEventElapsedTime(&ms[i], im.events[i], im.events[i + 1]), "cudaEventElapsedTime");
+    check_cuda(cudaEventElapsedTime(&ms[i], im.events[i].get(), im.events[i + 1].get()), "cudaEventElapsedTime");
   return {ms[0], ms[1], ms[2]};
 }
 

@@ -1,6 +1,6 @@
-// An error of a delegate reported under the public entry point that called it: the same code and
-// message, "inner_call: message" becoming "call: message" (e.g. sat_filter_apply over
-// sat::FilterEngine::apply, or FilterEngine::box_blur over the run of apply).
+// An error of a delegate reported under the public entry point that called it: the same code,
+// message and CUDA status under `call` (e.g. sat_filter_apply over sat::FilterEngine::apply, or
+// FilterEngine::box_blur over the run of apply).
 #pragma once
 
 #include <string>
@@ -10,10 +10,13 @@
 namespace sat::detail {
 
 inline Error renamed(const Error& e, const std::string& call) {
-  std::string message = e.what();
-  const std::string prefix = e.call() + ": ";
-  if (message.rfind(prefix, 0) == 0) message.erase(0, prefix.size());
-  return Error(e.code(), call, message);
+  return Error(e.code(), call, e.message(), e.cuda_status());
+}
+
+// A failed allocation of `what` (an owner of sat/support) reported under `call`:
+//   "sat::FilterEngine: cudaMalloc(8294400 bytes) for the scratch buffer 1: out of memory".
+inline Error allocation_failed(const Error& e, const std::string& call, const std::string& what) {
+  return Error(e.code(), call, e.call() + " for the " + what + ": " + e.message(), e.cuda_status());
 }
 
 }  // namespace sat::detail

@@ -11,23 +11,23 @@
 
 #include "common/cuda/cuda_array.h"
 #include "common/cuda/cuda_check.h"
-#include "common/cuda/device_buffer.h"
+#include "sat/support/buffers.h"
 #include "common/cuda/device_image.h"
 #include "common/cuda/host_buffer.h"
-#include "common/cuda/pinned_buffer.h"
-#include "common/cuda/pitched_buffer.h"
+#include "common/cuda/pinned_image.h"
+#include "sat/support/pitched_buffer.h"
 
 namespace {
 
 TEST(CudaOwners, EmptyOwnersHoldNothing) {
-  const satapp::DeviceBuffer none, zero(0);
+  const sat::DeviceBuffer none, zero(0);
   EXPECT_EQ(none.data(), nullptr);
   EXPECT_EQ(zero.data(), nullptr);
   EXPECT_EQ(zero.size(), 0u);
-  EXPECT_TRUE(satapp::PitchedBuffer().empty());
+  EXPECT_TRUE(sat::PitchedBuffer().empty());
   EXPECT_TRUE(satapp::DeviceImage().empty());
   EXPECT_EQ(satapp::DeviceImage().view().data, nullptr);
-  EXPECT_TRUE(satapp::PinnedBuffer(0).empty());
+  EXPECT_TRUE(sat::PinnedBuffer(0).empty());
   EXPECT_TRUE(satapp::PinnedImage().empty());
   EXPECT_EQ(satapp::HostBuffer().data(), nullptr);
   const satapp::CudaArray array;
@@ -51,7 +51,7 @@ TEST(CudaOwners, ArrayWithoutADeviceIsACudaError) {
   try {
     satapp::CudaArray array(cudaCreateChannelDesc(8, 8, 8, 8, cudaChannelFormatKindUnsigned), 16, 8);
     ADD_FAILURE() << "an array without a device";
-  } catch (const satapp::CudaError& e) {
+  } catch (const sat::Error& e) {
     EXPECT_NE(std::string(e.what()).find("cudaMallocArray(16x8)"), std::string::npos) << e.what();
   }
 }

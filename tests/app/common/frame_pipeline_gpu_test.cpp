@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "common/cuda/cuda_check.h"
-#include "common/cuda/cuda_stream.h"
+#include "sat/support/cuda_stream.h"
 #include "common/frame/cuda_frame_pipeline.h"
 #include "common/frame/pinned_mat.h"
 #include "cuda_test_support.h"
@@ -111,7 +111,7 @@ void run_frames(CudaFramePipeline& frames, int width, int height, int count, std
   layout.bgra = layout.gray = true;
   layout.outputs = {4, 3, 1};
   frames.allocate(layout, sat::Options{});
-  satapp::CudaStream download;
+  sat::CudaStream download;
   std::vector<Submitted> submitted;
   std::vector<int> frame_of_slot(static_cast<std::size_t>(frames.frames_in_flight()), -1);
   int checked = 0;
@@ -144,7 +144,7 @@ void run_frames(CudaFramePipeline& frames, int width, int height, int count, std
     frames.filter(slot, [&](sat::FilterEngine& engine, cudaStream_t stream) { run_filter(path, engine, src, dst, stream); });
     frames.wait_for_filter(slot, download.get());
     frames.begin_finish(slot, download.get());
-    SATAPP_CUDA_CHECK(cudaMemcpy2DAsync(s.output.data, s.output.step[0], dst.data, dst.pitch,
+    SAT_CUDA_CHECK(cudaMemcpy2DAsync(s.output.data, s.output.step[0], dst.data, dst.pitch,
                                         std::size_t(width) * dst.channels, std::size_t(height),
                                         cudaMemcpyDeviceToHost, download.get()));
     frames.end_finish(slot, download.get());

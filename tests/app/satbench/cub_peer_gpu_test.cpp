@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "common/cuda/cuda_check.h"
-#include "common/cuda/device_buffer.h"
+#include "sat/support/buffers.h"
 #include "cuda_test_support.h"
 #include "peer_cub.h"
 #include "run_command.h"
@@ -55,16 +55,16 @@ std::vector<unsigned char> make_input(sat::ElementType type, std::size_t count, 
 std::vector<unsigned char> scan_on_device(sat::ElementType type, const std::vector<unsigned char>& input,
                                           std::size_t count) {
   const std::size_t out_bytes = count * sat::output_element_size(type), guard = 256;
-  satapp::DeviceBuffer d_in(input.size()), d_out(out_bytes + guard);
-  SATAPP_CUDA_CHECK(cudaMemcpy(d_in.data(), input.data(), input.size(), cudaMemcpyHostToDevice));
-  SATAPP_CUDA_CHECK(cudaMemset(d_out.data(), 0xA5, out_bytes + guard));
+  sat::DeviceBuffer d_in(input.size()), d_out(out_bytes + guard);
+  SAT_CUDA_CHECK(cudaMemcpy(d_in.data(), input.data(), input.size(), cudaMemcpyHostToDevice));
+  SAT_CUDA_CHECK(cudaMemset(d_out.data(), 0xA5, out_bytes + guard));
   const CubScan scan(type, count);
   EXPECT_GT(scan.temp_storage_bytes(), 0u);
   scan.run(d_in.data(), d_out.data(), nullptr);
-  SATAPP_CUDA_CHECK(cudaGetLastError());
-  SATAPP_CUDA_CHECK(cudaDeviceSynchronize());
+  SAT_CUDA_CHECK(cudaGetLastError());
+  SAT_CUDA_CHECK(cudaDeviceSynchronize());
   std::vector<unsigned char> out(out_bytes + guard);
-  SATAPP_CUDA_CHECK(cudaMemcpy(out.data(), d_out.data(), out.size(), cudaMemcpyDeviceToHost));
+  SAT_CUDA_CHECK(cudaMemcpy(out.data(), d_out.data(), out.size(), cudaMemcpyDeviceToHost));
   for (std::size_t i = out_bytes; i < out.size(); ++i)
     if (out[i] != 0xA5) {
       ADD_FAILURE() << "wrote past the " << count << " elements at byte " << i;

@@ -11,7 +11,7 @@
 #include <optional>
 #include <utility>
 
-#include "common/cuda/cuda_stream.h"
+#include "sat/support/cuda_stream.h"
 #include "cuda_test_support.h"
 #include "device_test_images.h"
 #include "display_test_support.h"
@@ -64,7 +64,7 @@ class InteropTextureGpu : public ::testing::Test {
   }
 
   std::unique_ptr<GlContext> gl_;
-  std::optional<satapp::CudaStream> stream_;
+  std::optional<sat::CudaStream> stream_;
 };
 
 TEST_F(InteropTextureGpu, WithoutInteropGlGetsTheLastWriteWhenItNeedsIt) {
@@ -110,7 +110,7 @@ TEST_F(InteropTextureGpu, MovesKeepAQueuedWrite) {
   EXPECT_EQ(differing(texels(third), b.rgba), 0);
   EXPECT_STREQ(third.display_path(), "CUDA surface + host upload");
   written(false, b);  // destroyed with its copy queued
-  SATAPP_CUDA_CHECK(cudaStreamSynchronize(stream_->get()));
+  SAT_CUDA_CHECK(cudaStreamSynchronize(stream_->get()));
 }
 
 // The CUDA pipeline without interop, frames in flight, GL looking only after the last one: both

@@ -85,9 +85,9 @@ class MomentsArray {
  public:
   MomentsArray(const std::vector<sat::f32x2>& moments, int size) {
     const cudaChannelFormatDesc format = cudaCreateChannelDesc<float2>();
-    SATAPP_CUDA_CHECK(cudaMallocArray(&array_, &format, size, size));
+    SAT_CUDA_CHECK(cudaMallocArray(&array_, &format, size, size));
     const std::size_t row = std::size_t(size) * sizeof(float2);
-    SATAPP_CUDA_CHECK(cudaMemcpy2DToArray(array_, 0, 0, moments.data(), row, row, size, cudaMemcpyHostToDevice));
+    SAT_CUDA_CHECK(cudaMemcpy2DToArray(array_, 0, 0, moments.data(), row, row, size, cudaMemcpyHostToDevice));
   }
   ~MomentsArray() {
     if (array_) cudaFreeArray(array_);
@@ -143,12 +143,12 @@ TEST_P(MomentTableGpu, MatchesTheCpuTableForEveryAlgorithm) {
         continue;
       }
       cuda.build(array.get(), size, precision, options, nullptr, nullptr);
-      SATAPP_CUDA_CHECK(cudaDeviceSynchronize());
+      SAT_CUDA_CHECK(cudaDeviceSynchronize());
       ASSERT_EQ(cuda.size(), size);
       const std::size_t pitch = cuda.pitch();
       ASSERT_GE(pitch, cpu_pitch);
       std::vector<uint8_t> gpu(pitch * size);
-      SATAPP_CUDA_CHECK(cudaMemcpy2D(gpu.data(), pitch, cuda.table(), pitch, cpu_pitch, size, cudaMemcpyDeviceToHost));
+      SAT_CUDA_CHECK(cudaMemcpy2D(gpu.data(), pitch, cuda.table(), pitch, cpu_pitch, size, cudaMemcpyDeviceToHost));
       ++runs;
 
       if (fixed) {

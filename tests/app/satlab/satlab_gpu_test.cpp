@@ -12,8 +12,8 @@
 
 #include "common/cuda/cuda_array.h"
 #include "common/cuda/cuda_check.h"
-#include "common/cuda/cuda_event.h"
-#include "common/cuda/cuda_stream.h"
+#include "sat/support/cuda_event.h"
+#include "sat/support/cuda_stream.h"
 #include "common/cuda/device_image.h"
 #include "cuda_test_support.h"
 #include "device_test_images.h"
@@ -65,7 +65,7 @@ class SurfaceTarget final : public DisplayTarget {
   cv::Mat read() {
     wait();
     cv::Mat rgba(array_.height(), array_.width(), CV_8UC4);
-    SATAPP_CUDA_CHECK(cudaMemcpy2DFromArray(rgba.data, rgba.step[0], array_.get(), 0, 0, std::size_t(rgba.cols) * 4,
+    SAT_CUDA_CHECK(cudaMemcpy2DFromArray(rgba.data, rgba.step[0], array_.get(), 0, 0, std::size_t(rgba.cols) * 4,
                                             rgba.rows, cudaMemcpyDeviceToHost));
     return rgba;
   }
@@ -78,7 +78,7 @@ class SurfaceTarget final : public DisplayTarget {
   }
   satapp::CudaArray array_;
   satapp::CudaSurface surface_;
-  satapp::CudaEvent written_{cudaEventDisableTiming};
+  sat::CudaEvent written_{cudaEventDisableTiming};
   bool pending_ = false;
 };
 
@@ -344,7 +344,7 @@ void check_frames_in_flight(const char* display_path) {
   cv::Vec3b pixel, probed;
   ASSERT_EQ(gpu.read_output_pixel(17, 11, pixel), 3);
   gpu.probe_output_pixel(17, 11, probed);  // asks; the answer comes once the GPU has it
-  SATAPP_CUDA_CHECK(cudaDeviceSynchronize());
+  SAT_CUDA_CHECK(cudaDeviceSynchronize());
   ASSERT_EQ(gpu.probe_output_pixel(17, 11, probed), 3);
   EXPECT_EQ(probed, pixel);
 }
@@ -370,8 +370,8 @@ TEST(HostMirroredSurface, CopiesEveryWriteOnceAndMovesKeepQueuedCopies) {
   to_rgba_cpu(image_view(a), image_view(rgba_a));
   to_rgba_cpu(image_view(b), image_view(rgba_b));
   const satapp::DeviceImage d_a = upload(a), d_b = upload(b);
-  const satapp::CudaStream one, two;
-  const auto write = [](HostMirroredSurface& mirror, const satapp::DeviceImage& image, const satapp::CudaStream& s) {
+  const sat::CudaStream one, two;
+  const auto write = [](HostMirroredSurface& mirror, const satapp::DeviceImage& image, const sat::CudaStream& s) {
     to_rgba_surface_gpu(image.view(), mirror.begin_write(s.get()), s.get());
     mirror.end_write(s.get());
   };
@@ -414,7 +414,7 @@ TEST(HostMirroredSurface, CopiesEveryWriteOnceAndMovesKeepQueuedCopies) {
     HostMirroredSurface queued(width, height);
     write(queued, d_b, two);
   }
-  SATAPP_CUDA_CHECK(cudaDeviceSynchronize());
+  SAT_CUDA_CHECK(cudaDeviceSynchronize());
 }
 
 // A frame the source still holds in the pipeline's staging outlives the pipeline.

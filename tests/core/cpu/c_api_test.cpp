@@ -93,6 +93,26 @@ TEST(CAbi, StatusesFollowTheErrorCodes) {
   EXPECT_EQ(sat_compute(&p, nullptr, nullptr, nullptr, 0, nullptr), SAT_ERROR_INVALID_ARGUMENT);
 }
 
+// The message alone, for callers that name the failed function in their own words.
+TEST(CAbi, LastErrorMessageIsTheTextWithoutTheCall) {
+  sat_problem p = {};
+  p.type = SAT_U8_TO_U32;
+  p.width = 0;
+  p.height = 4;
+  std::size_t bytes = 0;
+  const sat_options o = sat_default_options();
+  ASSERT_EQ(sat_workspace_size(&p, &o, 1, &bytes), SAT_ERROR_INVALID_ARGUMENT);
+  const std::string text = sat_last_error(), message = sat_last_error_message();
+  EXPECT_FALSE(message.empty());
+  EXPECT_EQ(message.rfind("sat", 0), std::string::npos) << message;
+  EXPECT_EQ(text.substr(text.size() - message.size()), message) << text;
+  EXPECT_NE(text, message);
+  ASSERT_EQ(sat_workspace_size(nullptr, &o, 1, &bytes), SAT_ERROR_INVALID_ARGUMENT);
+  p.width = 4;
+  ASSERT_EQ(sat_workspace_size(&p, &o, 1, &bytes), SAT_OK);
+  EXPECT_STREQ(sat_last_error_message(), "");
+}
+
 TEST(CAbi, LastErrorIsPerThread) {
   sat_problem bad{SAT_U8_TO_U32, 0, 1, nullptr, 0, nullptr, 0};
   ASSERT_EQ(sat_cpu_compute(&bad, nullptr, 1), SAT_ERROR_INVALID_ARGUMENT);

@@ -1,6 +1,8 @@
 // Computes a table with the installed satcore and checks it: on the CPU always, on the GPU when
 // there is one. Exit 0 when every check passed.
 #include <sat/sat.h>
+#include <sat/support/buffers.h>
+#include <sat/support/cuda_check.h>
 
 #include <cstdint>
 #include <cstdio>
@@ -18,17 +20,14 @@ int main() {
     std::printf("satcore %s: CPU table ok; no CUDA device, GPU part skipped\n", "0.2");
     return 0;
   }
-  void *d_in = nullptr, *d_out = nullptr;
-  cudaMalloc(&d_in, in.size());
-  cudaMalloc(&d_out, out.size() * 4);
-  cudaMemcpy(d_in, in.data(), in.size(), cudaMemcpyHostToDevice);
-  const sat::Problem p{sat::ElementType::U8ToU32, {w, h}, d_in, std::size_t(w), d_out, std::size_t(w) * 4};
+  const sat::DeviceArray<std::uint8_t> d_in(in.size());
+  const sat::DeviceArray<std::uint32_t> d_out(out.size());
+  SAT_CUDA_CHECK(cudaMemcpy(d_in.data(), in.data(), in.size(), cudaMemcpyHostToDevice));
+  const sat::Problem p{sat::ElementType::U8ToU32, {w, h}, d_in.data(), std::size_t(w), d_out.data(), std::size_t(w) * 4};
   sat::Plan plan(p.type, p.extent);
   plan.run(p, nullptr);
   std::vector<std::uint32_t> gpu(out.size());
-  cudaMemcpy(gpu.data(), d_out, gpu.size() * 4, cudaMemcpyDeviceToHost);
-  cudaFree(d_in);
-  cudaFree(d_out);
+  SAT_CUDA_CHECK(cudaMemcpy(gpu.data(), d_out.data(), d_out.bytes(), cudaMemcpyDeviceToHost));
   if (gpu != out) return std::printf("GPU table differs from the CPU table\n"), 1;
   std::printf("satcore: CPU and GPU tables ok\n");
   return 0;

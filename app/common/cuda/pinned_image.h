@@ -1,16 +1,13 @@
-// Page-locked host memory (cudaMallocHost): asynchronous copies to and from it overlap with other
-// work. Freed on destruction. Move-only.
+// A page-locked 8-bit image (sat::PinnedBuffer): asynchronous copies to and from it overlap with
+// other work. Move-only.
 #pragma once
 
 #include <cstddef>
 
-#include "common/cuda/cuda_memory.h"
-#include "common/cuda/linear_buffer.h"
 #include "sat/filters.h"  // sat::Image8
+#include "sat/support/buffers.h"
 
 namespace satapp {
-
-using PinnedBuffer = LinearBuffer<PinnedMemory>;
 
 // A page-locked 8-bit image, rows packed (pitch = width · channels).
 class PinnedImage {
@@ -23,7 +20,7 @@ class PinnedImage {
   bool empty() const { return memory_.empty(); }
 
  private:
-  PinnedBuffer memory_;
+  sat::PinnedBuffer memory_;
   int width_ = 0, height_ = 0, channels_ = 0;
 };
 

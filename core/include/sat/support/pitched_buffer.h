@@ -5,12 +5,12 @@
 #include <cstddef>
 #include <memory>
 
-namespace satapp {
+namespace sat {
 
 class PitchedBuffer {
  public:
   PitchedBuffer() = default;
-  // Throws CudaError (out_of_memory()) when the memory cannot be had.
+  // Throws sat::Error (ErrorCode::OutOfMemory when the memory cannot be had).
   PitchedBuffer(std::size_t row_bytes, std::size_t rows);
   PitchedBuffer(PitchedBuffer&& other) noexcept;
   PitchedBuffer& operator=(PitchedBuffer&& other) noexcept;
@@ -29,4 +29,4 @@ class PitchedBuffer {
   std::size_t pitch_ = 0, row_bytes_ = 0, rows_ = 0;
 };
 
-}  // namespace satapp
+}  // namespace sat

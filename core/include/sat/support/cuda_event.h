@@ -6,13 +6,13 @@
 #include <memory>
 #include <type_traits>
 
-namespace satapp {
+namespace sat {
 
 class CudaEvent {
  public:
   CudaEvent() : CudaEvent(cudaEventDefault) {}  // records timestamps
   // cudaEventDisableTiming makes an event that only orders work (cheaper to record and wait for).
-  explicit CudaEvent(unsigned flags);  // throws CudaError
+  explicit CudaEvent(unsigned flags);  // throws sat::Error
   cudaEvent_t get() const { return event_.get(); }
 
  private:
@@ -22,4 +22,4 @@ class CudaEvent {
   std::unique_ptr<std::remove_pointer_t<cudaEvent_t>, Destroy> event_;
 };
 
-}  // namespace satapp
+}  // namespace sat

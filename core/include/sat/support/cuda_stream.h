@@ -7,11 +7,11 @@
 #include <memory>
 #include <type_traits>
 
-namespace satapp {
+namespace sat {
 
 class CudaStream {
  public:
-  CudaStream();  // throws CudaError
+  CudaStream();  // throws sat::Error
   cudaStream_t get() const { return stream_.get(); }
 
  private:
@@ -21,4 +21,4 @@ class CudaStream {
   std::unique_ptr<std::remove_pointer_t<cudaStream_t>, Destroy> stream_;
 };
 
-}  // namespace satapp
+}  // namespace sat
