@@ -27,7 +27,7 @@ std::string replace_words(std::string text, const std::string& from, const std::
 // Drops the C and C++ call names a message starts with ("sat_box_blur: ", "sat::FilterEngine:
 // sat::workspace_size: "): words of letters, digits, '_' and ':' that start with "sat", each
 // followed by ": ". (Not std::regex: in a process with torch loaded — Python 3.12, pybind11 3.1 —
-// the regex here crashed the interpreter on the first bad argument; the cause was not isolated
+// the regex here crashes the interpreter on the first bad argument; the cause is not isolated
 // further, both std::regex and the stream below it use std::locale.)
 std::string without_call_names(std::string text) {
   for (;;) {
