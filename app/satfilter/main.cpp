@@ -68,7 +68,7 @@ Problem problem_of(const std::exception_ptr& error) {
   } catch (const Failure& e) {
     return {e.what(), e.kind() == Failure::Kind::Usage ? 2 : e.kind() == Failure::Kind::Interrupted ? 130 : 1};
   } catch (const satapp::files::OutputIsAnInput& e) {
-    return {e.what(), 2};  // known only when placed (a later frame of a sequence): as before the run
+    return {e.what(), 2};  // known only when placed (a later frame of a sequence): exit 2 as when seen before the run
   } catch (const sat::Error& e) {
     return {e.what(), 1};
   } catch (const cv::Exception& e) {

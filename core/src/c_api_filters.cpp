@@ -1,5 +1,6 @@
 // The C ABI's filters (sat/sat_c.h): sat_filter_apply, any filter of the catalog by name with
-// its parameters by name; the four functions of before as specs of their filter; and the catalog
+// its parameters by name; the four per-filter functions (sat_box_blur, sat_threshold_*) as specs
+// of their filter; and the catalog
 // itself for bindings that generate their functions from it. Every error names the C function
 // that was called ("sat_filter_apply: window must be odd, 3..46339 (got 8)").
 #include <cuda_runtime_api.h>

@@ -3,7 +3,7 @@
 tensors in one process: medians of CUDA-event timings, outputs preallocated for every method
 (so no allocator is timed), every result checked against the others before timing.
 
-    build/python/python python/bench/bench_integral.py --json docs/results/python-bench.json
+    build/python/python python/bench/bench_integral.py --json python-bench.json
 
 Needs a CUDA GPU and torch built with CUDA; without them it says so and exits 1.
 """

@@ -97,7 +97,7 @@ CudaEngineSlot& cuda_engine_slot(int device, cudaStream_t stream) {
 
 // Host arrays: one engine per thread (never shared, so never locked). Its tables take 20 bytes
 // per pixel of the largest image it was made for, in host memory: an engine kept for an 8000²
-// image held 1.3 GB after its result was gone. It is kept between calls only up to this size
+// image would hold 1.3 GB after its result is gone. It is kept between calls only up to this size
 // (the allocation is what a small call would otherwise pay each time).
 constexpr int64_t kKeptHostEnginePixels = int64_t(1) << 21;  // 2 Mpixel: 40 MiB of tables
 

@@ -126,7 +126,7 @@ void remove_abandoned_temporaries(const std::string& directory, const std::strin
       std::filesystem::remove_all(entry.path(), ignored);
     }
   } catch (...) {
-    // Best effort: what cannot be listed or removed stays, as before.
+    // Best effort: what cannot be listed or removed stays where it is.
   }
 }
 

@@ -1,6 +1,6 @@
 """satcore.filter() and satcore.filters() from satcore's catalog (the C ABI's introspection): every
 filter of the catalog runs by name with its defaults and refuses each parameter out of range with
-the catalog's range text, without a Python edit per filter; today's functions are filter()."""
+the catalog's range text, without a Python edit per filter; the per-filter functions are filter()."""
 import numpy as np
 import pytest
 

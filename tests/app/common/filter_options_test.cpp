@@ -148,7 +148,7 @@ TEST(FilterOptions, ParsesTodaysParameters) {
 }
 
 // One rule for the box kernel's size: --ksize, --radius or --kernel-width/--kernel-height, one
-// way per command line. (--radius 3 --kernel-width 5 used to run 5x7 without a word.)
+// way per command line. (--radius 3 --kernel-width 5 is refused, not run as 5x7.)
 TEST(FilterOptions, OneWayOfGivingTheKernelSize) {
   const std::vector<std::vector<std::string>> conflicts = {
       {"--radius", "3", "--kernel-width", "5"}, {"--radius", "3", "--kernel-height", "5"},

@@ -1,7 +1,7 @@
 // satbench checks each case of the tables against the host memory it may use before allocating
 // anything: a case that does not fit reads "no memory" with both sizes, and the rest still run and
-// are reported (without the check, 32768^2 with the CPU peers grew to 17 GB and the OOM killer
-// ended satbench before any table was printed). --memory-limit sets the figure here.
+// are reported (without the check, 32768^2 with the CPU peers grows to 17 GB and the OOM killer
+// ends satbench before any table is printed). --memory-limit sets the figure here.
 #include <gtest/gtest.h>
 
 #include <cstdio>

@@ -33,7 +33,7 @@ def gpu_report():
         for w, h, copy_ms in ((640, 480, 0.008), (1920, 1080, 0.014), (7680, 4320, 0.06)):
             results.append(record("frames", type_, w, h, "copy", copy_ms, kind="copy"))
             results.append(record("frames", type_, w, h, "1r1w-skss-lb", copy_ms * 1.5, tile=64))
-    # Batches: every time within one decade (the case that used to show no y tick label).
+    # Batches: every time within one decade (a plot whose y axis could be left without a tick label).
     for planes, w, h, base in ((64, 256, 256, 0.31), (16, 1920, 1080, 0.44)):
         results.append(record("batches", "u8->u32", w, h, "copy", base, kind="copy", planes=planes))
         results.append(record("batches", "u8->u32", w, h, "1r1w-skss-lb", base * 1.3, tile=64, planes=planes))
@@ -52,8 +52,8 @@ def no_gpu_report():
             "date": "2026-11-25T10:00:00Z", "results": results}
 
 
-# A full run on an H100, as the repository keeps it (the file the reported overlap was seen with).
-REAL_REPORT = os.path.join(os.path.dirname(__file__), "..", "..", "..", "docs", "results", "satbench-h100-2026-11-23.json")
+# A full run on an H100, as the repository keeps it.
+REAL_REPORT = os.path.join(os.path.dirname(__file__), "..", "..", "..", "docs", "results", "satbench-h100-2026-11-26.json")
 
 
 def real_report():

@@ -135,7 +135,7 @@ TEST_F(CatalogTest, EveryFilterRunsWithItsDefaultsAndWithEachChangedParameter) {
       ++runs;
     }
   }
-  EXPECT_GE(runs, 4 * 2 + 10);  // today's four filters on both images and their parameters, at least
+  EXPECT_GE(runs, 4 * 2 + 10);  // box, threshold, Sauvola, Bradley on both images and their parameters, at least
 }
 
 TEST_F(CatalogTest, HelpListsEveryFilterAndParameter) {

@@ -1,7 +1,7 @@
 // What satfilter reads at most: a stream (stdin, a FIFO, a device) no further than the largest
 // image it accepts, and no image larger than --max-pixels, judged from its header before it is
-// decoded. Every run here has a deadline: before these limits /dev/zero was read until memory
-// ran out, and a small PNG announcing 32767x32767 pixels was decoded into 1 GiB.
+// decoded. Every run here has a deadline: without these limits /dev/zero would be read until
+// memory runs out, and a small PNG announcing 32767x32767 pixels decoded into 1 GiB.
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>

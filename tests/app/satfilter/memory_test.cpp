@@ -47,8 +47,8 @@ void write_gradient(const std::string& path, int width, int height) {
 // The filter's own figure from the catalog decides, not a flat guess: Kuwahara's tables for
 // radius 1024 keep 2082 rows of 16 bytes per pixel (0.25 GiB here) besides the 64 MiB of frames,
 // more than is left; the box filter's running sums need a few rows and run under the same limit.
-// (Before, every CPU filter was counted 4 bytes per pixel: Kuwahara passed the check and failed
-// allocating its 0.5 GiB table.)
+// (Each filter is counted with its own figure: at a flat 4 bytes per pixel Kuwahara would pass
+// the check and fail allocating its 0.5 GiB of scratch.)
 TEST_F(MemoryTest, ImageLargerThanTheMemoryLeftIsRefusedWithItsSize) {
   write_gradient(in("big.png"), 8192, 4096);
   const RunResult r =

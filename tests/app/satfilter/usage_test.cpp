@@ -60,7 +60,7 @@ TEST_F(UsageTest, BoolParametersTakeTrueAndFalse) {
   EXPECT_NE(bad.err.find("=true or =false"), std::string::npos) << bad.err;
 }
 
-// One rule for the box kernel's size: --radius 3 --kernel-width 5 used to run 5x7 without a word.
+// One rule for the box kernel's size: --radius 3 --kernel-width 5 is refused, not run as 5x7.
 TEST_F(UsageTest, OneWayOfGivingTheKernelSize) {
   for (const std::vector<std::string>& sizes :
        {std::vector<std::string>{"--radius", "3", "--kernel-width", "5"}, {"--ksize", "5", "--kernel-height", "3"},

@@ -1,6 +1,6 @@
 // Keyboard shortcuts at any frame rate: every press the window system reports between two frames
 // reaches the shortcuts, also when the key was released again before the frame began (at ~6 FPS
-// most quick taps were lost while the shortcuts read ImGui's "key down at frame start" state).
+// most quick taps would be lost if the shortcuts read ImGui's "key down at frame start" state).
 #include <gtest/gtest.h>
 
 #define GLFW_INCLUDE_NONE

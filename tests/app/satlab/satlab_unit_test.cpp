@@ -235,7 +235,7 @@ TEST(VideoSource, LoopsAndPaces) {
   VideoSource fast(path, true);
   cv::Mat first, frame;
   ASSERT_TRUE(fast.poll(first, 0));
-  // The size stays known after the first frame was handed out (it once read "0x0").
+  // The size stays known after the first frame is handed out (not "0x0").
   EXPECT_NE(fast.name().find("(64x48, 10 fps"), std::string::npos) << fast.name();
   first = first.clone();
   for (int i = 1; i < 4; ++i) ASSERT_TRUE(fast.poll(frame, 0));

@@ -1,7 +1,8 @@
-// The C ABI's filters (sat/sat_c.h): sat_filter_apply with every filter of today by name and its
-// parameters by text and by value, the catalog's texts for unknown names and values out of range,
-// the image checks, the four functions of before equal to it, and the catalog introspection equal
-// to the C++ catalog (sat/filter_spec.h). CPU backend: no GPU needed.
+// The C ABI's filters (sat/sat_c.h): sat_filter_apply with every filter of the catalog by name and
+// its parameters by text and by value, the catalog's texts for unknown names and values out of
+// range, the image checks, the four per-filter functions (sat_box_blur, sat_threshold_*) equal to
+// it, and the catalog introspection equal to the C++ catalog (sat/filter_spec.h). CPU backend: no
+// GPU needed.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -95,7 +96,7 @@ TEST_F(CAbiFilters, EveryFilterByNameEqualsTheCppEngine) {
     }
 }
 
-// The four functions of before are the same filters: the same bytes as sat_filter_apply, and
+// The four per-filter functions are the same filters: the same bytes as sat_filter_apply, and
 // their errors name themselves.
 TEST_F(CAbiFilters, OldFunctionsEqualApply) {
   const HostImage src(33, 21, 3, 77);
@@ -191,7 +192,7 @@ TEST_F(CAbiFilters, NullAndNegativeArguments) {
   EXPECT_STREQ(sat_last_error(), "") << "a call that succeeded clears the message";
 }
 
-// src and dst spans that do not fit in the address space: refused (today's plane checks).
+// src and dst spans that do not fit in the address space: refused (the plane checks).
 TEST_F(CAbiFilters, RejectsHugePitches) {
   std::vector<uint8_t> src(16 * 16, 9), dst(16 * 16, 0);
   const sat_image8 s{src.data(), 16, 16, 16, 1};
@@ -283,7 +284,7 @@ TEST(CAbiCatalog, MatchesTheCppCatalog) {
     EXPECT_EQ(sat_filter_param_info(f, sat_filter_param_count(f), &c), SAT_ERROR_INVALID_ARGUMENT);
     EXPECT_EQ(sat_filter_param_range(f, -1), nullptr);
   }
-  // The values of today's filters, as bindings see them.
+  // The values of the catalog's filters, as bindings see them.
   const int sauvola = sat_filter_find("sauvola");
   sat_param_info k{};
   ASSERT_EQ(sat_filter_param_info(sauvola, 1, &k), SAT_OK);

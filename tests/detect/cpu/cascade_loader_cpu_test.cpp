@@ -169,7 +169,7 @@ TEST(CascadeLoaderCpu, ReadsAHandWrittenTreeCascade) {
 }
 
 // Every rectangle is checked against the window, whatever its weight and size: a zero-size,
-// zero-weight rectangle far outside was read (out of bounds; SIGSEGV at 10⁹).
+// zero-weight rectangle far outside is refused, not read (out of bounds: SIGSEGV at 10⁹).
 TEST(CascadeLoaderCpu, RefusesEveryRectangleOutsideTheWindow) {
   const TempDir dir;
   const std::string good = "<_>6 4 12 9 -1.</_><_>6 7 12 3 3.</_>";

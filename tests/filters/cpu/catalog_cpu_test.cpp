@@ -1,6 +1,7 @@
 // The filter catalog (sat/filter_spec.h): names and aliases, defaults, every parameter's get /
 // set / parse / format, the range texts and the one error text, NaN, choices by name, validate,
-// describe and output channels — for the four filters of today, and the catalog's shape for all.
+// describe and output channels — for box, threshold, Sauvola and Bradley, and the catalog's
+// shape for all.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -277,7 +278,7 @@ TEST(FilterCatalog, ValidateStructsAndRules) {
   EXPECT_NO_THROW(validate(MeanCParams{46339, -1e6, true, 1}));
 }
 
-// describe(): the one-line texts satlab shows today.
+// describe(): the one-line texts satlab shows.
 TEST(FilterCatalog, Describe) {
   EXPECT_EQ(describe(BoxBlurParams{9, 9, Border::Reflect101}), "box 9x9 reflect101");
   EXPECT_EQ(describe(BoxBlurParams{31, 5, Border::Replicate}), "box 31x5 replicate");

@@ -86,12 +86,12 @@ std::vector<FilterSpec> heavy_specs() {
 // Memory the measurement sees beyond the filter's figure that does not grow with the frame: the
 // threads the full frame starts (the corner ran on one), the allocator's bookkeeping, the page
 // granularity. The largest seen, the variable blur's, was 6.5 MiB at 640×480 and 1280×960 and
-// below 1 MiB at 2560×1920. The tables the figures replaced were 16 to 80 bytes per pixel (20
+// below 1 MiB at 2560×1920. Tables of the whole frame would take 16 to 80 bytes per pixel (20
 // to 100 MB here).
 constexpr long long kSlackBytes = 8ll << 20;
 
 TEST(ScratchMemoryCpu, CatalogFigureBoundsTheMeasuredPeak) {
-  const int width = 1280, height = 960;  // 1.2 Mpx: a colour frame's old tables were 60-100 MB
+  const int width = 1280, height = 960;  // 1.2 Mpx: whole-frame tables of a colour frame would be 60-100 MB
   for (const FilterSpec& spec : heavy_specs())
     for (int cn : {1, 3, 4}) {
       const std::size_t figure = scratch_memory(spec, {width, height}, cn).cpu_bytes;

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Writes a 1920x1080 RGB PNG of scikit-image's photographs with faces (the astronaut, the
 cameraman) at several sizes on a mid-gray page: the frame the detection benchmark
-(detect_bench.sh) feeds to satdetect, satfaceblur and gst-opencv's facedetect and faceblur.
+(detect_elements.sh) feeds to satdetect, satfaceblur and gst-opencv's facedetect and faceblur.
 
 usage: make_faces_frame.py OUTPUT.png
 """

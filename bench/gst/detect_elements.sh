@@ -4,7 +4,7 @@
 # counts and the difference divided by the extra frames (start-up, plugin loading and the
 # cascade's load cancel out); an element's cost is that minus the same pipeline's without it.
 #
-# usage: detect_bench.sh FRAME.png [VIDEO.mp4]
+# usage: detect_elements.sh FRAME.png [VIDEO.mp4]
 #   FRAME.png   a 1920x1080 picture with faces (make_faces_frame.py writes one)
 #   VIDEO.mp4   H.264 of at least 500 frames for the nvh264dec pipelines (skipped when absent)
 # Environment: LAUNCH (default gst-launch-1.0); CASCADE (default Debian's frontal-face cascade); SAT_FRAMES, CV_FRAMES: the two frame counts of
