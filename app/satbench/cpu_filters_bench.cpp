@@ -111,28 +111,41 @@ int main(int argc, char** argv) {
   }
   for (auto [w, h] : sizes) {
     const std::string size = std::to_string(w) + "x" + std::to_string(h);
-    const cv::Mat bgra = random_mat(w, h, CV_8UC4, 1), gray = random_mat(w, h, CV_8UC1, 2);
-    cv::Mat out4(h, w, CV_8UC4), out1(h, w, CV_8UC1), cv4, cv1;
+    const cv::Mat bgra = random_mat(w, h, CV_8UC4, 1), bgr = random_mat(w, h, CV_8UC3, 4),
+                  gray = random_mat(w, h, CV_8UC1, 2);
+    cv::Mat out1(h, w, CV_8UC1), cv1, cv_gray;
     sat::FilterEngine auto_engine(sat::Backend::Cpu, {w, h}), one(sat::Backend::Cpu, {w, h});
     one.set_cpu_threads(1);
+    auto image_of = [&](int channels) -> const cv::Mat& { return channels == 1 ? gray : channels == 3 ? bgr : bgra; };
+    auto name_of = [](int channels) { return channels == 1 ? " gray " : channels == 3 ? " BGR " : " BGRA "; };
 
-    for (int k : {3, 9, 31}) {
+    // Box blur: 3x3 and 9x9 on one layout each, 31x31 on gray, BGR and BGRA.
+    for (auto [k, channels] : {std::pair{3, 1}, {9, 4}, {31, 1}, {31, 3}, {31, 4}}) {
       const sat::BoxBlurParams p{k, k, sat::Border::Reflect101};
-      const cv::Mat& in = k == 9 ? bgra : gray;
-      cv::Mat& out = k == 9 ? out4 : out1;
-      cv::Mat& cv_out = k == 9 ? cv4 : cv1;
-      row("box " + std::to_string(k) + "x" + std::to_string(k) + (k == 9 ? " BGRA " : " gray ") + size,
+      const cv::Mat& in = image_of(channels);
+      cv::Mat out(h, w, in.type()), cv_out;
+      row("box " + std::to_string(k) + "x" + std::to_string(k) + name_of(channels) + size,
           medians({[&] { auto_engine.box_blur(cview(in), view(out), p); },
                    [&] { cv::blur(in, cv_out, cv::Size(k, k), cv::Point(-1, -1), cv::BORDER_REFLECT_101); },
                    [&] { one.box_blur(cview(in), view(out), p); }},
                   reps));
     }
-    {
+    // Mean - C on gray, BGR and BGRA: OpenCV converts to gray first (cvtColor), as satcore does.
+    for (int channels : {1, 3, 4}) {
       const sat::MeanCParams p{11, 2.0, false, 255};
-      row("mean-C block 11 gray " + size,
-          medians({[&] { auto_engine.threshold_mean_c(cview(gray), view(out1), p); },
-                   [&] { cv::adaptiveThreshold(gray, cv1, 255, cv::ADAPTIVE_THRESH_MEAN_C, cv::THRESH_BINARY, 11, 2.0); },
-                   [&] { one.threshold_mean_c(cview(gray), view(out1), p); }},
+      const cv::Mat& in = image_of(channels);
+      const int code = channels == 3 ? cv::COLOR_BGR2GRAY : cv::COLOR_BGRA2GRAY;
+      row(std::string("mean-C block 11") + name_of(channels) + size,
+          medians({[&] { auto_engine.threshold_mean_c(cview(in), view(out1), p); },
+                   [&] {
+                     const cv::Mat* g = &in;
+                     if (channels != 1) {
+                       cv::cvtColor(in, cv_gray, code);
+                       g = &cv_gray;
+                     }
+                     cv::adaptiveThreshold(*g, cv1, 255, cv::ADAPTIVE_THRESH_MEAN_C, cv::THRESH_BINARY, 11, 2.0);
+                   },
+                   [&] { one.threshold_mean_c(cview(in), view(out1), p); }},
                   reps));
     }
 #if SATBENCH_HAVE_XIMGPROC
