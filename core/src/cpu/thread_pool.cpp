@@ -1,5 +1,6 @@
 #include "cpu/thread_pool.h"
 
+#include <chrono>
 #include <system_error>
 #include <utility>
 
@@ -48,12 +49,31 @@ void ThreadPool::drain(const std::function<void(int)>& task, int count) {
   }
 }
 
+// Waits up to `spin` for done() to hold, without sleeping: a thread that blocks on a condition
+// variable must then wait for the scheduler to run it again (milliseconds on a busy machine),
+// which is longer than a call's work. Yields its core while it waits.
+template <class Done>
+bool spin_until(Done&& done, std::chrono::microseconds spin) {
+  const auto until = std::chrono::steady_clock::now() + spin;
+  for (int i = 0; !done(); ++i) {
+    if (i % 64 == 63) {
+      if (std::chrono::steady_clock::now() > until) return false;
+      std::this_thread::yield();
+    }
+  }
+  return true;
+}
+
+// How long a worker waits for the next call before it sleeps, and a caller for the workers.
+constexpr std::chrono::microseconds kWorkerSpin{200}, kCallerSpin{2000};
+
 void ThreadPool::work() {
   inside_pool_task = true;
   uint64_t seen = 0;
-  std::unique_lock<std::mutex> lock(mutex_);
   for (;;) {
-    wake_.wait(lock, [&] { return stop_ || generation_ != seen; });
+    spin_until([&] { return stop_.load() || generation_.load() != seen; }, kWorkerSpin);
+    std::unique_lock<std::mutex> lock(mutex_);
+    wake_.wait(lock, [&] { return stop_.load() || generation_.load() != seen; });
     if (stop_) return;
     seen = generation_;
     const std::function<void(int)>* task = task_;
@@ -86,10 +106,11 @@ void ThreadPool::run(int count, const std::function<void(int)>& task) {
   drain(task, count);
   inside_pool_task = false;
   std::exception_ptr error;
+  spin_until([&] { return active_.load() == 0; }, kCallerSpin);
   {
     std::unique_lock<std::mutex> lock(mutex_);
     // Every index is taken (drain returned); the workers that took one are still counted active.
-    idle_.wait(lock, [&] { return active_ == 0; });
+    idle_.wait(lock, [&] { return active_.load() == 0; });
     task_ = nullptr;  // a worker waking late finds no task
     count_ = 0;
     error = std::exchange(error_, nullptr);

@@ -41,13 +41,13 @@ class ThreadPool {
   std::vector<std::thread> threads_;
   std::mutex call_;  // one call at a time uses the workers
 
-  std::mutex mutex_;  // guards everything below
+  std::mutex mutex_;  // guards everything below (the atomics are written under it, read anywhere)
   std::condition_variable wake_, idle_;
   const std::function<void(int)>* task_ = nullptr;
   int count_ = 0;
-  uint64_t generation_ = 0;  // one per call: a worker joins each call once
-  int active_ = 0;           // workers inside the current call
-  bool stop_ = false;
+  std::atomic<uint64_t> generation_{0};  // one per call: a worker joins each call once
+  std::atomic_int active_{0};            // workers inside the current call
+  std::atomic_bool stop_{false};
   std::exception_ptr error_;
   std::atomic_int next_{0};  // the next index to take
 };

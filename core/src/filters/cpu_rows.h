@@ -13,14 +13,19 @@ namespace sat::filters {
 // running-sum filter first sums its window's rows. See docs/cpu-backend.md for the measurements.
 inline constexpr int64_t kMinWorkPerBand = int64_t(1) << 18;
 
-// How many bands: threads = 0 (automatic): all hardware threads, but no band with less than
-// kMinWorkPerBand of work, so that small images stay on one thread; threads > 0: exactly that
-// many, at most one band per row (tests and benchmarks choose).
+// Bands per hardware thread (automatic choice): the pool's threads take bands as they come free,
+// so a thread that a busy machine delays leaves its bands to the others instead of holding up
+// the call (each band of a running-sum filter costs one window of rows more to start).
+inline constexpr int kBandsPerThread = 4;
+
+// How many bands: threads = 0 (automatic): kBandsPerThread per hardware thread, but no band with
+// less than kMinWorkPerBand of work, so that small images stay on one thread; threads > 0:
+// exactly that many, at most one band per row (tests and benchmarks choose).
 inline int band_count(int height, int64_t work_per_row, int threads) {
   if (threads > 0) return std::max(1, std::min(threads, height));
   const int64_t total = int64_t(height) * std::max<int64_t>(1, work_per_row);
-  return int(std::max<int64_t>(
-      1, std::min<int64_t>({int64_t(detail::hardware_threads()), int64_t(height), total / kMinWorkPerBand})));
+  const int64_t most = int64_t(detail::hardware_threads()) * kBandsPerThread;
+  return int(std::max<int64_t>(1, std::min<int64_t>({most, int64_t(height), total / kMinWorkPerBand})));
 }
 
 template <class Body>
