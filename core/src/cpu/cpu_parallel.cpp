@@ -6,6 +6,7 @@
 //   3. each band computes its table rows from its carry row — parallel.
 //   The input is read twice, the output written once (the output is 4–16 bytes per element, the
 //   input 1–8): about the traffic of the serial loop, spread over the cores.
+// u8 → u32 rows take u8_table_rows.h's SSE2 running sums (the same integers).
 // Float tables keep the additions in the order of the table itself, so that the rounding error
 // stays within the bound the tests check: each band computes its own table (row prefix sums,
 // then running column sums), then adds its carry row (the table row above it) to every row.
@@ -15,6 +16,7 @@
 
 #include "cpu/cpu_common.h"
 #include "cpu/parallel_bands.h"
+#include "cpu/u8_table_rows.h"
 #include "sat/sat.h"
 
 namespace sat {
@@ -31,6 +33,15 @@ int band_count(Extent e, int threads) {
     threads = detail::hardware_threads();
   }
   return std::max(1, std::min(threads, e.height / 16));
+}
+
+// Table rows i0 … i1 − 1 of a u8 → u32 problem, row i0 − 1 being `carry` (nullptr: none).
+void u8_rows(const Problem& problem, int i0, int i1, const uint32_t* carry) {
+  for (int i = i0; i < i1; ++i) {
+    const uint32_t* above = i > i0 ? detail::row<const uint32_t>(problem.output, problem.output_pitch, i - 1) : carry;
+    detail::u8_table_row(detail::row<const uint8_t>(problem.input, problem.input_pitch, i), above,
+                         detail::row<uint32_t>(problem.output, problem.output_pitch, i), problem.extent.width);
+  }
 }
 
 template <class T>
@@ -68,6 +79,10 @@ void exact_bands(const Problem& problem, int bands) {
 
   // 3. Each band's rows from its carry row.
   detail::parallel_bands(bands, bands, [&](int k, int, int) {
+    if constexpr (std::is_same_v<T, detail::ElementTraits<ElementType::U8ToU32>>) {
+      u8_rows(problem, band_begin(k), band_begin(k + 1), k == 0 ? nullptr : carries[std::size_t(k)].data());
+      return;
+    }
     for (int i = band_begin(k); i < band_begin(k + 1); ++i) {
       const In* in = in_row(i);
       Acc* out = out_row(i);
@@ -126,7 +141,10 @@ void cpu_parallel(const Problem& problem, int threads) {
     throw Error(ErrorCode::InvalidArgument, "sat::cpu_parallel", "threads must be >= 0 (got " + std::to_string(threads) + ")");
   const int bands = band_count(problem.extent, threads);
   if (bands == 1) {
-    cpu_reference(problem);
+    if (problem.type == ElementType::U8ToU32)
+      u8_rows(problem, 0, problem.extent.height, nullptr);
+    else
+      cpu_reference(problem);
     return;
   }
   detail::visit_type(problem.type, [&](auto traits) {

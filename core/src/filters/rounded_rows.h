@@ -8,6 +8,10 @@
 #include <cstdint>
 #include <type_traits>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "filters/rounding.h"
 
 namespace sat::filters {
@@ -24,8 +28,47 @@ inline int round_f32_product_small(int32_t s, float scale) {
 
 namespace rounded_rows_detail {
 
+#if defined(__SSE2__)
+// 16 u32 sums → 16 bytes: round(v) per vector of 4 (32-bit results ≥ 0), then packed with
+// saturation, which is OpenCV's SIMD loop's saturation to 255.
+template <class Round>
+int store_sse2(const uint32_t* sums, int begin, int end, uint8_t* dst, Round&& round) {
+  int e = begin;
+  for (; e + 16 <= end; e += 16) {
+    const auto at = [&](int k) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(sums + e + 4 * k)); };
+    const __m128i lo = _mm_packs_epi32(round(at(0)), round(at(1)));
+    const __m128i hi = _mm_packs_epi32(round(at(2)), round(at(3)));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + e), _mm_packus_epi16(lo, hi));
+  }
+  return e;
+}
+
+// (x · y) mod 2^32 per lane (SSE2 has no 32-bit multiply that keeps the low halves).
+inline __m128i mullo_epi32(__m128i x, __m128i y) {
+  const __m128i even = _mm_mul_epu32(x, y);
+  const __m128i odd = _mm_mul_epu32(_mm_srli_epi64(x, 32), _mm_srli_epi64(y, 32));
+  return _mm_unpacklo_epi32(_mm_shuffle_epi32(even, _MM_SHUFFLE(0, 0, 2, 0)),
+                            _mm_shuffle_epi32(odd, _MM_SHUFFLE(0, 0, 2, 0)));
+}
+#endif
+
 template <BoxRounding::Mode kMode, bool kScalar, class Acc>
 void store(const BoxRounding& r, const Acc* __restrict sums, int begin, int end, uint8_t* __restrict dst) {
+#if defined(__SSE2__)
+  if constexpr (kMode == BoxRounding::Float32Or64 && !kScalar && std::is_same_v<Acc, uint32_t>) {
+    // As round_f32_product_small below, 4 lanes at a time (sums < 2^31: exact int32 → float).
+    const __m128 scale = _mm_set1_ps(r.fscale), shift = _mm_set1_ps(12582912.0f);
+    begin = store_sse2(sums, begin, end, dst, [&](__m128i s) {
+      const __m128 p = _mm_mul_ps(_mm_cvtepi32_ps(s), scale);
+      return _mm_cvttps_epi32(_mm_sub_ps(_mm_add_ps(p, shift), shift));
+    });
+  } else if constexpr (kMode == BoxRounding::Fixed16 && !kScalar && std::is_same_v<Acc, uint32_t>) {
+    // ((s + dd) · ds mod 2^32) >> 23 < 2^9: packs keeps it, packus saturates it to 255.
+    const __m128i dd = _mm_set1_epi32(int(r.dd)), ds = _mm_set1_epi32(int(r.ds));
+    begin = store_sse2(sums, begin, end, dst,
+                       [&](__m128i s) { return _mm_srli_epi32(mullo_epi32(_mm_add_epi32(s, dd), ds), 23); });
+  }
+#endif
   if constexpr (kMode == BoxRounding::Float32Or64 && !kScalar && std::is_same_v<Acc, uint32_t>) {
     // Float32Or64 means N ≤ 2^23: sums ≤ 255·2^23 < 2^31 and products ≤ 255·(1 + 2^−23) < 2^22.
     const float scale = r.fscale;
