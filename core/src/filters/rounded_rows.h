@@ -5,6 +5,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <type_traits>
 
@@ -13,6 +14,7 @@
 #endif
 
 #include "filters/rounding.h"
+#include "filters/running_box_sums.h"
 
 namespace sat::filters {
 
@@ -32,10 +34,14 @@ namespace rounded_rows_detail {
 // 16 u32 sums → 16 bytes: round(v) per vector of 4 (32-bit results ≥ 0), then packed with
 // saturation, which is OpenCV's SIMD loop's saturation to 255.
 template <class Round>
-int store_sse2(const uint32_t* sums, int begin, int end, uint8_t* dst, Round&& round) {
-  int e = begin;
+std::size_t store_sse2(SumDiff<uint32_t> sums, std::size_t begin, std::size_t end, uint8_t* dst, Round&& round) {
+  std::size_t e = begin;
   for (; e + 16 <= end; e += 16) {
-    const auto at = [&](int k) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(sums + e + 4 * k)); };
+    const auto at = [&](std::size_t k) {
+      const auto* hi = reinterpret_cast<const __m128i*>(sums.hi + e + 4 * k);
+      const auto* lo = reinterpret_cast<const __m128i*>(sums.lo + e + 4 * k);
+      return _mm_sub_epi32(_mm_loadu_si128(hi), _mm_loadu_si128(lo));
+    };
     const __m128i lo = _mm_packs_epi32(round(at(0)), round(at(1)));
     const __m128i hi = _mm_packs_epi32(round(at(2)), round(at(3)));
     _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + e), _mm_packus_epi16(lo, hi));
@@ -53,7 +59,9 @@ inline __m128i mullo_epi32(__m128i x, __m128i y) {
 #endif
 
 template <BoxRounding::Mode kMode, bool kScalar, class Acc>
-void store(const BoxRounding& r, const Acc* __restrict sums, int begin, int end, uint8_t* __restrict dst) {
+void store(const BoxRounding& r, SumDiff<Acc> sums, std::size_t begin, std::size_t end, uint8_t* __restrict dst) {
+  const Acc* __restrict hi = sums.hi;
+  const Acc* __restrict lo = sums.lo;
 #if defined(__SSE2__)
   if constexpr (kMode == BoxRounding::Float32Or64 && !kScalar && std::is_same_v<Acc, uint32_t>) {
     // As round_f32_product_small below, 4 lanes at a time (sums < 2^31: exact int32 → float).
@@ -72,29 +80,38 @@ void store(const BoxRounding& r, const Acc* __restrict sums, int begin, int end,
   if constexpr (kMode == BoxRounding::Float32Or64 && !kScalar && std::is_same_v<Acc, uint32_t>) {
     // Float32Or64 means N ≤ 2^23: sums ≤ 255·2^23 < 2^31 and products ≤ 255·(1 + 2^−23) < 2^22.
     const float scale = r.fscale;
-    for (int e = begin; e < end; ++e)
-      dst[e] = uint8_t(std::min(round_f32_product_small(int32_t(sums[e]), scale), 255));
+    for (std::size_t e = begin; e < end; ++e)
+      dst[e] = uint8_t(std::min(round_f32_product_small(int32_t(hi[e] - lo[e]), scale), 255));
   } else if constexpr (kMode == BoxRounding::Fixed16 && !kScalar && std::is_same_v<Acc, uint32_t>) {
     const uint32_t dd = r.dd, ds = r.ds;
-    for (int e = begin; e < end; ++e) dst[e] = uint8_t(std::min(((sums[e] + dd) * ds) >> 23, 255u));
+    for (std::size_t e = begin; e < end; ++e) dst[e] = uint8_t(std::min(((hi[e] - lo[e] + dd) * ds) >> 23, 255u));
   } else {
-    for (int e = begin; e < end; ++e) dst[e] = round_box_as<kMode, kScalar>(r, uint64_t(sums[e]));
+    for (std::size_t e = begin; e < end; ++e) dst[e] = round_box_as<kMode, kScalar>(r, uint64_t(Acc(hi[e] - lo[e])));
   }
 }
 
+// Elements [begin, end): OpenCV's SIMD loop's rounding before r.scalar_from, its scalar loop's after.
 template <BoxRounding::Mode kMode, class Acc>
-void store_row(const BoxRounding& r, const Acc* sums, int n, uint8_t* dst) {
-  const int simd_end = std::min(n, r.scalar_from);
-  store<kMode, false>(r, sums, 0, simd_end, dst);
-  store<kMode, true>(r, sums, simd_end, n, dst);
+void store_range(const BoxRounding& r, SumDiff<Acc> sums, std::size_t begin, std::size_t end, uint8_t* dst) {
+  const std::size_t scalar_from = std::clamp(std::size_t(r.scalar_from), begin, end);
+  store<kMode, false>(r, sums, begin, scalar_from, dst);
+  store<kMode, true>(r, sums, scalar_from, end, dst);
+}
+
+template <BoxRounding::Mode kMode, class Acc>
+void store_row(const BoxRounding& r, const RowSums<Acc>& sums, std::size_t n, uint8_t* dst) {
+  store_range<kMode>(r, sums.border, 0, sums.begin, dst);
+  store_range<kMode>(r, sums.interior, sums.begin, sums.end, dst);
+  store_range<kMode>(r, sums.border, std::max(sums.end, sums.begin), n, dst);
 }
 
 }  // namespace rounded_rows_detail
 
-// dst[e] = the byte OpenCV writes for box sum sums[e], e = 0 … n − 1 (element x·cn + c of a row).
-// r: a copy local to the caller's loop, so that the byte stores cannot alias it.
+// dst[e] = the byte OpenCV writes for box sum e of the row (RunningBoxSums::row_parts), e = 0 …
+// n − 1 (element x·cn + c). r: a copy local to the caller's loop, so that the byte stores cannot
+// alias it.
 template <class Acc>
-void round_row(const BoxRounding& r, const Acc* sums, int n, uint8_t* dst) {
+void round_row(const BoxRounding& r, const RowSums<Acc>& sums, std::size_t n, uint8_t* dst) {
   using namespace rounded_rows_detail;
   switch (r.mode) {
     case BoxRounding::Identity: store_row<BoxRounding::Identity>(r, sums, n, dst); break;

@@ -73,6 +73,19 @@ struct ColumnTerms {
   }
 };
 
+// A row's box sums as differences: sum(e) = interior.hi[e] − interior.lo[e] for begin ≤ e < end,
+// border.hi[e] − border.lo[e] (border.lo: zeros) for the other elements.
+template <class Acc>
+struct SumDiff {
+  const Acc* hi = nullptr;
+  const Acc* lo = nullptr;
+};
+template <class Acc>
+struct RowSums {
+  std::size_t begin = 0, end = 0;
+  SumDiff<Acc> interior, border;
+};
+
 // What is summed: the pixel, or its square (Sauvola's second moment).
 enum class Summand { Value, Square };
 
@@ -88,18 +101,32 @@ class RunningBoxSums {
         n_(std::size_t(box.width) * std::size_t(box.channels)),
         column_sums_(n_ + kRunningSumsSlack),
         prefix_(n_ + std::size_t(box.channels) + kRunningSumsSlack),
-        sums_(n_) {}
+        sums_(n_),
+        zeros_(n_) {}
 
   // The box sums of row y (element x·cn + c), valid until the next call. Rows in increasing
   // order are cheapest: the column sums then move by one row.
   const Acc* row(int y) {
-    if (y == next_y_)
-      advance(y);
-    else
-      restart(y);
-    next_y_ = y + 1;
-    across();
+    move_to(y);
+    across(true);
     return sums_.data();
+  }
+
+  // The box sums of row y without writing the interior ones: a consumer that reads each sum once
+  // takes hi[e] − lo[e] itself, which saves a pass over the row. Valid until the next call.
+  RowSums<Acc> row_parts(int y) {
+    move_to(y);
+    across(false);
+    RowSums<Acc> parts;
+    parts.border = {sums_.data(), zeros_.data()};
+    const PositionRange in = columns_.interior;
+    if (in.lo <= in.hi) {
+      const std::size_t cn = std::size_t(box_.channels);
+      parts.begin = std::size_t(in.lo) * cn;
+      parts.end = std::size_t(in.hi + 1) * cn;
+      parts.interior = {prefix_.data() + std::size_t(box_.kw - box_.ax) * cn, prefix_.data() - std::size_t(box_.ax) * cn};
+    }
+    return parts;
   }
 
  private:
@@ -149,15 +176,24 @@ class RunningBoxSums {
     }
   }
 
-  // The row's box sums from its column sums (prefix differences).
-  void across() {
+  void move_to(int y) {
+    if (y == next_y_)
+      advance(y);
+    else
+      restart(y);
+    next_y_ = y + 1;
+  }
+
+  // The row's box sums from its column sums (prefix differences): the interior ones when asked,
+  // the border ones always.
+  void across(bool interior) {
     const std::size_t cn = std::size_t(box_.channels);
     const Acc* col = column_sums_.data();
     Acc* p = prefix_.data();
     running_sums(col, p, n_, cn);
     Acc* __restrict out = sums_.data();
     const PositionRange in = columns_.interior;
-    if (in.lo <= in.hi) {
+    if (interior && in.lo <= in.hi) {
       const std::size_t ahead = std::size_t(box_.kw - box_.ax) * cn, behind = std::size_t(box_.ax) * cn;
       const Acc* __restrict hi = p + ahead;
       const Acc* __restrict lo = p - behind;
@@ -181,7 +217,7 @@ class RunningBoxSums {
   SeparableBox box_;
   const ColumnTerms& columns_;
   std::size_t n_;
-  std::vector<Acc> column_sums_, prefix_, sums_;
+  std::vector<Acc> column_sums_, prefix_, sums_, zeros_;
   int next_y_ = -1;
 };
 

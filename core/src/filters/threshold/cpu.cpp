@@ -35,7 +35,7 @@ void cpu_mean_c(const MeanCJob& job, int threads) {
       RunningBoxSums<Acc> sums(job.gray, job.gray_pitch, box, columns);
       std::vector<uint8_t> mean(std::size_t(b.width));
       for (int y = y0; y < y1; ++y) {
-        round_row(r, sums.row(y), b.width, mean.data());
+        round_row(r, sums.row_parts(y), std::size_t(b.width), mean.data());
         decide_row(job, row_ptr(job.gray, job.gray_pitch, y), mean.data(), b.width, row_ptr(b.dst, b.dst_pitch, y));
       }
     });
