@@ -1,4 +1,4 @@
-// u8_table_row (SSE2 running sums of a u8 → u32 table row) against its scalar definition: every
+// u8_table_row (SSE2 and AVX2 running sums of a u8 → u32 table row) against its scalar definition: every
 // width 1 … 70 and a wide row, random and all-255 pixels, with and without the row above, and
 // rows above near 2^32 so that the sums wrap around as the table's arithmetic does.
 #include <gtest/gtest.h>
@@ -12,7 +12,9 @@
 namespace sat::detail {
 namespace {
 
-TEST(U8TableRow, MatchesTheScalarDefinition) {
+using RowFn = void (*)(const uint8_t*, const uint32_t*, uint32_t*, int);
+
+void check_row(RowFn u8_table_row) {
   std::mt19937 rng(11);
   std::vector<int> widths;
   for (int w = 1; w <= 70; ++w) widths.push_back(w);
@@ -39,6 +41,19 @@ TEST(U8TableRow, MatchesTheScalarDefinition) {
       }
     }
 }
+
+TEST(U8TableRow, Sse2MatchesTheScalarDefinition) { check_row(u8_table_row_sse2); }
+
+TEST(U8TableRow, Avx2MatchesTheScalarDefinition) {
+#if SAT_U8_TABLE_AVX2
+  if (!u8_table_has_avx2()) GTEST_SKIP() << "this CPU has no AVX2";
+  check_row(u8_table_row_avx2);
+#else
+  GTEST_SKIP() << "no AVX2 path in this build";
+#endif
+}
+
+TEST(U8TableRow, DispatchedMatchesTheScalarDefinition) { check_row(u8_table_row); }
 
 }  // namespace
 }  // namespace sat::detail
