@@ -1,6 +1,6 @@
 // satbench_cpu_filters: satcore's CPU backend against OpenCV on the CPU, in one process, on this
 // machine's cores: the filters (cv::blur, cv::adaptiveThreshold, ximgproc's Sauvola where built)
-// and the tables (cv::integral, sat::cpu_reference, sat::cpu_parallel, batches). Each row is the
+// and the tables (cv::integral, sat::cpu_parallel automatic and on one thread, batches). Each row is the
 // median of --reps timed runs after two untimed ones, the contenders of a row taking turns run by
 // run, so that a busy machine slows them alike. Prints a Markdown table (docs/cpu-backend.md).
 #include <CLI/CLI.hpp>
@@ -182,13 +182,13 @@ int main(int argc, char** argv) {
                    [&] { one.threshold_bradley(cview(gray), view(out1), p); }},
                   reps);
     }
-    {  // The table alone: cpu_parallel (auto) vs cv::integral vs cpu_reference.
+    {  // The table alone: cpu_parallel (auto) vs cv::integral vs cpu_parallel on one thread.
       std::vector<uint32_t> table(std::size_t(w) * h);
       cv::Mat sum;
       const sat::Problem prob{sat::ElementType::U8ToU32, {w, h}, gray.data, gray.step, table.data(), std::size_t(w) * 4};
-      row("SAT u8->u32 (cpu_parallel; 1T = cpu_reference) " + size,
+      row("SAT u8->u32 (cpu_parallel) " + size,
           std::vector<Run>{[&] { sat::cpu_parallel(prob, 0); }, [&] { cv::integral(gray, sum, CV_32S); },
-                   [&] { sat::cpu_reference(prob); }},
+                   [&] { sat::cpu_parallel(prob, 1); }},
                   reps);
     }
   }
@@ -199,14 +199,12 @@ int main(int argc, char** argv) {
     std::vector<cv::Mat> sums(planes);
     const sat::Problem first{sat::ElementType::U8ToU32, {n, n}, in.data, std::size_t(n), table.data(), std::size_t(n) * 4};
     const sat::Batch batch{planes, std::size_t(n) * n, std::size_t(n) * n * 4};
-    row("SAT batch 64 x 256x256 u8 (1T = cpu_reference)",
+    row("SAT batch 64 x 256x256 u8",
         std::vector<Run>{[&] { sat::cpu_parallel_batch(first, batch, 0); },
                  [&] {
                    for (int k = 0; k < planes; ++k) cv::integral(in.rowRange(k * n, (k + 1) * n), sums[k], CV_32S);
                  },
-                 [&] {
-                   for (int k = 0; k < planes; ++k) sat::cpu_reference(sat::batch_plane(first, batch, k));
-                 }},
+                 [&] { sat::cpu_parallel_batch(first, batch, 1); }},
                 reps);
   }
   return 0;
