@@ -61,10 +61,12 @@ void exact_bands(const Problem& problem, int bands) {
   std::vector<std::vector<Acc>> column_sums(std::size_t(bands - 1), std::vector<Acc>(std::size_t(w), detail::zero<Acc>()));
   detail::parallel_bands(bands - 1, bands - 1, [&](int, int k0, int k1) {
     for (int k = k0; k < k1; ++k) {
-      Acc* sums = column_sums[std::size_t(k)].data();
+      // Unaliased pointers and a local width: the loop over a row vectorizes (a u8 input may
+      // alias anything, which kept it scalar, re-reading the width and the sums every element).
+      Acc* __restrict sums = column_sums[std::size_t(k)].data();
       for (int i = band_begin(k); i < band_begin(k + 1); ++i) {
-        const In* in = in_row(i);
-        for (int j = 0; j < w; ++j) sums[j] = sums[j] + T::convert(in[j]);
+        const In* __restrict in = in_row(i);
+        for (int j = 0, width = w; j < width; ++j) sums[j] = sums[j] + T::convert(in[j]);
       }
     }
   });

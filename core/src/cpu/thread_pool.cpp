@@ -65,7 +65,7 @@ bool spin_until(Done&& done, std::chrono::microseconds spin) {
 }
 
 // How long a worker waits for the next call before it sleeps, and a caller for the workers.
-constexpr std::chrono::microseconds kWorkerSpin{200}, kCallerSpin{2000};
+constexpr std::chrono::microseconds kWorkerSpin{200}, kCallerSpin{100};
 
 void ThreadPool::work() {
   inside_pool_task = true;
