@@ -38,7 +38,7 @@ void cpu_mean_c(const MeanCJob& job, int threads) {
         round_row(r, sums.row_parts(y), std::size_t(b.width), mean.data());
         decide_row(job, row_ptr(job.gray, job.gray_pitch, y), mean.data(), b.width, row_ptr(b.dst, b.dst_pitch, y));
       }
-    });
+    }, b.kh);
   });
 }
 
