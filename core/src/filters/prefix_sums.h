@@ -63,9 +63,10 @@ void running_sums(const Acc* v, Acc* p, std::size_t n, std::size_t cn) {
     if (cn == 3 || cn == 4) {
       __m128i run = _mm_setzero_si128();
       _mm_storeu_si128(reinterpret_cast<__m128i*>(out), run);  // p[0 … cn − 1] = 0 (and p[3], rewritten)
-      const __m128i keep = cn == 3 ? _mm_set_epi32(0, -1, -1, -1) : _mm_set1_epi32(-1);
+      // 3 channels: lane 3 sums the next pixel's first channel, meaningless, and its store lands
+      // where the next pixel's store (or the slack after the row) goes.
       for (std::size_t e = 0; e < n; e += cn) {
-        run = _mm_add_epi32(run, _mm_and_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(in + e)), keep));
+        run = _mm_add_epi32(run, _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + e)));
         _mm_storeu_si128(reinterpret_cast<__m128i*>(out + e + cn), run);
       }
       return;
