@@ -8,9 +8,9 @@
 
 namespace sat::filters {
 
-// Work (≈ element operations) below which one more thread does not pay: starting and joining a
-// thread costs tens of µs on an idle machine (far more on a busy one), and each band of a
-// running-sum filter first sums its window's rows. See docs/cpu-backend.md for the measurements.
+// Work (≈ element operations) below which one more band does not pay: waking a sleeping pool
+// thread costs µs on an idle machine (far more on a busy one), and each band of a running-sum
+// filter first sums its window's rows. See docs/cpu-backend.md for the measurements.
 inline constexpr int64_t kMinWorkPerBand = int64_t(1) << 18;
 
 // Bands per hardware thread (automatic choice): the pool's threads take bands as they come free,
