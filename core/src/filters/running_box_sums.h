@@ -16,9 +16,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "filters/border.h"
+#include "filters/column_sums.h"
 #include "filters/filter_ops.h"
 #include "filters/prefix_sums.h"
 
@@ -166,7 +168,10 @@ class RunningBoxSums {
     if (leaving >= 0 && entering >= 0) {
       const uint8_t* __restrict in = src_row(entering);
       const uint8_t* __restrict out = src_row(leaving);
-      for (std::size_t e = 0; e < n; ++e) col[e] += summand(in[e]) - summand(out[e]);
+      if constexpr (std::is_same_v<Acc, uint32_t> && kSummand == Summand::Value)
+        move_column_sums_u32(col, in, out, n);  // AVX2 where the CPU has it
+      else
+        for (std::size_t e = 0; e < n; ++e) col[e] += summand(in[e]) - summand(out[e]);
     } else if (entering >= 0) {
       const uint8_t* __restrict in = src_row(entering);
       for (std::size_t e = 0; e < n; ++e) col[e] += summand(in[e]);

@@ -1,5 +1,6 @@
 // The CPU backend's vectorized steps against their scalar definitions: the running sums along a
-// row (prefix_sums.h, SSE2 for u32 and 1, 3, 4 channels) and the fp32 rounding without
+// row (prefix_sums.h, SSE2 for u32 and 1, 3, 4 channels), the column-sum update (column_sums.h,
+// AVX2 where the CPU has it) and the fp32 rounding without
 // nearbyint (rounded_rows.h), on random data, every channel count 1–5 and lengths around the
 // vector width.
 #include <gtest/gtest.h>
@@ -8,6 +9,7 @@
 #include <random>
 #include <vector>
 
+#include "filters/column_sums.h"
 #include "filters/prefix_sums.h"
 #include "filters/rounded_rows.h"
 
@@ -34,6 +36,23 @@ void check_running_sums() {
 
 TEST(RunningSums, U32MatchesTheScalarDefinition) { check_running_sums<uint32_t>(); }
 TEST(RunningSums, U64MatchesTheScalarDefinition) { check_running_sums<uint64_t>(); }
+
+TEST(MoveColumnSums, MatchesTheScalarDefinition) {
+  std::mt19937_64 rng(7);
+  for (std::size_t n : {1, 7, 15, 16, 17, 31, 32, 33, 63, 64, 65, 5761}) {
+    std::vector<uint8_t> in(n), out(n);
+    std::vector<uint32_t> col(n + 1, 0xA5A5A5A5u), want(n);
+    for (std::size_t e = 0; e < n; ++e) {
+      in[e] = uint8_t(rng());
+      out[e] = uint8_t(rng());
+      col[e] = uint32_t(rng());  // any value: the update wraps around modulo 2^32
+      want[e] = col[e] + uint32_t(in[e]) - uint32_t(out[e]);
+    }
+    move_column_sums_u32(col.data(), in.data(), out.data(), n);
+    for (std::size_t e = 0; e < n; ++e) ASSERT_EQ(col[e], want[e]) << "n " << n << ", element " << e;
+    EXPECT_EQ(col[n], 0xA5A5A5A5u) << "wrote past the row, n " << n;
+  }
+}
 
 TEST(RoundF32ProductSmall, EqualsNearbyintForEverySumOfSeveralKernelAreas) {
   // Every box sum s = 0 … 255·N of kernel areas around the fp32 regime's ends and its ties.
