@@ -59,9 +59,13 @@ inline __m128i mullo_epi32(__m128i x, __m128i y) {
 #endif
 
 template <BoxRounding::Mode kMode, bool kScalar, class Acc>
-void store(const BoxRounding& r, SumDiff<Acc> sums, std::size_t begin, std::size_t end, uint8_t* __restrict dst) {
+void store(const BoxRounding& r, SumDiff<Acc> sums, std::size_t begin, std::size_t end, uint8_t* dst_row) {
+  // Indices from sums.first on: hi[e] − lo[e] is the sum of element e + first.
   const Acc* __restrict hi = sums.hi;
   const Acc* __restrict lo = sums.lo;
+  uint8_t* __restrict dst = dst_row + sums.first;
+  begin -= sums.first;
+  end -= sums.first;
 #if defined(__SSE2__)
   if constexpr (kMode == BoxRounding::Float32Or64 && !kScalar && std::is_same_v<Acc, uint32_t>) {
     // As round_f32_product_small below, 4 lanes at a time (sums < 2^31: exact int32 → float).

@@ -75,12 +75,13 @@ struct ColumnTerms {
   }
 };
 
-// A row's box sums as differences: sum(e) = interior.hi[e] − interior.lo[e] for begin ≤ e < end,
-// border.hi[e] − border.lo[e] (border.lo: zeros) for the other elements.
+// A row's box sums as differences: sum(e) = hi[e − first] − lo[e − first] (interior: first =
+// begin, for begin ≤ e < end; border: first = 0, lo = zeros, for the other elements).
 template <class Acc>
 struct SumDiff {
   const Acc* hi = nullptr;
   const Acc* lo = nullptr;
+  std::size_t first = 0;
 };
 template <class Acc>
 struct RowSums {
@@ -126,7 +127,9 @@ class RunningBoxSums {
       const std::size_t cn = std::size_t(box_.channels);
       parts.begin = std::size_t(in.lo) * cn;
       parts.end = std::size_t(in.hi + 1) * cn;
-      parts.interior = {prefix_.data() + std::size_t(box_.kw - box_.ax) * cn, prefix_.data() - std::size_t(box_.ax) * cn};
+      // p[e + ahead] − p[e − behind]; the interior's first element has e ≥ behind.
+      const Acc* p = prefix_.data() + parts.begin;
+      parts.interior = {p + std::size_t(box_.kw - box_.ax) * cn, p - std::size_t(box_.ax) * cn, parts.begin};
     }
     return parts;
   }
