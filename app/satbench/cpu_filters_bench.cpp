@@ -1,6 +1,6 @@
 // satbench_cpu_filters: satcore's CPU backend against OpenCV on the CPU, in one process, on this
 // machine's cores: the filters (cv::blur, cv::adaptiveThreshold, ximgproc's Sauvola where built)
-// and the tables (cv::integral, sat::cpu_reference, sat::cpu_parallel, batches). Each row is the
+// and the tables (cv::integral, sat::cpu_parallel automatic and on one thread, batches). Each row is the
 // median of --reps timed runs after two untimed ones, the contenders of a row taking turns run by
 // run, so that a busy machine slows them alike. Prints a Markdown table (docs/cpu-backend.md).
 #include <CLI/CLI.hpp>
@@ -32,6 +32,8 @@ namespace {
 
 using Run = std::function<void()>;
 
+bool g_minimum = false;  // --min: the fastest run instead of the median
+
 // Medians (ms) of `reps` runs of each contender, taking turns.
 std::vector<double> medians(const std::vector<Run>& runs, int reps) {
   for (int w = 0; w < 2; ++w)
@@ -45,8 +47,9 @@ std::vector<double> medians(const std::vector<Run>& runs, int reps) {
     }
   std::vector<double> out;
   for (auto& v : ms) {
-    std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(v.size() / 2), v.end());
-    out.push_back(v[v.size() / 2]);
+    const std::size_t at = g_minimum ? 0 : v.size() / 2;
+    std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(at), v.end());
+    out.push_back(v[at]);
   }
   return out;
 }
@@ -62,7 +65,15 @@ cv::Mat random_mat(int w, int h, int type, unsigned seed) {
 sat::ConstImage8 cview(const cv::Mat& m) { return {m.data, m.step, m.cols, m.rows, m.channels()}; }
 sat::Image8 view(cv::Mat& m) { return {m.data, m.step, m.cols, m.rows, m.channels()}; }
 
-void row(const std::string& what, const std::vector<double>& ms) {
+std::vector<std::string> g_only_cases;  // --case: substrings of the case names to run
+
+// Runs and prints one case (unless --case leaves it out).
+void row(const std::string& what, const std::vector<Run>& runs, int reps) {
+  if (!g_only_cases.empty() &&
+      std::none_of(g_only_cases.begin(), g_only_cases.end(),
+                   [&](const std::string& only) { return what.find(only) != std::string::npos; }))
+    return;
+  const std::vector<double> ms = medians(runs, reps);
   std::printf("| %-44s |", what.c_str());
   for (double v : ms) std::printf(" %9.3f |", v);
   std::printf(" %6.2fx |\n", ms[1] / ms[0]);  // OpenCV's time over satcore's (auto threads)
@@ -79,6 +90,8 @@ int main(int argc, char** argv) {
   app.add_flag("--quick", quick, "only 640x480 and 1920x1080");
   std::vector<std::string> only;
   app.add_option("--size", only, "only these sizes, e.g. --size 3840x2160 (repeatable)");
+  app.add_flag("--min", g_minimum, "report each contender's fastest run instead of the median (a busy machine)");
+  app.add_option("--case", g_only_cases, "only the cases whose name contains this text (repeatable)");
   bool no_batch = false;
   app.add_flag("--no-batch", no_batch, "skip the batch case");
   CLI11_PARSE(app, argc, argv);
@@ -111,59 +124,72 @@ int main(int argc, char** argv) {
   }
   for (auto [w, h] : sizes) {
     const std::string size = std::to_string(w) + "x" + std::to_string(h);
-    const cv::Mat bgra = random_mat(w, h, CV_8UC4, 1), gray = random_mat(w, h, CV_8UC1, 2);
-    cv::Mat out4(h, w, CV_8UC4), out1(h, w, CV_8UC1), cv4, cv1;
+    const cv::Mat bgra = random_mat(w, h, CV_8UC4, 1), bgr = random_mat(w, h, CV_8UC3, 4),
+                  gray = random_mat(w, h, CV_8UC1, 2);
+    cv::Mat out1(h, w, CV_8UC1), cv1, cv_gray;
     sat::FilterEngine auto_engine(sat::Backend::Cpu, {w, h}), one(sat::Backend::Cpu, {w, h});
     one.set_cpu_threads(1);
+    auto image_of = [&](int channels) -> const cv::Mat& { return channels == 1 ? gray : channels == 3 ? bgr : bgra; };
+    auto name_of = [](int channels) { return channels == 1 ? " gray " : channels == 3 ? " BGR " : " BGRA "; };
 
-    for (int k : {3, 9, 31}) {
+    // Box blur: 3x3 and 9x9 on one layout each, 31x31 on gray, BGR and BGRA.
+    for (auto [k, channels] : {std::pair{3, 1}, {9, 4}, {31, 1}, {31, 3}, {31, 4}}) {
       const sat::BoxBlurParams p{k, k, sat::Border::Reflect101};
-      const cv::Mat& in = k == 9 ? bgra : gray;
-      cv::Mat& out = k == 9 ? out4 : out1;
-      cv::Mat& cv_out = k == 9 ? cv4 : cv1;
-      row("box " + std::to_string(k) + "x" + std::to_string(k) + (k == 9 ? " BGRA " : " gray ") + size,
-          medians({[&] { auto_engine.box_blur(cview(in), view(out), p); },
+      const cv::Mat& in = image_of(channels);
+      cv::Mat out(h, w, in.type()), cv_out;
+      row("box " + std::to_string(k) + "x" + std::to_string(k) + name_of(channels) + size,
+          std::vector<Run>{[&] { auto_engine.box_blur(cview(in), view(out), p); },
                    [&] { cv::blur(in, cv_out, cv::Size(k, k), cv::Point(-1, -1), cv::BORDER_REFLECT_101); },
                    [&] { one.box_blur(cview(in), view(out), p); }},
-                  reps));
+                  reps);
     }
-    {
+    // Mean - C on gray, BGR and BGRA: OpenCV converts to gray first (cvtColor), as satcore does.
+    for (int channels : {1, 3, 4}) {
       const sat::MeanCParams p{11, 2.0, false, 255};
-      row("mean-C block 11 gray " + size,
-          medians({[&] { auto_engine.threshold_mean_c(cview(gray), view(out1), p); },
-                   [&] { cv::adaptiveThreshold(gray, cv1, 255, cv::ADAPTIVE_THRESH_MEAN_C, cv::THRESH_BINARY, 11, 2.0); },
-                   [&] { one.threshold_mean_c(cview(gray), view(out1), p); }},
-                  reps));
+      const cv::Mat& in = image_of(channels);
+      const int code = channels == 3 ? cv::COLOR_BGR2GRAY : cv::COLOR_BGRA2GRAY;
+      row(std::string("mean-C block 11") + name_of(channels) + size,
+          std::vector<Run>{[&] { auto_engine.threshold_mean_c(cview(in), view(out1), p); },
+                   [&] {
+                     const cv::Mat* g = &in;
+                     if (channels != 1) {
+                       cv::cvtColor(in, cv_gray, code);
+                       g = &cv_gray;
+                     }
+                     cv::adaptiveThreshold(*g, cv1, 255, cv::ADAPTIVE_THRESH_MEAN_C, cv::THRESH_BINARY, 11, 2.0);
+                   },
+                   [&] { one.threshold_mean_c(cview(in), view(out1), p); }},
+                  reps);
     }
 #if SATBENCH_HAVE_XIMGPROC
     {
       const sat::SauvolaParams p{15, 0.2, 127.5, 255};
       row("sauvola 15 gray (vs ximgproc) " + size,
-          medians({[&] { auto_engine.threshold_sauvola(cview(gray), view(out1), p); },
+          std::vector<Run>{[&] { auto_engine.threshold_sauvola(cview(gray), view(out1), p); },
                    [&] {
                      cv::ximgproc::niBlackThreshold(gray, cv1, 255, cv::THRESH_BINARY, 15, 0.2,
                                                     cv::ximgproc::BINARIZATION_SAUVOLA, 127.5);
                    },
                    [&] { one.threshold_sauvola(cview(gray), view(out1), p); }},
-                  reps));
+                  reps);
     }
 #endif
     {
       const sat::BradleyParams p{15, 15.0, 255};
       row("bradley 15 gray (vs adaptiveThreshold 15) " + size,
-          medians({[&] { auto_engine.threshold_bradley(cview(gray), view(out1), p); },
+          std::vector<Run>{[&] { auto_engine.threshold_bradley(cview(gray), view(out1), p); },
                    [&] { cv::adaptiveThreshold(gray, cv1, 255, cv::ADAPTIVE_THRESH_MEAN_C, cv::THRESH_BINARY, 15, 0.0); },
                    [&] { one.threshold_bradley(cview(gray), view(out1), p); }},
-                  reps));
+                  reps);
     }
-    {  // The table alone: cpu_parallel (auto) vs cv::integral vs cpu_reference.
+    {  // The table alone: cpu_parallel (auto) vs cv::integral vs cpu_parallel on one thread.
       std::vector<uint32_t> table(std::size_t(w) * h);
       cv::Mat sum;
       const sat::Problem prob{sat::ElementType::U8ToU32, {w, h}, gray.data, gray.step, table.data(), std::size_t(w) * 4};
-      row("SAT u8->u32 (cpu_parallel; 1T = cpu_reference) " + size,
-          medians({[&] { sat::cpu_parallel(prob, 0); }, [&] { cv::integral(gray, sum, CV_32S); },
-                   [&] { sat::cpu_reference(prob); }},
-                  reps));
+      row("SAT u8->u32 (cpu_parallel) " + size,
+          std::vector<Run>{[&] { sat::cpu_parallel(prob, 0); }, [&] { cv::integral(gray, sum, CV_32S); },
+                   [&] { sat::cpu_parallel(prob, 1); }},
+                  reps);
     }
   }
   if (!no_batch) {  // satbench's batch case: 64 planes of 256×256 u8.
@@ -173,15 +199,13 @@ int main(int argc, char** argv) {
     std::vector<cv::Mat> sums(planes);
     const sat::Problem first{sat::ElementType::U8ToU32, {n, n}, in.data, std::size_t(n), table.data(), std::size_t(n) * 4};
     const sat::Batch batch{planes, std::size_t(n) * n, std::size_t(n) * n * 4};
-    row("SAT batch 64 x 256x256 u8 (1T = cpu_reference)",
-        medians({[&] { sat::cpu_parallel_batch(first, batch, 0); },
+    row("SAT batch 64 x 256x256 u8",
+        std::vector<Run>{[&] { sat::cpu_parallel_batch(first, batch, 0); },
                  [&] {
                    for (int k = 0; k < planes; ++k) cv::integral(in.rowRange(k * n, (k + 1) * n), sums[k], CV_32S);
                  },
-                 [&] {
-                   for (int k = 0; k < planes; ++k) sat::cpu_reference(sat::batch_plane(first, batch, k));
-                 }},
-                reps));
+                 [&] { sat::cpu_parallel_batch(first, batch, 1); }},
+                reps);
   }
   return 0;
 }

@@ -1,8 +1,7 @@
 // sat::cpu_parallel_batch: every plane of a batch on the CPU. All planes are checked before the
 // first one is computed, so a bad plane stride never leaves half a batch written.
 //
-// Many small planes go to the threads whole (each plane's serial loop on one thread: no carry
-// pass, no thread start per plane); planes large enough for cpu_parallel's bands go one after
+// Many small planes go to the threads whole (each plane on one thread: no carry pass); planes large enough for cpu_parallel's bands go one after
 // another, each over all threads.
 #include <algorithm>
 
@@ -30,8 +29,10 @@ void cpu_parallel_batch(const Problem& first, const Batch& batch, int threads) {
   const bool by_planes = worth_threads && batch.planes > 1 && workers > 1 &&
                          (batch.planes >= workers || plane < kBandedPlaneMinElements);
   if (by_planes) {
-    detail::parallel_bands(batch.planes, workers, [&](int, int k0, int k1) {
-      for (int k = k0; k < k1; ++k) cpu_reference(batch_plane(first, batch, k));
+    // Automatic: one band per plane, taken by the pool's threads as they come free; each plane
+    // on one thread (cpu_parallel's one-thread path: SIMD rows for u8 → u32).
+    detail::parallel_bands(batch.planes, threads > 0 ? workers : batch.planes, [&](int, int k0, int k1) {
+      for (int k = k0; k < k1; ++k) cpu_parallel(batch_plane(first, batch, k), 1);
     });
     return;
   }

@@ -53,7 +53,8 @@ TEST_P(CpuParallel, MatchesCpuReference) {
   const std::vector<Extent> sizes = {{1, 1},   {40, 1},  {1, 40},   {9, 15},   {16, 16},  {7, 31},  {20, 32},
                                      {17, 33}, {3, 47},  {50, 48},  {37, 100}, {129, 257}, {61, 1000},
                                      {5, 3000}, {1000, 64}, {255, 513},
-                                     {613, 449}};  // ≥ 2^18 elements: threads = 0 uses every core
+                                     {613, 449},     // ≥ 2^18 elements: threads = 0 uses every core
+                                     {1031, 1021}};  // ≥ 2^20: u8 → u32 too
   int n = 0;
   for (Extent e : sizes) {
     const std::uint64_t seed = test::mix_seed(test::master_seed(), std::uint64_t(type), std::uint64_t(threads), n++);

@@ -30,7 +30,7 @@ void cpu_bradley(const BradleyJob& job, int threads) {
           dst[x] = bradley_on(gray[x], count, uint64_t(s[x]), job.factor) ? job.max_value : 0;
         }
       }
-    });
+    }, job.window);
   });
 }
 

@@ -215,7 +215,10 @@ void cpu_guided(const Job& job, int threads) {
       if constexpr ((v == Variant::SelfGray) == (cn == 1)) {
         // Per pixel: two coefficient rows (entering, leaving) and the output: ≈ 150 operations.
         parallel_rows(job.height, int64_t(job.width) * 150, threads,
-                      [&](int y0, int y1) { output_rows<v, cn>(job, y0, y1); });
+                      [&](int y0, int y1) { output_rows<v, cn>(job, y0, y1); },
+                      // A band starts with the coefficient rows of its first row's window: two
+                      // windows of 2r + 1 rows deep.
+                      4 * job.radius + 2);
       }
     });
   });

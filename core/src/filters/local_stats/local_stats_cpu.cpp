@@ -23,7 +23,7 @@ void local_stats_rows(const LocalStatsJob& job, int threads) {
       uint8_t* dst = row_ptr(job.dst, job.dst_pitch, y);
       for (int x = 0; x < job.width; ++x) dst[x] = local_stat(job, SumSq{uint64_t(s[x]), uint64_t(q[x])}, gray[x]);
     }
-  });
+  }, job.window);
 }
 
 }  // namespace

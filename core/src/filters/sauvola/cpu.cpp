@@ -26,7 +26,7 @@ void cpu_sauvola(const SauvolaJob& job, int threads) {
           dst[x] = double(gray[x]) > thr ? job.max_value : 0;
         }
       }
-    });
+    }, job.window);
   });
 }
 
