@@ -1,9 +1,11 @@
 // detect_bench: sat::Detector on the GPU and on satcore's CPU backend against OpenCV's
 // cv::CascadeClassifier::detectMultiScale on all CPU cores, same frames, same run (medians).
-//   detect_bench [REPS]
+//   detect_bench [REPS] [CASCADE]
 // Frames: 1920x1080 and 3840x2160 composites of scikit-image's photographs with many faces
 // (astronaut, cameraman, lfw_subset crops), and the same sizes without faces (textures).
-// Frontal-face default cascade, scale factor 1.1, minNeighbors 3, min size 30x30.
+// CASCADE: a file name of opencv-data's haarcascades/ (default the frontal-face default cascade;
+// e.g. haarcascade_upperbody.xml, a cascade with tilted features). Scale factor 1.1,
+// minNeighbors 3, min size 30x30.
 #include <cuda_runtime.h>
 
 #include <opencv2/core.hpp>
@@ -47,7 +49,8 @@ void check(cudaError_t e, const char* what) {
 
 int main(int argc, char** argv) {
   const int reps = argc > 1 ? std::max(3, std::atoi(argv[1])) : 30;
-  const std::string cascade_file = detect_test::cascade_path("haarcascade_frontalface_default.xml");
+  const std::string cascade_file =
+      detect_test::cascade_path(argc > 2 ? argv[2] : "haarcascade_frontalface_default.xml");
   const sat::HaarCascade cascade = sat::load_haar_cascade(cascade_file);
   sat::DetectParams params;
   params.scale_factor = 1.1, params.min_neighbors = 3, params.min_size = {30, 30};
@@ -56,8 +59,8 @@ int main(int argc, char** argv) {
   cudaDeviceProp prop{};
   check(cudaGetDevice(&device), "cudaGetDevice");
   check(cudaGetDeviceProperties(&prop, device), "cudaGetDeviceProperties");
-  std::printf("detect_bench on %s; OpenCV %s with %d threads (%u hardware threads); %d reps (CPU: fewer)\n",
-              prop.name, CV_VERSION, cv::getNumThreads(), std::thread::hardware_concurrency(), reps);
+  std::printf("detect_bench on %s, %s; OpenCV %s with %d threads (%u hardware threads); %d reps (CPU: fewer)\n",
+              prop.name, cascade_file.c_str(), CV_VERSION, cv::getNumThreads(), std::thread::hardware_concurrency(), reps);
   std::printf("%-16s %6s %6s %6s | %9s %7s %7s %7s %7s | %9s | %9s | %7s %7s\n", "frame", "raw", "boxes", "cv",
               "GPU ms", "pyr", "tables", "cascade", "group", "CPU ms", "OpenCV ms", "xOpenCV", "xCPU");
   bool all_equal = true;
