@@ -186,18 +186,19 @@ Parser::Parser() {
     return std::string(text);
   };
 
-  cli::add_parsed(app, "--suite", "NAME", "square, frames, batches or all (the tables; default all), or\n"
-                  "filters or detect (the applications, see below)",
+  cli::add_parsed(app, "--suite", "NAME", "square, frames, batches or all (the tables; default all),\n"
+                  "tilted (the tilted table), or filters or detect (the applications, see below)",
                   [&o](const std::string& v) {
                     if (v != "square" && v != "frames" && v != "batches" && v != "all" && v != "filters" &&
-                        v != "detect")
-                      throw UsageError("--suite expects square, frames, batches, all, filters or detect (got '" + v +
-                                       "')");
+                        v != "detect" && v != "tilted")
+                      throw UsageError("--suite expects square, frames, batches, all, tilted, filters or detect (got '" +
+                                       v + "')");
                     o.square_suite = v == "square" || v == "all";
                     o.frame_suite = v == "frames" || v == "all";
                     o.batch_suite = v == "batches" || v == "all";
                     o.filter_suite = v == "filters";
                     o.detect_suite = v == "detect";
+                    o.tilted_suite = v == "tilted";
                   });
   cli::add_parsed(app, "--sizes", "LIST",
                   "sizes for every chosen suite instead of the suite's own, e.g.\n256,1K,1920x1080 (N = N x N, "
@@ -265,8 +266,8 @@ Parser::Parser() {
 void Parser::finish() {
   BenchOptions& o = options;
   if (o.algorithms.empty() && o.peers.empty()) throw UsageError("nothing to measure: no algorithm and no peer chosen");
-  if ((o.filter_suite || o.detect_suite) && !o.csv_path.empty())
-    throw UsageError("--csv is not written by the filters and detect suites (use --json)");
+  if ((o.filter_suite || o.detect_suite || o.tilted_suite) && !o.csv_path.empty())
+    throw UsageError("--csv is not written by the filters, detect and tilted suites (use --json)");
   if (o.quick) {
     if (!cli::given(app, "--reps")) o.reps = 5;
     if (!cli::given(app, "--min-reps")) o.min_reps = std::min(o.min_reps, 3);

@@ -38,6 +38,7 @@ struct BenchOptions {
   // the catalog, and Viola–Jones detection; GPU, our CPU backend (peer cpu_parallel) and OpenCV.
   bool filter_suite = false;
   bool detect_suite = false;
+  bool tilted_suite = false;  // the tilted table against the upright table and the copy
   std::vector<sat::Algorithm> algorithms;  // in the paper's order
   std::vector<int> tiles{32, 64, 128};
   std::vector<sat::Extent> sizes;  // empty: each suite's own sizes; else these sizes in every chosen suite

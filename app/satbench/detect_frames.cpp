@@ -17,6 +17,7 @@ namespace satbench {
 std::string detect_frames_unavailable() { return ""; }
 
 std::string frontal_face_cascade() { return detect_test::cascade_path("haarcascade_frontalface_default.xml"); }
+std::string upper_body_cascade() { return detect_test::cascade_path("haarcascade_upperbody.xml"); }
 
 std::vector<uint8_t> make_detect_frame(sat::Extent extent, bool faces) {
   const cv::Size size(extent.width, extent.height);
@@ -51,6 +52,7 @@ std::vector<uint8_t> make_detect_frame(sat::Extent extent, bool faces) {
 
 std::string detect_frames_unavailable() { return "not built (needs the detection tests' data library)"; }
 std::string frontal_face_cascade() { return ""; }
+std::string upper_body_cascade() { return ""; }
 std::vector<uint8_t> make_detect_frame(sat::Extent, bool) { throw std::runtime_error(detect_frames_unavailable()); }
 
 #endif

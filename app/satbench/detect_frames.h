@@ -19,5 +19,7 @@ std::string detect_frames_unavailable();
 std::vector<uint8_t> make_detect_frame(sat::Extent extent, bool faces);
 // The frontal-face default cascade's path.
 std::string frontal_face_cascade();
+// The upper-body cascade's path (a cascade with tilted features).
+std::string upper_body_cascade();
 
 }  // namespace satbench

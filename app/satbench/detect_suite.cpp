@@ -38,6 +38,8 @@ std::vector<DetectSuiteCase> plan_detect_suite(const BenchOptions& options) {
       cases.push_back({std::string(faces ? "faces " : "no faces ") + std::to_string(e.width) + "x" +
                            std::to_string(e.height),
                        e, faces});
+  cases.push_back({"upper body " + std::to_string(sizes[0].width) + "x" + std::to_string(sizes[0].height), sizes[0],
+                   true, true});
   return cases;
 }
 
@@ -45,7 +47,7 @@ void run_detect_case(const BenchOptions& o, const DetectSuiteCase& c, bool gpu, 
   const auto record = [&](Contender k, std::string method) {
     SuiteRecord r;
     r.suite = "detect";
-    r.case_name = c.faces ? "faces" : "no faces";
+    r.case_name = c.upper_body ? "upper body (tilted)" : c.faces ? "faces" : "no faces";
     r.extent = c.extent;
     r.channels = 1;
     r.contender = k;
@@ -65,7 +67,8 @@ void run_detect_case(const BenchOptions& o, const DetectSuiteCase& c, bool gpu, 
   const int w = c.extent.width, h = c.extent.height;
   const std::vector<uint8_t> frame = make_detect_frame(c.extent, c.faces);
   const sat::ConstImage8 host{frame.data(), std::size_t(w), w, h, 1};
-  const sat::HaarCascade cascade = sat::load_haar_cascade(frontal_face_cascade());
+  const std::string cascade_path = c.upper_body ? upper_body_cascade() : frontal_face_cascade();
+  const sat::HaarCascade cascade = sat::load_haar_cascade(cascade_path);
 
   if (asked(o, Peer::CpuParallel)) {
     SuiteRecord r = record(Contender::Cpu, "sat::Detector cpu");
@@ -108,7 +111,7 @@ void run_detect_case(const BenchOptions& o, const DetectSuiteCase& c, bool gpu, 
     const int threads = o.cpu_threads > 0 ? o.cpu_threads : int(std::max(1u, std::thread::hardware_concurrency()));
     SuiteRecord r = record(Contender::OpenCv, "cv::CascadeClassifier");
     guarded(r, records, [&] {
-      const DetectTwin twin = make_detect_twin(frontal_face_cascade(), host, kParams, threads);
+      const DetectTwin twin = make_detect_twin(cascade_path, host, kParams, threads);
       if (!twin.run) {
         r.status = Status::NotBuilt;
         r.note = twin.unavailable;

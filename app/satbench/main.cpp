@@ -124,7 +124,7 @@ int run(const satbench::BenchOptions& options, const std::string& command) {
   info.npp = runner.npp().description();
   info.cub = CubScan::description();
   info.opencv = OpenCvIntegral::description(runner.cpu_threads());
-  if (options.filter_suite || options.detect_suite) {  // the applications: their own cases, table and JSON
+  if (options.filter_suite || options.detect_suite || options.tilted_suite) {  // their own cases, table and JSON
     if (options.filter_suite) info.opencv = filter_twins_description(runner.cpu_threads());
     print_header(std::cout, info);
     std::cout.flush();

@@ -12,6 +12,7 @@
 #include "progress.h"
 #include "runner.h"
 #include "suite_records.h"
+#include "tilted_suite.h"
 
 namespace satbench {
 
@@ -30,6 +31,9 @@ int run_application_suite(const BenchOptions& options, RunInfo& info, bool gpu) 
   if (options.detect_suite)
     for (const DetectSuiteCase& c : plan_detect_suite(options))
       cases.push_back({c.label, [&options, c, gpu](std::vector<SuiteRecord>& r) { run_detect_case(options, c, gpu, r); }});
+  if (options.tilted_suite)
+    for (const TiltedSuiteCase& c : plan_tilted_suite(options))
+      cases.push_back({c.label, [&options, c, gpu](std::vector<SuiteRecord>& r) { run_tilted_case(options, c, gpu, r); }});
 
   std::vector<SuiteRecord> records;
   const auto write = [&] {

@@ -8,7 +8,7 @@
 namespace satfilter {
 
 // sat::load_haar_cascade(path); a file it refuses (missing, unreadable, truncated, another
-// format, tilted features) is Failure(Runtime) "cannot use --detect 'PATH': REASON".
+// format) is Failure(Runtime) "cannot use --detect 'PATH': REASON".
 sat::HaarCascade read_cascade(const std::string& path);
 
 }  // namespace satfilter

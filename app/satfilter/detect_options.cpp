@@ -19,7 +19,7 @@ void add_detect_options(CLI::App& app, DetectRequest& detect) {
                  "report (\"detections\" of each run: one list of {x, y, w, h} per\n"
                  "frame) and with --draw into OUTPUT. Without --filter, OUTPUT is the\n"
                  "input (with the boxes when --draw). A cascade that cannot be read,\n"
-                 "another format or one with tilted features: exit status 1")
+                 "another format (an old pre-2.4 or LBP cascade): exit status 1")
       ->option_text("CASCADE");
   cli::add_detect_parameter_options(app, detect.params);
   app.add_flag("--draw", detect.draw,

@@ -47,6 +47,7 @@ sat::Options options_of(const sat_options* o) {
     options.algorithm = sat::Algorithm(o->algorithm);
     options.tile = o->tile;
     options.hybrid_r = o->hybrid_r;
+    options.table = sat::Table(o->table);
   }
   return options;
 }
@@ -76,7 +77,7 @@ const char* sat_status_name(sat_status status) {
 
 sat_options sat_default_options(void) {
   const sat::Options o;
-  return {int(o.algorithm), o.tile, o.hybrid_r};
+  return {int(o.algorithm), o.tile, o.hybrid_r, int(o.table)};
 }
 
 const char* sat_algorithm_name(int algorithm) {
@@ -153,6 +154,13 @@ sat_status sat_cpu_compute(const sat_problem* problem, const sat_batch* batch, i
   return guarded([&] {
     require(problem, "sat_cpu_compute", "problem");
     sat::cpu_parallel_batch(problem_of(*problem), batch_of(batch), threads);
+  });
+}
+
+sat_status sat_cpu_compute_tilted(const sat_problem* problem, const sat_batch* batch) {
+  return guarded([&] {
+    require(problem, "sat_cpu_compute_tilted", "problem");
+    sat::cpu_tilted(problem_of(*problem), batch_of(batch));
   });
 }
 

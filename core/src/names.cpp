@@ -71,6 +71,22 @@ std::optional<Algorithm> parse_algorithm(std::string_view name) {
   return std::nullopt;
 }
 
+const char* to_string(Table table) {
+  switch (table) {
+    case Table::Upright: return "upright";
+    case Table::Tilted: return "tilted";
+  }
+  return "?";
+}
+
+Extent table_extent(Extent input, Table table) {
+  return table == Table::Tilted ? Extent{input.width + 1, input.height + 1} : input;
+}
+
+bool supports(Table table, ElementType type) {
+  return table == Table::Upright || type == ElementType::U8ToU32 || type == ElementType::F32ToF32;
+}
+
 bool is_tiled(Algorithm algorithm) {
   return algorithm != Algorithm::Naive2R2W && algorithm != Algorithm::Optimal2R2W;
 }

@@ -25,7 +25,7 @@ class FrameDetector {
   explicit FrameDetector(sat::Backend backend);
 
   // Loads `profile` unless it is the one loaded. Throws sat::Error naming the file and the
-  // reason (missing, not a cascade, tilted features).
+  // reason (missing, not a cascade, an old or LBP cascade).
   void load(const std::string& profile);
 
   // Loads settings.profile when it differs from the loaded one and makes the detector for

@@ -54,8 +54,12 @@ def algorithms():
     return list(_satcore.algorithm_names())
 
 
-def integral(x, algorithm="1r1w-skss-lb", tile=0, out=None, stream=None):
+def integral(x, algorithm="1r1w-skss-lb", tile=0, out=None, stream=None, tilted=False):
     """Summed-area table (inclusive): ``out[..., i, j] = x[..., :i+1, :j+1].sum()``.
+
+    ``tilted=True``: the 45°-rotated table instead, exactly ``cv2.integral3``'s third output, one
+    row and column larger (``(..., H+1, W+1)``): ``out[..., Y, X]`` sums the pixels ``(y, x)``
+    with ``y < Y`` and ``|x - (X-1)| <= Y-1-y``, the triangle above pixel ``(X-1, Y-1)``.
 
     uint8 → uint32 (wraps modulo 2³², so box sums stay exact while the true sum fits 32 bits),
     float32 → float32. Leading axes are planes: one call computes every plane's table. Rows
@@ -66,6 +70,7 @@ def integral(x, algorithm="1r1w-skss-lb", tile=0, out=None, stream=None):
     """
     src = _Input(x, stream)
     algorithm_id = _satcore.parse_algorithm(algorithm)
-    out_view, dst = _output(src, out, _satcore.integral_dtype(src.tensor.dtype), src.tensor.shape)
-    _satcore.integral(src.tensor, dst, algorithm_id, int(tile), src.stream)
+    shape = _satcore.integral_shape(list(src.tensor.shape), bool(tilted))
+    out_view, dst = _output(src, out, _satcore.integral_dtype(src.tensor.dtype), shape)
+    _satcore.integral(src.tensor, dst, algorithm_id, int(tile), bool(tilted), src.stream)
     return dst if out is None else out

@@ -142,16 +142,20 @@ PYBIND11_MODULE(_satcore, m) {
       [](std::vector<int64_t> shape, const std::string& dtype, bool cuda, int device, std::uintptr_t stream) {
         return Tensor::allocate(std::move(shape), dtype_named(dtype), {cuda, device}, stream_of(stream));
       });
+  m.def("integral_shape", [](std::vector<int64_t> shape, bool tilted) {
+    return as_tuple(satpy::integral_shape(std::move(shape), tilted));
+  });
   m.def("integral_dtype", [](const std::string& dtype) {
     return std::string(satpy::numpy_name(satpy::integral_dtype(dtype_named(dtype))));
   });
   // The computing calls release the GIL: other Python threads run meanwhile (and other calls of
   // ours, in parallel). `src` and `dst` stay alive (the caller holds their Python objects), and
   // satpy's operations touch no Python object.
-  m.def("integral", [](const Tensor& src, Tensor& dst, int algorithm, int tile, std::uintptr_t stream) {
+  m.def("integral", [](const Tensor& src, Tensor& dst, int algorithm, int tile, bool tilted, std::uintptr_t stream) {
     sat_options o = sat_default_options();
     o.algorithm = algorithm;
     o.tile = tile;
+    o.table = tilted ? SAT_TABLE_TILTED : SAT_TABLE_UPRIGHT;
     without_gil([&] {
       satpy::integral(src, dst, o, stream_of(stream));
       if (dst.owned()) dst.mark_written(stream_of(stream));  // a user's out= is ordered by its own library

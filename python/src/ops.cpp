@@ -132,10 +132,19 @@ DType integral_dtype(DType input) {
   }
 }
 
+std::vector<int64_t> integral_shape(std::vector<int64_t> shape, bool tilted) {
+  if (tilted && shape.size() >= 2) {
+    shape[shape.size() - 1] += 1;
+    shape[shape.size() - 2] += 1;
+  }
+  return shape;
+}
+
 void integral(const Tensor& src, const Tensor& dst, const sat_options& options, cudaStream_t stream) {
   speaking_python({"integral", {}}, [&] {
     const DType out_type = integral_dtype(src.dtype());
-    check_out(src, dst, out_type, src.shape());
+    const bool tilted = options.table == SAT_TABLE_TILTED;
+    check_out(src, dst, out_type, integral_shape(src.shape(), tilted));
     const Planes in = planes_of(src, false, "input");
     const Planes out = planes_of(dst, false, "out");
     if (in.count == 0) return;
@@ -152,7 +161,7 @@ void integral(const Tensor& src, const Tensor& dst, const sat_options& options, 
       // wrong wherever the array lives).
       std::size_t unused = 0;
       check(sat_workspace_size(&problem, &options, batch.planes, &unused));
-      check(sat_cpu_compute(&problem, &batch, 0));
+      check(tilted ? sat_cpu_compute_tilted(&problem, &batch) : sat_cpu_compute(&problem, &batch, 0));
       return;
     }
     const DeviceScope scope(src.device().id);

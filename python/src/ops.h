@@ -17,7 +17,10 @@ namespace satpy {
 
 // The table's dtype for an input dtype (uint8 → uint32, float32 → float32); throws otherwise.
 DType integral_dtype(DType input);
-// dst has src's shape and integral_dtype(src); any number of leading (plane) axes.
+// The table's shape: src's, one more row and column for the tilted table.
+std::vector<int64_t> integral_shape(std::vector<int64_t> shape, bool tilted);
+// dst has integral_shape(src) and integral_dtype(src); any number of leading (plane) axes;
+// options.table picks the upright or the tilted table.
 void integral(const Tensor& src, const Tensor& dst, const sat_options& options, cudaStream_t stream);
 
 // One parameter of a catalog filter, as sat_filter_param takes it: `text` (a choice's name) when

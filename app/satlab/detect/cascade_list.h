@@ -1,5 +1,5 @@
 // The cascade chooser's list: the OpenCV cascade files (*.xml) in a folder, by name. Listing does
-// not load them: a cascade the loader refuses (tilted features, the old format) is refused when
+// not load them: a cascade the loader refuses (the old pre-2.4 format) is refused when
 // chosen, with the loader's message.
 #pragma once
 

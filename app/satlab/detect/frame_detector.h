@@ -22,7 +22,7 @@ namespace satlab {
 class FrameDetector {
  public:
   // Loads the cascade. Throws sat::Error naming the file and the reason (missing, not a cascade,
-  // tilted features) or for parameters satcore rejects, and CUDA errors.
+  // an old or LBP cascade) or for parameters satcore rejects, and CUDA errors.
   FrameDetector(sat::Backend backend, const DetectSettings& settings);
 
   sat::Backend backend() const { return backend_; }

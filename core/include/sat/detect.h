@@ -37,8 +37,9 @@ struct HaarRect {
 };
 
 // Up to three weighted rectangles (OpenCV's features have two or three; unused ones weigh 0).
-// tilted: the rectangles are rotated by 45° (they need the tilted table, which is not supported:
-// load_haar_cascade() refuses such cascades).
+// tilted: the rectangles are rotated by 45° about their corner (x, y) (Lienhart and Maydt): the
+// rectangle (x, y, w, h) covers the table corners (x, y), (x − h, y + h), (x + w, y + w) and
+// (x + w − h, y + w + h), read from the tilted table (sat::Table::Tilted) as OpenCV does.
 struct HaarFeature {
   HaarRect rects[3];
   bool tilted = false;
@@ -80,13 +81,14 @@ struct HaarCascade {
 // Reads an OpenCV ≥ 2.4 Haar cascade ("opencv-cascade-classifier", stageType BOOST, featureType
 // HAAR) with tinyxml2. Throws sat::Error (InvalidArgument) naming the file and the reason when
 // it is missing or unreadable, not well-formed XML (e.g. truncated), another format (an old
-// pre-2.4 "opencv-haar-classifier", an LBP or HOG cascade), uses tilted (45°) features, which
-// are not supported, or is inconsistent, naming the stage, tree, node, feature or rectangle:
+// pre-2.4 "opencv-haar-classifier", an LBP or HOG cascade), or is inconsistent, naming the stage,
+// tree, node, feature or rectangle (cascades with tilted (45°) features load):
 //   - a feature index, node or leaf out of range;
 //   - a tree whose links are not a tree: walked from its root, every node and leaf must be
 //     reached exactly once (a cycle would never end);
 //   - a rectangle, whatever its weight and size, that does not lie inside the training window
-//     (x, y, width, height ≥ 0, x + width ≤ window width, y + height ≤ window height).
+//     (x, y, width, height ≥ 0, x + width ≤ window width, y + height ≤ window height; for a
+//     tilted rectangle its four corners above: x − height ≥ 0, y + width + height ≤ window height).
 // sat::Detector checks a HaarCascade built by hand the same way.
 HaarCascade load_haar_cascade(const std::string& path);
 
@@ -136,10 +138,10 @@ struct DetectTimes {
 class Detector {
  public:
   // Sized once for frames up to max_extent (CUDA: device buffers on the current device: an atlas
-  // holding every scale's frame, 17 bytes per atlas pixel with its table, and the window lists).
+  // holding every scale's frame, 21 bytes per atlas pixel with its tables — 25 and the tilted
+  // table's workspace for a cascade with tilted features — and the window lists).
   // Throws sat::Error on bad parameters (a scale factor giving more than kMaxDetectScales scales
-  // at max_extent included) or an empty, inconsistent (see load_haar_cascade) or unsupported
-  // cascade (tilted features).
+  // at max_extent included) or an empty or inconsistent (see load_haar_cascade) cascade.
   Detector(Backend backend, HaarCascade cascade, Extent max_extent, DetectParams params = {});
   ~Detector();
   Detector(Detector&&) noexcept;

@@ -25,7 +25,7 @@ extern "C" {
 
 /* A Haar cascade read from an OpenCV >= 2.4 XML file (sat::load_haar_cascade): refused, naming the
  * file and the reason, when missing, not well-formed (truncated), another format (pre-2.4, LBP,
- * HOG), using tilted (45°) features, or inconsistent, naming the stage, tree, node or rectangle
+ * HOG), or inconsistent, naming the stage, tree, node or rectangle
  * (an index out of range, a tree whose links form a cycle or leave a node unreached, a rectangle
  * outside the training window whatever its weight). Immutable; may be destroyed once detectors
  * are made. */

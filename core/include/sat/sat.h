@@ -67,10 +67,40 @@ struct Extent {
   int height = 0;  // rows
 };
 
+// Which table compute() writes.
+//
+// Upright: the inclusive table above, height × width.
+// Tilted: the 45°-rotated table of Lienhart and Maydt, exactly cv::integral's `tilted` output
+// (same layout, so OpenCV code can swap it in): (height + 1) × (width + 1) values, row 0 zero,
+//   t[Y][X] = Σ a[y][x] over y < Y, |x − (X − 1)| ≤ Y − 1 − y   (pixels outside the image 0),
+// the triangle of pixels above pixel (X − 1, Y − 1), that pixel its apex. The output plane then
+// has height + 1 rows of width + 1 elements (output_pitch ≥ (width + 1) · output_element_size).
+// Offered for U8ToU32 (also the bits of OpenCV's CV_32S table: unsigned wrap-around, exact
+// modulo 2³²) and F32ToF32. algorithm and tile choose how the two upright tables it is built
+// from are computed (docs/algorithms.md, "The tilted table").
+//
+//   in (3×3)     tilted (4×4)
+//   1 2 3        0  0  0  0
+//   4 5 6        0  1  2  3
+//   7 8 9        1  7 11 11      e.g. t[2][2]: apex 5, with 1 2 3 of the row above = 11
+//                7 22 29 26
+enum class Table {
+  Upright,
+  Tilted,
+};
+
+const char* to_string(Table table);  // "upright", "tilted"
+// The extent of the table of an input of `input` extent: the same for Upright, one more row
+// and column for Tilted.
+Extent table_extent(Extent input, Table table);
+// Whether this table is offered for this type (every type has the upright table).
+bool supports(Table table, ElementType type);
+
 struct Options {
   Algorithm algorithm = Algorithm::SkssLb1R1W;
   int tile = 0;             // W ∈ {32, 64, 128} for tiled algorithms; 0 = the best default
   double hybrid_r = 0.25;   // (1+r)R1W: fraction of tiles done by 2R1W, 0 < r < 1
+  Table table = Table::Upright;
 };
 
 // One table to compute. Pointers are device pointers for compute()/Plan, host pointers for the
@@ -205,5 +235,10 @@ void cpu_parallel(const Problem& problem, int threads = 0);
 // cpu_parallel. threads as for cpu_parallel (automatic: one thread for a batch below 2^18
 // elements in all).
 void cpu_parallel_batch(const Problem& first_plane, const Batch& batch, int threads = 0);
+// The tilted table (Table::Tilted) of every plane of a batch (host pointers; same rules as
+// compute_batch with options.table = Tilted), single-threaded, by the recurrence of
+// docs/algorithms.md. Integer tables equal cv::integral's; float tables are accumulated in double
+// and rounded once (within half an ulp of the exact table, up to the double sums' own error).
+void cpu_tilted(const Problem& first_plane, const Batch& batch = {});
 
 }  // namespace sat

@@ -61,6 +61,10 @@ enum {
   SAT_ALGORITHM_1R1W_SKSS_LB = 6
 };
 
+/* Which table (sat::Table): the upright table, or cv::integral's tilted (45°) table of
+ * (height + 1) × (width + 1) values, for SAT_U8_TO_U32 and SAT_F32_TO_F32 (see sat/sat.h). */
+enum { SAT_TABLE_UPRIGHT = 0, SAT_TABLE_TILTED = 1 };
+
 enum { SAT_BACKEND_CUDA = 0, SAT_BACKEND_CPU = 1 };
 enum { SAT_BORDER_REFLECT101 = 0, SAT_BORDER_REPLICATE = 1 };
 
@@ -68,6 +72,7 @@ typedef struct sat_options {
   int algorithm;   /* SAT_ALGORITHM_* */
   int tile;        /* 32, 64, 128, or 0 for the default */
   double hybrid_r; /* (1+r)R1W only, 0 < r < 1 */
+  int table;       /* SAT_TABLE_UPRIGHT (0) or SAT_TABLE_TILTED */
 } sat_options;
 
 /* One plane: device pointers for sat_compute, host pointers for sat_cpu_compute. */
@@ -136,6 +141,8 @@ sat_status sat_compute_in(sat_workspace* workspace, const sat_problem* problem, 
                           const sat_options* options, void* stream);
 /* The table(s) on the CPU, `threads` threads (0 = all). */
 sat_status sat_cpu_compute(const sat_problem* problem, const sat_batch* batch, int threads);
+/* The tilted table(s) on the CPU (sat::cpu_tilted; one thread). */
+sat_status sat_cpu_compute_tilted(const sat_problem* problem, const sat_batch* batch);
 
 /* Filters (sat/filters.h): an engine owns the tables for images up to its max size; one engine
  * per stream, not thread-safe. Same results on both backends (bit-exact with OpenCV where the

@@ -22,12 +22,21 @@ bool inside_window(const HaarRect& r, Extent window) {
          int64_t(r.y) + int64_t(r.height) <= int64_t(window.height);
 }
 
+// A tilted rectangle (x, y, w, h) is the rectangle rotated by 45° about its corner (x, y): its
+// corners (x, y), (x − h, y + h), (x + w, y + w) and (x + w − h, y + w + h) must lie in the window.
+bool tilted_inside_window(const HaarRect& r, Extent window) {
+  return r.x >= 0 && r.y >= 0 && r.width >= 0 && r.height >= 0 && int64_t(r.x) - int64_t(r.height) >= 0 &&
+         int64_t(r.x) + int64_t(r.width) <= int64_t(window.width) &&
+         int64_t(r.y) + int64_t(r.width) + int64_t(r.height) <= int64_t(window.height);
+}
+
 // "" or "feature F, rectangle R (x y w h weight) lies outside the WxH window".
 std::string feature_problem(const HaarCascade& c, int feature) {
   const HaarFeature& f = c.features[std::size_t(feature)];
   for (int k = 0; k < 3; ++k)
-    if (!inside_window(f.rects[k], c.window))
-      return "feature " + std::to_string(feature) + ", rectangle " + std::to_string(k) + " (" + rect_text(f.rects[k]) +
+    if (!(f.tilted ? tilted_inside_window(f.rects[k], c.window) : inside_window(f.rects[k], c.window)))
+      return "feature " + std::to_string(feature) + (f.tilted ? ", tilted rectangle " : ", rectangle ") +
+             std::to_string(k) + " (" + rect_text(f.rects[k]) +
              ") lies outside the " + std::to_string(c.window.width) + "x" + std::to_string(c.window.height) +
              " window";
   return "";

@@ -140,7 +140,6 @@ void read_features(const Reader& r, const tinyxml2::XMLElement* features_node, H
     }
     if (k < 2) r.fail("feature " + std::to_string(c.features.size()) + " has fewer than 2 rectangles");
     if (f->FirstChildElement("tilted")) feature.tilted = r.integer_element(f, "tilted") != 0;
-    if (feature.tilted) r.fail("uses tilted (45°) features, not supported (feature " + std::to_string(c.features.size()) + ")");
     c.features.push_back(feature);
   }
 }

@@ -32,6 +32,7 @@ CpuDetect::CpuDetect(const HaarCascade& cascade, Extent max_extent)
       flat_(cascade, max_extent.width + 1),
       resized_(std::size_t(max_extent.width) * std::size_t(band_table_rows_)),
       table_(std::size_t(table_pitch_) * std::size_t(band_table_rows_)),
+      tilted_(uses_tilted_features(cascade) ? std::size_t(table_pitch_) * std::size_t(band_table_rows_) : 0),
       x_taps_(std::size_t(max_extent.width)),
       y_taps_(std::size_t(max_extent.height)),
       accepted_(std::size_t(table_pitch_) * std::size_t(band_table_rows_)) {}
@@ -39,7 +40,9 @@ CpuDetect::CpuDetect(const HaarCascade& cascade, Extent max_extent)
 // Per level, bands of window rows r0 … r1 − 1 (origins y = r · step): the resized rows y0 … the
 // last window's bottom row, their table rows (cv::integral's layout, one row and one column in,
 // summed from the band's first row: the windows read differences of its rows, the same
-// integers as the whole frame's table gives), then the cascade on every window of the band.
+// integers as the whole frame's table gives; so does the band's tilted table, whose rows above
+// the band add the same amount to the four corners of a tilted rectangle with opposite signs),
+// then the cascade on every window of the band.
 void CpuDetect::run(const uint8_t* gray, std::size_t pitch, Extent frame, const std::vector<ScaleLevel>& levels,
                     std::vector<Box>& candidates, DetectTimes& times, bool timed) {
   const CascadeView view = flat_.view();
@@ -73,6 +76,9 @@ void CpuDetect::run(const uint8_t* gray, std::size_t pitch, Extent frame, const 
       Problem table{ElementType::U8ToSumSq, {width, image_rows}, resized_.data(), std::size_t(width),
                     table_.data() + tp + 1, tp * sizeof(SumSq)};
       cpu_parallel(table);
+      if (!tilted_.empty())
+        cpu_tilted({ElementType::U8ToU32, {width, image_rows}, resized_.data(), std::size_t(width), tilted_.data(),
+                    tp * sizeof(uint32_t)});
       if (timed) times.tables_ms += ms_since(t0), t0 = std::chrono::steady_clock::now();
 
       filters::parallel_rows(r1 - r0, int64_t(cols) * 8, 0, [&](int a, int b) {
@@ -80,8 +86,9 @@ void CpuDetect::run(const uint8_t* gray, std::size_t pitch, Extent frame, const 
           uint8_t* flags = accepted_.data() + std::size_t(i) * std::size_t(cols);
           std::memset(flags, 0, std::size_t(cols));
           const SumSq* row = table_.data() + std::size_t(i * level.step) * tp;
+          const uint32_t* tilted_row = tilted_.empty() ? nullptr : tilted_.data() + std::size_t(i * level.step) * tp;
           for (int x = 0; x < cols; x += level.step) {
-            const int result = run_window(view, row + x);
+            const int result = run_window(view, row + x, tilted_row ? tilted_row + x : nullptr);
             if (result > 0) flags[x] = 1;
             if (result == 0) x += level.step;  // rejected by the first stage: OpenCV skips a position
           }

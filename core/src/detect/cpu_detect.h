@@ -1,7 +1,8 @@
 // The CPU backend of sat::Detector: per scale, in bands of window rows, the resized rows the
 // band's windows cover, their padded {Σx, Σx²} table rows, and every window through the
 // cascade, rows spread over all cores. A band keeps a few per cent of a frame, not the whole
-// resized frame and its 16-byte table (see band_rows()).
+// resized frame and its 16-byte table (see band_rows()). Cascades with tilted features also get
+// the band's tilted table.
 #pragma once
 
 #include <cstdint>
@@ -30,6 +31,7 @@ class CpuDetect {
   FlatCascade flat_;
   std::vector<uint8_t> resized_;  // the band's resized rows
   std::vector<SumSq> table_;      // the band's table rows; row 0 and column 0 stay zero
+  std::vector<uint32_t> tilted_;  // the band's tilted table, same layout (empty: no tilted features)
   std::vector<AxisTaps> x_taps_, y_taps_;
   std::vector<uint8_t> accepted_;  // one flag per window position of a band
 };

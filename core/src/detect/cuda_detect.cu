@@ -81,10 +81,11 @@ __global__ void resize_levels_kernel(const uint8_t* src, std::size_t pitch, int 
       uint8_t(resize_pixel(src, pitch, src_w, src_h, tx, ty));
 }
 
-// The window at level position (x, y): its top-left element of the padded-table view (both
-// tables have the atlas pitch).
+// The window at level position (x, y): its top-left element of the padded-table view (all
+// tables have the atlas pitch). Null for a null table (no tilted table).
 template <class T>
 __device__ __forceinline__ const T* window_at(const T* table, int pitch, const LevelGeometry& L, int x, int y) {
+  if (!table) return nullptr;
   return table + std::size_t(L.oy - 1 + y) * std::size_t(pitch) + std::size_t(L.ox - 1 + x);
 }
 
@@ -94,7 +95,7 @@ __device__ __forceinline__ const T* window_at(const T* table, int pitch, const L
 // which of them the sequential scan evaluates (skip_rule.h), and the evaluated windows that
 // passed are appended in order.
 __global__ void __launch_bounds__(kBlock) first_stage_kernel(CascadeView cascade, const SumSq* squares,
-                                                             const uint32_t* sums, int pitch,
+                                                             const uint32_t* sums, const uint32_t* tilted, int pitch,
                                                              const LevelGeometry* levels, Window* out,
                                                              unsigned* out_count) {
   const LevelGeometry L = levels[blockIdx.y];
@@ -109,7 +110,8 @@ __global__ void __launch_bounds__(kBlock) first_stage_kernel(CascadeView cascade
     bool passed = false, rejected = false;
     float factor = 1.f;
     if (inside && variance_factor(cascade, window_at(squares, pitch, L, c * L.step, y), factor)) {
-      passed = stage_passes(cascade, 0, window_at(sums, pitch, L, c * L.step, y), factor);
+      passed = stage_passes(cascade, 0, window_at(sums, pitch, L, c * L.step, y), factor,
+                            window_at(tilted, pitch, L, c * L.step, y));
       rejected = !passed;  // rejected by stage 0 (not by the variance test): the next is skipped
     }
     const uint32_t rejections = __ballot_sync(0xffffffffu, rejected);
@@ -124,7 +126,8 @@ __global__ void __launch_bounds__(kBlock) first_stage_kernel(CascadeView cascade
 // `lanes` threads per window: one while the windows fill the threads; for the deep stages, with
 // few windows and hundreds of trees, up to a warp sums one window's trees (only for stages whose
 // sum is the same in any order; stage_sum_is_exact).
-__global__ void __launch_bounds__(kBlock) stage_kernel(CascadeView cascade, const uint32_t* sums, int pitch,
+__global__ void __launch_bounds__(kBlock) stage_kernel(CascadeView cascade, const uint32_t* sums,
+                                                       const uint32_t* tilted, int pitch,
                                                        const LevelGeometry* levels, const Window* in,
                                                        const unsigned* in_count, int stage, Window* out,
                                                        unsigned* out_count) {
@@ -142,9 +145,12 @@ __global__ void __launch_bounds__(kBlock) stage_kernel(CascadeView cascade, cons
     double sum = 0.;
     if (inside) {
       w = in[i];
-      const uint32_t* win = window_at(sums, pitch, levels[w.level], int(w.xy & 0xffffu), int(w.xy >> 16));
+      const LevelGeometry& L = levels[w.level];
+      const int x = int(w.xy & 0xffffu), y = int(w.xy >> 16);
+      const uint32_t* win = window_at(sums, pitch, L, x, y);
+      const uint32_t* tilted_win = window_at(tilted, pitch, L, x, y);
       for (int t = int(part); t < st.tree_count; t += lanes)  // one lane: the file's order
-        sum = d_add(sum, double(tree_leaf(cascade, st.first_tree + t, win, w.factor)));
+        sum = d_add(sum, double(tree_leaf(cascade, st.first_tree + t, win, w.factor, tilted_win)));
     }
     for (int o = lanes / 2; o > 0; o /= 2) sum = d_add(sum, __shfl_xor_sync(0xffffffffu, sum, o));
     warp_append(inside && part == 0 && !(sum < st.threshold), w, out, out_count);
@@ -178,13 +184,14 @@ struct CudaDetect::State {
   DeviceArray<uint8_t> d_gray, d_atlas;
   DeviceArray<SumSq> d_squares;  // {Σx, Σx²}: the variance test
   DeviceArray<uint32_t> d_sums;  // Σx mod 2^32: the features (a quarter of the bytes per read)
+  DeviceArray<uint32_t> d_tilted;  // the tilted table, for cascades with tilted features (else empty)
   DeviceArray<LevelGeometry> d_levels;
   DeviceArray<Window> d_list[2];
   DeviceArray<unsigned> d_counts;  // counter k: the windows that passed stage k
   PinnedArray<LevelGeometry> h_levels;
   PinnedArray<Window> h_list;    // mapped: the accepted windows, written by publish_kernel
   PinnedArray<unsigned> h_count;  // mapped: their count
-  std::unique_ptr<Plan> squares_plan, sums_plan;
+  std::unique_ptr<Plan> squares_plan, sums_plan, tilted_plan;
   std::vector<CudaEvent> events;  // start, after pyramid, after tables, after cascade
 
   State(const HaarCascade& cascade, int pitch)
@@ -210,6 +217,11 @@ int atlas_pitch_for(Extent max_extent, Extent window, const DetectParams& params
   plan_scales(max_extent, window, params, levels);
   return levels.empty() ? 2 : levels[0].size.width + 1;
 }
+
+// The tilted table is that of the atlas without its free first row and column (always zero):
+// its (rows − 1 + 1) × (pitch − 1 + 1) values then have the atlas pitch, and its element
+// (Y, X) is the whole atlas's tilted element (Y + 1, X + 1) — the padded view window_at reads.
+Extent tilted_extent(int pitch, int rows) { return {pitch - 1, rows - 1}; }
 
 }  // namespace
 
@@ -261,6 +273,8 @@ CudaDetect::CudaDetect(const HaarCascade& cascade, Extent max_extent, const Dete
   check_cuda(cudaMemset(s.d_atlas.data(), 0, atlas_pixels), "cudaMemset");
   s.d_squares = device_array<SumSq>(atlas_pixels, "atlas table");
   s.d_sums = device_array<uint32_t>(atlas_pixels, "atlas sum table");
+  const bool tilted = uses_tilted_features(cascade);
+  if (tilted) s.d_tilted = device_array<uint32_t>(atlas_pixels, "atlas tilted table");
   s.d_levels = device_array<LevelGeometry>(std::max<std::size_t>(levels.size(), 1), "level geometry");
   for (auto& list : s.d_list) list = device_array<Window>(std::max<std::size_t>(s.max_positions, 1), "window list");
   s.d_counts = device_array<unsigned>(std::size_t(std::max(s.stage_count, 1)), "window counters");
@@ -270,6 +284,11 @@ CudaDetect::CudaDetect(const HaarCascade& cascade, Extent max_extent, const Dete
   if (s.atlas_rows > 1) {
     s.squares_plan = std::make_unique<Plan>(ElementType::U8ToSumSq, Extent{pitch, s.atlas_rows});
     s.sums_plan = std::make_unique<Plan>(ElementType::U8ToU32, Extent{pitch, s.atlas_rows});
+    if (tilted) {
+      Options o;
+      o.table = Table::Tilted;
+      s.tilted_plan = std::make_unique<Plan>(ElementType::U8ToU32, tilted_extent(pitch, s.atlas_rows), o);
+    }
   }
   for (int k = 0; k < 4; ++k) s.events.emplace_back();
 }
@@ -329,19 +348,25 @@ void CudaDetect::run(ConstImage8 frame, const std::vector<ScaleLevel>& levels, s
   s.sums_plan->run({ElementType::U8ToU32, used, s.d_atlas.data(), std::size_t(s.atlas_pitch), s.d_sums.data(),
                     std::size_t(s.atlas_pitch) * sizeof(uint32_t)},
                    stream);
+  if (s.tilted_plan)
+    s.tilted_plan->run({ElementType::U8ToU32, tilted_extent(s.atlas_pitch, used_rows), s.d_atlas.data() + s.atlas_pitch + 1,
+                        std::size_t(s.atlas_pitch), s.d_tilted.data(), std::size_t(s.atlas_pitch) * sizeof(uint32_t)},
+                       stream);
   if (timed) check_cuda(cudaEventRecord(s.events[2].get(), stream), "cudaEventRecord");
 
   // 3. Variance, stage 0 and the skip rule everywhere, survivors into list 0 (counter 0).
   const CascadeView view = s.device_view();
   first_stage_kernel<<<dim3(unsigned(detail::ceil_div(max_rows, kBlock / 32)), nlevels), kBlock, 0, stream>>>(
-      view, s.d_squares.data(), s.d_sums.data(), s.atlas_pitch, s.d_levels.data(), s.d_list[0].data(), s.d_counts.data());
+      view, s.d_squares.data(), s.d_sums.data(), s.d_tilted.data(), s.atlas_pitch, s.d_levels.data(), s.d_list[0].data(),
+      s.d_counts.data());
   detail::check_launch("sat::detect::first_stage_kernel");
 
   // 4. Each further stage over the previous stage's survivors (counter k − 1 counts them), the
   //    lists alternating; no host synchronisation in between.
   int from = 0;
   for (int k = 1; k < s.stage_count; ++k) {
-    stage_kernel<<<unsigned(s.stage_blocks), kBlock, 0, stream>>>(view, s.d_sums.data(), s.atlas_pitch, s.d_levels.data(),
+    stage_kernel<<<unsigned(s.stage_blocks), kBlock, 0, stream>>>(view, s.d_sums.data(), s.d_tilted.data(), s.atlas_pitch,
+                                                                  s.d_levels.data(),
                                                                   s.d_list[from].data(), s.d_counts.data() + k - 1, k,
                                                                   s.d_list[1 - from].data(), s.d_counts.data() + k);
     detail::check_launch("sat::detect::stage_kernel");

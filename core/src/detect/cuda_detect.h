@@ -4,7 +4,9 @@
 //      shelves, each with a free row above and a free column to its left);
 //   2. the atlas's {Σx, Σx²} table (the variance test) and its 32-bit Σx table (the features:
 //      OpenCV's own int arithmetic, a quarter of the bytes per read), one satcore call each (a
-//      box sum inside one level only reads that level's corners, whatever lies around it);
+//      box sum inside one level only reads that level's corners, whatever lies around it), and
+//      for cascades with tilted features the atlas's tilted table (a tilted rectangle's four
+//      corners likewise sum only the pixels inside it);
 //   3. the variance test and the first stage at every window position of every level at once, a
 //      warp per row; OpenCV's skip rule (the position after a first-stage rejection is not
 //      evaluated) follows from a ballot of the rejections (skip_rule.h), and the evaluated

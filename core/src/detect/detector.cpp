@@ -44,8 +44,6 @@ void validate_setup(const HaarCascade& c, Extent max_extent, const DetectParams&
   const char* call = "sat::Detector";
   if (c.stages.empty() || c.features.empty() || c.window.width < 3 || c.window.height < 3)
     invalid(call, "the cascade is empty (load it with sat::load_haar_cascade)");
-  for (const HaarFeature& f : c.features)
-    if (f.tilted) throw Error(ErrorCode::Unsupported, call, "the cascade uses tilted (45°) features, not supported");
   if (const std::string problem = detect::cascade_problem(c); !problem.empty())
     invalid(call, "the cascade is inconsistent: " + problem);
   if (max_extent.width < 1 || max_extent.height < 1 || max_extent.width > 32768 || max_extent.height > 32768)

@@ -15,7 +15,21 @@ void corner_offsets(int x, int y, int w, int h, int pitch, int* ofs) {
   ofs[3] = x + w + pitch * (y + h);
 }
 
+// CV_TILTED_OFFSETS: the tilted table's corners of the rotated rectangle (haar_eval.h).
+void tilted_offsets(int x, int y, int w, int h, int pitch, int* ofs) {
+  ofs[0] = x + pitch * y;
+  ofs[1] = x - h + pitch * (y + h);
+  ofs[2] = x + w + pitch * (y + w);
+  ofs[3] = x + w - h + pitch * (y + w + h);
+}
+
 }  // namespace
+
+bool uses_tilted_features(const HaarCascade& c) {
+  for (const HaarFeature& f : c.features)
+    if (f.tilted) return true;
+  return false;
+}
 
 bool stage_sum_is_exact(const HaarCascade& c, const HaarStage& stage) {
   int lowest_bit = INT_MAX;  // L = 2^lowest_bit
@@ -47,9 +61,10 @@ FlatCascade::FlatCascade(const HaarCascade& c, int pitch) {
     FlatFeature ff{};
     for (int k = 0; k < 3; ++k) {
       const HaarRect& r = f.rects[k];
-      corner_offsets(r.x, r.y, r.width, r.height, pitch, ff.ofs[k]);
+      (f.tilted ? tilted_offsets : corner_offsets)(r.x, r.y, r.width, r.height, pitch, ff.ofs[k]);
       ff.weight[k] = r.weight;
     }
+    ff.tilted = f.tilted ? 1 : 0;
     features.push_back(ff);
   }
   // HaarEvaluator::read: normrect = (1, 1, width − 2, height − 2).

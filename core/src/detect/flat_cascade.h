@@ -15,6 +15,9 @@ namespace sat::detect {
 // the CUDA backend may split a window's trees over several threads and get OpenCV's sum.
 bool stage_sum_is_exact(const HaarCascade& cascade, const HaarStage& stage);
 
+// Whether any feature is tilted: the evaluation then needs the tilted table too.
+bool uses_tilted_features(const HaarCascade& cascade);
+
 struct FlatCascade {
   std::vector<FlatStage> stages;
   std::vector<FlatTree> trees;

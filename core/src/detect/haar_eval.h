@@ -1,8 +1,10 @@
 // One detection window through a Haar cascade, exactly as OpenCV 4.6 computes it
 // (HaarEvaluator::setWindow, OptFeature::calc, predictOrdered / predictOrderedStump), on a padded
 // {Σx, Σx²} table: element (y, x) holds the sums over pixels above and left of (x, y), row 0 and
-// column 0 are zero (cv::integral's layout). Host and device code: the CUDA kernel and the CPU
-// backend call the same functions, so they agree bit for bit.
+// column 0 are zero (cv::integral's layout). Cascades with tilted (45°) features also read the
+// tilted table (sat::Table::Tilted, cv::integral's `tilted`) of the same image, laid out with the
+// same row pitch in elements, at the same window offset. Host and device code: the CUDA kernel
+// and the CPU backend call the same functions, so they agree bit for bit.
 //
 // Float order (why each operation is written out): a feature is
 //   float(w0·float(s0)) + float(w1·float(s1)) [+ float(w2·float(s2)) when w2 ≠ 0], then × the
@@ -19,10 +21,14 @@
 namespace sat::detect {
 
 // A feature's three rectangles as corner offsets (elements) from the window's top-left table
-// element, for the table's row pitch: top-left, top-right, bottom-left, bottom-right.
+// element, for the table's row pitch: top-left, top-right, bottom-left, bottom-right for an
+// upright rectangle (x, y, w, h); for a tilted one (OpenCV's CV_TILTED_OFFSETS) the tilted
+// table's corners (x, y), (x − h, y + h), (x + w, y + w), (x + w − h, y + w + h), whose
+// p0 − p1 − p2 + p3 is the sum of the rectangle rotated by 45° about (x, y).
 struct FlatFeature {
   int ofs[3][4];
   float weight[3];
+  int tilted;  // 1: the offsets are into the tilted table
 };
 struct FlatNode {
   int left, right;  // > 0: node of the same tree; ≤ 0: leaf −value of the tree
@@ -92,22 +98,32 @@ SAT_HOST_DEVICE bool variance_factor(const CascadeView& c, const SumSq* win, flo
   return false;
 }
 
+// Rectangle k of a feature: from the window's sum table, or for a tilted feature its tilted table
+// (null for cascades without tilted features).
+template <class Sums>
+SAT_HOST_DEVICE int rect_sum(const FlatFeature& f, int k, const Sums* win, const uint32_t* tilted) {
+  return f.tilted ? box_sum(tilted, f.ofs[k]) : box_sum(win, f.ofs[k]);
+}
+
 // `Sums` is SumSq (the CPU backend's table) or uint32_t (the CUDA backend's sum table).
 template <class Sums>
-SAT_HOST_DEVICE float feature_value(const FlatFeature& f, const Sums* win, float factor) {
-  float ret = f_add(f_mul(f.weight[0], float(box_sum(win, f.ofs[0]))), f_mul(f.weight[1], float(box_sum(win, f.ofs[1]))));
-  if (f.weight[2] != 0.0f) ret = f_add(ret, f_mul(f.weight[2], float(box_sum(win, f.ofs[2]))));
+SAT_HOST_DEVICE float feature_value(const FlatFeature& f, const Sums* win, float factor,
+                                    const uint32_t* tilted = nullptr) {
+  float ret = f_add(f_mul(f.weight[0], float(rect_sum(f, 0, win, tilted))),
+                    f_mul(f.weight[1], float(rect_sum(f, 1, win, tilted))));
+  if (f.weight[2] != 0.0f) ret = f_add(ret, f_mul(f.weight[2], float(rect_sum(f, 2, win, tilted))));
   return f_mul(ret, factor);
 }
 
 // The leaf a window reaches in tree `ti` (a stump is a one-node tree).
 template <class Sums>
-SAT_HOST_DEVICE float tree_leaf(const CascadeView& c, int ti, const Sums* win, float factor) {
+SAT_HOST_DEVICE float tree_leaf(const CascadeView& c, int ti, const Sums* win, float factor,
+                                const uint32_t* tilted = nullptr) {
   const FlatTree tree = c.trees[ti];
   int idx = 0;
   do {
     const FlatNode n = c.nodes[tree.first_node + idx];
-    const double value = feature_value(c.features[n.feature], win, factor);
+    const double value = feature_value(c.features[n.feature], win, factor, tilted);
     idx = value < n.threshold ? n.left : n.right;
   } while (idx > 0);
   return c.leaves[tree.first_leaf - idx];
@@ -115,10 +131,12 @@ SAT_HOST_DEVICE float tree_leaf(const CascadeView& c, int ti, const Sums* win, f
 
 // Whether stage `si` passes for this window (predictOrdered): leaves summed in double, in order.
 template <class Sums>
-SAT_HOST_DEVICE bool stage_passes(const CascadeView& c, int si, const Sums* win, float factor) {
+SAT_HOST_DEVICE bool stage_passes(const CascadeView& c, int si, const Sums* win, float factor,
+                                  const uint32_t* tilted = nullptr) {
   const FlatStage st = c.stages[si];
   double sum = 0.;
-  for (int t = 0; t < st.tree_count; ++t) sum = d_add(sum, double(tree_leaf(c, st.first_tree + t, win, factor)));
+  for (int t = 0; t < st.tree_count; ++t)
+    sum = d_add(sum, double(tree_leaf(c, st.first_tree + t, win, factor, tilted)));
   return !(sum < st.threshold);
 }
 
@@ -134,12 +152,13 @@ SAT_HOST_DEVICE int lanes_per_window(unsigned windows, unsigned threads, bool an
 }
 
 // CascadeClassifierImpl::runAt: 1 when every stage passes, −si when stage si rejects (0 for the
-// first stage: the caller then skips the next position), −1 when setWindow rejects.
-SAT_HOST_DEVICE int run_window(const CascadeView& c, const SumSq* win) {
+// first stage: the caller then skips the next position), −1 when setWindow rejects. `tilted`:
+// the window in the tilted table (needed only by cascades with tilted features).
+SAT_HOST_DEVICE int run_window(const CascadeView& c, const SumSq* win, const uint32_t* tilted = nullptr) {
   float factor;
   if (!variance_factor(c, win, factor)) return -1;
   for (int si = 0; si < c.stage_count; ++si)
-    if (!stage_passes(c, si, win, factor)) return -si;
+    if (!stage_passes(c, si, win, factor, tilted)) return -si;
   return 1;
 }
 

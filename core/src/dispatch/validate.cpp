@@ -28,6 +28,8 @@ bool known(ElementType type) {
   return false;
 }
 
+bool known(Table table) { return table == Table::Upright || table == Table::Tilted; }
+
 bool known(Algorithm algorithm) {
   for (Algorithm a : kAllAlgorithms)
     if (a == algorithm) return true;
@@ -117,6 +119,10 @@ void check_request(const char* call, ElementType type, Extent extent, const Opti
   if (!known(type)) fail(ErrorCode::InvalidArgument, call, "unknown element type " + std::to_string(int(type)));
   if (!known(options.algorithm))
     fail(ErrorCode::InvalidArgument, call, "unknown algorithm " + std::to_string(int(options.algorithm)));
+  if (!known(options.table)) fail(ErrorCode::InvalidArgument, call, "unknown table " + std::to_string(int(options.table)));
+  if (!supports(options.table, type))
+    fail(ErrorCode::Unsupported, call,
+         std::string("the tilted table is offered for u8->u32 and f32->f32, not ") + to_string(type));
   if (extent.width < 1) fail(ErrorCode::InvalidArgument, call, "width must be >= 1 (got " + std::to_string(extent.width) + ")");
   if (extent.height < 1)
     fail(ErrorCode::InvalidArgument, call, "height must be >= 1 (got " + std::to_string(extent.height) + ")");
@@ -142,13 +148,22 @@ void check_request(const char* call, ElementType type, Extent extent, const Opti
     fail(ErrorCode::InvalidArgument, call,
          "image of " + std::to_string(extent.width) + "x" + std::to_string(extent.height) +
              " is too large (at most 2^31 - 1 tiles of 32x32 pixels)");
+  // The tilted table is built from upright tables width + height − 1 wide (tilted/tilted.h).
+  if (options.table == Table::Tilted) {
+    const std::size_t sheared_width = std::size_t(extent.width) + std::size_t(extent.height) - 1;
+    if (sheared_width > std::size_t(kMaxSide) || too_many_tiles({int(sheared_width), extent.height}, 1))
+      fail(ErrorCode::InvalidArgument, call,
+           "image of " + std::to_string(extent.width) + "x" + std::to_string(extent.height) +
+               " is too large for the tilted table (width + height - 1 at most 2^30, and its tables at most "
+               "2^31 - 1 tiles of 32x32 pixels)");
+  }
 }
 
-void check_problem(const char* call, const Problem& p) {
+void check_problem(const char* call, const Problem& p, Table table) {
   const AddressRange in = check_plane(call, "input", p.input, p.input_pitch, input_element_size(p.type),
                                       input_alignment(p.type), p.extent);
   const AddressRange out = check_plane(call, "output", p.output, p.output_pitch, output_element_size(p.type),
-                                       output_alignment(p.type), p.extent);
+                                       output_alignment(p.type), table_extent(p.extent, table));
   if (overlap(in, out)) fail(ErrorCode::InvalidArgument, call, "input and output overlap");
 }
 
@@ -161,7 +176,7 @@ void check_plane_count(const char* call, Extent extent, int planes) {
              " are too many for one call");
 }
 
-void check_batch(const char* call, const Problem& p, const Batch& batch) {
+void check_batch(const char* call, const Problem& p, const Batch& batch, Table table) {
   check_plane_count(call, p.extent, batch.planes);
   if (batch.planes == 1) return;  // strides unused
   if (batch.input_plane_stride % input_alignment(p.type) != 0)
@@ -174,9 +189,10 @@ void check_batch(const char* call, const Problem& p, const Batch& batch) {
              " is not a multiple of the element alignment (" + std::to_string(output_alignment(p.type)) + " bytes)");
   // check_problem has bounded the first plane of each; these are its ranges again.
   const std::size_t in_row = std::size_t(p.extent.width) * input_element_size(p.type);
-  const std::size_t out_row = std::size_t(p.extent.width) * output_element_size(p.type);
+  const Extent out_extent = table_extent(p.extent, table);
+  const std::size_t out_row = std::size_t(out_extent.width) * output_element_size(p.type);
   const AddressRange in0 = plane_range(call, "input", p.input, p.input_pitch, p.extent.height, in_row);
-  const AddressRange out0 = plane_range(call, "output", p.output, p.output_pitch, p.extent.height, out_row);
+  const AddressRange out0 = plane_range(call, "output", p.output, p.output_pitch, out_extent.height, out_row);
   if (batch.output_plane_stride < out0.end - out0.begin)
     fail(ErrorCode::InvalidArgument, call,
          "output plane stride " + std::to_string(batch.output_plane_stride) + " is smaller than a plane (" +
@@ -188,8 +204,8 @@ void check_batch(const char* call, const Problem& p, const Batch& batch) {
 
 void check_call(const char* call, const Problem& first_plane, const Batch& batch, const Options& options) {
   check_request(call, first_plane.type, first_plane.extent, options);
-  check_problem(call, first_plane);
-  check_batch(call, first_plane, batch);
+  check_problem(call, first_plane, options.table);
+  check_batch(call, first_plane, batch, options.table);
 }
 
 }  // namespace sat::detail

@@ -26,14 +26,16 @@ AddressRange plane_range(const char* call, const char* which, const void* ptr, s
                          std::size_t row_bytes);
 
 // Known type and algorithm, sizes ≥ 1, a valid tile that this algorithm offers for this type,
-// hybrid_r in (0, 1), and a tile count that fits 32-bit indices.
+// hybrid_r in (0, 1), a known table offered for this type, and a tile count that fits 32-bit
+// indices.
 void check_request(const char* call, ElementType type, Extent extent, const Options& options);
 // Non-null, aligned pointers; pitches of at least a row and a multiple of the element alignment;
 // each plane's addressed bytes inside the address space; input and output not overlapping.
-void check_problem(const char* call, const Problem& problem);
+// The output plane has the extent of `table` (table_extent).
+void check_problem(const char* call, const Problem& problem, Table table = Table::Upright);
 // A plane count ≥ 1, aligned strides, every plane inside the address space, output planes apart
 // from each other and from every input plane; `first_plane` itself is checked by check_problem.
-void check_batch(const char* call, const Problem& first_plane, const Batch& batch);
+void check_batch(const char* call, const Problem& first_plane, const Batch& batch, Table table = Table::Upright);
 // planes ≥ 1, and every plane's 32-pixel tiles together fit the 32-bit tile tickets.
 void check_plane_count(const char* call, Extent extent, int planes);
 // Everything compute_batch() checks before it looks at the workspace: check_request,

@@ -24,10 +24,10 @@ def astronaut():
     return cv2.cvtColor(data.astronaut(), cv2.COLOR_RGB2BGR)
 
 
-def opencv(image, scale_factor, min_neighbors, min_size=(0, 0)):
+def opencv(image, scale_factor, min_neighbors, min_size=(0, 0), cascade=FRONTAL):
     if not hasattr(cv2, "CascadeClassifier"):  # OpenCV 5 dropped it: nothing to compare with
         pytest.skip(f"this OpenCV ({cv2.__version__}) has no CascadeClassifier")
-    found = cv2.CascadeClassifier(FRONTAL).detectMultiScale(image, scale_factor, min_neighbors, minSize=min_size)
+    found = cv2.CascadeClassifier(cascade).detectMultiScale(image, scale_factor, min_neighbors, minSize=min_size)
     return sorted(map(tuple, np.asarray(found).reshape(-1, 4).tolist()))
 
 
@@ -46,6 +46,17 @@ def test_astronaut_as_opencv(astronaut, scale_factor, min_neighbors, min_size):
     assert boxes(satcore.detect(astronaut, FRONTAL, scale_factor, min_neighbors, min_size)) == expected
     bgra = cv2.cvtColor(astronaut, cv2.COLOR_BGR2BGRA)
     assert boxes(satcore.detect(bgra, FRONTAL, scale_factor, min_neighbors, min_size)) == expected
+
+
+@pytest.mark.parametrize("name", ["haarcascade_upperbody.xml", "haarcascade_smile.xml"])
+def test_tilted_feature_cascades_as_opencv(astronaut, name):
+    path = os.path.join(HAAR, name)
+    if not os.path.exists(path):
+        pytest.skip(f"{path} is missing")
+    gray = cv2.cvtColor(astronaut, cv2.COLOR_BGR2GRAY)
+    for min_neighbors in (0, 3):
+        expected = opencv(gray, 1.1, min_neighbors, cascade=path)
+        assert boxes(satcore.detect(gray, path, 1.1, min_neighbors)) == expected
 
 
 def test_every_raw_window_beyond_the_first_batch(astronaut):
@@ -85,10 +96,10 @@ def test_bad_cascades_are_refused_naming_the_file(tmp_path):
         assert message.startswith("detect(): ") and str(path) in message, message
         with pytest.raises(ValueError, match=str(path)):
             satcore.Cascade(str(path))
-    tilted = os.path.join(HAAR, "haarcascade_upperbody.xml")
-    if os.path.exists(tilted):
-        with pytest.raises(ValueError, match="tilted"):
-            satcore.detect(x, tilted)
+    old_format = os.path.join(HAAR, "haarcascade_licence_plate_rus_16stages.xml")
+    if os.path.exists(old_format):
+        with pytest.raises(ValueError, match="old-style"):
+            satcore.detect(x, old_format)
     with pytest.raises(TypeError, match="cascade must be a path"):
         satcore.detect(x, 42)
 

@@ -39,6 +39,26 @@ def test_uint8_wraps_modulo_2_32():
     assert box == 255 * 4100 * 4100 % 2**32
 
 
+@pytest.mark.parametrize("shape", [(1, 1), (1, 9), (9, 1), (31, 33), (2, 17, 19), (130, 257)])
+def test_tilted_uint8_equals_opencv(shape):
+    cv2 = pytest.importorskip("cv2")
+    x = RNG.integers(0, 256, shape, dtype=np.uint8)
+    t = np.asarray(satcore.integral(x, tilted=True))
+    assert t.dtype == np.uint32 and t.shape == shape[:-2] + (shape[-2] + 1, shape[-1] + 1)
+    planes = x.reshape(-1, *shape[-2:])
+    expected = np.stack([cv2.integral3(p)[2] for p in planes]).astype(np.int64) & 0xFFFFFFFF
+    np.testing.assert_array_equal(t.reshape(expected.shape), expected.astype(np.uint32))
+
+
+def test_tilted_out_must_have_the_larger_shape():
+    x = RNG.integers(0, 256, (5, 7), dtype=np.uint8)
+    with pytest.raises(ValueError):
+        satcore.integral(x, tilted=True, out=np.zeros((5, 7), np.uint32))
+    out = np.zeros((6, 8), np.uint32)
+    assert satcore.integral(x, tilted=True, out=out) is out
+    assert out[-1].any()
+
+
 @pytest.mark.parametrize("shape", [(1, 1), (64, 64), (3, 129, 65)])
 def test_float32_within_bound(shape):
     x = RNG.uniform(-1, 1, shape).astype(np.float32)

@@ -33,6 +33,15 @@ def test_torch_uint8_exact_every_algorithm(algorithm, shape):
     np.testing.assert_array_equal(got.cpu().numpy().view(np.uint32), reference_u8(host))
 
 
+@pytest.mark.parametrize("shape", [(1, 1), (1, 300), (300, 1), (37, 29), (3, 130, 257), (1080, 1920)])
+def test_torch_uint8_tilted_equals_the_cpu_backend(shape):
+    host = RNG.integers(0, 256, shape, dtype=np.uint8)
+    t = satcore.integral(torch.from_numpy(host).cuda(), tilted=True)
+    assert t.is_cuda and t.dtype == "uint32" and t.shape == shape[:-2] + (shape[-2] + 1, shape[-1] + 1)
+    got = torch.from_dlpack(t).cpu().numpy().view(np.uint32)
+    np.testing.assert_array_equal(got, np.asarray(satcore.integral(host, tilted=True)))
+
+
 @pytest.mark.parametrize("tile", [32, 64, 128])
 def test_float32_same_as_cpu_bound(tile):
     host = RNG.uniform(-1, 1, (3, 300, 200)).astype(np.float32)

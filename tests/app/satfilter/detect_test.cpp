@@ -37,8 +37,9 @@ class DetectTest : public SatfilterTest {
 sat::ConstImage8 view(const cv::Mat& m) { return {m.data, m.step[0], m.cols, m.rows, m.channels()}; }
 
 // sat::Detector's own answer on the CPU, the parameters satfilter passes.
-std::vector<sat::Box> detector_boxes(const cv::Mat& image, const sat::DetectParams& params = {}) {
-  sat::Detector detector(sat::Backend::Cpu, sat::load_haar_cascade(kCascade), {image.cols, image.rows}, params);
+std::vector<sat::Box> detector_boxes(const cv::Mat& image, const sat::DetectParams& params = {},
+                                     const std::string& cascade = kCascade) {
+  sat::Detector detector(sat::Backend::Cpu, sat::load_haar_cascade(cascade), {image.cols, image.rows}, params);
   return detector.detect(view(image));
 }
 
@@ -103,6 +104,19 @@ TEST_F(DetectTest, ParametersReachTheDetector) {
   const std::vector<sat::Box> expected = detector_boxes(astronaut, params);
   EXPECT_GT(expected.size(), 1u);
   EXPECT_TRUE(same_boxes(json_frames(out("faces.json"))[0], expected));
+}
+
+// A cascade with tilted (45°) features runs like any other.
+TEST_F(DetectTest, ACascadeWithTiltedFeaturesRuns) {
+  const std::string upper_body = "/usr/share/opencv4/haarcascades/haarcascade_upperbody.xml";
+  const RunResult r = run_satfilter({kAstronaut, out("out.png"), "--detect", upper_body, "--backend", "cpu", "--json",
+                                     out("bodies.json"), "--min-neighbors", "0"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  sat::DetectParams params;
+  params.min_neighbors = 0;
+  const std::vector<sat::Box> expected = detector_boxes(astronaut, params, upper_body);
+  EXPECT_FALSE(expected.empty());
+  EXPECT_TRUE(same_boxes(json_frames(out("bodies.json"))[0], expected));
 }
 
 TEST_F(DetectTest, DrawChangesOnlyTheOutlinesGreenOnColor) {

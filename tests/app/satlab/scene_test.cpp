@@ -136,19 +136,19 @@ TEST(DetectScene, RefusesACascadeItCannotLoadAndKeepsTheLastOne) {
   const std::size_t found = scene.boxes().size();
   ASSERT_GT(found, 0u);
 
-  const std::string tilted = detect_test::cascade_path("haarcascade_smile.xml");
-  rig.ui.settings.detect.cascade = tilted;
+  const std::string old_format = detect_test::cascade_path("haarcascade_licence_plate_rus_16stages.xml");
+  rig.ui.settings.detect.cascade = old_format;
   ASSERT_EQ(rig.frame(scene, frame), scene::FrameResult::Shown);
-  EXPECT_NE(scene.problem().find("haarcascade_smile.xml"), std::string::npos) << scene.problem();
-  EXPECT_NE(scene.problem().find("tilted"), std::string::npos) << scene.problem();
-  EXPECT_TRUE(rig.logged("tilted"));
+  EXPECT_NE(scene.problem().find("haarcascade_licence_plate_rus_16stages.xml"), std::string::npos) << scene.problem();
+  EXPECT_NE(scene.problem().find("old-style"), std::string::npos) << scene.problem();
+  EXPECT_TRUE(rig.logged("old-style"));
   EXPECT_EQ(rig.ui.settings.detect.cascade, rig.last_good.detect.cascade);  // the chooser shows what runs
-  EXPECT_NE(rig.ui.settings.detect.cascade, tilted);
+  EXPECT_NE(rig.ui.settings.detect.cascade, old_format);
   EXPECT_EQ(scene.boxes().size(), found);
 
   // The same refusal is logged once, however often it is asked for.
   const long long messages = rig.log.total();
-  rig.ui.settings.detect.cascade = tilted;
+  rig.ui.settings.detect.cascade = old_format;
   rig.frame(scene, frame);
   EXPECT_EQ(rig.log.total(), messages);
 }
@@ -232,8 +232,8 @@ TEST(DetectOptions, ParsesAndRefusesCascadesSatcoreCannotLoad) {
     }
   };
   refused({"--cascade", "/nonexistent/cascade.xml"}, "/nonexistent/cascade.xml");
-  const std::string tilted = detect_test::cascade_path("haarcascade_upperbody.xml");
-  refused({"--cascade", tilted.c_str()}, "tilted");
+  const std::string old_format = detect_test::cascade_path("haarcascade_licence_plate_rus_16stages.xml");
+  refused({"--cascade", old_format.c_str()}, "old-style");
   const std::filesystem::path dir = std::filesystem::temp_directory_path() / "satlab_scene_test";
   std::filesystem::create_directories(dir);
   const std::string truncated = (dir / "truncated.xml").string();

@@ -73,6 +73,31 @@ TEST(CAbi, CpuBatchMatchesTheReference) {
   }
 }
 
+TEST(CAbi, TiltedTableIsTheCppOne) {
+  EXPECT_EQ(sat_default_options().table, SAT_TABLE_UPRIGHT);
+  const int w = 37, h = 21;
+  std::vector<uint8_t> in(std::size_t(w) * h);
+  for (std::size_t k = 0; k < in.size(); ++k) in[k] = uint8_t(k * 2654435761u >> 13);
+  std::vector<uint32_t> expected(std::size_t(w + 1) * (h + 1)), got(expected.size(), 0xDEADBEEF);
+  cpu_tilted({ElementType::U8ToU32, {w, h}, in.data(), std::size_t(w), expected.data(), (w + 1) * 4});
+  const sat_problem p{SAT_U8_TO_U32, w, h, in.data(), std::size_t(w), got.data(), std::size_t(w + 1) * 4};
+  ASSERT_EQ(sat_cpu_compute_tilted(&p, nullptr), SAT_OK) << sat_last_error();
+  EXPECT_EQ(got, expected);
+  // The workspace of the tilted table, and a type it does not offer.
+  sat_options o = sat_default_options();
+  o.table = SAT_TABLE_TILTED;
+  std::size_t bytes = 0;
+  ASSERT_EQ(sat_workspace_size(&p, &o, 1, &bytes), SAT_OK) << sat_last_error();
+  Options cpp;
+  cpp.table = Table::Tilted;
+  EXPECT_EQ(bytes, workspace_size(ElementType::U8ToU32, {w, h}, cpp));
+  const sat_problem rgba{SAT_U8X4_TO_U32X4, w, h, in.data(), std::size_t(w) * 4, got.data(), std::size_t(w + 1) * 16};
+  EXPECT_EQ(sat_workspace_size(&rgba, &o, 1, &bytes), SAT_ERROR_UNSUPPORTED);
+  EXPECT_NE(std::string(sat_last_error()).find("tilted"), std::string::npos) << sat_last_error();
+  o.table = 7;
+  EXPECT_EQ(sat_workspace_size(&p, &o, 1, &bytes), SAT_ERROR_INVALID_ARGUMENT);
+}
+
 TEST(CAbi, StatusesFollowTheErrorCodes) {
   std::vector<uint8_t> in(64, 1);
   std::vector<uint32_t> out(64);
@@ -181,7 +206,7 @@ TEST(CAbi, ComputeInRejectsWhatComputeRejects) {
   add("output over the input", "input and output overlap").problem.output = in.data();
   add("algorithm 99", "unknown algorithm").options.algorithm = 99;
   add("tile 48", "tile must be").options.tile = 48;
-  add("(1+r)R1W with r 1.5", "hybrid_r must be in (0, 1)").options = {SAT_ALGORITHM_HYBRID_1R1W, 0, 1.5};
+  add("(1+r)R1W with r 1.5", "hybrid_r must be in (0, 1)").options = {SAT_ALGORITHM_HYBRID_1R1W, 0, 1.5, SAT_TABLE_UPRIGHT};
   Bad& u8x4 = add("u8x4 at tile 128", "does not support", SAT_ERROR_UNSUPPORTED);
   u8x4.problem.type = SAT_U8X4_TO_U32X4;
   u8x4.options.tile = 128;

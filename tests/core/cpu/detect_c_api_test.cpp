@@ -74,13 +74,22 @@ TEST_F(DetectCAbi, BadFilesAreRefusedNamingTheFile) {
     EXPECT_EQ(c, nullptr) << path;
     EXPECT_NE(last_error().find(path), std::string::npos) << last_error();
   }
+  // The old-format (pre-2.4) cascade Debian still ships is refused with its reason; a cascade with
+  // tilted features loads.
+  const std::string old_format = "/usr/share/opencv4/haarcascades/haarcascade_licence_plate_rus_16stages.xml";
+  if (fs::exists(old_format)) {
+    sat_cascade* c = nullptr;
+    EXPECT_NE(sat_cascade_load(old_format.c_str(), &c), SAT_OK);
+    EXPECT_EQ(c, nullptr);
+    EXPECT_NE(last_error().find("old-style (pre-2.4)"), std::string::npos) << last_error();
+    EXPECT_NE(last_error().find(old_format), std::string::npos) << last_error();
+  }
   const std::string tilted = "/usr/share/opencv4/haarcascades/haarcascade_upperbody.xml";
   if (fs::exists(tilted)) {
     sat_cascade* c = nullptr;
-    EXPECT_NE(sat_cascade_load(tilted.c_str(), &c), SAT_OK);
-    EXPECT_EQ(c, nullptr);
-    EXPECT_NE(last_error().find("tilted"), std::string::npos) << last_error();
-    EXPECT_NE(last_error().find(tilted), std::string::npos) << last_error();
+    EXPECT_EQ(sat_cascade_load(tilted.c_str(), &c), SAT_OK) << last_error();
+    EXPECT_NE(c, nullptr);
+    sat_cascade_destroy(c);
   }
   EXPECT_EQ(sat_cascade_load(nullptr, &cascade_), SAT_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(cascade_, nullptr);  // the result is cleared first (TearDown destroys NULL)

@@ -2,6 +2,7 @@
 // name and the reason).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -120,10 +121,28 @@ TEST(CascadeLoaderCpu, RefusesOtherFormats) {
                  "not an OpenCV >= 2.4 cascade");
 }
 
-TEST(CascadeLoaderCpu, RefusesTiltedFeatureCascades) {
+TEST(CascadeLoaderCpu, LoadsTiltedFeatureCascades) {
   for (const char* name : {"haarcascade_smile.xml", "haarcascade_upperbody.xml", "haarcascade_eye_tree_eyeglasses.xml",
-                           "haarcascade_russian_plate_number.xml"})
-    expect_refused(detect_test::cascade_path(name), "uses tilted (45°) features, not supported");
+                           "haarcascade_russian_plate_number.xml"}) {
+    const sat::HaarCascade c = sat::load_haar_cascade(detect_test::cascade_path(name));
+    const auto tilted = std::count_if(c.features.begin(), c.features.end(), [](const sat::HaarFeature& f) { return f.tilted; });
+    EXPECT_GT(tilted, 0) << name;
+    EXPECT_LT(std::size_t(tilted), c.features.size()) << name;
+  }
+}
+
+TEST(CascadeLoaderCpu, RefusesATiltedRectangleOutsideTheWindow) {
+  const TempDir dir;
+  // Rotated by 45° about (2, 0), the 2×3 rectangle reaches x = 2 − 3 = −1: outside the window,
+  // though the same numbers upright are inside.
+  const std::string xml = detect_test::cascade_xml(
+      {24, 24}, {"<stageThreshold>-1.</stageThreshold><weakClassifiers><_><internalNodes>0 -1 0 0.5</internalNodes>"
+                 "<leafValues>-1. 1.</leafValues></_></weakClassifiers>"},
+      {"<_>2 0 2 3 -1.</_><_>4 4 2 2 2.</_>"});
+  std::string tilted = xml;
+  tilted.replace(tilted.find("<tilted>0</tilted>"), 18, "<tilted>1</tilted>");
+  EXPECT_NO_THROW(sat::load_haar_cascade(dir.write("upright.xml", xml)));
+  expect_refused(dir.write("tilted.xml", tilted), "feature 0, tilted rectangle 0 (2 0 2 3 -1) lies outside the 24x24 window");
 }
 
 TEST(CascadeLoaderCpu, RefusesInconsistentCascades) {

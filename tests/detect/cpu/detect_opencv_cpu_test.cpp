@@ -104,6 +104,15 @@ const char* const kCascades[] = {
     "haarcascade_frontalcatface.xml",
 };
 
+// Every stock cascade with tilted (45°) features: all of Debian's haarcascades/ but the upright
+// ones above and the old-format licence_plate_rus_16stages, which stays refused.
+const char* const kTiltedCascades[] = {
+    "haarcascade_upperbody.xml",          "haarcascade_fullbody.xml",          "haarcascade_lowerbody.xml",
+    "haarcascade_smile.xml",              "haarcascade_eye_tree_eyeglasses.xml", "haarcascade_lefteye_2splits.xml",
+    "haarcascade_righteye_2splits.xml",   "haarcascade_frontalcatface_extended.xml",
+    "haarcascade_russian_plate_number.xml",
+};
+
 TEST(DetectOpenCvCpu, RawWindowsEqualOpenCvsOnFaces) {
   for (const NamedImage& img : detect_test::face_images())
     EXPECT_GT(expect_same_as_opencv({"haarcascade_frontalface_default.xml", 1.1, 0, {}, {}}, img), 0u) << img.name;
@@ -123,6 +132,29 @@ TEST(DetectOpenCvCpu, EveryUprightCascadeRawAndGrouped) {
       expect_same_as_opencv({cascade, 1.1, 0, {}, {}}, images[std::size_t(k)]);
       expect_same_as_opencv({cascade, 1.1, 3, {}, {}}, images[std::size_t(k)]);
     }
+}
+
+TEST(DetectOpenCvCpu, EveryTiltedCascadeRawAndGrouped) {
+  const std::vector<NamedImage> images = detect_test::face_images();
+  std::size_t windows = 0;
+  for (const char* cascade : kTiltedCascades)
+    for (int k : {0, 4}) {  // astronaut (colour), composite
+      windows += expect_same_as_opencv({cascade, 1.1, 0, {}, {}}, images[std::size_t(k)]);
+      expect_same_as_opencv({cascade, 1.1, 3, {}, {}}, images[std::size_t(k)]);
+    }
+  EXPECT_GT(windows, 100u);  // the tilted features decide many windows, not none
+}
+
+TEST(DetectOpenCvCpu, TiltedCascadesAtOtherScaleFactors) {
+  const std::vector<NamedImage> images = detect_test::face_images();
+  for (const NamedImage& img : {images[1], images[2], images[5]})
+    for (const char* cascade : {"haarcascade_upperbody.xml", "haarcascade_eye_tree_eyeglasses.xml", "haarcascade_smile.xml"}) {
+      expect_same_as_opencv({cascade, 1.05, 0, {}, {}}, img);
+      expect_same_as_opencv({cascade, 1.2, 2, {30, 30}, {300, 300}}, img);
+      expect_same_as_opencv({cascade, 1.3, 3, {}, {}}, img);
+    }
+  for (const NamedImage& img : detect_test::faceless_images())
+    expect_same_as_opencv({"haarcascade_upperbody.xml", 1.1, 0, {}, {}}, img);
 }
 
 TEST(DetectOpenCvCpu, OtherScaleFactorsAndSizeLimits) {

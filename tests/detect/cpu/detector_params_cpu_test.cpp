@@ -62,14 +62,16 @@ TEST(DetectorParamsCpu, RefusesBadParameters) {
   EXPECT_THROW(sat::Detector(sat::Backend::Cpu, c, {640, 480}, {1.1, 3, {-1, 0}}), sat::Error);
   EXPECT_THROW(sat::Detector(sat::Backend::Cpu, c, {0, 480}, {1.1, 3}), sat::Error);
   EXPECT_THROW(sat::Detector(sat::Backend::Cpu, sat::HaarCascade{}, {640, 480}, {1.1, 3}), sat::Error);
+  // A tilted feature whose rotated rectangle leaves the window (x − height < 0).
   sat::HaarCascade tilted = c;
   tilted.features[3].tilted = true;
+  tilted.features[3].rects[0] = {1, 0, 2, 3, -1.f};
   try {
     sat::Detector(sat::Backend::Cpu, tilted, {640, 480}, {1.1, 3});
-    ADD_FAILURE() << "a tilted cascade was accepted";
+    ADD_FAILURE() << "a tilted rectangle outside the window was accepted";
   } catch (const sat::Error& e) {
-    EXPECT_EQ(e.code(), sat::ErrorCode::Unsupported);
-    EXPECT_NE(std::string(e.what()).find("tilted"), std::string::npos);
+    EXPECT_EQ(e.code(), sat::ErrorCode::InvalidArgument);
+    EXPECT_NE(std::string(e.what()).find("tilted rectangle 0"), std::string::npos) << e.what();
   }
 }
 

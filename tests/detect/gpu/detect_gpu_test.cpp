@@ -67,6 +67,24 @@ TEST(DetectGpu, EqualsCpuForEveryUprightCascade) {
     expect_cuda_equals_cpu(cascade, images[4], {1.1, 0});
 }
 
+// The tilted-feature cascades (the CPU backend equals OpenCV on them: detect_opencv_cpu_test.cpp):
+// the atlas's tilted table read at the same offsets.
+TEST(DetectGpu, EqualsCpuForEveryTiltedCascade) {
+  SAT_REQUIRE_GPU();
+  const std::vector<NamedImage> images = detect_test::face_images();
+  for (const char* cascade :
+       {"haarcascade_upperbody.xml", "haarcascade_fullbody.xml", "haarcascade_lowerbody.xml", "haarcascade_smile.xml",
+        "haarcascade_eye_tree_eyeglasses.xml", "haarcascade_lefteye_2splits.xml", "haarcascade_righteye_2splits.xml",
+        "haarcascade_frontalcatface_extended.xml", "haarcascade_russian_plate_number.xml"}) {
+    expect_cuda_equals_cpu(cascade, images[0], {1.1, 0});
+    expect_cuda_equals_cpu(cascade, images[4], {1.1, 0});
+  }
+  expect_cuda_equals_cpu("haarcascade_upperbody.xml", images[2], {1.05, 3});
+  expect_cuda_equals_cpu("haarcascade_smile.xml", images[1], {1.3, 2, {30, 30}});
+  expect_cuda_equals_cpu("haarcascade_upperbody.xml", {"faces_1920x1080", detect_test::faces_frame({1920, 1080})},
+                         {1.1, 0});
+}
+
 TEST(DetectGpu, EqualsCpuOnFacelessImagesAndOtherParameters) {
   SAT_REQUIRE_GPU();
   for (const NamedImage& img : detect_test::faceless_images()) expect_cuda_equals_cpu("haarcascade_eye.xml", img, {1.1, 0});

@@ -223,13 +223,13 @@ TEST(SatDetect, RoiTypeIsTheCascadesName) {
   gst_buffer_unref(out);
 }
 
-TEST(SatDetect, CascadeWithTiltedFeaturesIsAnErrorWithTheReason) {
-  const std::string body = detect_test::cascade_path("haarcascade_fullbody.xml");
-  Pipeline p("satdetect profile=" + body);
+TEST(SatDetect, OldFormatCascadeIsAnErrorWithTheReason) {
+  const std::string old_format = detect_test::cascade_path("haarcascade_licence_plate_rus_16stages.xml");
+  Pipeline p("satdetect profile=" + old_format);
   EXPECT_FALSE(p.play());
   const std::string error = p.wait_error();
-  EXPECT_NE(error.find(body), std::string::npos) << error;
-  EXPECT_NE(error.find("tilted"), std::string::npos) << error;
+  EXPECT_NE(error.find(old_format), std::string::npos) << error;
+  EXPECT_NE(error.find("old-style (pre-2.4)"), std::string::npos) << error;
 }
 
 TEST(SatDetect, MissingCascadeIsAnErrorNamingTheFile) {
