@@ -40,19 +40,23 @@ def footprint(name, **params):
 
 def _filter_chunk(chunk, *images, name, params, image_names, channels_last, keep_channel_axis):
     xp = array_module(chunk)
-    maps = {key: contiguous(image) for key, image in zip(image_names, images)}
+    # Colour: the maps came with a trailing axis of one (to line up with the channel axis).
+    maps = {key: contiguous(image[..., 0] if channels_last else image) for key, image in zip(image_names, images)}
     result = as_chunk(satcore.filter(contiguous(chunk), name, channels_last=channels_last, **params, **maps), xp)
     return result[..., None] if keep_channel_axis else result
 
 
-def _as_chunked_like(image, x, key):
-    """An image parameter (radius map) as a dask array chunked as x's (H, W) axes."""
+def _as_chunked_like(image, x, image_axes, key):
+    """An image parameter (radius map) as a dask array chunked as x's (H, W) axes; for colour
+    with a trailing axis of one, so that dask lines its axes up with x's (H, W, C)."""
     if not isinstance(image, da.Array):
         image = da.from_array(image, chunks=image.shape, asarray=False)
-    if image.shape[-2:] != x.shape[-2:] or image.ndim != 2:
-        raise ValueError(f"satcore.dask.filter(): {key} must be an (H, W) array of the image's size "
-                         f"{x.shape[-2:]}; got shape {image.shape}")
-    return image.rechunk(x.chunks[-2:])
+    size = tuple(x.shape[axis] for axis in image_axes)
+    if image.shape != size:
+        raise ValueError(f"satcore.dask.filter(): {key} must be an (H, W) array of the image's size {size}; "
+                         f"got shape {image.shape}")
+    image = image.rechunk(tuple(x.chunks[axis] for axis in image_axes))
+    return image[..., None] if image_axes[1] != x.ndim - 1 else image
 
 
 def filter(x, name, *, channels_last=False, **params):
@@ -85,7 +89,7 @@ def filter(x, name, *, channels_last=False, **params):
     if channels_last:
         x = x.rechunk({x.ndim - 1: -1})
     image_names = [key for key in params if info.param(key) is not None and info.param(key).kind == "image"]
-    images = [_as_chunked_like(params.pop(key), x, key) for key in image_names]
+    images = [_as_chunked_like(params.pop(key), x, image_axes, key) for key in image_names]
     keep_channel_axis = channels_last and info.gray_output
     depth = {axis: 0 for axis in range(x.ndim)}
     # A window wider than the image reads all of it (as satcore.filter of the whole image does):
@@ -94,7 +98,7 @@ def filter(x, name, *, channels_last=False, **params):
     depth.update({image_axes[0]: halo_y, image_axes[1]: halo_x})
     chunk_function = functools.partial(_filter_chunk, name=name, params=params, image_names=image_names,
                                        channels_last=channels_last, keep_channel_axis=keep_channel_axis)
-    image_depth = {0: halo_y, 1: halo_x}
+    image_depth = {0: halo_y, 1: halo_x, 2: 0} if channels_last else {0: halo_y, 1: halo_x}
     result = da.map_overlap(chunk_function, x, *images, depth=[depth] + [image_depth] * len(images),
                             boundary="none", trim=True, dtype=np.uint8, meta=meta_like(x, np.uint8))
     if keep_channel_axis:
