@@ -52,7 +52,7 @@ def computed_on_gpu(lazy):
 def test_every_filter_on_cupy_chunks_equals_the_whole_image(info):
     rng = np.random.default_rng(sum(map(ord, info.name)) + 1)
     for case in range(3):
-        height, width = int(rng.integers(9, 300)), int(rng.integers(9, 400))
+        height, width = int(rng.integers(9, 90)), int(rng.integers(9, 110))
         host = rng.integers(0, 256, (height, width), dtype=np.uint8)
         image = cupy.asarray(host)
         params = random_params(info, rng, host)
@@ -69,13 +69,13 @@ def test_every_filter_on_cupy_chunks_equals_the_whole_image(info):
 @pytest.mark.parametrize("seed", range(4))
 def test_integral_on_cupy_chunks_equals_the_whole_table(seed):
     rng = np.random.default_rng(seed)
-    height, width = int(rng.integers(1, 700)), int(rng.integers(1, 900))
+    height, width = int(rng.integers(1, 150)), int(rng.integers(1, 180))
     image = cupy.asarray(rng.integers(0, 256, (height, width), dtype=np.uint8))
     chunks = (random_chunks(height, rng), random_chunks(width, rng))
     chunked = da.from_array(image, chunks=chunks, asarray=False)
     expected = cupy.from_dlpack(satcore.integral(image))
     assert cupy.array_equal(computed_on_gpu(sd.integral(chunked)), expected), f"chunks {chunks}"
-    # At most 700 × 900 × 255 < 2^32: the 32-bit table is exact, so the wide one equals it.
+    # At most 150 × 180 × 255 < 2^32: the 32-bit table is exact, so the wide one equals it.
     assert cupy.array_equal(computed_on_gpu(sd.integral(chunked, wide=True)), expected.astype(cupy.uint64))
 
 
