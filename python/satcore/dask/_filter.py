@@ -29,8 +29,11 @@ def footprint(name, **params):
     arguments = []
     for key, value in params.items():
         param = info.param(key)
-        if param is None or param.kind == "image":
-            continue  # unknown names are refused by filter(); images do not change the footprint
+        if param is None:
+            names = ", ".join(p.name for p in info.params) or "no parameters"
+            raise TypeError(f"satcore.dask.footprint(): {info.name} has no parameter {key!r} (it takes {names})")
+        if param.kind == "image":
+            continue  # an image (radius map) does not change the footprint
         if param.kind == "choice":
             arguments.append((key, 0.0, str(value)))
         else:
@@ -79,6 +82,11 @@ def filter(x, name, *, channels_last=False, **params):
     reserved = [key for key in params if key in RESERVED_KEYWORDS]
     if reserved:
         raise TypeError(f"satcore.dask.filter() does not take {reserved[0]!r}: chunks run on their own device")
+    unknown = [key for key in params if info.param(key) is None]
+    if unknown:
+        names = ", ".join(p.name for p in info.params) or "no parameters"
+        raise TypeError(f"satcore.dask.filter() got an unexpected keyword argument {unknown[0]!r}: "
+                        f"{info.name} takes {names}")
     x = as_image_array(x, "filter", ("uint8",), min_ndim=3 if channels_last else 2)
     image_axes = (x.ndim - 3, x.ndim - 2) if channels_last else (x.ndim - 2, x.ndim - 1)
     halo_y, halo_x, position_dependent = footprint(name, **params)

@@ -37,14 +37,12 @@ class TiffRegions:
         with tifffile.TiffFile(self.path) as tif:
             series = tif.series[0]
             self.shape, self.dtype = tuple(series.shape), series.dtype
-            self.chunk_shape = tuple(series.keyframe.chunks) if series.keyframe.is_tiled else None
         self.ndim = len(self.shape)
         self._lock = threading.Lock()
         self._array = None
 
     def __getstate__(self):
-        return {"path": self.path, "shape": self.shape, "dtype": self.dtype, "chunk_shape": self.chunk_shape,
-                "ndim": self.ndim}
+        return {"path": self.path, "shape": self.shape, "dtype": self.dtype, "ndim": self.ndim}
 
     def __setstate__(self, state):
         self.__dict__.update(state)

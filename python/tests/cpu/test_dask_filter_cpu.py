@@ -72,6 +72,8 @@ def test_the_footprint_comes_from_the_catalog():
         assert halo_y >= 0 and halo_x >= 0, info.name
     with pytest.raises(ValueError, match="window must be odd"):
         sd.footprint("sauvola", window=8)
+    with pytest.raises(TypeError, match="sauvola has no parameter 'size'"):
+        sd.footprint("sauvola", size=8)
 
 
 def test_bad_input_is_refused_when_the_graph_is_built():
@@ -83,7 +85,7 @@ def test_bad_input_is_refused_when_the_graph_is_built():
     with pytest.raises(ValueError, match="unknown filter 'nope'"):
         sd.filter(image, "nope")
     with pytest.raises(TypeError, match="unexpected keyword argument 'windw'"):
-        sd.filter(image, "sauvola", windw=3).compute()
+        sd.filter(image, "sauvola", windw=3)
     with pytest.raises(ValueError, match="window must be odd"):
         sd.filter(image, "sauvola", window=4)
     with pytest.raises(ValueError, match="place in the whole image"):
