@@ -51,14 +51,19 @@ def test_tiff_in_tiff_out_equals_the_whole_image(tiled_tiff, tmp_path):
     assert sorted(os.listdir(tmp_path)) == ["in.tif", "out.tif"]  # no temporary left
 
 
-@pytest.mark.parametrize("scheduler", ["processes", "distributed"])
-def test_zarr_in_zarr_out_on_other_schedulers(tmp_path, scheduler):
-    source = tmp_path / "in.zarr"
-    zarr.save_array(str(source), IMAGE, chunks=(128, 128))
-    out = tmp_path / "out.zarr"
+@pytest.mark.parametrize("scheduler, source_name, out_name",
+                         [("processes", "in.tif", "out.zarr"), ("distributed", "in.zarr", "out.tif")])
+def test_other_schedulers_and_formats(tmp_path, scheduler, source_name, out_name):
+    source = tmp_path / source_name
+    if source_name.endswith(".zarr"):
+        zarr.save_array(str(source), IMAGE, chunks=(128, 128))
+    else:
+        tifffile.imwrite(source, IMAGE, tile=(64, 64))  # read by worker processes: the reader is pickled
+    out = tmp_path / out_name
     r = run(source, out, *PARAMS, "--chunk", "128", "--scheduler", scheduler, "--workers", "2", "--quiet")
     assert r.returncode == 0, r.stderr
-    np.testing.assert_array_equal(zarr.open(str(out), mode="r")[:], expected())
+    got = zarr.open(str(out), mode="r")[:] if out_name.endswith(".zarr") else tifffile.imread(out)
+    np.testing.assert_array_equal(got, expected())
 
 
 def test_an_existing_output_is_refused_unless_overwrite(tiled_tiff, tmp_path):
