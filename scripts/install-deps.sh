@@ -15,6 +15,7 @@ packages=(
   python3-dev pybind11-dev libdlpack-dev  # the Python module
   python3-pytest python3-opencv python3-torch  # its tests (OpenCV as the reference, torch CPU tensors)
   opencv-data python3-skimage       # detection tests: OpenCV's Haar cascades, scikit-image's photographs
+  python3-dask python3-distributed python3-tifffile python3-zarr  # satcore.dask: chunked images, TIFF/zarr I/O
   # The GStreamer plugin (gst/): headers (gstreamer-cuda-1.0 is in -plugins-bad1.0-dev) and, for its
   # tests and examples, gst-launch-1.0, the elements around ours (nvcodec in -bad, x264enc in
   # -ugly) and gst-opencv as the peer.

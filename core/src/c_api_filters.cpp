@@ -134,6 +134,16 @@ sat_status sat_filter_apply(sat_filter_engine* engine, const char* filter, const
   return guarded([&] { apply(call, engine, spec_of(call, filter, params, param_count), src, dst, stream); });
 }
 
+sat_status sat_filter_get_footprint(const char* filter, const sat_filter_param* params, int param_count,
+                                    sat_filter_footprint* footprint) {
+  constexpr const char* call = "sat_filter_get_footprint";
+  return guarded([&] {
+    require(footprint, call, "result pointer");
+    const sat::Footprint f = sat::footprint(spec_of(call, filter, params, param_count));
+    *footprint = sat_filter_footprint{f.halo_x, f.halo_y, f.position_dependent ? 1 : 0};
+  });
+}
+
 sat_status sat_box_blur(sat_filter_engine* engine, const sat_image8* src, const sat_image8* dst, int kernel_width,
                         int kernel_height, int border, void* stream) {
   return guarded([&] {

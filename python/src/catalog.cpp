@@ -5,7 +5,9 @@
 
 #include <stdexcept>
 #include <string>
+#include <vector>
 
+#include "messages.h"
 #include "sat/sat_c.h"
 
 namespace py = pybind11;
@@ -62,6 +64,31 @@ py::list filter_catalog() {
   return filters;
 }
 
+// The footprint of filter #filter with params [(name, value, text or None)] (image parameters
+// left out: they do not change it).
+py::tuple filter_footprint(int filter, const py::list& params, const std::string& function) {
+  struct Given {
+    std::string name;
+    double value = 0;
+    bool has_text = false;
+    std::string text;
+  };
+  std::vector<Given> given;  // owns the strings that c_params point into
+  for (const py::handle item : params) {
+    const py::tuple t = item.cast<py::tuple>();
+    given.push_back({t[0].cast<std::string>(), t[1].cast<double>(), !t[2].is_none(),
+                     t[2].is_none() ? std::string() : t[2].cast<std::string>()});
+  }
+  std::vector<sat_filter_param> c_params;
+  for (const Given& g : given)
+    c_params.push_back({g.name.c_str(), g.value, g.has_text ? g.text.c_str() : nullptr, nullptr});
+  sat_filter_footprint footprint{};
+  speaking_python({function, {}}, [&] {
+    check(sat_filter_get_footprint(sat_filter_name(filter), c_params.data(), int(c_params.size()), &footprint));
+  });
+  return py::make_tuple(footprint.halo_y, footprint.halo_x, footprint.position_dependent != 0);
+}
+
 }  // namespace
 
 void bind_catalog(py::module_& m) {
@@ -69,6 +96,8 @@ void bind_catalog(py::module_& m) {
   m.def(
       "find_filter", [](const std::string& name) { return sat_filter_find(name.c_str()); },
       "the catalog index of a filter by name or alias; -1 when unknown");
+  m.def("filter_footprint", &filter_footprint,
+        "(halo_y, halo_x, position_dependent) of a filter for its parameters [(name, value, text or None)]");
 }
 
 }  // namespace satpy

@@ -9,7 +9,8 @@ namespace satpy {
 
 // filter_catalog() → [{"name", "summary", "gray_output", "params": [{"name", "kind", "min", "max",
 // "min_open", "max_open", "odd", "choices", "default", "step", "help", "range"}, ...]}, ...] in
-// catalog order; find_filter(name) → index or -1.
+// catalog order; find_filter(name) → index or -1; filter_footprint(index, params, function) →
+// (halo_y, halo_x, position_dependent).
 void bind_catalog(pybind11::module_& m);
 
 }  // namespace satpy

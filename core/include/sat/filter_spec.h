@@ -58,6 +58,17 @@ struct ScratchMemory {
   std::size_t cuda_bytes = 0;
 };
 
+// The neighbourhood one output pixel reads: the pixels within halo_x columns and halo_y rows of
+// it, with the filter's border rule at the image's edges. A tile of an image grown by its halo
+// (and cut at the image's edges) gives, inside the tile, the whole image's values — unless
+// position_dependent: then the result also depends on where the pixel lies in the whole image
+// (e.g. a blur radius generated from the image's size), which a tile does not know.
+struct Footprint {
+  int halo_x = 0;
+  int halo_y = 0;
+  bool position_dependent = false;
+};
+
 struct FilterInfo {
   std::string_view name;                  // "box", "threshold", "sauvola", "bradley", "guided", ...
   std::vector<std::string_view> aliases;  // other accepted names ("mean-c", "adaptive")
@@ -70,6 +81,8 @@ struct FilterInfo {
   // docs/cpu-backend.md. Most CPU filters need a few rows per thread; the tables of guided,
   // Kuwahara and the variable blur are kept in bands of rows on the CPU.
   ScratchMemory (*scratch)(const FilterSpec& spec, Extent extent, int channels) = nullptr;
+  // The footprint of this filter for the parameters in spec (tiled processing: satcore.dask).
+  Footprint (*footprint)(const FilterSpec& spec) = nullptr;
 };
 
 // Every filter, in FilterSpec's order (filter_catalog()[spec.index()] describes spec).
@@ -106,6 +119,9 @@ std::string describe(const FilterSpec& spec);
 
 // info_of(spec).scratch(spec, extent, channels).
 ScratchMemory scratch_memory(const FilterSpec& spec, Extent extent, int channels);
+
+// info_of(spec).footprint(spec).
+Footprint footprint(const FilterSpec& spec);
 
 // Output channels for an input of `src_channels`.
 int output_channels(const FilterSpec& spec, int src_channels);

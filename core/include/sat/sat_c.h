@@ -177,6 +177,17 @@ typedef struct sat_filter_param {
 sat_status sat_filter_apply(sat_filter_engine* engine, const char* filter, const sat_filter_param* params,
                             int param_count, const sat_image8* src, const sat_image8* dst, void* stream);
 
+/* The footprint of `filter` with `params` (as sat_filter_apply takes them; image parameters may be
+ * left out): an output pixel reads the input within halo_x columns and halo_y rows of it, so a tile
+ * grown by the halo gives the whole image's values inside the tile — unless position_dependent (1):
+ * then the result also depends on the pixel's place in the whole image. */
+typedef struct sat_filter_footprint {
+  int halo_x, halo_y;
+  int position_dependent;
+} sat_filter_footprint;
+sat_status sat_filter_get_footprint(const char* filter, const sat_filter_param* params, int param_count,
+                                    sat_filter_footprint* footprint);
+
 /* The catalog, for bindings that generate their functions from it. Filters and parameters are
  * numbered from 0 in catalog order; strings are static (never freed). */
 enum {

@@ -282,6 +282,8 @@ ScratchMemory scratch_memory(const FilterSpec& spec, Extent extent, int channels
   return info_of(spec).scratch(spec, extent, channels);
 }
 
+Footprint footprint(const FilterSpec& spec) { return info_of(spec).footprint(spec); }
+
 int output_channels(const FilterSpec& spec, int src_channels) {
   return info_of(spec).output == FilterOutput::Gray ? 1 : src_channels;
 }

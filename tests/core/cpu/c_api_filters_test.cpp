@@ -309,5 +309,38 @@ TEST(CAbiCatalog, MatchesTheCppCatalog) {
   EXPECT_STREQ(sat_last_error(), "sat_filter_param_info: result pointer is null");
 }
 
+// The footprint (the halo a tile needs) of every filter, as tiled processing reads it.
+TEST(CApiFilters, FootprintOfEveryFilterFollowsItsParameters) {
+  sat_filter_footprint f{};
+  for (int i = 0; i < sat_filter_count(); ++i) {
+    ASSERT_EQ(sat_filter_get_footprint(sat_filter_name(i), nullptr, 0, &f), SAT_OK) << sat_filter_name(i);
+    EXPECT_GE(f.halo_x, 0);
+    EXPECT_GE(f.halo_y, 0);
+  }
+  const sat_filter_param sauvola[] = {{"window", 31, nullptr, nullptr}};
+  ASSERT_EQ(sat_filter_get_footprint("sauvola", sauvola, 1, &f), SAT_OK);
+  EXPECT_EQ(f.halo_x, 15);
+  EXPECT_EQ(f.halo_y, 15);
+  EXPECT_EQ(f.position_dependent, 0);
+  const sat_filter_param box[] = {{"kernel_width", 0, "9", nullptr}, {"kernel_height", 4, nullptr, nullptr}};
+  ASSERT_EQ(sat_filter_get_footprint("box", box, 2, &f), SAT_OK);
+  EXPECT_EQ(f.halo_x, 4);
+  EXPECT_EQ(f.halo_y, 2);
+  const sat_filter_param guided[] = {{"radius", 5, nullptr, nullptr}};
+  ASSERT_EQ(sat_filter_get_footprint("guided", guided, 1, &f), SAT_OK);
+  EXPECT_EQ(f.halo_x, 10);  // two box passes of radius 5
+  ASSERT_EQ(sat_filter_get_footprint("variable-blur", nullptr, 0, &f), SAT_OK);
+  EXPECT_EQ(f.position_dependent, 1);  // tilt-shift: generated from the image's size
+  const sat_filter_param map[] = {{"shape", 0, "map", nullptr}, {"max_radius", 7, nullptr, nullptr}};
+  ASSERT_EQ(sat_filter_get_footprint("variable-blur", map, 2, &f), SAT_OK);
+  EXPECT_EQ(f.position_dependent, 0);
+  EXPECT_EQ(f.halo_y, 7);
+  const sat_filter_param even[] = {{"window", 8, nullptr, nullptr}};
+  EXPECT_EQ(sat_filter_get_footprint("sauvola", even, 1, &f), SAT_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(sat_last_error()).find("sat_filter_get_footprint: window must be odd"), std::string::npos)
+      << sat_last_error();
+  EXPECT_EQ(sat_filter_get_footprint("sauvola", nullptr, 0, nullptr), SAT_ERROR_INVALID_ARGUMENT);
+}
+
 }  // namespace
 }  // namespace sat

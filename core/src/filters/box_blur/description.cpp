@@ -1,6 +1,7 @@
 // Box blur (cv::blur): its description in the catalog.
 #include <cstdint>
 #include <cstdio>
+#include <variant>
 
 #include "filters/filter_description.h"
 #include "filters/memory_figure.h"
@@ -15,6 +16,12 @@ ScratchMemory scratch(const FilterSpec&, Extent e, int channels) {
   return {cpu_rows_bytes(e, 3 * sizeof(uint64_t) * std::size_t(channels)), cuda_engine_bytes(e)};
 }
 
+// A kernel_width × kernel_height box around the pixel (anchor at its centre).
+Footprint footprint(const FilterSpec& spec) {
+  const BoxBlurParams& p = std::get<BoxBlurParams>(spec);
+  return {p.kernel_width / 2, p.kernel_height / 2, false};
+}
+
 }  // namespace
 
 const FilterDescription<BoxBlurParams>& description(const BoxBlurParams*) {
@@ -27,7 +34,8 @@ const FilterDescription<BoxBlurParams>& description(const BoxBlurParams*) {
                   choice_param("border", {"reflect101", "replicate"}, "pixels outside the image")},
                  FilterOutput::SameChannels,
                  BoxBlurParams{},
-                 &scratch},
+                 &scratch,
+                 &footprint},
       {member(&BoxBlurParams::kernel_width), member(&BoxBlurParams::kernel_height), member(&BoxBlurParams::border)},
       [](const BoxBlurParams& p) {
         char text[96];

@@ -1,5 +1,6 @@
 // Bradley–Roth threshold: its description in the catalog.
 #include <cstdio>
+#include <variant>
 
 #include "filters/filter_description.h"
 #include "filters/memory_figure.h"
@@ -12,6 +13,12 @@ namespace {
 // CUDA: the engine's buffers (table, gray plane).
 ScratchMemory scratch(const FilterSpec&, Extent e, int channels) {
   return {cpu_gray_plane_bytes(e, channels) + cpu_rows_bytes(e, 6 * sizeof(uint64_t)), cuda_engine_bytes(e)};
+}
+
+// The window × window box around the pixel (anchor window / 2; clipped to the image).
+Footprint footprint(const FilterSpec& spec) {
+  const int half = std::get<BradleyParams>(spec).window / 2;
+  return {half, half, false};
 }
 
 }  // namespace
@@ -27,7 +34,8 @@ const FilterDescription<BradleyParams>& description(const BradleyParams*) {
                   int_param("max_value", 1, 255, "value of foreground pixels; background is 0")},
                  FilterOutput::Gray,
                  BradleyParams{},
-                 &scratch},
+                 &scratch,
+                 &footprint},
       {member(&BradleyParams::window), member(&BradleyParams::t), member(&BradleyParams::max_value)},
       [](const BradleyParams& p) {
         char text[96];

@@ -26,6 +26,13 @@ ScratchMemory scratch(const FilterSpec& spec, Extent e, int channels) {
   return {cpu_rows_bytes(e, 117 * sizeof(int64_t)) + kept_rows, cuda_engine_bytes(e, stack) + stack};
 }
 
+// Two box passes of radius r: the coefficients (a, b) of every window holding the pixel, each
+// fitted over its own window, so the pixel reads 2r around it.
+Footprint footprint(const FilterSpec& spec) {
+  const int reach = 2 * std::get<GuidedParams>(spec).radius;
+  return {reach, reach, false};
+}
+
 }  // namespace
 
 const FilterDescription<GuidedParams>& description(const GuidedParams*) {
@@ -54,7 +61,8 @@ const FilterDescription<GuidedParams>& description(const GuidedParams*) {
           },
           FilterOutput::SameChannels,
           GuidedParams{},
-                 &scratch},
+                 &scratch,
+                 &footprint},
       {member(&GuidedParams::radius), member(&GuidedParams::eps), member(&GuidedParams::guide)},
       [](const GuidedParams& p) {
         char eps[32];

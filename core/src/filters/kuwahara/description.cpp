@@ -20,6 +20,12 @@ ScratchMemory scratch(const FilterSpec& spec, Extent e, int channels) {
   return {std::size_t(band_plan(e.width, e.height, radius, row).table_rows + 1) * row, cuda_engine_bytes(e) + colour};
 }
 
+// The four (radius + 1)² quadrants that have the pixel as a corner.
+Footprint footprint(const FilterSpec& spec) {
+  const int radius = std::get<KuwaharaParams>(spec).radius;
+  return {radius, radius, false};
+}
+
 }  // namespace
 
 const FilterDescription<KuwaharaParams>& description(const KuwaharaParams*) {
@@ -35,7 +41,8 @@ const FilterDescription<KuwaharaParams>& description(const KuwaharaParams*) {
                             "quadrant side minus one, in pixels (may exceed the image)")},
                  FilterOutput::SameChannels,
                  KuwaharaParams{},
-                 &scratch},
+                 &scratch,
+                 &footprint},
       {member(&KuwaharaParams::radius)},
       [](const KuwaharaParams& p) { return "kuwahara radius " + std::to_string(p.radius); },
       {}};

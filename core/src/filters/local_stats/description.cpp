@@ -1,5 +1,6 @@
 // Local statistics: its description in the catalog (sat/filter_spec.h).
 #include <cstdio>
+#include <variant>
 #include <string>
 
 #include "filters/filter_description.h"
@@ -14,6 +15,12 @@ namespace {
 // CUDA: the engine's buffers (table, gray plane).
 ScratchMemory scratch(const FilterSpec&, Extent e, int channels) {
   return {cpu_gray_plane_bytes(e, channels) + cpu_rows_bytes(e, 6 * sizeof(uint64_t)), cuda_engine_bytes(e)};
+}
+
+// The window × window box around the pixel.
+Footprint footprint(const FilterSpec& spec) {
+  const int half = std::get<LocalStatsParams>(spec).window / 2;
+  return {half, half, false};
 }
 
 }  // namespace
@@ -65,7 +72,8 @@ const FilterDescription<LocalStatsParams>& description(const LocalStatsParams*) 
                       0.5)},
           FilterOutput::Gray,
           LocalStatsParams{},
-                 &scratch},
+                 &scratch,
+                 &footprint},
       {member(&LocalStatsParams::window), member(&LocalStatsParams::output), member(&LocalStatsParams::scale),
        member(&LocalStatsParams::gain), member(&LocalStatsParams::c)},
       describe_local,

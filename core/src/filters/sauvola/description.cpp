@@ -1,5 +1,6 @@
 // Sauvola threshold (scikit-image threshold_sauvola): its description in the catalog.
 #include <cstdio>
+#include <variant>
 
 #include "filters/filter_description.h"
 #include "filters/memory_figure.h"
@@ -12,6 +13,12 @@ namespace {
 // CUDA: the engine's buffers (table, gray plane).
 ScratchMemory scratch(const FilterSpec&, Extent e, int channels) {
   return {cpu_gray_plane_bytes(e, channels) + cpu_rows_bytes(e, 6 * sizeof(uint64_t)), cuda_engine_bytes(e)};
+}
+
+// The window × window box around the pixel.
+Footprint footprint(const FilterSpec& spec) {
+  const int half = std::get<SauvolaParams>(spec).window / 2;
+  return {half, half, false};
 }
 
 }  // namespace
@@ -29,7 +36,8 @@ const FilterDescription<SauvolaParams>& description(const SauvolaParams*) {
                   int_param("max_value", 1, 255, "value of foreground pixels; background is 0")},
                  FilterOutput::Gray,
                  SauvolaParams{},
-                 &scratch},
+                 &scratch,
+                 &footprint},
       {member(&SauvolaParams::window), member(&SauvolaParams::k), member(&SauvolaParams::r),
        member(&SauvolaParams::max_value)},
       [](const SauvolaParams& p) {

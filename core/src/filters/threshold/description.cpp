@@ -1,5 +1,6 @@
 // Adaptive mean − C threshold (cv::adaptiveThreshold): its description in the catalog.
 #include <cstdio>
+#include <variant>
 
 #include "filters/filter_description.h"
 #include "filters/memory_figure.h"
@@ -12,6 +13,12 @@ namespace {
 // CUDA: the engine's buffers (table, gray plane).
 ScratchMemory scratch(const FilterSpec&, Extent e, int channels) {
   return {cpu_gray_plane_bytes(e, channels) + cpu_rows_bytes(e, 6 * sizeof(uint64_t)), cuda_engine_bytes(e)};
+}
+
+// The block × block box around the pixel.
+Footprint footprint(const FilterSpec& spec) {
+  const int half = std::get<MeanCParams>(spec).block / 2;
+  return {half, half, false};
 }
 
 }  // namespace
@@ -29,7 +36,8 @@ const FilterDescription<MeanCParams>& description(const MeanCParams*) {
                   int_param("max_value", 1, 255, "value of foreground pixels; background is 0")},
                  FilterOutput::Gray,
                  MeanCParams{},
-                 &scratch},
+                 &scratch,
+                 &footprint},
       {member(&MeanCParams::block), member(&MeanCParams::C), member(&MeanCParams::invert),
        member(&MeanCParams::max_value)},
       [](const MeanCParams& p) {

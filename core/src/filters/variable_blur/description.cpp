@@ -20,6 +20,13 @@ ScratchMemory scratch(const FilterSpec& spec, Extent e, int channels) {
   return {std::size_t(band_plan(e.width, e.height, reach, row).table_rows + 1) * row, cuda_engine_bytes(e)};
 }
 
+// The largest box, max_radius around the pixel. A generated radius depends on the pixel's place
+// in the whole image (the focus and the farthest pixel are fractions of its size); a map's does not.
+Footprint footprint(const FilterSpec& spec) {
+  const VariableBlurParams& p = std::get<VariableBlurParams>(spec);
+  return {p.max_radius, p.max_radius, p.shape != RadiusShape::Map};
+}
+
 }  // namespace
 namespace {
 
@@ -97,7 +104,8 @@ const FilterDescription<VariableBlurParams>& description(const VariableBlurParam
            image_param("radius_map", "shape map: the radius of every pixel, one 8-bit channel of the image's size")},
           FilterOutput::SameChannels,
           VariableBlurParams{},
-                 &scratch},
+                 &scratch,
+                 &footprint},
       {member(&VariableBlurParams::shape), member(&VariableBlurParams::max_radius),
        member(&VariableBlurParams::focus_x), member(&VariableBlurParams::focus_y), member(&VariableBlurParams::extent),
        radius_map_access()},

@@ -1,0 +1,114 @@
+"""satcore.dask.filter: any filter of satcore's catalog over a chunked image with dask's
+map_overlap. Each chunk is read with the halo the catalog gives for the parameters
+(satcore's filter footprint), cut at the image's edges (boundary 'none'), filtered by
+satcore.filter as one image, and trimmed back: inside the chunk every window lies within what
+was read, and at the image's edges the filter applies its own border rule to the image's own
+edge, so the result is the whole image's, byte for byte."""
+
+import functools
+
+import dask.array as da
+import numpy as np
+
+import satcore
+from satcore import _satcore
+from satcore._catalog import find
+from satcore._filters import RESERVED_KEYWORDS, _number
+
+from ._chunks import array_module, as_chunk, contiguous, meta_like
+from ._inputs import as_image_array
+
+
+def footprint(name, **params):
+    """(halo_y, halo_x, position_dependent) of catalog filter ``name`` with ``params``.
+
+    An output pixel reads the input within halo_y rows and halo_x columns of it; position_dependent
+    means it also depends on its place in the whole image, which a chunk does not know.
+    """
+    index, info = find(name, "dask.filter")
+    arguments = []
+    for key, value in params.items():
+        param = info.param(key)
+        if param is None:
+            names = ", ".join(p.name for p in info.params) or "no parameters"
+            raise TypeError(f"satcore.dask.footprint(): {info.name} has no parameter {key!r} (it takes {names})")
+        if param.kind == "image":
+            continue  # an image (radius map) does not change the footprint
+        if param.kind == "choice":
+            arguments.append((key, 0.0, str(value)))
+        else:
+            arguments.append((key, _number("dask.filter", param, value), None))
+    return _satcore.filter_footprint(index, arguments, "dask.filter")
+
+
+def _filter_chunk(chunk, *images, name, params, image_names, channels_last, keep_channel_axis):
+    xp = array_module(chunk)
+    # Colour: the maps came with a trailing axis of one (to line up with the channel axis).
+    maps = {key: contiguous(image[..., 0] if channels_last else image) for key, image in zip(image_names, images)}
+    result = as_chunk(satcore.filter(contiguous(chunk), name, channels_last=channels_last, **params, **maps), xp)
+    return result[..., None] if keep_channel_axis else result
+
+
+def _as_chunked_like(image, x, image_axes, key):
+    """An image parameter (radius map) as a dask array chunked as x's (H, W) axes; for colour
+    with a trailing axis of one, so that dask lines its axes up with x's (H, W, C)."""
+    if not isinstance(image, da.Array):
+        image = da.from_array(image, chunks=image.shape, asarray=False)
+    size = tuple(x.shape[axis] for axis in image_axes)
+    if image.shape != size:
+        raise ValueError(f"satcore.dask.filter(): {key} must be an (H, W) array of the image's size {size}; "
+                         f"got shape {image.shape}")
+    image = image.rechunk(tuple(x.chunks[axis] for axis in image_axes))
+    return image[..., None] if image_axes[1] != x.ndim - 1 else image
+
+
+def filter(x, name, *, channels_last=False, **params):
+    """Runs catalog filter ``name`` over a chunked uint8 image, lazily: ``satcore.filter`` of the whole image.
+
+    ``x``: a dask array of uint8 planes (..., H, W), or colour (..., H, W, C) with
+    ``channels_last=True`` (C = 3 or 4, BGR/BGRA; the channel axis is taken as one chunk). NumPy
+    chunks run on satcore's CPU backend, CuPy chunks on their GPU. ``params`` as
+    :func:`satcore.filter` takes them; an image parameter (``radius_map``) is an (H, W) array,
+    chunked here as x is. The result is byte-identical to ``satcore.filter`` on the whole image,
+    for any chunking: chunks smaller than the filter's halo are merged first (dask's map_overlap
+    does so), so the result's chunks may be larger than x's; a window larger than the image reads
+    the whole image, as ``satcore.filter`` does. Filters whose result depends on
+    the pixel's place in the whole image (variable-blur's generated shapes) are refused: give
+    them a radius map (``shape="map"``).
+
+        >>> y = satcore.dask.filter(x, "sauvola", window=255, k=0.3)
+    """
+    _, info = find(name, "dask.filter")
+    reserved = [key for key in params if key in RESERVED_KEYWORDS]
+    if reserved:
+        raise TypeError(f"satcore.dask.filter() does not take {reserved[0]!r}: chunks run on their own device")
+    unknown = [key for key in params if info.param(key) is None]
+    if unknown:
+        names = ", ".join(p.name for p in info.params) or "no parameters"
+        raise TypeError(f"satcore.dask.filter() got an unexpected keyword argument {unknown[0]!r}: "
+                        f"{info.name} takes {names}")
+    x = as_image_array(x, "filter", ("uint8",), min_ndim=3 if channels_last else 2)
+    image_axes = (x.ndim - 3, x.ndim - 2) if channels_last else (x.ndim - 2, x.ndim - 1)
+    halo_y, halo_x, position_dependent = footprint(name, **params)
+    if position_dependent:
+        raise ValueError(f"satcore.dask.filter(): {name} with these parameters depends on each pixel's place in "
+                         "the whole image, which a chunk does not know (variable-blur: pass shape='map' and a "
+                         "radius_map)")
+    if channels_last:
+        x = x.rechunk({x.ndim - 1: -1})
+    image_names = [key for key in params if info.param(key) is not None and info.param(key).kind == "image"]
+    images = [_as_chunked_like(params.pop(key), x, image_axes, key) for key in image_names]
+    keep_channel_axis = channels_last and info.gray_output
+    depth = {axis: 0 for axis in range(x.ndim)}
+    # A window wider than the image reads all of it (as satcore.filter of the whole image does):
+    # a depth of the axis' length less one reaches both of its ends from any chunk.
+    halo_y, halo_x = min(halo_y, x.shape[image_axes[0]] - 1), min(halo_x, x.shape[image_axes[1]] - 1)
+    depth.update({image_axes[0]: halo_y, image_axes[1]: halo_x})
+    chunk_function = functools.partial(_filter_chunk, name=name, params=params, image_names=image_names,
+                                       channels_last=channels_last, keep_channel_axis=keep_channel_axis)
+    image_depth = {0: halo_y, 1: halo_x, 2: 0} if channels_last else {0: halo_y, 1: halo_x}
+    result = da.map_overlap(chunk_function, x, *images, depth=[depth] + [image_depth] * len(images),
+                            boundary="none", trim=True, dtype=np.uint8, meta=meta_like(x, np.uint8))
+    if keep_channel_axis:
+        result = result[..., 0]
+    return result

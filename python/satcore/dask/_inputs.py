@@ -1,0 +1,23 @@
+"""The checks every satcore.dask function makes before it builds a graph: a dask array (NumPy and
+CuPy arrays are wrapped, as one chunk each unless ``chunks`` says otherwise), at least two axes
+(..., H, W), a dtype satcore takes. Errors are raised here, when the graph is built, not later
+in a worker."""
+
+import dask.array as da
+
+
+def as_image_array(x, function, dtypes, min_ndim=2):
+    """x as a dask array whose last two axes are (H, W); TypeError/ValueError naming ``function``."""
+    if not isinstance(x, da.Array):
+        if not hasattr(x, "shape") or not hasattr(x, "dtype"):
+            raise TypeError(f"satcore.dask.{function}(): expected a dask array (or a NumPy/CuPy array), "
+                            f"not {type(x).__name__}")
+        x = da.from_array(x, chunks=x.shape, asarray=False)
+    if x.ndim < min_ndim:
+        raise ValueError(f"satcore.dask.{function}(): the image must have at least {min_ndim} axes "
+                         f"(..., H, W); got shape {x.shape}")
+    if str(x.dtype) not in dtypes:
+        raise ValueError(f"satcore.dask.{function}(): dtype {x.dtype} is not supported ({' or '.join(dtypes)})")
+    if any(n == 0 for n in x.shape):
+        raise ValueError(f"satcore.dask.{function}(): the image is empty (shape {x.shape})")
+    return x
