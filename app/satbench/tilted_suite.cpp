@@ -6,9 +6,9 @@
 #include <cstring>
 #include <random>
 
-#include "common/cuda/cuda_check.h"
-#include "common/cuda/cuda_stream.h"
-#include "common/cuda/pitched_buffer.h"
+#include "sat/support/cuda_check.h"
+#include "sat/support/cuda_stream.h"
+#include "sat/support/pitched_buffer.h"
 #include "gpu_timer.h"
 #include "suite_guard.h"
 #include "suite_timing.h"
@@ -60,10 +60,10 @@ void run_tilted_case(const BenchOptions& o, const TiltedSuiteCase& c, bool gpu, 
     records.push_back(r);
     return;
   }
-  const satapp::CudaStream stream;
-  const satapp::PitchedBuffer d_in{std::size_t(w), std::size_t(h)};
-  const satapp::PitchedBuffer d_out{table_row, std::size_t(h + 1)};  // the upright table fits too
-  SATAPP_CUDA_CHECK(cudaMemcpy2D(d_in.data(), d_in.pitch(), image.data(), w, w, h, cudaMemcpyHostToDevice));
+  const sat::CudaStream stream;
+  const sat::PitchedBuffer d_in{std::size_t(w), std::size_t(h)};
+  const sat::PitchedBuffer d_out{table_row, std::size_t(h + 1)};  // the upright table fits too
+  SAT_CUDA_CHECK(cudaMemcpy2D(d_in.data(), d_in.pitch(), image.data(), w, w, h, cudaMemcpyHostToDevice));
   GpuTimer timer(stream.get(), o.hang_s);
   const auto timed = [&](const char* what, auto&& call) {
     return [&timer, what, call] {
@@ -80,9 +80,9 @@ void run_tilted_case(const BenchOptions& o, const TiltedSuiteCase& c, bool gpu, 
   {
     SuiteRecord r = record(Contender::Gpu, "copy", "copy (same bytes)");
     guarded(r, records, [&] {
-      const satapp::PitchedBuffer d_copy{copy_bytes, 2};
+      const sat::PitchedBuffer d_copy{copy_bytes, 2};
       fill(r, measure(o, timed("copy", [&] {
-             SATAPP_CUDA_CHECK(cudaMemcpyAsync(d_copy.data() + d_copy.pitch(), d_copy.data(), copy_bytes,
+             SAT_CUDA_CHECK(cudaMemcpyAsync(d_copy.data() + d_copy.pitch(), d_copy.data(), copy_bytes,
                                                cudaMemcpyDeviceToDevice, stream.get()));
            })),
            o);
@@ -99,7 +99,7 @@ void run_tilted_case(const BenchOptions& o, const TiltedSuiteCase& c, bool gpu, 
       if (is_tilted) {  // checked before it is timed
         plan.run(p, stream.get());
         std::vector<uint32_t> got(expected.size());
-        SATAPP_CUDA_CHECK(cudaMemcpy2D(got.data(), table_row, d_out.data(), d_out.pitch(), table_row, h + 1,
+        SAT_CUDA_CHECK(cudaMemcpy2D(got.data(), table_row, d_out.data(), d_out.pitch(), table_row, h + 1,
                                        cudaMemcpyDeviceToHost));
         if (std::memcmp(got.data(), expected.data(), got.size() * sizeof(uint32_t)) != 0) {
           r.status = Status::Wrong;
