@@ -4,14 +4,10 @@
 
 #include <chrono>
 #include <cstdio>
-#include <stdexcept>
 
 #include "capture/frame_dump.h"
-#include "capture/requested_outputs.h"
-#include "capture/screenshot.h"
 #include "common/cuda/backend_choice.h"
 #include "common/files/interrupt.h"
-#include "common/files/output_checks.h"
 #include "common/timing/stopwatch.h"
 #include "ui/banner.h"
 #include "ui/control_panel.h"
@@ -21,7 +17,6 @@
 #include "ui/layout.h"
 #include "ui/shortcuts.h"
 #include "ui/speedup_panel.h"
-#include "ui/run_summary.h"
 #include "ui/timing_panel.h"
 
 namespace satlab {
@@ -30,19 +25,6 @@ namespace {
 
 double steady_s() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
-
-UiState initial_ui(const AppOptions& o) {
-  UiState ui;
-  ui.settings = scene_settings(o);
-  ui.backend = o.backend;
-  ui.show_panels = o.show_ui;
-  ui.show_help = o.show_help;
-  ui.video_fast = o.video_fast;
-  ui.preload = o.preload;
-  ui.box_square = sides_equal(o.filter);
-  // The source fields follow the source that runs (show_running_source, every source change).
-  return ui;
 }
 
 // How sources open: as the options say, no larger than the context's textures (the GL context
@@ -64,9 +46,8 @@ SatlabApp::SatlabApp(const AppOptions& options, GlContext& gl, MessageLog& log)
       before_(options.interop),
       after_(options.interop),
       imgui_(gl),
-      ui_(initial_ui(options)),
+      ui_(initial_ui_state(options)),
       history_(options.frames),
-      record_on_start_(options.record),
       scenes_({log_, pipelines_, options.interop, options.camera}) {
   last_good_ = ui_.settings;
   view_.set_divider(static_cast<float>(options.divider));
@@ -100,12 +81,12 @@ int SatlabApp::run() {
     // ends by itself would only measure the wrong thing and exit 0, so it fails instead.
     if (runs_unattended(options_) && !sources_.failure().empty()) {
       log_.error("the source cannot be shown (" + sources_.failure() + "): stopping, as --frames or --headless was given");
-      recording_.discard("the run failed");
+      outputs_.finish_recording("the run failed");
       return 1;
     }
     if (!filter_failure_.empty()) {  // set in runs that end by themselves only
       log_.error(filter_failure_ + ": stopping, as --frames or --headless was given");
-      recording_.discard("the run failed");
+      outputs_.finish_recording("the run failed");
       return 1;
     }
     if (gl_.minimized()) {  // nothing to draw into: sleep until something happens
@@ -124,24 +105,26 @@ int SatlabApp::run() {
       break;
     }
   }
+  return finish(period_ms);
+}
+
+int SatlabApp::finish(double period_ms) {
+  const int limit = options_.frames;
   // Ctrl-C (or SIGTERM, SIGHUP): in a window, as if it were closed; a run that ends by itself
   // stopped short of what it was asked to do, so what it was writing is incomplete. (A signal
   // after the last frame stops nothing.)
   const bool interrupted = satapp::files::interrupted() && !(limit > 0 && frames_ >= limit);
-  if (interrupted && runs_unattended(options_)) {
-    interrupted_ = true;
-    recording_.discard("the run was interrupted");
-    log_.error("interrupted after " + std::to_string(frames_) + " of " + counted(limit, "frame"));
-  }
+  const bool cut_short = interrupted && runs_unattended(options_);
+  if (cut_short) log_.error("interrupted after " + std::to_string(frames_) + " of " + counted(limit, "frame"));
   // A window closed by the user: the captures the command line asked for, on one more frame.
   // The source's end of stream: they show its last frame.
-  if (!interrupted_ && (limit == 0 || sources_.ended()) && frames_ > 0 && !gl_.minimized() &&
+  if (!cut_short && (limit == 0 || sources_.ended()) && frames_ > 0 && !gl_.minimized() &&
       (!options_.screenshot.empty() || !options_.dump_frame.empty()))
     frame(steady_s(), period_ms, true);
-  if (recording_.active()) stop_recording();
-  print_summary();
+  outputs_.finish_recording(cut_short ? "the run was interrupted" : "");
+  status_.print_summary(current_scene(), last_good_);
   const bool backends_agree = !options_.compare_cpu || current_scene().print_comparison();
-  const bool outputs_written = report_requested_outputs();
+  const bool outputs_written = outputs_.report_requested(cut_short);
   if (interrupted) return kInterruptedStatus;
   if (options_.require_interop && !interop_used_) {
     log_.error("--require-interop: no frame went through CUDA-GL interop" +
@@ -149,28 +132,6 @@ int SatlabApp::run() {
     return 1;
   }
   return backends_agree && outputs_written ? 0 : 1;
-}
-
-bool SatlabApp::report_requested_outputs() {
-  bool all = true;
-  const auto report = [&](const char* option, const std::string& file, const RequestedOutput& output) {
-    if (file.empty() || output.written) return;
-    all = false;
-    if (output.failed) return;  // the error, naming the file and the reason, was logged when it failed
-    log_.error(std::string(option) + ": '" + file + "' not written: " +
-               (interrupted_ ? "the run was interrupted" : "the run ended before a frame was shown"));
-  };
-  report("--screenshot", options_.screenshot, screenshot_out_);
-  report("--dump-frame", options_.dump_frame, dump_out_);
-  report("--record", options_.record, record_out_);
-  return all;
-}
-
-bool SatlabApp::is_an_input(const std::string& path) const {
-  for (const SourceSpec* spec : {&options_.source, &sources_.spec()})
-    for (const std::string& input : source_files(*spec))
-      if (satapp::files::same_file(path, input)) return true;
-  return false;
 }
 
 bool SatlabApp::frame(double now_s, double period_ms, bool last_if_shown) {
@@ -228,10 +189,7 @@ void SatlabApp::process_frame() {
     frame_stages_ = current_scene().stage_times();
     interop_used_ |= current_scene().used_interop();
   }
-  if (!record_on_start_.empty() && have_output_) {
-    toggle_recording(record_on_start_);
-    record_on_start_.clear();
-  }
+  outputs_.start_requested_recording(shown_frame());
 }
 
 void SatlabApp::check_filter_images() {
@@ -263,50 +221,10 @@ cv::Mat SatlabApp::next_input_buffer() {
   return current_scene().input_buffer(size.width, size.height);
 }
 
-UiStatus SatlabApp::make_status() {
-  UiStatus s;
-  s.source_unused = !current_scene().shows_source();
-  s.series_labels = current_scene().stage_labels(pipelines_.backend());
-  s.source_name = sources_.name();
-  s.source_fps = sources_.nominal_fps();
-  if (const auto load = sources_.load()) s.source_load = describe(*load);
-  s.frame_width = sources_.frame_size().width;
-  s.frame_height = sources_.frame_size().height;
-  s.frames_received = sources_.frames_received();
-  s.backend = pipelines_.backend();
-  s.cuda_available = pipelines_.cuda_available();
-  s.cuda_problem = pipelines_.cuda_problem();
-  s.banner = pipelines_.banner();
-  s.display_path = current_scene().display_path();
-  s.interop_problem = current_scene().interop_problem();
-  s.gl_description = gl_.description();
-  if (s.cuda_available && now_s_ - gpu_polled_s_ > 1.0) {  // cudaMemGetInfo once a second
-    gpu_polled_s_ = now_s_;
-    try {
-      gpu_ = query_gpu_status();
-    } catch (const sat::Error& e) {
-      gpu_.reset();
-    }
-  }
-  if (s.cuda_available) s.gpu = gpu_;
-  s.recording = recording_.active();
-  s.recording_path = recording_.path();
-  s.recorded_frames = recording_.frames();
-  s.log = &log_;
-  s.history = &history_;
-  s.comparison = current_scene().backend_comparison();
-  return s;
-}
-
-std::optional<InspectedPixel> SatlabApp::inspect(const std::optional<std::pair<int, int>>& hovered) {
-  if (!hovered || !have_output_) return std::nullopt;
-  return current_scene().inspect(hovered->first, hovered->second, sources_.frame());
-}
-
 void SatlabApp::build_ui() {
   imgui_.new_frame(history_.frames() > 0 ? history_.latest(Series::Period) / 1000.0 : 1.0 / 60.0);
   const ImGuiIO& io = ImGui::GetIO();
-  UiStatus status = make_status();
+  UiStatus status = status_.make(now_s_, current_scene());
   // Laid out from this frame's display size: the panels follow the window's size.
   const float banner_w = panel_layout(io.DisplaySize.x, io.DisplaySize.y, ui_.show_panels).banners.w;
   banner_height_ = banner_height(status, banner_w);
@@ -322,7 +240,7 @@ void SatlabApp::build_ui() {
   // a text field has the keyboard (the presses are taken either way, so they do not act later).
   const std::vector<int> keys = imgui_.take_key_presses();
   if (!io.WantCaptureKeyboard) apply_shortcuts(keys, ui_, view_, pipelines_.cuda_available());
-  status.inspected = inspect(hovered);
+  if (hovered && have_output_) status.inspected = current_scene().inspect(hovered->first, hovered->second, sources_.frame());
   if (ui_.show_panels) {
     draw_control_panel(ui_, view_, status, layout.controls);
     draw_timing_panel(status, layout.timings);
@@ -333,39 +251,6 @@ void SatlabApp::build_ui() {
   draw_help_overlay(ui_.show_help);
   draw_banners(status, layout.banners);
   ImGui::Render();
-}
-
-void SatlabApp::stop_recording() {
-  const std::string path = recording_.path();
-  const bool requested = path == options_.record;
-  bool saved = false;
-  if (is_an_input(path)) {
-    recording_.discard("'" + path + "' is now the source, which is never overwritten");
-  } else {
-    saved = recording_.stop();
-  }
-  if (requested) (saved ? record_out_.written : record_out_.failed) = true;
-}
-
-void SatlabApp::toggle_recording(const std::string& path) {
-  if (recording_.active()) {
-    stop_recording();
-    return;
-  }
-  if (!have_output_) {
-    log_.warning("nothing to record yet");
-    return;
-  }
-  const SourceSpec::Kind kind = sources_.spec().kind;
-  RecordedOutput output;
-  output.shadows = !current_scene().shows_source();
-  output.video = (kind == SourceSpec::Kind::File || kind == SourceSpec::Kind::RawVideo) &&
-                 sources_.nominal_fps() > 0;  // not a still image
-  output.synthetic = kind == SourceSpec::Kind::Synthetic;
-  output.source_fps = sources_.nominal_fps();
-  output.width = after_.width();
-  output.height = after_.height();
-  if (!recording_.start(path, options_.overwrite, output, now_s_) && path == options_.record) record_out_.failed = true;
 }
 
 void SatlabApp::act_on_requests() {
@@ -382,7 +267,7 @@ void SatlabApp::act_on_requests() {
   }
   if (ui_.toggle_recording) {
     ui_.toggle_recording = false;
-    toggle_recording(new_capture_path("", "satlab", ".avi"));
+    outputs_.toggle_recording(shown_frame());
   }
   if (ui_.quit) gl_.request_close();
 }
@@ -405,74 +290,20 @@ void SatlabApp::draw() {
 
 void SatlabApp::capture(bool last) {
   const int width = gl_.framebuffer_width(), height = gl_.framebuffer_height();
-  if (have_output_ && !recording_.add(after_.texture(), after_.width(), after_.height(), now_s_, new_source_frame_) &&
-      recording_.path() == options_.record)
-    record_out_.failed = true;
+  outputs_.record(shown_frame());
   if (ui_.take_screenshot) {
     ui_.take_screenshot = false;
-    save_capture([&](const std::string& path) { save_screenshot(path, false, width, height); },
-                 new_capture_path("", "satlab", ".png"), "screenshot: ");
+    outputs_.take_screenshot(width, height);
   }
-  if (last && !options_.screenshot.empty()) {
-    const bool saved = save_capture(
-        [&](const std::string& path) { save_screenshot(path, options_.overwrite, width, height); },
-        options_.screenshot, "screenshot: ");
-    (saved ? screenshot_out_.written : screenshot_out_.failed) = true;
-  }
-  if (last && !options_.dump_frame.empty()) {
-    const auto paths = frame_dump_paths(options_.dump_frame);
-    const bool input_taken = is_an_input(paths[0]) || is_an_input(paths[1]) || is_an_input(paths[2]);
-    const bool saved = save_capture(
-        [&](const std::string&) {
-          if (input_taken) throw std::runtime_error("--dump-frame " + options_.dump_frame + ": a file of it is now the source");
-          const scene::DumpPictures pictures = current_scene().dump_pictures(sources_.frame(), before_, after_);
-          write_frame_dump(options_.dump_frame, options_.overwrite, pictures.input, pictures.output, last_good_, view_,
-                           width, height, imgui_.visible_windows(), pictures.extra_lines + panel_lines());
-        },
-        options_.dump_frame + ".{input.png,output.png,view.txt}", "frame dump: ");
-    (saved ? dump_out_.written : dump_out_.failed) = true;
-  }
-}
-
-template <typename Write>
-bool SatlabApp::save_capture(Write write, const std::string& path, const char* what) {
-  try {
-    if (is_an_input(path)) throw std::runtime_error("cannot write '" + path + "': it is now the source, which is never overwritten");
-    write(path);
-    log_.info(what + path);
-    return true;
-  } catch (const std::exception& e) {
-    log_.error(e.what());
-    return false;
-  }
-}
-
-std::string SatlabApp::panel_lines() const {
-  // Whether the control panel's settings fit its window (layout tests; screen coordinates).
-  char text[64];
-  std::snprintf(text, sizeof text, "settings_hidden %.0f\n", ui_.show_panels ? ui_.settings_hidden_px : 0.0f);
-  return text;
-}
-
-void SatlabApp::print_summary() const {
-  const bool cuda = pipelines_.backend() == sat::Backend::Cuda;
-  RunDescription run;
-  if (current_scene().shows_source()) {
-    run.source = sources_.name();
-    if (const auto load = sources_.load()) run.source_load = describe(*load);
-  } else {
-    run.source = std::string("the ") + menu_name(last_good_) + " scene";
-  }
-  run.filter = current_scene().summary(last_good_);
-  run.labels = current_scene().stage_labels(pipelines_.backend());
-  run.backend = sat::to_string(pipelines_.backend());
-  if (cuda) {
-    const int tile = last_good_.sat.tile;
-    run.sat = std::string(" (") + sat::to_string(last_good_.sat.algorithm) + ", tile " +
-              (tile ? std::to_string(tile) : std::string("default")) + ")";
-  }
-  run.display_path = current_scene().display_path();
-  print_run_summary(history_, run);
+  if (!last) return;
+  outputs_.capture_last(width, height, [&] {
+    const scene::DumpPictures pictures = current_scene().dump_pictures(sources_.frame(), before_, after_);
+    // Whether the control panel's settings fit its window (layout tests; screen coordinates).
+    char hidden[64];
+    std::snprintf(hidden, sizeof hidden, "settings_hidden %.0f\n", ui_.show_panels ? ui_.settings_hidden_px : 0.0f);
+    write_frame_dump(options_.dump_frame, options_.overwrite, pictures.input, pictures.output, last_good_, view_, width,
+                     height, imgui_.visible_windows(), pictures.extra_lines + hidden);
+  });
 }
 
 }  // namespace satlab

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "app_options.h"
 #include "display/view_state.h"
 #include "log/message_log.h"
 #include "pipeline/backend_comparison.h"
@@ -50,6 +51,9 @@ struct UiState {
   bool compare_backends = false;
   bool quit = false;
 };
+
+// What the panels show first: the command line's settings and switches.
+UiState initial_ui_state(const AppOptions& options);
 
 // The source picker's fields set to the source that runs: after an open, and after a failed one
 // (the synthetic scene took over), they show what is on screen, not what was asked for.

@@ -1,0 +1,62 @@
+#include "ui/status_model.h"
+
+#include "ui/run_summary.h"
+
+namespace satlab {
+
+UiStatus StatusModel::make(double now_s, const scene::Scene& scene) {
+  UiStatus s;
+  s.source_unused = !scene.shows_source();
+  s.series_labels = scene.stage_labels(pipelines_.backend());
+  s.source_name = sources_.name();
+  s.source_fps = sources_.nominal_fps();
+  if (const auto load = sources_.load()) s.source_load = describe(*load);
+  s.frame_width = sources_.frame_size().width;
+  s.frame_height = sources_.frame_size().height;
+  s.frames_received = sources_.frames_received();
+  s.backend = pipelines_.backend();
+  s.cuda_available = pipelines_.cuda_available();
+  s.cuda_problem = pipelines_.cuda_problem();
+  s.banner = pipelines_.banner();
+  s.display_path = scene.display_path();
+  s.interop_problem = scene.interop_problem();
+  s.gl_description = gl_.description();
+  if (s.cuda_available && now_s - gpu_polled_s_ > 1.0) {  // cudaMemGetInfo once a second
+    gpu_polled_s_ = now_s;
+    try {
+      gpu_ = query_gpu_status();
+    } catch (const sat::Error& e) {
+      gpu_.reset();
+    }
+  }
+  if (s.cuda_available) s.gpu = gpu_;
+  s.recording = recording_.active();
+  s.recording_path = recording_.path();
+  s.recorded_frames = recording_.frames();
+  s.log = &log_;
+  s.history = &history_;
+  s.comparison = scene.backend_comparison();
+  return s;
+}
+
+void StatusModel::print_summary(const scene::Scene& scene, const SceneSettings& shown) const {
+  RunDescription run;
+  if (scene.shows_source()) {
+    run.source = sources_.name();
+    if (const auto load = sources_.load()) run.source_load = describe(*load);
+  } else {
+    run.source = std::string("the ") + menu_name(shown) + " scene";
+  }
+  run.filter = scene.summary(shown);
+  run.labels = scene.stage_labels(pipelines_.backend());
+  run.backend = sat::to_string(pipelines_.backend());
+  if (pipelines_.backend() == sat::Backend::Cuda) {
+    const int tile = shown.sat.tile;
+    run.sat = std::string(" (") + sat::to_string(shown.sat.algorithm) + ", tile " +
+              (tile ? std::to_string(tile) : std::string("default")) + ")";
+  }
+  run.display_path = scene.display_path();
+  print_run_summary(history_, run);
+}
+
+}  // namespace satlab
