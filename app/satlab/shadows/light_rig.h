@@ -8,7 +8,7 @@
 #pragma once
 
 #include "shadows/math3d.h"
-#include "shadows/scene.h"
+#include "shadows/world.h"
 
 namespace satlab::shadows {
 
@@ -27,15 +27,15 @@ class LightRig {
 
   // World to the light's clip space (orthographic: w = 1). NDC z = -1 is the side nearest the
   // light.
-  Mat4 view_projection(const Bounds& bounds = scene_bounds()) const;
+  Mat4 view_projection(const Bounds& bounds = world_bounds()) const;
   // World units covered by NDC z in [-1, 1] (far - near).
-  float depth_range(const Bounds& bounds = scene_bounds()) const;
+  float depth_range(const Bounds& bounds = world_bounds()) const;
   // World units per unit of NDC x or y: the half width of the orthographic box. A penumbra of w
   // world units spans w / (2 * world_per_ndc_xy()) * map_size shadow-map texels.
-  float world_per_ndc_xy(const Bounds& bounds = scene_bounds()) const;
+  float world_per_ndc_xy(const Bounds& bounds = world_bounds()) const;
   // (NDC z + 1) / 2 under view_projection(bounds): 0 nearest the light, 1 farthest, linear in
   // distance along the light direction. What the light pass stores as the first moment.
-  float linear_depth(Vec3 world, const Bounds& bounds = scene_bounds()) const;
+  float linear_depth(Vec3 world, const Bounds& bounds = world_bounds()) const;
 
  private:
   float azimuth_deg_ = 35.0f;

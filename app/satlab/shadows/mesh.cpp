@@ -51,7 +51,7 @@ void append_grid(Mesh& mesh, int cells_u, int cells_v, Vec3 color, Surface surfa
   }
 }
 
-void append_box(Mesh& mesh, const SceneObject& box) {
+void append_box(Mesh& mesh, const WorldObject& box) {
   // Each face: its normal n and two edge directions with cross(u, v) = n, so append_grid's
   // winding faces outward. One cell per face: 4 vertices, 24 in all, normals flat per face.
   struct Face {
@@ -70,7 +70,7 @@ void append_box(Mesh& mesh, const SceneObject& box) {
   }
 }
 
-void append_sphere(Mesh& mesh, const SceneObject& s) {
+void append_sphere(Mesh& mesh, const WorldObject& s) {
   // u: longitude from +x toward +z; v: polar angle from +y down. cross(dP/du, dP/dv) is outward.
   append_grid(mesh, kSphereSlices, kSphereStacks, s.color, [&](float u, float v) {
     const float phi = 2 * kPi * u, theta = kPi * v;
@@ -82,7 +82,7 @@ void append_sphere(Mesh& mesh, const SceneObject& s) {
   });
 }
 
-void append_torus(Mesh& mesh, const SceneObject& t) {
+void append_torus(Mesh& mesh, const WorldObject& t) {
   // Axis y. u: around the tube; v: around the ring, from +x toward +z. That order makes
   // cross(dP/du, dP/dv) outward.
   append_grid(mesh, kTorusTube, kTorusRing, t.color, [&](float u, float v) {
@@ -102,18 +102,18 @@ void append_ground(Mesh& mesh) {
   });
 }
 
-void append_object(Mesh& mesh, const SceneObject& object) {
+void append_object(Mesh& mesh, const WorldObject& object) {
   switch (object.shape) {
-    case SceneObject::Shape::Box: append_box(mesh, object); break;
-    case SceneObject::Shape::Sphere: append_sphere(mesh, object); break;
-    case SceneObject::Shape::Torus: append_torus(mesh, object); break;
+    case WorldObject::Shape::Box: append_box(mesh, object); break;
+    case WorldObject::Shape::Sphere: append_sphere(mesh, object); break;
+    case WorldObject::Shape::Torus: append_torus(mesh, object); break;
   }
 }
 
-Mesh build_scene_mesh(const std::vector<SceneObject>& objects) {
+Mesh build_world_mesh(const std::vector<WorldObject>& objects) {
   Mesh mesh;
   append_ground(mesh);
-  for (const SceneObject& object : objects) append_object(mesh, object);
+  for (const WorldObject& object : objects) append_object(mesh, object);
   return mesh;
 }
 

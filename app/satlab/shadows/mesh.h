@@ -1,4 +1,4 @@
-// Triangle meshes of the shadow demo's scene, for one vertex buffer and one index buffer: the
+// Triangle meshes of the shadow demo's world, for one vertex buffer and one index buffer: the
 // ground square and every object. Counter-clockwise triangles seen from outside (GL's default
 // front faces), outward unit normals, a colour per vertex.
 #pragma once
@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "shadows/scene.h"
+#include "shadows/world.h"
 
 namespace satlab::shadows {
 
@@ -22,11 +22,11 @@ struct Mesh {
 };
 
 // The ground (20x20 cells, light gray) followed by every object.
-Mesh build_scene_mesh(const std::vector<SceneObject>& objects);
+Mesh build_world_mesh(const std::vector<WorldObject>& objects);
 
 // The ground square at y = 0, normal +y, subdivided so that it is not two huge triangles.
 void append_ground(Mesh& mesh);
 // One object: box 24 vertices (flat faces), sphere 48x24, torus 64x24 segments.
-void append_object(Mesh& mesh, const SceneObject& object);
+void append_object(Mesh& mesh, const WorldObject& object);
 
 }  // namespace satlab::shadows

@@ -1,7 +1,7 @@
 // How one shadow-map texel's moments (z, m2) — the light-space depth z ∈ [0, 1] and its second
 // moment m2 ≈ z² — become the summed-area table's input, and how a box of that table becomes a
 // mean and a second moment again. Shared by the CUDA kernel, the CPU path, the tests, and mirrored
-// in shaders/shadow_scene.frag.glsl (keep the two in step).
+// in shaders/shadow_world.frag.glsl (keep the two in step).
 //
 // Fixed32: q = round(v · scale) in uint32 for v ∈ [0, 1]. The table wraps around, but a box sum
 // evaluated in uint32 (four taps, unsigned subtraction) is exact whenever the true sum fits in

@@ -43,7 +43,7 @@ void ShadowDemo::render(const ShadowSettings& settings, const sat::Options& sat_
                         InteropTexture& before, InteropTexture& after, int width, int height) {
   timings_ = {};
   light_.set_angles(settings.light_azimuth_deg, settings.light_elevation_deg);
-  const Bounds bounds = scene_bounds();
+  const Bounds bounds = world_bounds();
   ShadingFrame frame;
   frame.view_projection = camera_.view_projection(static_cast<float>(width) / static_cast<float>(height));
   frame.light_view_projection = light_.view_projection(bounds);

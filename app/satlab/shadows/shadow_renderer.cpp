@@ -7,7 +7,7 @@
 #include "embedded_shaders.h"
 #include "shadows/mesh.h"
 #include "shadows/moment_encoding.h"
-#include "shadows/scene.h"
+#include "shadows/world.h"
 
 namespace satlab::shadows {
 
@@ -58,10 +58,10 @@ constexpr float kDepthBias = 0.002f;
 
 ShadowRenderer::ShadowRenderer()
     : light_program_(shaders::kShadowLightVert, shaders::kShadowLightFrag, "shadow light pass"),
-      scene_program_(shaders::kShadowSceneVert, shaders::kShadowSceneFrag, "shadow shading pass"),
+      scene_program_(shaders::kShadowWorldVert, shaders::kShadowWorldFrag, "shadow shading pass"),
       scene_uniforms_(scene_program_),
       u_light_view_projection_(light_program_.uniform("u_light_view_projection")) {
-  const Mesh mesh = build_scene_mesh(demo_scene());
+  const Mesh mesh = build_world_mesh(demo_world());
   vertex_array_ = gl::VertexArray::create();
   vertex_buffer_ = gl::Buffer::create();
   index_buffer_ = gl::Buffer::create();

@@ -1,5 +1,5 @@
-// The shadow demo's scene: a square ground plane at y = 0 (implicit, kGroundHalfSize around the
-// origin) and a few objects of different heights on it or hovering above it, so that the soft
+// The shadow demo's world (its 3-D geometry; a "scene" in satlab is one of its modes): a square
+// ground plane at y = 0 (implicit, kGroundHalfSize around the origin) and a few objects of different heights on it or hovering above it, so that the soft
 // shadows show both contact (sharp near the object) and wide penumbrae (objects far from the
 // ground). Also exact CPU ray queries, which tell tests where the hard, geometric shadow lies.
 #pragma once
@@ -14,7 +14,7 @@ namespace satlab::shadows {
 // Half the side of the ground square, in world units.
 inline constexpr float kGroundHalfSize = 10.0f;
 
-struct SceneObject {
+struct WorldObject {
   enum class Shape { Box, Sphere, Torus };
   Shape shape = Shape::Box;
   Vec3 center;
@@ -30,23 +30,23 @@ struct Bounds {
 };
 
 // The objects (the ground is not among them); built once, lives for the program.
-const std::vector<SceneObject>& demo_scene();
+const std::vector<WorldObject>& demo_world();
 
 // The axis-aligned box around one object.
-Bounds object_bounds(const SceneObject& object);
+Bounds object_bounds(const WorldObject& object);
 
-// The demo scene with its ground: the box every shadow-casting and receiving point lies in.
-Bounds scene_bounds();
+// The demo world with its ground: the box every shadow-casting and receiving point lies in.
+Bounds world_bounds();
 
 // The nearest t > 1e-4 where origin + t·dir meets the object's surface (dir unit length), or
 // nothing. From inside an object this is where the ray leaves it.
-std::optional<float> intersect(const SceneObject& object, Vec3 origin, Vec3 dir);
+std::optional<float> intersect(const WorldObject& object, Vec3 origin, Vec3 dir);
 
-// Whether any demo-scene object lies on the ray from `point` toward a directional light
+// Whether any demo-world object lies on the ray from `point` toward a directional light
 // (`to_light`: the direction toward the light, any length). The ground never occludes: every
 // object is above it.
 bool occluded(Vec3 point, Vec3 to_light);
-bool occluded(const std::vector<SceneObject>& objects, Vec3 point, Vec3 to_light);
+bool occluded(const std::vector<WorldObject>& objects, Vec3 point, Vec3 to_light);
 
 // Where the ray meets the ground square (y = 0, |x|, |z| <= kGroundHalfSize), for t > 1e-4.
 std::optional<Vec3> ground_hit(Vec3 origin, Vec3 dir);

@@ -1,4 +1,4 @@
-#include "shadows/scene.h"
+#include "shadows/world.h"
 
 #include <algorithm>
 #include <cmath>
@@ -10,8 +10,8 @@ namespace {
 constexpr double kMinT = 1e-4;
 
 // What every object has; the shape's own sizes are set by the helpers below.
-SceneObject object(SceneObject::Shape shape, const char* name, Vec3 center, Vec3 color) {
-  SceneObject o;
+WorldObject object(WorldObject::Shape shape, const char* name, Vec3 center, Vec3 color) {
+  WorldObject o;
   o.shape = shape;
   o.center = center;
   o.color = color;
@@ -19,20 +19,20 @@ SceneObject object(SceneObject::Shape shape, const char* name, Vec3 center, Vec3
   return o;
 }
 
-SceneObject box(const char* name, Vec3 center, Vec3 half_extent, Vec3 color) {
-  SceneObject o = object(SceneObject::Shape::Box, name, center, color);
+WorldObject box(const char* name, Vec3 center, Vec3 half_extent, Vec3 color) {
+  WorldObject o = object(WorldObject::Shape::Box, name, center, color);
   o.half_extent = half_extent;
   return o;
 }
 
-SceneObject sphere(const char* name, Vec3 center, float radius, Vec3 color) {
-  SceneObject o = object(SceneObject::Shape::Sphere, name, center, color);
+WorldObject sphere(const char* name, Vec3 center, float radius, Vec3 color) {
+  WorldObject o = object(WorldObject::Shape::Sphere, name, center, color);
   o.radius = radius;
   return o;
 }
 
-SceneObject torus(const char* name, Vec3 center, float major, float minor, Vec3 color) {
-  SceneObject o = object(SceneObject::Shape::Torus, name, center, color);
+WorldObject torus(const char* name, Vec3 center, float major, float minor, Vec3 color) {
+  WorldObject o = object(WorldObject::Shape::Torus, name, center, color);
   o.radius = major;
   o.minor_radius = minor;
   return o;
@@ -52,7 +52,7 @@ struct D3 {
 D3 d3(Vec3 v) { return {v.x, v.y, v.z}; }
 double ddot(D3 a, D3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 
-std::optional<float> intersect_box(const SceneObject& b, Vec3 origin, Vec3 dir) {
+std::optional<float> intersect_box(const WorldObject& b, Vec3 origin, Vec3 dir) {
   const double o[3] = {double(origin.x) - b.center.x, double(origin.y) - b.center.y, double(origin.z) - b.center.z};
   const double d[3] = {dir.x, dir.y, dir.z};
   const double h[3] = {b.half_extent.x, b.half_extent.y, b.half_extent.z};
@@ -85,7 +85,7 @@ bool sphere_crossings(D3 o, D3 d, double radius, double& t0, double& t1) {
   return true;
 }
 
-std::optional<float> intersect_sphere(const SceneObject& s, Vec3 origin, Vec3 dir) {
+std::optional<float> intersect_sphere(const WorldObject& s, Vec3 origin, Vec3 dir) {
   double t0, t1;
   if (!sphere_crossings(d3(origin - s.center), d3(dir), s.radius, t0, t1)) return std::nullopt;
   return nearest(t0, t1);
@@ -100,7 +100,7 @@ double torus_sdf(D3 p, double major, double minor) {
 // Sphere tracing on the exact distance: a step of |distance| never crosses the surface, from
 // outside or inside, so the first point it converges to is the nearest crossing. Rays that only
 // graze the tube converge slowly, hence the generous step budget; this is for tests, not frames.
-std::optional<float> intersect_torus(const SceneObject& tor, Vec3 origin, Vec3 dir) {
+std::optional<float> intersect_torus(const WorldObject& tor, Vec3 origin, Vec3 dir) {
   const D3 o = d3(origin - tor.center);
   const D3 d = d3(dir);
   const double major = tor.radius, minor = tor.minor_radius;
@@ -120,13 +120,13 @@ std::optional<float> intersect_torus(const SceneObject& tor, Vec3 origin, Vec3 d
 
 }  // namespace
 
-const std::vector<SceneObject>& demo_scene() {
+const std::vector<WorldObject>& demo_world() {
   // Heights differ on purpose: the pillar's long shadow widens from a sharp foot; the floating
   // sphere's shadow has no contact point and is soft all over; the hovering torus shows a ring
   // whose hole fills in as the light grows larger. All within |x|, |z| <= 6 so their shadows
   // stay on the ground for light elevations of 30 degrees and more (the pillar, 4 tall, casts
   // 6.9 units at 30 degrees: x = -2.5 keeps its tip on the ground).
-  static const std::vector<SceneObject> objects = {
+  static const std::vector<WorldObject> objects = {
       box("pillar", {-2.5f, 2.0f, -1.0f}, {0.3f, 2.0f, 0.3f}, {0.85f, 0.55f, 0.30f}),
       box("cube", {1.5f, 0.75f, -2.5f}, {0.75f, 0.75f, 0.75f}, {0.30f, 0.55f, 0.85f}),
       sphere("floating sphere", {-0.5f, 1.8f, 1.5f}, 0.8f, {0.85f, 0.30f, 0.35f}),
@@ -136,12 +136,12 @@ const std::vector<SceneObject>& demo_scene() {
   return objects;
 }
 
-Bounds object_bounds(const SceneObject& object) {
+Bounds object_bounds(const WorldObject& object) {
   Vec3 half;
   switch (object.shape) {
-    case SceneObject::Shape::Box: half = object.half_extent; break;
-    case SceneObject::Shape::Sphere: half = {object.radius, object.radius, object.radius}; break;
-    case SceneObject::Shape::Torus: {
+    case WorldObject::Shape::Box: half = object.half_extent; break;
+    case WorldObject::Shape::Sphere: half = {object.radius, object.radius, object.radius}; break;
+    case WorldObject::Shape::Torus: {
       const float outer = object.radius + object.minor_radius;
       half = {outer, object.minor_radius, outer};
       break;
@@ -150,9 +150,9 @@ Bounds object_bounds(const SceneObject& object) {
   return {object.center - half, object.center + half};
 }
 
-Bounds scene_bounds() {
+Bounds world_bounds() {
   Bounds b{{-kGroundHalfSize, 0, -kGroundHalfSize}, {kGroundHalfSize, 0, kGroundHalfSize}};
-  for (const SceneObject& object : demo_scene()) {
+  for (const WorldObject& object : demo_world()) {
     const Bounds o = object_bounds(object);
     b.min = {std::min(b.min.x, o.min.x), std::min(b.min.y, o.min.y), std::min(b.min.z, o.min.z)};
     b.max = {std::max(b.max.x, o.max.x), std::max(b.max.y, o.max.y), std::max(b.max.z, o.max.z)};
@@ -160,22 +160,22 @@ Bounds scene_bounds() {
   return b;
 }
 
-std::optional<float> intersect(const SceneObject& object, Vec3 origin, Vec3 dir) {
+std::optional<float> intersect(const WorldObject& object, Vec3 origin, Vec3 dir) {
   switch (object.shape) {
-    case SceneObject::Shape::Box: return intersect_box(object, origin, dir);
-    case SceneObject::Shape::Sphere: return intersect_sphere(object, origin, dir);
-    case SceneObject::Shape::Torus: return intersect_torus(object, origin, dir);
+    case WorldObject::Shape::Box: return intersect_box(object, origin, dir);
+    case WorldObject::Shape::Sphere: return intersect_sphere(object, origin, dir);
+    case WorldObject::Shape::Torus: return intersect_torus(object, origin, dir);
   }
   return std::nullopt;
 }
 
-bool occluded(const std::vector<SceneObject>& objects, Vec3 point, Vec3 to_light) {
+bool occluded(const std::vector<WorldObject>& objects, Vec3 point, Vec3 to_light) {
   const Vec3 dir = normalize(to_light);
   return std::any_of(objects.begin(), objects.end(),
-                     [&](const SceneObject& object) { return intersect(object, point, dir).has_value(); });
+                     [&](const WorldObject& object) { return intersect(object, point, dir).has_value(); });
 }
 
-bool occluded(Vec3 point, Vec3 to_light) { return occluded(demo_scene(), point, to_light); }
+bool occluded(Vec3 point, Vec3 to_light) { return occluded(demo_world(), point, to_light); }
 
 std::optional<Vec3> ground_hit(Vec3 origin, Vec3 dir) {
   if (dir.y == 0) return std::nullopt;

@@ -1,6 +1,6 @@
-// The shadow demo's scene module, which the GL passes and shaders build on: the math follows
-// OpenGL's conventions, the meshes face outward, the scene is laid out as the demo needs, the light
-// view holds the whole scene, and the exact ray queries find the hard shadows where geometry says.
+// The shadow demo's world module, which the GL passes and shaders build on: the math follows
+// OpenGL's conventions, the meshes face outward, the world is laid out as the demo needs, the light
+// view holds the whole world, and the exact ray queries find the hard shadows where geometry says.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,7 +11,7 @@
 #include "shadows/math3d.h"
 #include "shadows/mesh.h"
 #include "shadows/orbit_camera.h"
-#include "shadows/scene.h"
+#include "shadows/world.h"
 
 namespace satlab::shadows {
 namespace {
@@ -28,12 +28,12 @@ void expect_near(const Mat4& a, const Mat4& b, float tolerance) {
   for (int i = 0; i < 16; ++i) EXPECT_NEAR(a.m[i], b.m[i], tolerance) << "element " << i;
 }
 
-const SceneObject& object_named(const std::string& name) {
-  for (const SceneObject& o : demo_scene()) {
+const WorldObject& object_named(const std::string& name) {
+  for (const WorldObject& o : demo_world()) {
     if (name == o.name) return o;
   }
   ADD_FAILURE() << "no object named " << name;
-  return demo_scene().front();
+  return demo_world().front();
 }
 
 std::vector<Vec3> corners(const Bounds& b) {
@@ -161,7 +161,7 @@ void expect_counter_clockwise(const Mesh& mesh, const std::string& what) {
 }
 
 TEST(ShadowMesh, SceneMeshIsWellFormed) {
-  const Mesh mesh = build_scene_mesh(demo_scene());
+  const Mesh mesh = build_world_mesh(demo_world());
   expect_well_formed(mesh, "scene");
   expect_counter_clockwise(mesh, "scene");
   EXPECT_GT(mesh.indices.size(), 3u * 2 * 20 * 20);
@@ -190,7 +190,7 @@ TEST(ShadowMesh, GroundCoversTheSquareFacingUp) {
 }
 
 TEST(ShadowMesh, EveryObjectFacesOutwardAndLiesOnItsSurface) {
-  for (const SceneObject& o : demo_scene()) {
+  for (const WorldObject& o : demo_world()) {
     Mesh mesh;
     append_object(mesh, o);
     expect_well_formed(mesh, o.name);
@@ -199,18 +199,18 @@ TEST(ShadowMesh, EveryObjectFacesOutwardAndLiesOnItsSurface) {
     for (const Vertex& v : mesh.vertices) {
       const Vec3 p = vec(v.position), n = vec(v.normal);
       switch (o.shape) {
-        case SceneObject::Shape::Box:
+        case WorldObject::Shape::Box:
           // A corner of the box, its normal one of the axes.
           ASSERT_TRUE(std::abs(p.x - b.min.x) < 1e-5f || std::abs(p.x - b.max.x) < 1e-5f) << o.name;
           ASSERT_TRUE(std::abs(p.y - b.min.y) < 1e-5f || std::abs(p.y - b.max.y) < 1e-5f) << o.name;
           ASSERT_TRUE(std::abs(p.z - b.min.z) < 1e-5f || std::abs(p.z - b.max.z) < 1e-5f) << o.name;
           ASSERT_FLOAT_EQ(std::abs(n.x) + std::abs(n.y) + std::abs(n.z), 1) << o.name;
           break;
-        case SceneObject::Shape::Sphere:
+        case WorldObject::Shape::Sphere:
           ASSERT_NEAR(length(p - o.center), o.radius, 1e-5) << o.name;
           expect_near(n, normalize(p - o.center), 1e-5f);
           break;
-        case SceneObject::Shape::Torus: {
+        case WorldObject::Shape::Torus: {
           const Vec3 q = p - o.center;
           const float ring = std::hypot(q.x, q.z) - o.radius;
           ASSERT_NEAR(std::hypot(ring, q.y), o.minor_radius, 1e-5) << o.name;
@@ -218,22 +218,22 @@ TEST(ShadowMesh, EveryObjectFacesOutwardAndLiesOnItsSurface) {
         }
       }
       // Curved surfaces: the exact ray query, from just outside along the normal, agrees.
-      if (o.shape != SceneObject::Shape::Box) {
+      if (o.shape != WorldObject::Shape::Box) {
         const auto hit = intersect(o, p + n * 0.05f, -n);
         ASSERT_TRUE(hit.has_value()) << o.name;
         ASSERT_NEAR(*hit, 0.05f, 1e-3) << o.name;
       }
     }
     switch (o.shape) {
-      case SceneObject::Shape::Box:
+      case WorldObject::Shape::Box:
         EXPECT_EQ(mesh.vertices.size(), 24u);
         EXPECT_EQ(mesh.indices.size(), 36u);
         break;
-      case SceneObject::Shape::Sphere:
+      case WorldObject::Shape::Sphere:
         EXPECT_EQ(mesh.vertices.size(), 49u * 25u);
         EXPECT_EQ(mesh.indices.size(), 48u * 24u * 6u - 2u * 48u * 3u);  // no degenerate pole triangles
         break;
-      case SceneObject::Shape::Torus:
+      case WorldObject::Shape::Torus:
         EXPECT_EQ(mesh.vertices.size(), 65u * 25u);
         EXPECT_EQ(mesh.indices.size(), 64u * 24u * 6u);
         break;
@@ -245,13 +245,13 @@ TEST(ShadowMesh, EveryObjectFacesOutwardAndLiesOnItsSurface) {
 // Scene layout
 
 TEST(ShadowScene, HasEveryShapeWithinTheCentralArea) {
-  const auto& objects = demo_scene();
+  const auto& objects = demo_world();
   ASSERT_GE(objects.size(), 5u);
   bool box = false, sphere = false, torus = false;
-  for (const SceneObject& o : objects) {
-    box |= o.shape == SceneObject::Shape::Box;
-    sphere |= o.shape == SceneObject::Shape::Sphere;
-    torus |= o.shape == SceneObject::Shape::Torus;
+  for (const WorldObject& o : objects) {
+    box |= o.shape == WorldObject::Shape::Box;
+    sphere |= o.shape == WorldObject::Shape::Sphere;
+    torus |= o.shape == WorldObject::Shape::Torus;
     const Bounds b = object_bounds(o);
     EXPECT_GE(b.min.x, -6) << o.name;
     EXPECT_LE(b.max.x, 6) << o.name;
@@ -263,11 +263,11 @@ TEST(ShadowScene, HasEveryShapeWithinTheCentralArea) {
 }
 
 TEST(ShadowScene, ObjectsLieWithinSceneBounds) {
-  const Bounds s = scene_bounds();
+  const Bounds s = world_bounds();
   EXPECT_FLOAT_EQ(s.min.x, -kGroundHalfSize);
   EXPECT_FLOAT_EQ(s.max.z, kGroundHalfSize);
   EXPECT_FLOAT_EQ(s.min.y, 0);
-  for (const SceneObject& o : demo_scene()) {
+  for (const WorldObject& o : demo_world()) {
     for (const Vec3& c : corners(object_bounds(o))) {
       EXPECT_TRUE(c.x >= s.min.x && c.x <= s.max.x && c.y >= s.min.y && c.y <= s.max.y && c.z >= s.min.z &&
                   c.z <= s.max.z)
@@ -278,7 +278,7 @@ TEST(ShadowScene, ObjectsLieWithinSceneBounds) {
 }
 
 TEST(ShadowScene, BoundingBoxesDoNotOverlap) {
-  const auto& objects = demo_scene();
+  const auto& objects = demo_world();
   for (size_t i = 0; i < objects.size(); ++i) {
     for (size_t j = i + 1; j < objects.size(); ++j) {
       const Bounds a = object_bounds(objects[i]), b = object_bounds(objects[j]);
@@ -290,7 +290,7 @@ TEST(ShadowScene, BoundingBoxesDoNotOverlap) {
 }
 
 TEST(ShadowScene, HeightsDiffer) {
-  const auto& objects = demo_scene();
+  const auto& objects = demo_world();
   for (size_t i = 0; i < objects.size(); ++i) {
     for (size_t j = i + 1; j < objects.size(); ++j) {
       EXPECT_GT(std::abs(object_bounds(objects[i]).max.y - object_bounds(objects[j]).max.y), 0.1f)
@@ -303,16 +303,16 @@ TEST(ShadowScene, RestingObjectsTouchTheGroundHoveringOnesDoNot) {
   for (const char* name : {"pillar", "cube", "resting sphere"}) {
     EXPECT_NEAR(object_bounds(object_named(name)).min.y, 0, 1e-6) << name;
   }
-  const SceneObject& floating = object_named("floating sphere");
-  EXPECT_EQ(floating.shape, SceneObject::Shape::Sphere);
+  const WorldObject& floating = object_named("floating sphere");
+  EXPECT_EQ(floating.shape, WorldObject::Shape::Sphere);
   EXPECT_GT(floating.center.y - floating.radius, 0.5f);  // no contact point under it
   const auto up = intersect(floating, {floating.center.x, -1, floating.center.z}, {0, 1, 0});
   ASSERT_TRUE(up.has_value());
   EXPECT_GT(-1 + *up, 0.5f);  // a ray up from under the ground meets it well above the ground
-  const SceneObject& torus = object_named("hovering torus");
+  const WorldObject& torus = object_named("hovering torus");
   EXPECT_GT(object_bounds(torus).min.y, 0.3f);
   // The pillar is tall and thin.
-  const SceneObject& pillar = object_named("pillar");
+  const WorldObject& pillar = object_named("pillar");
   EXPECT_GT(pillar.half_extent.y, 4 * pillar.half_extent.x);
 }
 
@@ -320,7 +320,7 @@ TEST(ShadowScene, ShadowsFallOnTheGroundForElevationsFrom30Degrees) {
   for (float az = 0; az < 360; az += 15) {
     for (float el : {30.0f, 45.0f, 70.0f, 90.0f}) {
       const Vec3 away = -LightRig(az, el).direction_to_light();
-      for (const SceneObject& o : demo_scene()) {
+      for (const WorldObject& o : demo_world()) {
         for (const Vec3& c : corners(object_bounds(o))) {
           if (c.y == 0) continue;
           EXPECT_TRUE(ground_hit(c, away).has_value()) << o.name << " az " << az << " el " << el;
@@ -338,7 +338,7 @@ TEST(ShadowCamera, DefaultsFrameEveryObject) {
   EXPECT_GT(camera.eye().y, 3);  // from above
   for (float aspect : {16.0f / 9, 4.0f / 3}) {
     const Mat4 vp = camera.view_projection(aspect);
-    for (const SceneObject& o : demo_scene()) {
+    for (const WorldObject& o : demo_world()) {
       for (const Vec3& c : corners(object_bounds(o))) {
         const Vec3 ndc = project(vp, c);
         EXPECT_TRUE(std::abs(ndc.x) < 0.95f && std::abs(ndc.y) < 0.95f && ndc.z > -1 && ndc.z < 1)
@@ -391,7 +391,7 @@ TEST(ShadowLight, DirectionPointsUpTowardTheLight) {
 }
 
 TEST(ShadowLight, SceneFitsTheLightViewAtEveryAngle) {
-  const Bounds bounds = scene_bounds();
+  const Bounds bounds = world_bounds();
   for (float az = 0; az < 360; az += 20) {
     for (float el : {1.0f, 30.0f, 45.0f, 60.0f, 89.5f, 90.0f}) {
       const LightRig light(az, el);
@@ -424,7 +424,7 @@ TEST(ShadowLight, DepthAndWidthScalesMatchTheMatrix) {
   EXPECT_NEAR(std::hypot(b.x - a.x, b.y - a.y), 1, 1e-4);
   EXPECT_NEAR(b.z, a.z, 1e-5);
   // The fit is the bounds' bounding sphere: about half the diagonal, the same at every angle.
-  const Bounds s = scene_bounds();
+  const Bounds s = world_bounds();
   EXPECT_NEAR(light.world_per_ndc_xy(), 0.5f * length(s.max - s.min), 0.01f * length(s.max - s.min));
   EXPECT_FLOAT_EQ(light.world_per_ndc_xy(), LightRig(200, 80).world_per_ndc_xy());
   EXPECT_FLOAT_EQ(light.depth_range(), 2 * light.world_per_ndc_xy());
@@ -434,7 +434,7 @@ TEST(ShadowLight, DepthAndWidthScalesMatchTheMatrix) {
 // Ray queries
 
 TEST(ShadowRays, StraightDownOntoTheCubeHitsItsTop) {
-  const SceneObject& cube = object_named("cube");
+  const WorldObject& cube = object_named("cube");
   const float top = cube.center.y + cube.half_extent.y;
   EXPECT_FLOAT_EQ(top, 1.5f);
   const Vec3 origin{cube.center.x + 0.3f, 5, cube.center.z - 0.2f};
@@ -452,7 +452,7 @@ TEST(ShadowRays, StraightDownOntoTheCubeHitsItsTop) {
 
 TEST(ShadowRays, ThroughTheSphereCenterHitsAtDistanceMinusRadius) {
   for (const char* name : {"floating sphere", "resting sphere"}) {
-    const SceneObject& s = object_named(name);
+    const WorldObject& s = object_named(name);
     const Vec3 dir = normalize({-1, 0.3f, 2});
     const Vec3 origin = s.center - dir * 7;
     const auto t = intersect(s, origin, dir);
@@ -466,8 +466,8 @@ TEST(ShadowRays, ThroughTheSphereCenterHitsAtDistanceMinusRadius) {
 }
 
 TEST(ShadowRays, TorusHoleMissesTubeHits) {
-  const SceneObject& tor = object_named("hovering torus");
-  ASSERT_EQ(tor.shape, SceneObject::Shape::Torus);
+  const WorldObject& tor = object_named("hovering torus");
+  ASSERT_EQ(tor.shape, WorldObject::Shape::Torus);
   const Vec3 c = tor.center;
   const float major = tor.radius, minor = tor.minor_radius;
   // Straight down through the hole, and through it at a slant.
@@ -511,7 +511,7 @@ TEST(ShadowRays, GroundHitWithinTheSquare) {
 }
 
 TEST(ShadowRays, UnderTheFloatingSphereIsInShadowFromAbove) {
-  const SceneObject& floating = object_named("floating sphere");
+  const WorldObject& floating = object_named("floating sphere");
   const Vec3 up{0, 1, 0};
   EXPECT_TRUE(occluded({floating.center.x, 0, floating.center.z}, up));
   EXPECT_TRUE(occluded({floating.center.x + 0.7f * floating.radius, 0, floating.center.z}, up));
@@ -522,7 +522,7 @@ TEST(ShadowRays, UnderTheFloatingSphereIsInShadowFromAbove) {
 
 TEST(ShadowRays, PillarShadowFallsAwayFromTheLight) {
   // Light from +x at 45 degrees: the pillar's shadow runs toward -x, as long as the pillar is tall.
-  const SceneObject& pillar = object_named("pillar");
+  const WorldObject& pillar = object_named("pillar");
   const Vec3 to_light = LightRig(0, 45).direction_to_light();
   const float height = 2 * pillar.half_extent.y;
   const Vec3 foot{pillar.center.x, 0, pillar.center.z};
