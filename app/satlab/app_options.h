@@ -11,12 +11,12 @@
 
 #include "common/cli/cli_app.h"
 #include "common/cli/filter_options.h"
-#include "detect/detect_settings.h"
+#include "scenes/detect/detect_settings.h"
 #include "pipeline/filter_settings.h"
 #include "sat/filters.h"
 #include "sat/sat.h"
-#include "scene/scene_settings.h"
-#include "shadows/shadow_settings.h"
+#include "scenes/scene_settings.h"
+#include "scenes/shadows/shadow_settings.h"
 #include "sources/frame_source.h"
 #include "sources/source_spec.h"
 

@@ -10,7 +10,7 @@
 #include "log/message_log.h"
 #include "pipeline/device_info.h"
 #include "pipeline/pipeline_selector.h"
-#include "scene/scene.h"
+#include "scenes/scene.h"
 #include "sources/source_controller.h"
 #include "ui/timing_history.h"
 #include "ui/ui_state.h"

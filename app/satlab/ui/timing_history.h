@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "pipeline/frame_pipeline.h"
-#include "scene/scene_settings.h"
+#include "scenes/scene_settings.h"
 
 namespace satlab {
 

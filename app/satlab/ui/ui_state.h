@@ -11,7 +11,7 @@
 #include "log/message_log.h"
 #include "pipeline/backend_comparison.h"
 #include "pipeline/device_info.h"
-#include "scene/scene_settings.h"
+#include "scenes/scene_settings.h"
 #include "sources/source_spec.h"
 #include "ui/timing_history.h"
 

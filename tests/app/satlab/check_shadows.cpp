@@ -1,6 +1,6 @@
 // Checks the shadow demo's pictures against the scene's geometry, without trusting the renderer:
 // the camera and light come from the frame dump (PREFIX.view.txt), the scene and the exact ray
-// queries from app/satlab/shadows/world.h. Both pictures are checked: PREFIX.input.png (the
+// queries from app/satlab/scenes/shadows/world.h. Both pictures are checked: PREFIX.input.png (the
 // comparison technique, left of the divider) and PREFIX.output.png (the chosen technique).
 //   1. In every object's umbra (a visible ground point near where its centre's shadow falls, deep
 //      inside the geometric shadow) the picture is darker than open, lit ground: at most 80% of
@@ -24,9 +24,9 @@
 #include <string>
 #include <vector>
 
-#include "shadows/light_rig.h"
-#include "shadows/orbit_camera.h"
-#include "shadows/world.h"
+#include "scenes/shadows/light_rig.h"
+#include "scenes/shadows/orbit_camera.h"
+#include "scenes/shadows/world.h"
 
 namespace {
 

@@ -8,10 +8,10 @@
 #include <opencv2/imgproc.hpp>
 
 #include "cuda_test_support.h"
-#include "detect/frame_detector.h"
+#include "scenes/detect/frame_detector.h"
 #include "detect_test_data.h"
 #include "display_test_support.h"
-#include "scene/detect_scene.h"
+#include "scenes/detect/detect_scene.h"
 
 namespace satlab {
 namespace {

@@ -12,13 +12,13 @@
 #include <filesystem>
 #include <fstream>
 
-#include "detect/box_agreement.h"
-#include "detect/cascade_list.h"
-#include "detect/compare_budget.h"
+#include "scenes/detect/box_agreement.h"
+#include "scenes/detect/cascade_list.h"
+#include "scenes/detect/compare_budget.h"
 #include "detect_test_data.h"
 #include "display_test_support.h"
-#include "scene/detect_scene.h"
-#include "scene/scene_switcher.h"
+#include "scenes/detect/detect_scene.h"
+#include "scenes/scene_switcher.h"
 #include "test_options.h"
 
 namespace satlab {

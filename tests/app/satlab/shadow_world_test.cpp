@@ -7,11 +7,11 @@
 #include <cmath>
 #include <string>
 
-#include "shadows/light_rig.h"
-#include "shadows/math3d.h"
-#include "shadows/mesh.h"
-#include "shadows/orbit_camera.h"
-#include "shadows/world.h"
+#include "scenes/shadows/light_rig.h"
+#include "scenes/shadows/math3d.h"
+#include "scenes/shadows/mesh.h"
+#include "scenes/shadows/orbit_camera.h"
+#include "scenes/shadows/world.h"
 
 namespace satlab::shadows {
 namespace {

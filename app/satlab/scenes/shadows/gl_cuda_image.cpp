@@ -1,0 +1,55 @@
+#include "scenes/shadows/gl_cuda_image.h"
+
+// GLEW before cuda_gl_interop.h (which includes GL/gl.h).
+#include <cuda_gl_interop.h>
+
+#include "common/cuda/cuda_check.h"
+
+namespace satlab::shadows {
+
+GlCudaImage::~GlCudaImage() { release(); }
+
+void GlCudaImage::release() noexcept {
+  if (mapped_) SATAPP_CUDA_CHECK_NOTHROW(cudaGraphicsUnmapResources(1, &resource_, nullptr));
+  mapped_ = false;
+  if (resource_) SATAPP_CUDA_CHECK_NOTHROW(cudaGraphicsUnregisterResource(resource_));
+  resource_ = nullptr;
+  texture_ = 0;
+}
+
+bool GlCudaImage::attach(GLuint texture) {
+  if (texture == texture_ && resource_) return true;
+  release();
+  const cudaError_t status = cudaGraphicsGLRegisterImage(&resource_, texture, GL_TEXTURE_2D, flags_);
+  if (status != cudaSuccess) {
+    (void)cudaGetLastError();
+    resource_ = nullptr;
+    problem_ = std::string("cudaGraphicsGLRegisterImage: ") + cudaGetErrorString(status) +
+               " (is the GL context on the CUDA device?)";
+    return false;
+  }
+  texture_ = texture;
+  problem_.clear();
+  return true;
+}
+
+cudaArray_t GlCudaImage::map(cudaStream_t stream) {
+  SATAPP_CUDA_CHECK(cudaGraphicsMapResources(1, &resource_, stream));
+  mapped_ = true;
+  cudaArray_t array = nullptr;
+  const cudaError_t status = cudaGraphicsSubResourceGetMappedArray(&array, resource_, 0, 0);
+  if (status != cudaSuccess) {
+    unmap(stream);
+    satapp::throw_cuda_error(status, "cudaGraphicsSubResourceGetMappedArray", __FILE__, __LINE__);
+  }
+  return array;
+}
+
+void GlCudaImage::unmap(cudaStream_t stream) noexcept {
+  if (!mapped_) return;
+  // Stream-ordered: GL sees the texture only after the work queued before this point.
+  SATAPP_CUDA_CHECK_NOTHROW(cudaGraphicsUnmapResources(1, &resource_, stream));
+  mapped_ = false;
+}
+
+}  // namespace satlab::shadows
