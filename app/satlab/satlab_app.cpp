@@ -48,8 +48,7 @@ SatlabApp::SatlabApp(const AppOptions& options, GlContext& gl, MessageLog& log)
       imgui_(gl),
       ui_(initial_ui_state(options)),
       history_(options.frames),
-      scenes_({log_, pipelines_, options.interop, options.camera}) {
-  last_good_ = ui_.settings;
+      scenes_({log_, pipelines_, options.interop, options.camera}, ui_.settings) {
   view_.set_divider(static_cast<float>(options.divider));
   if (options.zoom > 0) view_.set_zoom(static_cast<float>(options.zoom));
   if (pipelines_.backend() != ui_.backend) {  // CUDA cannot run: the selector fell back and said why
@@ -57,11 +56,11 @@ SatlabApp::SatlabApp(const AppOptions& options, GlContext& gl, MessageLog& log)
     const std::string ignored = satapp::ignored_on_cpu_text(options.cuda_only_options);
     if (!ignored.empty()) log_.warning(ignored);
   }
-  scenes_.follow(ui_.settings, last_good_);
+  scenes_.follow(ui_.settings);
   // A scene that draws its own picture: a camera (the default source tries camera 0) opens only
   // when a scene that shows the source is first shown, not to sit unused (or to say there is none).
   const bool camera = options.source.kind == SourceSpec::Kind::Default || options.source.kind == SourceSpec::Kind::Camera;
-  if (!current_scene().shows_source() && camera) source_deferred_ = true;
+  if (!current_scene().info().shows_source && camera) source_deferred_ = true;
   else sources_.open(options.source);
   log_.info(std::string("backend: ") + sat::to_string(pipelines_.backend()) +
             (pipelines_.backend() == sat::Backend::Cuda
@@ -122,7 +121,7 @@ int SatlabApp::finish(double period_ms) {
       (!options_.screenshot.empty() || !options_.dump_frame.empty()))
     frame(steady_s(), period_ms, true);
   outputs_.finish_recording(cut_short ? "the run was interrupted" : "");
-  status_.print_summary(current_scene(), last_good_);
+  status_.print_summary(current_scene(), scenes_.last_good());
   const bool backends_agree = !options_.compare_cpu || current_scene().print_comparison();
   const bool outputs_written = outputs_.report_requested(cut_short);
   if (interrupted) return kInterruptedStatus;
@@ -137,11 +136,11 @@ int SatlabApp::finish(double period_ms) {
 bool SatlabApp::frame(double now_s, double period_ms, bool last_if_shown) {
   const satapp::Stopwatch cpu_time;
   now_s_ = now_s;
-  scenes_.follow(ui_.settings, last_good_);
+  scenes_.follow(ui_.settings);
   sources_.set_paused(ui_.paused);
   if (sources_.video_fast() != ui_.video_fast) sources_.set_video_fast(ui_.video_fast);
   sources_.set_preload(ui_.preload);  // for the next video opened
-  if (source_deferred_ && current_scene().shows_source()) {
+  if (source_deferred_ && current_scene().info().shows_source) {
     source_deferred_ = false;
     sources_.open(options_.source);
   }
@@ -152,7 +151,7 @@ bool SatlabApp::frame(double now_s, double period_ms, bool last_if_shown) {
     source_generation_ = sources_.generation();
     show_running_source(ui_, sources_.spec());
   }
-  const bool shown = !current_scene().shows_source() || sources_.has_frame();
+  const bool shown = !current_scene().info().shows_source || sources_.has_frame();
   const bool last = last_if_shown && shown;
   if (last && options_.compare_cpu) ui_.compare_backends = true;
   process_frame();
@@ -162,8 +161,8 @@ bool SatlabApp::frame(double now_s, double period_ms, bool last_if_shown) {
   capture(last);
   if (shown) {
     // What ran this frame; a new filter, backend, algorithm or source starts the timings afresh.
-    history_.follow({last_good_.scene, last_good_.filter.kind, pipelines_.backend(), last_good_.sat.algorithm,
-                     sources_.generation()});
+    const SceneSettings& ran = scenes_.last_good();
+    history_.follow({ran.scene, ran.filter.kind, pipelines_.backend(), ran.sat.algorithm, sources_.generation()});
     history_.add(frame_stages_, cpu_time.elapsed_ms(), period_ms);
   }
   gl_.swap_buffers();
@@ -179,15 +178,19 @@ void SatlabApp::process_frame() {
   const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
   const float fb_w = static_cast<float>(gl_.framebuffer_width()), fb_h = static_cast<float>(gl_.framebuffer_height());
   const RectF area = image_area(fb_w / scale.x, fb_h / scale.y, ui_.show_panels, banner_height_);
-  scene::FrameContext context{sources_, new_source_frame_, dt_s, ui_, last_good_, pipelines_, before_, after_,
-                              static_cast<int>(area.w * scale.x), static_cast<int>(area.h * scale.y)};
-  const scene::FrameResult result = current_scene().update(context);
-  if (result == scene::FrameResult::Rejected && runs_unattended(options_))
-    filter_failure_ = "satcore refused the filter's settings (the message above says why)";
-  if (result == scene::FrameResult::Shown) {
+  const scene::FrameContext context{sources_, new_source_frame_, dt_s, ui_, scenes_.last_good(), pipelines_, before_,
+                                    after_, static_cast<int>(area.w * scale.x), static_cast<int>(area.h * scale.y)};
+  using Outcome = scene::FrameResult::Outcome;
+  const scene::FrameResult result = scenes_.update(context, ui_.settings);
+  ui_.backend = pipelines_.backend();  // a CUDA failure: the selector switched to the CPU
+  if (result.outcome != Outcome::Nothing) ui_.compare_backends = false;  // the scene took the request
+  if ((result.outcome == Outcome::Rejected || result.outcome == Outcome::Switch) && runs_unattended(options_))
+    filter_failure_ = result.reason;
+  if (result.outcome == Outcome::Shown) {
     have_output_ = true;
-    frame_stages_ = current_scene().stage_times();
-    interop_used_ |= current_scene().used_interop();
+    const scene::SceneReport report = current_scene().report();
+    frame_stages_ = report.stages;
+    interop_used_ |= report.used_interop;
   }
   outputs_.start_requested_recording(shown_frame());
 }
@@ -206,8 +209,7 @@ void SatlabApp::check_filter_images() {
         return;
       }
       log_.warning(problem + ": the filter runs without it");
-      images.clear();
-      last_good_.filter.images[f].clear();
+      scenes_.edit_both(ui_.settings, [f](SceneSettings& s) { s.filter.images[f].clear(); });
       break;
     }
   }
@@ -217,7 +219,7 @@ cv::Mat SatlabApp::next_input_buffer() {
   // The source renders or decodes straight into the scene's staging (the GPU pipeline's
   // page-locked memory), when the frame keeps its size.
   const cv::Size size = sources_.frame_size();
-  if (!current_scene().shows_source() || size.empty() || ui_.paused || sources_.device_frame()) return {};
+  if (!current_scene().info().shows_source || size.empty() || ui_.paused || sources_.device_frame()) return {};
   return current_scene().input_buffer(size.width, size.height);
 }
 
@@ -229,11 +231,11 @@ void SatlabApp::build_ui() {
   const float banner_w = panel_layout(io.DisplaySize.x, io.DisplaySize.y, ui_.show_panels).banners.w;
   banner_height_ = banner_height(status, banner_w);
   const PanelLayout layout = panel_layout(io.DisplaySize.x, io.DisplaySize.y, ui_.show_panels, banner_height_,
-                                          current_scene().panel_width());
+                                          current_scene().info().panel_width);
   const RectF& area = layout.image;
   const ImVec2 scale = io.DisplayFramebufferScale;
   view_.update(after_.width(), after_.height(), {area.x * scale.x, area.y * scale.y, area.w * scale.x, area.h * scale.y});
-  const auto hovered = split_view_.update(view_, split_labels(last_good_), current_scene().navigates_view());
+  const auto hovered = split_view_.update(view_, split_labels(scenes_.last_good()), current_scene().info().navigates_view);
   current_scene().view_input(view_, split_view_.dragging_divider(), ui_.settings);
   if (const auto click = split_view_.clicked()) aim_focus(ui_.settings.filter, *click);
   // Every key pressed since the last frame, even one released before this frame began; none while
@@ -301,7 +303,7 @@ void SatlabApp::capture(bool last) {
     // Whether the control panel's settings fit its window (layout tests; screen coordinates).
     char hidden[64];
     std::snprintf(hidden, sizeof hidden, "settings_hidden %.0f\n", ui_.show_panels ? ui_.settings_hidden_px : 0.0f);
-    write_frame_dump(options_.dump_frame, options_.overwrite, pictures.input, pictures.output, last_good_, view_, width,
+    write_frame_dump(options_.dump_frame, options_.overwrite, pictures.input, pictures.output, scenes_.last_good(), view_, width,
                      height, imgui_.visible_windows(), pictures.extra_lines + hidden);
   });
 }

@@ -57,7 +57,7 @@ class SatlabApp {
   void act_on_requests();
   void draw();
   void capture(bool last);
-  ShownFrame shown_frame() { return {have_output_, new_source_frame_, current_scene().shows_source(), now_s_, after_}; }
+  ShownFrame shown_frame() { return {have_output_, new_source_frame_, current_scene().info().shows_source, now_s_, after_}; }
   // The exit status once the loop ended (`period_ms`: of the last frame, for a closing capture).
   int finish(double period_ms);
 
@@ -74,11 +74,10 @@ class SatlabApp {
   ViewState view_;
   SplitView split_view_;
   UiState ui_;
-  SceneSettings last_good_;  // restored when satcore rejects an edit
   TimingHistory history_;
   RunOutputs outputs_{options_, sources_, log_};
   StatusModel status_{sources_, pipelines_, gl_, outputs_.recording(), log_, history_};
-  scene::SceneSwitcher scenes_;  // the mode shown, made when it is chosen (scenes_.follow)
+  scene::SceneSwitcher scenes_;  // the mode shown (made when it is chosen) and the settings that last worked
   bool new_source_frame_ = false;  // this frame's source frame is new
   bool source_deferred_ = false;   // the camera asked for opens when a source filter shows
   float banner_height_ = 0;  // of the last frame (a scene that renders sizes its picture before the UI)

@@ -8,7 +8,7 @@ namespace {
 std::atomic<int> live_scenes{0};
 }  // namespace
 
-Scene::Scene() { ++live_scenes; }
+Scene::Scene(const SceneInfo& info) : info_(info) { ++live_scenes; }
 Scene::~Scene() { --live_scenes; }
 int Scene::live_count() { return live_scenes.load(); }
 

@@ -4,17 +4,38 @@
 
 namespace satlab::scene {
 
-Scene& SceneSwitcher::follow(SceneSettings& settings, const SceneSettings& last_good) {
+void settle(const FrameResult& result, SceneSettings& settings, SceneSettings& last_good) {
+  switch (result.outcome) {
+    case FrameResult::Outcome::Shown:
+      if (result.settings) settings = *result.settings;
+      last_good = settings;
+      break;
+    case FrameResult::Outcome::Rejected:
+      if (result.settings) last_good = *result.settings;  // nothing ever worked: these do
+      settings = last_good;
+      break;
+    case FrameResult::Outcome::Switch: settings = *result.settings; break;
+    case FrameResult::Outcome::Nothing: break;
+  }
+}
+
+Scene& SceneSwitcher::follow(SceneSettings& settings) {
   if (scene_ && scene_->kind() == settings.scene) return *scene_;
   scene_.reset();  // the previous scene's resources go before the next one's come
   try {
-    scene_ = make_scene(settings.scene, deps_);
+    scene_ = scene_entry(settings.scene).make(deps_);
   } catch (const std::exception& e) {
     deps_.log.error(std::string("the ") + menu_name(settings) + " scene cannot start: " + e.what());
-    show_filter(settings, last_good.scene == satlab::Scene::Source ? last_good.filter.kind : FilterKind::Box);
-    scene_ = make_scene(settings.scene, deps_);  // the image filters' scene holds nothing that can fail
+    show_filter(settings, last_good_.scene == satlab::Scene::Source ? last_good_.filter.kind : FilterKind::Box);
+    scene_ = scene_entry(settings.scene).make(deps_);  // the image filters' scene holds nothing that can fail
   }
   return *scene_;
+}
+
+FrameResult SceneSwitcher::update(const FrameContext& ctx, SceneSettings& settings) {
+  FrameResult result = scene_->update(ctx);
+  settle(result, settings, last_good_);
+  return result;
 }
 
 }  // namespace satlab::scene

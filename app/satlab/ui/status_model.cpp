@@ -4,10 +4,13 @@
 
 namespace satlab {
 
+using scene::SceneReport;
+
 UiStatus StatusModel::make(double now_s, const scene::Scene& scene) {
   UiStatus s;
-  s.source_unused = !scene.shows_source();
-  s.series_labels = scene.stage_labels(pipelines_.backend());
+  const SceneReport report = scene.report();
+  s.source_unused = !scene.info().shows_source;
+  s.series_labels = scene.info().stage_labels(pipelines_.backend());
   s.source_name = sources_.name();
   s.source_fps = sources_.nominal_fps();
   if (const auto load = sources_.load()) s.source_load = describe(*load);
@@ -18,8 +21,8 @@ UiStatus StatusModel::make(double now_s, const scene::Scene& scene) {
   s.cuda_available = pipelines_.cuda_available();
   s.cuda_problem = pipelines_.cuda_problem();
   s.banner = pipelines_.banner();
-  s.display_path = scene.display_path();
-  s.interop_problem = scene.interop_problem();
+  s.display_path = report.display_path;
+  s.interop_problem = report.interop_problem;
   s.gl_description = gl_.description();
   if (s.cuda_available && now_s - gpu_polled_s_ > 1.0) {  // cudaMemGetInfo once a second
     gpu_polled_s_ = now_s;
@@ -35,27 +38,27 @@ UiStatus StatusModel::make(double now_s, const scene::Scene& scene) {
   s.recorded_frames = recording_.frames();
   s.log = &log_;
   s.history = &history_;
-  s.comparison = scene.backend_comparison();
+  s.comparison = report.comparison;
   return s;
 }
 
 void StatusModel::print_summary(const scene::Scene& scene, const SceneSettings& shown) const {
   RunDescription run;
-  if (scene.shows_source()) {
+  if (scene.info().shows_source) {
     run.source = sources_.name();
     if (const auto load = sources_.load()) run.source_load = describe(*load);
   } else {
     run.source = std::string("the ") + menu_name(shown) + " scene";
   }
   run.filter = scene.summary(shown);
-  run.labels = scene.stage_labels(pipelines_.backend());
+  run.labels = scene.info().stage_labels(pipelines_.backend());
   run.backend = sat::to_string(pipelines_.backend());
   if (pipelines_.backend() == sat::Backend::Cuda) {
     const int tile = shown.sat.tile;
     run.sat = std::string(" (") + sat::to_string(shown.sat.algorithm) + ", tile " +
               (tile ? std::to_string(tile) : std::string("default")) + ")";
   }
-  run.display_path = scene.display_path();
+  run.display_path = scene.report().display_path;
   print_run_summary(history_, run);
 }
 

@@ -10,6 +10,7 @@
 #include "common/timing/stopwatch.h"
 #include "scenes/detect/cascade_list.h"
 #include "scenes/detect/compare_budget.h"
+#include "scenes/registry.h"
 #include "ui/counted.h"
 
 namespace satlab::scene {
@@ -49,13 +50,35 @@ std::string speed_text(const DetectComparison& c) {
   return text;
 }
 
+constexpr float kPanelWidth = 380;
+
+SeriesLabels detect_stage_labels(sat::Backend backend) {
+  SeriesLabels labels;
+  const char* const names[] = {"upload", "pyramid", "tables", "cascade", "grouping"};
+  for (int s = 0; s < kStageCount; ++s) labels.names[s] = names[s];
+  labels.names[static_cast<int>(Series::PipelineTotal)] = "detect";
+  labels.clock = backend == sat::Backend::Cuda ? "GPU time of the detector (CUDA events)"
+                                               : "wall time of the detector (CPU backend)";
+  return labels;
+}
+
+const SceneInfo kDetectInfo{satlab::Scene::Detect, /*shows_source=*/true, /*navigates_view=*/true, kPanelWidth,
+                            &detect_stage_labels};
+
+std::unique_ptr<Scene> make_detect_scene(const SceneDeps& deps) {
+  return std::make_unique<DetectScene>(deps.log, deps.backends);
+}
+
 }  // namespace
 
-DetectScene::DetectScene(MessageLog& log, PipelineSelector& backends)
-    : log_(log), backends_(backends), cascades_(list_cascades(kHaarCascadeFolder)) {}
+extern const SceneEntry scene_entry_detect;
+const SceneEntry scene_entry_detect{kDetectInfo, &make_detect_scene};
 
-bool DetectScene::follow_settings(FrameContext& ctx) {
-  DetectSettings& wanted = ctx.ui.settings.detect;
+DetectScene::DetectScene(MessageLog& log, PipelineSelector& backends)
+    : Scene(kDetectInfo),
+      log_(log), backends_(backends), cascades_(list_cascades(kHaarCascadeFolder)) {}
+
+bool DetectScene::follow_settings(DetectSettings& wanted, const DetectSettings& last_good) {
   const sat::Backend backend = backends_.backend();
   const auto runs = [&](const DetectSettings& settings) {
     return detector_ && detector_->settings() == settings && detector_->backend() == backend;
@@ -72,7 +95,7 @@ bool DetectScene::follow_settings(FrameContext& ctx) {
     if (asked != refused_) log_.error(std::string("detect: ") + e.what());  // once, however often asked
     refused_ = asked;
     // Back to what runs (the chooser then shows it); the first settings have nothing to go back to.
-    const DetectSettings fallback = detector_ ? detector_->settings() : ctx.last_good.detect;
+    const DetectSettings fallback = detector_ ? detector_->settings() : last_good;
     if (fallback == wanted) return false;
     wanted = fallback;
     if (runs(wanted)) return true;
@@ -100,39 +123,31 @@ bool DetectScene::follow_settings(FrameContext& ctx) {
   return true;
 }
 
-FrameResult DetectScene::update(FrameContext& ctx) {
+FrameResult DetectScene::update(const FrameContext& ctx) {
   stages_ = {};
   used_interop_ = false;
   since_compare_s_ += ctx.dt_s;
   const cv::Mat& frame = ctx.source.host();
-  if (frame.empty()) return FrameResult::Nothing;  // e.g. a camera still opening
-  SceneSettings& settings = ctx.ui.settings;
-  if (!backends_.process(frame, show_frame(settings), &ctx.before, &ctx.after)) {
-    settings = ctx.last_good;
-    return FrameResult::Rejected;
-  }
-  ctx.ui.backend = backends_.backend();  // a CUDA failure in the display: the CPU from now on
+  if (frame.empty()) return FrameResult::nothing();  // e.g. a camera still opening
+  SceneSettings shown = ctx.ui.settings;
+  if (!backends_.process(frame, show_frame(shown), &ctx.before, &ctx.after)) return FrameResult::rejected(kSettingsRefused);
   have_output_ = true;
   used_interop_ = backends_.backend() == sat::Backend::Cuda && backends_.current().display_path() == kDisplayInterop;
   interop_problem_ = backends_.backend() == sat::Backend::Cuda ? ctx.before.interop_problem() : "";
   last_frame_ = frame;
   detected_ = false;
-  if (follow_settings(ctx)) detect(ctx);
+  if (follow_settings(shown.detect, ctx.last_good.detect)) detect(frame);
   else boxes_.clear();
-  ctx.last_good = settings;
   if (ctx.ui.compare_backends) {  // the C key, the button, --compare-cpu's last frame
-    ctx.ui.compare_backends = false;
-    ctx.ui.show_speedup = false;  // the detect panel shows the comparison, not the filters' panel
     compare_soon_ = true;
     compare_asked_ = true;
   }
   if (auto_compare_ && since_compare_s_ >= kComparePeriodS) compare_soon_ = true;
   if (compare_soon_ && detector_) compare(frame);
-  return FrameResult::Shown;
+  return FrameResult::shown(std::move(shown));
 }
 
-void DetectScene::detect(FrameContext& ctx) {
-  const cv::Mat& frame = ctx.source.host();
+void DetectScene::detect(const cv::Mat& frame) {
   try {
     boxes_ = detector_->detect(frame);
   } catch (const sat::Error& e) {
@@ -145,7 +160,6 @@ void DetectScene::detect(FrameContext& ctx) {
     }
     // A CUDA failure: the CPU backend from now on (the next frame makes a CPU detector).
     backends_.disable_cuda(std::string("CUDA error in the detector (") + e.what() + ")");
-    ctx.ui.backend = backends_.backend();
     detector_.reset();
     return;
   }
@@ -208,19 +222,11 @@ void DetectScene::compare(const cv::Mat& frame) {
                       agreement_text(comparison_.agreement));
 }
 
-SeriesLabels DetectScene::stage_labels(sat::Backend backend) const {
-  SeriesLabels labels;
-  const char* const names[] = {"upload", "pyramid", "tables", "cascade", "grouping"};
-  for (int s = 0; s < kStageCount; ++s) labels.names[s] = names[s];
-  labels.names[static_cast<int>(Series::PipelineTotal)] = "detect";
-  labels.clock = backend == sat::Backend::Cuda ? "GPU time of the detector (CUDA events)"
-                                               : "wall time of the detector (CPU backend)";
-  return labels;
-}
-
 cv::Mat DetectScene::input_buffer(int width, int height) { return backends_.current().input_buffer(width, height); }
 
-std::string DetectScene::display_path() const { return have_output_ ? backends_.current().display_path() : ""; }
+SceneReport DetectScene::report() const {
+  return {stages_, have_output_ ? backends_.current().display_path() : "", interop_problem_, used_interop_, nullptr};
+}
 
 std::string DetectScene::summary(const SceneSettings& shown) const {
   return describe(shown.detect) + ": " + counted(static_cast<long long>(boxes_.size()), "object");
@@ -276,6 +282,7 @@ void DetectScene::draw_boxes(const ViewState& view) const {
 }
 
 void DetectScene::draw_panels(UiState& ui, const ViewState& view) {
+  ui.show_speedup = false;  // this panel shows the comparison, not the image filters' speed-up panel
   draw_boxes(view);
   // By default beside the timings, off the banners and the image; where the user moves it after.
   const RectF& place = ui.scene_panel;
@@ -284,8 +291,8 @@ void DetectScene::draw_panels(UiState& ui, const ViewState& view) {
     ImGui::SetNextWindowSize(ImVec2(place.w, place.h), ImGuiCond_FirstUseEver);
   } else {  // the panels are hidden: the top right corner
     const ImVec2 display = ImGui::GetIO().DisplaySize;
-    ImGui::SetNextWindowPos(ImVec2(display.x - panel_width() - 10, 10), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(panel_width(), 0), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowPos(ImVec2(display.x - kPanelWidth - 10, 10), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(kPanelWidth, 0), ImGuiCond_FirstUseEver);
   }
   if (!ImGui::Begin("Detection")) {
     ImGui::End();

@@ -40,16 +40,10 @@ class DetectScene final : public Scene {
 
   DetectScene(MessageLog& log, PipelineSelector& backends);
 
-  satlab::Scene kind() const override { return satlab::Scene::Detect; }
-  FrameResult update(FrameContext& ctx) override;
-  StageTimings stage_times() const override { return stages_; }
-  SeriesLabels stage_labels(sat::Backend backend) const override;
+  FrameResult update(const FrameContext& ctx) override;
+  SceneReport report() const override;
   cv::Mat input_buffer(int width, int height) override;
   void draw_panels(UiState& ui, const ViewState& view) override;
-  float panel_width() const override { return 380; }
-  std::string display_path() const override;
-  std::string interop_problem() const override { return interop_problem_; }
-  bool used_interop() const override { return used_interop_; }
   std::string summary(const SceneSettings& shown) const override;
   bool print_comparison() const override;
   DumpPictures dump_pictures(const cv::Mat& source, InteropTexture& before, InteropTexture& after) override;
@@ -62,8 +56,10 @@ class DetectScene final : public Scene {
   const std::string& compare_skipped() const { return compare_skipped_; }
 
  private:
-  bool follow_settings(FrameContext& ctx);  // false: no detector can run
-  void detect(FrameContext& ctx);
+  // Makes the detector `wanted` asks for; one satcore refuses leaves `wanted` as what runs instead
+  // (the chooser then shows it). False: no detector can run.
+  bool follow_settings(DetectSettings& wanted, const DetectSettings& last_good);
+  void detect(const cv::Mat& frame);
   void compare(const cv::Mat& frame);
   void draw_boxes(const ViewState& view) const;
 

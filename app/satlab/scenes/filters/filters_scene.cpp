@@ -1,24 +1,45 @@
 #include "scenes/filters/filters_scene.h"
 
+#include "scenes/registry.h"
 #include "ui/comparison_text.h"
 #include "ui/run_summary.h"
 
 namespace satlab::scene {
 
-FiltersScene::FiltersScene(MessageLog& log, PipelineSelector& backends)
-    : log_(log), backends_(backends), compared_backend_(backends.backend()) {}
+namespace {
 
-FrameResult FiltersScene::update(FrameContext& ctx) {
+SeriesLabels filters_stage_labels(sat::Backend backend) {
+  SeriesLabels labels;  // the pipeline's own stages: upload, convert, SAT, filter, display
+  labels.clock = backend == sat::Backend::Cuda ? "GPU time (CUDA events)" : "wall time (CPU backend)";
+  return labels;
+}
+
+const SceneInfo kFiltersInfo{satlab::Scene::Source, /*shows_source=*/true, /*navigates_view=*/true,
+                             /*panel_width=*/0, &filters_stage_labels};
+
+std::unique_ptr<Scene> make_filters_scene(const SceneDeps& deps) {
+  return std::make_unique<FiltersScene>(deps.log, deps.backends);
+}
+
+}  // namespace
+
+extern const SceneEntry scene_entry_filters;
+const SceneEntry scene_entry_filters{kFiltersInfo, &make_filters_scene};
+
+FiltersScene::FiltersScene(MessageLog& log, PipelineSelector& backends)
+    : Scene(kFiltersInfo), log_(log), backends_(backends), compared_backend_(backends.backend()) {}
+
+FrameResult FiltersScene::update(const FrameContext& ctx) {
   stages_ = {};
   used_interop_ = false;
   if (backends_.backend() != compared_backend_) {  // figures of another backend say nothing now
     comparison_ = {};
     compared_backend_ = backends_.backend();
   }
-  if (ctx.source.empty()) return FrameResult::Nothing;  // e.g. a camera still opening
+  if (ctx.source.empty()) return FrameResult::nothing();  // e.g. a camera still opening
 
-  SceneSettings& settings = ctx.ui.settings;
-  FrameResult result = FrameResult::Shown;
+  const SceneSettings& settings = ctx.ui.settings;
+  FrameResult result = FrameResult::shown();
   // A frame in GPU memory goes to the CUDA pipeline where it lies; the CPU backend reads it on the host.
   const satapp::DeviceFrame* device = ctx.source.device();
   const bool processed =
@@ -27,21 +48,19 @@ FrameResult FiltersScene::update(FrameContext& ctx) {
                                      settings.pipeline(), &ctx.before, &ctx.after)
           : backends_.process(ctx.source.host(), settings.pipeline(), &ctx.before, &ctx.after);
   if (processed) {
-    ctx.last_good = settings;
     have_output_ = true;
     // Without waiting: a frame or two late on the GPU (zero until the first frame finished).
     stages_ = backends_.current().take_finished_timings().value_or(StageTimings{});
   } else if (have_output_) {
-    settings = ctx.last_good;  // satcore rejected the edit: back to what worked
-    result = FrameResult::Rejected;
+    result = FrameResult::rejected(kSettingsRefused);  // back to what worked
   } else {
     // Nothing ever worked: the defaults do (the scene stays the filters').
-    settings.filter = ctx.last_good.filter = FilterSettings{};
-    settings.sat = ctx.last_good.sat = sat::Options{};
-    log_.warning("using the default filter and SAT options: " + describe(settings.filter));
-    result = FrameResult::Rejected;
+    SceneSettings defaults = settings;
+    defaults.filter = FilterSettings{};
+    defaults.sat = sat::Options{};
+    log_.warning("using the default filter and SAT options: " + describe(defaults.filter));
+    result = FrameResult::rejected(kSettingsRefused, defaults);
   }
-  ctx.ui.backend = backends_.backend();  // CUDA failed: the selector switched to the CPU
   if (backends_.backend() == sat::Backend::Cuda) {
     // Both textures written by CUDA in place: the frame went through interop.
     used_interop_ = backends_.current().display_path() == kDisplayInterop;
@@ -50,10 +69,7 @@ FrameResult FiltersScene::update(FrameContext& ctx) {
       log_.warning(interop_problem_ + ": CUDA writes surfaces of its own, shown through host uploads");
     interop_reported_ = interop_problem_;
   }
-  if (ctx.ui.compare_backends) {
-    ctx.ui.compare_backends = false;
-    if (have_output_) compare(ctx.source.host(), ctx.last_good);
-  }
+  if (ctx.ui.compare_backends && have_output_) compare(ctx.source.host(), processed ? settings : ctx.last_good);
   return result;
 }
 
@@ -77,12 +93,6 @@ void FiltersScene::compare(const cv::Mat& frame, const SceneSettings& shown) {
   }
 }
 
-SeriesLabels FiltersScene::stage_labels(sat::Backend backend) const {
-  SeriesLabels labels;
-  labels.clock = backend == sat::Backend::Cuda ? "GPU time (CUDA events)" : "wall time (CPU backend)";
-  return labels;
-}
-
 cv::Mat FiltersScene::input_buffer(int width, int height) {
   return backends_.current().input_buffer(width, height);
 }
@@ -101,7 +111,9 @@ std::optional<InspectedPixel> FiltersScene::inspect(int x, int y, const cv::Mat&
   return p;
 }
 
-std::string FiltersScene::display_path() const { return backends_.current().display_path(); }
+SceneReport FiltersScene::report() const {
+  return {stages_, backends_.current().display_path(), interop_problem_, used_interop_, &comparison_};
+}
 
 bool FiltersScene::print_comparison() const { return print_backend_comparison(comparison_); }
 

@@ -15,17 +15,11 @@ class FiltersScene final : public Scene {
  public:
   FiltersScene(MessageLog& log, PipelineSelector& backends);
 
-  satlab::Scene kind() const override { return satlab::Scene::Source; }
-  FrameResult update(FrameContext& ctx) override;
-  StageTimings stage_times() const override { return stages_; }
-  SeriesLabels stage_labels(sat::Backend backend) const override;
+  FrameResult update(const FrameContext& ctx) override;
+  SceneReport report() const override;
   cv::Mat input_buffer(int width, int height) override;
   std::optional<InspectedPixel> inspect(int x, int y, const cv::Mat& source) override;
-  std::string display_path() const override;
-  std::string interop_problem() const override { return interop_problem_; }
-  bool used_interop() const override { return used_interop_; }
   bool print_comparison() const override;
-  const BackendComparison* backend_comparison() const override { return &comparison_; }
   DumpPictures dump_pictures(const cv::Mat& source, InteropTexture& before, InteropTexture& after) override;
 
  private:

@@ -5,69 +5,13 @@
 #include <cstdio>
 
 #include "capture/gl_readback.h"
+#include "scenes/registry.h"
 
 namespace satlab::scene {
 
-ShadowsScene::ShadowsScene(MessageLog& log, bool allow_interop, const std::optional<std::array<float, 3>>& camera)
-    : log_(log), demo_(allow_interop) {
-  if (camera) {
-    constexpr float kRadians = static_cast<float>(M_PI / 180.0);
-    demo_.camera().set((*camera)[0] * kRadians, (*camera)[1] * kRadians, (*camera)[2]);
-  }
-}
+namespace {
 
-FrameResult ShadowsScene::update(FrameContext& ctx) {
-  stages_ = {};
-  used_interop_ = false;
-  ShadowSettings& s = ctx.ui.settings.shadows;
-  if (s.animate_light && !ctx.ui.paused)
-    s.light_azimuth_deg = static_cast<float>(std::fmod(s.light_azimuth_deg + 12.0 * ctx.dt_s, 360.0));
-  if (ctx.ui.compare_backends) {
-    ctx.ui.compare_backends = false;
-    log_.info("the CPU comparison is for the image filters and the detector; the shadow demo's timing panel shows each pass");
-  }
-  if (!render(ctx)) return FrameResult::Rejected;
-  ctx.last_good = ctx.ui.settings;
-  have_output_ = true;
-  stages_ = demo_.last_timings();
-  backend_ = ctx.backends.backend();
-  if (backend_ == sat::Backend::Cuda && uses_sat(s.mode)) {
-    used_interop_ = demo_.display_path() == kDisplayInterop;
-    const std::string& problem = demo_.interop_problem();
-    if (!problem.empty() && problem != interop_reported_) log_.warning(problem + ": the table goes through host copies");
-    interop_reported_ = problem;
-  }
-  return FrameResult::Shown;
-}
-
-bool ShadowsScene::render(FrameContext& ctx) {
-  const int width = std::max(64, ctx.view_width), height = std::max(64, ctx.view_height);
-  for (int attempt = 0; attempt < 2; ++attempt) {
-    try {
-      demo_.render(ctx.ui.settings.shadows, ctx.ui.settings.sat, ctx.backends.backend(), ctx.before, ctx.after, width,
-                   height);
-      rejection_.reset();
-      return true;
-    } catch (const sat::Error& e) {
-      if (e.code() == sat::ErrorCode::InvalidArgument || e.code() == sat::ErrorCode::Unsupported) {
-        rejection_.report(std::string("settings rejected: ") + e.what());
-        ctx.ui.settings = ctx.last_good;
-        return false;
-      }
-      if (ctx.backends.backend() == sat::Backend::Cpu) {
-        log_.error(std::string("the shadow demo failed: ") + e.what());
-        show_filter(ctx.ui.settings, FilterKind::Box);  // the app leaves this scene
-        return false;
-      }
-      // A CUDA failure: the CPU backend from now on, and this frame again on it.
-      ctx.backends.disable_cuda(std::string("CUDA error (") + e.what() + ")");
-      ctx.ui.backend = ctx.backends.backend();
-    }
-  }
-  return false;
-}
-
-SeriesLabels ShadowsScene::stage_labels(sat::Backend backend) const {
+SeriesLabels shadows_stage_labels(sat::Backend backend) {
   SeriesLabels labels;
   const char* const names[] = {"light pass", "encode", "SAT", "shading", "to texture"};
   for (int s = 0; s < kStageCount; ++s) labels.names[s] = names[s];
@@ -77,14 +21,83 @@ SeriesLabels ShadowsScene::stage_labels(sat::Backend backend) const {
   return labels;
 }
 
+const SceneInfo kShadowsInfo{satlab::Scene::Shadows, /*shows_source=*/false, /*navigates_view=*/false,
+                             /*panel_width=*/0, &shadows_stage_labels};
+
+std::unique_ptr<Scene> make_shadows_scene(const SceneDeps& deps) {
+  return std::make_unique<ShadowsScene>(deps.log, deps.allow_interop, deps.camera);
+}
+
+}  // namespace
+
+extern const SceneEntry scene_entry_shadows;
+const SceneEntry scene_entry_shadows{kShadowsInfo, &make_shadows_scene};
+
+
+ShadowsScene::ShadowsScene(MessageLog& log, bool allow_interop, const std::optional<std::array<float, 3>>& camera)
+    : Scene(kShadowsInfo), log_(log), demo_(allow_interop) {
+  if (camera) {
+    constexpr float kRadians = static_cast<float>(M_PI / 180.0);
+    demo_.camera().set((*camera)[0] * kRadians, (*camera)[1] * kRadians, (*camera)[2]);
+  }
+}
+
+FrameResult ShadowsScene::update(const FrameContext& ctx) {
+  stages_ = {};
+  used_interop_ = false;
+  SceneSettings shown = ctx.ui.settings;
+  ShadowSettings& s = shown.shadows;
+  if (s.animate_light && !ctx.ui.paused)
+    s.light_azimuth_deg = static_cast<float>(std::fmod(s.light_azimuth_deg + 12.0 * ctx.dt_s, 360.0));
+  if (ctx.ui.compare_backends)
+    log_.info("the CPU comparison is for the image filters and the detector; the shadow demo's timing panel shows each pass");
+  if (std::optional<FrameResult> failed = render(ctx, shown)) return std::move(*failed);
+  have_output_ = true;
+  stages_ = demo_.last_timings();
+  if (ctx.backends.backend() == sat::Backend::Cuda && uses_sat(s.mode)) {
+    used_interop_ = demo_.display_path() == kDisplayInterop;
+    const std::string& problem = demo_.interop_problem();
+    if (!problem.empty() && problem != interop_reported_) log_.warning(problem + ": the table goes through host copies");
+    interop_reported_ = problem;
+  }
+  return FrameResult::shown(std::move(shown));
+}
+
+std::optional<FrameResult> ShadowsScene::render(const FrameContext& ctx, const SceneSettings& shown) {
+  const int width = std::max(64, ctx.view_width), height = std::max(64, ctx.view_height);
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    try {
+      demo_.render(shown.shadows, shown.sat, ctx.backends.backend(), ctx.before, ctx.after, width, height);
+      rejection_.reset();
+      return std::nullopt;
+    } catch (const sat::Error& e) {
+      if (e.code() == sat::ErrorCode::InvalidArgument || e.code() == sat::ErrorCode::Unsupported) {
+        rejection_.report(std::string("settings rejected: ") + e.what());
+        return FrameResult::rejected(kSettingsRefused);
+      }
+      if (ctx.backends.backend() == sat::Backend::Cpu) {
+        log_.error(std::string("the shadow demo failed: ") + e.what());
+        SceneSettings filters = shown;
+        show_filter(filters, FilterKind::Box);  // the image filters take over
+        return FrameResult::switch_to(std::move(filters), kSettingsRefused);
+      }
+      // A CUDA failure: the CPU backend from now on, and this frame again on it.
+      ctx.backends.disable_cuda(std::string("CUDA error (") + e.what() + ")");
+    }
+  }
+  return FrameResult::rejected(kSettingsRefused);
+}
+
 void ShadowsScene::view_input(const ViewState& view, bool divider_dragged, SceneSettings& settings) {
   orbit_.update(view, divider_dragged, demo_.camera(), settings.shadows);
 }
 
-std::string ShadowsScene::display_path() const {
+SceneReport ShadowsScene::report() const {
   // How the demo's summed-area table reaches GL, for the panel and the run summary.
-  if (demo_.display_path().empty()) return "none (no summed-area table: neither technique shown uses one)";
-  return demo_.display_path() + " (the table)";
+  const std::string path = demo_.display_path().empty()
+                               ? "none (no summed-area table: neither technique shown uses one)"
+                               : demo_.display_path() + " (the table)";
+  return {stages_, path, demo_.interop_problem(), used_interop_, nullptr};
 }
 
 DumpPictures ShadowsScene::dump_pictures(const cv::Mat& /*source*/, InteropTexture& before, InteropTexture& after) {

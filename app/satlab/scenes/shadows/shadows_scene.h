@@ -20,20 +20,14 @@ class ShadowsScene final : public Scene {
   // `camera`: yaw and pitch in degrees, distance (--camera), else the demo's default view.
   ShadowsScene(MessageLog& log, bool allow_interop, const std::optional<std::array<float, 3>>& camera);
 
-  satlab::Scene kind() const override { return satlab::Scene::Shadows; }
-  bool shows_source() const override { return false; }
-  FrameResult update(FrameContext& ctx) override;
-  StageTimings stage_times() const override { return stages_; }
-  SeriesLabels stage_labels(sat::Backend backend) const override;
-  bool navigates_view() const override { return false; }
+  FrameResult update(const FrameContext& ctx) override;
+  SceneReport report() const override;
   void view_input(const ViewState& view, bool divider_dragged, SceneSettings& settings) override;
-  std::string display_path() const override;
-  std::string interop_problem() const override { return demo_.interop_problem(); }
-  bool used_interop() const override { return used_interop_; }
   DumpPictures dump_pictures(const cv::Mat& source, InteropTexture& before, InteropTexture& after) override;
 
  private:
-  bool render(FrameContext& ctx);  // false: the frame failed (message logged, settings restored)
+  // Renders `shown`; nullopt when it did, else what became of the frame (message logged).
+  std::optional<FrameResult> render(const FrameContext& ctx, const SceneSettings& shown);
 
   MessageLog& log_;
   shadows::ShadowDemo demo_;
@@ -41,7 +35,6 @@ class ShadowsScene final : public Scene {
   StageTimings stages_;
   bool have_output_ = false;
   bool used_interop_ = false;
-  sat::Backend backend_ = sat::Backend::Cpu;  // of the last frame
   std::string interop_reported_;
   RepeatedWarning rejection_{log_};  // a rejected setting, once per cause
 };
