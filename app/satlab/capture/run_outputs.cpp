@@ -21,7 +21,8 @@ bool RunOutputs::is_an_input(const std::string& path) const {
 
 bool RunOutputs::save(const std::function<void(const std::string&)>& write, const std::string& path, const char* what) {
   try {
-    if (is_an_input(path)) throw std::runtime_error("cannot write '" + path + "': it is now the source, which is never overwritten");
+    if (is_an_input(path))
+      throw std::runtime_error("cannot write '" + path + "': it is now the source, which is never overwritten");
     write(path);
     log_.info(what + path);
     return true;
@@ -69,20 +70,21 @@ void RunOutputs::start_recording(const std::string& path, const ShownFrame& fram
   output.source_fps = sources_.nominal_fps();
   output.width = frame.output.width();
   output.height = frame.output.height();
-  if (!recording_.start(path, options_.overwrite, output, frame.now_s) && path == options_.record) record_.failed = true;
+  const bool started = recording_.start(path, options_.overwrite, output, frame.now_s);
+  if (!started && path == options_.record) record_.failed = true;
 }
 
-void RunOutputs::record(const ShownFrame& frame) {
+void RunOutputs::capture(const ShownFrame& frame, bool screenshot, bool last, int width, int height,
+                         const std::function<void()>& write_dump) {
   if (frame.have_output &&
       !recording_.add(frame.output.texture(), frame.output.width(), frame.output.height(), frame.now_s,
                       frame.new_source_frame) &&
       recording_.path() == options_.record)
     record_.failed = true;
-}
-
-void RunOutputs::take_screenshot(int width, int height) {
-  save([&](const std::string& path) { save_screenshot(path, false, width, height); },
-       new_capture_path("", "satlab", ".png"), "screenshot: ");
+  if (screenshot)
+    save([&](const std::string& path) { save_screenshot(path, false, width, height); },
+         new_capture_path("", "satlab", ".png"), "screenshot: ");
+  if (last) capture_last(width, height, write_dump);
 }
 
 void RunOutputs::capture_last(int width, int height, const std::function<void()>& write_dump) {
@@ -96,7 +98,8 @@ void RunOutputs::capture_last(int width, int height, const std::function<void()>
     const bool input_taken = is_an_input(paths[0]) || is_an_input(paths[1]) || is_an_input(paths[2]);
     const bool saved = save(
         [&](const std::string&) {
-          if (input_taken) throw std::runtime_error("--dump-frame " + options_.dump_frame + ": a file of it is now the source");
+          if (input_taken)
+            throw std::runtime_error("--dump-frame " + options_.dump_frame + ": a file of it is now the source");
           write_dump();
         },
         options_.dump_frame + ".{input.png,output.png,view.txt}", "frame dump: ");
@@ -122,6 +125,18 @@ bool RunOutputs::report_requested(bool interrupted) const {
   report("--dump-frame", options_.dump_frame, dump_);
   report("--record", options_.record, record_);
   return all;
+}
+
+int RunOutputs::exit_status(bool interrupted, bool cut_short, bool backends_agree, bool interop_used,
+                            const std::string& interop_problem) const {
+  const bool outputs_written = report_requested(cut_short);
+  if (interrupted) return 130;  // 128 + SIGINT, as shells report it
+  if (options_.require_interop && !interop_used) {
+    log_.error("--require-interop: no frame went through CUDA-GL interop" +
+               (interop_problem.empty() ? std::string() : " (" + interop_problem + ")"));
+    return 1;
+  }
+  return backends_agree && outputs_written ? 0 : 1;
 }
 
 }  // namespace satlab

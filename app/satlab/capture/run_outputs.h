@@ -35,21 +35,26 @@ class RunOutputs {
   void start_requested_recording(const ShownFrame& frame);
   // R: starts recording to a new file, or stops the recording that runs.
   void toggle_recording(const ShownFrame& frame);
-  // Adds this frame to the recording that runs.
-  void record(const ShownFrame& frame);
-  // S: a screenshot of the window (framebuffer `width`×`height`) under a new name.
-  void take_screenshot(int width, int height);
-  // The run's last frame: --screenshot, and --dump-frame through `write_dump` (which writes the
-  // dump's three files at options.dump_frame).
-  void capture_last(int width, int height, const std::function<void()>& write_dump);
+  // This frame's captures of the window (framebuffer `width`×`height`): the recording that
+  // runs; `screenshot` (S): a screenshot under a new name; the run's `last` frame: --screenshot,
+  // and --dump-frame through `write_dump` (which writes the dump's three files at
+  // options.dump_frame).
+  void capture(const ShownFrame& frame, bool screenshot, bool last, int width, int height,
+               const std::function<void()>& write_dump);
 
   // The end of the run: saves the recording that runs; `why` non-empty: removes it instead.
   void finish_recording(const std::string& why = "");
-  // Logs each output the command line asked for that was not written (`interrupted`: why);
-  // returns false if there is one.
-  bool report_requested(bool interrupted) const;
+  // The run's exit status: 130 after a signal (`interrupted`); else 1 when an output the command
+  // line asked for was not written (each logged; `cut_short`: the signal stopped a run that ends
+  // by itself, which is why), the backends disagreed, or --require-interop found no frame that
+  // went through interop (`interop_problem`: why), else 0.
+  int exit_status(bool interrupted, bool cut_short, bool backends_agree, bool interop_used,
+                  const std::string& interop_problem) const;
 
  private:
+  // Logs each output the command line asked for that was not written; false if there is one.
+  bool report_requested(bool interrupted) const;
+
   struct RequestedOutput {
     bool written = false;
     bool failed = false;  // the error was logged when it failed
@@ -59,6 +64,7 @@ class RunOutputs {
   // Runs `write(path)`, logs "WHAT PATH" or the error; returns whether it succeeded.
   bool save(const std::function<void(const std::string&)>& write, const std::string& path, const char* what);
   void start_recording(const std::string& path, const ShownFrame& frame);
+  void capture_last(int width, int height, const std::function<void()>& write_dump);
   void stop_recording();  // saves the file, or says why not
 
   const AppOptions& options_;

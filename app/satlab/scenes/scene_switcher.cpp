@@ -32,9 +32,11 @@ Scene& SceneSwitcher::follow(SceneSettings& settings) {
   return *scene_;
 }
 
-FrameResult SceneSwitcher::update(const FrameContext& ctx, SceneSettings& settings) {
+FrameResult SceneSwitcher::update(const FrameContext& ctx, UiState& ui) {
   FrameResult result = scene_->update(ctx);
-  settle(result, settings, last_good_);
+  settle(result, ui.settings, last_good_);
+  if (result.outcome != FrameResult::Outcome::Nothing) ui.compare_backends = false;
+  ui.backend = deps_.backends.backend();
   return result;
 }
 

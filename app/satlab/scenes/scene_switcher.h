@@ -24,8 +24,10 @@ class SceneSwitcher {
   // logged, and the image filters are shown instead (`settings` then says so: the filter that
   // last worked, else box).
   Scene& follow(SceneSettings& settings);
-  // One frame of the current scene on ctx.ui.settings, which are `settings`; settles the result.
-  FrameResult update(const FrameContext& ctx, SceneSettings& settings);
+  // One frame of the current scene on ctx.ui, which is `ui`; settles the result into ui.settings,
+  // takes the comparison it asked for (a frame that showed or refused something took it) and
+  // shows the backend that runs (a CUDA failure falls back to the CPU).
+  FrameResult update(const FrameContext& ctx, UiState& ui);
 
   Scene& current() { return *scene_; }  // after the first follow()
   const Scene& current() const { return *scene_; }

@@ -55,6 +55,10 @@ struct UiState {
 // What the panels show first: the command line's settings and switches.
 UiState initial_ui_state(const AppOptions& options);
 
+// view.txt's lines about the panels (--dump-frame): whether the control panel's settings fit its
+// window (layout tests; screen coordinates).
+std::string panel_lines(const UiState& ui);
+
 // The source picker's fields set to the source that runs: after an open, and after a failed one
 // (the synthetic scene took over), they show what is on screen, not what was asked for.
 void show_running_source(UiState& ui, const SourceSpec& running);

@@ -53,13 +53,10 @@ std::string speed_text(const DetectComparison& c) {
 constexpr float kPanelWidth = 380;
 
 SeriesLabels detect_stage_labels(sat::Backend backend) {
-  SeriesLabels labels;
-  const char* const names[] = {"upload", "pyramid", "tables", "cascade", "grouping"};
-  for (int s = 0; s < kStageCount; ++s) labels.names[s] = names[s];
-  labels.names[static_cast<int>(Series::PipelineTotal)] = "detect";
-  labels.clock = backend == sat::Backend::Cuda ? "GPU time of the detector (CUDA events)"
-                                               : "wall time of the detector (CPU backend)";
-  return labels;
+  return {{"upload", "pyramid", "tables", "cascade", "grouping"},
+          "detect",
+          backend == sat::Backend::Cuda ? "GPU time of the detector (CUDA events)"
+                                        : "wall time of the detector (CPU backend)"};
 }
 
 const SceneInfo kDetectInfo{satlab::Scene::Detect, /*shows_source=*/true, /*navigates_view=*/true, kPanelWidth,
@@ -130,7 +127,8 @@ FrameResult DetectScene::update(const FrameContext& ctx) {
   const cv::Mat& frame = ctx.source.host();
   if (frame.empty()) return FrameResult::nothing();  // e.g. a camera still opening
   SceneSettings shown = ctx.ui.settings;
-  if (!backends_.process(frame, show_frame(shown), &ctx.before, &ctx.after)) return FrameResult::rejected(kSettingsRefused);
+  if (!backends_.process(frame, show_frame(shown), &ctx.before, &ctx.after))
+    return FrameResult::rejected(kSettingsRefused);
   have_output_ = true;
   used_interop_ = backends_.backend() == sat::Backend::Cuda && backends_.current().display_path() == kDisplayInterop;
   interop_problem_ = backends_.backend() == sat::Backend::Cuda ? ctx.before.interop_problem() : "";

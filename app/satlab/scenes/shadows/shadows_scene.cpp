@@ -12,13 +12,10 @@ namespace satlab::scene {
 namespace {
 
 SeriesLabels shadows_stage_labels(sat::Backend backend) {
-  SeriesLabels labels;
-  const char* const names[] = {"light pass", "encode", "SAT", "shading", "to texture"};
-  for (int s = 0; s < kStageCount; ++s) labels.names[s] = names[s];
-  labels.names[static_cast<int>(Series::PipelineTotal)] = "passes";
-  labels.clock = backend == sat::Backend::Cuda ? "GPU time (GL timer queries, CUDA events)"
-                                               : "GPU time of the passes, wall time of the table (CPU)";
-  return labels;
+  return {{"light pass", "encode", "SAT", "shading", "to texture"},
+          "passes",
+          backend == sat::Backend::Cuda ? "GPU time (GL timer queries, CUDA events)"
+                                        : "GPU time of the passes, wall time of the table (CPU)"};
 }
 
 const SceneInfo kShadowsInfo{satlab::Scene::Shadows, /*shows_source=*/false, /*navigates_view=*/false,

@@ -1,10 +1,23 @@
-#include "ui/status_model.h"
+#include "run/status_model.h"
 
+#include "common/cuda/backend_choice.h"
 #include "ui/run_summary.h"
 
 namespace satlab {
 
 using scene::SceneReport;
+
+void StatusModel::announce(const SceneSettings& settings, sat::Backend asked,
+                           const std::vector<std::string>& cuda_only_options) {
+  if (pipelines_.backend() != asked) {  // CUDA cannot run: the selector fell back and said why
+    const std::string ignored = satapp::ignored_on_cpu_text(cuda_only_options);
+    if (!ignored.empty()) log_.warning(ignored);
+  }
+  const bool cuda = pipelines_.backend() == sat::Backend::Cuda;
+  log_.info(std::string("backend: ") + sat::to_string(pipelines_.backend()) +
+            (cuda ? std::string(" (") + sat::to_string(settings.sat.algorithm) + ")" : std::string()) +
+            ", filter: " + describe(settings));
+}
 
 UiStatus StatusModel::make(double now_s, const scene::Scene& scene) {
   UiStatus s;

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "capture/recording.h"
 #include "display/gl_context.h"
@@ -20,9 +22,12 @@ namespace satlab {
 class StatusModel {
  public:
   StatusModel(const SourceController& sources, const PipelineSelector& pipelines, const GlContext& gl,
-              const Recording& recording, const MessageLog& log, const TimingHistory& history)
+              const Recording& recording, MessageLog& log, const TimingHistory& history)
       : sources_(sources), pipelines_(pipelines), gl_(gl), recording_(recording), log_(log), history_(history) {}
 
+  // The run's first lines: what runs (`settings`), and what the CPU backend ignores of
+  // `cuda_only_options` when CUDA was asked for and cannot run.
+  void announce(const SceneSettings& settings, sat::Backend asked, const std::vector<std::string>& cuda_only_options);
   // This frame's status while `scene` is shown (`now_s`: seconds, for the GPU's polling).
   UiStatus make(double now_s, const scene::Scene& scene);
   // The run summary on stdout: the source, what `scene` ran with `shown`, the timings' medians.
@@ -33,7 +38,7 @@ class StatusModel {
   const PipelineSelector& pipelines_;
   const GlContext& gl_;
   const Recording& recording_;
-  const MessageLog& log_;
+  MessageLog& log_;
   const TimingHistory& history_;
   std::optional<GpuStatus> gpu_;
   double gpu_polled_s_ = -1e9;
