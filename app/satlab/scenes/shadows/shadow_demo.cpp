@@ -9,7 +9,7 @@
 #include "common/cuda/cuda_stream.h"
 #include "common/timing/stopwatch.h"
 #include "pipeline/stage_timer.h"
-#include "scenes/shadows/gl_cuda_image.h"
+#include "display/gl_cuda_image.h"
 #include "scenes/shadows/moment_table.h"
 #include "scenes/shadows/moment_table_cuda.h"
 

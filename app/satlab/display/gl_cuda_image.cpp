@@ -1,18 +1,38 @@
-#include "scenes/shadows/gl_cuda_image.h"
+#include "display/gl_cuda_image.h"
 
 // GLEW before cuda_gl_interop.h (which includes GL/gl.h).
 #include <cuda_gl_interop.h>
 
+#include <utility>
+
 #include "common/cuda/cuda_check.h"
+#include "common/cuda/device_hang.h"
 
-namespace satlab::shadows {
+namespace satlab {
 
-GlCudaImage::~GlCudaImage() { release(); }
+GlCudaImage::GlCudaImage(GlCudaImage&& other) noexcept
+    : flags_(other.flags_),
+      texture_(std::exchange(other.texture_, 0)),
+      resource_(std::exchange(other.resource_, nullptr)),
+      mapped_(std::exchange(other.mapped_, false)),
+      problem_(std::move(other.problem_)) {}
+
+GlCudaImage& GlCudaImage::operator=(GlCudaImage&& other) noexcept {
+  if (this != &other) {
+    release();
+    flags_ = other.flags_;
+    texture_ = std::exchange(other.texture_, 0);
+    resource_ = std::exchange(other.resource_, nullptr);
+    mapped_ = std::exchange(other.mapped_, false);
+    problem_ = std::move(other.problem_);
+  }
+  return *this;
+}
 
 void GlCudaImage::release() noexcept {
   if (mapped_) SATAPP_CUDA_CHECK_NOTHROW(cudaGraphicsUnmapResources(1, &resource_, nullptr));
   mapped_ = false;
-  if (resource_) SATAPP_CUDA_CHECK_NOTHROW(cudaGraphicsUnregisterResource(resource_));
+  if (resource_ && !satapp::device_hung()) SATAPP_CUDA_CHECK_NOTHROW(cudaGraphicsUnregisterResource(resource_));
   resource_ = nullptr;
   texture_ = 0;
 }
@@ -52,4 +72,4 @@ void GlCudaImage::unmap(cudaStream_t stream) noexcept {
   mapped_ = false;
 }
 
-}  // namespace satlab::shadows
+}  // namespace satlab
