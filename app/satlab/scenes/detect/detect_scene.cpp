@@ -62,14 +62,9 @@ SeriesLabels detect_stage_labels(sat::Backend backend) {
 const SceneInfo kDetectInfo{satlab::Scene::Detect, /*shows_source=*/true, /*navigates_view=*/true, kPanelWidth,
                             &detect_stage_labels};
 
-std::unique_ptr<Scene> make_detect_scene(const SceneDeps& deps) {
-  return std::make_unique<DetectScene>(deps.log, deps.backends);
-}
-
 }  // namespace
 
-extern const SceneEntry scene_entry_detect;
-const SceneEntry scene_entry_detect{kDetectInfo, &make_detect_scene};
+SATLAB_SCENE_ENTRY(detect, kDetectInfo, &make_with_backends<DetectScene>);
 
 DetectScene::DetectScene(MessageLog& log, PipelineSelector& backends)
     : Scene(kDetectInfo),

@@ -17,14 +17,9 @@ SeriesLabels filters_stage_labels(sat::Backend backend) {
 const SceneInfo kFiltersInfo{satlab::Scene::Source, /*shows_source=*/true, /*navigates_view=*/true,
                              /*panel_width=*/0, &filters_stage_labels};
 
-std::unique_ptr<Scene> make_filters_scene(const SceneDeps& deps) {
-  return std::make_unique<FiltersScene>(deps.log, deps.backends);
-}
-
 }  // namespace
 
-extern const SceneEntry scene_entry_filters;
-const SceneEntry scene_entry_filters{kFiltersInfo, &make_filters_scene};
+SATLAB_SCENE_ENTRY(filters, kFiltersInfo, &make_with_backends<FiltersScene>);
 
 FiltersScene::FiltersScene(MessageLog& log, PipelineSelector& backends)
     : Scene(kFiltersInfo), log_(log), backends_(backends), compared_backend_(backends.backend()) {}

@@ -27,8 +27,7 @@ std::unique_ptr<Scene> make_shadows_scene(const SceneDeps& deps) {
 
 }  // namespace
 
-extern const SceneEntry scene_entry_shadows;
-const SceneEntry scene_entry_shadows{kShadowsInfo, &make_shadows_scene};
+SATLAB_SCENE_ENTRY(shadows, kShadowsInfo, &make_shadows_scene);
 
 
 ShadowsScene::ShadowsScene(MessageLog& log, bool allow_interop, const std::optional<std::array<float, 3>>& camera)
