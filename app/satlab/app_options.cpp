@@ -12,8 +12,8 @@
 #include "common/cli/sat_options.h"
 #include "common/files/atomic_output.h"
 #include "sat/filter_spec.h"
-#include "detect/detect_options.h"
-#include "shadows/orbit_camera.h"
+#include "scenes/detect/detect_options.h"
+#include "scenes/shadows/orbit_camera.h"
 
 namespace satlab {
 

@@ -11,12 +11,12 @@
 
 #include "common/cli/cli_app.h"
 #include "common/cli/filter_options.h"
-#include "detect/detect_settings.h"
+#include "scenes/detect/detect_settings.h"
 #include "pipeline/filter_settings.h"
 #include "sat/filters.h"
 #include "sat/sat.h"
-#include "scene/scene_settings.h"
-#include "shadows/shadow_settings.h"
+#include "scenes/scene_settings.h"
+#include "scenes/shadows/shadow_settings.h"
 #include "sources/frame_source.h"
 #include "sources/source_spec.h"
 
@@ -91,8 +91,10 @@ inline bool runs_unattended(const AppOptions& o) { return o.frames > 0 || o.head
 // possible in runs that do not wait for the display (headless, --no-vsync): those measure the
 // frame period, as with the synthetic scene. In a window with vsync they keep the file's pace
 // unless --fast (or the panel) says otherwise, as videos decoded while they play do.
-inline SourceOpenOptions source_open_options(const AppOptions& o) {
+// `max_frame_side`: the largest frame side shown (the GL context's largest texture; 0: any).
+inline SourceOpenOptions source_open_options(const AppOptions& o, int max_frame_side = 0) {
   SourceOpenOptions s;
+  s.max_frame_side = max_frame_side;
   s.video_fast = o.video_fast;
   s.preload = o.preload;
   s.memory_cap_bytes = static_cast<std::size_t>(o.preload_mb) << 20;

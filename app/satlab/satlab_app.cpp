@@ -1,28 +1,14 @@
 #include "satlab_app.h"
 
-#include <imgui.h>
-
 #include <chrono>
 #include <cstdio>
-#include <stdexcept>
+#include <utility>
 
 #include "capture/frame_dump.h"
-#include "capture/requested_outputs.h"
-#include "capture/screenshot.h"
-#include "common/cuda/backend_choice.h"
 #include "common/files/interrupt.h"
-#include "common/files/output_checks.h"
 #include "common/timing/stopwatch.h"
-#include "ui/banner.h"
-#include "ui/control_panel.h"
+#include "scenes/filters/filter_images_fit.h"
 #include "ui/counted.h"
-#include "ui/filter_controls.h"
-#include "ui/help_overlay.h"
-#include "ui/layout.h"
-#include "ui/shortcuts.h"
-#include "ui/speedup_panel.h"
-#include "ui/run_summary.h"
-#include "ui/timing_panel.h"
 
 namespace satlab {
 
@@ -32,80 +18,39 @@ double steady_s() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
-UiState initial_ui(const AppOptions& o) {
-  UiState ui;
-  ui.settings = scene_settings(o);
-  ui.backend = o.backend;
-  ui.show_panels = o.show_ui;
-  ui.show_help = o.show_help;
-  ui.video_fast = o.video_fast;
-  ui.preload = o.preload;
-  ui.box_square = sides_equal(o.filter);
-  // The source fields follow the source that runs (show_running_source, every source change).
-  return ui;
-}
-
-// How sources open: as the options say, no larger than the context's textures (the GL context
-// is current when the app is made).
-SourceOpenOptions shown_source_options(const AppOptions& o) {
-  SourceOpenOptions s = source_open_options(o);
-  s.max_frame_side = max_texture_side();
-  return s;
-}
-
 }  // namespace
 
 SatlabApp::SatlabApp(const AppOptions& options, GlContext& gl, MessageLog& log)
     : options_(options),
       gl_(gl),
       log_(log),
-      sources_(log, shown_source_options(options)),
+      sources_(log, source_open_options(options, max_texture_side())),  // the GL context is current
       pipelines_(options.backend, log),
       before_(options.interop),
       after_(options.interop),
-      imgui_(gl),
-      ui_(initial_ui(options)),
+      frame_ui_(gl),
+      ui_(initial_ui_state(options)),
       history_(options.frames),
-      record_on_start_(options.record),
-      scenes_({log_, pipelines_, options.interop, options.camera}) {
-  last_good_ = ui_.settings;
-  view_.set_divider(static_cast<float>(options.divider));
-  if (options.zoom > 0) view_.set_zoom(static_cast<float>(options.zoom));
-  if (pipelines_.backend() != ui_.backend) {  // CUDA cannot run: the selector fell back and said why
-    ui_.backend = pipelines_.backend();
-    const std::string ignored = satapp::ignored_on_cpu_text(options.cuda_only_options);
-    if (!ignored.empty()) log_.warning(ignored);
-  }
-  scenes_.follow(ui_.settings, last_good_);
-  // A scene that draws its own picture: a camera (the default source tries camera 0) opens only
-  // when a scene that shows the source is first shown, not to sit unused (or to say there is none).
-  const bool camera = options.source.kind == SourceSpec::Kind::Default || options.source.kind == SourceSpec::Kind::Camera;
-  if (!current_scene().shows_source() && camera) source_deferred_ = true;
-  else sources_.open(options.source);
-  log_.info(std::string("backend: ") + sat::to_string(pipelines_.backend()) +
-            (pipelines_.backend() == sat::Backend::Cuda
-                 ? std::string(" (") + sat::to_string(ui_.settings.sat.algorithm) + ")"
-                 : std::string()) +
-            ", filter: " + describe(ui_.settings));
+      scenes_({log_, pipelines_, options.interop, options.camera}, ui_.settings) {
+  frame_ui_.view().set_divider(static_cast<float>(options.divider));
+  if (options.zoom > 0) frame_ui_.view().set_zoom(static_cast<float>(options.zoom));
+  ui_.backend = pipelines_.backend();
+  source_sync_.start(scenes_.follow(ui_.settings).info().shows_source);
+  status_.announce(ui_.settings, options.backend, options.cuda_only_options);
 }
 
 int SatlabApp::run() {
-  const int limit = options_.frames;
-  double previous = steady_s();
-  double period_ms = 0;
+  double previous = steady_s(), period_ms = 0;
   while (true) {
     gl_.poll_events();
     if (gl_.should_close() || ui_.quit || satapp::files::interrupted()) break;
     // In a window the synthetic scene stands in for a source that cannot be opened; a run that
     // ends by itself would only measure the wrong thing and exit 0, so it fails instead.
-    if (runs_unattended(options_) && !sources_.failure().empty()) {
-      log_.error("the source cannot be shown (" + sources_.failure() + "): stopping, as --frames or --headless was given");
-      recording_.discard("the run failed");
-      return 1;
-    }
-    if (!filter_failure_.empty()) {  // set in runs that end by themselves only
-      log_.error(filter_failure_ + ": stopping, as --frames or --headless was given");
-      recording_.discard("the run failed");
+    if (runs_unattended(options_) && !sources_.failure().empty())
+      failure_ = "the source cannot be shown (" + sources_.failure() + ")";
+    if (!failure_.empty()) {  // set in runs that end by themselves only
+      log_.error(failure_ + ": stopping, as --frames or --headless was given");
+      outputs_.finish_recording("the run failed");
       return 1;
     }
     if (gl_.minimized()) {  // nothing to draw into: sleep until something happens
@@ -117,92 +62,59 @@ int SatlabApp::run() {
     period_ms = 1000.0 * (now - previous);
     previous = now;
     // --frames counts frames that showed a source frame (not those of a camera still opening).
-    const bool last_if_shown = limit > 0 && frames_ + 1 >= limit;
+    const bool last_if_shown = options_.frames > 0 && frames_ + 1 >= options_.frames;
     if (frame(now, period_ms, last_if_shown) && last_if_shown) break;
     if (sources_.ended()) {  // a GStreamer pipeline's end of stream: the run is complete
       log_.info("source: end of stream after " + counted(sources_.frames_received(), "frame"));
       break;
     }
   }
+  return finish(period_ms);
+}
+
+int SatlabApp::finish(double period_ms) {
+  const int limit = options_.frames;
   // Ctrl-C (or SIGTERM, SIGHUP): in a window, as if it were closed; a run that ends by itself
   // stopped short of what it was asked to do, so what it was writing is incomplete. (A signal
   // after the last frame stops nothing.)
   const bool interrupted = satapp::files::interrupted() && !(limit > 0 && frames_ >= limit);
-  if (interrupted && runs_unattended(options_)) {
-    interrupted_ = true;
-    recording_.discard("the run was interrupted");
-    log_.error("interrupted after " + std::to_string(frames_) + " of " + counted(limit, "frame"));
-  }
+  const bool cut_short = interrupted && runs_unattended(options_);
+  if (cut_short) log_.error("interrupted after " + std::to_string(frames_) + " of " + counted(limit, "frame"));
   // A window closed by the user: the captures the command line asked for, on one more frame.
   // The source's end of stream: they show its last frame.
-  if (!interrupted_ && (limit == 0 || sources_.ended()) && frames_ > 0 && !gl_.minimized() &&
+  if (!cut_short && (limit == 0 || sources_.ended()) && frames_ > 0 && !gl_.minimized() &&
       (!options_.screenshot.empty() || !options_.dump_frame.empty()))
     frame(steady_s(), period_ms, true);
-  if (recording_.active()) stop_recording();
-  print_summary();
-  const bool backends_agree = !options_.compare_cpu || current_scene().print_comparison();
-  const bool outputs_written = report_requested_outputs();
-  if (interrupted) return kInterruptedStatus;
-  if (options_.require_interop && !interop_used_) {
-    log_.error("--require-interop: no frame went through CUDA-GL interop" +
-               (before_.interop_problem().empty() ? std::string() : " (" + before_.interop_problem() + ")"));
-    return 1;
-  }
-  return backends_agree && outputs_written ? 0 : 1;
-}
-
-bool SatlabApp::report_requested_outputs() {
-  bool all = true;
-  const auto report = [&](const char* option, const std::string& file, const RequestedOutput& output) {
-    if (file.empty() || output.written) return;
-    all = false;
-    if (output.failed) return;  // the error, naming the file and the reason, was logged when it failed
-    log_.error(std::string(option) + ": '" + file + "' not written: " +
-               (interrupted_ ? "the run was interrupted" : "the run ended before a frame was shown"));
-  };
-  report("--screenshot", options_.screenshot, screenshot_out_);
-  report("--dump-frame", options_.dump_frame, dump_out_);
-  report("--record", options_.record, record_out_);
-  return all;
-}
-
-bool SatlabApp::is_an_input(const std::string& path) const {
-  for (const SourceSpec* spec : {&options_.source, &sources_.spec()})
-    for (const std::string& input : source_files(*spec))
-      if (satapp::files::same_file(path, input)) return true;
-  return false;
+  outputs_.finish_recording(cut_short ? "the run was interrupted" : "");
+  status_.print_summary(scene(), scenes_.last_good());
+  const bool backends_agree = !options_.compare_cpu || scene().print_comparison();
+  return outputs_.exit_status(interrupted, cut_short, backends_agree, interop_used_, before_.interop_problem());
 }
 
 bool SatlabApp::frame(double now_s, double period_ms, bool last_if_shown) {
   const satapp::Stopwatch cpu_time;
   now_s_ = now_s;
-  scenes_.follow(ui_.settings, last_good_);
-  sources_.set_paused(ui_.paused);
-  if (sources_.video_fast() != ui_.video_fast) sources_.set_video_fast(ui_.video_fast);
-  sources_.set_preload(ui_.preload);  // for the next video opened
-  if (source_deferred_ && current_scene().shows_source()) {
-    source_deferred_ = false;
-    sources_.open(options_.source);
+  new_source_frame_ = source_sync_.update(now_s, ui_, scenes_.follow(ui_.settings));
+  if (new_source_frame_ && sources_.frame_size() != images_checked_for_) {  // the size alone: frame() may download
+    images_checked_for_ = sources_.frame_size();
+    failure_ = scene::fit_filter_images(scenes_, ui_.settings, images_checked_for_.width, images_checked_for_.height,
+                                        to_string(sources_.spec()), runs_unattended(options_), log_);
   }
-  new_source_frame_ = sources_.update(now_s, next_input_buffer());
-  if (new_source_frame_ && sources_.frame_size() != images_checked_for_) check_filter_images();
-  if (!filter_failure_.empty()) return false;
-  if (sources_.generation() != source_generation_) {  // opened, or replaced after a failure
-    source_generation_ = sources_.generation();
-    show_running_source(ui_, sources_.spec());
-  }
-  const bool shown = !current_scene().shows_source() || sources_.has_frame();
+  if (!failure_.empty()) return false;
+  const bool shown = !scene().info().shows_source || sources_.has_frame();
   const bool last = last_if_shown && shown;
   if (last && options_.compare_cpu) ui_.compare_backends = true;
-  process_frame();
-  build_ui();
+  scene_frame();
+  const double dt_s = history_.frames() > 0 ? history_.latest(Series::Period) / 1000.0 : 1.0 / 60.0;
+  frame_ui_.build(dt_s, ui_, status_.make(now_s_, scene()), scene(), scenes_.last_good(), after_.width(),
+                  after_.height(), have_output_, sources_);
   act_on_requests();
   draw();
   capture(last);
   if (shown) {
     // What ran this frame; a new filter, backend, algorithm or source starts the timings afresh.
-    history_.follow({last_good_.scene, last_good_.filter.kind, pipelines_.backend(), last_good_.sat.algorithm,
-                     sources_.generation()});
+    const SceneSettings& ran = scenes_.last_good();
+    history_.follow({ran.scene, ran.filter.kind, pipelines_.backend(), ran.sat.algorithm, sources_.generation()});
     history_.add(frame_stages_, cpu_time.elapsed_ms(), period_ms);
   }
   gl_.swap_buffers();
@@ -210,269 +122,51 @@ bool SatlabApp::frame(double now_s, double period_ms, bool last_if_shown) {
   return shown;
 }
 
-void SatlabApp::process_frame() {
+void SatlabApp::scene_frame() {
   frame_stages_ = {};
   const double dt_s = last_frame_s_ < 0 ? 0.0 : now_s_ - last_frame_s_;
   last_frame_s_ = now_s_;
-  // The image area in framebuffer pixels, for a scene that renders its picture at 1:1.
-  const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
-  const float fb_w = static_cast<float>(gl_.framebuffer_width()), fb_h = static_cast<float>(gl_.framebuffer_height());
-  const RectF area = image_area(fb_w / scale.x, fb_h / scale.y, ui_.show_panels, banner_height_);
-  scene::FrameContext context{sources_, new_source_frame_, dt_s, ui_, last_good_, pipelines_, before_, after_,
-                              static_cast<int>(area.w * scale.x), static_cast<int>(area.h * scale.y)};
-  const scene::FrameResult result = current_scene().update(context);
-  if (result == scene::FrameResult::Rejected && runs_unattended(options_))
-    filter_failure_ = "satcore refused the filter's settings (the message above says why)";
-  if (result == scene::FrameResult::Shown) {
+  const RectF area = frame_ui_.image_area_px(ui_.show_panels);  // for a scene that renders at 1:1
+  const scene::FrameContext context{sources_, new_source_frame_, dt_s, ui_, scenes_.last_good(), pipelines_, before_,
+                                    after_, static_cast<int>(area.w), static_cast<int>(area.h)};
+  using Outcome = scene::FrameResult::Outcome;
+  const scene::FrameResult result = scenes_.update(context, ui_);
+  if ((result.outcome == Outcome::Rejected || result.outcome == Outcome::Switch) && runs_unattended(options_))
+    failure_ = result.reason;
+  if (result.outcome == Outcome::Shown) {
     have_output_ = true;
-    frame_stages_ = current_scene().stage_times();
-    interop_used_ |= current_scene().used_interop();
+    frame_stages_ = scene().report().stages;
+    interop_used_ |= scene().report().used_interop;
   }
-  if (!record_on_start_.empty() && have_output_) {
-    toggle_recording(record_on_start_);
-    record_on_start_.clear();
-  }
-}
-
-void SatlabApp::check_filter_images() {
-  // The size alone: frame() would download a frame that lies in CUDA memory.
-  const cv::Size frame = sources_.frame_size();
-  images_checked_for_ = frame;
-  for (std::size_t f = 0; f < ui_.settings.filter.images.size(); ++f) {
-    std::vector<satapp::FilterImage>& images = ui_.settings.filter.images[f];
-    for (const satapp::FilterImage& image : images) {
-      const std::string problem = satapp::filter_image_problem(image, frame.width, frame.height, to_string(sources_.spec()));
-      if (problem.empty()) continue;
-      if (runs_unattended(options_)) {
-        filter_failure_ = problem;
-        return;
-      }
-      log_.warning(problem + ": the filter runs without it");
-      images.clear();
-      last_good_.filter.images[f].clear();
-      break;
-    }
-  }
-}
-
-cv::Mat SatlabApp::next_input_buffer() {
-  // The source renders or decodes straight into the scene's staging (the GPU pipeline's
-  // page-locked memory), when the frame keeps its size.
-  const cv::Size size = sources_.frame_size();
-  if (!current_scene().shows_source() || size.empty() || ui_.paused || sources_.device_frame()) return {};
-  return current_scene().input_buffer(size.width, size.height);
-}
-
-UiStatus SatlabApp::make_status() {
-  UiStatus s;
-  s.source_unused = !current_scene().shows_source();
-  s.series_labels = current_scene().stage_labels(pipelines_.backend());
-  s.source_name = sources_.name();
-  s.source_fps = sources_.nominal_fps();
-  if (const auto load = sources_.load()) s.source_load = describe(*load);
-  s.frame_width = sources_.frame_size().width;
-  s.frame_height = sources_.frame_size().height;
-  s.frames_received = sources_.frames_received();
-  s.backend = pipelines_.backend();
-  s.cuda_available = pipelines_.cuda_available();
-  s.cuda_problem = pipelines_.cuda_problem();
-  s.banner = pipelines_.banner();
-  s.display_path = current_scene().display_path();
-  s.interop_problem = current_scene().interop_problem();
-  s.gl_description = gl_.description();
-  if (s.cuda_available && now_s_ - gpu_polled_s_ > 1.0) {  // cudaMemGetInfo once a second
-    gpu_polled_s_ = now_s_;
-    try {
-      gpu_ = query_gpu_status();
-    } catch (const sat::Error& e) {
-      gpu_.reset();
-    }
-  }
-  if (s.cuda_available) s.gpu = gpu_;
-  s.recording = recording_.active();
-  s.recording_path = recording_.path();
-  s.recorded_frames = recording_.frames();
-  s.log = &log_;
-  s.history = &history_;
-  s.comparison = current_scene().backend_comparison();
-  return s;
-}
-
-std::optional<InspectedPixel> SatlabApp::inspect(const std::optional<std::pair<int, int>>& hovered) {
-  if (!hovered || !have_output_) return std::nullopt;
-  return current_scene().inspect(hovered->first, hovered->second, sources_.frame());
-}
-
-void SatlabApp::build_ui() {
-  imgui_.new_frame(history_.frames() > 0 ? history_.latest(Series::Period) / 1000.0 : 1.0 / 60.0);
-  const ImGuiIO& io = ImGui::GetIO();
-  UiStatus status = make_status();
-  // Laid out from this frame's display size: the panels follow the window's size.
-  const float banner_w = panel_layout(io.DisplaySize.x, io.DisplaySize.y, ui_.show_panels).banners.w;
-  banner_height_ = banner_height(status, banner_w);
-  const PanelLayout layout = panel_layout(io.DisplaySize.x, io.DisplaySize.y, ui_.show_panels, banner_height_,
-                                          current_scene().panel_width());
-  const RectF& area = layout.image;
-  const ImVec2 scale = io.DisplayFramebufferScale;
-  view_.update(after_.width(), after_.height(), {area.x * scale.x, area.y * scale.y, area.w * scale.x, area.h * scale.y});
-  const auto hovered = split_view_.update(view_, split_labels(last_good_), current_scene().navigates_view());
-  current_scene().view_input(view_, split_view_.dragging_divider(), ui_.settings);
-  if (const auto click = split_view_.clicked()) aim_focus(ui_.settings.filter, *click);
-  // Every key pressed since the last frame, even one released before this frame began; none while
-  // a text field has the keyboard (the presses are taken either way, so they do not act later).
-  const std::vector<int> keys = imgui_.take_key_presses();
-  if (!io.WantCaptureKeyboard) apply_shortcuts(keys, ui_, view_, pipelines_.cuda_available());
-  status.inspected = inspect(hovered);
-  if (ui_.show_panels) {
-    draw_control_panel(ui_, view_, status, layout.controls);
-    draw_timing_panel(status, layout.timings);
-  }
-  ui_.scene_panel = layout.scene;
-  current_scene().draw_panels(ui_, view_);
-  draw_speedup_panel(ui_, status);
-  draw_help_overlay(ui_.show_help);
-  draw_banners(status, layout.banners);
-  ImGui::Render();
-}
-
-void SatlabApp::stop_recording() {
-  const std::string path = recording_.path();
-  const bool requested = path == options_.record;
-  bool saved = false;
-  if (is_an_input(path)) {
-    recording_.discard("'" + path + "' is now the source, which is never overwritten");
-  } else {
-    saved = recording_.stop();
-  }
-  if (requested) (saved ? record_out_.written : record_out_.failed) = true;
-}
-
-void SatlabApp::toggle_recording(const std::string& path) {
-  if (recording_.active()) {
-    stop_recording();
-    return;
-  }
-  if (!have_output_) {
-    log_.warning("nothing to record yet");
-    return;
-  }
-  const SourceSpec::Kind kind = sources_.spec().kind;
-  RecordedOutput output;
-  output.shadows = !current_scene().shows_source();
-  output.video = (kind == SourceSpec::Kind::File || kind == SourceSpec::Kind::RawVideo) &&
-                 sources_.nominal_fps() > 0;  // not a still image
-  output.synthetic = kind == SourceSpec::Kind::Synthetic;
-  output.source_fps = sources_.nominal_fps();
-  output.width = after_.width();
-  output.height = after_.height();
-  if (!recording_.start(path, options_.overwrite, output, now_s_) && path == options_.record) record_out_.failed = true;
+  outputs_.start_requested_recording(shown_frame());
 }
 
 void SatlabApp::act_on_requests() {
-  if (ui_.open_source) {
-    source_deferred_ = false;  // the source chosen in the panel replaces the one the command line named
-    sources_.open(*ui_.open_source);
-    ui_.open_source.reset();
-    if (view_.mode() == ViewState::Mode::Free) view_.set_mode(ViewState::Mode::Auto);
-  }
-  if (ui_.backend_changed) {
-    ui_.backend_changed = false;
-    pipelines_.select(ui_.backend);
-    ui_.backend = pipelines_.backend();
-  }
-  if (ui_.toggle_recording) {
-    ui_.toggle_recording = false;
-    toggle_recording(new_capture_path("", "satlab", ".avi"));
-  }
+  ViewState& view = frame_ui_.view();
+  if (source_sync_.open_requested(ui_) && view.mode() == ViewState::Mode::Free) view.set_mode(ViewState::Mode::Auto);
+  if (std::exchange(ui_.backend_changed, false)) pipelines_.select(ui_.backend);
+  ui_.backend = pipelines_.backend();  // what runs: CUDA may have failed to start
+  if (std::exchange(ui_.toggle_recording, false)) outputs_.toggle_recording(shown_frame());
   if (ui_.quit) gl_.request_close();
 }
 
 void SatlabApp::draw() {
   const int width = gl_.framebuffer_width(), height = gl_.framebuffer_height();
-  glBindFramebuffer(GL_FRAMEBUFFER, gl_.framebuffer());
-  glViewport(0, 0, width, height);
-  glClearColor(0.1f, 0.1f, 0.11f, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
-  presenter_.draw(view_, have_output_ ? before_.texture() : 0, have_output_ ? after_.texture() : 0, width, height);
-  imgui_.render_draw_data();
-  if (const GLenum error = glGetError(); error != GL_NO_ERROR && !gl_error_reported_) {
-    char text[64];
-    std::snprintf(text, sizeof text, "OpenGL error 0x%04x while drawing a frame", static_cast<unsigned>(error));
-    log_.warning(text);  // once: the same error would repeat every frame
-    gl_error_reported_ = true;
-  }
+  Presenter::clear(gl_.framebuffer(), width, height);
+  presenter_.draw(frame_ui_.view(), have_output_ ? before_.texture() : 0, have_output_ ? after_.texture() : 0, width,
+                  height);
+  frame_ui_.imgui().render_draw_data();
+  if (const std::string error = presenter_.first_gl_error(); !error.empty()) log_.warning(error);
 }
 
 void SatlabApp::capture(bool last) {
   const int width = gl_.framebuffer_width(), height = gl_.framebuffer_height();
-  if (have_output_ && !recording_.add(after_.texture(), after_.width(), after_.height(), now_s_, new_source_frame_) &&
-      recording_.path() == options_.record)
-    record_out_.failed = true;
-  if (ui_.take_screenshot) {
-    ui_.take_screenshot = false;
-    save_capture([&](const std::string& path) { save_screenshot(path, false, width, height); },
-                 new_capture_path("", "satlab", ".png"), "screenshot: ");
-  }
-  if (last && !options_.screenshot.empty()) {
-    const bool saved = save_capture(
-        [&](const std::string& path) { save_screenshot(path, options_.overwrite, width, height); },
-        options_.screenshot, "screenshot: ");
-    (saved ? screenshot_out_.written : screenshot_out_.failed) = true;
-  }
-  if (last && !options_.dump_frame.empty()) {
-    const auto paths = frame_dump_paths(options_.dump_frame);
-    const bool input_taken = is_an_input(paths[0]) || is_an_input(paths[1]) || is_an_input(paths[2]);
-    const bool saved = save_capture(
-        [&](const std::string&) {
-          if (input_taken) throw std::runtime_error("--dump-frame " + options_.dump_frame + ": a file of it is now the source");
-          const scene::DumpPictures pictures = current_scene().dump_pictures(sources_.frame(), before_, after_);
-          write_frame_dump(options_.dump_frame, options_.overwrite, pictures.input, pictures.output, last_good_, view_,
-                           width, height, imgui_.visible_windows(), pictures.extra_lines + panel_lines());
-        },
-        options_.dump_frame + ".{input.png,output.png,view.txt}", "frame dump: ");
-    (saved ? dump_out_.written : dump_out_.failed) = true;
-  }
-}
-
-template <typename Write>
-bool SatlabApp::save_capture(Write write, const std::string& path, const char* what) {
-  try {
-    if (is_an_input(path)) throw std::runtime_error("cannot write '" + path + "': it is now the source, which is never overwritten");
-    write(path);
-    log_.info(what + path);
-    return true;
-  } catch (const std::exception& e) {
-    log_.error(e.what());
-    return false;
-  }
-}
-
-std::string SatlabApp::panel_lines() const {
-  // Whether the control panel's settings fit its window (layout tests; screen coordinates).
-  char text[64];
-  std::snprintf(text, sizeof text, "settings_hidden %.0f\n", ui_.show_panels ? ui_.settings_hidden_px : 0.0f);
-  return text;
-}
-
-void SatlabApp::print_summary() const {
-  const bool cuda = pipelines_.backend() == sat::Backend::Cuda;
-  RunDescription run;
-  if (current_scene().shows_source()) {
-    run.source = sources_.name();
-    if (const auto load = sources_.load()) run.source_load = describe(*load);
-  } else {
-    run.source = std::string("the ") + menu_name(last_good_) + " scene";
-  }
-  run.filter = current_scene().summary(last_good_);
-  run.labels = current_scene().stage_labels(pipelines_.backend());
-  run.backend = sat::to_string(pipelines_.backend());
-  if (cuda) {
-    const int tile = last_good_.sat.tile;
-    run.sat = std::string(" (") + sat::to_string(last_good_.sat.algorithm) + ", tile " +
-              (tile ? std::to_string(tile) : std::string("default")) + ")";
-  }
-  run.display_path = current_scene().display_path();
-  print_run_summary(history_, run);
+  outputs_.capture(shown_frame(), std::exchange(ui_.take_screenshot, false), last, width, height, [&] {
+    const scene::DumpPictures pictures = scene().dump_pictures(sources_.frame(), before_, after_);
+    write_frame_dump(options_.dump_frame, options_.overwrite, pictures.input, pictures.output, scenes_.last_good(),
+                     frame_ui_.view(), width, height, frame_ui_.imgui().visible_windows(),
+                     pictures.extra_lines + panel_lines(ui_));
+  });
 }
 
 }  // namespace satlab

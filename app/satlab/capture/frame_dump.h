@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "display/view_state.h"
-#include "scene/scene_settings.h"
+#include "scenes/scene_settings.h"
 
 namespace satlab {
 

@@ -30,7 +30,7 @@ InteropTexture::InteropTexture(InteropTexture&& other) noexcept
       height_(std::exchange(other.height_, 0)),
       allow_interop_(other.allow_interop_),
       tried_(std::exchange(other.tried_, false)),
-      resource_(std::exchange(other.resource_, nullptr)),
+      image_(std::move(other.image_)),
       mapped_surface_(std::move(other.mapped_surface_)),
       written_(std::move(other.written_)),
       write_pending_(std::exchange(other.write_pending_, false)),
@@ -49,7 +49,7 @@ InteropTexture& InteropTexture::operator=(InteropTexture&& other) noexcept {
     height_ = std::exchange(other.height_, 0);
     allow_interop_ = other.allow_interop_;
     tried_ = std::exchange(other.tried_, false);
-    resource_ = std::exchange(other.resource_, nullptr);
+    image_ = std::move(other.image_);
     mapped_surface_ = std::move(other.mapped_surface_);
     written_ = std::move(other.written_);
     other.written_.reset();
@@ -68,12 +68,11 @@ void InteropTexture::wait_for_interop_writes() noexcept {
 }
 
 void InteropTexture::release_cuda() noexcept {
-  if (open_ == OpenWrite::Interop) SATAPP_CUDA_CHECK_NOTHROW(cudaGraphicsUnmapResources(1, &resource_, nullptr));
+  image_.unmap(nullptr);  // mapped while a write is open
   open_ = OpenWrite::None;
   wait_for_interop_writes();  // a kernel still queued may use the surface and the registered storage
   mapped_surface_.reset();
-  if (resource_ && !sat::device_hung()) SATAPP_CUDA_CHECK_NOTHROW(cudaGraphicsUnregisterResource(resource_));
-  resource_ = nullptr;
+  image_.release();
   written_.reset();
   mirror_ = HostMirroredSurface();  // waits for its last copy first
 }
@@ -96,22 +95,12 @@ void InteropTexture::try_register() {
     problem_ = "CUDA-GL interop disabled (--no-interop)";
     return;
   }
-  const cudaError_t status = cudaGraphicsGLRegisterImage(
-      &resource_, texture_.get(), GL_TEXTURE_2D,
-      cudaGraphicsRegisterFlagsSurfaceLoadStore);
-  if (status != cudaSuccess) {
-    (void)cudaGetLastError();
-    resource_ = nullptr;
-    problem_ = std::string("cudaGraphicsGLRegisterImage: ") + cudaGetErrorString(status) +
-               " (is the GL context on the CUDA device?)";
-    return;
-  }
-  problem_.clear();
+  problem_ = image_.attach(texture_.get()) ? "" : image_.problem();
 }
 
 cudaSurfaceObject_t InteropTexture::begin_cuda_write(cudaStream_t stream) {
   if (!tried_) try_register();
-  if (resource_) {
+  if (image_.attached()) {
     const cudaSurfaceObject_t surface = map_for_write(stream);
     display_path_ = kDisplayInterop;
     return surface;
@@ -126,11 +115,9 @@ cudaSurfaceObject_t InteropTexture::begin_cuda_write(cudaStream_t stream) {
 
 cudaSurfaceObject_t InteropTexture::map_for_write(cudaStream_t stream) {
   if (!written_) written_.emplace(cudaEventDisableTiming);
-  SAT_CUDA_CHECK(cudaGraphicsMapResources(1, &resource_, stream));
+  const cudaArray_t array = image_.map(stream);  // throws with nothing mapped
   open_ = OpenWrite::Interop;
   try {
-    cudaArray_t array = nullptr;
-    SAT_CUDA_CHECK(cudaGraphicsSubResourceGetMappedArray(&array, resource_, 0, 0));
     if (array != mapped_surface_.array() || mapped_surface_.empty()) {
       wait_for_interop_writes();  // the writes through the old surface are done before it goes
       mapped_surface_.reset();
@@ -150,8 +137,7 @@ void InteropTexture::end_cuda_write(cudaStream_t stream) noexcept {
     return;
   }
   if (open != OpenWrite::Interop) return;
-  // Stream-ordered: GL sees the texture only after the work queued before this point.
-  SATAPP_CUDA_CHECK_NOTHROW(cudaGraphicsUnmapResources(1, &resource_, stream));
+  image_.unmap(stream);  // stream-ordered: GL sees the texture after the writes
   SATAPP_CUDA_CHECK_NOTHROW(cudaEventRecord(written_->get(), stream));
   write_pending_ = true;
 }

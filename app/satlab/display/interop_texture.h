@@ -24,12 +24,11 @@
 #include <string>
 
 #include "common/cuda/cuda_array.h"
+#include "display/gl_cuda_image.h"
 #include "sat/support/cuda_event.h"
 #include "display/gl_handle.h"
 #include "display/host_mirrored_surface.h"
 #include "pipeline/display_target.h"
-
-struct cudaGraphicsResource;
 
 namespace satlab {
 
@@ -50,7 +49,7 @@ class InteropTexture final : public DisplayTarget {
   int width() const { return width_; }
   int height() const { return height_; }
   // CUDA writes go straight into the GL texture (registered with CUDA).
-  bool interop_active() const { return resource_ != nullptr; }
+  bool interop_active() const { return image_.attached(); }
   // Why CUDA writes go through a surface of their own and the host ("" while interop works or was
   // never tried).
   const std::string& interop_problem() const { return problem_; }
@@ -74,7 +73,7 @@ class InteropTexture final : public DisplayTarget {
   int width_ = 0, height_ = 0;
   bool allow_interop_;
   bool tried_ = false;  // registration attempted for the current storage
-  cudaGraphicsResource* resource_ = nullptr;
+  GlCudaImage image_{cudaGraphicsRegisterFlagsSurfaceLoadStore};  // the registration, with interop
   // The surface of the last mapping (over its array): a mapping that gives the same array (the
   // usual case) reuses it; another one replaces it once the writes that used it finished.
   satapp::CudaSurface mapped_surface_;

@@ -1,8 +1,26 @@
 #include "display/presenter.h"
 
+#include <cstdio>
+
 #include "embedded_shaders.h"
 
 namespace satlab {
+
+std::string Presenter::first_gl_error() {
+  const GLenum error = glGetError();
+  if (error == GL_NO_ERROR || gl_error_reported_) return "";
+  gl_error_reported_ = true;
+  char text[64];
+  std::snprintf(text, sizeof text, "OpenGL error 0x%04x while drawing a frame", static_cast<unsigned>(error));
+  return text;
+}
+
+void Presenter::clear(GLuint framebuffer, int framebuffer_width, int framebuffer_height) {
+  glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
+  glViewport(0, 0, framebuffer_width, framebuffer_height);
+  glClearColor(0.1f, 0.1f, 0.11f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+}
 
 Presenter::Presenter()
     : program_(shaders::kPresentVert, shaders::kPresentFrag, "present"),

@@ -47,6 +47,16 @@ void FilterSettings::show(const sat::FilterSpec& shown) {
   kind = filter_kind_of_index(shown.index());
 }
 
+std::optional<UnfitFilterImage> unfit_filter_image(const FilterSettings& settings, int width, int height,
+                                                   const std::string& source) {
+  for (std::size_t f = 0; f < settings.images.size(); ++f)
+    for (const satapp::FilterImage& image : settings.images[f]) {
+      std::string problem = satapp::filter_image_problem(image, width, height, source);
+      if (!problem.empty()) return UnfitFilterImage{f, std::move(problem)};
+    }
+  return std::nullopt;
+}
+
 std::string describe(const FilterSettings& settings) {
   const sat::FilterSpec* spec = settings.spec();
   return spec ? sat::describe(*spec) : std::string(to_string(settings.kind));

@@ -129,6 +129,15 @@ sat::FilterSpec spec_to_run(const FilterSettings& settings, View view) {
   }
 }
 
+// The first filter with an image (--radius-map) that frames of `width`×`height` cannot take, and
+// why (filter_image_problem's words, naming `source`); nullopt when every image fits.
+struct UnfitFilterImage {
+  std::size_t filter;  // catalog index: images[filter]
+  std::string problem;
+};
+std::optional<UnfitFilterImage> unfit_filter_image(const FilterSettings& settings, int width, int height,
+                                                   const std::string& source);
+
 // One line for logs and overlays: "none", else sat::describe(), e.g. "box 9x9 reflect101".
 std::string describe(const FilterSettings& settings);
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "scene/scene_settings.h"
+#include "scenes/scene_settings.h"
 
 namespace satlab {
 

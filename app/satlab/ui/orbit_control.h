@@ -4,8 +4,8 @@
 #pragma once
 
 #include "display/view_state.h"
-#include "shadows/orbit_camera.h"
-#include "shadows/shadow_settings.h"
+#include "scenes/shadows/orbit_camera.h"
+#include "scenes/shadows/shadow_settings.h"
 
 namespace satlab {
 

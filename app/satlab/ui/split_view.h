@@ -10,7 +10,7 @@
 #include <utility>
 
 #include "display/view_state.h"
-#include "scene/scene_settings.h"
+#include "scenes/scene_settings.h"
 
 namespace satlab {
 

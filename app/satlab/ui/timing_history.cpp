@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <utility>
 
 namespace satlab {
 
@@ -32,6 +33,14 @@ const char* to_string(Series series) {
 
 SeriesLabels::SeriesLabels() {
   for (int s = 0; s < kSeriesCount; ++s) names[s] = to_string(static_cast<Series>(s));
+}
+
+SeriesLabels::SeriesLabels(const std::array<const char*, kStageCount>& stages, const char* total,
+                           std::string measured_by)
+    : SeriesLabels() {
+  for (int s = 0; s < kStageCount; ++s) names[s] = stages[s];
+  names[static_cast<int>(Series::PipelineTotal)] = total;
+  clock = std::move(measured_by);
 }
 
 TimingHistory::TimingHistory(int keep_frames) : keep_frames_(std::max(0, keep_frames)) {

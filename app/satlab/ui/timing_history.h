@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "pipeline/frame_pipeline.h"
-#include "scene/scene_settings.h"
+#include "scenes/scene_settings.h"
 
 namespace satlab {
 
@@ -19,12 +19,14 @@ inline constexpr int kSeriesCount = 8;
 const char* to_string(Series series);  // stage names, "pipeline", "frame (CPU)", "frame period"
 
 // What the timing panel and the run summary call the series, and the clock that measured the
-// stages: each scene names its own five stage slots and their sum (scene/scene.h), e.g. the
+// stages: each scene names its own five stage slots and their sum (scenes/scene.h: SceneInfo), e.g. the
 // shadow demo's "light pass" ... "passes", the detector's "upload" ... "grouping", "detect".
 struct SeriesLabels {
   std::array<const char*, kSeriesCount> names{};  // to_string's by default
   std::string clock;                              // e.g. "GPU time (CUDA events)"
   SeriesLabels();
+  // A scene's own names of the five stage slots and their sum, and the clock.
+  SeriesLabels(const std::array<const char*, kStageCount>& stages, const char* total, std::string measured_by);
   const char* operator[](Series s) const { return names[static_cast<int>(s)]; }
 };
 

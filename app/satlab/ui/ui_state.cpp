@@ -1,8 +1,30 @@
 #include "ui/ui_state.h"
 
 #include <algorithm>
+#include <cstdio>
+
+#include "ui/filter_controls.h"
 
 namespace satlab {
+
+UiState initial_ui_state(const AppOptions& o) {
+  UiState ui;
+  ui.settings = scene_settings(o);
+  ui.backend = o.backend;
+  ui.show_panels = o.show_ui;
+  ui.show_help = o.show_help;
+  ui.video_fast = o.video_fast;
+  ui.preload = o.preload;
+  ui.box_square = sides_equal(o.filter);
+  // The source fields follow the source that runs (show_running_source, every source change).
+  return ui;
+}
+
+std::string panel_lines(const UiState& ui) {
+  char text[64];
+  std::snprintf(text, sizeof text, "settings_hidden %.0f\n", ui.show_panels ? ui.settings_hidden_px : 0.0f);
+  return text;
+}
 
 void show_running_source(UiState& ui, const SourceSpec& running) {
   switch (running.kind) {

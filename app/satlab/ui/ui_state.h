@@ -6,11 +6,12 @@
 #include <optional>
 #include <string>
 
+#include "app_options.h"
 #include "display/view_state.h"
 #include "log/message_log.h"
 #include "pipeline/backend_comparison.h"
 #include "pipeline/device_info.h"
-#include "scene/scene_settings.h"
+#include "scenes/scene_settings.h"
 #include "sources/source_spec.h"
 #include "ui/timing_history.h"
 
@@ -50,6 +51,13 @@ struct UiState {
   bool compare_backends = false;
   bool quit = false;
 };
+
+// What the panels show first: the command line's settings and switches.
+UiState initial_ui_state(const AppOptions& options);
+
+// view.txt's lines about the panels (--dump-frame): whether the control panel's settings fit its
+// window (layout tests; screen coordinates).
+std::string panel_lines(const UiState& ui);
 
 // The source picker's fields set to the source that runs: after an open, and after a failed one
 // (the synthetic scene took over), they show what is on screen, not what was asked for.

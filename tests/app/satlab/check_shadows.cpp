@@ -1,6 +1,6 @@
 // Checks the shadow demo's pictures against the scene's geometry, without trusting the renderer:
 // the camera and light come from the frame dump (PREFIX.view.txt), the scene and the exact ray
-// queries from app/satlab/shadows/scene.h. Both pictures are checked: PREFIX.input.png (the
+// queries from app/satlab/scenes/shadows/world.h. Both pictures are checked: PREFIX.input.png (the
 // comparison technique, left of the divider) and PREFIX.output.png (the chosen technique).
 //   1. In every object's umbra (a visible ground point near where its centre's shadow falls, deep
 //      inside the geometric shadow) the picture is darker than open, lit ground: at most 80% of
@@ -24,9 +24,9 @@
 #include <string>
 #include <vector>
 
-#include "shadows/light_rig.h"
-#include "shadows/orbit_camera.h"
-#include "shadows/scene.h"
+#include "scenes/shadows/light_rig.h"
+#include "scenes/shadows/orbit_camera.h"
+#include "scenes/shadows/world.h"
 
 namespace {
 
@@ -101,7 +101,7 @@ class Viewer {
     const Vec3 eye = camera_.eye();
     const Vec3 to = p - eye;
     const float distance = length(to);
-    for (const SceneObject& object : demo_scene()) {
+    for (const WorldObject& object : demo_world()) {
       const auto hit = intersect(object, eye, to / distance);
       if (hit && *hit < distance - 1e-3f) return std::nullopt;  // hidden behind an object
     }
@@ -164,7 +164,7 @@ void check_umbrae(const cv::Mat& image, const Viewer& viewer, Vec3 to_light, con
   const float lit = lit_ground(image, viewer, to_light);
   std::printf("     %s: open ground brightness %.3f\n", which.c_str(), lit);
   int checked = 0;
-  for (const SceneObject& object : demo_scene()) {
+  for (const WorldObject& object : demo_world()) {
     // Near where the ray from the light through the object's centre meets the ground: the
     // visible ground point closest to it that lies deep in the umbra (occluded, and so is all
     // ground within 0.15 of it: clear of the penumbra and of the hard shadow's jagged edge).
@@ -215,9 +215,9 @@ std::optional<float> steepest_edge(const cv::Mat& image, const Viewer& viewer, V
 
 // Across the pillar's shadow near its foot and near its tip; returns sharpness near / far.
 std::optional<float> pillar_sharpness_ratio(const cv::Mat& image, const Viewer& viewer, Vec3 to_light) {
-  const auto pillar = std::find_if(demo_scene().begin(), demo_scene().end(),
-                                   [](const SceneObject& o) { return std::string(o.name) == "pillar"; });
-  if (pillar == demo_scene().end()) throw std::runtime_error("the scene has no pillar");
+  const auto pillar = std::find_if(demo_world().begin(), demo_world().end(),
+                                   [](const WorldObject& o) { return std::string(o.name) == "pillar"; });
+  if (pillar == demo_world().end()) throw std::runtime_error("the scene has no pillar");
   const float height = 2 * pillar->half_extent.y;
   const Vec3 along = normalize(Vec3{-to_light.x, 0, -to_light.z});  // the shadow's direction on the ground
   const Vec3 across{-along.z, 0, along.x};

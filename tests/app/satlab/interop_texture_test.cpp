@@ -2,12 +2,15 @@
 // skipped where EGL gives none): host uploads reach the texture and leave GL's state as they found
 // it, size changes and moves keep what they promise, and without a CUDA device a CUDA write is a
 // sat::Error that leaves the texture usable (skipped where there is a device). Textures with CUDA
-// writes, with and without interop: interop_texture_gpu_test.cpp.
+// writes, with and without interop: interop_texture_gpu_test.cpp. GlCudaImage, the registration
+// InteropTexture and the shadow demo share: registered once, or refused with the call's name,
+// and owned once through moves.
 #include <gtest/gtest.h>
 
 #include <utility>
 
 #include "cuda_test_support.h"
+#include "display/gl_cuda_image.h"
 #include "display_test_support.h"
 #include "sat/error.h"
 #include "test_images.h"
@@ -106,6 +109,36 @@ TEST(InteropTexture, CudaWriteWithoutADeviceIsAnErrorAndHostUploadsGoOn) {
     EXPECT_EQ(differing(texels(texture), pixels), 0);
     EXPECT_STREQ(texture.display_path(), "host upload");
   }
+}
+
+TEST(GlCudaImage, RegistersOnceOrSaysWhyAndMovesItsRegistration) {
+  SATLAB_REQUIRE_GL(gl);
+  const gl::Texture texture = gl::Texture::create();
+  glBindTexture(GL_TEXTURE_2D, texture.get());
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 16, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  GlCudaImage image(cudaGraphicsRegisterFlagsSurfaceLoadStore);
+  EXPECT_FALSE(image.attached());
+  // Registered where the GL context is on the CUDA device; elsewhere (no device, Mesa) refused,
+  // naming the call.
+  const bool registered = image.attach(texture.get());
+  EXPECT_EQ(image.attached(), registered);
+  if (registered) {
+    EXPECT_EQ(image.problem(), "");
+    EXPECT_TRUE(image.attach(texture.get()));  // the same texture: kept as it is
+  } else {
+    EXPECT_NE(image.problem().find("cudaGraphicsGLRegisterImage"), std::string::npos) << image.problem();
+  }
+  GlCudaImage moved(std::move(image));
+  EXPECT_EQ(moved.attached(), registered);
+  EXPECT_FALSE(image.attached());  // NOLINT(bugprone-use-after-move): a moved-from image holds nothing
+  GlCudaImage assigned(cudaGraphicsRegisterFlagsReadOnly);
+  assigned = std::move(moved);
+  EXPECT_EQ(assigned.attached(), registered);
+  EXPECT_FALSE(moved.attached());  // NOLINT(bugprone-use-after-move)
+  assigned.release();
+  EXPECT_FALSE(assigned.attached());
+  assigned.unmap(nullptr);  // nothing mapped: nothing to do
 }
 
 }  // namespace

@@ -28,10 +28,10 @@
 #include "cuda_test_support.h"
 #include "moment_test_data.h"
 #include "sat/sat.h"
-#include "shadows/moment_encoding.h"
-#include "shadows/moment_table.h"
-#include "shadows/moment_table_cuda.h"
-#include "shadows/shadow_settings.h"
+#include "scenes/shadows/moment_encoding.h"
+#include "scenes/shadows/moment_table.h"
+#include "scenes/shadows/moment_table_cuda.h"
+#include "scenes/shadows/shadow_settings.h"
 
 namespace satlab {
 // GoogleTest prints the parameter with this (argument-dependent lookup): "fixed32", not bytes.

@@ -43,10 +43,10 @@
 #include <vector>
 
 #include "sat/sat.h"
-#include "shadows/moment_encoding.h"
-#include "shadows/moment_table.h"
+#include "scenes/shadows/moment_encoding.h"
+#include "scenes/shadows/moment_table.h"
 #include "moment_test_data.h"
-#include "shadows/shadow_settings.h"
+#include "scenes/shadows/shadow_settings.h"
 
 namespace satlab::shadows {
 namespace {

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "sat/types.h"
-#include "shadows/moment_table.h"
+#include "scenes/shadows/moment_table.h"
 
 namespace satlab::shadows::test {
 

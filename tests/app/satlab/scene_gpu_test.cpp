@@ -8,10 +8,11 @@
 #include <opencv2/imgproc.hpp>
 
 #include "cuda_test_support.h"
-#include "detect/frame_detector.h"
+#include "scenes/detect/frame_detector.h"
 #include "detect_test_data.h"
 #include "display_test_support.h"
-#include "scene/detect_scene.h"
+#include "scenes/detect/detect_scene.h"
+#include "scenes/scene_switcher.h"
 
 namespace satlab {
 namespace {
@@ -56,10 +57,12 @@ TEST(DetectSceneGpu, ShowsTheCpuBoxesAndAgreesWithOpenCv) {
   const cv::Mat frame = astronaut_bgr();
   scene::DetectScene detect(log, backends);
   for (int i = 0; i < 3; ++i) {
-    scene::FrameContext ctx{frame, i == 0, 0.02, ui, last_good, backends, before, after, 320, 240};
-    ASSERT_EQ(detect.update(ctx), scene::FrameResult::Shown);
+    const scene::FrameContext ctx{frame, i == 0, 0.02, ui, last_good, backends, before, after, 320, 240};
+    const scene::FrameResult result = detect.update(ctx);
+    ASSERT_EQ(result.outcome, scene::FrameResult::Outcome::Shown);
+    scene::settle(result, ui.settings, last_good);
   }
-  EXPECT_EQ(ui.backend, sat::Backend::Cuda);  // no CUDA failure fell back to the CPU
+  EXPECT_EQ(backends.backend(), sat::Backend::Cuda);  // no CUDA failure fell back to the CPU
   const std::vector<sat::Box> expected = cpu_boxes(frame, ui.settings.detect);
   ASSERT_FALSE(expected.empty());
   ASSERT_EQ(detect.boxes().size(), expected.size());
@@ -67,8 +70,8 @@ TEST(DetectSceneGpu, ShowsTheCpuBoxesAndAgreesWithOpenCv) {
   ASSERT_TRUE(detect.comparison().valid);
   EXPECT_EQ(detect.comparison().backend, sat::Backend::Cuda);
   EXPECT_TRUE(detect.comparison().agreement.agree());
-  EXPECT_GT(detect.stage_times()[Stage::Upload], 0);
-  EXPECT_FALSE(detect.display_path().empty());
+  EXPECT_GT(detect.report().stages[Stage::Upload], 0);
+  EXPECT_FALSE(detect.report().display_path.empty());
 }
 
 }  // namespace

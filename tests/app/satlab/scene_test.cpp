@@ -12,19 +12,21 @@
 #include <filesystem>
 #include <fstream>
 
-#include "detect/box_agreement.h"
-#include "detect/cascade_list.h"
-#include "detect/compare_budget.h"
+#include "scenes/detect/box_agreement.h"
+#include "scenes/detect/cascade_list.h"
+#include "scenes/detect/compare_budget.h"
 #include "detect_test_data.h"
 #include "display_test_support.h"
-#include "scene/detect_scene.h"
-#include "scene/scene_switcher.h"
+#include "scenes/detect/detect_scene.h"
+#include "scenes/registry.h"
+#include "scenes/scene_switcher.h"
 #include "test_options.h"
 
 namespace satlab {
 namespace {
 
 using test::parse;
+using Outcome = scene::FrameResult::Outcome;
 
 // What the app lends its scenes, on the CPU backend, with the display textures.
 struct SceneRig {
@@ -34,10 +36,12 @@ struct SceneRig {
   UiState ui;
   SceneSettings last_good;
 
-  // One frame of `scene` on `frame`.
-  scene::FrameResult frame(scene::Scene& scene, const cv::Mat& frame, double dt_s = 0.02) {
-    scene::FrameContext ctx{frame, true, dt_s, ui, last_good, backends, before, after, 320, 240};
-    return scene.update(ctx);
+  // One frame of `scene` on `frame`, settled as the switcher settles it.
+  Outcome frame(scene::Scene& scene, const cv::Mat& frame, double dt_s = 0.02) {
+    const scene::FrameContext ctx{frame, true, dt_s, ui, last_good, backends, before, after, 320, 240};
+    const scene::FrameResult result = scene.update(ctx);
+    scene::settle(result, ui.settings, last_good);
+    return result.outcome;
   }
   bool logged(const std::string& text) const {
     for (const Message& m : log.recent())
@@ -55,21 +59,75 @@ TEST(SceneSwitcher, OneSceneLivesAtATime) {
   SceneRig rig;
   const int before = scene::Scene::live_count();
   {
-    scene::SceneSwitcher scenes({rig.log, rig.backends, false, std::nullopt});
+    scene::SceneSwitcher scenes({rig.log, rig.backends, false, std::nullopt}, rig.ui.settings);
     const cv::Mat frame = astronaut_bgr();
     // Every mode in the menu's order, twice round, one frame each: always exactly one scene.
     for (int step = 0; step < 8; ++step) {
-      scene::Scene& shown = scenes.follow(rig.ui.settings, rig.last_good);
+      scene::Scene& shown = scenes.follow(rig.ui.settings);
       EXPECT_EQ(shown.kind(), rig.ui.settings.scene);
       EXPECT_EQ(scene::Scene::live_count(), before + 1) << "step " << step;
-      EXPECT_EQ(rig.frame(shown, frame), scene::FrameResult::Shown) << "step " << step << ": " << menu_name(rig.ui.settings);
+      EXPECT_EQ(rig.frame(shown, frame), Outcome::Shown) << "step " << step << ": " << menu_name(rig.ui.settings);
       // The same mode again keeps its scene.
-      EXPECT_EQ(&scenes.follow(rig.ui.settings, rig.last_good), &shown);
+      EXPECT_EQ(&scenes.follow(rig.ui.settings), &shown);
       if (rig.ui.settings.scene == Scene::Source) rig.ui.settings.filter.kind = kAllFilterKinds.back();  // the last filter
       show_next(rig.ui.settings);
     }
   }
   EXPECT_EQ(scene::Scene::live_count(), before);  // the switcher's scene went with it
+}
+
+// The rollback, written once for every scene: what a scene showed becomes the last good
+// settings, a rejected edit goes back to them (or to the scene's own fallback where nothing ever
+// worked), a scene that cannot go on names the next one without touching what last worked.
+TEST(SceneSwitcher, SettlesWhatEachFrameReturns) {
+  SceneSettings good, edited;
+  good.filter.kind = FilterKind::Box;
+  edited.filter.kind = kAllFilterKinds[2];
+  SceneSettings settings = edited, last_good = good;
+  scene::settle(scene::FrameResult::nothing(), settings, last_good);
+  EXPECT_EQ(settings.filter.kind, kAllFilterKinds[2]);
+  EXPECT_EQ(last_good.filter.kind, FilterKind::Box);
+
+  scene::settle(scene::FrameResult::rejected("refused"), settings, last_good);
+  EXPECT_EQ(settings.filter.kind, FilterKind::Box);  // back to what worked
+  EXPECT_EQ(last_good.filter.kind, FilterKind::Box);
+
+  settings = edited;
+  scene::settle(scene::FrameResult::shown(), settings, last_good);
+  EXPECT_EQ(last_good.filter.kind, kAllFilterKinds[2]);  // what was shown worked
+  SceneSettings moved = edited;
+  moved.shadows.light_azimuth_deg = 123;
+  scene::settle(scene::FrameResult::shown(moved), settings, last_good);  // the scene changed what it showed
+  EXPECT_EQ(settings.shadows.light_azimuth_deg, 123);
+  EXPECT_EQ(last_good.shadows.light_azimuth_deg, 123);
+
+  SceneSettings defaults;
+  defaults.filter.kind = kAllFilterKinds[3];
+  scene::settle(scene::FrameResult::rejected("refused", defaults), settings, last_good);  // nothing ever worked
+  EXPECT_EQ(settings.filter.kind, kAllFilterKinds[3]);
+  EXPECT_EQ(last_good.filter.kind, kAllFilterKinds[3]);
+
+  settings.scene = Scene::Shadows;
+  SceneSettings filters = settings;
+  show_filter(filters, FilterKind::Box);
+  scene::settle(scene::FrameResult::switch_to(filters, "failed"), settings, last_good);
+  EXPECT_EQ(settings.scene, Scene::Source);
+  EXPECT_EQ(settings.filter.kind, FilterKind::Box);
+  EXPECT_EQ(last_good.filter.kind, kAllFilterKinds[3]);  // the switch showed nothing
+}
+
+// Each mode of the menu is a scene folder that declares itself (scenes/registry.h).
+TEST(SceneRegistry, EveryModeHasTheSceneItsFolderDeclares) {
+  EXPECT_EQ(scene::scene_entries().size(), 3u);
+  for (const Scene kind : {Scene::Source, Scene::Shadows, Scene::Detect}) {
+    const scene::SceneEntry& entry = scene::scene_entry(kind);
+    EXPECT_EQ(entry.info.kind, kind);
+    ASSERT_NE(entry.make, nullptr);
+    ASSERT_NE(entry.info.stage_labels, nullptr);
+    EXPECT_FALSE(entry.info.stage_labels(sat::Backend::Cpu).clock.empty());
+  }
+  EXPECT_FALSE(scene::scene_entry(Scene::Shadows).info.shows_source);  // it renders its own world
+  EXPECT_GT(scene::scene_entry(Scene::Detect).info.panel_width, 0);
 }
 
 TEST(SceneSettings, TheMenuEndsWithShadowsThenDetect) {
@@ -95,7 +153,7 @@ TEST(DetectScene, FindsWhatTheDetectorFindsAndAgreesWithOpenCv) {
   rig.ui.settings.scene = Scene::Detect;
   const cv::Mat frame = astronaut_bgr();
   scene::DetectScene scene(rig.log, rig.backends);
-  ASSERT_EQ(rig.frame(scene, frame), scene::FrameResult::Shown);
+  ASSERT_EQ(rig.frame(scene, frame), Outcome::Shown);
 
   sat::Detector direct(sat::Backend::Cpu, sat::load_haar_cascade(rig.ui.settings.detect.cascade),
                        {frame.cols, frame.rows}, {1.1, 3, {30, 30}});
@@ -114,14 +172,14 @@ TEST(DetectScene, FindsWhatTheDetectorFindsAndAgreesWithOpenCv) {
   EXPECT_TRUE(scene.print_comparison());
 
   // The stages reach the timing panel under the detector's names.
-  const StageTimings t = scene.stage_times();
+  const StageTimings t = scene.report().stages;
   EXPECT_GT(t[Stage::Filter], 0);  // the cascade
-  EXPECT_STREQ(scene.stage_labels(sat::Backend::Cpu)[Series::Filter], "cascade");
-  EXPECT_STREQ(scene.stage_labels(sat::Backend::Cpu)[Series::PipelineTotal], "detect");
+  EXPECT_STREQ(scene.info().stage_labels(sat::Backend::Cpu)[Series::Filter], "cascade");
+  EXPECT_STREQ(scene.info().stage_labels(sat::Backend::Cpu)[Series::PipelineTotal], "detect");
 
   // Another parameter makes another detector: no grouping gives the raw windows.
   rig.ui.settings.detect.params.min_neighbors = 0;
-  ASSERT_EQ(rig.frame(scene, frame), scene::FrameResult::Shown);
+  ASSERT_EQ(rig.frame(scene, frame), Outcome::Shown);
   EXPECT_GT(scene.boxes().size(), expected.size());
   EXPECT_EQ(rig.last_good.detect.params.min_neighbors, 0);
 }
@@ -132,13 +190,13 @@ TEST(DetectScene, RefusesACascadeItCannotLoadAndKeepsTheLastOne) {
   rig.ui.settings.scene = Scene::Detect;
   const cv::Mat frame = astronaut_bgr();
   scene::DetectScene scene(rig.log, rig.backends);
-  ASSERT_EQ(rig.frame(scene, frame), scene::FrameResult::Shown);
+  ASSERT_EQ(rig.frame(scene, frame), Outcome::Shown);
   const std::size_t found = scene.boxes().size();
   ASSERT_GT(found, 0u);
 
   const std::string old_format = detect_test::cascade_path("haarcascade_licence_plate_rus_16stages.xml");
   rig.ui.settings.detect.cascade = old_format;
-  ASSERT_EQ(rig.frame(scene, frame), scene::FrameResult::Shown);
+  ASSERT_EQ(rig.frame(scene, frame), Outcome::Shown);
   EXPECT_NE(scene.problem().find("haarcascade_licence_plate_rus_16stages.xml"), std::string::npos) << scene.problem();
   EXPECT_NE(scene.problem().find("old-style"), std::string::npos) << scene.problem();
   EXPECT_TRUE(rig.logged("old-style"));
@@ -172,7 +230,7 @@ TEST(DetectScene, DoesNotStartAComparisonThatCannotFinishInTime) {
   cv::randu(frame, 0, 256);
   scene::DetectScene scene(rig.log, rig.backends);
   const auto t0 = std::chrono::steady_clock::now();
-  ASSERT_EQ(rig.frame(scene, frame), scene::FrameResult::Shown);  // the first frame of new settings
+  ASSERT_EQ(rig.frame(scene, frame), Outcome::Shown);  // the first frame of new settings
   EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 20.0);
   EXPECT_GT(scene.boxes().size(), 0u);
   EXPECT_FALSE(scene.comparison().valid);
@@ -194,9 +252,9 @@ TEST(DetectScene, ShowsTheFrameWithoutAFrameToShow) {
   SATLAB_REQUIRE_GL(gl);
   SceneRig rig;
   scene::DetectScene scene(rig.log, rig.backends);
-  EXPECT_EQ(rig.frame(scene, cv::Mat()), scene::FrameResult::Nothing);  // a camera still opening
+  EXPECT_EQ(rig.frame(scene, cv::Mat()), Outcome::Nothing);  // a camera still opening
   EXPECT_TRUE(scene.boxes().empty());
-  EXPECT_EQ(scene.display_path(), "");
+  EXPECT_EQ(scene.report().display_path, "");
 }
 
 // ---- the detect scene's parts ----------------------------------------------------------------------

@@ -1,0 +1,123 @@
+#include "scenes/filters/filters_scene.h"
+
+#include "scenes/registry.h"
+#include "ui/comparison_text.h"
+#include "ui/run_summary.h"
+
+namespace satlab::scene {
+
+namespace {
+
+SeriesLabels filters_stage_labels(sat::Backend backend) {
+  SeriesLabels labels;  // the pipeline's own stages: upload, convert, SAT, filter, display
+  labels.clock = backend == sat::Backend::Cuda ? "GPU time (CUDA events)" : "wall time (CPU backend)";
+  return labels;
+}
+
+const SceneInfo kFiltersInfo{satlab::Scene::Source, /*shows_source=*/true, /*navigates_view=*/true,
+                             /*panel_width=*/0, &filters_stage_labels};
+
+}  // namespace
+
+SATLAB_SCENE_ENTRY(filters, kFiltersInfo, &make_with_backends<FiltersScene>);
+
+FiltersScene::FiltersScene(MessageLog& log, PipelineSelector& backends)
+    : Scene(kFiltersInfo), log_(log), backends_(backends), compared_backend_(backends.backend()) {}
+
+FrameResult FiltersScene::update(const FrameContext& ctx) {
+  stages_ = {};
+  used_interop_ = false;
+  if (backends_.backend() != compared_backend_) {  // figures of another backend say nothing now
+    comparison_ = {};
+    compared_backend_ = backends_.backend();
+  }
+  if (ctx.source.empty()) return FrameResult::nothing();  // e.g. a camera still opening
+
+  const SceneSettings& settings = ctx.ui.settings;
+  FrameResult result = FrameResult::shown();
+  // A frame in GPU memory goes to the CUDA pipeline where it lies; the CPU backend reads it on the host.
+  const satapp::DeviceFrame* device = ctx.source.device();
+  const bool processed =
+      device && backends_.backend() == sat::Backend::Cuda
+          ? backends_.process_device(*device, [&]() -> const cv::Mat& { return ctx.source.host(); },
+                                     settings.pipeline(), &ctx.before, &ctx.after)
+          : backends_.process(ctx.source.host(), settings.pipeline(), &ctx.before, &ctx.after);
+  if (processed) {
+    have_output_ = true;
+    // Without waiting: a frame or two late on the GPU (zero until the first frame finished).
+    stages_ = backends_.current().take_finished_timings().value_or(StageTimings{});
+  } else if (have_output_) {
+    result = FrameResult::rejected(kSettingsRefused);  // back to what worked
+  } else {
+    // Nothing ever worked: the defaults do (the scene stays the filters').
+    SceneSettings defaults = settings;
+    defaults.filter = FilterSettings{};
+    defaults.sat = sat::Options{};
+    log_.warning("using the default filter and SAT options: " + describe(defaults.filter));
+    result = FrameResult::rejected(kSettingsRefused, defaults);
+  }
+  if (backends_.backend() == sat::Backend::Cuda) {
+    // Both textures written by CUDA in place: the frame went through interop.
+    used_interop_ = backends_.current().display_path() == kDisplayInterop;
+    interop_problem_ = ctx.before.interop_problem();
+    if (!interop_problem_.empty() && interop_problem_ != interop_reported_)
+      log_.warning(interop_problem_ + ": CUDA writes surfaces of its own, shown through host uploads");
+    interop_reported_ = interop_problem_;
+  }
+  if (ctx.ui.compare_backends && have_output_) compare(ctx.source.host(), processed ? settings : ctx.last_good);
+  return result;
+}
+
+void FiltersScene::compare(const cv::Mat& frame, const SceneSettings& shown) {
+  try {
+    if (backends_.backend() == sat::Backend::Cpu) {  // the CPU backend against OpenCV
+      comparison_ = compare_with_opencv(backends_.cpu(), frame, shown.pipeline());
+      log_.info("CPU vs OpenCV, " + comparison_.what + ": " + cpu_speed_line(comparison_) + "; OpenCV: " +
+                opencv_relation_line(comparison_));
+      return;
+    }
+    comparison_ = compare_with_cpu(backends_.current(), backends_.cpu(), frame, shown.pipeline());
+    log_.info("CPU vs GPU, " + comparison_.what + ": " + speedup_line(comparison_) +
+              (comparison_.differing_pixels == 0
+                   ? "; GPU and CPU outputs bit-identical"
+                   : "; GPU and CPU outputs differ in " + std::to_string(comparison_.differing_pixels) + " pixels"));
+  } catch (const sat::Error& e) {
+    log_.warning(std::string("CPU comparison failed: ") + e.what());
+  } catch (const cv::Exception& e) {
+    log_.warning(std::string("CPU comparison failed (OpenCV): ") + e.what());
+  }
+}
+
+cv::Mat FiltersScene::input_buffer(int width, int height) {
+  return backends_.current().input_buffer(width, height);
+}
+
+std::optional<InspectedPixel> FiltersScene::inspect(int x, int y, const cv::Mat& source) {
+  if (!have_output_ || source.empty() || x >= source.cols || y >= source.rows) return std::nullopt;
+  InspectedPixel p;
+  p.x = x;
+  p.y = y;
+  p.before = source.at<cv::Vec3b>(y, x);
+  try {
+    p.after_channels = backends_.current().probe_output_pixel(x, y, p.after);  // may come a frame late
+  } catch (const sat::Error&) {
+    p.after_channels = 0;
+  }
+  return p;
+}
+
+SceneReport FiltersScene::report() const {
+  return {stages_, backends_.current().display_path(), interop_problem_, used_interop_, &comparison_};
+}
+
+bool FiltersScene::print_comparison() const { return print_backend_comparison(comparison_); }
+
+DumpPictures FiltersScene::dump_pictures(const cv::Mat& source, InteropTexture& /*before*/,
+                                          InteropTexture& /*after*/) {
+  DumpPictures pictures;
+  pictures.input = source;
+  if (have_output_) backends_.current().read_output(pictures.output);
+  return pictures;
+}
+
+}  // namespace satlab::scene

@@ -1,0 +1,15 @@
+#include "scenes/scene.h"
+
+#include <atomic>
+
+namespace satlab::scene {
+
+namespace {
+std::atomic<int> live_scenes{0};
+}  // namespace
+
+Scene::Scene(const SceneInfo& info) : info_(info) { ++live_scenes; }
+Scene::~Scene() { --live_scenes; }
+int Scene::live_count() { return live_scenes.load(); }
+
+}  // namespace satlab::scene
