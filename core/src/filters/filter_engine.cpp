@@ -107,6 +107,7 @@ struct FilterEngine::Impl final : filters::EngineContext {
   }
 
   void reserve_workspace(const char* call, std::size_t bytes) {
+    if (bytes <= workspace.bytes()) return;  // every frame of a size: no runtime call at all
     try {
       workspace.fit(call, bytes);
     } catch (const Error& e) {
@@ -146,7 +147,7 @@ struct FilterEngine::Impl final : filters::EngineContext {
 
   void build_tables(const char* call, const Problem& problem, const Batch& batch, cudaStream_t stream) override {
     const Options o = options_for(options, problem.type);
-    if (backend_ == Backend::Cpu) {  // not used by today's CPU filters (running sums), offered alike
+    if (backend_ == Backend::Cpu) {  // not used by the CPU filters (running sums), offered alike
       try {
         cpu_parallel_batch(problem, batch, cpu_threads_);
       } catch (const Error& e) {
