@@ -76,8 +76,8 @@ struct Extent {
 // the triangle of pixels above pixel (X − 1, Y − 1), that pixel its apex. The output plane then
 // has height + 1 rows of width + 1 elements (output_pitch ≥ (width + 1) · output_element_size).
 // Offered for U8ToU32 (also the bits of OpenCV's CV_32S table: unsigned wrap-around, exact
-// modulo 2³²) and F32ToF32. algorithm and tile choose how the two upright tables it is built
-// from are computed (docs/algorithms.md, "The tilted table").
+// modulo 2³²) and F32ToF32. algorithm and tile do not apply to it: it has one GPU design of its
+// own (docs/algorithms.md, "The tilted table").
 //
 //   in (3×3)     tilted (4×4)
 //   1 2 3        0  0  0  0

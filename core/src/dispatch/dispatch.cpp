@@ -65,7 +65,7 @@ void run(const char* call, const Problem& problem, const Batch& batch, const Opt
   const bool tilted = options.table == Table::Tilted;
   const bool one_launch = !tilted && batches_in_one_launch(options.algorithm);
   const std::size_t needed =
-      tilted ? detail::tilted_workspace(problem.type, problem.extent, options)
+      tilted ? detail::tilted_workspace(problem.type, problem.extent)
              : algorithm_workspace(options.algorithm, problem.type, problem.extent, tile, one_launch ? batch.planes : 1);
   if (workspace_bytes < needed)
     fail(ErrorCode::WorkspaceTooSmall, call,
@@ -75,12 +75,12 @@ void run(const char* call, const Problem& problem, const Batch& batch, const Opt
 
   // Only the single-pass algorithms with epoch-tagged state (lookback/epoch.cuh) keep it in the
   // workspace from call to call; any other algorithm overwrites the workspace with its own.
-  // The tilted table computes its upright tables in a part of the workspace it resets itself.
+  // The tilted table overwrites the workspace with its band sums and their table.
   if (history && (tilted || (options.algorithm != Algorithm::SkssLb1R1W && options.algorithm != Algorithm::Skss1R1W &&
                              options.algorithm != Algorithm::Optimal2R2W)))
     history->forget();
   if (tilted) {
-    detail::compute_tilted(problem, batch, options, workspace, workspace_bytes, stream);
+    detail::compute_tilted(problem, batch, workspace, stream);
     return;
   }
   if (one_launch || batch.planes == 1) {
@@ -107,7 +107,7 @@ int default_tile(Algorithm algorithm, ElementType type) {
 
 std::size_t workspace_size(ElementType type, Extent extent, const Options& options) {
   check_request("sat::workspace_size", type, extent, options);
-  if (options.table == Table::Tilted) return detail::tilted_workspace(type, extent, options);
+  if (options.table == Table::Tilted) return detail::tilted_workspace(type, extent);
   return algorithm_workspace(options.algorithm, type, extent, resolve_tile(options, type), 1);
 }
 
@@ -115,7 +115,7 @@ std::size_t batch_workspace_size(ElementType type, Extent extent, int planes, co
   constexpr const char* call = "sat::batch_workspace_size";
   check_request(call, type, extent, options);
   detail::check_plane_count(call, extent, planes);
-  if (options.table == Table::Tilted) return detail::tilted_workspace(type, extent, options);  // plane by plane
+  if (options.table == Table::Tilted) return detail::tilted_workspace(type, extent);  // plane by plane
   const int one_launch_planes = batches_in_one_launch(options.algorithm) ? planes : 1;
   return algorithm_workspace(options.algorithm, type, extent, resolve_tile(options, type), one_launch_planes);
 }

@@ -7,6 +7,8 @@
 #include <string>
 #include <utility>
 
+#include "tilted/tilted.h"
+
 namespace sat::detail {
 namespace {
 
@@ -148,14 +150,14 @@ void check_request(const char* call, ElementType type, Extent extent, const Opti
     fail(ErrorCode::InvalidArgument, call,
          "image of " + std::to_string(extent.width) + "x" + std::to_string(extent.height) +
              " is too large (at most 2^31 - 1 tiles of 32x32 pixels)");
-  // The tilted table is built from upright tables width + height − 1 wide (tilted/tilted.h).
+  // The tilted table takes the upright table of its band sums, width + height wide (tilted/tilted.h).
   if (options.table == Table::Tilted) {
-    const std::size_t sheared_width = std::size_t(extent.width) + std::size_t(extent.height) - 1;
-    if (sheared_width > std::size_t(kMaxSide) || too_many_tiles({int(sheared_width), extent.height}, 1))
+    const std::size_t sums_width = std::size_t(extent.width) + std::size_t(extent.height);
+    if (sums_width > std::size_t(kMaxSide) || too_many_tiles(detail::band_sums_extent(extent), 1))
       fail(ErrorCode::InvalidArgument, call,
            "image of " + std::to_string(extent.width) + "x" + std::to_string(extent.height) +
-               " is too large for the tilted table (width + height - 1 at most 2^30, and its tables at most "
-               "2^31 - 1 tiles of 32x32 pixels)");
+               " is too large for the tilted table (width + height at most 2^30, and its band sums at most "
+               "2^31 - 1 tiles of 32x32 values)");
   }
 }
 

@@ -1,14 +1,21 @@
-// The tilted table on the GPU (Table::Tilted), built from two upright tables of sheared views
-// of the image (docs/algorithms.md, "The tilted table"):
+// The tilted table on the GPU (Table::Tilted) in three steps, reduce then scan (docs/algorithms.md,
+// "The tilted table"). The triangle of t[Y][X] (pixels y < Y, |x − (X − 1)| ≤ Y − 1 − y) splits
+// at the top row y₀ = kR of its band of R rows:
 //
-//   t[Y][X] = Σ_{y<Y, x+y ≤ X+Y−2} a − Σ_{y<Y, x−y ≤ X−Y−1} a
+//   t[Y][X] = A_k(X + Y − 2) − B_k(X − Y − 1 + H) + (the triangle's rows y₀ ≤ y < Y)
 //
-// (the triangle above pixel (X − 1, Y − 1) is what lies left of its right edge, the
-// anti-diagonal x + y = X + Y − 2, less what lies left of its left edge, the diagonal
-// x − y = X − Y). Shearing row y by +y (u = x + y) and by −y (v = x − y + H − 1) turns both
-// half-planes into upright rectangles: each sum is one value of the upright table of a sheared
-// image H − 1 columns wider than the image. The sheared images are views of one zero-padded copy
-// (row pitches one element shorter and longer than the copy's), so only the copy is written.
+//   A_k(c) = Σ_{y<y₀, x+y ≤ c} a      the rows above, left of the right edge (an anti-diagonal)
+//   B_k(s) = Σ_{y<y₀, x−y+H ≤ s} a    the rows above, left of the left edge (a diagonal)
+//
+// A_k and B_k are one row of the upright table of the band sums S(k, c) = Σ_{y in band k}
+// {a[y][c − y], a[y][c + y − H]}: each band's pixels summed along both diagonals. So:
+//   1. band_sums: S, a (bands) × (W + H) matrix of two-value sums, reading the image once;
+//   2. the upright table of S (U32x2/F32x2, one small table: a row scan and a column scan);
+//   3. band_tiles: each tile of R rows reads its pixels once more with R columns of halo, builds
+//      the in-band triangles by OpenCV's recurrence in shared memory and adds A − B of the row
+//      above its band: it writes the table once.
+// No tile waits for another (no look-back): the image is read twice (1 byte a pixel for 8-bit
+// images, against the 4 written) and the table written once.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -19,18 +26,29 @@
 
 namespace sat::detail {
 
-// The extent of the two sheared images (and of their upright tables).
-inline Extent sheared_extent(Extent image) { return {image.width + image.height - 1, image.height}; }
+// Rows of a band (R): the halo of a tile and the steps of its recurrence.
+inline constexpr int kTiltedBandRows = 32;
+// Table columns a band tile writes.
+inline constexpr int kTiltedTileColumns = 256;
+
+// The band-sum matrix: one row per band, W + H columns.
+inline Extent band_sums_extent(Extent image) {
+  return {image.width + image.height, (image.height + kTiltedBandRows - 1) / kTiltedBandRows};
+}
 
 // Device bytes compute_tilted needs for one plane (planes run one after another in it).
-std::size_t tilted_workspace(ElementType type, Extent extent, const Options& options);
-// The tilted table of every plane of an already validated batch, one plane after another.
-void compute_tilted(const Problem& first_plane, const Batch& batch, const Options& options, void* workspace,
-                    std::size_t workspace_bytes, cudaStream_t stream);
+// Options::algorithm and tile do not apply: the band sums' table is always 2r2w-optimal's.
+std::size_t tilted_workspace(ElementType type, Extent extent);
+// The tilted table of every plane of an already validated batch (the workspace checked against
+// tilted_workspace), one plane after another.
+void compute_tilted(const Problem& first_plane, const Batch& batch, void* workspace, cudaStream_t stream);
 
-// t from the upright tables of the two sheared images (both `sheared_pitch` bytes a row):
-// writes the (H + 1) × (W + 1) table of `out`.
-void tilted_from_sheared(ElementType type, Extent image, const void* right_of, const void* left_of,
-                         std::size_t sheared_pitch, void* out, std::size_t out_pitch, cudaStream_t stream);
+// Step 1: S (band_sums_extent(image), u32x2 or f32x2 by `type`, `sums_pitch` bytes a row).
+void tilted_band_sums(ElementType type, Extent image, const void* input, std::size_t input_pitch, void* sums,
+                      std::size_t sums_pitch, cudaStream_t stream);
+// Step 3: the (H + 1) × (W + 1) table from the image and the upright table of S.
+void tilted_band_tiles(ElementType type, Extent image, const void* input, std::size_t input_pitch,
+                       const void* sums_table, std::size_t sums_pitch, void* out, std::size_t out_pitch,
+                       cudaStream_t stream);
 
 }  // namespace sat::detail

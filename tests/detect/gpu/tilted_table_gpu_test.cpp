@@ -1,7 +1,7 @@
 // Table::Tilted on CUDA against sat::cpu_tilted (which equals cv::integral's tilted output,
 // tests/detect/cpu/tilted_table_cpu_test.cpp): 8-bit tables exactly at odd, thin and tile-edge
 // sizes and for every algorithm; pitched batches; the Workspace and Plan APIs; float tables
-// within the bound of their two upright tables.
+// within the bound of their band-sum tables.
 #include <gtest/gtest.h>
 
 #include <opencv2/imgcodecs.hpp>
@@ -79,7 +79,9 @@ void expect_equal(const cv::Mat& expected, const cv::Mat& actual, const std::str
 
 const std::vector<cv::Size> kSizes = {{1, 1},    {1, 2},     {2, 1},    {1, 517},  {517, 1},  {3, 5},
                                       {31, 31},  {32, 32},   {33, 33},  {63, 65},  {127, 129}, {128, 128},
-                                      {129, 127}, {255, 257}, {1000, 3}, {3, 1000}, {641, 479}};
+                                      {129, 127}, {255, 257}, {1000, 3}, {3, 1000}, {641, 479},
+                                      // band (32 rows) and band-tile (256 columns) edges
+                                      {256, 31},  {257, 64},   {255, 65},  {513, 97}, {512, 1},   {1, 96}};
 
 TEST(TiltedTableGpu, BytesEqualCpuAtOddAndEdgeSizes) {
   SAT_REQUIRE_GPU();
@@ -139,12 +141,14 @@ TEST(TiltedTableGpu, WorkspaceAndPlanEqualCpu) {
   }
 }
 
-// Each float value is the difference of two values of upright float tables of the sheared
-// images (tilted/tilted.h). An upright value sums n ≤ (W + H)·H terms through partial sums of at
-// most W + 2H levels (a row of W + H − 1 and a column of H, by any algorithm's order), each level
-// rounding with relative error 2^−24 of a partial sum at most S = Σ|a|: an error at most
-// (W + 2H)·2^−24·S per table; the difference rounds once more.
-TEST(TiltedTableGpu, FloatsWithinTheBoundOfTheirUprightTables) {
+// Each float value is A − B + b (tilted/tilted.h): b, the in-band triangle, in double (exact to
+// far below the bound); A and B values of the upright float table of the band sums (S, bands × (W + H),
+// each entry a double sum rounded once). An upright value sums its entries through partial sums of
+// at most (W + H) + bands levels (a row and a column, by any algorithm's order), each rounding
+// with relative error 2^−24 of a partial sum at most S = Σ|a|, plus the entries' own rounding:
+// at most (W + H + bands + 1)·2^−24·S per table, below the (W + 2H)·2^−24·S checked here for
+// H ≥ 2 (bands + 1 ≤ H); an image of one row has one band and reads neither. The sum rounds once more.
+TEST(TiltedTableGpu, FloatsWithinTheBoundOfTheirBandSumTables) {
   SAT_REQUIRE_GPU();
   uint64_t seed = 40;
   for (const cv::Size size : {cv::Size{1, 1}, cv::Size{1, 300}, cv::Size{300, 1}, cv::Size{129, 127},
