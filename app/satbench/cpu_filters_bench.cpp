@@ -138,9 +138,9 @@ int main(int argc, char** argv) {
       const cv::Mat& in = image_of(channels);
       cv::Mat out(h, w, in.type()), cv_out;
       row("box " + std::to_string(k) + "x" + std::to_string(k) + name_of(channels) + size,
-          std::vector<Run>{[&] { auto_engine.box_blur(cview(in), view(out), p); },
+          std::vector<Run>{[&] { auto_engine.apply(p, cview(in), view(out)); },
                    [&] { cv::blur(in, cv_out, cv::Size(k, k), cv::Point(-1, -1), cv::BORDER_REFLECT_101); },
-                   [&] { one.box_blur(cview(in), view(out), p); }},
+                   [&] { one.apply(p, cview(in), view(out)); }},
                   reps);
     }
     // Mean - C on gray, BGR and BGRA: OpenCV converts to gray first (cvtColor), as satcore does.
@@ -149,7 +149,7 @@ int main(int argc, char** argv) {
       const cv::Mat& in = image_of(channels);
       const int code = channels == 3 ? cv::COLOR_BGR2GRAY : cv::COLOR_BGRA2GRAY;
       row(std::string("mean-C block 11") + name_of(channels) + size,
-          std::vector<Run>{[&] { auto_engine.threshold_mean_c(cview(in), view(out1), p); },
+          std::vector<Run>{[&] { auto_engine.apply(p, cview(in), view(out1)); },
                    [&] {
                      const cv::Mat* g = &in;
                      if (channels != 1) {
@@ -158,28 +158,28 @@ int main(int argc, char** argv) {
                      }
                      cv::adaptiveThreshold(*g, cv1, 255, cv::ADAPTIVE_THRESH_MEAN_C, cv::THRESH_BINARY, 11, 2.0);
                    },
-                   [&] { one.threshold_mean_c(cview(in), view(out1), p); }},
+                   [&] { one.apply(p, cview(in), view(out1)); }},
                   reps);
     }
 #if SATBENCH_HAVE_XIMGPROC
     {
       const sat::SauvolaParams p{15, 0.2, 127.5, 255};
       row("sauvola 15 gray (vs ximgproc) " + size,
-          std::vector<Run>{[&] { auto_engine.threshold_sauvola(cview(gray), view(out1), p); },
+          std::vector<Run>{[&] { auto_engine.apply(p, cview(gray), view(out1)); },
                    [&] {
                      cv::ximgproc::niBlackThreshold(gray, cv1, 255, cv::THRESH_BINARY, 15, 0.2,
                                                     cv::ximgproc::BINARIZATION_SAUVOLA, 127.5);
                    },
-                   [&] { one.threshold_sauvola(cview(gray), view(out1), p); }},
+                   [&] { one.apply(p, cview(gray), view(out1)); }},
                   reps);
     }
 #endif
     {
       const sat::BradleyParams p{15, 15.0, 255};
       row("bradley 15 gray (vs adaptiveThreshold 15) " + size,
-          std::vector<Run>{[&] { auto_engine.threshold_bradley(cview(gray), view(out1), p); },
+          std::vector<Run>{[&] { auto_engine.apply(p, cview(gray), view(out1)); },
                    [&] { cv::adaptiveThreshold(gray, cv1, 255, cv::ADAPTIVE_THRESH_MEAN_C, cv::THRESH_BINARY, 15, 0.0); },
-                   [&] { one.threshold_bradley(cview(gray), view(out1), p); }},
+                   [&] { one.apply(p, cview(gray), view(out1)); }},
                   reps);
     }
     {  // The table alone: cpu_parallel (auto) vs cv::integral vs cpu_parallel on one thread.

@@ -1,7 +1,6 @@
 // The C ABI's filters (sat/sat_c.h): sat_filter_apply, any filter of the catalog by name with
-// its parameters by name; the four per-filter functions (sat_box_blur, sat_threshold_*) as specs
-// of their filter; and the catalog
-// itself for bindings that generate their functions from it. Every error names the C function
+// its parameters by name, and the catalog itself for bindings that generate their functions from
+// it (the deprecated per-filter functions are in deprecated_filters.cpp). Every error names the C function
 // that was called ("sat_filter_apply: window must be odd, 3..46339 (got 8)").
 #include <cuda_runtime_api.h>
 
@@ -40,9 +39,10 @@ void as_call(const char* call, F&& f) {
   }
 }
 
-// engine.apply(spec, src, dst): every filter call of the C ABI ends here.
-void apply(const char* call, sat_filter_engine* engine, const sat::FilterSpec& spec, const sat_image8* src,
-           const sat_image8* dst, void* stream) {
+}  // namespace
+
+void sat::c_api::apply(const char* call, sat_filter_engine* engine, const sat::FilterSpec& spec,
+                       const sat_image8* src, const sat_image8* dst, void* stream) {
   require(engine, call, "engine");
   require(src, call, "source image");
   require(dst, call, "destination image");
@@ -50,6 +50,10 @@ void apply(const char* call, sat_filter_engine* engine, const sat::FilterSpec& s
     engine->engine.apply(spec, const_image_of(*src), image_of(*dst), static_cast<cudaStream_t>(stream));
   });
 }
+
+namespace {
+
+using sat::c_api::apply;
 
 // `filter` with `params` over its defaults: an image parameter by its image, any other by its
 // text when given, else by its value. Unknown names and values out of range: the catalog's text.
@@ -142,34 +146,6 @@ sat_status sat_filter_get_footprint(const char* filter, const sat_filter_param* 
     const sat::Footprint f = sat::footprint(spec_of(call, filter, params, param_count));
     *footprint = sat_filter_footprint{f.halo_x, f.halo_y, f.position_dependent ? 1 : 0};
   });
-}
-
-sat_status sat_box_blur(sat_filter_engine* engine, const sat_image8* src, const sat_image8* dst, int kernel_width,
-                        int kernel_height, int border, void* stream) {
-  return guarded([&] {
-    apply("sat_box_blur", engine, sat::BoxBlurParams{kernel_width, kernel_height, sat::Border(border)}, src, dst,
-          stream);
-  });
-}
-
-sat_status sat_threshold_mean_c(sat_filter_engine* engine, const sat_image8* src, const sat_image8* dst, int block,
-                                double C, int invert, uint8_t max_value, void* stream) {
-  return guarded([&] {
-    apply("sat_threshold_mean_c", engine, sat::MeanCParams{block, C, invert != 0, max_value}, src, dst, stream);
-  });
-}
-
-sat_status sat_threshold_sauvola(sat_filter_engine* engine, const sat_image8* src, const sat_image8* dst, int window,
-                                 double k, double r, uint8_t max_value, void* stream) {
-  return guarded([&] {
-    apply("sat_threshold_sauvola", engine, sat::SauvolaParams{window, k, r, max_value}, src, dst, stream);
-  });
-}
-
-sat_status sat_threshold_bradley(sat_filter_engine* engine, const sat_image8* src, const sat_image8* dst, int window,
-                                 double t, uint8_t max_value, void* stream) {
-  return guarded(
-      [&] { apply("sat_threshold_bradley", engine, sat::BradleyParams{window, t, max_value}, src, dst, stream); });
 }
 
 int sat_filter_count(void) { return int(sat::filter_catalog().size()); }

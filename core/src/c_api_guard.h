@@ -36,6 +36,11 @@ inline sat_status fail(sat_status status, std::string text, std::string message)
 }
 inline sat_status fail(sat_status status, const std::string& message) { return fail(status, message, message); }
 
+// engine->engine.apply(spec, src, dst) with its errors naming `call` (the C function): every
+// filter call of the C ABI ends here (c_api_filters.cpp).
+void apply(const char* call, sat_filter_engine* engine, const FilterSpec& spec, const sat_image8* src,
+           const sat_image8* dst, void* stream);
+
 // Runs `body`, mapping exceptions to statuses; clears the message on success.
 template <class Body>
 sat_status guarded(Body&& body) noexcept {

@@ -49,7 +49,7 @@ void RegionBlur::blur(GstVideoFrame& frame, const std::vector<sat::Box>& boxes, 
       uint8_t* corner = v.data + std::size_t(y0) * v.pitch + std::size_t(x0) * std::size_t(v.channels);
       if (v.channels != 2) {  // 1, 3 or 4 channels: blurred where it lies
         const sat::Image8 region{corner, v.pitch, x1 - x0, y1 - y0, v.channels};
-        engine_->box_blur(region, region, params);
+        engine_->apply(params, region, region);
         continue;
       }
       // NV12's UV: each of the two channels blurred as a plane of its own.
@@ -60,7 +60,7 @@ void RegionBlur::blur(GstVideoFrame& frame, const std::vector<sat::Box>& boxes, 
           for (int x = 0; x < w; ++x)
             plane_[std::size_t(y) * std::size_t(w) + std::size_t(x)] = corner[std::size_t(y) * v.pitch + std::size_t(2 * x + ch)];
         const sat::Image8 single{plane_.data(), std::size_t(w), w, h, 1};
-        engine_->box_blur(single, single, params);
+        engine_->apply(params, single, single);
         for (int y = 0; y < h; ++y)
           for (int x = 0; x < w; ++x)
             corner[std::size_t(y) * v.pitch + std::size_t(2 * x + ch)] = plane_[std::size_t(y) * std::size_t(w) + std::size_t(x)];

@@ -1,5 +1,5 @@
 // satfaceblur's blur: each box of a system-memory frame replaced by satcore's box blur of that
-// region (sat::FilterEngine::box_blur, bit-exact cv::blur, the region read as an image of its own:
+// region (sat::FilterEngine::apply with sat::BoxBlurParams, bit-exact cv::blur, the region read as an image of its own:
 // its border is the region's, by the chosen border rule), on every plane at the plane's own
 // resolution: packed formats with their channels together, I420's three planes, and NV12's luma
 // and its interleaved U and V each as a plane of its own. Boxes are blurred in order; where they

@@ -156,16 +156,16 @@ class Runner {
   void set_dst_layout(DstLayout layout) { layout_ = layout; }
 
   cv::Mat box_blur(const cv::Mat& src, const BoxBlurParams& p) {
-    return run(src, src.channels(), [&](ConstImage8 s, Image8 d, cudaStream_t st) { engine_.box_blur(s, d, p, st); });
+    return run(src, src.channels(), [&](ConstImage8 s, Image8 d, cudaStream_t st) { engine_.apply(p, s, d, st); });
   }
   cv::Mat mean_c(const cv::Mat& src, const MeanCParams& p) {
-    return run(src, 1, [&](ConstImage8 s, Image8 d, cudaStream_t st) { engine_.threshold_mean_c(s, d, p, st); });
+    return run(src, 1, [&](ConstImage8 s, Image8 d, cudaStream_t st) { engine_.apply(p, s, d, st); });
   }
   cv::Mat sauvola(const cv::Mat& src, const SauvolaParams& p) {
-    return run(src, 1, [&](ConstImage8 s, Image8 d, cudaStream_t st) { engine_.threshold_sauvola(s, d, p, st); });
+    return run(src, 1, [&](ConstImage8 s, Image8 d, cudaStream_t st) { engine_.apply(p, s, d, st); });
   }
   cv::Mat bradley(const cv::Mat& src, const BradleyParams& p) {
-    return run(src, 1, [&](ConstImage8 s, Image8 d, cudaStream_t st) { engine_.threshold_bradley(s, d, p, st); });
+    return run(src, 1, [&](ConstImage8 s, Image8 d, cudaStream_t st) { engine_.apply(p, s, d, st); });
   }
   cv::Mat to_gray(const cv::Mat& src) {
     return run(src, 1, [&](ConstImage8 s, Image8 d, cudaStream_t st) { engine_.to_gray(s, d, st); });

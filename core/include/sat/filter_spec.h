@@ -2,7 +2,8 @@
 // the catalog describes every filter once — its name, its parameters (name, kind, range, help),
 // how it is described in one line and what it outputs. FilterEngine::apply(spec, ...) runs any
 // of them. The programs and bindings (satlab's panel, satfilter's options, Python's keyword
-// arguments, the C ABI) are generated from the catalog: a new filter is added in satcore alone.
+// arguments, the C ABI) are generated from the catalog: a new filter is its folder in satcore
+// (core/src/filters/NAME/ with sat/filter_params/NAME.h) and its tests, nothing else.
 //
 //   sat::FilterSpec spec = sat::default_spec("sauvola");       // or sat::SauvolaParams{...}
 //   sat::set_param(spec, "window", 31);                         // range-checked
@@ -15,14 +16,15 @@
 #include <variant>
 #include <vector>
 
+#include "sat/detail/ranked_variant.h"
 #include "sat/filter_params.h"
 #include "sat/sat.h"
 
 namespace sat {
 
-// In catalog order (the order menus and help list them).
-using FilterSpec = std::variant<BoxBlurParams, MeanCParams, SauvolaParams, BradleyParams, GuidedParams,
-                                LocalStatsParams, VariableBlurParams, KuwaharaParams>;
+// Every filter's parameter struct (sat/filter_list.h, generated from the filter folders) in
+// catalog order: ascending catalog_rank, the order menus and help list them (box blur first).
+using FilterSpec = detail::RankedVariant<detail::AllFilterParams>::type;
 
 enum class ParamKind {
   Int,     // a whole number in [min, max]

@@ -1,5 +1,5 @@
-// Image filters driven by summed-area tables: box blur and adaptive thresholds (mean-C, Sauvola,
-// Bradley–Roth), each on two backends that give identical output:
+// Image filters driven by summed-area tables (the catalog, sat/filter_spec.h), each on two
+// backends that give identical output:
 //   Backend::Cuda — device images, everything enqueued on the caller's stream, SAT by satcore
 //                   with the chosen algorithm;
 //   Backend::Cpu  — host images, synchronous, rows in bands over the cores; no tables: the
@@ -18,6 +18,7 @@
 #include <optional>
 #include <string_view>
 
+#include "sat/deprecated_filters.h"
 #include "sat/filter_spec.h"
 #include "sat/sat.h"
 
@@ -36,7 +37,7 @@ struct StageTimes {
   double filter_ms = 0;   // the filter pass reading the tables
 };
 
-class FilterEngine {
+class FilterEngine : public detail::DeprecatedFilterCalls {
  public:
   FilterEngine(Backend backend, Extent max_extent, Options sat_options = {});
   ~FilterEngine();
@@ -50,17 +51,12 @@ class FilterEngine {
   const Options& sat_options() const;
   void set_sat_options(const Options& options);  // e.g. another algorithm; may reallocate
 
-  // dst has src's size and channels. Throws sat::Error on bad parameters or sizes.
-  void box_blur(ConstImage8 src, Image8 dst, const BoxBlurParams& params, cudaStream_t stream = nullptr);
-  // dst is 1-channel of src's size; color src is converted with OpenCV's integer BGR→gray.
-  void threshold_mean_c(ConstImage8 src, Image8 dst, const MeanCParams& params, cudaStream_t stream = nullptr);
-  void threshold_sauvola(ConstImage8 src, Image8 dst, const SauvolaParams& params, cudaStream_t stream = nullptr);
-  void threshold_bradley(ConstImage8 src, Image8 dst, const BradleyParams& params, cudaStream_t stream = nullptr);
   // Any filter of the catalog (sat/filter_spec.h): validates spec and the images first (throws
   // sat::Error naming the parameter and its range), then runs it; dst has
-  // output_channels(spec, src.channels) channels. The four functions above are this with their
-  // parameter struct. The first call of a filter that needs more scratch than the engine holds
-  // allocates it (then kept: no allocation per frame).
+  // output_channels(spec, src.channels) channels (a gray filter converts colour src with
+  // OpenCV's integer BGR→gray). The first call of a filter that needs more scratch than the
+  // engine holds allocates it (then kept: no allocation per frame). The deprecated per-filter
+  // methods (box_blur, threshold_*: sat/deprecated_filters.h) are this with their struct.
   void apply(const FilterSpec& spec, ConstImage8 src, Image8 dst, cudaStream_t stream = nullptr);
   // BGR/BGRA → gray: (B·3735 + G·19235 + R·9798 + 16384) >> 15, exactly cv::cvtColor for 8-bit
   // (OpenCV 4.6 uses 15 fractional bits; checked against it for all 2^24 colours).
@@ -78,6 +74,10 @@ class FilterEngine {
   StageTimes last_stage_times() const;
 
  private:
+  friend class detail::DeprecatedFilterCalls;
+  // apply() with its errors naming `call` (a deprecated method's own name).
+  void apply_as(const char* call, const FilterSpec& spec, ConstImage8 src, Image8 dst, cudaStream_t stream);
+
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

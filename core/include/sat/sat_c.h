@@ -25,6 +25,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* A declaration that warns where it is used. */
+#if defined(__cplusplus) && __cplusplus >= 201402L
+#define SAT_DEPRECATED(message) [[deprecated(message)]]
+#elif defined(__GNUC__) || defined(__clang__)
+#define SAT_DEPRECATED(message) __attribute__((deprecated(message)))
+#else
+#define SAT_DEPRECATED(message)
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -152,12 +161,19 @@ sat_status sat_filter_engine_create(int backend, int max_width, int max_height, 
                                     sat_filter_engine** engine);
 void sat_filter_engine_destroy(sat_filter_engine* engine); /* NULL is fine */
 
+/* Deprecated: the per-filter functions from before the catalog, each sat_filter_apply with its
+ * filter's name and these parameters (core/src/deprecated_filters.cpp); errors name the function
+ * called ("sat_box_blur: ..."). */
+SAT_DEPRECATED("use sat_filter_apply(engine, \"box\", ...)")
 sat_status sat_box_blur(sat_filter_engine* engine, const sat_image8* src, const sat_image8* dst, int kernel_width,
                         int kernel_height, int border, void* stream);
+SAT_DEPRECATED("use sat_filter_apply(engine, \"threshold\", ...)")
 sat_status sat_threshold_mean_c(sat_filter_engine* engine, const sat_image8* src, const sat_image8* dst, int block,
                                 double C, int invert, uint8_t max_value, void* stream);
+SAT_DEPRECATED("use sat_filter_apply(engine, \"sauvola\", ...)")
 sat_status sat_threshold_sauvola(sat_filter_engine* engine, const sat_image8* src, const sat_image8* dst, int window,
                                  double k, double r, uint8_t max_value, void* stream);
+SAT_DEPRECATED("use sat_filter_apply(engine, \"bradley\", ...)")
 sat_status sat_threshold_bradley(sat_filter_engine* engine, const sat_image8* src, const sat_image8* dst, int window,
                                  double t, uint8_t max_value, void* stream);
 

@@ -1,6 +1,6 @@
 // What one filter's implementation may use of the FilterEngine that runs it: the backend, the
 // engine's tables and scratch buffers, satcore on the engine's workspace, and the stage timer.
-// Each filter is one `run` overload (below), in a file of its own; FilterEngine::apply validates
+// Each filter is one `run` overload (below), in its folder; FilterEngine::apply validates
 // the spec (sat/filter_spec.h) and visits it onto these.
 #pragma once
 
@@ -8,6 +8,7 @@
 
 #include <cstddef>
 
+#include "filters/filter_folders.h"
 #include "sat/filter_params.h"
 #include "sat/filters.h"
 #include "sat/sat.h"
@@ -40,16 +41,13 @@ class EngineContext {
   virtual void mark(int stage, cudaStream_t stream) = 0;
 };
 
-// One per filter of FilterSpec. Called after validate(spec) and after check_images() with the
-// filter's output channels; each checks its own aliasing rule (filter_validate.h) and, on CUDA,
-// that the images are device memory.
-void run(EngineContext& engine, const BoxBlurParams& params, ConstImage8 src, Image8 dst, cudaStream_t stream);
-void run(EngineContext& engine, const MeanCParams& params, ConstImage8 src, Image8 dst, cudaStream_t stream);
-void run(EngineContext& engine, const SauvolaParams& params, ConstImage8 src, Image8 dst, cudaStream_t stream);
-void run(EngineContext& engine, const BradleyParams& params, ConstImage8 src, Image8 dst, cudaStream_t stream);
-void run(EngineContext& engine, const GuidedParams& params, ConstImage8 src, Image8 dst, cudaStream_t stream);
-void run(EngineContext& engine, const LocalStatsParams& params, ConstImage8 src, Image8 dst, cudaStream_t stream);
-void run(EngineContext& engine, const VariableBlurParams& params, ConstImage8 src, Image8 dst, cudaStream_t stream);
-void run(EngineContext& engine, const KuwaharaParams& params, ConstImage8 src, Image8 dst, cudaStream_t stream);
+// One per filter of FilterSpec, in its folder (filters/NAME/run.cpp), declared here for every
+// folder. Called after validate(spec) and after check_images() with the filter's output channels;
+// each checks its own aliasing rule (filter_validate.h) and, on CUDA, that the images are device
+// memory.
+#define SATCORE_DECLARE_RUN(Params) \
+  void run(EngineContext& engine, const Params& params, ConstImage8 src, Image8 dst, cudaStream_t stream);
+SATCORE_FOR_EACH_FILTER(SATCORE_DECLARE_RUN)
+#undef SATCORE_DECLARE_RUN
 
 }  // namespace sat::filters

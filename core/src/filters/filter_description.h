@@ -1,13 +1,14 @@
 // How one filter describes itself to the catalog (sat/filter_spec.h): its FilterInfo, how each
 // parameter is read and written on its parameter struct, its one-line description, and the rules
 // between parameters that ranges cannot say. Each filter defines its description() in its own
-// folder (filters/<name>/description.cpp); catalog.cpp lists them in FilterSpec's order.
+// folder (filters/<name>/description.cpp); the catalog visits them in FilterSpec's order.
 #pragma once
 
 #include <functional>
 #include <string>
 #include <vector>
 
+#include "filters/filter_folders.h"
 #include "sat/filter_spec.h"
 
 namespace sat::filters {
@@ -37,13 +38,9 @@ struct FilterDescription {
   std::function<void(const Params&, const char* call)> check_rules;
 };
 
-const FilterDescription<BoxBlurParams>& description(const BoxBlurParams*);
-const FilterDescription<MeanCParams>& description(const MeanCParams*);
-const FilterDescription<SauvolaParams>& description(const SauvolaParams*);
-const FilterDescription<BradleyParams>& description(const BradleyParams*);
-const FilterDescription<GuidedParams>& description(const GuidedParams*);
-const FilterDescription<LocalStatsParams>& description(const LocalStatsParams*);
-const FilterDescription<VariableBlurParams>& description(const VariableBlurParams*);
-const FilterDescription<KuwaharaParams>& description(const KuwaharaParams*);
+// Each folder's description (filters/NAME/description.cpp), declared for every folder.
+#define SATCORE_DECLARE_DESCRIPTION(Params) const FilterDescription<Params>& description(const Params*);
+SATCORE_FOR_EACH_FILTER(SATCORE_DECLARE_DESCRIPTION)
+#undef SATCORE_DECLARE_DESCRIPTION
 
 }  // namespace sat::filters

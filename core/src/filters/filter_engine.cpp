@@ -282,24 +282,9 @@ void FilterEngine::apply(const FilterSpec& spec, ConstImage8 src, Image8 dst, cu
   live(impl_, filters::kApplyCall).apply(filters::kApplyCall, spec, src, dst, stream);
 }
 
-void FilterEngine::box_blur(ConstImage8 src, Image8 dst, const BoxBlurParams& params, cudaStream_t stream) {
-  constexpr const char* call = "sat::FilterEngine::box_blur";
-  live(impl_, call).apply(call, params, src, dst, stream);
-}
-
-void FilterEngine::threshold_mean_c(ConstImage8 src, Image8 dst, const MeanCParams& params, cudaStream_t stream) {
-  constexpr const char* call = "sat::FilterEngine::threshold_mean_c";
-  live(impl_, call).apply(call, params, src, dst, stream);
-}
-
-void FilterEngine::threshold_sauvola(ConstImage8 src, Image8 dst, const SauvolaParams& params, cudaStream_t stream) {
-  constexpr const char* call = "sat::FilterEngine::threshold_sauvola";
-  live(impl_, call).apply(call, params, src, dst, stream);
-}
-
-void FilterEngine::threshold_bradley(ConstImage8 src, Image8 dst, const BradleyParams& params, cudaStream_t stream) {
-  constexpr const char* call = "sat::FilterEngine::threshold_bradley";
-  live(impl_, call).apply(call, params, src, dst, stream);
+void FilterEngine::apply_as(const char* call, const FilterSpec& spec, ConstImage8 src, Image8 dst,
+                            cudaStream_t stream) {
+  live(impl_, call).apply(call, spec, src, dst, stream);
 }
 
 void FilterEngine::to_gray(ConstImage8 src, Image8 dst, cudaStream_t stream) {

@@ -1,6 +1,7 @@
 // The stages a filter's run composes on the engine (engine_context.h), shared by the filters:
 // src as a CPU pass may read it while writing dst, the gray plane of src, and the gray-plane
-// filters' three stages (gray, table, pass) with their timing marks. Scratch slot 1 (the
+// filters' three stages (gray, table, pass) with their timing marks, and the whole run of the
+// gray-window filters. Scratch slot 1 (the
 // engine's staging buffer, 4 bytes per pixel of its max extent) holds the copies and the gray
 // plane; slot 0 (its table buffer) the table.
 #pragma once
@@ -9,8 +10,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "filters/engine_context.h"
+#include "filters/filter_validate.h"
 #include "sat/filters.h"
 
 namespace sat::filters {
@@ -57,6 +60,17 @@ void gray_table_stages(EngineContext& engine, ConstImage8 src, const Image8& dst
   engine.mark(3, stream);
 }
 
+// The CPU backend's pass of a filter that builds no table apart (running sums over the image, or
+// tables in bands of rows built as the pass goes): what ran since begin() is the convert stage
+// (e.g. cpu_readable's copy), the table stage is empty, pass() is the filter stage.
+template <class Pass>
+void cpu_pass_stage(EngineContext& engine, cudaStream_t stream, Pass&& pass) {
+  engine.mark(1, stream);
+  engine.mark(2, stream);
+  pass();
+  engine.mark(3, stream);
+}
+
 // One pass on the engine's backend: cuda(job, stream), or cpu(job, the engine's CPU threads).
 template <class Job>
 void run_pass(EngineContext& engine, void (*cuda)(const Job&, cudaStream_t), void (*cpu)(const Job&, int),
@@ -65,6 +79,32 @@ void run_pass(EngineContext& engine, void (*cuda)(const Job&, cudaStream_t), voi
     cuda(job, stream);
   else
     cpu(job, engine.cpu_threads());
+}
+
+// The whole run of a filter whose pass reads the gray plane through a window × window box
+// (gray_window_job.h): the images' checks (check_gray_pass_images), the shared fields of `job`
+// (its own fields set by the caller), then gray_table_stages with the table its element type
+// needs and the pass on the engine's backend.
+template <class Job>
+void run_gray_window(EngineContext& engine, ConstImage8 src, const Image8& dst, int window, Job job,
+                     void (*cuda)(const Job&, cudaStream_t), void (*cpu)(const Job&, int), cudaStream_t stream) {
+  using Table = typename Job::Table;
+  static_assert(std::is_same_v<Table, uint32_t> || std::is_same_v<Table, SumSq>, "a u32 or {Σx, Σx²} table");
+  constexpr ElementType type = std::is_same_v<Table, SumSq> ? ElementType::U8ToSumSq : ElementType::U8ToU32;
+  check_gray_pass_images(engine, src, dst);
+  job.dst = dst.data;
+  job.dst_pitch = dst.pitch;
+  job.width = src.width;
+  job.height = src.height;
+  job.window = window;
+  job.anchor = window / 2;
+  gray_table_stages(engine, src, dst, type, stream, [&](GrayPlane gray, TablePlane table) {
+    job.gray = gray.data;
+    job.gray_pitch = gray.pitch;
+    job.table = static_cast<const Table*>(table.data);
+    job.table_pitch = table.pitch;
+    run_pass(engine, cuda, cpu, job, stream);
+  });
 }
 
 }  // namespace sat::filters

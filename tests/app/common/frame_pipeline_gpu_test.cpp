@@ -76,9 +76,9 @@ void run_filter(Path path, sat::FilterEngine& engine, sat::ConstImage8 src, sat:
   mean_c.C = 1.5;
   switch (path) {
     case Path::BoxOnBgra:
-    case Path::BoxOnBgr: engine.box_blur(src, dst, box, stream); break;
-    case Path::SauvolaOnGray: engine.threshold_sauvola(src, dst, sat::SauvolaParams{}, stream); break;
-    case Path::MeanCOnBgr: engine.threshold_mean_c(src, dst, mean_c, stream); break;
+    case Path::BoxOnBgr: engine.apply(box, src, dst, stream); break;
+    case Path::SauvolaOnGray: engine.apply(sat::SauvolaParams{}, src, dst, stream); break;
+    case Path::MeanCOnBgr: engine.apply(mean_c, src, dst, stream); break;
   }
 }
 

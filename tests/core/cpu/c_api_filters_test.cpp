@@ -16,6 +16,9 @@
 #include "sat/filters.h"
 #include "sat/sat_c.h"
 
+// The deprecated per-filter entry points are checked here too (they must keep working).
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+
 namespace sat {
 namespace {
 

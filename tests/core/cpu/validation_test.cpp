@@ -24,6 +24,9 @@
 #include "sat_expect.h"
 #include "sat_test_util.h"
 
+// The deprecated per-filter entry points are checked here too (they must keep working).
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+
 namespace sat {
 namespace {
 

@@ -2,6 +2,9 @@
 // OpenCV / float64 references; refused specs and images write nothing (apply_cases.h).
 #include "../apply_cases.h"
 
+// The deprecated per-filter entry points are checked here too (they must keep working).
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+
 namespace sat::test {
 namespace {
 

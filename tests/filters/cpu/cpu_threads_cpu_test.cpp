@@ -96,12 +96,12 @@ TEST(CpuThreads, InPlaceWithSeveralThreads) {
     cv::Mat img = random_image(53, 47, 4, 90u + unsigned(threads));
     const BoxBlurParams p{9, 11, Border::Reflect101};
     const cv::Mat want = reference_blur(img, p);
-    run.engine().box_blur(view(img), view(img), p);
+    run.engine().apply(p, view(img), view(img));
     EXPECT_MAT_EQ(img, want, "box_blur in place, threads " + std::to_string(threads));
     cv::Mat gray = textured_image(53, 47, 1, 95u + unsigned(threads));
     const MeanCParams mp{9, 1.0, false, 255};
     const cv::Mat want_gray = reference_mean_c(gray, mp);
-    run.engine().threshold_mean_c(view(gray), view(gray), mp);
+    run.engine().apply(mp, view(gray), view(gray));
     EXPECT_MAT_EQ(gray, want_gray, "mean_c in place, threads " + std::to_string(threads));
   }
 }

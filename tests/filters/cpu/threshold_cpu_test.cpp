@@ -16,17 +16,17 @@ TEST(ThresholdCpu, InPlaceOnGray) {
   {
     cv::Mat img = src.clone();
     const MeanCParams p{11, 3.5, false, 255};
-    run.engine().threshold_mean_c(view(img), view(img), p);
+    run.engine().apply(p, view(img), view(img));
     EXPECT_MAT_EQ(img, reference_mean_c(src, p), "mean_c in place");
   }
   {
     cv::Mat img = src.clone();
-    run.engine().threshold_sauvola(view(img), view(img), SauvolaParams{15, 0.2, 0.0, 255});
+    run.engine().apply(SauvolaParams{15, 0.2, 0.0, 255}, view(img), view(img));
     EXPECT_MAT_EQ(img, reference_sauvola(src, 15, 0.2, 0.0, 255), "sauvola in place");
   }
   {
     cv::Mat img = src.clone();
-    run.engine().threshold_bradley(view(img), view(img), BradleyParams{15, 15.0, 255});
+    run.engine().apply(BradleyParams{15, 15.0, 255}, view(img), view(img));
     EXPECT_MAT_EQ(img, reference_bradley(src, 15, 15.0, 255), "bradley in place");
   }
 }

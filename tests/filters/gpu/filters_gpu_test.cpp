@@ -111,7 +111,7 @@ TEST(FiltersGpu, InPlace) {
     DevicePitched d(41 * cn, 23);
     cuda_ok(cudaMemcpy2D(d.data(), d.pitch(), src.data, src.step, 41 * cn, 23, cudaMemcpyHostToDevice), "upload");
     const Image8 img{d.data(), d.pitch(), 41, 23, cn};
-    e.box_blur(img, img, p);
+    e.apply(p, img, img);
     cv::Mat got(23, 41, CV_8UC(cn));
     cuda_ok(cudaMemcpy2D(got.data, got.step, d.data(), d.pitch(), 41 * cn, 23, cudaMemcpyDeviceToHost), "download");
     EXPECT_MAT_EQ(got, reference_blur(src, p), "in place");
@@ -123,7 +123,7 @@ TEST(FiltersGpu, HostMemoryIsRejected) {
   FilterEngine e(Backend::Cuda, {32, 32});
   cv::Mat src = random_image(32, 32, 1, 1), dst(32, 32, CV_8UC1);
   try {
-    e.box_blur(view(src), view(dst), {3, 3, Border::Reflect101});
+    e.apply(sat::BoxBlurParams{3, 3, Border::Reflect101}, view(src), view(dst));
     ADD_FAILURE() << "no sat::Error for host images on the CUDA backend";
   } catch (const Error& err) {
     EXPECT_EQ(err.code(), ErrorCode::InvalidArgument);

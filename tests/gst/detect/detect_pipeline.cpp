@@ -118,7 +118,7 @@ void blur_regions(std::vector<cv::Mat>& planes, const std::vector<PlaneLayout>& 
       const int y1 = std::min(planes[p].rows, (b.y + b.height + (1 << s) - 1) >> s);
       const sat::Image8 region{planes[p].ptr(y0) + std::size_t(x0) * std::size_t(ch), planes[p].step, x1 - x0, y1 - y0,
                                ch};
-      engine.box_blur(region, region, {kernel, kernel, sat::Border::Reflect101});
+      engine.apply(sat::BoxBlurParams{kernel, kernel, sat::Border::Reflect101}, region, region);
     }
 }
 

@@ -34,10 +34,7 @@ void run(EngineContext& engine, const BoxBlurParams& params, ConstImage8 src, Im
     const ConstImage8 in = cpu_readable(engine, src, dst);
     job.src = in.data;
     job.src_pitch = in.pitch;
-    engine.mark(1, stream);
-    engine.mark(2, stream);
-    cpu_box_blur(job, engine.cpu_threads());
-    engine.mark(3, stream);
+    cpu_pass_stage(engine, stream, [&] { cpu_box_blur(job, engine.cpu_threads()); });
     return;
   }
   ElementType type = ElementType::U8ToU32;

@@ -7,18 +7,11 @@
 #include <cstdint>
 
 #include "filters/filter_ops.h"
+#include "filters/gray_window_job.h"
 
 namespace sat::filters {
 
-struct BradleyJob {
-  const uint32_t* table = nullptr;
-  std::size_t table_pitch = 0;
-  const uint8_t* gray = nullptr;
-  std::size_t gray_pitch = 0;
-  uint8_t* dst = nullptr;
-  std::size_t dst_pitch = 0;
-  int width = 0, height = 0;
-  int window = 15, anchor = 7;
+struct BradleyJob : GrayWindowJob<uint32_t> {
   double factor = 85.0;  // 100 − t
   uint8_t max_value = 255;
 };

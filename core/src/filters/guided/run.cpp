@@ -83,10 +83,7 @@ void run(EngineContext& engine, const GuidedParams& params, ConstImage8 src, Ima
     const ConstImage8 in = cpu_readable(engine, src, dst);  // in place: a copy of src
     job.src = in.data;
     job.src_pitch = in.pitch;
-    engine.mark(1, stream);
-    engine.mark(2, stream);
-    guided::cpu_guided(job, engine.cpu_threads());
-    engine.mark(3, stream);
+    cpu_pass_stage(engine, stream, [&] { guided::cpu_guided(job, engine.cpu_threads()); });
     return;
   }
   const Extent extent{src.width, src.height};

@@ -26,10 +26,7 @@ void run(EngineContext& engine, const KuwaharaParams& params, ConstImage8 src, I
   const Extent e{src.width, src.height};
   engine.begin(stream);
   if (!cuda) {  // tables in bands of rows, built as the pass goes (the stages are not apart)
-    engine.mark(1, stream);
-    engine.mark(2, stream);
-    cpu_kuwahara(engine, src, dst, params.radius);
-    engine.mark(3, stream);
+    cpu_pass_stage(engine, stream, [&] { cpu_kuwahara(engine, src, dst, params.radius); });
     return;
   }
   const GrayPlane gray = gray_plane(engine, src, dst, stream);

@@ -23,21 +23,15 @@
 #include <cstdint>
 
 #include "filters/filter_ops.h"
+#include "filters/gray_window_job.h"
 
 namespace sat::filters {
 
 // The largest window whose n·Σx² − (Σx)² fits in 64 bits (see above), odd.
 inline constexpr int kMaxLocalStatsWindow = 4095;
 
-struct LocalStatsJob {
-  const SumSq* table = nullptr;  // CUDA: the {Σx, Σx²} table of the gray image
-  std::size_t table_pitch = 0;
-  const uint8_t* gray = nullptr;  // the gray image (Contrast reads the pixel; CPU: the running sums)
-  std::size_t gray_pitch = 0;
-  uint8_t* dst = nullptr;
-  std::size_t dst_pitch = 0;
-  int width = 0, height = 0;
-  int window = 15, anchor = 7;
+// The gray image: Contrast reads the pixel; the CPU sums its windows by running sums.
+struct LocalStatsJob : GrayWindowJob<SumSq> {
   LocalStat output = LocalStat::Contrast;
   double scale = 64.0, gain = 32.0, c = 4.0;
 };

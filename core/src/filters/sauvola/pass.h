@@ -8,18 +8,11 @@
 #include <cstdint>
 
 #include "filters/filter_ops.h"
+#include "filters/gray_window_job.h"
 
 namespace sat::filters {
 
-struct SauvolaJob {
-  const SumSq* table = nullptr;
-  std::size_t table_pitch = 0;
-  const uint8_t* gray = nullptr;
-  std::size_t gray_pitch = 0;
-  uint8_t* dst = nullptr;
-  std::size_t dst_pitch = 0;
-  int width = 0, height = 0;
-  int window = 15, anchor = 7;
+struct SauvolaJob : GrayWindowJob<SumSq> {
   double area = 225;  // window²
   double k = 0.2, r = 127.5;
   uint8_t max_value = 255;

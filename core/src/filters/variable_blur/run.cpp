@@ -34,10 +34,7 @@ void run(EngineContext& engine, const VariableBlurParams& params, ConstImage8 sr
 
   engine.begin(stream);
   if (!cuda) {  // the table in bands of rows, built as the pass goes (the stages are not apart)
-    engine.mark(1, stream);
-    engine.mark(2, stream);
-    cpu_variable_blur(engine, src, job);
-    engine.mark(3, stream);
+    cpu_pass_stage(engine, stream, [&] { cpu_variable_blur(engine, src, job); });
     return;
   }
   const TableInput in = channel_table_input(engine, src, kStageSlot, kApplyCall, stream);

@@ -1,12 +1,12 @@
 // CPU adaptive mean − C: the block sums by separable running sums over the gray image
 // (running_box_sums.h), rounded to the means cv::boxFilter writes (rounded_rows.h), then the
-// per-pixel decision as on the GPU (threshold/pass.h), in bands of rows over the cores (cpu_rows.h).
+// per-pixel decision as on the GPU (mean_c/pass.h), in bands of rows over the cores (cpu_rows.h).
 #include <vector>
 
 #include "filters/cpu_rows.h"
 #include "filters/rounded_rows.h"
 #include "filters/running_box_sums.h"
-#include "filters/threshold/pass.h"
+#include "filters/mean_c/pass.h"
 
 namespace sat::filters {
 namespace {

@@ -5,7 +5,7 @@
 
 #include "filters/filter_validate.h"
 #include "filters/stages.h"
-#include "filters/threshold/pass.h"
+#include "filters/mean_c/pass.h"
 
 namespace sat::filters {
 

@@ -1,5 +1,5 @@
 // CUDA adaptive mean − C pass, in the kernels of filter_pass.cuh.
-#include "filters/threshold/pass.h"
+#include "filters/mean_c/pass.h"
 #include "filters/filter_pass.cuh"
 
 namespace sat::filters {
