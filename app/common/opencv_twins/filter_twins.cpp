@@ -169,25 +169,30 @@ void local_stats_twin(const cv::Mat& src, const sat::LocalStatsParams& p, cv::Ma
   value.convertTo(dst, CV_8U, 1.0, 128.0);
 }
 
-// OpenCV has no variable-radius blur: cv::blur once per radius the map holds, each pixel taken
+// OpenCV has no variable-radius blur: cv::blur once per radius the image holds, each pixel taken
 // from its own radius's blur (bit-exact: satcore rounds as cv::blur does).
+void blur_per_radius(const cv::Mat& src, const cv::Mat& radii, cv::Mat& dst, TwinScratch& s) {
+  if (radii.size() != src.size())
+    throw std::invalid_argument("variable_blur_twin: the radius map is not the image's size");
+  const cv::Mat image = alone(src);
+  dst.create(image.size(), image.type());
+  double lo = 0, hi = 0;
+  cv::minMaxLoc(radii, &lo, &hi);
+  for (int r = int(lo); r <= int(hi); ++r) {
+    cv::compare(radii, r, s.gray, cv::CMP_EQ);
+    if (cv::countNonZero(s.gray) == 0) continue;
+    cv::blur(image, s.a, cv::Size(2 * r + 1, 2 * r + 1), cv::Point(-1, -1), cv::BORDER_REFLECT_101);
+    s.a.copyTo(dst, s.gray);
+  }
+}
+
 void variable_blur_twin(const cv::Mat& src, const sat::VariableBlurParams& p, cv::Mat& dst, TwinScratch& s) {
   if (p.shape != sat::RadiusShape::Map || !p.radius_map.data)
     throw std::logic_error("variable_blur_twin: needs the radius-map shape and its map");
   const cv::Mat map(p.radius_map.height, p.radius_map.width, CV_8UC1, const_cast<uint8_t*>(p.radius_map.data),
                     p.radius_map.pitch);
-  if (map.size() != src.size())
-    throw std::invalid_argument("variable_blur_twin: the radius map is not the image's size");
-  const cv::Mat image = alone(src);
-  dst.create(image.size(), image.type());
-  double lo = 0, hi = 0;
-  cv::minMaxLoc(map, &lo, &hi);
-  for (int r = int(lo); r <= std::min(int(hi), p.max_radius); ++r) {
-    cv::compare(map, r, s.gray, r == p.max_radius ? cv::CMP_GE : cv::CMP_EQ);  // the map is clamped
-    if (cv::countNonZero(s.gray) == 0) continue;
-    cv::blur(image, s.a, cv::Size(2 * r + 1, 2 * r + 1), cv::Point(-1, -1), cv::BORDER_REFLECT_101);
-    s.a.copyTo(dst, s.gray);
-  }
+  cv::min(map, std::max(0, std::min(p.max_radius, 255)), s.b);  // the map is clamped to max_radius
+  blur_per_radius(src, s.b, dst, s);
 }
 
 void run_twin(const sat::FilterSpec& spec, const cv::Mat& src, cv::Mat& dst, TwinScratch& s) {

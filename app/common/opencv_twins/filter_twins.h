@@ -62,6 +62,10 @@ void local_stats_twin(const cv::Mat& src, const sat::LocalStatsParams& p, cv::Ma
 // p.shape must be RadiusShape::Map with p.radius_map of src's size (its values clamped to
 // max_radius); else std::logic_error (no map) or std::invalid_argument (another size).
 void variable_blur_twin(const cv::Mat& src, const sat::VariableBlurParams& p, cv::Mat& dst, TwinScratch& scratch);
+// The variable blur's twin on radii given per pixel (`radii`: CV_8UC1 or CV_32SC1, src's size,
+// values ≥ 0): what variable_blur_twin runs on the clamped map, and the tests on the radii of a
+// generated shape.
+void blur_per_radius(const cv::Mat& src, const cv::Mat& radii, cv::Mat& dst, TwinScratch& scratch);
 
 // The twin of `spec` on `src`, by the spec's filter: one of the functions above. Throws
 // std::logic_error where twin_info(spec).kind is None.
