@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "common/timing/stopwatch.h"
+#include "pipeline/mat_view.h"
 #include "opencv_twins/filter_twins.h"
 
 namespace satlab {
@@ -53,7 +54,11 @@ OpenCvPeer run_opencv_peer(const cv::Mat& bgr_frame, const FilterSettings& filte
     peer.relation = filter.kind == FilterKind::None ? "no filter" : "unknown filter";
     return peer;
   }
-  const satapp::TwinInfo twin = satapp::twin_info(*spec);
+  // As the CPU pipeline runs it: with the images given for it (--radius-map) bound.
+  const sat::FilterSpec run = spec_to_run(filter, [&](std::size_t i) {
+    return image_view(filter.images[catalog_index(filter.kind)][i].image);
+  });
+  const satapp::TwinInfo twin = satapp::twin_info(run);
   peer.op = twin.op;
   peer.relation = twin.relation;
   if (twin.kind == satapp::TwinKind::None) {
@@ -62,10 +67,10 @@ OpenCvPeer run_opencv_peer(const cv::Mat& bgr_frame, const FilterSettings& filte
   }
   peer.same_filter = twin.kind == satapp::TwinKind::Exact || twin.kind == satapp::TwinKind::SameFilter;
   peer.bit_exact = twin.kind == satapp::TwinKind::Exact;
-  const cv::Mat input = twin_input(*spec, bgr_frame);
+  const cv::Mat input = twin_input(run, bgr_frame);
   cv::Mat out;
   satapp::TwinScratch scratch;
-  peer.ms = median_ms(reps, [&] { satapp::run_twin(*spec, input, out, scratch); });
+  peer.ms = median_ms(reps, [&] { satapp::run_twin(run, input, out, scratch); });
   if (!peer.same_filter) return peer;  // the nearest op: timed, not compared
   if (out.channels() == 4)
     cv::cvtColor(out, peer.output, cv::COLOR_BGRA2BGR);
