@@ -11,7 +11,6 @@
 #include <opencv2/core.hpp>
 #include <opencv2/core/utility.hpp>
 #include <opencv2/imgproc.hpp>
-#include <opencv2/objdetect.hpp>
 
 #include <algorithm>
 #include <chrono>
@@ -23,6 +22,7 @@
 #include <vector>
 
 #include "detect_test_data.h"
+#include "opencv_twins/cascade_twin.h"
 #include "sat/detect.h"
 
 namespace {
@@ -54,7 +54,7 @@ int main(int argc, char** argv) {
   const sat::HaarCascade cascade = sat::load_haar_cascade(cascade_file);
   sat::DetectParams params;
   params.scale_factor = 1.1, params.min_neighbors = 3, params.min_size = {30, 30};
-  cv::CascadeClassifier opencv(cascade_file);
+  satapp::CascadeTwin opencv(cascade_file);
   int device = 0;
   cudaDeviceProp prop{};
   check(cudaGetDevice(&device), "cudaGetDevice");
@@ -90,9 +90,8 @@ int main(int argc, char** argv) {
       const int cpu_reps = std::max(3, reps / 10);
       std::vector<sat::Box> cpu_boxes;
       for (int i = 0; i < cpu_reps; ++i) t_cpu.push_back(time_ms([&] { cpu_boxes = cpu.detect(host); }));
-      std::vector<cv::Rect> found;
-      for (int i = 0; i < cpu_reps; ++i)
-        t_cv.push_back(time_ms([&] { opencv.detectMultiScale(frame, found, 1.1, 3, 0, cv::Size(30, 30)); }));
+      std::vector<sat::Box> found;
+      for (int i = 0; i < cpu_reps; ++i) t_cv.push_back(time_ms([&] { found = opencv.detect(frame, params); }));
       // CUDA == CPU exactly (raw windows and boxes); OpenCV's box count (its order depends on its threads).
       const bool same_as_cpu = boxes == cpu_boxes && raw == cpu.candidates();
       const bool same_count_as_cv = boxes.size() == found.size();

@@ -7,9 +7,6 @@
 #include <opencv2/core.hpp>
 #include <opencv2/core/utility.hpp>
 #include <opencv2/imgproc.hpp>
-#if SATBENCH_HAVE_XIMGPROC
-#include <opencv2/ximgproc.hpp>
-#endif
 
 #include <algorithm>
 #include <chrono>
@@ -25,6 +22,7 @@
 #include <sched.h>
 #endif
 
+#include "opencv_twins/filter_twins.h"
 #include "sat/filters.h"
 #include "sat/sat.h"
 
@@ -126,7 +124,8 @@ int main(int argc, char** argv) {
     const std::string size = std::to_string(w) + "x" + std::to_string(h);
     const cv::Mat bgra = random_mat(w, h, CV_8UC4, 1), bgr = random_mat(w, h, CV_8UC3, 4),
                   gray = random_mat(w, h, CV_8UC1, 2);
-    cv::Mat out1(h, w, CV_8UC1), cv1, cv_gray;
+    cv::Mat out1(h, w, CV_8UC1), cv1;
+    satapp::TwinScratch scratch;
     sat::FilterEngine auto_engine(sat::Backend::Cpu, {w, h}), one(sat::Backend::Cpu, {w, h});
     one.set_cpu_threads(1);
     auto image_of = [&](int channels) -> const cv::Mat& { return channels == 1 ? gray : channels == 3 ? bgr : bgra; };
@@ -139,7 +138,7 @@ int main(int argc, char** argv) {
       cv::Mat out(h, w, in.type()), cv_out;
       row("box " + std::to_string(k) + "x" + std::to_string(k) + name_of(channels) + size,
           std::vector<Run>{[&] { auto_engine.apply(p, cview(in), view(out)); },
-                   [&] { cv::blur(in, cv_out, cv::Size(k, k), cv::Point(-1, -1), cv::BORDER_REFLECT_101); },
+                   [&] { satapp::box_blur_twin(in, p, cv_out); },
                    [&] { one.apply(p, cview(in), view(out)); }},
                   reps);
     }
@@ -147,38 +146,25 @@ int main(int argc, char** argv) {
     for (int channels : {1, 3, 4}) {
       const sat::MeanCParams p{11, 2.0, false, 255};
       const cv::Mat& in = image_of(channels);
-      const int code = channels == 3 ? cv::COLOR_BGR2GRAY : cv::COLOR_BGRA2GRAY;
       row(std::string("mean-C block 11") + name_of(channels) + size,
           std::vector<Run>{[&] { auto_engine.apply(p, cview(in), view(out1)); },
-                   [&] {
-                     const cv::Mat* g = &in;
-                     if (channels != 1) {
-                       cv::cvtColor(in, cv_gray, code);
-                       g = &cv_gray;
-                     }
-                     cv::adaptiveThreshold(*g, cv1, 255, cv::ADAPTIVE_THRESH_MEAN_C, cv::THRESH_BINARY, 11, 2.0);
-                   },
+                   [&] { satapp::mean_c_twin(in, p, cv1, scratch); },
                    [&] { one.apply(p, cview(in), view(out1)); }},
                   reps);
     }
-#if SATBENCH_HAVE_XIMGPROC
-    {
+    if (satapp::twins_have_ximgproc()) {
       const sat::SauvolaParams p{15, 0.2, 127.5, 255};
       row("sauvola 15 gray (vs ximgproc) " + size,
           std::vector<Run>{[&] { auto_engine.apply(p, cview(gray), view(out1)); },
-                   [&] {
-                     cv::ximgproc::niBlackThreshold(gray, cv1, 255, cv::THRESH_BINARY, 15, 0.2,
-                                                    cv::ximgproc::BINARIZATION_SAUVOLA, 127.5);
-                   },
+                   [&] { satapp::sauvola_twin(gray, p, cv1, scratch); },
                    [&] { one.apply(p, cview(gray), view(out1)); }},
                   reps);
     }
-#endif
     {
       const sat::BradleyParams p{15, 15.0, 255};
       row("bradley 15 gray (vs adaptiveThreshold 15) " + size,
           std::vector<Run>{[&] { auto_engine.apply(p, cview(gray), view(out1)); },
-                   [&] { cv::adaptiveThreshold(gray, cv1, 255, cv::ADAPTIVE_THRESH_MEAN_C, cv::THRESH_BINARY, 15, 0.0); },
+                   [&] { satapp::bradley_nearest_op(gray, p, cv1, scratch); },
                    [&] { one.apply(p, cview(gray), view(out1)); }},
                   reps);
     }

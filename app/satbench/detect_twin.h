@@ -1,5 +1,6 @@
-// cv::CascadeClassifier::detectMultiScale on the CPU: the `detect` suite's OpenCV contender,
-// optional at build time (SATBENCH_HAVE_OBJDETECT). This header names no OpenCV type.
+// cv::CascadeClassifier::detectMultiScale on the CPU (app/common/opencv_twins/cascade_twin.h): the
+// `detect` suite's OpenCV contender, optional at build time (SATBENCH_HAVE_OBJDETECT). This
+// header names no OpenCV type.
 #pragma once
 
 #include <functional>

@@ -1,6 +1,5 @@
-// See detect_twin.h.
+// See detect_twin.h: app/common/opencv_twins' CascadeTwin, timed.
 #include <memory>
-#include <stdexcept>
 #include <vector>
 
 #include "detect_twin.h"
@@ -8,7 +7,8 @@
 #if SATBENCH_HAVE_OBJDETECT
 #include <opencv2/core.hpp>
 #include <opencv2/core/utility.hpp>
-#include <opencv2/objdetect.hpp>
+
+#include "opencv_twins/cascade_twin.h"
 #endif
 
 namespace satbench {
@@ -18,18 +18,9 @@ namespace satbench {
 DetectTwin make_detect_twin(const std::string& cascade_path, sat::ConstImage8 frame, const sat::DetectParams& p,
                             int threads) {
   cv::setNumThreads(threads);
-  auto classifier = std::make_shared<cv::CascadeClassifier>();
-  if (!classifier->load(cascade_path)) throw std::runtime_error("cv::CascadeClassifier cannot load " + cascade_path);
+  auto twin = std::make_shared<satapp::CascadeTwin>(cascade_path);
   const cv::Mat image(frame.height, frame.width, CV_8UC(frame.channels), const_cast<uint8_t*>(frame.data), frame.pitch);
-  return {"cv::CascadeClassifier",
-          [classifier, image, p] {
-            std::vector<cv::Rect> found;
-            classifier->detectMultiScale(image, found, p.scale_factor, p.min_neighbors, 0,
-                                         cv::Size(p.min_size.width, p.min_size.height),
-                                         cv::Size(p.max_size.width, p.max_size.height));
-            return int(found.size());
-          },
-          ""};
+  return {"cv::CascadeClassifier", [twin, image, p] { return int(twin->detect(image, p).size()); }, ""};
 }
 
 #else

@@ -1,6 +1,7 @@
 // OpenCV's twin of a satcore filter on the CPU, where OpenCV has one: the `filters` suite's third
-// contender. Optional at build time like the cv::integral peer (SATBENCH_HAVE_OPENCV; ximgproc's
-// twins with SATBENCH_HAVE_XIMGPROC). This header names no OpenCV type.
+// contender, from app/common/opencv_twins (which op each filter's twin is, and how it relates).
+// Optional at build time like the cv::integral peer (SATBENCH_HAVE_OPENCV); ximgproc's twins with
+// SATBENCH_WITH_OPENCV_TWINS. This header names no OpenCV type.
 #pragma once
 
 #include <functional>
@@ -13,22 +14,18 @@ namespace satbench {
 struct FilterTwin {
   std::string method;         // e.g. "cv::blur"; empty when there is no twin
   std::function<void()> run;  // one call on the image given to make_filter_twin (its output kept inside)
-  std::string unavailable;    // why there is none: "no OpenCV twin", "OpenCV not built", "ximgproc not built"
+  std::string unavailable;    // why there is none; says "not built" when the build lacks it
   // The twin's output, when it is the filter's exact twin (same pixels as satcore's): for the
-  // check; null otherwise (e.g. local statistics' twin stops at the box sums).
+  // check; null otherwise (a twin in OpenCV's own arithmetic differs by design).
   std::function<const unsigned char*(std::size_t& pitch)> output;
 };
 
 // The twin of `spec` on host image `src` (1, 3 or 4 channels; a variable blur's radius map is the
-// spec's own, host memory), running on `threads` threads (cv::setNumThreads). Twins:
-//   box → cv::blur; threshold → cv::adaptiveThreshold (after cv::cvtColor for colour);
-//   sauvola → ximgproc::niBlackThreshold(SAUVOLA); guided → ximgproc::guidedFilter;
-//   local statistics → cv::boxFilter + cv::sqrBoxFilter (the means of x and x²);
-//   variable blur → cv::blur once per radius in the map, each pixel taken from its radius's blur;
-//   others: none.
+// spec's own, host memory), running on `threads` threads (cv::setNumThreads). A nearest op (no
+// twin, only comparable work) is not a contender here.
 FilterTwin make_filter_twin(const sat::FilterSpec& spec, sat::ConstImage8 src, int threads);
 
-// One line for the header: "OpenCV 4.6.0 (ximgproc), 16 threads" or "OpenCV: not built".
+// One line for the header: "OpenCV 4.6.0 (imgproc, ximgproc), 16 threads" or "OpenCV: not built".
 std::string filter_twins_description(int threads);
 
 }  // namespace satbench

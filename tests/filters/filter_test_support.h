@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "cuda_test_support.h"
+#include "opencv_twins/filter_twins.h"
 #include "sat/filters.h"
 
 namespace sat::test {
@@ -75,8 +76,6 @@ inline cv::Mat to_gray_cv(const cv::Mat& src) {
   cv::cvtColor(src, g, src.channels() == 3 ? cv::COLOR_BGR2GRAY : cv::COLOR_BGRA2GRAY);
   return g;
 }
-
-inline int border_cv(Border b) { return b == Border::Reflect101 ? cv::BORDER_REFLECT_101 : cv::BORDER_REPLICATE; }
 
 // Number of differing bytes, and a description of the first one.
 inline std::string first_difference(const cv::Mat& got, const cv::Mat& want, long* count = nullptr) {
@@ -303,18 +302,10 @@ inline cv::Mat reference_bradley(const cv::Mat& gray, int window, double t, uint
   return dst;
 }
 
-// cv::adaptiveThreshold(MEAN_C) of the gray version of src.
-inline cv::Mat reference_mean_c(const cv::Mat& src, const MeanCParams& p) {
-  cv::Mat ref;
-  cv::adaptiveThreshold(to_gray_cv(src), ref, p.max_value, cv::ADAPTIVE_THRESH_MEAN_C,
-                        p.invert ? cv::THRESH_BINARY_INV : cv::THRESH_BINARY, p.block, p.C);
-  return ref;
-}
+// OpenCV's exact twins (app/common/opencv_twins): cv::adaptiveThreshold(MEAN_C) of the gray
+// version of src, and cv::blur.
+inline cv::Mat reference_mean_c(const cv::Mat& src, const MeanCParams& p) { return satapp::twin_output(p, src); }
 
-inline cv::Mat reference_blur(const cv::Mat& src, const BoxBlurParams& p) {
-  cv::Mat ref;
-  cv::blur(src.clone(), ref, cv::Size(p.kernel_width, p.kernel_height), cv::Point(-1, -1), border_cv(p.border));
-  return ref;
-}
+inline cv::Mat reference_blur(const cv::Mat& src, const BoxBlurParams& p) { return satapp::twin_output(p, src); }
 
 }  // namespace sat::test

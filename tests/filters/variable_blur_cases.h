@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <string>
 #include <vector>
 
@@ -35,27 +34,17 @@ inline int reference_radius(const VariableBlurParams& p, const cv::Mat& map, int
   return r >= p.max_radius ? p.max_radius : int(std::floor(r + 0.5));
 }
 
-// Every pixel from cv::blur with its own box; `radii` (optional) receives the radius per pixel.
+// Every pixel from cv::blur with its own box (OpenCV's twin, app/common/opencv_twins); `radii`
+// (optional) receives the radius per pixel.
 inline cv::Mat reference_variable_blur(const cv::Mat& src, const VariableBlurParams& p, const cv::Mat& map,
                                        std::vector<int>* radii = nullptr) {
-  std::map<int, cv::Mat> blurred;  // by radius
-  // A copy: on a view into a larger image (padded pitch) OpenCV's border would read its neighbours.
-  const cv::Mat alone = src.clone();
-  cv::Mat dst(src.size(), src.type());
-  const int cn = src.channels();
-  if (radii) radii->clear();
+  cv::Mat radius(src.size(), CV_32SC1);
   for (int y = 0; y < src.rows; ++y)
-    for (int x = 0; x < src.cols; ++x) {
-      const int r = reference_radius(p, map, src.cols, src.rows, x, y);
-      if (radii) radii->push_back(r);
-      auto it = blurred.find(r);
-      if (it == blurred.end()) {
-        cv::Mat b;
-        cv::blur(alone, b, cv::Size(2 * r + 1, 2 * r + 1), cv::Point(-1, -1), cv::BORDER_REFLECT_101);
-        it = blurred.emplace(r, b).first;
-      }
-      std::copy_n(it->second.ptr<uint8_t>(y) + x * cn, cn, dst.ptr<uint8_t>(y) + x * cn);
-    }
+    for (int x = 0; x < src.cols; ++x) radius.at<int>(y, x) = reference_radius(p, map, src.cols, src.rows, x, y);
+  if (radii) radii->assign(radius.begin<int>(), radius.end<int>());
+  cv::Mat dst;
+  satapp::TwinScratch scratch;
+  satapp::blur_per_radius(src, radius, dst, scratch);
   return dst;
 }
 

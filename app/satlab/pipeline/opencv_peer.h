@@ -26,15 +26,15 @@ struct OpenCvPeer {
   cv::Mat output;            // same_filter: its output (BGR for the filters that keep the colours, else gray)
 };
 
-// Runs OpenCV's counterpart of `filter` on `bgr_frame` (8-bit BGR) `reps` times (≥ 1; once if the
-// warm-up took more than kSlowRunMs) after one warm-up, on the input satcore's CPU pipeline
-// filters: the frame (as BGRA where OpenCV takes it) for the filters that keep the colours, its
-// gray image (cv::cvtColor, not timed) for the gray-output ones. Counterparts: box → cv::blur,
-// threshold → cv::adaptiveThreshold, sauvola → ximgproc's niBlackThreshold, guided → ximgproc's
-// guidedFilter (both where opencv_contrib is in the build), local statistics → cv::boxFilter and
-// cv::sqrBoxFilter; bradley → the nearest op (timed, not compared); any other filter (variable
-// blur, Kuwahara, and filters satcore adds later) → none: `relation` says so. Throws cv::Exception
-// from OpenCV.
+// Runs OpenCV's twin of `filter` (opencv_twins/filter_twins.h: which op, and how its output
+// relates to satcore's) on `bgr_frame` (8-bit BGR) `reps` times (≥ 1; once if the warm-up took
+// more than kSlowRunMs) after one warm-up, on the input satcore's CPU pipeline filters: the frame
+// as BGRA for the filters that keep the colours (BGR for the guided filter, whose ximgproc twin
+// takes 3 channels), its gray image for the gray-output ones (conversions not timed). A nearest op
+// (bradley) is timed, not compared; a filter without a twin (Kuwahara, a variable blur without a
+// radius map, ximgproc's where opencv_contrib is not in the build) is not run: `relation` says
+// why. Throws cv::Exception from OpenCV, std::invalid_argument for a radius map not of the
+// frame's size.
 OpenCvPeer run_opencv_peer(const cv::Mat& bgr_frame, const FilterSettings& filter, int reps);
 
 }  // namespace satlab

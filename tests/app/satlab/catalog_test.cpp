@@ -19,6 +19,7 @@
 #include "pipeline/backend_comparison.h"
 #include "pipeline/cpu_pipeline.h"
 #include "pipeline/mat_view.h"
+#include "radius_map_settings.h"
 #include "sat/error.h"
 #include "test_images.h"
 #include "test_options.h"
@@ -480,6 +481,20 @@ TEST(BackendComparison, VariableBlurHasNoOpenCvTwin) {
   EXPECT_FALSE(peer.same_filter);
   EXPECT_TRUE(contains(peer.relation, "OpenCV has no")) << peer.relation;
   EXPECT_TRUE(contains(peer.relation, "satcore's CPU backend")) << peer.relation;
+}
+
+// With a radius map (--radius-map) the variable blur has an exact twin: cv::blur per radius.
+TEST(BackendComparison, VariableBlurWithARadiusMapAgainstCvBlurPerRadius) {
+  const cv::Mat frame = synthetic_frame(71, 53, 3);
+  cv::Mat map(frame.size(), CV_8UC1);
+  cv::randu(map, 0, 12);
+  const PipelineSettings settings = test::radius_map_settings(map, 9);
+  CpuPipeline as_gpu, cpu;
+  SKIP_IF_NOT_IMPLEMENTED(as_gpu.process(frame, settings, nullptr, nullptr));
+  const BackendComparison c = compare_with_cpu(as_gpu, cpu, frame, settings, 1);
+  EXPECT_EQ(c.opencv.op, "cv::blur per radius of the map") << c.opencv.relation;
+  EXPECT_TRUE(c.opencv.bit_exact);
+  EXPECT_EQ(c.opencv_differing_pixels, 0) << opencv_relation_line(c);
 }
 
 INSTANTIATE_TEST_SUITE_P(Catalog, EachCatalogFilter, ::testing::Range(0, kCatalogSize), test_name);

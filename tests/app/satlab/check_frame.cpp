@@ -1,9 +1,10 @@
 // Checks what satlab drew, from its screenshot and its --dump-frame files, without trusting it:
 //   1. the screenshot has the framebuffer's size;
 //   2. the UI is drawn: the control panel's pixels are far from uniform;
-//   3. the dumped output equals OpenCV's filter of the dumped input (box: cv::blur; threshold:
-//      cv::adaptiveThreshold MEAN_C), bit for bit; other filters have no reference here (the
-//      filter line, "filter NAME PARAM=VALUE ...", is read back through satcore's catalog);
+//   3. the dumped output equals OpenCV's exact twin of the filter (app/common/opencv_twins: box
+//      → cv::blur, threshold → cv::adaptiveThreshold MEAN_C) on the dumped input, bit for bit;
+//      other filters have no reference here (the filter line, "filter NAME PARAM=VALUE ...",
+//      is read back through satcore's catalog);
 //   4. on screen, at zoom 1, the image's pixels that no UI window covers equal the dumped
 //      input (left of the divider) and output (right of it) exactly;
 //   5. every UI window lies inside the framebuffer (nothing below the window's edge).
@@ -21,6 +22,7 @@
 #include <variant>
 #include <vector>
 
+#include "opencv_twins/filter_twins.h"
 #include "sat/filter_spec.h"
 
 namespace {
@@ -91,25 +93,13 @@ std::optional<sat::FilterSpec> dumped_spec(const Layout& l) {
   return spec;
 }
 
-// OpenCV's result for the dumped filter, or an empty Mat when there is no reference here.
+// OpenCV's result for the dumped filter (its exact twin, app/common/opencv_twins), or an empty
+// Mat when there is no exact twin here.
 cv::Mat reference(const Layout& l, const cv::Mat& input) {
   if (l.filter.size() == 1 && l.filter[0] == "none") return input.clone();
   const std::optional<sat::FilterSpec> spec = dumped_spec(l);
-  if (!spec) return {};
-  if (const auto* box = std::get_if<sat::BoxBlurParams>(&*spec)) {
-    const int border = box->border == sat::Border::Replicate ? cv::BORDER_REPLICATE : cv::BORDER_REFLECT_101;
-    cv::Mat out;
-    cv::blur(input, out, cv::Size(box->kernel_width, box->kernel_height), cv::Point(-1, -1), border);
-    return out;
-  }
-  if (const auto* mean_c = std::get_if<sat::MeanCParams>(&*spec)) {
-    cv::Mat gray, out;
-    cv::cvtColor(input, gray, cv::COLOR_BGR2GRAY);
-    cv::adaptiveThreshold(gray, out, mean_c->max_value, cv::ADAPTIVE_THRESH_MEAN_C,
-                          mean_c->invert ? cv::THRESH_BINARY_INV : cv::THRESH_BINARY, mean_c->block, mean_c->C);
-    return out;
-  }
-  return {};
+  if (!spec || satapp::twin_info(*spec).kind != satapp::TwinKind::Exact) return {};
+  return satapp::twin_output(*spec, input);
 }
 
 // A PNG as BGR (`color`) or as stored (gray stays gray). Empty when unreadable.

@@ -1,13 +1,13 @@
 // The guided filter on the CPU backend: its catalog entry, against cv::ximgproc::guidedFilter
 // (OpenCV 4.6, float32) on photographs, against the exact long-double reference within the
 // derived bound, and the engine's rules (bad parameters, aliasing, threads, layouts).
-#include <opencv2/ximgproc.hpp>
 
 #include <cmath>
 #include <cstdio>
 #include <limits>
 
 #include "guided_test_support.h"
+#include "opencv_twins/filter_twins.h"
 #include "sat/error.h"
 
 namespace sat::test::guided {
@@ -111,24 +111,6 @@ Agreement agreement(const cv::Mat& got, const cv::Mat& want) {
   return a;
 }
 
-// cv::ximgproc::guidedFilter for what satcore computes: the guide is the image itself (BGR of a
-// BGRA image), or its gray version; a 4th channel is kept, not filtered.
-cv::Mat ximgproc_guided(const cv::Mat& src, const GuidedParams& p) {
-  cv::Mat colour = src;
-  if (src.channels() == 4) cv::cvtColor(src, colour, cv::COLOR_BGRA2BGR);
-  const cv::Mat guide = src.channels() > 1 && p.guide == GuideKind::Gray ? to_gray_cv(src) : colour;
-  cv::Mat out;
-  cv::ximgproc::guidedFilter(guide, colour, out, p.radius, p.eps, -1);
-  if (src.channels() != 4) return out;
-  std::vector<cv::Mat> ch;
-  cv::split(src, ch);
-  std::vector<cv::Mat> out_ch;
-  cv::split(out, out_ch);
-  out_ch.push_back(ch[3]);
-  cv::merge(out_ch, out);
-  return out;
-}
-
 // Measured on OpenCV 4.6 (Debian), 2026-11-25, on the photographs below (docs/filters/guided.md):
 // every byte within one gray level of ximgproc's (which works in float32, about 10^-4 gray levels
 // from the exact values; satcore is within 2^-9), and identical bytes at least (lowest seen):
@@ -152,7 +134,7 @@ TEST(GuidedVsXimgproc, PhotographsWithinOneGrayLevel) {
           const std::string name = photo.name + " " + case_name(img, p);
           SCOPED_TRACE(name);
           const cv::Mat got = cpu.run(img, p);
-          const Agreement a = agreement(got, ximgproc_guided(img, p));
+          const Agreement a = agreement(got, satapp::twin_output(p, img));
           std::printf("[ guided ] %-48s identical %.4f %%, max |diff| %ld\n", name.c_str(), 100 * a.identical_share(),
                       a.max_diff);
           EXPECT_LE(a.max_diff, 1);
@@ -177,7 +159,7 @@ TEST(GuidedVsXimgproc, WindowsLargerThanTheImage) {
         const cv::Mat img = textured_image(s.w, s.h, cn, seed++);
         const GuidedParams p{radius, 400, GuideKind::Self};
         SCOPED_TRACE(case_name(img, p));
-        EXPECT_LE(agreement(cpu.run(img, p), ximgproc_guided(img, p)).max_diff, 1);
+        EXPECT_LE(agreement(cpu.run(img, p), satapp::twin_output(p, img)).max_diff, 1);
       }
 }
 

@@ -7,7 +7,6 @@
 
 #include <opencv2/imgcodecs.hpp>  // the IMREAD_* flags only; nothing of it is linked
 #include <opencv2/imgproc.hpp>
-#include <opencv2/objdetect.hpp>
 
 #include <cstdio>
 #include <fstream>
@@ -16,6 +15,7 @@
 
 #include "detect_pipeline.h"
 #include "detect_test_data.h"
+#include "opencv_twins/cascade_twin.h"
 
 namespace {
 
@@ -42,12 +42,7 @@ cv::Mat gray_by_formula(const cv::Mat& plane, int width, int channels, bool red_
 }
 
 std::vector<sat::Box> opencv_boxes(const cv::Mat& gray, const sat::DetectParams& p = kFacedetectDefaults) {
-  cv::CascadeClassifier classifier(detect_test::cascade_path(kFaceCascade));
-  std::vector<cv::Rect> found;
-  classifier.detectMultiScale(gray, found, p.scale_factor, p.min_neighbors, 0, {p.min_size.width, p.min_size.height});
-  std::vector<sat::Box> boxes;
-  for (const cv::Rect& r : found) boxes.push_back({r.x, r.y, r.width, r.height});
-  return boxes;
+  return satapp::CascadeTwin(detect_test::cascade_path(kFaceCascade)).detect(gray, p);
 }
 
 struct Output {
