@@ -1,5 +1,6 @@
-"""The command ``python3 -m satcore.dask IN OUT --filter NAME [--param k=v ...]``: one catalog
-filter over a large image, chunk by chunk, with dask's progress bar. Exit status 0 when OUT was
+"""The command ``python3 -m satcore.dask IN OUT --filter NAME [--param k=v ...] [--device cuda]``:
+one catalog filter over a large image, chunk by chunk, on the CPU or the GPU, with dask's
+progress bar. Exit status 0 when OUT was
 written; 2 for a bad command line, input or output path (nothing is written); 1 when the run
 failed (nothing is left at OUT)."""
 
@@ -12,6 +13,7 @@ from satcore._catalog import filters, find
 
 from ._filter import filter as dask_filter
 from ._io import InputError, check_output, open_image, write_image
+from ._transfer import to_device, to_host
 
 _SCHEDULERS = ("threads", "processes", "distributed")
 
@@ -31,6 +33,9 @@ def _parser():
     parser.add_argument("--chunk", type=int, default=4096, help="chunk side in pixels (default 4096)")
     parser.add_argument("--scheduler", choices=_SCHEDULERS, default="threads", help="dask's scheduler (default threads)")
     parser.add_argument("--workers", type=int, default=None, help="workers of the processes/distributed scheduler")
+    parser.add_argument("--device", choices=("cpu", "cuda"), default="cpu",
+                        help="where the filter runs: satcore's CPU backend, or the GPU (each chunk copied there and "
+                             "back; needs CuPy)")
     parser.add_argument("--overwrite", action="store_true", help="replace an existing output")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     return parser
@@ -109,8 +114,11 @@ def main(argv=None):
                              f"shape {image.shape} (use satcore.dask.filter for colour)")
         if str(image.dtype) != "uint8":
             raise InputError(f"{args.input}: dtype {image.dtype} is not supported (uint8 images)")
-        result = dask_filter(image, args.filter, **params)
-    except (InputError, ValueError, TypeError) as error:
+        if args.device == "cuda":
+            result = to_host(dask_filter(to_device(image), args.filter, **params))
+        else:
+            result = dask_filter(image, args.filter, **params)
+    except (InputError, ValueError, TypeError, ImportError) as error:
         print(f"{parser.prog}: error: {error}", file=sys.stderr)
         return 2
     try:

@@ -118,3 +118,16 @@ def test_a_full_disk_is_an_error_and_leaves_nothing(tiled_tiff, tmp_path):
             assert os.listdir(small) == []
     finally:
         subprocess.run(["umount", "-l", str(small)], check=True)
+
+
+def test_the_gpu_without_cupy_is_refused_and_nothing_written(tiled_tiff, tmp_path):
+    try:
+        import cupy  # noqa: F401
+        pytest.skip("CuPy is installed: python/tests/gpu runs --device cuda")
+    except ImportError:
+        pass
+    out = tmp_path / "out.tif"
+    result = run(tiled_tiff, out, *PARAMS, "--device", "cuda", "--quiet")
+    assert result.returncode == 2
+    assert "needs CuPy" in result.stderr
+    assert not out.exists() and sorted(p.name for p in tmp_path.iterdir()) == ["in.tif"]

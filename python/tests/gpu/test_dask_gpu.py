@@ -92,3 +92,21 @@ def test_float32_within_the_bound():
     host = rng.random((600, 517), dtype=np.float32)
     got = computed_on_gpu(sd.integral(da.from_array(cupy.asarray(host), chunks=(128, 100), asarray=False)))
     np.testing.assert_allclose(cupy.asnumpy(got), np.cumsum(np.cumsum(host.astype(np.float64), 0), 1), rtol=1e-4)
+
+
+@pytest.mark.parametrize("chunk", [(97, 131), (256, 256)])
+def test_a_file_s_chunks_to_the_gpu_and_back_equal_the_whole_image(chunk):
+    """NumPy chunks (as read from a file) through to_device, a filter on the GPU and to_host: the
+    whole image's bytes, every intermediate chunk a CuPy array and the result NumPy chunks."""
+    rng = np.random.default_rng(21)
+    image = rng.integers(0, 256, (613, 777), dtype=np.uint8)
+    x = da.from_array(image, chunks=chunk)
+    on_gpu = sd.to_device(x)
+    assert isinstance(on_gpu._meta, cupy.ndarray)
+    assert isinstance(on_gpu.blocks[0, 0].compute(scheduler="threads"), cupy.ndarray)
+    lazy = sd.to_host(sd.filter(on_gpu, "sauvola", window=63, k=0.3))
+    assert isinstance(lazy._meta, np.ndarray)
+    result = lazy.compute(scheduler="threads")
+    assert isinstance(result, np.ndarray)
+    np.testing.assert_array_equal(result, np.asarray(satcore.filter(image, "sauvola", window=63, k=0.3)))
+    np.testing.assert_array_equal(sd.to_host(on_gpu).compute(scheduler="threads"), image)
