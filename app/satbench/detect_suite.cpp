@@ -24,12 +24,7 @@ namespace {
 const sat::DetectParams kParams{1.1, 3, {30, 30}, {0, 0}};
 
 satapp::StageTimeline stage_list(const sat::DetectTimes& t) {
-  satapp::StageTimeline stages;
-  stages.add("pyramid", t.pyramid_ms);
-  stages.add("tables", t.tables_ms);
-  stages.add("cascade", t.cascade_ms);
-  stages.add("grouping", t.grouping_ms);
-  return stages;
+  return {{"pyramid", t.pyramid_ms}, {"tables", t.tables_ms}, {"cascade", t.cascade_ms}, {"grouping", t.grouping_ms}};
 }
 
 }  // namespace

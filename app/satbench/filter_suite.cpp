@@ -58,11 +58,7 @@ std::vector<uint8_t> make_radius_map(sat::Extent e, int max_radius) {
 }
 
 satapp::StageTimeline stage_list(const sat::StageTimes& t) {
-  satapp::StageTimeline stages;
-  stages.add("convert", t.convert_ms);
-  stages.add("tables", t.sat_ms);
-  stages.add("filter", t.filter_ms);
-  return stages;
+  return {{"convert", t.convert_ms}, {"tables", t.sat_ms}, {"filter", t.filter_ms}};
 }
 
 int max_difference(const uint8_t* a, std::size_t a_pitch, const uint8_t* b, std::size_t b_pitch, std::size_t row,

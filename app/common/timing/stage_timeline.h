@@ -28,6 +28,10 @@ class StageTimeline {
   StageTimeline(std::initializer_list<const char*> names) {
     for (const char* name : names) add(name);
   }
+  // The stages `stages`, with their times, in that order. Throws std::length_error past kCapacity.
+  StageTimeline(std::initializer_list<StageTime> stages) {
+    for (const StageTime& stage : stages) add(stage.name, stage.ms);
+  }
 
   // Appends a stage. Throws std::length_error when the timeline is full (a program's stages are
   // fixed: more than kCapacity is a mistake in the program, not in its input).

@@ -21,6 +21,18 @@ TEST(StageTimeline, KeepsNamesInTheOrderGiven) {
   for (const auto& stage : t) EXPECT_EQ(stage.ms, 0.0);
 }
 
+TEST(StageTimeline, TakesStagesWithTheirTimes) {
+  const StageTimeline t{{"pyramid", 0.25}, {"tables", 1.5}};
+  ASSERT_EQ(t.size(), 2);
+  EXPECT_STREQ(t[0].name, "pyramid");
+  EXPECT_DOUBLE_EQ(t[0].ms, 0.25);
+  EXPECT_STREQ(t[1].name, "tables");
+  EXPECT_DOUBLE_EQ(t[1].ms, 1.5);
+  const StageTimeline one{"upload"};  // one name alone is a name, not a stage without a time
+  ASSERT_EQ(one.size(), 1);
+  EXPECT_STREQ(one[0].name, "upload");
+}
+
 TEST(StageTimeline, AddAppendsAfterTheNamedStages) {
   StageTimeline t{"upload"};
   t.add("filter", 2.5);
