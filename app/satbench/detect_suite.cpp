@@ -23,7 +23,7 @@ namespace {
 
 const sat::DetectParams kParams{1.1, 3, {30, 30}, {0, 0}};
 
-StageTimes stage_list(const sat::DetectTimes& t) {
+satapp::StageTimeline stage_list(const sat::DetectTimes& t) {
   return {{"pyramid", t.pyramid_ms}, {"tables", t.tables_ms}, {"cascade", t.cascade_ms}, {"grouping", t.grouping_ms}};
 }
 

@@ -57,7 +57,7 @@ std::vector<uint8_t> make_radius_map(sat::Extent e, int max_radius) {
   return v;
 }
 
-StageTimes stage_list(const sat::StageTimes& t) {
+satapp::StageTimeline stage_list(const sat::StageTimes& t) {
   return {{"convert", t.convert_ms}, {"tables", t.sat_ms}, {"filter", t.filter_ms}};
 }
 

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/timing/stage_timeline.h"
 #include "report.h"
 #include "results.h"
 #include "sat/sat.h"
@@ -28,7 +29,7 @@ struct SuiteRecord {
   Status status = Status::Ok;
   std::string note;  // why the status is not ok
   Stats stats;       // the timed runs (status Ok)
-  std::vector<std::pair<std::string, double>> stages_ms;  // medians of the stage times, in stage order
+  satapp::StageTimeline stages_ms;  // medians of the stage times, in stage order
   // filters: the largest |difference| of this contender's output from our CPU backend's (gray
   // levels); detect: the boxes found. Negative: not compared / not counted.
   double max_diff = -1;

@@ -81,7 +81,7 @@ void print_suite_tables(std::ostream& out, const std::vector<SuiteRecord>& recor
         << (ocv ? ocv->method : "-") << '\n';
     if (gpu && gpu->status == Status::Ok && !gpu->stages_ms.empty()) {
       std::string stages = "  gpu stages:";
-      for (const auto& [name, ms] : gpu->stages_ms) stages += " " + name + " " + format("%.3f", ms);
+      for (const auto& [name, ms] : gpu->stages_ms) stages += std::string(" ") + name + " " + format("%.3f", ms);
       if (gpu->objects >= 0) stages += "; " + std::to_string(gpu->objects) + " objects";
       out << stages << '\n';
     }

@@ -14,7 +14,7 @@ double wall_ms(const std::function<void()>& body) {
 }
 
 Measured measure(const BenchOptions& options, const std::function<double()>& run,
-                 const std::function<StageTimes()>& stages) {
+                 const std::function<satapp::StageTimeline()>& stages) {
   Measured m;
   m.first_ms = run();
   if (m.first_ms > options.cap_ms) {
@@ -28,18 +28,18 @@ Measured measure(const BenchOptions& options, const std::function<double()>& run
   reps = std::min(reps, options.reps);
   std::vector<double> samples;
   std::vector<std::vector<double>> stage_samples;
-  StageTimes names;
+  satapp::StageTimeline names;
   for (int i = 0; i < reps; ++i) {
     samples.push_back(run());
     if (!stages) continue;
-    const StageTimes t = stages();
+    const satapp::StageTimeline t = stages();
     if (names.empty()) names = t;
-    if (stage_samples.size() < t.size()) stage_samples.resize(t.size());
-    for (std::size_t k = 0; k < t.size(); ++k) stage_samples[k].push_back(t[k].second);
+    if (stage_samples.size() < std::size_t(t.size())) stage_samples.resize(std::size_t(t.size()));
+    for (int k = 0; k < t.size(); ++k) stage_samples[std::size_t(k)].push_back(t[k].ms);
   }
   m.stats = summarize(samples);
-  for (std::size_t k = 0; k < names.size(); ++k)
-    m.stage_medians.emplace_back(names[k].first, summarize(stage_samples[k]).median_ms);
+  for (int k = 0; k < names.size(); ++k)
+    m.stage_medians.add(names[k].name, summarize(stage_samples[std::size_t(k)]).median_ms);
   return m;
 }
 

@@ -9,23 +9,23 @@
 #include <vector>
 
 #include "bench_options.h"
+#include "common/timing/stage_timeline.h"
 #include "stats.h"
 
 namespace satbench {
 
-using StageTimes = std::vector<std::pair<std::string, double>>;  // (stage, ms) in stage order
 
 struct Measured {
   double first_ms = 0;  // the first run (not in stats)
   bool capped = false;  // the first run took longer than --cap-ms: nothing more was run
   Stats stats;
-  StageTimes stage_medians;
+  satapp::StageTimeline stage_medians;  // the stages' names, in their order, with their medians
 };
 
 // `run` makes one call and returns its time in ms (GPU: CUDA events around it, waited for; CPU:
 // steady clock); `stages` (may be empty) the stage times of the call just made.
 Measured measure(const BenchOptions& options, const std::function<double()>& run,
-                 const std::function<StageTimes()>& stages = {});
+                 const std::function<satapp::StageTimeline()>& stages = {});
 
 // The wall time of one call of `body` in ms (steady clock).
 double wall_ms(const std::function<void()>& body);

@@ -43,7 +43,7 @@ PipelineResult run_cpu_pipeline(const PipelineRequest& request) {
     if (request.detector) {
       const satapp::Stopwatch detect;
       result.detections.push_back(request.detector->detect(const_view(inputs[*in])));
-      result.totals.detect_ms += detect.elapsed_ms();
+      result.totals[RunStage::Detect] += detect.elapsed_ms();
     }
     const satapp::Stopwatch compute;
     if (filter)
@@ -54,9 +54,9 @@ PipelineResult run_cpu_pipeline(const PipelineRequest& request) {
     if (request.draw) draw_boxes(outputs[out], result.detections.back());
     if (request.timing && filter) {
       const sat::StageTimes times = engine.last_stage_times();
-      result.totals.convert_ms += times.convert_ms;
-      result.totals.sat_ms += times.sat_ms;
-      result.totals.filter_ms += times.filter_ms;
+      result.totals[RunStage::Convert] += times.convert_ms;
+      result.totals[RunStage::Sat] += times.sat_ms;
+      result.totals[RunStage::Filter] += times.filter_ms;
     }
     hand_over(decoder, encoder, *in, out, result);
   }

@@ -83,12 +83,12 @@ PipelineResult run_cuda_pipeline(const PipelineRequest& request) {
 
   auto retire = [&](const satapp::RetiredFrame& frame) {  // its download completed
     if (timing) {
-      result.totals.upload_ms += frame.times.upload_ms;
+      result.totals[RunStage::Upload] += frame.times.upload_ms;
       result.totals.compute_ms += frame.times.compute_ms;
-      result.totals.download_ms += frame.times.finish_ms;
-      result.totals.convert_ms += frame.times.convert_ms;
-      result.totals.sat_ms += frame.times.sat_ms;
-      result.totals.filter_ms += frame.times.filter_ms;
+      result.totals[RunStage::Download] += frame.times.finish_ms;
+      result.totals[RunStage::Convert] += frame.times.convert_ms;
+      result.totals[RunStage::Sat] += frame.times.sat_ms;
+      result.totals[RunStage::Filter] += frame.times.filter_ms;
     }
     const HeldBuffers& buffers = held[std::size_t(frame.slot)];
     if (request.draw) draw_boxes(outputs[buffers.out], buffers.boxes);
@@ -106,7 +106,7 @@ PipelineResult run_cuda_pipeline(const PipelineRequest& request) {
     if (request.detector) {  // on the compute stream, after the upload; detect() waits for it
       const satapp::Stopwatch detect;
       buffers.boxes = request.detector->detect(slot.input(), frames.compute_stream());
-      result.totals.detect_ms += detect.elapsed_ms();
+      result.totals[RunStage::Detect] += detect.elapsed_ms();
       result.detections.push_back(buffers.boxes);
     }
     const sat::Image8 device_out = slot.output(out_channels);

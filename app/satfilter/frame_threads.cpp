@@ -117,8 +117,8 @@ void hand_over(Decoder& decoder, Encoder& encoder, int in, int out, PipelineResu
 void finish_run(Decoder& decoder, Encoder& encoder, const satapp::Stopwatch& wall, PipelineResult& result) {
   encoder.finish();
   result.wall_ms = wall.elapsed_ms();
-  result.totals.decode_ms = decoder.busy_ms();
-  result.totals.encode_ms = encoder.busy_ms();
+  result.totals[RunStage::Decode] = decoder.busy_ms();
+  result.totals[RunStage::Encode] = encoder.busy_ms();
 }
 
 }  // namespace satfilter

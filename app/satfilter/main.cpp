@@ -151,7 +151,7 @@ RunReport run_job(const CommandLine& cl, const Job& job, MediaKind output_kind, 
                           cl.frames_in_flight};
   PipelineResult result =
       backend == sat::Backend::Cuda ? run_cuda_pipeline(request) : run_cpu_pipeline(request);
-  result.totals.decode_ms += open_ms;  // images decode when opened; videos decode their first frame
+  result.totals[RunStage::Decode] += open_ms;  // images decode when opened; videos decode their first frame
   progress.finish(result.frames);
 
   RunReport report;

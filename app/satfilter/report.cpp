@@ -8,7 +8,40 @@ void stage_line(std::FILE* out, const char* name, double total_ms, int64_t frame
                clock);
 }
 
+// The clock that measured `stage` in this run.
+const char* stage_clock(const RunReport& r, RunStage stage) {
+  switch (stage) {
+    case RunStage::Decode: return "steady_clock, decode thread";
+    case RunStage::Detect: return "steady_clock around each sat::Detector::detect";
+    case RunStage::Upload: return "CUDA events, upload stream (pinned -> device)";
+    case RunStage::Download: return "CUDA events, download stream (device -> pinned)";
+    case RunStage::Encode: return "steady_clock, encode thread";
+    case RunStage::Convert:
+    case RunStage::Sat:
+    case RunStage::Filter: break;
+  }
+  return r.gpu ? "CUDA events (engine, compute stream)" : "steady_clock (engine)";
+}
+
 }  // namespace
+
+satapp::StageTimeline run_stages() {
+  return {"decode", "detect", "upload", "convert", "SAT", "filter", "download", "encode"};
+}
+
+bool reports_stage(const RunReport& r, RunStage stage) {
+  switch (stage) {
+    case RunStage::Detect: return r.detect;
+    case RunStage::Upload:
+    case RunStage::Download: return r.gpu;
+    case RunStage::Convert: return r.totals[RunStage::Convert] > 0;
+    case RunStage::Decode:
+    case RunStage::Sat:
+    case RunStage::Filter:
+    case RunStage::Encode: break;
+  }
+  return true;
+}
 
 void print_report(std::FILE* out, const RunReport& r) {
   const StageTotals& t = r.totals;
@@ -32,15 +65,10 @@ void print_report(std::FILE* out, const RunReport& r) {
     std::fprintf(out, "  backend    cpu\n");
 
   std::fprintf(out, "  %-10s %12s %11s   %s\n", "stage", "total ms", "ms/frame", "clock");
-  const char* engine_clock = r.gpu ? "CUDA events (engine, compute stream)" : "steady_clock (engine)";
-  stage_line(out, "decode", t.decode_ms, r.frames, "steady_clock, decode thread");
-  if (r.detect) stage_line(out, "detect", t.detect_ms, r.frames, "steady_clock around each sat::Detector::detect");
-  if (r.gpu) stage_line(out, "upload", t.upload_ms, r.frames, "CUDA events, upload stream (pinned -> device)");
-  if (t.convert_ms > 0) stage_line(out, "convert", t.convert_ms, r.frames, engine_clock);
-  stage_line(out, "SAT", t.sat_ms, r.frames, engine_clock);
-  stage_line(out, "filter", t.filter_ms, r.frames, engine_clock);
-  if (r.gpu) stage_line(out, "download", t.download_ms, r.frames, "CUDA events, download stream (device -> pinned)");
-  stage_line(out, "encode", t.encode_ms, r.frames, "steady_clock, encode thread");
+  for (int i = 0; i < t.stages.size(); ++i) {
+    const auto stage = static_cast<RunStage>(i);
+    if (reports_stage(r, stage)) stage_line(out, t.stages[i].name, t.stages[i].ms, r.frames, stage_clock(r, stage));
+  }
   stage_line(out, "compute", t.compute_ms, r.frames,
              r.gpu ? "CUDA events around each engine call (convert + SAT + filter)"
                    : "steady_clock around each engine call (convert + SAT + filter)");

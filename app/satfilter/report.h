@@ -11,22 +11,38 @@
 #include <string>
 #include <vector>
 
+#include "common/timing/stage_timeline.h"
 #include "sat/detect.h"
 
 namespace satfilter {
 
-// Sums over all frames, milliseconds.
+// A run's stages, by their position in run_stages():
+//   decode    the decoder thread
+//   detect    --detect: sat::Detector::detect (steady_clock; it waits for the GPU)
+//   upload    host -> device (CUDA)
+//   convert   the engine's convert stage (color -> gray for thresholds on color input)
+//   SAT       the engine's tables
+//   filter    the engine's pass over them
+//   download  device -> host (CUDA)
+//   encode    the encoder thread
+enum class RunStage { Decode, Detect, Upload, Convert, Sat, Filter, Download, Encode };
+// The stages above, named as the report prints them, at 0 ms; --json's keys are the names in
+// lower case ("sat").
+satapp::StageTimeline run_stages();
+
+// Sums over all frames, milliseconds: each stage, and the whole engine call (convert + SAT +
+// filter, measured by the pipeline around it: it spans three stages, so it is not one of them).
 struct StageTotals {
-  double decode_ms = 0;
-  double upload_ms = 0;
-  double convert_ms = 0;  // the engine's convert stage (color → gray for thresholds on color input)
-  double sat_ms = 0;
-  double filter_ms = 0;
-  double compute_ms = 0;  // the whole engine call (convert + SAT + filter), measured by the pipeline
-  double detect_ms = 0;   // --detect: sat::Detector::detect (steady_clock; it waits for the GPU)
-  double download_ms = 0;
-  double encode_ms = 0;
+  satapp::StageTimeline stages = run_stages();
+  double compute_ms = 0;
+  double& operator[](RunStage stage) { return stages[stage].ms; }
+  double operator[](RunStage stage) const { return stages[stage].ms; }
 };
+
+struct RunReport;
+// Whether the report lists `stage` for this run: upload and download on CUDA only, detect with
+// --detect, convert where it took any time; the others always.
+bool reports_stage(const RunReport& report, RunStage stage);
 
 struct RunReport {
   std::string input;

@@ -2,6 +2,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cctype>
+#include <string>
+
 #include "atomic_output.h"
 #include "stdio_image.h"
 
@@ -23,13 +27,13 @@ nlohmann::json detections_json(const std::vector<std::vector<sat::Box>>& frames)
 
 nlohmann::json run_json(const RunReport& r) {
   const StageTotals& t = r.totals;
-  nlohmann::json stages = {{"decode", t.decode_ms}, {"sat", t.sat_ms},       {"filter", t.filter_ms},
-                           {"encode", t.encode_ms}, {"compute", t.compute_ms}};
-  if (t.convert_ms > 0) stages["convert"] = t.convert_ms;
-  if (r.detect) stages["detect"] = t.detect_ms;
-  if (r.gpu) {
-    stages["upload"] = t.upload_ms;
-    stages["download"] = t.download_ms;
+  // The stages the text report lists, by their names in lower case ("sat"), and the engine's calls.
+  nlohmann::json stages = {{"compute", t.compute_ms}};
+  for (int i = 0; i < t.stages.size(); ++i) {
+    if (!reports_stage(r, static_cast<RunStage>(i))) continue;
+    std::string key = t.stages[i].name;
+    std::transform(key.begin(), key.end(), key.begin(), [](unsigned char c) { return std::tolower(c); });
+    stages[key] = t.stages[i].ms;
   }
   const double pixels = double(r.width) * double(r.height) * double(r.frames);
   nlohmann::json run = {

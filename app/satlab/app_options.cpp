@@ -12,38 +12,13 @@
 #include "common/cli/sat_options.h"
 #include "common/files/atomic_output.h"
 #include "sat/filter_spec.h"
-#include "scenes/detect/detect_options.h"
-#include "scenes/shadows/orbit_camera.h"
+#include "scenes/registry.h"
 
 namespace satlab {
 
 namespace {
 
 namespace cli = satapp::cli;
-
-// "A,B[,C]": `count` comma-separated numbers.
-std::vector<double> parse_reals(const std::string& name, const std::string& text, std::size_t count) {
-  std::vector<double> values;
-  std::size_t start = 0;
-  while (values.size() < count) {
-    const std::size_t end = text.find(',', start);
-    const std::string part = text.substr(start, end == std::string::npos ? std::string::npos : end - start);
-    std::size_t used = 0;
-    double v = 0;
-    try {
-      v = std::stod(part, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (part.empty() || used != part.size() || !std::isfinite(v)) break;
-    values.push_back(v);
-    if (end == std::string::npos) break;
-    start = end + 1;
-  }
-  if (values.size() != count || std::count(text.begin(), text.end(), ',') != static_cast<long>(count - 1))
-    throw UsageError(name + " needs " + std::to_string(count) + " comma-separated numbers (got \"" + text + "\")");
-  return values;
-}
 
 // The filter menu's names, as --filter takes them: "none | box | threshold | ... | shadows".
 std::string menu_names(const char* separator) {
@@ -75,39 +50,6 @@ const sat::FilterInfo* image_filter_of(const AppOptions& o) {
   return &sat::filter_catalog()[catalog_index(o.filter.kind)];
 }
 
-ShadowMode parse_mode(const std::string& name, const std::string& text) {
-  const auto mode = parse_shadow_mode(text);
-  if (!mode) throw UsageError(name + " must be hard, pcf, savsm or savsm-variable (got \"" + text + "\")");
-  return *mode;
-}
-
-std::string format_real(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%g", value);
-  return text;
-}
-
-// A closed interval a number of an option must lie in.
-struct RealRange {
-  double min, max;
-  std::string text() const { return format_real(min) + ".." + format_real(max); }
-  void check(const std::string& option, const std::string& what, double value) const {
-    if (value < min || value > max)
-      throw UsageError(option + " needs a " + what + " in [" + format_real(min) + ", " + format_real(max) + "] (got " +
-                       format_real(value) + ")");
-  }
-};
-
-// --camera: what the orbit camera shows (shadows/orbit_camera.h): a turn either way, a pitch
-// within its clamp in whole degrees (never under the ground, never straight down), its distances.
-constexpr double kDegreesPerRadian = 57.29577951308232;
-const struct {
-  RealRange yaw{-360, 360};
-  RealRange pitch{std::ceil(shadows::OrbitCamera::kMinPitch * kDegreesPerRadian),
-                  std::floor(shadows::OrbitCamera::kMaxPitch * kDegreesPerRadian)};
-  RealRange distance{shadows::OrbitCamera::kMinDistance, shadows::OrbitCamera::kMaxDistance};
-} camera_ranges;
-
 const char* const kHead = R"(satlab - live summed-area-table filters on the GPU (CUDA -> OpenGL -> Dear ImGui)
 
 usage: satlab [options]
@@ -130,7 +72,6 @@ struct Parser {
 Parser::Parser() {
   AppOptions& o = options;
   cli::configure(app, kHead, kFooter);
-  const ShadowSettings sh;
 
   app.option_defaults()->group("Source");
   cli::add_parsed(app, "--source", "SPEC",
@@ -174,58 +115,7 @@ Parser::Parser() {
   const FilterSettings start;
   filter.emplace(app, filters, std::vector<sat::FilterSpec>(start.specs.begin(), start.specs.end()));
 
-  app.option_defaults()->group("Soft shadows (--filter shadows)");
-  cli::add_parsed(
-      app, "--shadow-mode", "NAME",
-      "hard | pcf | savsm | savsm-variable (right of the divider)\n(default " + std::string(to_string(sh.mode)) + ")",
-      [&o](const std::string& text) { o.shadows.mode = parse_mode("--shadow-mode", text); });
-  cli::add_parsed(
-      app, "--compare-mode", "NAME",
-      "the technique left of the divider (default " + std::string(to_string(sh.compare_mode)) + ")",
-      [&o](const std::string& text) { o.shadows.compare_mode = parse_mode("--compare-mode", text); });
-  cli::add_parsed(app, "--precision", "NAME",
-                  "moment table: fixed32 | fp32-centered | fp32 (default " + std::string(to_string(sh.precision)) + ")",
-                  [&o](const std::string& text) {
-                    const auto precision = parse_moment_precision(text);
-                    if (!precision)
-                      throw UsageError("--precision must be fixed32, fp32-centered or fp32 (got \"" + text + "\")");
-                    o.shadows.precision = *precision;
-                  });
-  cli::add_checked(app, "--map-size", o.shadows.map_size, "N", CLI::IsMember({512, 1024, 2048, 4096}),
-                   "shadow map 512 | 1024 | 2048 | 4096 (default " + std::to_string(sh.map_size) + ")");
-  cli::add_checked(app, "--box", o.shadows.box_texels, "N", CLI::Range(1, kMaxBoxTexels),
-                   "filter box in texels (pcf, savsm), 1.." + std::to_string(kMaxBoxTexels) + " (default " +
-                       std::to_string(sh.box_texels) + ")");
-  cli::add_checked(app, "--light-size", o.shadows.light_size_deg, "DEG", CLI::Range(0.05, 20.0),
-                   "angular size of the light (savsm-variable), 0.05..20 (default 4)");
-  cli::add_checked(app, "--min-variance", o.shadows.min_variance, "X", CLI::Range(0.0, 0.01),
-                   "lower clamp of the variance (depth units^2), 0..0.01 (default 1e-5)");
-  cli::add_checked(app, "--bleeding", o.shadows.bleeding, "X", CLI::Range(0.0, 0.95),
-                   "light-bleeding reduction, 0..0.95 (default 0.2)");
-  cli::add_parsed(app, "--light", "AZ,EL",
-                  "fixed light direction in degrees, elevation 5..90 (default: the\nlight circles)",
-                  [&o](const std::string& text) {
-                    const auto angles = parse_reals("--light", text, 2);
-                    if (angles[1] < 5 || angles[1] > 90)
-                      throw UsageError("--light needs an elevation in [5, 90] degrees");
-                    o.shadows.light_azimuth_deg = static_cast<float>(angles[0]);
-                    o.shadows.light_elevation_deg = static_cast<float>(angles[1]);
-                    o.shadows.animate_light = false;
-                  });
-  cli::add_parsed(app, "--camera", "YAW,PITCH,D",
-                  "camera yaw and pitch in degrees, distance: yaw " + camera_ranges.yaw.text() + ", pitch " +
-                      camera_ranges.pitch.text() + ",\ndistance " + camera_ranges.distance.text() +
-                      " (default 34,31.5,17)",
-                  [&o](const std::string& text) {
-                    const auto v = parse_reals("--camera", text, 3);
-                    camera_ranges.yaw.check("--camera", "yaw", v[0]);
-                    camera_ranges.pitch.check("--camera", "pitch", v[1]);
-                    camera_ranges.distance.check("--camera", "distance", v[2]);
-                    o.camera = std::array<float, 3>{static_cast<float>(v[0]), static_cast<float>(v[1]),
-                                                    static_cast<float>(v[2])};
-                  });
-
-  add_detect_options(app, o.detect);
+  scene::add_scene_options(app, o.scenes);  // each scene's own, from its folder (scenes/registry.h)
 
   app.option_defaults()->group("Summed-area tables");
   cli::add_backend_option(
@@ -252,7 +142,7 @@ Parser::Parser() {
                    "framebuffer pixels per image pixel, 0..64 (0 = 1:1 if it fits,\nelse fit; default 0)");
   cli::add_checked(app, "--divider", o.divider, "F", CLI::Range(0.0, 1.0),
                    "before/after split: fraction of the width showing the input, 0..1\n(default " +
-                       format_real(kDefaultDivider) + ": most of the picture filtered)");
+                       cli::format_real(kDefaultDivider) + ": most of the picture filtered)");
   app.add_flag("--no-interop",
                "CUDA writes surfaces of its own, uploaded from the host, instead of\nthe GL textures (CUDA-GL interop)");
   app.add_flag("--no-vsync", "do not wait for the display's refresh");
@@ -297,6 +187,7 @@ void Parser::finish() {
   o.interop = !cli::given(app, "--no-interop");
   o.vsync = !cli::given(app, "--no-vsync");
   o.show_ui = !cli::given(app, "--hide-ui");
+  o.scene_files = scene::scene_input_files(o.scenes);
 
   // Every catalog filter's spec from the command line (in catalog order, as FilterSpecs).
   const std::vector<sat::FilterSpec> specs = filter->specs(image_filter_of(o));

@@ -11,12 +11,10 @@
 
 #include "common/cli/cli_app.h"
 #include "common/cli/filter_options.h"
-#include "scenes/detect/detect_settings.h"
 #include "pipeline/filter_settings.h"
 #include "sat/filters.h"
 #include "sat/sat.h"
 #include "scenes/scene_settings.h"
-#include "scenes/shadows/shadow_settings.h"
 #include "sources/frame_source.h"
 #include "sources/source_spec.h"
 
@@ -43,9 +41,11 @@ struct AppOptions {
   // The files given for the filters' Image parameters (--radius-map FILE), with the catalog index
   // of the filter whose parameter each is; main() decodes them into filter.images.
   std::vector<std::pair<std::size_t, satapp::cli::ImageFile>> filter_image_files;
-  ShadowSettings shadows;    // --shadow-mode, --light, ... (the shadow demo)
-  DetectSettings detect;     // --cascade, --scale-factor, ... (--filter detect)
-  std::optional<std::array<float, 3>> camera;  // --camera YAW,PITCH,DISTANCE (shadows; degrees)
+  // Each scene's own settings, from the options its folder adds (the shadow demo's --shadow-mode,
+  // --light, --camera ...; the detector's --cascade, --scale-factor ...: scenes/registry.h).
+  PerSceneSettings scenes;
+  // The files those settings make the run read, as (option, path): outputs never replace them.
+  std::vector<std::pair<std::string, std::string>> scene_files;
   sat::Backend backend = sat::Backend::Cuda;  // --backend (CPU when no CUDA device is present)
   bool backend_given = false;  // --backend was on the command line: CUDA then fails rather than falls back
   sat::Options sat;          // --algorithm, --tile
@@ -81,7 +81,7 @@ struct AppOptions {
 };
 
 // What the options ask to show, as the app and its panels hold it.
-inline SceneSettings scene_settings(const AppOptions& o) { return {o.scene, o.filter, o.shadows, o.detect, o.sat}; }
+inline SceneSettings scene_settings(const AppOptions& o) { return {o.scene, o.filter, o.sat, o.scenes}; }
 
 // Whether the run ends by itself (--frames, --headless): nobody watches it, so what would be a
 // message in the window (a source that cannot be opened, an option that does not apply) fails it.

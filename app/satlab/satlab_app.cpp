@@ -31,7 +31,7 @@ SatlabApp::SatlabApp(const AppOptions& options, GlContext& gl, MessageLog& log)
       frame_ui_(gl),
       ui_(initial_ui_state(options)),
       history_(options.frames),
-      scenes_({log_, pipelines_, options.interop, options.camera}, ui_.settings) {
+      scenes_({log_, pipelines_, options.interop}, ui_.settings) {
   frame_ui_.view().set_divider(static_cast<float>(options.divider));
   if (options.zoom > 0) frame_ui_.view().set_zoom(static_cast<float>(options.zoom));
   ui_.backend = pipelines_.backend();
@@ -164,8 +164,8 @@ void SatlabApp::capture(bool last) {
   outputs_.capture(shown_frame(), std::exchange(ui_.take_screenshot, false), last, width, height, [&] {
     const scene::DumpPictures pictures = scene().dump_pictures(sources_.frame(), before_, after_);
     write_frame_dump(options_.dump_frame, options_.overwrite, pictures.input, pictures.output, scenes_.last_good(),
-                     frame_ui_.view(), width, height, frame_ui_.imgui().visible_windows(),
-                     pictures.extra_lines + panel_lines(ui_));
+                     dump_params(scenes_.last_good()), frame_ui_.view(), width, height,
+                     frame_ui_.imgui().visible_windows(), pictures.extra_lines + panel_lines(ui_));
   });
 }
 

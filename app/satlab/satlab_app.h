@@ -66,7 +66,7 @@ class SatlabApp {
   double now_s_ = 0, last_frame_s_ = -1;
   bool have_output_ = false;  // a frame reached the display textures
   bool interop_used_ = false;
-  StageTimings frame_stages_;  // this frame's, zero when no frame was processed
+  satapp::StageTimeline frame_stages_;  // this frame's, zero when no frame was processed
   long long frames_ = 0;
   cv::Size images_checked_for_;  // the frame size the filters' images were last judged for
   // Why a run that ends by itself must stop with exit status 1 rather than show something else

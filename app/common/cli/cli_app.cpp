@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -113,6 +114,12 @@ void parse(CLI::App& app, int argc, const char* const* argv) {
 CLI::Option* add_parsed(CLI::App& app, const std::string& name, const std::string& metavar, const std::string& help,
                         const std::function<void(const std::string&)>& apply) {
   return app.add_option_function<std::string>(name, apply, help)->option_text(metavar);
+}
+
+std::string format_real(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", value);
+  return text;
 }
 
 CLI::Validator finite_number() {

@@ -40,6 +40,9 @@ inline bool given(const CLI::App& app, const char* name) { return app.get_option
 // UsageError with CLI11's message (or the callback's own) on a bad command line.
 void parse(CLI::App& app, int argc, const char* const* argv);
 
+// A number as "%g" writes it, for help texts and messages ("0.05", "1e-05", "20").
+std::string format_real(double value);
+
 // A validator for finite numbers: refuses nan, inf and -inf (and what is not a number).
 CLI::Validator finite_number();
 

@@ -27,24 +27,12 @@ void write_filter_params(std::ostream& out, const FilterSettings& f) {
     if (param.kind != sat::ParamKind::Image) out << ' ' << param.name << '=' << sat::format_param(*spec, param.name);
 }
 
-void write_shadow_params(std::ostream& out, const ShadowSettings& s) {
-  out << ' ' << to_string(s.mode) << ' ' << to_string(s.compare_mode) << ' ' << to_string(s.precision) << ' '
-      << s.map_size << ' ' << s.box_texels << ' ' << s.light_size_deg << ' ' << s.min_variance << ' ' << s.bleeding;
-}
-
-void write_detect_params(std::ostream& out, const DetectSettings& d) {
-  const sat::DetectParams& p = d.params;
-  out << ' ' << d.cascade << ' ' << p.scale_factor << ' ' << p.min_neighbors << ' ' << p.min_size.width << 'x'
-      << p.min_size.height << ' ' << p.max_size.width << 'x' << p.max_size.height;
-}
-
 // "filter NAME PARAMS...": the shadow demo's and the detector's entries name them as the filter
-// menu does; an image filter's parameters are NAME=VALUE pairs.
-void write_filter_line(std::ostream& out, const SceneSettings& shown) {
+// menu does, with the parameters their scenes give; an image filter's are NAME=VALUE pairs.
+void write_filter_line(std::ostream& out, const SceneSettings& shown, const std::string& scene_params) {
   out << "filter " << menu_name(shown);
-  if (shown.scene == Scene::Shadows) write_shadow_params(out, shown.shadows);
-  else if (shown.scene == Scene::Detect) write_detect_params(out, shown.detect);
-  else write_filter_params(out, shown.filter);
+  if (shown.scene == Scene::Source) write_filter_params(out, shown.filter);
+  else out << scene_params;
   out << '\n';
 }
 
@@ -55,8 +43,9 @@ std::array<std::string, 3> frame_dump_paths(const std::string& prefix) {
 }
 
 void write_frame_dump(const std::string& prefix, bool overwrite, const cv::Mat& input, const cv::Mat& output,
-                      const SceneSettings& shown, const ViewState& view, int framebuffer_width,
-                      int framebuffer_height, const std::vector<NamedRect>& windows, const std::string& extra_lines) {
+                      const SceneSettings& shown, const std::string& scene_params, const ViewState& view,
+                      int framebuffer_width, int framebuffer_height, const std::vector<NamedRect>& windows,
+                      const std::string& extra_lines) {
   const auto paths = frame_dump_paths(prefix);
   auto input_file = std::make_unique<AtomicOutput>(paths[0], overwrite);
   auto output_file = std::make_unique<AtomicOutput>(paths[1], overwrite);
@@ -71,7 +60,7 @@ void write_frame_dump(const std::string& prefix, bool overwrite, const cv::Mat& 
       << "zoom " << view.zoom() << '\n'
       << "origin " << view.origin().x << ' ' << view.origin().y << '\n'
       << "divider " << view.divider() << '\n';
-  write_filter_line(out, shown);
+  write_filter_line(out, shown, scene_params);
   out << extra_lines;
   for (const NamedRect& w : windows)
     out << "window " << w.rect.x << ' ' << w.rect.y << ' ' << w.rect.w << ' ' << w.rect.h << ' ' << w.name << '\n';

@@ -31,9 +31,12 @@ std::array<std::string, 3> frame_dump_paths(const std::string& prefix);
 
 // Writes the three files through temporaries and renames them into place only when all three are
 // complete; `overwrite` (-y): they may replace existing files. Throws std::runtime_error naming
-// the file and the reason; nothing of the dump is then left behind.
+// the file and the reason; nothing of the dump is then left behind. `scene_params`: what a scene
+// of its own (not the image filters) says of its settings after "filter NAME" (scenes/registry.h:
+// dump_params).
 void write_frame_dump(const std::string& prefix, bool overwrite, const cv::Mat& input, const cv::Mat& output,
-                      const SceneSettings& shown, const ViewState& view, int framebuffer_width,
-                      int framebuffer_height, const std::vector<NamedRect>& windows, const std::string& extra_lines = {});
+                      const SceneSettings& shown, const std::string& scene_params, const ViewState& view,
+                      int framebuffer_width, int framebuffer_height, const std::vector<NamedRect>& windows,
+                      const std::string& extra_lines = {});
 
 }  // namespace satlab

@@ -18,7 +18,7 @@ std::vector<std::string> source_files(const SourceSpec& spec) {
 satapp::files::InputFiles input_files(const AppOptions& o) {
   satapp::files::InputFiles inputs;
   for (const std::string& file : source_files(o.source)) inputs.add("--source", file);
-  inputs.add("--cascade", o.detect.cascade);
+  for (const auto& [option, file] : o.scene_files) inputs.add(option, file);
   for (const auto& filter_and_file : o.filter_image_files)
     inputs.add(filter_and_file.second.option, filter_and_file.second.path);
   return inputs;

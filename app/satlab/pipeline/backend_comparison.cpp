@@ -34,19 +34,19 @@ StageTimings median_cpu_timings(CpuPipeline& cpu, const cv::Mat& frame, const Pi
     cpu.process(frame, settings, nullptr, nullptr);
     runs.push_back(cpu.last_timings());
   }
-  StageTimings median;
+  StageTimings median = pipeline_stages();
   for (int s = 0; s < kStageCount; ++s) {
     std::vector<double> ms;
-    for (const StageTimings& t : runs) ms.push_back(t.ms[s]);
+    for (const StageTimings& t : runs) ms.push_back(t[s].ms);
     std::nth_element(ms.begin(), ms.begin() + std::ptrdiff_t(ms.size() / 2), ms.end());
-    median.ms[s] = ms[ms.size() / 2];
+    median[s].ms = ms[ms.size() / 2];
   }
   return median;
 }
 
 }  // namespace
 
-double filter_ms(const StageTimings& t) { return t[Stage::Sat] + t[Stage::Filter]; }
+double filter_ms(const StageTimings& t) { return t[Stage::Sat].ms + t[Stage::Filter].ms; }
 
 double speedup(double slow_ms, double fast_ms) { return slow_ms > 0 && fast_ms > 0 ? slow_ms / fast_ms : 0.0; }
 

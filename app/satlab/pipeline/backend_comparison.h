@@ -15,7 +15,8 @@ namespace satlab {
 struct BackendComparison {
   bool valid = false;
   bool cpu_only = false;           // the CPU backend runs: satcore's CPU against OpenCV, no GPU figures
-  StageTimings gpu, cpu;           // cpu: satcore's CPU backend, per-stage medians of the timed runs
+  // cpu: satcore's CPU backend, per-stage medians of the timed runs
+  StageTimings gpu = pipeline_stages(), cpu = pipeline_stages();
   long long differing_pixels = 0;  // GPU vs satcore CPU; 0: bit-identical outputs
   OpenCvPeer opencv;               // its output is released once compared
   long long opencv_differing_pixels = -1;  // satcore CPU vs OpenCV; -1: not the same filter

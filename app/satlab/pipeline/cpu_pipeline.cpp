@@ -28,7 +28,7 @@ void CpuPipeline::process(const cv::Mat& frame, const PipelineSettings& settings
   if (frame.type() != CV_8UC3 || frame.empty())
     throw sat::Error(sat::ErrorCode::InvalidArgument, "CpuPipeline::process", "the frame must be non-empty 8-bit BGR");
   if (frame.cols != width_ || frame.rows != height_) reallocate(frame.cols, frame.rows);
-  last_ = {};
+  last_ = pipeline_stages();
   reported_ = true;  // until this frame completes
   const FilterSettings& filter = settings.filter;
   const bool gray = outputs_gray(filter.kind);
@@ -36,14 +36,14 @@ void CpuPipeline::process(const cv::Mat& frame, const PipelineSettings& settings
   const satapp::Stopwatch convert;
   if (gray) engine_->to_gray(image_view(frame), image_view(gray_));
   else bgr_to_bgra_cpu(image_view(frame), image_view(bgra_));
-  last_[Stage::Convert] = convert.elapsed_ms();
+  last_[Stage::Convert].ms = convert.elapsed_ms();
 
   run_filter(filter);
 
   const satapp::Stopwatch show;
   display(gray ? frame : bgra_, before, rgba_before_);
   display(output_, after, rgba_after_);
-  last_[Stage::Display] = show.elapsed_ms();
+  last_[Stage::Display].ms = show.elapsed_ms();
   display_path_ = display_path_of(before, after);
   reported_ = false;
 }
@@ -58,9 +58,9 @@ void CpuPipeline::run_filter(const FilterSettings& filter) {
   output_ = filter_output(filter);
   if (filter.kind == FilterKind::None) return;
   const sat::StageTimes t = engine_->last_stage_times();
-  last_[Stage::Convert] += t.convert_ms;  // 0: the engine gets converted input
-  last_[Stage::Sat] = t.sat_ms;
-  last_[Stage::Filter] = t.filter_ms;
+  last_[Stage::Convert].ms += t.convert_ms;  // 0: the engine gets converted input
+  last_[Stage::Sat].ms = t.sat_ms;
+  last_[Stage::Filter].ms = t.filter_ms;
 }
 
 const cv::Mat& CpuPipeline::filter_output(const FilterSettings& filter) {

@@ -38,7 +38,7 @@ class CpuPipeline final : public FramePipeline {
   cv::Mat bgra_, gray_, out_bgra_, out_gray_;  // as in CudaPipeline, on the host
   cv::Mat rgba_before_, rgba_after_;           // display stage
   cv::Mat output_;                             // header of the last output (one of the above)
-  StageTimings last_;
+  StageTimings last_ = pipeline_stages();
   bool reported_ = true;  // last_ went to take_finished_timings()
   std::string display_path_;
 };

@@ -31,12 +31,12 @@ T pop_front(std::array<T, N>& items, int& count) {
 }
 
 StageTimings timings_of(const satapp::FrameTimes& t) {
-  StageTimings timings;
-  timings[Stage::Upload] = t.upload_ms;
-  timings[Stage::Convert] = t.convert_ms;  // the convert kernel (+ 0: the engine gets converted input)
-  timings[Stage::Sat] = t.sat_ms;
-  timings[Stage::Filter] = t.filter_ms;
-  timings[Stage::Display] = t.finish_ms;
+  StageTimings timings = pipeline_stages();
+  timings[Stage::Upload].ms = t.upload_ms;
+  timings[Stage::Convert].ms = t.convert_ms;  // the convert kernel (+ 0: the engine gets converted input)
+  timings[Stage::Sat].ms = t.sat_ms;
+  timings[Stage::Filter].ms = t.filter_ms;
+  timings[Stage::Display].ms = t.finish_ms;
   return timings;
 }
 
@@ -198,7 +198,7 @@ void CudaPipeline::display(satapp::FrameSlot& slot, sat::ConstImage8 input, sat:
 
 StageTimings CudaPipeline::last_timings() const {
   const satapp::FrameSlot* slot = frames_.last_slot();
-  if (!slot) return {};
+  if (!slot) return pipeline_stages();
   slot->wait();
   return timings_of(slot->times());
 }
@@ -207,6 +207,12 @@ std::optional<StageTimings> CudaPipeline::take_finished_timings() {
   if (finished_count_ > 0) return pop_front(finished_, finished_count_);
   if (const std::optional<satapp::RetiredFrame> frame = frames_.retire_oldest(false)) return timings_of(frame->times);
   return std::nullopt;
+}
+
+std::optional<FramePipeline::DeviceInput> CudaPipeline::device_input() const {
+  const satapp::FrameSlot* slot = frames_.last_slot();
+  if (!slot) return std::nullopt;
+  return DeviceInput{slot->input(), compute_stream()};
 }
 
 void CudaPipeline::read_output(cv::Mat& output) const {

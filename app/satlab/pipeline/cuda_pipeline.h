@@ -43,6 +43,7 @@ class CudaPipeline final : public FramePipeline {
   StageTimings last_timings() const override;
   std::optional<StageTimings> take_finished_timings() override;
   cv::Mat input_buffer(int width, int height) override;
+  std::optional<DeviceInput> device_input() const override;
   void read_output(cv::Mat& output) const override;
   int read_output_pixel(int x, int y, cv::Vec3b& value) const override;
   int probe_output_pixel(int x, int y, cv::Vec3b& value) override;

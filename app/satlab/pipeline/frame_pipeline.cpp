@@ -1,7 +1,5 @@
 #include "pipeline/frame_pipeline.h"
 
-#include <numeric>
-
 namespace satlab {
 
 void FramePipeline::process_device(const satapp::DeviceFrame& /*frame*/, const PipelineSettings& /*settings*/,
@@ -21,7 +19,10 @@ const char* to_string(Stage stage) {
   return "?";
 }
 
-double StageTimings::total() const { return std::accumulate(ms.begin(), ms.end(), 0.0); }
+StageTimings pipeline_stages() {
+  return {to_string(Stage::Upload), to_string(Stage::Convert), to_string(Stage::Sat), to_string(Stage::Filter),
+          to_string(Stage::Display)};
+}
 
 std::string display_path_of(const DisplayTarget* before, const DisplayTarget* after) {
   const std::string a = before ? before->display_path() : "", b = after ? after->display_path() : "";

@@ -7,6 +7,7 @@
 // Two implementations with identical output: CudaPipeline and CpuPipeline.
 #pragma once
 
+#include <cuda_runtime_api.h>
 #include <opencv2/core.hpp>
 
 #include <array>
@@ -14,6 +15,7 @@
 #include <string>
 
 #include "common/frame/frame_view.h"
+#include "common/timing/stage_timeline.h"
 #include "pipeline/filter_settings.h"
 #include "pipeline/display_target.h"
 #include "sat/filters.h"
@@ -21,17 +23,16 @@
 
 namespace satlab {
 
+// The image pipelines' stages, by their position in pipeline_stages().
 enum class Stage { Upload, Convert, Sat, Filter, Display };
 inline constexpr int kStageCount = 5;
 const char* to_string(Stage stage);  // "upload", "convert", "SAT", "filter", "display"
 
-// Milliseconds per stage of one frame: GPU time from CUDA events (CUDA), wall time (CPU).
-struct StageTimings {
-  std::array<double, kStageCount> ms{};
-  double& operator[](Stage s) { return ms[static_cast<int>(s)]; }
-  double operator[](Stage s) const { return ms[static_cast<int>(s)]; }
-  double total() const;
-};
+// Milliseconds per stage of one frame: GPU time from CUDA events (CUDA), wall time (CPU). The
+// programs' one stage timeline; the image pipelines fill pipeline_stages(), indexed by Stage.
+using StageTimings = satapp::StageTimeline;
+// The image pipelines' five stages in Stage order, at 0 ms.
+StageTimings pipeline_stages();
 
 struct PipelineSettings {
   FilterSettings filter;
@@ -69,6 +70,17 @@ class FramePipeline {
   // it (may wait for the frame that used it). Empty when there is no such buffer (CPU, another
   // size). The Mat shares its memory by reference count: it stays valid after a reallocation.
   virtual cv::Mat input_buffer(int /*width*/, int /*height*/) { return {}; }
+
+  // The last frame's input as the backend holds it in device memory (8-bit BGR, the frame's size)
+  // and the stream the frame's work ran on, for a scene that reads the frame after the pipeline
+  // (the detector) instead of uploading it again: work queued on `stream` runs after the frame's
+  // upload. Valid until the next process(). Nullopt where the frame stays on the host (CPU) or
+  // before the first frame.
+  struct DeviceInput {
+    sat::ConstImage8 bgr;
+    cudaStream_t stream = nullptr;
+  };
+  virtual std::optional<DeviceInput> device_input() const { return std::nullopt; }
 
   // The last frame's filter output on the host: BGR, or gray for the gray-output filters. For
   // dumps and comparisons, not for every frame (CUDA: waits for the frame, then a synchronous copy).

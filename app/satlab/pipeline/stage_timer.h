@@ -1,7 +1,8 @@
-// Timing of the pipeline's stages on the GPU: an event timer per stage recorded in the stream that
-// runs the stage, read once the streams have passed them (GPU time, not host time). One per frame
-// in flight: a frame's events are recorded again only after that frame finished. CPU stages use
-// satapp::Stopwatch.
+// Timing of a scene's stages on the GPU: an event timer per stage recorded in the stream that
+// runs the stage, read once the streams have passed them (GPU time, not host time). A stage is
+// its position in the scene's StageTimeline (an enum declared in the order of its names). One
+// per frame in flight: a frame's events are recorded again only after that frame finished. CPU
+// stages use satapp::Stopwatch.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -9,7 +10,7 @@
 #include <array>
 
 #include "common/timing/event_timer.h"
-#include "pipeline/frame_pipeline.h"
+#include "common/timing/stage_timeline.h"
 
 namespace satlab {
 
@@ -17,17 +18,31 @@ class CudaStageTimer {
  public:
   CudaStageTimer() = default;  // creates the events (throws sat::Error without CUDA)
   void reset() { recorded_.fill(false); }  // at the start of a frame
-  void begin(Stage stage, cudaStream_t stream);
-  void end(Stage stage, cudaStream_t stream);
+  template <typename StageIndex>
+  void begin(StageIndex stage, cudaStream_t stream) {
+    stages_.at(index(stage)).start(stream);
+  }
+  template <typename StageIndex>
+  void end(StageIndex stage, cudaStream_t stream) {
+    stages_.at(index(stage)).stop(stream);
+    recorded_.at(index(stage)) = true;
+  }
   // Milliseconds between begin and end of `stage` (0 when not recorded this frame). The stream
   // must have passed the stage's end event (e.g. after waiting for the frame's last event).
-  double elapsed_ms(Stage stage) const;
-  // The end event of `stage`: another stream waits for it to use what the stage produced.
-  cudaEvent_t ended(Stage stage) const { return stages_[static_cast<int>(stage)].stopped(); }
+  template <typename StageIndex>
+  double elapsed_ms(StageIndex stage) const {
+    return recorded_.at(index(stage)) ? stages_.at(index(stage)).elapsed_ms() : 0.0;
+  }
 
  private:
-  std::array<satapp::EventTimer, kStageCount> stages_;
-  std::array<bool, kStageCount> recorded_{};
+  static constexpr int kStages = satapp::StageTimeline::kCapacity;
+  template <typename StageIndex>
+  static std::size_t index(StageIndex stage) {
+    return static_cast<std::size_t>(stage);
+  }
+
+  std::array<satapp::EventTimer, kStages> stages_;
+  std::array<bool, kStages> recorded_{};
 };
 
 }  // namespace satlab

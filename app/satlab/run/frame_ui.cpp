@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include "scenes/registry.h"
 #include "ui/banner.h"
 #include "ui/control_panel.h"
 #include "ui/help_overlay.h"

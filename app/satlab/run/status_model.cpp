@@ -1,6 +1,7 @@
 #include "run/status_model.h"
 
 #include "common/cuda/backend_choice.h"
+#include "scenes/registry.h"
 #include "ui/run_summary.h"
 
 namespace satlab {
@@ -24,6 +25,8 @@ UiStatus StatusModel::make(double now_s, const scene::Scene& scene) {
   const SceneReport report = scene.report();
   s.source_unused = !scene.info().shows_source;
   s.series_labels = scene.info().stage_labels(pipelines_.backend());
+  s.scene = scene.kind();
+  s.scene_controls = scene.info().settings.draw_controls;
   s.source_name = sources_.name();
   s.source_fps = sources_.nominal_fps();
   if (const auto load = sources_.load()) s.source_load = describe(*load);

@@ -18,7 +18,6 @@ struct SceneDeps {
   MessageLog& log;
   PipelineSelector& backends;
   bool allow_interop = true;                   // --no-interop: false
-  std::optional<std::array<float, 3>> camera;  // --camera (the shadow demo's start view)
 };
 
 struct SceneEntry {
@@ -34,10 +33,26 @@ std::unique_ptr<Scene> make_with_backends(const SceneDeps& deps) {
   return std::make_unique<SceneType>(deps.log, deps.backends);
 }
 
-// The table the build generates from the scene folders (no particular order).
+// The table the build generates from the scene folders, in the order of satlab::Scene.
 const std::vector<const SceneEntry*>& scene_entries();
 // The entry of `kind`; throws std::logic_error when no folder declares it.
 const SceneEntry& scene_entry(satlab::Scene kind);
+
+// Every scene's command-line options (SceneSettingsHooks::add_options), bound to `settings`.
+void add_scene_options(CLI::App& app, PerSceneSettings& settings);
+// The files every scene's settings make the run read, as (option, path).
+std::vector<std::pair<std::string, std::string>> scene_input_files(const PerSceneSettings& settings);
+
+}  // namespace satlab::scene
+
+namespace satlab {
+
+// Through the shown scene's hooks (SceneSettingsHooks): one line for logs and overlays; the split
+// view's labels ("before" / "after" where the scene says nothing); the parameters the frame dump
+// writes after "filter NAME".
+std::string describe(const SceneSettings& shown);
+SplitLabels split_labels(const SceneSettings& shown);
+std::string dump_params(const SceneSettings& shown);
 
 }  // namespace satlab::scene
 

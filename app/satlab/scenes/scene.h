@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "display/interop_texture.h"
 #include "display/view_state.h"
@@ -26,7 +27,29 @@
 #include "ui/timing_history.h"
 #include "ui/ui_state.h"
 
+namespace CLI {
+class App;
+}
+
 namespace satlab::scene {
+
+// What a scene's folder says of the settings it keeps (SceneSettings::scenes, by their type), for
+// the parts of the app that parse, show, log or record them without naming that type. A null
+// member: the scene has none of it (the image filters' settings are the app's FilterSettings).
+struct SceneSettingsHooks {
+  // Its command-line options, in a help group of its own, bound to its settings in `settings`.
+  void (*add_options)(CLI::App& app, PerSceneSettings& settings) = nullptr;
+  // The files its settings make the run read, as (option, path): outputs never replace them.
+  std::vector<std::pair<std::string, std::string>> (*input_files)(const PerSceneSettings& settings) = nullptr;
+  // Its controls in the control panel, under the filter menu, editing `shown`.
+  void (*draw_controls)(SceneSettings& shown) = nullptr;
+  // One line for logs and overlays, e.g. "shadows pcf map 2048 fp32-centered box 31".
+  std::string (*describe)(const SceneSettings& shown) = nullptr;
+  // The split view's labels, left and right of the divider.
+  SplitLabels (*split_labels)(const SceneSettings& shown) = nullptr;
+  // The parameters after "filter NAME" in the frame dump's view.txt (" P1 P2 ...").
+  std::string (*dump_params)(const SceneSettings& shown) = nullptr;
+};
 
 // The source's newest frame as a scene sees it: on the host (8-bit BGR; empty while there is
 // none), or where it lies on the GPU (a GStreamer decoder's CUDA memory, which the CUDA pipeline
@@ -95,7 +118,7 @@ struct DumpPictures {
 
 // What a scene reports of its latest frame, for the status, the timings and the run summary.
 struct SceneReport {
-  StageTimings stages;          // of the latest frame that finished (zero when none did)
+  satapp::StageTimeline stages;  // of the latest frame that finished, by the scene's stages (empty when none did)
   std::string display_path;     // how the pictures reach GL ("CUDA-GL interop", ...; "" before the first frame)
   std::string interop_problem;  // why interop is off ("" when it is on or not used)
   bool used_interop = false;    // this frame went through interop
@@ -116,9 +139,11 @@ struct SceneInfo {
   // The width of the scene's own window drawn by draw_panels (0: none): the layout keeps it a
   // place beside the timings (UiState::scene_panel), off the banners and the image.
   float panel_width = 0;
-  // What the timing panel and the run summary call the five stage slots and their sum, and the
-  // clock that measured them on a backend.
+  // What the timing panel and the run summary call the scene's stages (its StageTimeline's names,
+  // in its order) and their sum, and the clock that measured them on a backend.
   SeriesLabels (*stage_labels)(sat::Backend backend) = nullptr;
+  // Its own settings: their options, controls, descriptions.
+  SceneSettingsHooks settings;
 };
 
 class Scene {
@@ -153,7 +178,7 @@ class Scene {
   virtual std::optional<InspectedPixel> inspect(int /*x*/, int /*y*/, const cv::Mat& /*source*/) { return std::nullopt; }
 
   // One line for the status and the run summary: what ran and what it found.
-  virtual std::string summary(const SceneSettings& shown) const { return describe(shown); }
+  virtual std::string summary(const SceneSettings& shown) const;
   // The run summary's comparison (--compare-cpu): prints it; false when the backends disagreed.
   virtual bool print_comparison() const { return true; }
   // The last frame's pictures for --dump-frame (`before` and `after`: the display textures).

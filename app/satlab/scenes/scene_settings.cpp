@@ -1,6 +1,5 @@
 #include "scenes/scene_settings.h"
 
-#include <cstdio>
 #include <iterator>
 
 namespace satlab {
@@ -39,27 +38,6 @@ void show_previous(SceneSettings& s) {
   const int previous = static_cast<int>(s.filter.kind) - 1;
   if (previous < 0) s.scene = Scene::Detect;  // before the first filter: the last scene
   else s.filter.kind = static_cast<FilterKind>(previous);
-}
-
-SplitLabels split_labels(const SceneSettings& s) {
-  if (s.scene == Scene::Shadows) return {to_string(s.shadows.compare_mode), to_string(s.shadows.mode)};
-  if (s.scene == Scene::Detect) return {"frame", "detections"};
-  return {"before", "after"};
-}
-
-std::string describe(const SceneSettings& s) {
-  if (s.scene == Scene::Source) return describe(s.filter);
-  if (s.scene == Scene::Detect) return describe(s.detect);
-  const ShadowSettings& sh = s.shadows;
-  char text[160];
-  std::snprintf(text, sizeof text, "shadows %s map %d %s", to_string(sh.mode), sh.map_size, to_string(sh.precision));
-  std::string line = text;
-  if (sh.mode == ShadowMode::Pcf || sh.mode == ShadowMode::SavsmFixed) line += " box " + std::to_string(sh.box_texels);
-  if (sh.mode == ShadowMode::SavsmVariable) {
-    std::snprintf(text, sizeof text, " light %g deg", sh.light_size_deg);
-    line += text;
-  }
-  return line;
 }
 
 }  // namespace satlab

@@ -2,7 +2,9 @@
 // shadow demo's 3D scene, which is a scene of its own rather than a filter of the source, or the
 // source's frames with the objects a Haar cascade detects in them. Kept
 // apart from the pipelines' FilterSettings so that the pipelines never depend on the demo; the
-// command line, the panels, the shortcuts and the captures use this one value type.
+// command line, the panels, the shortcuts and the captures use this one value type. What is the
+// app's: which scene, the image filter, the SAT options. Each other scene keeps its own settings
+// in `scenes`, by a type of its own folder (per_scene_settings.h), which nothing here names.
 //
 // The user picks from one list, the "filter" menu (--filter, the control panel, the N key): the
 // image filters in kAllFilterKinds order, then "shadows", then "detect". Each entry but the
@@ -12,10 +14,9 @@
 #include <string>
 
 #include "pipeline/filter_settings.h"
-#include "scenes/detect/detect_settings.h"
 #include "pipeline/frame_pipeline.h"
 #include "sat/sat.h"
-#include "scenes/shadows/shadow_settings.h"
+#include "scenes/per_scene_settings.h"
 
 namespace satlab {
 
@@ -32,9 +33,8 @@ inline constexpr char kDetectMenuName[] = "detect";
 struct SceneSettings {
   Scene scene = Scene::Source;
   FilterSettings filter;   // the image filter (Scene::Source)
-  ShadowSettings shadows;  // the shadow demo (Scene::Shadows)
-  DetectSettings detect;   // the detect scene (Scene::Detect)
   sat::Options sat;        // algorithm and tile of every table, the demo's included (the CPU backend ignores them)
+  PerSceneSettings scenes;  // each other scene's own settings (the shadow demo's, the detector's)
 
   PipelineSettings pipeline() const { return {filter, sat}; }
 };
@@ -48,17 +48,10 @@ void show_next(SceneSettings& settings);
 // The menu's previous entry, wrapping around (the P key).
 void show_previous(SceneSettings& settings);
 
-// The split view's labels, left and right of the divider: "before" / "after" for the image filters;
-// the shadow demo compares two techniques, so their names (compare_mode, mode); the detect scene
-// shows the frame on both sides, the detections over it.
+// The split view's labels, left and right of the divider: "before" / "after" for the image
+// filters; each other scene says its own (scenes/registry.h: split_labels).
 struct SplitLabels {
   std::string left, right;
 };
-SplitLabels split_labels(const SceneSettings& settings);
-
-// One line for logs and overlays: the filter's (pipeline/filter_settings.h), or for the shadow
-// demo e.g. "shadows savsm-variable map 1024 fixed32 light 4 deg", for the detect scene
-// detect_settings.h's describe().
-std::string describe(const SceneSettings& settings);
 
 }  // namespace satlab

@@ -55,7 +55,7 @@ bool print_backend_comparison(const BackendComparison& c) {
     if (gpu > 0 && cpu > 0) std::printf(" %9.1fx\n", cpu / gpu);
     else std::printf(" %10s\n", "-");
   };
-  for (int s = 0; s < kStageCount; ++s) row(to_string(static_cast<Stage>(s)), c.gpu.ms[s], c.cpu.ms[s]);
+  for (int s = 0; s < kStageCount; ++s) row(to_string(static_cast<Stage>(s)), c.gpu[s].ms, c.cpu[s].ms);
   row("total", c.gpu.total(), c.cpu.total());
   if (c.differing_pixels == 0) std::printf("satlab: outputs bit-identical\n");
   else std::printf("satlab: outputs DIFFER in %lld of %d pixels\n", c.differing_pixels, c.width * c.height);

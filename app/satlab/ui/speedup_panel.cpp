@@ -79,12 +79,12 @@ void draw_speedup_panel(UiState& ui, const UiStatus& status) {
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(to_string(stage));
         ImGui::TableNextColumn();
-        ImGui::Text("%8.3f", c->gpu[stage]);
+        ImGui::Text("%8.3f", c->gpu[stage].ms);
         ImGui::TableNextColumn();
         if (stage == Stage::Upload) ImGui::TextDisabled("   (none)");
-        else ImGui::Text("%8.3f", c->cpu[stage]);
+        else ImGui::Text("%8.3f", c->cpu[stage].ms);
         ImGui::TableNextColumn();
-        ratio_cell(c->cpu[stage], c->gpu[stage]);
+        ratio_cell(c->cpu[stage].ms, c->gpu[stage].ms);
       }
       ImGui::TableNextRow();
       ImGui::TableNextColumn();

@@ -19,26 +19,20 @@ double median_of(std::vector<float>& values) {
 
 const char* to_string(Series series) {
   switch (series) {
-    case Series::Upload: return "upload";
-    case Series::Convert: return "convert";
-    case Series::Sat: return "SAT";
-    case Series::Filter: return "filter";
-    case Series::Display: return "display";
     case Series::PipelineTotal: return "pipeline";
     case Series::Frame: return "frame (CPU)";
     case Series::Period: return "frame period";
   }
-  return "?";
+  return "";  // a stage: the scene names it (SeriesLabels)
 }
 
 SeriesLabels::SeriesLabels() {
   for (int s = 0; s < kSeriesCount; ++s) names[s] = to_string(static_cast<Series>(s));
 }
 
-SeriesLabels::SeriesLabels(const std::array<const char*, kStageCount>& stages, const char* total,
-                           std::string measured_by)
+SeriesLabels::SeriesLabels(const satapp::StageTimeline& stages, const char* total, std::string measured_by)
     : SeriesLabels() {
-  for (int s = 0; s < kStageCount; ++s) names[s] = stages[s];
+  for (int s = 0; s < stages.size(); ++s) names[s] = stages[s].name;
   names[static_cast<int>(Series::PipelineTotal)] = total;
   clock = std::move(measured_by);
 }
@@ -49,9 +43,9 @@ TimingHistory::TimingHistory(int keep_frames) : keep_frames_(std::max(0, keep_fr
   scratch_.reserve(static_cast<std::size_t>(std::max(keep_frames_, kPlotLength)));
 }
 
-void TimingHistory::add(const StageTimings& stages, double frame_ms, double period_ms) {
+void TimingHistory::add(const satapp::StageTimeline& stages, double frame_ms, double period_ms) {
   std::array<float, kSeriesCount> v{};
-  for (int i = 0; i < kStageCount; ++i) v[i] = static_cast<float>(stages.ms[i]);
+  for (int i = 0; i < stages.size(); ++i) v[i] = static_cast<float>(stages[i].ms);
   v[static_cast<int>(Series::PipelineTotal)] = static_cast<float>(stages.total());
   v[static_cast<int>(Series::Frame)] = static_cast<float>(frame_ms);
   v[static_cast<int>(Series::Period)] = static_cast<float>(period_ms);

@@ -7,26 +7,34 @@
 #include <string>
 #include <vector>
 
+#include "common/timing/stage_timeline.h"
 #include "pipeline/frame_pipeline.h"
 #include "scenes/scene_settings.h"
 
 namespace satlab {
 
-// The pipeline's stages, their sum, the CPU time of a whole frame (source, pipeline, UI, drawing;
-// not the wait for the display) and the frame period (1000 / FPS).
-enum class Series { Upload, Convert, Sat, Filter, Display, PipelineTotal, Frame, Period };
-inline constexpr int kSeriesCount = 8;
-const char* to_string(Series series);  // stage names, "pipeline", "frame (CPU)", "frame period"
+// A series of the history: a scene's stage by its position in the scene's StageTimeline (0 ..
+// kMaxStages - 1: stage_series()), then the stages' sum, the CPU time of a whole frame (source,
+// pipeline, UI, drawing; not the wait for the display) and the frame period (1000 / FPS).
+inline constexpr int kMaxStages = satapp::StageTimeline::kCapacity;
+enum class Series : int { PipelineTotal = kMaxStages, Frame, Period };
+inline constexpr int kSeriesCount = kMaxStages + 3;
+// The series of the stage at `position` (an int, or a scene's enum of its stages).
+template <typename Position>
+constexpr Series stage_series(Position position) {
+  return static_cast<Series>(static_cast<int>(position));
+}
+const char* to_string(Series series);  // "pipeline", "frame (CPU)", "frame period"; "" for a stage
 
 // What the timing panel and the run summary call the series, and the clock that measured the
-// stages: each scene names its own five stage slots and their sum (scenes/scene.h: SceneInfo), e.g. the
-// shadow demo's "light pass" ... "passes", the detector's "upload" ... "grouping", "detect".
+// stages: each scene names its stages and their sum (scenes/scene.h: SceneInfo), e.g. the shadow
+// demo's "light pass" ... "passes", the detector's "upload" ... "grouping", "detect".
 struct SeriesLabels {
   std::array<const char*, kSeriesCount> names{};  // to_string's by default
   std::string clock;                              // e.g. "GPU time (CUDA events)"
   SeriesLabels();
-  // A scene's own names of the five stage slots and their sum, and the clock.
-  SeriesLabels(const std::array<const char*, kStageCount>& stages, const char* total, std::string measured_by);
+  // A scene's stages (their names, in their order), the name of their sum, and the clock.
+  SeriesLabels(const satapp::StageTimeline& stages, const char* total, std::string measured_by);
   const char* operator[](Series s) const { return names[static_cast<int>(s)]; }
 };
 
@@ -53,8 +61,9 @@ class TimingHistory {
   // keep_frames > 0: keep that many frames for summary_median() (a run with --frames).
   explicit TimingHistory(int keep_frames = 0);
 
-  // One frame: the pipeline's stage times, the frame's CPU time and the frame period (ms).
-  void add(const StageTimings& stages, double frame_ms, double period_ms);
+  // One frame: the scene's stage times (by position; empty when no frame was processed), the
+  // frame's CPU time and the frame period (ms).
+  void add(const satapp::StageTimeline& stages, double frame_ms, double period_ms);
   // Before each add(): when `mode` differs from the last one, forgets the samples (plots, medians,
   // FPS, the kept frames) so that no panel mixes modes. Returns whether it did.
   bool follow(const TimingMode& mode);

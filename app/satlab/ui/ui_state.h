@@ -82,6 +82,9 @@ struct InspectedPixel {
 struct UiStatus {
   bool source_unused = false;  // the scene draws its own picture (the shadow demo): no source frames
   SeriesLabels series_labels;  // the scene's names of the timings and their clock
+  Scene scene = Scene::Source;  // the scene that runs
+  // Its controls in the control panel (from its folder), editing the shown settings; null: none.
+  void (*scene_controls)(SceneSettings& shown) = nullptr;
   std::string source_name;
   double source_fps = 0;
   std::string source_load;  // a video in memory: describe() of its load at open, else empty

@@ -90,11 +90,11 @@ TEST(BackendComparison, NoFilterHasNoOpenCvOp) {
 
 TEST(ComparisonText, SpeedupIsStatedAgainstOpenCvFirst) {
   BackendComparison c;
-  c.gpu[Stage::Sat] = 0.2;
-  c.gpu[Stage::Filter] = 0.3;
-  c.gpu[Stage::Convert] = 9.0;  // not part of the filter's time
-  c.cpu[Stage::Sat] = 0.0;
-  c.cpu[Stage::Filter] = 6.0;
+  c.gpu[Stage::Sat].ms = 0.2;
+  c.gpu[Stage::Filter].ms = 0.3;
+  c.gpu[Stage::Convert].ms = 9.0;  // not part of the filter's time
+  c.cpu[Stage::Sat].ms = 0.0;
+  c.cpu[Stage::Filter].ms = 6.0;
   c.opencv.op = "cv::blur";
   c.opencv.relation = "bit-exact";
   c.opencv.ms = 4.5;

@@ -23,6 +23,7 @@
 #include "capture/screenshot.h"
 #include "common/files/output_checks.h"
 #include "test_files.h"
+#include "scenes/detect/detect_settings.h"
 #include "test_images.h"
 #include "test_options.h"
 #include "ui/counted.h"

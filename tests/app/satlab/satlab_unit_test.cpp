@@ -21,6 +21,8 @@
 #include "pipeline/cpu_pipeline.h"
 #include "pipeline/mat_view.h"
 #include "pipeline/pipeline_selector.h"
+#include "scenes/registry.h"
+#include "scenes/shadows/shadow_settings.h"
 #include "sat/device.h"
 #include "sources/source_controller.h"
 #include "sources/synthetic_source.h"
@@ -128,16 +130,16 @@ TEST(AppOptions, CudaOnlyOptionsWithTheCpuBackend) {
 TEST(AppOptions, ShadowDemo) {
   const AppOptions d = parse({"--filter", "shadows"});
   EXPECT_EQ(d.scene, Scene::Shadows);
-  EXPECT_EQ(d.shadows.mode, ShadowMode::SavsmVariable);
-  EXPECT_EQ(d.shadows.precision, MomentPrecision::Fixed32);
-  EXPECT_TRUE(d.shadows.animate_light);
-  EXPECT_FALSE(d.camera.has_value());
+  EXPECT_EQ(d.scenes.get<ShadowSettings>().mode, ShadowMode::SavsmVariable);
+  EXPECT_EQ(d.scenes.get<ShadowSettings>().precision, MomentPrecision::Fixed32);
+  EXPECT_TRUE(d.scenes.get<ShadowSettings>().animate_light);
+  EXPECT_FALSE(d.scenes.get<ShadowSettings>().start_camera.has_value());
 
   const AppOptions o =
       parse({"--filter", "shadows", "--shadow-mode", "pcf", "--compare-mode=savsm", "--precision", "fp32-centered",
              "--map-size", "2048", "--box", "31", "--light-size", "2.5", "--min-variance", "1e-4", "--bleeding", "0.3",
              "--light", "225,50", "--camera", "10,20.5,12"});
-  const ShadowSettings& s = o.shadows;
+  const ShadowSettings& s = o.scenes.get<ShadowSettings>();
   EXPECT_EQ(s.mode, ShadowMode::Pcf);
   EXPECT_EQ(s.compare_mode, ShadowMode::SavsmFixed);
   EXPECT_EQ(s.precision, MomentPrecision::Float32Centered);
@@ -149,10 +151,10 @@ TEST(AppOptions, ShadowDemo) {
   EXPECT_FLOAT_EQ(s.light_azimuth_deg, 225.0f);
   EXPECT_FLOAT_EQ(s.light_elevation_deg, 50.0f);
   EXPECT_FALSE(s.animate_light);  // a fixed light
-  ASSERT_TRUE(o.camera.has_value());
-  EXPECT_FLOAT_EQ((*o.camera)[0], 10.0f);
-  EXPECT_FLOAT_EQ((*o.camera)[1], 20.5f);
-  EXPECT_FLOAT_EQ((*o.camera)[2], 12.0f);
+  ASSERT_TRUE(s.start_camera.has_value());
+  EXPECT_FLOAT_EQ((*s.start_camera)[0], 10.0f);
+  EXPECT_FLOAT_EQ((*s.start_camera)[1], 20.5f);
+  EXPECT_FLOAT_EQ((*s.start_camera)[2], 12.0f);
 
   for (ShadowMode mode : kAllShadowModes) EXPECT_EQ(parse_shadow_mode(to_string(mode)), mode);
   for (MomentPrecision p : kAllMomentPrecisions) EXPECT_EQ(parse_moment_precision(to_string(p)), p);
@@ -416,12 +418,12 @@ TEST(PanelLayout, FitsTheWindowAtAnySize) {
 TEST(TimingHistory, MediansAndPlots) {
   TimingHistory history(10);
   for (int i = 1; i <= 5; ++i) {
-    StageTimings t;
-    t[Stage::Sat] = i;
+    StageTimings t = pipeline_stages();
+    t[Stage::Sat].ms = i;
     history.add(t, 10.0 * i, 20.0);
   }
-  EXPECT_FLOAT_EQ(history.latest(Series::Sat), 5.0f);
-  EXPECT_DOUBLE_EQ(history.recent_median(Series::Sat), 3.0);
+  EXPECT_FLOAT_EQ(history.latest(stage_series(Stage::Sat)), 5.0f);
+  EXPECT_DOUBLE_EQ(history.recent_median(stage_series(Stage::Sat)), 3.0);
   EXPECT_DOUBLE_EQ(history.recent_median(Series::PipelineTotal), 3.0);
   int used = 0;
   EXPECT_DOUBLE_EQ(history.summary_median(Series::Frame, 2, &used), 40.0);  // frames 3..5
@@ -441,23 +443,23 @@ TEST(TimingHistory, KnowsWhichStagesRan) {
   TimingHistory history(10);
   const TimingMode gpu{Scene::Source, FilterKind::Box, sat::Backend::Cuda, sat::Algorithm{}, 1};
   history.follow(gpu);
-  StageTimings t;
-  t[Stage::Upload] = 0.5;
-  t[Stage::Filter] = 2.0;
+  StageTimings t = pipeline_stages();
+  t[Stage::Upload].ms = 0.5;
+  t[Stage::Filter].ms = 2.0;
   history.add(t, 4, 16);
-  EXPECT_TRUE(history.ran(Series::Upload));
-  EXPECT_FALSE(history.ran(Series::Sat));
-  EXPECT_TRUE(history.ran(Series::Filter));
+  EXPECT_TRUE(history.ran(stage_series(Stage::Upload)));
+  EXPECT_FALSE(history.ran(stage_series(Stage::Sat)));
+  EXPECT_TRUE(history.ran(stage_series(Stage::Filter)));
   EXPECT_TRUE(history.ran(Series::PipelineTotal));
   EXPECT_TRUE(history.ran(Series::Frame));
   TimingMode cpu = gpu;
   cpu.backend = sat::Backend::Cpu;
   EXPECT_TRUE(history.follow(cpu));
-  EXPECT_FALSE(history.ran(Series::Upload));  // the GPU's upload says nothing of the CPU backend
-  t[Stage::Upload] = 0;
+  EXPECT_FALSE(history.ran(stage_series(Stage::Upload)));  // the GPU's upload says nothing of the CPU backend
+  t[Stage::Upload].ms = 0;
   history.add(t, 4, 16);
-  EXPECT_FALSE(history.ran(Series::Upload));
-  EXPECT_TRUE(history.ran(Series::Filter));
+  EXPECT_FALSE(history.ran(stage_series(Stage::Upload)));
+  EXPECT_TRUE(history.ran(stage_series(Stage::Filter)));
 }
 
 TEST(TimingHistory, StartsOverWhenTheModeChanges) {
@@ -465,18 +467,18 @@ TEST(TimingHistory, StartsOverWhenTheModeChanges) {
   const TimingMode gpu{Scene::Shadows, FilterKind::None, sat::Backend::Cuda, sat::Algorithm{}, 1};
   for (int i = 0; i < 20; ++i) {
     EXPECT_FALSE(history.follow(gpu));
-    StageTimings t;
-    t[Stage::Upload] = 3.119;
+    StageTimings t = pipeline_stages();
+    t[Stage::Upload].ms = 3.119;
     history.add(t, 5, 190.0);  // ~5 FPS
   }
   const auto expect_fresh = [&](const char* what) {
     SCOPED_TRACE(what);
     EXPECT_EQ(history.plot_count(), 0);
-    EXPECT_FLOAT_EQ(history.latest(Series::Upload), 0.0f);
-    EXPECT_DOUBLE_EQ(history.recent_median(Series::Upload), 0.0);
+    EXPECT_FLOAT_EQ(history.latest(stage_series(Stage::Upload)), 0.0f);
+    EXPECT_DOUBLE_EQ(history.recent_median(stage_series(Stage::Upload)), 0.0);
     history.add({}, 1, 33.3);  // the new mode's first frame: ~30 FPS, no upload
     EXPECT_NEAR(history.recent_fps(), 30.0, 0.1);
-    EXPECT_DOUBLE_EQ(history.summary_median(Series::Upload, 0), 0.0);
+    EXPECT_DOUBLE_EQ(history.summary_median(stage_series(Stage::Upload), 0), 0.0);
   };
   TimingMode cpu = gpu;
   cpu.backend = sat::Backend::Cpu;
@@ -612,8 +614,8 @@ TEST(CpuPipeline, ThresholdAndNone) {
   EXPECT_EQ(pipeline.read_output_pixel(3, 4, pixel), 1);
   EXPECT_EQ(pixel[0], expected.at<uint8_t>(4, 3));
   // satcore's CPU backend builds no table (running sums inside the filter pass).
-  EXPECT_EQ(pipeline.last_timings()[Stage::Sat], 0.0);
-  EXPECT_GT(pipeline.last_timings()[Stage::Filter], 0.0);
+  EXPECT_EQ(pipeline.last_timings()[Stage::Sat].ms, 0.0);
+  EXPECT_GT(pipeline.last_timings()[Stage::Filter].ms, 0.0);
 
   settings.filter.kind = FilterKind::None;
   pipeline.process(frame, settings, nullptr, nullptr);

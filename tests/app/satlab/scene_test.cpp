@@ -20,6 +20,7 @@
 #include "scenes/detect/detect_scene.h"
 #include "scenes/registry.h"
 #include "scenes/scene_switcher.h"
+#include "scenes/shadows/shadow_settings.h"
 #include "test_options.h"
 
 namespace satlab {
@@ -59,7 +60,7 @@ TEST(SceneSwitcher, OneSceneLivesAtATime) {
   SceneRig rig;
   const int before = scene::Scene::live_count();
   {
-    scene::SceneSwitcher scenes({rig.log, rig.backends, false, std::nullopt}, rig.ui.settings);
+    scene::SceneSwitcher scenes({rig.log, rig.backends, false}, rig.ui.settings);
     const cv::Mat frame = astronaut_bgr();
     // Every mode in the menu's order, twice round, one frame each: always exactly one scene.
     for (int step = 0; step < 8; ++step) {
@@ -96,10 +97,10 @@ TEST(SceneSwitcher, SettlesWhatEachFrameReturns) {
   scene::settle(scene::FrameResult::shown(), settings, last_good);
   EXPECT_EQ(last_good.filter.kind, kAllFilterKinds[2]);  // what was shown worked
   SceneSettings moved = edited;
-  moved.shadows.light_azimuth_deg = 123;
+  moved.scenes.get<ShadowSettings>().light_azimuth_deg = 123;
   scene::settle(scene::FrameResult::shown(moved), settings, last_good);  // the scene changed what it showed
-  EXPECT_EQ(settings.shadows.light_azimuth_deg, 123);
-  EXPECT_EQ(last_good.shadows.light_azimuth_deg, 123);
+  EXPECT_EQ(settings.scenes.get<ShadowSettings>().light_azimuth_deg, 123);
+  EXPECT_EQ(last_good.scenes.get<ShadowSettings>().light_azimuth_deg, 123);
 
   SceneSettings defaults;
   defaults.filter.kind = kAllFilterKinds[3];
@@ -155,13 +156,13 @@ TEST(DetectScene, FindsWhatTheDetectorFindsAndAgreesWithOpenCv) {
   scene::DetectScene scene(rig.log, rig.backends);
   ASSERT_EQ(rig.frame(scene, frame), Outcome::Shown);
 
-  sat::Detector direct(sat::Backend::Cpu, sat::load_haar_cascade(rig.ui.settings.detect.cascade),
+  sat::Detector direct(sat::Backend::Cpu, sat::load_haar_cascade(rig.ui.settings.scenes.get<DetectSettings>().cascade),
                        {frame.cols, frame.rows}, {1.1, 3, {30, 30}});
   const std::vector<sat::Box>& expected = direct.detect({frame.data, frame.step, frame.cols, frame.rows, 3});
   ASSERT_FALSE(expected.empty());  // the astronaut's face
   ASSERT_EQ(scene.boxes().size(), expected.size());
   for (std::size_t i = 0; i < expected.size(); ++i) EXPECT_EQ(scene.boxes()[i], expected[i]) << i;
-  EXPECT_EQ(scene.summary(rig.ui.settings), describe(rig.ui.settings.detect) + ": " + std::to_string(expected.size()) +
+  EXPECT_EQ(scene.summary(rig.ui.settings), describe(rig.ui.settings.scenes.get<DetectSettings>()) + ": " + std::to_string(expected.size()) +
                                                 (expected.size() == 1 ? " object" : " objects"));
 
   // The first frame of new settings is compared with cv::CascadeClassifier.
@@ -172,16 +173,21 @@ TEST(DetectScene, FindsWhatTheDetectorFindsAndAgreesWithOpenCv) {
   EXPECT_TRUE(scene.print_comparison());
 
   // The stages reach the timing panel under the detector's names.
-  const StageTimings t = scene.report().stages;
-  EXPECT_GT(t[Stage::Filter], 0);  // the cascade
-  EXPECT_STREQ(scene.info().stage_labels(sat::Backend::Cpu)[Series::Filter], "cascade");
+  // Its own stages, not another scene's slots: the upload, then the detector's.
+  const satapp::StageTimeline t = scene.report().stages;
+  ASSERT_EQ(t.size(), 5);
+  const char* const names[] = {"upload", "pyramid", "tables", "cascade", "grouping"};
+  for (int i = 0; i < t.size(); ++i) EXPECT_STREQ(t[i].name, names[i]) << i;
+  EXPECT_GT(t.ms("cascade"), 0);
+  EXPECT_EQ(t.ms("upload"), 0);  // the CPU backend reads the frame where it is
+  EXPECT_STREQ(scene.info().stage_labels(sat::Backend::Cpu)[stage_series(3)], "cascade");
   EXPECT_STREQ(scene.info().stage_labels(sat::Backend::Cpu)[Series::PipelineTotal], "detect");
 
   // Another parameter makes another detector: no grouping gives the raw windows.
-  rig.ui.settings.detect.params.min_neighbors = 0;
+  rig.ui.settings.scenes.get<DetectSettings>().params.min_neighbors = 0;
   ASSERT_EQ(rig.frame(scene, frame), Outcome::Shown);
   EXPECT_GT(scene.boxes().size(), expected.size());
-  EXPECT_EQ(rig.last_good.detect.params.min_neighbors, 0);
+  EXPECT_EQ(rig.last_good.scenes.get<DetectSettings>().params.min_neighbors, 0);
 }
 
 TEST(DetectScene, RefusesACascadeItCannotLoadAndKeepsTheLastOne) {
@@ -195,18 +201,18 @@ TEST(DetectScene, RefusesACascadeItCannotLoadAndKeepsTheLastOne) {
   ASSERT_GT(found, 0u);
 
   const std::string old_format = detect_test::cascade_path("haarcascade_licence_plate_rus_16stages.xml");
-  rig.ui.settings.detect.cascade = old_format;
+  rig.ui.settings.scenes.get<DetectSettings>().cascade = old_format;
   ASSERT_EQ(rig.frame(scene, frame), Outcome::Shown);
   EXPECT_NE(scene.problem().find("haarcascade_licence_plate_rus_16stages.xml"), std::string::npos) << scene.problem();
   EXPECT_NE(scene.problem().find("old-style"), std::string::npos) << scene.problem();
   EXPECT_TRUE(rig.logged("old-style"));
-  EXPECT_EQ(rig.ui.settings.detect.cascade, rig.last_good.detect.cascade);  // the chooser shows what runs
-  EXPECT_NE(rig.ui.settings.detect.cascade, old_format);
+  EXPECT_EQ(rig.ui.settings.scenes.get<DetectSettings>().cascade, rig.last_good.scenes.get<DetectSettings>().cascade);  // the chooser shows what runs
+  EXPECT_NE(rig.ui.settings.scenes.get<DetectSettings>().cascade, old_format);
   EXPECT_EQ(scene.boxes().size(), found);
 
   // The same refusal is logged once, however often it is asked for.
   const long long messages = rig.log.total();
-  rig.ui.settings.detect.cascade = old_format;
+  rig.ui.settings.scenes.get<DetectSettings>().cascade = old_format;
   rig.frame(scene, frame);
   EXPECT_EQ(rig.log.total(), messages);
 }
@@ -224,8 +230,8 @@ TEST(DetectScene, DoesNotStartAComparisonThatCannotFinishInTime) {
                                {"<_>0 0 24 12 1.</_><_>0 12 24 12 -1.</_>"}));
   SceneRig rig;
   rig.ui.settings.scene = Scene::Detect;
-  rig.ui.settings.detect.cascade = everything;
-  rig.ui.settings.detect.params.min_size = {0, 0};
+  rig.ui.settings.scenes.get<DetectSettings>().cascade = everything;
+  rig.ui.settings.scenes.get<DetectSettings>().params.min_size = {0, 0};
   cv::Mat frame(240, 320, CV_8UC3);
   cv::randu(frame, 0, 256);
   scene::DetectScene scene(rig.log, rig.backends);
@@ -264,18 +270,18 @@ TEST(DetectOptions, ParsesAndRefusesCascadesSatcoreCannotLoad) {
                               "--scale-factor", "1.2", "--min-neighbors", "5", "--min-size", "40"});
   EXPECT_EQ(o.scene, Scene::Detect);
   EXPECT_EQ(scene_settings(o).scene, Scene::Detect);
-  EXPECT_EQ(scene_settings(o).detect, o.detect);
-  EXPECT_EQ(std::filesystem::path(o.detect.cascade).filename(), "haarcascade_eye.xml");
-  EXPECT_EQ(o.detect.params.scale_factor, 1.2);
-  EXPECT_EQ(o.detect.params.min_neighbors, 5);
-  EXPECT_EQ(o.detect.params.min_size.width, 40);  // N: NxN, as satfilter takes it
-  EXPECT_EQ(o.detect.params.min_size.height, 40);
+  EXPECT_EQ(scene_settings(o).scenes.get<DetectSettings>(), o.scenes.get<DetectSettings>());
+  EXPECT_EQ(std::filesystem::path(o.scenes.get<DetectSettings>().cascade).filename(), "haarcascade_eye.xml");
+  EXPECT_EQ(o.scenes.get<DetectSettings>().params.scale_factor, 1.2);
+  EXPECT_EQ(o.scenes.get<DetectSettings>().params.min_neighbors, 5);
+  EXPECT_EQ(o.scenes.get<DetectSettings>().params.min_size.width, 40);  // N: NxN, as satfilter takes it
+  EXPECT_EQ(o.scenes.get<DetectSettings>().params.min_size.height, 40);
   const AppOptions sizes = parse({"--filter", "detect", "--min-size", "24x30", "--max-size", "200x180"});
-  EXPECT_EQ(sizes.detect.params.min_size.width, 24);
-  EXPECT_EQ(sizes.detect.params.min_size.height, 30);
-  EXPECT_EQ(sizes.detect.params.max_size.width, 200);
-  EXPECT_EQ(sizes.detect.params.max_size.height, 180);
-  EXPECT_EQ(parse({"--filter", "detect"}).detect, DetectSettings{});
+  EXPECT_EQ(sizes.scenes.get<DetectSettings>().params.min_size.width, 24);
+  EXPECT_EQ(sizes.scenes.get<DetectSettings>().params.min_size.height, 30);
+  EXPECT_EQ(sizes.scenes.get<DetectSettings>().params.max_size.width, 200);
+  EXPECT_EQ(sizes.scenes.get<DetectSettings>().params.max_size.height, 180);
+  EXPECT_EQ(parse({"--filter", "detect"}).scenes.get<DetectSettings>(), DetectSettings{});
   // satcore's (OpenCV's) defaults, as satfilter has them: no minimum size.
   EXPECT_EQ(DetectSettings{}.params.min_size.width, 0);
   EXPECT_EQ(DetectSettings{}.params.scale_factor, 1.1);

@@ -6,10 +6,12 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <sstream>
 
 #include "common/timing/stopwatch.h"
 #include "scenes/detect/cascade_list.h"
 #include "scenes/detect/compare_budget.h"
+#include "scenes/detect/detect_options.h"
 #include "scenes/registry.h"
 #include "ui/counted.h"
 
@@ -52,15 +54,42 @@ std::string speed_text(const DetectComparison& c) {
 
 constexpr float kPanelWidth = 380;
 
+// The scene's stages: the frame's upload by the shared frame pipeline, then the detector's.
+satapp::StageTimeline detect_scene_stages() {
+  satapp::StageTimeline stages{"upload"};
+  for (const satapp::StageTime& stage : detector_stages()) stages.add(stage.name);
+  return stages;
+}
+constexpr int kUploadStage = 0;  // the detector's stages follow it
+
 SeriesLabels detect_stage_labels(sat::Backend backend) {
-  return {{"upload", "pyramid", "tables", "cascade", "grouping"},
-          "detect",
+  return {detect_scene_stages(), "detect",
           backend == sat::Backend::Cuda ? "GPU time of the detector (CUDA events)"
                                         : "wall time of the detector (CPU backend)"};
 }
 
-const SceneInfo kDetectInfo{satlab::Scene::Detect, /*shows_source=*/true, /*navigates_view=*/true, kPanelWidth,
-                            &detect_stage_labels};
+// Its settings, kept in SceneSettings::scenes (per_scene_settings.h).
+const DetectSettings& own(const SceneSettings& s) { return s.scenes.get<DetectSettings>(); }
+
+std::string detect_dump_params(const SceneSettings& s) {
+  const DetectSettings& d = own(s);
+  const sat::DetectParams& p = d.params;
+  std::ostringstream out;
+  out << ' ' << d.cascade << ' ' << p.scale_factor << ' ' << p.min_neighbors << ' ' << p.min_size.width << 'x'
+      << p.min_size.height << ' ' << p.max_size.width << 'x' << p.max_size.height;
+  return out.str();
+}
+
+const SceneInfo kDetectInfo{
+    satlab::Scene::Detect, /*shows_source=*/true, /*navigates_view=*/true, kPanelWidth, &detect_stage_labels,
+    {[](CLI::App& app, PerSceneSettings& s) { add_detect_options(app, s.get<DetectSettings>()); },
+     [](const PerSceneSettings& s) {  // the cascade is read: no output may replace it
+       return std::vector<std::pair<std::string, std::string>>{{"--cascade", s.get<DetectSettings>().cascade}};
+     },
+     [](SceneSettings&) { ImGui::TextColored(kDim, "cascade and parameters: the Detection window"); },
+     [](const SceneSettings& s) { return describe(own(s)); },
+     // The frame on both sides, the detections over it on the right.
+     [](const SceneSettings&) { return SplitLabels{"frame", "detections"}; }, &detect_dump_params}};
 
 }  // namespace
 
@@ -129,7 +158,7 @@ FrameResult DetectScene::update(const FrameContext& ctx) {
   interop_problem_ = backends_.backend() == sat::Backend::Cuda ? ctx.before.interop_problem() : "";
   last_frame_ = frame;
   detected_ = false;
-  if (follow_settings(shown.detect, ctx.last_good.detect)) detect(frame);
+  if (follow_settings(shown.scenes.get<DetectSettings>(), own(ctx.last_good))) detect(frame);
   else boxes_.clear();
   if (ctx.ui.compare_backends) {  // the C key, the button, --compare-cpu's last frame
     compare_soon_ = true;
@@ -140,9 +169,20 @@ FrameResult DetectScene::update(const FrameContext& ctx) {
   return FrameResult::shown(std::move(shown));
 }
 
+const std::vector<sat::Box>& DetectScene::run_detector(const cv::Mat& frame) {
+  upload_ms_ = 0;
+  if (detector_->backend() == sat::Backend::Cpu) return detector_->detect(frame);
+  const std::optional<FramePipeline::DeviceInput> input = backends_.current().device_input();
+  if (!input || input->bgr.width != frame.cols || input->bgr.height != frame.rows)
+    throw sat::Error(sat::ErrorCode::Unsupported, "DetectScene", "the CUDA pipeline holds no copy of this frame");
+  const std::vector<sat::Box>& boxes = detector_->detect(input->bgr, input->stream);
+  upload_ms_ = backends_.current().last_timings()[Stage::Upload].ms;  // the frame is done: no wait
+  return boxes;
+}
+
 void DetectScene::detect(const cv::Mat& frame) {
   try {
-    boxes_ = detector_->detect(frame);
+    boxes_ = run_detector(frame);
   } catch (const sat::Error& e) {
     boxes_.clear();
     // Too many windows (sat::kMaxDetectWindows) is the cascade's doing, on either backend.
@@ -157,11 +197,10 @@ void DetectScene::detect(const cv::Mat& frame) {
     return;
   }
   const sat::DetectTimes& t = detector_->times();
-  stages_[Stage::Upload] = detector_->upload_ms();
-  stages_[Stage::Convert] = t.pyramid_ms;
-  stages_[Stage::Sat] = t.tables_ms;
-  stages_[Stage::Filter] = t.cascade_ms;
-  stages_[Stage::Display] = t.grouping_ms;
+  stages_ = detect_scene_stages();
+  stages_[kUploadStage].ms = upload_ms_;
+  const satapp::StageTimeline& found = detector_->stages();
+  for (int i = 0; i < found.size(); ++i) stages_[kUploadStage + 1 + i].ms = found[i].ms;
   windows_ = t.windows;
   scales_ = t.scales;
   detected_ = true;
@@ -195,8 +234,8 @@ void DetectScene::compare(const cv::Mat& frame) {
   try {
     // Timed again on this frame: the frame's own detect() may have included growing the detector.
     const satapp::Stopwatch clock;
-    detector_->detect(frame);
-    c.ours_ms = clock.elapsed_ms();
+    run_detector(frame);
+    c.ours_ms = clock.elapsed_ms() + upload_ms_;  // the frame's upload too: OpenCV starts on the host
     c.opencv_boxes = opencv_->detect(frame, detector_->settings().params, c.opencv_ms);
   } catch (const sat::Error& e) {
     log_.warning(std::string("the comparison with OpenCV failed: ") + e.what());
@@ -222,7 +261,7 @@ SceneReport DetectScene::report() const {
 }
 
 std::string DetectScene::summary(const SceneSettings& shown) const {
-  return describe(shown.detect) + ": " + counted(static_cast<long long>(boxes_.size()), "object");
+  return describe(own(shown)) + ": " + counted(static_cast<long long>(boxes_.size()), "object");
 }
 
 bool DetectScene::print_comparison() const {
@@ -291,7 +330,7 @@ void DetectScene::draw_panels(UiState& ui, const ViewState& view) {
     ImGui::End();
     return;
   }
-  DetectSettings& s = ui.settings.detect;
+  DetectSettings& s = ui.settings.scenes.get<DetectSettings>();
   ImGui::Text("%s", counted(static_cast<long long>(boxes_.size()), "object").c_str());
   ImGui::SameLine();
   ImGui::TextColored(kDim, "(%s over %d scales)", counted(windows_, "window").c_str(), scales_);

@@ -1,7 +1,9 @@
 // The detect scene (--filter detect): sat::Detector (a Haar cascade on satcore's tables; CUDA
 // when it runs, else the CPU backend) on every frame of the source, the frame on both sides of the
 // divider and the boxes drawn over it right of the divider (ImGui's background draw list, through
-// the view). Its stages are the detector's (upload, pyramid, tables, cascade, grouping). Now and
+// the view). The frame is shown through the image pipeline (no filter), and on CUDA the detector
+// reads the frame that pipeline uploaded: one upload per frame. Its stages are the upload, then
+// the detector's (pyramid, tables, cascade, grouping). Now and
 // then, and when asked (C, --compare-cpu), the same frame goes through OpenCV's
 // cv::CascadeClassifier with the same parameters: the speed-up, and whether the boxes agree (the
 // same count, each pair at IoU >= 0.9). The automatic comparisons are only started where OpenCV
@@ -26,7 +28,7 @@ struct DetectComparison {
   std::string what;                  // describe() of the settings
   int width = 0, height = 0;
   sat::Backend backend = sat::Backend::Cpu;
-  double ours_ms = 0;                // satcore's detect() on that frame, wall time (boxes on the host)
+  double ours_ms = 0;                // satcore's detect() on that frame, wall time (boxes on the host), plus its upload
   double opencv_ms = 0;              // detectMultiScale, wall time
   int opencv_threads = 0;            // cv::getNumThreads()
   BoxAgreement agreement;
@@ -60,6 +62,9 @@ class DetectScene final : public Scene {
   // (the chooser then shows it). False: no detector can run.
   bool follow_settings(DetectSettings& wanted, const DetectSettings& last_good);
   void detect(const cv::Mat& frame);
+  // The detector on `frame`: on CUDA the copy the image pipeline uploaded for this frame (its
+  // upload's GPU time into upload_ms_), on the CPU the host frame. Throws sat::Error.
+  const std::vector<sat::Box>& run_detector(const cv::Mat& frame);
   void compare(const cv::Mat& frame);
   void draw_boxes(const ViewState& view) const;
 
@@ -71,7 +76,8 @@ class DetectScene final : public Scene {
   std::vector<sat::Box> boxes_;
   long long windows_ = 0;  // accepted by the whole cascade, before grouping
   int scales_ = 0;
-  StageTimings stages_;
+  satapp::StageTimeline stages_;
+  double upload_ms_ = 0;  // the image pipeline's upload of the frame the detector last read (CUDA)
   DetectComparison comparison_;
   bool auto_compare_ = true;
   double since_compare_s_ = 0;

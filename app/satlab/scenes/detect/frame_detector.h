@@ -1,23 +1,27 @@
 // sat::Detector on the source's frames: made for the detect settings and a backend, sized for the
-// frames it has seen (made again, larger, when a larger frame comes). On the CUDA backend the frame
-// goes to device memory of its own, on a stream of its own, and the boxes come back to the host.
-// No GL: the detect scene shows the boxes, this only finds them.
+// frames it has seen (made again, larger, when a larger frame comes). It uploads nothing: on the
+// CUDA backend it reads the frame the shared frame pipeline already uploaded (the slot's BGR
+// input, FramePipeline::device_input), on the stream that pipeline runs, and the boxes come back
+// to the host. No GL: the detect scene shows the boxes, this only finds them.
 #pragma once
 
 #include <opencv2/core.hpp>
 
-#include <memory>
+#include <cuda_runtime_api.h>
+
 #include <optional>
 #include <vector>
 
-#include "sat/support/cuda_stream.h"
-#include "sat/support/pitched_buffer.h"
-#include "common/timing/event_timer.h"
-#include "scenes/detect/detect_settings.h"
+#include "common/timing/stage_timeline.h"
 #include "sat/detect.h"
+#include "scenes/detect/detect_settings.h"
 
 namespace satlab {
 
+// The detector's stages, in the order it runs them: the positions in detector_stages().
+enum class DetectorStage { Pyramid, Tables, Cascade, Grouping };
+// "pyramid", "tables", "cascade", "grouping", at 0 ms.
+satapp::StageTimeline detector_stages();
 
 class FrameDetector {
  public:
@@ -28,12 +32,14 @@ class FrameDetector {
   sat::Backend backend() const { return backend_; }
   const DetectSettings& settings() const { return settings_; }
 
-  // The objects in an 8-bit BGR frame (grouped, clipped; valid until the next call). Throws
-  // sat::Error.
+  // The objects in an 8-bit BGR frame (grouped, clipped; valid until the next call): on the CPU
+  // backend a host frame; on CUDA a frame in device memory, read on `stream` (after the work
+  // queued there before, e.g. the frame's upload). Throws sat::Error.
+  const std::vector<sat::Box>& detect(sat::ConstImage8 bgr, cudaStream_t stream = nullptr);
+  // The same for an 8-bit BGR frame on the host (the CPU backend).
   const std::vector<sat::Box>& detect(const cv::Mat& bgr);
-  // The stages of the last detect(): CUDA: GPU time (the upload by its own events, the rest as
-  // sat::Detector measures it); CPU: wall time, no upload.
-  double upload_ms() const { return upload_ms_; }
+  // The stages of the last detect(): CUDA: GPU time as sat::Detector measures it; CPU: wall time.
+  const satapp::StageTimeline& stages() const { return stages_; }
   const sat::DetectTimes& times() const { return times_; }
 
  private:
@@ -41,14 +47,8 @@ class FrameDetector {
   DetectSettings settings_;
   sat::HaarCascade cascade_;  // kept to make the detector again for a larger frame
   std::optional<sat::Detector> detector_;
-  struct Cuda {
-    sat::CudaStream stream;
-    sat::PitchedBuffer frame;  // BGR, as large as the largest frame yet
-    satapp::EventTimer upload;
-  };
-  std::unique_ptr<Cuda> cuda_;
   sat::DetectTimes times_;
-  double upload_ms_ = 0;
+  satapp::StageTimeline stages_ = detector_stages();
 };
 
 }  // namespace satlab

@@ -9,13 +9,13 @@ namespace satlab::scene {
 namespace {
 
 SeriesLabels filters_stage_labels(sat::Backend backend) {
-  SeriesLabels labels;  // the pipeline's own stages: upload, convert, SAT, filter, display
-  labels.clock = backend == sat::Backend::Cuda ? "GPU time (CUDA events)" : "wall time (CPU backend)";
-  return labels;
+  // The image pipeline's own stages: upload, convert, SAT, filter, display.
+  return {pipeline_stages(), "pipeline",
+          backend == sat::Backend::Cuda ? "GPU time (CUDA events)" : "wall time (CPU backend)"};
 }
 
 const SceneInfo kFiltersInfo{satlab::Scene::Source, /*shows_source=*/true, /*navigates_view=*/true,
-                             /*panel_width=*/0, &filters_stage_labels};
+                             /*panel_width=*/0, &filters_stage_labels, /*settings=*/{}};
 
 }  // namespace
 

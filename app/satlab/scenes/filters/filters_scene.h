@@ -27,7 +27,7 @@ class FiltersScene final : public Scene {
 
   MessageLog& log_;
   PipelineSelector& backends_;
-  StageTimings stages_;
+  satapp::StageTimeline stages_;
   BackendComparison comparison_;
   bool have_output_ = false;
   bool used_interop_ = false;

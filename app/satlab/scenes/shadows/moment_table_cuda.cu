@@ -77,7 +77,7 @@ void MomentTableCuda::build(cudaArray_t moments, int size, MomentPrecision preci
   sampling.readMode = cudaReadModeElementType;
   SAT_CUDA_CHECK(cudaCreateTextureObject(&texture_, &resource, &sampling, nullptr));
 
-  if (timer) timer->begin(Stage::Convert, stream);
+  if (timer) timer->begin(ShadowStage::Encode, stream);
   const dim3 block(32, 8), grid((size + 31) / 32, (size + 7) / 8);
   switch (precision) {
     case MomentPrecision::Float32:
@@ -94,19 +94,19 @@ void MomentTableCuda::build(cudaArray_t moments, int size, MomentPrecision preci
       break;
   }
   SAT_CUDA_CHECK(cudaGetLastError());
-  if (timer) timer->end(Stage::Convert, stream);
+  if (timer) timer->end(ShadowStage::Encode, stream);
 
-  if (timer) timer->begin(Stage::Sat, stream);
+  if (timer) timer->begin(ShadowStage::Table, stream);
   plan_->run({type, {size, size}, input_.data(), input_.pitch(), table_.data(), table_.pitch()}, stream);
-  if (timer) timer->end(Stage::Sat, stream);
+  if (timer) timer->end(ShadowStage::Table, stream);
 }
 
 void MomentTableCuda::copy_to(cudaArray_t table_array, cudaStream_t stream, CudaStageTimer* timer) const {
-  if (timer) timer->begin(Stage::Display, stream);
+  if (timer) timer->begin(ShadowStage::ToTexture, stream);
   SAT_CUDA_CHECK(cudaMemcpy2DToArrayAsync(table_array, 0, 0, table_.data(), table_.pitch(),
                                              std::size_t(size_) * kTableTexelBytes, size_, cudaMemcpyDeviceToDevice,
                                              stream));
-  if (timer) timer->end(Stage::Display, stream);
+  if (timer) timer->end(ShadowStage::ToTexture, stream);
 }
 
 }  // namespace satlab::shadows

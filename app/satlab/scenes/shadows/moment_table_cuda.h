@@ -13,6 +13,7 @@
 #include "pipeline/stage_timer.h"
 #include "sat/sat.h"
 #include "scenes/shadows/shadow_settings.h"
+#include "scenes/shadows/shadow_stages.h"
 
 namespace satlab::shadows {
 
@@ -23,11 +24,11 @@ class MomentTableCuda {
   MomentTableCuda(const MomentTableCuda&) = delete;
   MomentTableCuda& operator=(const MomentTableCuda&) = delete;
 
-  // moments: a size×size cudaArray of float2 (z, m2). Queues encode (timed as Stage::Convert)
-  // and the table (Stage::Sat) on `stream`. Throws sat::Error (bad options, CUDA failures).
+  // moments: a size×size cudaArray of float2 (z, m2). Queues encode (timed as ShadowStage::Encode)
+  // and the table (ShadowStage::Table) on `stream`. Throws sat::Error (bad options, CUDA failures).
   void build(cudaArray_t moments, int size, MomentPrecision precision, const sat::Options& options,
              cudaStream_t stream, CudaStageTimer* timer);
-  // Queues the copy of the last table into a size×size array of 8-byte texels (Stage::Display).
+  // Queues the copy of the last table into a size×size array of 8-byte texels (ShadowStage::ToTexture).
   void copy_to(cudaArray_t table_array, cudaStream_t stream, CudaStageTimer* timer) const;
 
   // The last table on the device: size×size texels of 8 bytes, rows pitch() bytes apart.

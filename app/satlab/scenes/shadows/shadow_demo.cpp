@@ -41,7 +41,7 @@ ShadowDemo::~ShadowDemo() = default;
 
 void ShadowDemo::render(const ShadowSettings& settings, const sat::Options& sat_options, sat::Backend backend,
                         InteropTexture& before, InteropTexture& after, int width, int height) {
-  timings_ = {};
+  timings_ = shadow_stages();
   light_.set_angles(settings.light_azimuth_deg, settings.light_elevation_deg);
   const Bounds bounds = world_bounds();
   ShadingFrame frame;
@@ -67,11 +67,12 @@ void ShadowDemo::render(const ShadowSettings& settings, const sat::Options& sat_
   renderer_.shade(after.texture(), width, height, settings.mode, settings, frame, true);
   renderer_.shade(before.texture(), width, height, settings.compare_mode, settings, frame, false);
 
-  timings_[Stage::Upload] = renderer_.light_ms();
-  timings_[Stage::Filter] = renderer_.shade_ms();
+  timings_[ShadowStage::LightPass].ms = renderer_.light_ms();
+  timings_[ShadowStage::Shading].ms = renderer_.shade_ms();
   if (any_sat && backend == sat::Backend::Cuda) {
     SAT_CUDA_CHECK(cudaStreamSynchronize(cuda_->stream.get()));
-    for (Stage stage : {Stage::Convert, Stage::Sat, Stage::Display}) timings_[stage] = cuda_->timer.elapsed_ms(stage);
+    for (ShadowStage stage : {ShadowStage::Encode, ShadowStage::Table, ShadowStage::ToTexture})
+      timings_[stage].ms = cuda_->timer.elapsed_ms(stage);
   }
 }
 
@@ -109,11 +110,11 @@ void ShadowDemo::build_table_cuda(const ShadowSettings& settings, const sat::Opt
                                              stream));
   c.table.build(array, size, settings.precision, sat_options, stream, &c.timer);
   host_table_.resize(std::size_t(size) * size * kTableTexelBytes);
-  c.timer.begin(Stage::Display, stream);
+  c.timer.begin(ShadowStage::ToTexture, stream);
   SAT_CUDA_CHECK(cudaMemcpy2DAsync(host_table_.data(), std::size_t(size) * kTableTexelBytes, c.table.table(),
                                       c.table.pitch(), std::size_t(size) * kTableTexelBytes, size,
                                       cudaMemcpyDeviceToHost, stream));
-  c.timer.end(Stage::Display, stream);
+  c.timer.end(ShadowStage::ToTexture, stream);
   SAT_CUDA_CHECK(cudaStreamSynchronize(stream));
   renderer_.upload_table(host_table_.data(), settings.precision);
   display_path_ = kTableHostCopies;
@@ -124,15 +125,15 @@ void ShadowDemo::build_table_cpu(const ShadowSettings& settings) {
   const satapp::Stopwatch convert;
   renderer_.read_moments(host_moments_);
   encode_moments_cpu(host_moments_.data(), size, settings.precision, host_input_);
-  timings_[Stage::Convert] = convert.elapsed_ms();
+  timings_[ShadowStage::Encode].ms = convert.elapsed_ms();
   const satapp::Stopwatch table;
   host_table_.resize(std::size_t(size) * size * kTableTexelBytes);
   const std::size_t pitch = std::size_t(size) * kTableTexelBytes;
   sat::cpu_parallel({table_type(settings.precision), {size, size}, host_input_.data(), pitch, host_table_.data(), pitch});
-  timings_[Stage::Sat] = table.elapsed_ms();
+  timings_[ShadowStage::Table].ms = table.elapsed_ms();
   const satapp::Stopwatch upload;
   renderer_.upload_table(host_table_.data(), settings.precision);
-  timings_[Stage::Display] = upload.elapsed_ms();
+  timings_[ShadowStage::ToTexture].ms = upload.elapsed_ms();
   display_path_ = "CPU";
 }
 

@@ -2,9 +2,8 @@
 // moments, the SAT pass builds their summed-area table (satcore on the GPU through CUDA-GL
 // interop, or the CPU backend), and the shading pass draws the scene with the chosen technique
 // into the "after" texture and with the comparison technique into "before", so the split view
-// compares the two. Stage timings fill the same five slots as the image pipelines:
-//   upload → light pass (GL timer)      convert → moment encoding     sat → the table
-//   filter → shading pass (GL timer)    display → table into the GL texture
+// compares the two. Its stages are its own (shadow_stages.h): light pass, encode, SAT, shading,
+// to texture.
 #pragma once
 
 #include <memory>
@@ -12,12 +11,13 @@
 #include <vector>
 
 #include "display/interop_texture.h"
-#include "pipeline/frame_pipeline.h"
+#include "common/timing/stage_timeline.h"
 #include "sat/sat.h"
 #include "scenes/shadows/light_rig.h"
 #include "scenes/shadows/orbit_camera.h"
 #include "scenes/shadows/shadow_renderer.h"
 #include "scenes/shadows/shadow_settings.h"
+#include "scenes/shadows/shadow_stages.h"
 
 namespace satlab::shadows {
 
@@ -37,7 +37,7 @@ class ShadowDemo {
   void render(const ShadowSettings& settings, const sat::Options& sat_options, sat::Backend backend,
               InteropTexture& before, InteropTexture& after, int width, int height);
 
-  StageTimings last_timings() const { return timings_; }
+  const satapp::StageTimeline& last_timings() const { return timings_; }
   // How the table reached GL in the last frame: kDisplayInterop, kTableHostCopies or "CPU" ("" when
   // no technique shown needed it).
   const std::string& display_path() const { return display_path_; }
@@ -60,7 +60,7 @@ class ShadowDemo {
   std::unique_ptr<Cuda> cuda_;
   std::vector<sat::f32x2> host_moments_;
   std::vector<uint8_t> host_input_, host_table_;
-  StageTimings timings_;
+  satapp::StageTimeline timings_ = shadow_stages();
   std::string display_path_, interop_problem_;
 };
 

@@ -2,6 +2,7 @@
 // command line, the control panel and the renderer, like FilterSettings for the image filters.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string_view>
 
@@ -45,6 +46,8 @@ struct ShadowSettings {
   float light_azimuth_deg = 35.0f;
   float light_elevation_deg = 50.0f;
   bool animate_light = true;  // the light circles the scene (--light fixes it)
+  // --camera: where the orbit camera starts (yaw and pitch in degrees, distance); none: its own.
+  std::optional<std::array<float, 3>> start_camera;
 };
 
 inline constexpr int kShadowMapSizes[] = {512, 1024, 2048, 4096};

@@ -4,25 +4,62 @@
 #include <cmath>
 #include <cstdio>
 
+#include <sstream>
+
 #include "capture/gl_readback.h"
 #include "scenes/registry.h"
+#include "scenes/shadows/shadow_controls.h"
+#include "scenes/shadows/shadow_options.h"
 
 namespace satlab::scene {
 
 namespace {
 
 SeriesLabels shadows_stage_labels(sat::Backend backend) {
-  return {{"light pass", "encode", "SAT", "shading", "to texture"},
-          "passes",
+  return {shadows::shadow_stages(), "passes",
           backend == sat::Backend::Cuda ? "GPU time (GL timer queries, CUDA events)"
                                         : "GPU time of the passes, wall time of the table (CPU)"};
 }
 
-const SceneInfo kShadowsInfo{satlab::Scene::Shadows, /*shows_source=*/false, /*navigates_view=*/false,
-                             /*panel_width=*/0, &shadows_stage_labels};
+// Its settings, kept in SceneSettings::scenes (per_scene_settings.h).
+const ShadowSettings& own(const SceneSettings& s) { return s.scenes.get<ShadowSettings>(); }
+
+// e.g. "shadows savsm-variable map 1024 fixed32 light 4 deg".
+std::string describe_shadows(const SceneSettings& s) {
+  const ShadowSettings& sh = own(s);
+  char text[160];
+  std::snprintf(text, sizeof text, "shadows %s map %d %s", to_string(sh.mode), sh.map_size, to_string(sh.precision));
+  std::string line = text;
+  if (sh.mode == ShadowMode::Pcf || sh.mode == ShadowMode::SavsmFixed) line += " box " + std::to_string(sh.box_texels);
+  if (sh.mode == ShadowMode::SavsmVariable) {
+    std::snprintf(text, sizeof text, " light %g deg", sh.light_size_deg);
+    line += text;
+  }
+  return line;
+}
+
+// The demo compares two techniques: their names, left and right of the divider.
+SplitLabels shadow_split_labels(const SceneSettings& s) {
+  return {to_string(own(s).compare_mode), to_string(own(s).mode)};
+}
+
+std::string shadow_dump_params(const SceneSettings& s) {
+  const ShadowSettings& sh = own(s);
+  std::ostringstream out;
+  out << ' ' << to_string(sh.mode) << ' ' << to_string(sh.compare_mode) << ' ' << to_string(sh.precision) << ' '
+      << sh.map_size << ' ' << sh.box_texels << ' ' << sh.light_size_deg << ' ' << sh.min_variance << ' '
+      << sh.bleeding;
+  return out.str();
+}
+
+const SceneInfo kShadowsInfo{
+    satlab::Scene::Shadows, /*shows_source=*/false, /*navigates_view=*/false, /*panel_width=*/0, &shadows_stage_labels,
+    {[](CLI::App& app, PerSceneSettings& s) { add_shadow_options(app, s.get<ShadowSettings>()); },
+     /*input_files=*/nullptr, [](SceneSettings& shown) { draw_shadow_controls(shown.scenes.get<ShadowSettings>()); },
+     &describe_shadows, &shadow_split_labels, &shadow_dump_params}};
 
 std::unique_ptr<Scene> make_shadows_scene(const SceneDeps& deps) {
-  return std::make_unique<ShadowsScene>(deps.log, deps.allow_interop, deps.camera);
+  return std::make_unique<ShadowsScene>(deps.log, deps.allow_interop);
 }
 
 }  // namespace
@@ -30,19 +67,19 @@ std::unique_ptr<Scene> make_shadows_scene(const SceneDeps& deps) {
 SATLAB_SCENE_ENTRY(shadows, kShadowsInfo, &make_shadows_scene);
 
 
-ShadowsScene::ShadowsScene(MessageLog& log, bool allow_interop, const std::optional<std::array<float, 3>>& camera)
-    : Scene(kShadowsInfo), log_(log), demo_(allow_interop) {
-  if (camera) {
-    constexpr float kRadians = static_cast<float>(M_PI / 180.0);
-    demo_.camera().set((*camera)[0] * kRadians, (*camera)[1] * kRadians, (*camera)[2]);
-  }
-}
+ShadowsScene::ShadowsScene(MessageLog& log, bool allow_interop)
+    : Scene(kShadowsInfo), log_(log), demo_(allow_interop) {}
 
 FrameResult ShadowsScene::update(const FrameContext& ctx) {
   stages_ = {};
   used_interop_ = false;
   SceneSettings shown = ctx.ui.settings;
-  ShadowSettings& s = shown.shadows;
+  ShadowSettings& s = shown.scenes.get<ShadowSettings>();
+  if (!camera_placed_ && s.start_camera) {  // --camera: the view the scene starts from
+    constexpr float kRadians = static_cast<float>(M_PI / 180.0);
+    demo_.camera().set((*s.start_camera)[0] * kRadians, (*s.start_camera)[1] * kRadians, (*s.start_camera)[2]);
+  }
+  camera_placed_ = true;
   if (s.animate_light && !ctx.ui.paused)
     s.light_azimuth_deg = static_cast<float>(std::fmod(s.light_azimuth_deg + 12.0 * ctx.dt_s, 360.0));
   if (ctx.ui.compare_backends)
@@ -63,7 +100,8 @@ std::optional<FrameResult> ShadowsScene::render(const FrameContext& ctx, const S
   const int width = std::max(64, ctx.view_width), height = std::max(64, ctx.view_height);
   for (int attempt = 0; attempt < 2; ++attempt) {
     try {
-      demo_.render(shown.shadows, shown.sat, ctx.backends.backend(), ctx.before, ctx.after, width, height);
+      demo_.render(shown.scenes.get<ShadowSettings>(), shown.sat, ctx.backends.backend(), ctx.before, ctx.after,
+                   width, height);
       rejection_.reset();
       return std::nullopt;
     } catch (const sat::Error& e) {
@@ -85,7 +123,7 @@ std::optional<FrameResult> ShadowsScene::render(const FrameContext& ctx, const S
 }
 
 void ShadowsScene::view_input(const ViewState& view, bool divider_dragged, SceneSettings& settings) {
-  orbit_.update(view, divider_dragged, demo_.camera(), settings.shadows);
+  orbit_.update(view, divider_dragged, demo_.camera(), settings.scenes.get<ShadowSettings>());
 }
 
 SceneReport ShadowsScene::report() const {

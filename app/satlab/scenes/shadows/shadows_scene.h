@@ -17,8 +17,8 @@ namespace satlab::scene {
 class ShadowsScene final : public Scene {
  public:
   // Needs the GL context current; throws (GlContextError, sat::Error) when the demo cannot start.
-  // `camera`: yaw and pitch in degrees, distance (--camera), else the demo's default view.
-  ShadowsScene(MessageLog& log, bool allow_interop, const std::optional<std::array<float, 3>>& camera);
+  // The camera starts where the settings' start_camera says (--camera), else at the demo's view.
+  ShadowsScene(MessageLog& log, bool allow_interop);
 
   FrameResult update(const FrameContext& ctx) override;
   SceneReport report() const override;
@@ -32,7 +32,8 @@ class ShadowsScene final : public Scene {
   MessageLog& log_;
   shadows::ShadowDemo demo_;
   OrbitControl orbit_;
-  StageTimings stages_;
+  satapp::StageTimeline stages_;
+  bool camera_placed_ = false;  // the start view applied (the first frame)
   bool have_output_ = false;
   bool used_interop_ = false;
   std::string interop_reported_;
