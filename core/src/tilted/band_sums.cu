@@ -8,20 +8,6 @@
 namespace sat::detail {
 namespace {
 
-// 8-bit bands sum exactly in u32 (at most 255·R per value); float bands in double, rounded once.
-template <class In>
-struct BandSum;
-template <>
-struct BandSum<uint8_t> {
-  using Sum = uint32_t;
-  using Pair = u32x2;
-};
-template <>
-struct BandSum<float> {
-  using Sum = double;
-  using Pair = f32x2;
-};
-
 constexpr int kThreads = 256;
 
 // One thread per (band, sheared column c), walking the band's rows down both diagonals through c.
@@ -31,8 +17,8 @@ template <class In>
 __global__ void __launch_bounds__(kThreads) band_sums_kernel(Extent image, const char* __restrict__ input,
                                                              std::size_t input_pitch, char* __restrict__ sums,
                                                              std::size_t sums_pitch, int bands) {
-  using Sum = typename BandSum<In>::Sum;
-  using Pair = typename BandSum<In>::Pair;
+  using Sum = typename TiltedTypes<In>::Band;
+  using Pair = typename TiltedTypes<In>::Pair;
   using Value = decltype(Pair{}.x);
   const int c = blockIdx.x * blockDim.x + threadIdx.x;
   if (c >= image.width + image.height) return;

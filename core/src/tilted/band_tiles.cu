@@ -21,32 +21,15 @@ constexpr int kR = kTiltedBandRows;
 constexpr int kC = kTiltedTileColumns;
 constexpr int kThreads = kC + 2 * kR;
 
-// 8-bit: u32 wrap-around throughout (the table's bits). Float: the in-band triangle in double,
-// the sum rounded once to float.
-template <class In>
-struct TileTypes;
-template <>
-struct TileTypes<uint8_t> {
-  using Out = uint32_t;
-  using Band = uint32_t;
-  using Pair = u32x2;
-};
-template <>
-struct TileTypes<float> {
-  using Out = float;
-  using Band = double;
-  using Pair = f32x2;
-};
-
 template <class In>
 __global__ void __launch_bounds__(kThreads) band_tiles_kernel(Extent image, const char* __restrict__ input,
                                                               std::size_t input_pitch,
                                                               const char* __restrict__ sums_table,
                                                               std::size_t sums_pitch, char* __restrict__ out,
                                                               std::size_t out_pitch, int bands) {
-  using Out = typename TileTypes<In>::Out;
-  using Band = typename TileTypes<In>::Band;
-  using Pair = typename TileTypes<In>::Pair;
+  using Out = typename TiltedTypes<In>::Out;
+  using Band = typename TiltedTypes<In>::Band;
+  using Pair = typename TiltedTypes<In>::Pair;
   __shared__ Band triangle[2][kThreads];   // b[s − 1] (double-buffered)
   __shared__ Out above_right[kC + kR];     // A_k over the columns the tile reads
   __shared__ Out above_left[kC + kR];      // B_k likewise

@@ -21,10 +21,30 @@
 #include <cuda_runtime_api.h>
 
 #include <cstddef>
+#include <cstdint>
 
 #include "sat/sat.h"
 
 namespace sat::detail {
+
+// The types of an input (8-bit or float): the table's value, the band sums' and the in-band
+// triangles' accumulator, the pair type of the band sums. 8-bit: u32 wrap-around throughout (the
+// table's bits; a band sums at most 255·R per value). Float: band sums and triangles in double,
+// rounded once.
+template <class In>
+struct TiltedTypes;
+template <>
+struct TiltedTypes<uint8_t> {
+  using Out = uint32_t;
+  using Band = uint32_t;
+  using Pair = u32x2;
+};
+template <>
+struct TiltedTypes<float> {
+  using Out = float;
+  using Band = double;
+  using Pair = f32x2;
+};
 
 // Rows of a band (R): the halo of a tile and the steps of its recurrence.
 inline constexpr int kTiltedBandRows = 32;
