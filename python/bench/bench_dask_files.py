@@ -103,20 +103,14 @@ def main():
     if args.backend == "cuda":
         import cupy
 
-        def pageable_to_device(block):
-            return cupy.asarray(block)
-
-        def pageable_to_host(block):
-            return cupy.asnumpy(block)
-
         for transfer in args.transfers:
             if transfer == "pinned":  # satcore.dask's own: staged through page-locked memory
                 def on_device(x, work):
                     return sd.to_host(work(sd.to_device(x)))
             else:  # what map_blocks(cupy.asarray) gives: copies from pageable memory
                 def on_device(x, work):
-                    moved = x.map_blocks(pageable_to_device, meta=cupy.empty((0, 0), dtype=np.uint8))
-                    return work(moved).map_blocks(pageable_to_host, meta=np.empty((0, 0), dtype=np.uint8))
+                    moved = x.map_blocks(cupy.asarray, meta=cupy.empty((0, 0), dtype=np.uint8))
+                    return work(moved).map_blocks(cupy.asnumpy, meta=np.empty((0, 0), dtype=np.uint8))
 
             steps[f"read + to device and back ({transfer}) + write"] = lambda x, f=on_device: f(x, lambda y: y)
             steps[f"satcore.dask sauvola ({transfer})"] = lambda x, f=on_device: f(

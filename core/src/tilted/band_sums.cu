@@ -2,7 +2,6 @@
 // each band's pixels summed along the anti-diagonal and the diagonal through (c, band's top row)
 // — the rows a band adds to A and B.
 #include "dispatch/launch.h"
-#include "support/element_traits.h"
 #include "tilted/tilted.h"
 
 namespace sat::detail {
@@ -48,9 +47,8 @@ __global__ void __launch_bounds__(kThreads) band_sums_kernel(Extent image, const
 
 void tilted_band_sums(ElementType type, Extent image, const void* input, std::size_t input_pitch, void* sums,
                       std::size_t sums_pitch, cudaStream_t stream) {
-  constexpr int kMaxGridY = 65535;  // bands beyond it loop in the kernel
   const int bands = band_sums_extent(image).height;
-  const dim3 grid(ceil_div(image.width + image.height, kThreads), bands < kMaxGridY ? bands : kMaxGridY);
+  const dim3 grid(ceil_div(image.width + image.height, kThreads), band_grid_rows(bands));
   const auto* in = static_cast<const char*>(input);
   auto* s = static_cast<char*>(sums);
   if (type == ElementType::U8ToU32)

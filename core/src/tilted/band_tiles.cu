@@ -11,7 +11,6 @@
 // exact. Each value then adds A_k − B_k of the row above the band (the upright table of the band
 // sums, row k − 1), whose two segments the block reads once into shared memory.
 #include "dispatch/launch.h"
-#include "support/element_traits.h"
 #include "tilted/tilted.h"
 
 namespace sat::detail {
@@ -93,9 +92,8 @@ __global__ void __launch_bounds__(kThreads) band_tiles_kernel(Extent image, cons
 void tilted_band_tiles(ElementType type, Extent image, const void* input, std::size_t input_pitch,
                        const void* sums_table, std::size_t sums_pitch, void* out, std::size_t out_pitch,
                        cudaStream_t stream) {
-  constexpr int kMaxGridY = 65535;  // bands beyond it loop in the kernel
   const int bands = band_sums_extent(image).height;
-  const dim3 grid(ceil_div(image.width + 1, kC), bands < kMaxGridY ? bands : kMaxGridY);
+  const dim3 grid(ceil_div(image.width + 1, kC), band_grid_rows(bands));
   const auto* in = static_cast<const char*>(input);
   const auto* s = static_cast<const char*>(sums_table);
   auto* o = static_cast<char*>(out);

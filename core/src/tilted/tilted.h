@@ -51,6 +51,10 @@ inline constexpr int kTiltedBandRows = 32;
 // Table columns a band tile writes.
 inline constexpr int kTiltedTileColumns = 256;
 
+// The grid's y extent for `bands` bands: at most the hardware's 65535, the kernels loop over
+// the rest.
+inline unsigned band_grid_rows(int bands) { return bands < 65535 ? unsigned(bands) : 65535u; }
+
 // The band-sum matrix: one row per band, W + H columns.
 inline Extent band_sums_extent(Extent image) {
   return {image.width + image.height, (image.height + kTiltedBandRows - 1) / kTiltedBandRows};

@@ -19,9 +19,9 @@ const char* OpenCvCascade::unavailable_reason() { return ""; }
 
 OpenCvCascade::OpenCvCascade(const std::string& path) : path_(path) {
   try {
-    impl_ = std::make_unique<Impl>(path);
-  } catch (const std::exception& e) {  // cv::Exception included: the message names the file
-    throw std::runtime_error(std::string("OpenCV cannot load the cascade '") + path + "': " + e.what());
+    impl_ = std::make_unique<Impl>(path);  // a file OpenCV refuses: CascadeTwin's error names it
+  } catch (const cv::Exception& e) {       // a file OpenCV fails to parse: say which
+    throw std::runtime_error("OpenCV cannot load the cascade '" + path + "': " + e.what());
   }
 }
 
