@@ -15,7 +15,7 @@ from satcore import _satcore
 from satcore._catalog import find
 from satcore._filters import RESERVED_KEYWORDS, _number
 
-from ._chunks import array_module, as_chunk, contiguous, meta_like
+from ._chunks import array_module, as_chunk, contiguous, finished_when_returned, meta_like
 from ._inputs import as_image_array
 
 
@@ -41,6 +41,7 @@ def footprint(name, **params):
     return _satcore.filter_footprint(index, arguments, "dask.filter")
 
 
+@finished_when_returned
 def _filter_chunk(chunk, *images, name, params, image_names, channels_last, keep_channel_axis):
     xp = array_module(chunk)
     # Colour: the maps came with a trailing axis of one (to line up with the channel axis).

@@ -19,18 +19,20 @@ import numpy as np
 
 import satcore
 
-from ._chunks import array_module, as_chunk, contiguous, meta_like
+from ._chunks import array_module, as_chunk, contiguous, finished_when_returned, meta_like
 from ._inputs import as_image_array
 
 # The most uint8 pixels whose sum fits 32 bits: a uint32 table of that many pixels is exact.
 _U32_EXACT_PIXELS = (2**32 - 1) // 255
 
 
+@finished_when_returned
 def _table(chunk):
     """satcore's table of one chunk, on the chunk's device."""
     return as_chunk(satcore.integral(contiguous(chunk)), array_module(chunk))
 
 
+@finished_when_returned
 def _wide_table(chunk):
     """The exact 64-bit table of a uint8 chunk: 32-bit tables of bands of rows small enough to be
     exact, widened, each band carrying the bands above it (their last row)."""
@@ -57,6 +59,7 @@ def _last_row(table):
     return table[..., -1:, :]
 
 
+@finished_when_returned
 def _add_carries(table, row_carry, column_carry, corner_carry):
     if table.dtype == np.float32:  # carries in float64: round once
         return (table + (row_carry + column_carry + corner_carry)).astype(np.float32)

@@ -63,7 +63,15 @@ def test_a_worker_that_dies_mid_run_is_replaced_and_the_result_is_exact(tmp_path
     np.testing.assert_array_equal(got, expected_results(IMAGE)[0])
 
 
-def test_gpu_cluster_gives_each_worker_one_device():
+def _spills(dask_worker):
+    memory = dask_worker.memory_manager
+    return memory.memory_target_fraction, memory.memory_spill_fraction, memory.memory_pause_fraction
+
+
+def test_gpu_cluster_gives_each_worker_one_device_and_never_spills_its_chunks():
     with sd.gpu_cluster(devices=[0, 1]) as cluster, distributed.Client(cluster) as client:
         seen = client.run(lambda: os.environ.get("CUDA_VISIBLE_DEVICES"))
+        spills = client.run(_spills)
     assert sorted(seen.values()) == ["0", "1"]
+    # A CuPy chunk counted against host memory must not be written to disk through the host.
+    assert list(spills.values()) == [(False, False, False)] * 2

@@ -110,3 +110,18 @@ def test_a_file_s_chunks_to_the_gpu_and_back_equal_the_whole_image(chunk):
     assert isinstance(result, np.ndarray)
     np.testing.assert_array_equal(result, np.asarray(satcore.filter(image, "sauvola", window=63, k=0.3)))
     np.testing.assert_array_equal(sd.to_host(on_gpu).compute(scheduler="threads"), image)
+
+
+def test_a_chunk_task_returns_when_its_gpu_work_is_done():
+    """A task that returned with its kernels queued would look finished to dask: every task would
+    start at once and a halo's copy to another worker would wait behind the whole image's work."""
+    from satcore.dask import _chunks, _filter, _integral
+
+    chunk = cupy.asarray(np.random.default_rng(5).integers(0, 256, (4099, 4101), dtype=np.uint8))
+    for run in (lambda: _filter._filter_chunk(chunk, name="sauvola", params={"window": 255}, image_names=(),
+                                              channels_last=False, keep_channel_axis=False),
+                lambda: _integral._table(chunk), lambda: _integral._wide_table(chunk)):
+        result = run()
+        assert isinstance(result, cupy.ndarray)
+        assert _chunks._own_stream(cupy).done, "the task's stream still had work queued when it returned"
+        assert cupy.cuda.Stream.null.done
