@@ -12,8 +12,10 @@ store (the read/write baseline copies it). CUDA: the image is CuPy chunks alread
 (the compute-bound case); the baseline copies the chunks, and the whole-image satcore.filter is
 given beside. With --gpus: the image's chunks are made on the workers of gpu_cluster() (one
 dask.distributed worker per GPU, each chunk in its worker's GPU memory), and the filter's result
-is persisted there, once per GPU count; the scaling is the one-GPU time over the N-GPU time, and
-a region across a chunk corner is checked against satcore.filter. Not a test: prints a table (and --json writes it).
+is persisted there, once per GPU count; the scaling is the one-GPU time over the N-GPU time, a
+region across a chunk corner is checked against satcore.filter, and dask's task stream of one
+more run says per worker how long it computed and how long it waited for data from the others.
+Not a test: prints a table (and --json writes it).
 """
 import argparse
 import json
@@ -135,8 +137,9 @@ def _region_matches(image, result, around, window):
 
 
 def _task_stream_summary(records):
-    """Per worker: tasks, seconds computing, seconds receiving data, bytes-free counts, and the
-    key prefixes that took the most compute time (from distributed's task stream)."""
+    """Per worker: tasks, seconds computing, seconds receiving data from other workers and how
+    many transfers, and the key prefixes that took the most compute time (distributed's task
+    stream)."""
     workers = {}
     for record in records:
         entry = workers.setdefault(record["worker"], {"tasks": 0, "compute_s": 0.0, "transfer_s": 0.0,
