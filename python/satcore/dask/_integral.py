@@ -26,10 +26,14 @@ from ._inputs import as_image_array
 _U32_EXACT_PIXELS = (2**32 - 1) // 255
 
 
+def _table_queued(chunk):
+    """satcore's table of one chunk, on the chunk's device (its GPU work possibly still queued)."""
+    return as_chunk(satcore.integral(contiguous(chunk)), array_module(chunk))
+
+
 @finished_when_returned
 def _table(chunk):
-    """satcore's table of one chunk, on the chunk's device."""
-    return as_chunk(satcore.integral(contiguous(chunk)), array_module(chunk))
+    return _table_queued(chunk)
 
 
 @finished_when_returned
@@ -45,7 +49,7 @@ def _wide_table(chunk):
     out = xp.empty(chunk.shape, dtype=np.uint64)
     for top in range(0, height, rows):
         band = out[..., top:top + rows, :]
-        band[...] = _table(chunk[..., top:top + rows, :])
+        band[...] = _table_queued(chunk[..., top:top + rows, :])  # on this task's stream: one wait, at its end
         if top > 0:
             band += out[..., top - 1:top, :]
     return out
