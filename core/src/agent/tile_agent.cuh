@@ -66,6 +66,11 @@ struct TileAgent {
     alignas(16) Acc row_offset[W];            // inclusive prefix of the row sums left of the tile
     alignas(16) Acc col_offset[W];            // inclusive prefix of the column sums above the tile
     Acc corner;                               // the sum above-left of the tile
+    // LCS for columns [lane·C, lane·C + C) (after the barrier); the look-back reads a tile's
+    // column totals through this, whichever holder keeps them (skss_lb/ring_kernel.cuh has its own).
+    __device__ __forceinline__ void column_totals(int lane, Acc (&total)[kCols]) const {
+      TileAgent::column_totals(*this, lane, total);
+    }
   };
   using Run = SharedRun<Acc, kCols>;
 
@@ -234,8 +239,10 @@ struct TileAgent {
     }
   }
 
-  // v += row_offset[i] + col_offset[j] + corner (after the barrier that published them).
-  __device__ __forceinline__ void add_offsets(const Shared& s) {
+  // v += row_offset[i] + col_offset[j] + corner (after the barrier that published them), from
+  // whatever holds them: the tile's Shared, or a ring kernel's carry slot.
+  template <class Offsets>
+  __device__ __forceinline__ void add_offsets(const Offsets& s) {
     Acc col_part[kCols];
     Run::load(&s.col_offset[tile_col(0)], col_part);
     const Acc corner = s.corner;

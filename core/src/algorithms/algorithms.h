@@ -29,5 +29,10 @@ void skss_1r1w(const Launch& launch);
 // Batches in one launch: every plane's tiles in one ticket space (launch.batch).
 std::size_t skss_lb_1r1w_workspace(ElementType type, Extent extent, int tile, int planes = 1);
 void skss_lb_1r1w(const Launch& launch);
+// The kernel 1R1W-SKSS-LB runs for a call on the current device (skss_lb/kernels.cuh,
+// skss_lb/ring_kernel.cuh); `wide_in`: the input is aligned for chunk loads. The GPU tests use it
+// to run every kernel of every type.
+enum class SkssLbKernel { OneWave, Ring, Pipelined, TilePerBlock };
+SkssLbKernel skss_lb_1r1w_kernel(ElementType type, Extent extent, int tile, int planes, bool wide_in);
 
 }  // namespace sat::detail

@@ -209,8 +209,16 @@ struct PackedProtocol {
     s.add(x, acc);
   }
 
-  __device__ __forceinline__ VectorSource rows() const { return {grs, lrs, epoch}; }
-  __device__ __forceinline__ VectorSource cols() const { return {gcs, lcs, epoch}; }
+  // Rows and columns walked with the tile kernels' words in flight, or with `WordsInFlight` (a
+  // kernel whose look-back warps have registers of their own).
+  template <int WordsInFlight = TilePolicyOf<Acc, W>::kLookBackWordsInFlight>
+  __device__ __forceinline__ BasicVectorSource<WordsInFlight> rows() const {
+    return {grs, lrs, epoch};
+  }
+  template <int WordsInFlight = TilePolicyOf<Acc, W>::kLookBackWordsInFlight>
+  __device__ __forceinline__ BasicVectorSource<WordsInFlight> cols() const {
+    return {gcs, lcs, epoch};
+  }
   __device__ __forceinline__ ScalarSource diagonal() const { return {gs, gls, epoch}; }
 };
 

@@ -31,8 +31,11 @@ struct TileStamps {
 struct TileTimeline {
   TileStamps* stamps = nullptr;  // [tickets], or null: record nothing
   std::size_t capacity = 0;
-  __device__ __forceinline__ void stamp(int ticket, TileMoment m) const {
-    if (stamps == nullptr || std::size_t(ticket) >= capacity || threadIdx.x != 0) return;
+  __device__ __forceinline__ void stamp(int ticket, TileMoment m) const { stamp_by(threadIdx.x == 0, ticket, m); }
+  // The same, written by the thread for which `writer` holds (a kernel whose thread 0 does not
+  // see that moment: the ring kernel's look-back warps).
+  __device__ __forceinline__ void stamp_by(bool writer, int ticket, TileMoment m) const {
+    if (stamps == nullptr || std::size_t(ticket) >= capacity || !writer) return;
     unsigned long long t;
     asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
     stamps[ticket].at[m] = t;
@@ -47,6 +50,7 @@ struct TileTimeline {
 #else
 struct TileTimeline {
   __device__ __forceinline__ void stamp(int, TileMoment) const {}
+  __device__ __forceinline__ void stamp_by(bool, int, TileMoment) const {}
 };
 #endif
 

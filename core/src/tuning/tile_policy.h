@@ -33,6 +33,23 @@ constexpr int default_tile_for(std::size_t acc_bytes) { return acc_bytes >= 8 ? 
 // the same for every architecture.
 constexpr bool one_wave_for(std::size_t acc_bytes, bool batch) { return acc_bytes == 4 && !batch; }
 
+// Whether 1R1W-SKSS-LB runs its ring kernel (skss_lb/ring_kernel.cuh) for a call of `tiles` tiles
+// (every plane's) of which `ring_blocks` can be resident at once, when the one-wave kernel does
+// not take it (docs/tuning-notes.md, step 33, NVIDIA H100):
+//   - at least two tiles per block: the ring overlaps a tile's look-back with the block's next
+//     tile, so a block with one tile gains nothing (u8x4 640×480, 64 planes of 256²: 3–9 % slower);
+//   - 4-byte sums: at most 32 tiles per block. Past that (f32 16384², 32768²) the kernel is bound
+//     by bytes in flight, and the pipelined kernel's two blocks per SM, each with a tile
+//     prefetched, keep more in flight than the ring's one block (its shared memory holds one
+//     prefetched tile and two parked ones): 0.5–1.6 % slower there, 3–9 % faster below;
+//   - 8-byte sums keep the pipelined kernel (not measured).
+constexpr bool ring_kernel_for(std::size_t acc_bytes) { return acc_bytes == 4 || acc_bytes == 16; }
+constexpr bool ring_for(std::size_t acc_bytes, long long tiles, long long ring_blocks) {
+  if (!ring_kernel_for(acc_bytes)) return false;
+  if (tiles < 2 * ring_blocks) return false;
+  return acc_bytes == 16 || tiles <= 32 * ring_blocks;
+}
+
 // Threads per block of the multi-kernel tiled algorithms' carries kernel (algorithms/tiled/): one
 // thread per image row or column of its part of the grid.
 inline constexpr int kCarriesThreads = 1024;
@@ -58,6 +75,9 @@ struct TileKernelPolicy {
   // 64-bit words per lane the look-back's fold loads per round trip: 4 for 4-byte sums (more
   // spills at 64 registers), 8 for wider ones.
   static constexpr int kLookBackWordsInFlight = AccBytes == 4 ? 4 : 8;
+  // The same for the ring kernel's look-back warps, which hold no tile data: 16 (four 4-byte
+  // vectors, two 16-byte ones a round trip; no spills at the ring's 96 registers).
+  static constexpr int kRingLookBackWordsInFlight = 16;
 };
 
 // Other architectures: Hopper's values (not measured there).

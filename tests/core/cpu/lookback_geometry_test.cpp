@@ -1,7 +1,7 @@
 // The host geometry of 1R1W-SKSS-LB: tile grid, ticket space, persistent launch size, and the
 // look-back workspace layout (every array aligned, none overlapping, the total what
 // sat::workspace_size asks for), the layout keys, and when a workspace the library owns needs the
-// look-back's reset launch.
+// look-back's reset launch; which calls run the ring kernel.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,6 +13,7 @@
 #include "lookback/layout.h"
 #include "sat/detail/workspace_history.h"
 #include "sat/sat.h"
+#include "tuning/tile_policy.h"
 
 namespace sat::detail {
 namespace {
@@ -32,6 +33,20 @@ TEST(LbTileGrid, PersistentLaunchNeverExceedsTheTiles) {
   EXPECT_EQ(small.persistent_blocks(2, 132), 6);
   const LbTileGrid big = LbTileGrid::of(8192, 8192, 128, 1);
   EXPECT_EQ(big.persistent_blocks(2, 132), 264);
+}
+
+// The ring kernel runs where a block gets at least two tiles, for 4-byte sums up to 32 tiles per
+// block (past that the pipelined kernel keeps more bytes in flight), for 16-byte sums at any size,
+// never for 8-byte sums (tuning/tile_policy.h).
+TEST(RingKernelChoice, FollowsTheTilesPerBlock) {
+  EXPECT_FALSE(ring_for(4, 263, 132));
+  EXPECT_TRUE(ring_for(4, 264, 132));
+  EXPECT_TRUE(ring_for(4, 4224, 132));
+  EXPECT_FALSE(ring_for(4, 4225, 132));
+  EXPECT_FALSE(ring_for(16, 131, 132));
+  EXPECT_TRUE(ring_for(16, 264, 132));
+  EXPECT_TRUE(ring_for(16, 1000000, 132));
+  EXPECT_FALSE(ring_for(8, 4096, 132));
 }
 
 void expect_disjoint_and_aligned(const LookBackLayout& l, std::int64_t tiles, int w, int words) {

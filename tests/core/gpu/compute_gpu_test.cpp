@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/algorithms.h"
 #include "cuda_test_support.h"
 #include "sat/sat.h"
 #include "sat_gpu_harness.h"
@@ -222,6 +223,48 @@ TEST(GpuComputeLarge, SkssLb_W32_U8ToU32_8192x8200_Pitched) {
   c.layout = Layout::Pitched;
   c.cache = false;
   check_compute(c);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Every kernel 1R1W-SKSS-LB may pick (one wave, ring, pipelined) for 4-, 8- and 16-byte sums, on
+// images of growing size: the first size at which each kernel runs is checked like any case, and
+// the kernels the tuning promises for this device must all have run (skss_lb_1r1w_kernel says
+// which one a call takes).
+TEST(GpuSkssLbKernels, EveryKernelEqualsTheReference) {
+  SAT_REQUIRE_GPU();
+  struct Config {
+    ElementType type;
+    int tile;
+    std::vector<detail::SkssLbKernel> expected;
+  };
+  using K = detail::SkssLbKernel;
+  const std::vector<Config> configs = {
+      {ElementType::F32ToF32, 128, {K::OneWave, K::Ring, K::Pipelined}},
+      {ElementType::U8ToU32, 128, {K::OneWave, K::Ring, K::Pipelined}},
+      {ElementType::F32ToF32, 32, {K::OneWave, K::Ring, K::Pipelined}},
+      {ElementType::U8x4ToU32x4, 64, {K::Pipelined, K::Ring}},
+      {ElementType::F32x2ToF32x2, 64, {K::Pipelined}},
+  };
+  for (const Config& config : configs) {
+    std::set<K> seen;
+    // Squares of odd sizes (partial edge tiles), growing by ~1.4 until every expected kernel ran.
+    for (int n = config.tile + 3; n <= 12000 && seen.size() < config.expected.size(); n = n * 7 / 5 + 1) {
+      const Extent extent{n, n};
+      const K kernel = detail::skss_lb_1r1w_kernel(config.type, extent, config.tile, 1, true);
+      if (!seen.insert(kernel).second) continue;
+      GpuCase c;
+      c.tile = config.tile;
+      c.type = config.type;
+      c.extent = extent;
+      c.layout = Layout::Pitched;
+      c.cache = false;
+      check_compute(c);
+      if (HasFatalFailure()) return;
+    }
+    for (K k : config.expected)
+      EXPECT_TRUE(seen.count(k)) << test::short_name(config.type) << " W" << config.tile << ": kernel " << int(k)
+                                 << " never ran";
+  }
 }
 
 }  // namespace

@@ -76,12 +76,16 @@ struct AboveTotalHandoff {
 // which then publishes the L-shape sum GLS; the diagonal warp finds GS(I−1,J−1) meanwhile (it
 // depends on predecessors only). GS itself needs that corner and follows the second barrier
 // (finish_publish, while the data warps store).
-template <class Traits, int W>
-__device__ __forceinline__ void look_back_tile(typename TileAgent<Traits, W>::Shared& s,
+// `s` holds the tile's LRS (row_total), its column totals (column_totals()) and receives the
+// offsets (row_offset, col_offset, corner): the tile's Shared in the chained kernels, a carry slot
+// in the ring kernel (ring_kernel.cuh). `warp`: 0, 1, 2 for the row, column and diagonal warps;
+// `kWordsInFlight`: 64-bit words per lane the row and column folds load per round trip.
+template <class Traits, int W, int kWordsInFlight = TilePolicyOf<typename Traits::Acc, W>::kLookBackWordsInFlight,
+          class TileSums>
+__device__ __forceinline__ void look_back_tile(TileSums& s,
                                                AboveTotalHandoff<typename Traits::Acc>& above_handoff,
                                                const Protocol<typename Traits::Acc, W>& sums, int I, int J, int tiles_x,
                                                int handoff_tag, int warp, int lane, typename Traits::Acc& pending_gs) {
-  using Agent = TileAgent<Traits, W>;
   using Acc = typename Traits::Acc;
   using Block = LookBackBlock<Traits, W>;
   const int t = I * tiles_x + J;
@@ -90,7 +94,7 @@ __device__ __forceinline__ void look_back_tile(typename TileAgent<Traits, W>::Sh
     lrs.load_shared(s.row_total, lane);
     WarpVector<Acc, W> left;  // GRS(I, J−1)
     left.fill(zero<Acc>());
-    look_back(sums.rows(), t - 1, 1, J, left, lane);
+    look_back(sums.template rows<kWordsInFlight>(), t - 1, 1, J, left, lane);
     sums.publish_row_global(t, left + lrs, lane);  // GRS(I,J) at once: the tile to the right needs it
     const Acc local_sum = lrs.sum();
     const Acc left_total = left.inclusive_scan(lane);
@@ -104,11 +108,11 @@ __device__ __forceinline__ void look_back_tile(typename TileAgent<Traits, W>::Sh
     if (lane == 0) s.corner = corner;
   } else if (warp == Block::kColWarp) {
     WarpVector<Acc, W> lcs;
-    Agent::column_totals(s, lane, lcs.e);
+    s.column_totals(lane, lcs.e);
     sums.publish_col_local(t, lcs, lane);
     WarpVector<Acc, W> above;  // GCS(I−1, J)
     above.fill(zero<Acc>());
-    look_back(sums.cols(), t - tiles_x, tiles_x, I, above, lane);
+    look_back(sums.template cols<kWordsInFlight>(), t - tiles_x, tiles_x, I, above, lane);
     const WarpVector<Acc, W> gcs = above + lcs;
     const Acc above_total = above.inclusive_scan(lane);
     above.store_shared(s.col_offset, lane);

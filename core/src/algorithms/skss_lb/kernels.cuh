@@ -11,6 +11,9 @@
 //     registers (input that is not chunk-aligned); chained look-back;
 //   - skss_lb_tile_per_block_kernel<…, OneWaveCarries>: one block per tile when every tile fits on
 //     the GPU at once; carries from the locals of every tile before it (one_wave_carries.cuh).
+// The ring kernel (ring_kernel.cuh) runs the same agent's steps in two groups of warps, so that a
+// block's data warps go on to the next tile while its look-back warps find the carries; which
+// kernel a call runs is decided in skss_lb_1r1w.cu (choose_kernel).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -21,45 +24,10 @@
 #include "agent/skss_lb_agent.cuh"
 #include "algorithms/skss_lb/chained_carries.cuh"
 #include "algorithms/skss_lb/one_wave_carries.cuh"
-#include "block/diagonal_order.cuh"
+#include "algorithms/skss_lb/tickets.cuh"
 #include "lookback/tile_timeline.cuh"
 
 namespace sat::detail {
-
-// The block's next ticket (thread 0 draws it; visible to all after the caller's next barrier),
-// and the call's epoch with the first one.
-__device__ __forceinline__ void take_ticket(LookBackHeader* header, unsigned last_ticket, int& slot,
-                                            unsigned* epoch = nullptr) {
-  if (threadIdx.x == 0) {
-    const TicketDraw d = draw_ticket(header, last_ticket);
-    slot = int(d.ticket);
-    if (epoch) *epoch = d.epoch;
-  }
-}
-
-// A batch of planes shares one ticket space: tickets 0 … tiles−1 are plane 0's tiles in diagonal
-// order, the next `tiles` plane 1's, and so on. A tile depends only on smaller tickets of its own
-// plane, so the no-deadlock argument below holds for the whole batch.
-struct BatchGeometry {
-  int planes;
-  std::size_t in_stride, out_stride;  // bytes between planes
-};
-
-struct TileAt {
-  int plane, I, J;
-  // `single` (a compile-time constant): one plane, so plane 0 and no division.
-  __device__ __forceinline__ TileAt(int ticket, int tiles, int tiles_y, int tiles_x, bool single) {
-    plane = single ? 0 : ticket / tiles;
-    tile_of_serial(ticket - plane * tiles, tiles_y, tiles_x, I, J);
-  }
-};
-
-template <class T>
-__device__ __forceinline__ Plane<T> plane_of(Plane<T> p, int plane, std::size_t stride) {
-  using Byte = std::conditional_t<std::is_const_v<T>, const char, char>;
-  p.data = reinterpret_cast<T*>(reinterpret_cast<Byte*>(p.data) + stride * std::size_t(plane));
-  return p;
-}
 
 // Persistent, software-pipelined kernel: each resident block takes tickets in a loop and, while it
 // scans, looks back and writes tile k, the next tile's input is already streaming into shared
@@ -76,10 +44,9 @@ __global__ void __launch_bounds__(LookBackBlock<Traits, W>::kThreads, LookBackBl
   __shared__ typename Agent::Shared s;
   extern __shared__ __align__(16) unsigned char dynamic_smem[];
   auto& stage = *reinterpret_cast<typename Tile::Stage*>(dynamic_smem);
-  const int tiles = tiles_y * tiles_x;
-  const int all_tiles = kBatch ? tiles * batch.planes : tiles;
-  // Every block draws tickets until one is past the tiles: all_tiles + gridDim.x draws in all.
-  const unsigned last_ticket = unsigned(all_tiles) + gridDim.x - 1u;
+  const PersistentTickets space(tiles_y, tiles_x, batch, kBatch);
+  const int tiles = space.tiles, all_tiles = space.all_tiles;
+  const unsigned last_ticket = space.last_ticket;
 
   Agent agent(s);
   take_ticket(st.header, last_ticket, s.ticket, &s.epoch);

@@ -1,0 +1,214 @@
+// The ring kernel of 1R1W-SKSS-LB: persistent blocks in which no warp that holds tile data waits
+// for a look-back before it moves on to the next tile.
+//
+// The pipelined kernel (kernels.cuh) does one tile at a time: its 16 data warps hold the tile in
+// registers from the scan to the store and sit idle while three of them look back, so a block has
+// one tile's look-back in flight and an SM's progress stops whenever its tiles wait on their
+// neighbours (docs/tuning-notes.md, steps 19 and 32). Here the block splits in two groups of warps
+// that hand tiles to each other through a ring of two carry slots in shared memory:
+//   - the data warps (the tile agent's warps) load tile i from the prefetch stage, scan it, publish
+//     its local sums, park the local table in slot i mod 2 and hand the slot to the look-back
+//     warps; then they take back tile i − 1 (its carries found meanwhile), add the offsets and
+//     store it — and go on to tile i + 1;
+//   - three look-back warps find tile i's carries (the chained look-back, chained_carries.cuh),
+//     publish its global sums, GS included, and hand the slot back.
+// So the look-back of tile i overlaps the store of tile i − 1 and the load and scan of tile i + 1,
+// and a tile's global sums go out as soon as its look-back ends, not after its block's previous
+// tile was stored.
+//
+// Hand-offs are named barriers (block/named_barrier.cuh): per slot one "scanned" barrier (data
+// warps arrive, look-back warps sync) and one "carried" barrier (the reverse). Two slots, so a
+// barrier's next phase starts only after its previous one completed: the data warps arrive at
+// scanned[k] for tile i + 2 only after syncing carried[k] for tile i, which the look-back warps
+// arrive at only after syncing scanned[k] for tile i.
+//
+// No deadlock, as in the pipelined kernel: tickets are drawn in order and each group handles its
+// block's tiles in ticket order; the look-back of a tile waits only on smaller tickets, and the
+// data warps scan a ticket after storing the block's tile two tickets back, whose carries depend
+// only on smaller tickets again.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+
+#include "agent/tile_agent.cuh"
+#include "algorithms/skss_lb/chained_carries.cuh"
+#include "algorithms/skss_lb/tickets.cuh"
+#include "block/named_barrier.cuh"
+#include "lookback/state.cuh"
+#include "lookback/tile_timeline.cuh"
+#include "support/plane.cuh"
+#include "warp/shared_run.cuh"
+
+namespace sat::detail {
+
+// What the data warps hand the look-back warps for one tile, and what comes back.
+template <class Acc, int W>
+struct RingCarrySlot {
+  static constexpr int kCols = W / 32;
+  alignas(16) Acc row_total[W];   // LRS
+  alignas(16) Acc col_total[W];   // LCS
+  alignas(16) Acc row_offset[W];  // inclusive prefix of GRS(I, J−1)
+  alignas(16) Acc col_offset[W];  // inclusive prefix of GCS(I−1, J)
+  Acc corner;                     // GS(I−1, J−1)
+  int ticket;                     // the tile's ticket; −1: the block has no more tiles
+
+  __device__ __forceinline__ void column_totals(int lane, Acc (&total)[kCols]) const {
+    SharedRun<Acc, kCols>::load(&col_total[lane * kCols], total);
+  }
+};
+
+template <class Traits, int W>
+struct RingBlock {
+  using Tile = TileAgent<Traits, W>;
+  using Acc = typename Traits::Acc;
+  static constexpr int kSlots = 2;
+  static constexpr int kDataWarps = Tile::kWarps;
+  static constexpr int kDataThreads = Tile::kThreads;
+  static constexpr int kLookBackWarps = 3;  // row, column, diagonal (chained_carries.cuh)
+  static constexpr int kLookBackThreads = 32 * kLookBackWarps;
+  static constexpr int kThreads = kDataThreads + kLookBackThreads;
+  // The look-back warps hold no tile data, so their folds keep more loads in flight than the
+  // pipelined kernel's (tuning/tile_policy.h).
+  static constexpr int kWordsInFlight = TilePolicyOf<Acc, W>::kRingLookBackWordsInFlight;
+  static constexpr int kParkValues = Tile::kRows * Tile::kCols;
+
+  // Barrier ids (0 is __syncthreads').
+  static constexpr int kDataBarrier = 1;              // the data warps among themselves
+  static constexpr int kLookBackBarrier = 2;          // the look-back warps among themselves
+  static constexpr int kScanned = 3;                  // + slot: data warps → look-back warps
+  static constexpr int kCarried = kScanned + kSlots;  // + slot: look-back warps → data warps
+
+  struct Shared {
+    typename Tile::Shared exchange;  // the scan's per-warp partials (data warps only)
+    RingCarrySlot<Acc, W> slot[kSlots];
+    AboveTotalHandoff<Acc> above_total;  // Σ GCS(I−1,J), column warp → row warp
+    int next_ticket;
+    unsigned epoch;
+  };
+  struct Dynamic {
+    typename Tile::Stage stage;                    // the next tile's input, streaming in
+    Acc parked[kSlots][kParkValues][kDataThreads];  // each slot's local table, thread-fastest
+  };
+  static constexpr std::size_t kDynamicBytes = sizeof(Dynamic);
+  // Within what Hopper gives one block (227 KB); a device that gives less is checked on the host
+  // (ring_residency) and runs the pipelined kernel.
+  static constexpr bool kFits = Tile::kCanPrefetch && sizeof(Dynamic) + sizeof(Shared) <= 227u * 1024u;
+  // Blocks per SM the launch bounds ask registers for: as many as the shared memory allows, at
+  // most two (a tile of 4-byte sums at W = 64 would fit four, at too few registers).
+  static constexpr int kMinBlocks =
+      (228u * 1024u) / (sizeof(Dynamic) + sizeof(Shared) + 1024u) >= 2 && 2 * kThreads <= 2048 ? 2 : 1;
+};
+
+template <class Traits, int W, bool kBatch>
+__global__ void __launch_bounds__(RingBlock<Traits, W>::kThreads, RingBlock<Traits, W>::kMinBlocks)
+    skss_lb_ring_kernel(Plane<const typename Traits::In> in, Plane<typename Traits::Acc> out,
+                        LookBackState<typename Traits::Acc, W> st, int tiles_y, int tiles_x, BatchGeometry batch,
+                        bool wide_out, TileTimeline timeline) {
+  using Block = RingBlock<Traits, W>;
+  using Tile = typename Block::Tile;
+  using Acc = typename Traits::Acc;
+  __shared__ typename Block::Shared s;
+  extern __shared__ __align__(16) unsigned char dynamic_smem[];
+  auto& dyn = *reinterpret_cast<typename Block::Dynamic*>(dynamic_smem);
+  const PersistentTickets space(tiles_y, tiles_x, batch, kBatch);
+  const int tiles = space.tiles, all_tiles = space.all_tiles;
+  const unsigned last_ticket = space.last_ticket;
+  const int warp = int(threadIdx.x) >> 5, lane = int(threadIdx.x) & 31;
+
+  if (threadIdx.x == 0) {
+    const TicketDraw d = draw_ticket(st.header, last_ticket);
+    s.next_ticket = int(d.ticket);
+    s.epoch = d.epoch;
+    s.above_total.ready = 0;
+  }
+  __syncthreads();
+  auto sums = st.sums;
+  sums.epoch = s.epoch;
+  const int first = s.next_ticket;
+  __syncthreads();  // everyone has read it before thread 0 draws the next one into the same slot
+
+  if (warp < Block::kDataWarps) {
+    Tile a;
+    int ticket = first, i = 0;
+    TileAt at(ticket < all_tiles ? ticket : 0, tiles, tiles_y, tiles_x, !kBatch);
+    TileAt stored_at = at;  // the tile parked one iteration ago
+    if (ticket < all_tiles) a.prefetch(dyn.stage, plane_of(in, at.plane, batch.in_stride), at.I * W, at.J * W);
+    // Tile i − 1: wait for its carries, add them to its parked local table and write it.
+    const auto store_parked = [&](int k, const TileAt& p, int p_ticket) {
+      named_barrier_sync(Block::kCarried + k, Block::kThreads);
+      timeline.stamp(p_ticket, kTileOffsets);
+      a.unpark(dyn.parked[k]);
+      a.add_offsets(s.slot[k]);
+      a.store(plane_of(out, p.plane, batch.out_stride), p.I * W, p.J * W, wide_out);
+      timeline.stamp(p_ticket, kTileStored);
+    };
+    int stored_ticket = 0;
+    while (ticket < all_tiles) {
+      const int k = i & 1;
+      RingCarrySlot<Acc, W>& slot = s.slot[k];
+      const auto tile_sums = sums.of_plane(at.plane, tiles);
+      const int t = at.I * tiles_x + at.J;
+      timeline.stamp(ticket, kTileStart);
+      a.load_prefetched(dyn.stage);
+      if (threadIdx.x == 0) s.next_ticket = int(draw_ticket(st.header, last_ticket).ticket);
+      a.scan(s.exchange);
+      __syncwarp();  // lane 31 wrote the totals of the warp's rows: successors may add them now
+      if (lane < Tile::kRows) {
+        const int r = warp * Tile::kRows + lane;
+        tile_sums.publish_row_local_entry(t, r, s.exchange.row_total[r]);
+      }
+      named_barrier_sync(Block::kDataBarrier, Block::kDataThreads);  // partials and next ticket out
+      timeline.stamp(ticket, kTileScanned);
+      const int next = s.next_ticket;
+      const TileAt next_at(next < all_tiles ? next : 0, tiles, tiles_y, tiles_x, !kBatch);
+      // The stage is free: each thread has read back what it copied itself.
+      if (next < all_tiles)
+        a.prefetch(dyn.stage, plane_of(in, next_at.plane, batch.in_stride), next_at.I * W, next_at.J * W);
+      a.finish_scan(s.exchange);
+      if (int(threadIdx.x) < W) {
+        slot.row_total[threadIdx.x] = s.exchange.row_total[threadIdx.x];
+        slot.col_total[threadIdx.x] = Tile::column_total(s.exchange, int(threadIdx.x));
+      }
+      if (threadIdx.x == 0) slot.ticket = ticket;
+      a.park(dyn.parked[k]);
+      named_barrier_sync(Block::kDataBarrier, Block::kDataThreads);  // the exchange is free again
+      named_barrier_arrive(Block::kScanned + k, Block::kThreads);
+      if (i > 0) store_parked(k ^ 1, stored_at, stored_ticket);
+      stored_at = at;
+      stored_ticket = ticket;
+      ticket = next;
+      at = next_at;
+      ++i;
+    }
+    // The look-back warps stop at a slot without a ticket (its last tile, i − 2, is stored). The
+    // data warps meet before handing it over, as they do after every tile: the hand-off is then
+    // the same pattern each time (compute-sanitizer's racecheck reports the write otherwise).
+    if (threadIdx.x == 0) s.slot[i & 1].ticket = -1;
+    named_barrier_sync(Block::kDataBarrier, Block::kDataThreads);
+    named_barrier_arrive(Block::kScanned + (i & 1), Block::kThreads);
+    if (i > 0) store_parked((i - 1) & 1, stored_at, stored_ticket);
+  } else {
+    const int look_back_warp = warp - Block::kDataWarps;  // row, column, diagonal
+    for (int i = 0;; ++i) {
+      const int k = i & 1;
+      RingCarrySlot<Acc, W>& slot = s.slot[k];
+      named_barrier_sync(Block::kScanned + k, Block::kThreads);
+      const int ticket = slot.ticket;
+      if (ticket < 0) break;
+      const TileAt at(ticket, tiles, tiles_y, tiles_x, !kBatch);
+      const auto tile_sums = sums.of_plane(at.plane, tiles);
+      Acc l_shape;  // the row warp's: GS less the corner
+      look_back_tile<Traits, W, Block::kWordsInFlight>(slot, s.above_total, tile_sums, at.I, at.J, tiles_x, ticket, look_back_warp, lane,
+                                l_shape);
+      named_barrier_sync(Block::kLookBackBarrier, Block::kLookBackThreads);  // the corner is in the slot
+      timeline.stamp_by(look_back_warp == 0 && lane == 0, ticket, kTileLookedBack);
+      if (look_back_warp == LookBackBlock<Traits, W>::kRowWarp)
+        tile_sums.publish_global_sum(at.I * tiles_x + at.J, slot.corner + l_shape, lane);
+      named_barrier_arrive(Block::kCarried + k, Block::kThreads);
+    }
+  }
+}
+
+}  // namespace sat::detail
