@@ -228,8 +228,8 @@ TEST(GpuComputeLarge, SkssLb_W32_U8ToU32_8192x8200_Pitched) {
 // ---------------------------------------------------------------------------------------------
 // Every kernel 1R1W-SKSS-LB may pick (one wave, ring, pipelined) for 4-, 8- and 16-byte sums, on
 // images of growing size: the first size at which each kernel runs is checked like any case, and
-// the kernels the tuning promises for this device must all have run (skss_lb_1r1w_kernel says
-// which one a call takes).
+// on Hopper, where the choice is tuned (and the ring's shared memory is there), every kernel the
+// tuning promises must have run (skss_lb_1r1w_kernel says which one a call takes).
 TEST(GpuSkssLbKernels, EveryKernelEqualsTheReference) {
   SAT_REQUIRE_GPU();
   struct Config {
@@ -245,6 +245,11 @@ TEST(GpuSkssLbKernels, EveryKernelEqualsTheReference) {
       {ElementType::U8x4ToU32x4, 64, {K::Pipelined, K::Ring}},
       {ElementType::F32x2ToF32x2, 64, {K::Pipelined}},
   };
+  int device = 0;
+  cudaDeviceProp prop{};
+  ASSERT_EQ(cudaGetDevice(&device), cudaSuccess);
+  ASSERT_EQ(cudaGetDeviceProperties(&prop, device), cudaSuccess);
+  const bool hopper = prop.major == 9;
   for (const Config& config : configs) {
     std::set<K> seen;
     // Squares of odd sizes (partial edge tiles), growing by ~1.4 until every expected kernel ran.
@@ -261,6 +266,7 @@ TEST(GpuSkssLbKernels, EveryKernelEqualsTheReference) {
       check_compute(c);
       if (HasFatalFailure()) return;
     }
+    if (!hopper) continue;  // every kernel that ran was checked; which ones run is tuned on Hopper
     for (K k : config.expected)
       EXPECT_TRUE(seen.count(k)) << test::short_name(config.type) << " W" << config.tile << ": kernel " << int(k)
                                  << " never ran";
