@@ -66,6 +66,7 @@ int main(int argc, char** argv) {
   const std::size_t tickets = std::size_t((height + tile - 1) / tile) * ((width + tile - 1) / tile);
   sat::detail::TileStamps* stamps = nullptr;
   check(cudaMalloc(&stamps, tickets * sizeof(sat::detail::TileStamps)), "cudaMalloc");
+  check(cudaMemset(stamps, 0, tickets * sizeof(sat::detail::TileStamps)), "cudaMemset");
 
   const sat::Problem problem{type, extent, in, std::size_t(width) * in_pixel, out, std::size_t(width) * out_pixel};
   for (int warm = 0; warm < 5; ++warm) plan.run(problem, nullptr);  // warm caches and the workspace
@@ -108,11 +109,21 @@ int main(int argc, char** argv) {
       std::perror(csv);
       return 1;
     }
-    std::fprintf(f, "ticket,sm,block,start,scanned,looked_back,offsets,stored\n");
+    // The look-back warps' walks (kernels with look-back warps; zero where a kernel records none):
+    // when each warp's result was out, where its walk started, from a global value or not, probes.
+    std::fprintf(f,
+                 "ticket,sm,block,start,scanned,looked_back,offsets,stored,row_start,col_start,diag_start,row_done,col_done,diag_done,"
+                 "row_at,col_at,diag_at,row_global,col_global,diag_global,row_probes,col_probes,diag_probes\n");
     for (std::size_t k = 0; k < tickets; ++k) {
       const auto& s = h[k];
       std::fprintf(f, "%zu,%u,%u", k, s.sm, s.block);
       for (int m = 0; m < 5; ++m) std::fprintf(f, ",%.3f", (s.at[m] - t0) / 1e3);
+      for (const auto* moments : {s.walk_start, s.walk_done})
+        for (int w = 0; w < 3; ++w)
+          std::fprintf(f, ",%.3f", moments[w] ? (double(moments[w]) - double(t0)) / 1e3 : -1.0);
+      for (int w = 0; w < 3; ++w) std::fprintf(f, ",%d", s.walk_at[w]);
+      for (int w = 0; w < 3; ++w) std::fprintf(f, ",%d", s.walk_from_global[w]);
+      for (int w = 0; w < 3; ++w) std::fprintf(f, ",%d", s.walk_probes[w]);
       std::fprintf(f, "\n");
     }
     std::fclose(f);

@@ -70,7 +70,7 @@ struct SkssLbAgent {
     __syncthreads();  // scans done, every data thread holds its tile, row totals in shared memory
     timeline.stamp(ticket, kTileScanned);
     after_scan();
-    carries.find(a, s.tile, s.carries, sums, I, J, tiles_x, ticket);
+    carries.find(a, s.tile, s.carries, sums, I, J, tiles_x, ticket, timeline);
     timeline.stamp(ticket, kTileLookedBack);
     if (data_warp()) a.finish_scan(s.tile);
     carries.offsets_ready(a, s.tile, s.carries);  // ends with a barrier: offsets and corner are out

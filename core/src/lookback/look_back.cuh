@@ -27,6 +27,15 @@ struct LookBackStart {
   int at = 0;
   bool from_global = false;
   unsigned long long gw = 0, lw = 0;
+  int probes = 0;  // probe round trips it took (the tile timeline's record)
+};
+
+// What a walk did, for the tile timeline (tile_timeline.cuh): where it started (−1: nothing to
+// walk), whether from a global value, and its probe round trips. Unused, it compiles to nothing.
+struct LookBackWalk {
+  int at = -1;
+  bool from_global = false;
+  int probes = 0;
 };
 
 template <class Source>
@@ -34,6 +43,7 @@ __device__ __forceinline__ LookBackStart find_look_back_start(const Source& s, i
   LookBackStart r;
   unsigned delay_ns = 32;
   for (int base = 0;;) {
+    ++r.probes;
     const int p = base + lane;
     const bool in = p < count;
     bool g = false, l = false;
@@ -70,8 +80,9 @@ __device__ __forceinline__ LookBackStart find_look_back_start(const Source& s, i
 
 // Windowed look-back of a W-vector (rows or columns).
 template <class Source, class Vec>
-__device__ __forceinline__ void look_back_vector(const Source& s, int first, int step, int count, Vec& acc, int lane) {
-  if (count == 0) return;
+__device__ __forceinline__ LookBackWalk look_back_vector(const Source& s, int first, int step, int count, Vec& acc,
+                                                         int lane) {
+  if (count == 0) return {};
   const LookBackStart st = find_look_back_start(s, first, step, count, lane);
   const int start = st.at;
   const bool from_global = st.from_global;
@@ -90,13 +101,15 @@ __device__ __forceinline__ void look_back_vector(const Source& s, int first, int
       }
     }
   }
+  return {start, from_global, st.probes};
 }
 
 // Windowed look-back of a scalar (the diagonal): the probe's words are the values (their first
 // words, for sums wider than 32 bits), so a window that holds the start is folded with shuffles.
 template <class Source, class Acc>
-__device__ __forceinline__ void look_back_scalar(const Source& s, int first, int step, int count, Acc& acc, int lane) {
-  if (count == 0) return;
+__device__ __forceinline__ LookBackWalk look_back_scalar(const Source& s, int first, int step, int count, Acc& acc,
+                                                         int lane) {
+  if (count == 0) return {};
   const LookBackStart st = find_look_back_start(s, first, step, count, lane);
   const int start = st.at;
   const int last_window = start / 32 * 32;
@@ -117,15 +130,17 @@ __device__ __forceinline__ void look_back_scalar(const Source& s, int first, int
       acc = acc + s.value(from_k);
     }
   }
+  return {start, st.from_global, st.probes};
 }
 
 // The walk the source supports: over W-vectors or scalars.
 template <class Source, class Value>
-__device__ __forceinline__ void look_back(const Source& s, int first, int step, int count, Value& acc, int lane) {
+__device__ __forceinline__ LookBackWalk look_back(const Source& s, int first, int step, int count, Value& acc,
+                                                  int lane) {
   if constexpr (Source::kVector) {
-    look_back_vector(s, first, step, count, acc, lane);
+    return look_back_vector(s, first, step, count, acc, lane);
   } else {
-    look_back_scalar(s, first, step, count, acc, lane);
+    return look_back_scalar(s, first, step, count, acc, lane);
   }
 }
 

@@ -105,6 +105,10 @@ struct PackedProtocol {
   __device__ __forceinline__ void publish_lshape(int t, Acc v, int lane) const { put(gls, t, v, lane); }
   __device__ __forceinline__ void publish_global_sum(int t, Acc v, int lane) const { put(gs, t, v, lane); }
   __device__ __forceinline__ void publish_col_local(int t, const Vec& v, int lane) const { put(lcs, t, v, lane); }
+  // Entry j of LCS(t), published by whichever thread has column j's total.
+  __device__ __forceinline__ void publish_col_local_entry(int t, int j, Acc v) const {
+    store_entry(lcs, std::size_t(t) * W + j, v);
+  }
   __device__ __forceinline__ void publish_col_global(int t, const Vec& v, int lane) const { put(gcs, t, v, lane); }
 
   __device__ __forceinline__ void publish_local_sum(int t, Acc v, int lane) const { put(ls, t, v, lane); }

@@ -9,6 +9,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "lookback/look_back.cuh"
+
 namespace sat::detail {
 
 // What a tile's stamps mean (nanoseconds of the GPU's global timer).
@@ -21,10 +23,19 @@ enum TileMoment : int {
   kTileMoments = 5
 };
 
+// The look-back warps of the ring kernel (row, column, diagonal), each on its own: when its
+// global sum (row: GRS, column: GCS, diagonal: the corner) was out, and its walk.
+enum TileWalk : int { kRowWalk = 0, kColWalk = 1, kDiagWalk = 2, kTileWalks = 3 };
+
 struct TileStamps {
   unsigned long long at[kTileMoments];
   unsigned sm;
   unsigned block;
+  unsigned long long walk_start[kTileWalks];  // the warp starts on the tile (ring kernel)
+  unsigned long long walk_done[kTileWalks];
+  short walk_at[kTileWalks];  // the walk's start (predecessors back − 1), −1: none
+  unsigned char walk_from_global[kTileWalks];
+  unsigned char walk_probes[kTileWalks];
 };
 
 #ifdef SAT_TILE_TIMELINE
@@ -46,11 +57,30 @@ struct TileTimeline {
       stamps[ticket].block = blockIdx.x;
     }
   }
+  __device__ __forceinline__ void walk_begins(int ticket, TileWalk which, int lane) const {
+    if (stamps == nullptr || std::size_t(ticket) >= capacity || lane != 0) return;
+    unsigned long long t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    stamps[ticket].walk_start[which] = t;
+  }
+  // Lane 0 of look-back warp `which` records its walk and the time its result is out.
+  __device__ __forceinline__ void walked(int ticket, TileWalk which, int lane, const LookBackWalk& w) const {
+    if (stamps == nullptr || std::size_t(ticket) >= capacity || lane != 0) return;
+    unsigned long long t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    TileStamps& s = stamps[ticket];
+    s.walk_done[which] = t;
+    s.walk_at[which] = short(w.at);
+    s.walk_from_global[which] = w.from_global;
+    s.walk_probes[which] = (unsigned char)(w.probes < 255 ? w.probes : 255);
+  }
 };
 #else
 struct TileTimeline {
   __device__ __forceinline__ void stamp(int, TileMoment) const {}
   __device__ __forceinline__ void stamp_by(bool, int, TileMoment) const {}
+  __device__ __forceinline__ void walk_begins(int, TileWalk, int) const {}
+  __device__ __forceinline__ void walked(int, TileWalk, int, const LookBackWalk&) const {}
 };
 #endif
 

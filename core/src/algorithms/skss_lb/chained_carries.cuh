@@ -13,6 +13,7 @@
 #include "agent/tile_agent.cuh"
 #include "lookback/look_back.cuh"
 #include "lookback/state.cuh"
+#include "lookback/tile_timeline.cuh"
 
 namespace sat::detail {
 
@@ -79,13 +80,16 @@ struct AboveTotalHandoff {
 // `s` holds the tile's LRS (row_total), its column totals (column_totals()) and receives the
 // offsets (row_offset, col_offset, corner): the tile's Shared in the chained kernels, a carry slot
 // in the ring kernel (ring_kernel.cuh). `warp`: 0, 1, 2 for the row, column and diagonal warps;
-// `kWordsInFlight`: 64-bit words per lane the row and column folds load per round trip.
+// `kWordsInFlight`: 64-bit words per lane the row and column folds load per round trip;
+// `kPublishLcs`: the column warp publishes LCS (false: the caller has);
+// `timeline` records each warp's walk (timeline builds; `handoff_tag` is the ticket).
 template <class Traits, int W, int kWordsInFlight = TilePolicyOf<typename Traits::Acc, W>::kLookBackWordsInFlight,
-          class TileSums>
+          bool kPublishLcs = true, class TileSums>
 __device__ __forceinline__ void look_back_tile(TileSums& s,
                                                AboveTotalHandoff<typename Traits::Acc>& above_handoff,
                                                const Protocol<typename Traits::Acc, W>& sums, int I, int J, int tiles_x,
-                                               int handoff_tag, int warp, int lane, typename Traits::Acc& pending_gs) {
+                                               int handoff_tag, int warp, int lane, typename Traits::Acc& pending_gs,
+                                               const TileTimeline& timeline = {}) {
   using Acc = typename Traits::Acc;
   using Block = LookBackBlock<Traits, W>;
   const int t = I * tiles_x + J;
@@ -94,8 +98,9 @@ __device__ __forceinline__ void look_back_tile(TileSums& s,
     lrs.load_shared(s.row_total, lane);
     WarpVector<Acc, W> left;  // GRS(I, J−1)
     left.fill(zero<Acc>());
-    look_back(sums.template rows<kWordsInFlight>(), t - 1, 1, J, left, lane);
+    const LookBackWalk walk = look_back(sums.template rows<kWordsInFlight>(), t - 1, 1, J, left, lane);
     sums.publish_row_global(t, left + lrs, lane);  // GRS(I,J) at once: the tile to the right needs it
+    timeline.walked(handoff_tag, kRowWalk, lane, walk);
     const Acc local_sum = lrs.sum();
     const Acc left_total = left.inclusive_scan(lane);
     left.store_shared(s.row_offset, lane);
@@ -104,20 +109,22 @@ __device__ __forceinline__ void look_back_tile(TileSums& s,
     pending_gs = l_shape;  // GS = corner + l_shape once the corner is known
   } else if (warp == Block::kDiagWarp) {
     Acc corner = zero<Acc>();  // GS(I−1, J−1)
-    look_back(sums.diagonal(), t - tiles_x - 1, tiles_x + 1, I < J ? I : J, corner, lane);
+    const LookBackWalk walk = look_back(sums.diagonal(), t - tiles_x - 1, tiles_x + 1, I < J ? I : J, corner, lane);
     if (lane == 0) s.corner = corner;
+    timeline.walked(handoff_tag, kDiagWalk, lane, walk);
   } else if (warp == Block::kColWarp) {
     WarpVector<Acc, W> lcs;
     s.column_totals(lane, lcs.e);
-    sums.publish_col_local(t, lcs, lane);
+    if constexpr (kPublishLcs) sums.publish_col_local(t, lcs, lane);
     WarpVector<Acc, W> above;  // GCS(I−1, J)
     above.fill(zero<Acc>());
-    look_back(sums.template cols<kWordsInFlight>(), t - tiles_x, tiles_x, I, above, lane);
+    const LookBackWalk walk = look_back(sums.template cols<kWordsInFlight>(), t - tiles_x, tiles_x, I, above, lane);
     const WarpVector<Acc, W> gcs = above + lcs;
     const Acc above_total = above.inclusive_scan(lane);
     above.store_shared(s.col_offset, lane);
     above_handoff.give(handoff_tag, above_total, lane);
     sums.publish_col_global(t, gcs, lane);  // GCS(I,J) at once: the tile below looks for it next
+    timeline.walked(handoff_tag, kColWalk, lane, walk);
   }
 }
 
@@ -151,10 +158,10 @@ struct ChainedCarries {
     if (threadIdx.x == 0) c.above_total.ready = 0;  // before the kernel's first barrier
   }
   __device__ __forceinline__ void find(Tile& a, typename Tile::Shared& s, Shared& c, const Protocol<Acc, W>& sums,
-                                       int I, int J, int tiles_x, int ticket) {
+                                       int I, int J, int tiles_x, int ticket, const TileTimeline& timeline) {
     if (!Block::looks_back(a.warp)) return;
     if constexpr (Block::kParkTile) a.park(c.park);
-    look_back_tile<Traits, W>(s, c.above_total, sums, I, J, tiles_x, ticket, a.warp, a.lane, pending_gs);
+    look_back_tile<Traits, W>(s, c.above_total, sums, I, J, tiles_x, ticket, a.warp, a.lane, pending_gs, timeline);
     if constexpr (Block::kParkTile) a.unpark(c.park);
   }
   __device__ __forceinline__ void offsets_ready(const Tile&, typename Tile::Shared&, Shared&) {

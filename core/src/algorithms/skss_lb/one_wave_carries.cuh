@@ -23,6 +23,7 @@
 
 #include "agent/tile_agent.cuh"
 #include "lookback/state.cuh"
+#include "lookback/tile_timeline.cuh"
 #include "warp/warp_vector.cuh"
 
 namespace sat::detail {
@@ -97,7 +98,8 @@ struct OneWaveCarries {
 
   __device__ __forceinline__ void init(Shared&) {}
   __device__ __forceinline__ void find(const Tile& a, const typename Tile::Shared& s, Shared&,
-                                       const Protocol<Acc, W>& sums, int I, int J, int tiles_x, int) {
+                                       const Protocol<Acc, W>& sums, int I, int J, int tiles_x, int,
+                                       const TileTimeline&) {
     const int t = I * tiles_x + J;
     if (a.warp == 0) {
       WarpVector<Acc, W> lrs;

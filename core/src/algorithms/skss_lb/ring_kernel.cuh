@@ -11,21 +11,28 @@
 //     warps; then they take back tile i − 1 (its carries found meanwhile), add the offsets and
 //     store it — and go on to tile i + 1;
 //   - three look-back warps find tile i's carries (the chained look-back, chained_carries.cuh),
-//     publish its global sums, GS included, and hand the slot back.
+//     publish its global sums, GS included, and hand the slot back. Each of them goes on to the
+//     next slot on its own: the row and column warps do not wait for the diagonal warp, whose
+//     corner needs GLS of the tile up-left — the longest wait —, so GRS, GCS and GLS of tile
+//     i + 1 can go out while the corner of tile i is still being found.
 // So the look-back of tile i overlaps the store of tile i − 1 and the load and scan of tile i + 1,
 // and a tile's global sums go out as soon as its look-back ends, not after its block's previous
-// tile was stored.
+// tile was stored. The data warps publish the local sums (LRS after the row scans, LCS with the
+// column totals), so a tile's locals never wait for the look-back warps to reach it.
 //
-// Hand-offs are named barriers (block/named_barrier.cuh): per slot one "scanned" barrier (data
-// warps arrive, look-back warps sync) and one "carried" barrier (the reverse). Two slots, so a
-// barrier's next phase starts only after its previous one completed: the data warps arrive at
-// scanned[k] for tile i + 2 only after syncing carried[k] for tile i, which the look-back warps
-// arrive at only after syncing scanned[k] for tile i.
+// Hand-offs are named barriers (block/named_barrier.cuh): per slot and look-back warp one
+// "scanned" barrier (data warps arrive, that warp syncs) and per slot one "carried" barrier (the
+// look-back warps arrive, the data warps sync). Two slots, so a barrier's next phase starts only
+// after its previous one completed: the data warps arrive at scanned[k] for tile i + 2 only after
+// syncing carried[k] for tile i, which each look-back warp arrives at only after syncing its
+// scanned[k] for tile i. Inside a slot the look-back warps hand values to each other through
+// flags (AboveTotalHandoff, one per slot, since a warp may be one tile ahead of another): Σ GCS
+// above, column warp → row warp; the L-shape sum, row warp → diagonal warp, which publishes GS.
 //
-// No deadlock, as in the pipelined kernel: tickets are drawn in order and each group handles its
-// block's tiles in ticket order; the look-back of a tile waits only on smaller tickets, and the
-// data warps scan a ticket after storing the block's tile two tickets back, whose carries depend
-// only on smaller tickets again.
+// No deadlock, as in the pipelined kernel: tickets are drawn in order and each warp handles its
+// block's tiles in ticket order; the look-back of a tile waits only on smaller tickets and, inside
+// the block, on the other look-back warps' part of the same tile; the data warps scan a ticket
+// after storing the block's tile two tickets back, whose carries depend only on smaller tickets.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -53,6 +60,8 @@ struct RingCarrySlot {
   alignas(16) Acc col_offset[W];  // inclusive prefix of GCS(I−1, J)
   Acc corner;                     // GS(I−1, J−1)
   int ticket;                     // the tile's ticket; −1: the block has no more tiles
+  AboveTotalHandoff<Acc> above_total;  // Σ GCS(I−1,J), column warp → row warp
+  AboveTotalHandoff<Acc> l_shape;      // GLS(I,J), row warp → diagonal warp
 
   __device__ __forceinline__ void column_totals(int lane, Acc (&total)[kCols]) const {
     SharedRun<Acc, kCols>::load(&col_total[lane * kCols], total);
@@ -74,16 +83,19 @@ struct RingBlock {
   static constexpr int kWordsInFlight = TilePolicyOf<Acc, W>::kRingLookBackWordsInFlight;
   static constexpr int kParkValues = Tile::kRows * Tile::kCols;
 
-  // Barrier ids (0 is __syncthreads').
-  static constexpr int kDataBarrier = 1;              // the data warps among themselves
-  static constexpr int kLookBackBarrier = 2;          // the look-back warps among themselves
-  static constexpr int kScanned = 3;                  // + slot: data warps → look-back warps
-  static constexpr int kCarried = kScanned + kSlots;  // + slot: look-back warps → data warps
+  // Barrier ids (0 is __syncthreads'; 16 in all).
+  static constexpr int kDataBarrier = 1;  // the data warps among themselves
+  static constexpr int kScanned = 2;      // + slot · 3 + look-back warp: data warps → that warp
+  static constexpr int kCarried = kScanned + kSlots * kLookBackWarps;  // + slot: look-back warps → data warps
+  static_assert(kCarried + kSlots <= 16, "named barriers");
+  static constexpr int kScannedThreads = kDataThreads + 32;
+  __device__ __forceinline__ static void hand_over(int slot) {  // data warps: the slot to every look-back warp
+    for (int w = 0; w < kLookBackWarps; ++w) named_barrier_arrive(kScanned + slot * kLookBackWarps + w, kScannedThreads);
+  }
 
   struct Shared {
     typename Tile::Shared exchange;  // the scan's per-warp partials (data warps only)
     RingCarrySlot<Acc, W> slot[kSlots];
-    AboveTotalHandoff<Acc> above_total;  // Σ GCS(I−1,J), column warp → row warp
     int next_ticket;
     unsigned epoch;
   };
@@ -121,7 +133,7 @@ __global__ void __launch_bounds__(RingBlock<Traits, W>::kThreads, RingBlock<Trai
     const TicketDraw d = draw_ticket(st.header, last_ticket);
     s.next_ticket = int(d.ticket);
     s.epoch = d.epoch;
-    s.above_total.ready = 0;
+    for (auto& slot : s.slot) slot.above_total.ready = slot.l_shape.ready = 0;
   }
   __syncthreads();
   auto sums = st.sums;
@@ -163,18 +175,24 @@ __global__ void __launch_bounds__(RingBlock<Traits, W>::kThreads, RingBlock<Trai
       timeline.stamp(ticket, kTileScanned);
       const int next = s.next_ticket;
       const TileAt next_at(next < all_tiles ? next : 0, tiles, tiles_y, tiles_x, !kBatch);
-      // The stage is free: each thread has read back what it copied itself.
-      if (next < all_tiles)
-        a.prefetch(dyn.stage, plane_of(in, next_at.plane, batch.in_stride), next_at.I * W, next_at.J * W);
       a.finish_scan(s.exchange);
       if (int(threadIdx.x) < W) {
+        const Acc col_total = Tile::column_total(s.exchange, int(threadIdx.x));
         slot.row_total[threadIdx.x] = s.exchange.row_total[threadIdx.x];
-        slot.col_total[threadIdx.x] = Tile::column_total(s.exchange, int(threadIdx.x));
+        slot.col_total[threadIdx.x] = col_total;
+        // LCS out now, not when the look-back warps reach this tile (after the block's previous
+        // tile's look-back): the tile below may be waiting for it.
+        tile_sums.publish_col_local_entry(t, int(threadIdx.x), col_total);
       }
       if (threadIdx.x == 0) slot.ticket = ticket;
       a.park(dyn.parked[k]);
       named_barrier_sync(Block::kDataBarrier, Block::kDataThreads);  // the exchange is free again
-      named_barrier_arrive(Block::kScanned + k, Block::kThreads);
+      Block::hand_over(k);
+      // The next tile's loads go out after the hand-over, so that the look-back warps' first
+      // probes are not queued behind them. The stage is free: each thread has read back what it
+      // copied itself.
+      if (next < all_tiles)
+        a.prefetch(dyn.stage, plane_of(in, next_at.plane, batch.in_stride), next_at.I * W, next_at.J * W);
       if (i > 0) store_parked(k ^ 1, stored_at, stored_ticket);
       stored_at = at;
       stored_ticket = ticket;
@@ -187,25 +205,30 @@ __global__ void __launch_bounds__(RingBlock<Traits, W>::kThreads, RingBlock<Trai
     // the same pattern each time (compute-sanitizer's racecheck reports the write otherwise).
     if (threadIdx.x == 0) s.slot[i & 1].ticket = -1;
     named_barrier_sync(Block::kDataBarrier, Block::kDataThreads);
-    named_barrier_arrive(Block::kScanned + (i & 1), Block::kThreads);
+    Block::hand_over(i & 1);
     if (i > 0) store_parked((i - 1) & 1, stored_at, stored_ticket);
   } else {
+    using Roles = LookBackBlock<Traits, W>;
     const int look_back_warp = warp - Block::kDataWarps;  // row, column, diagonal
     for (int i = 0;; ++i) {
       const int k = i & 1;
       RingCarrySlot<Acc, W>& slot = s.slot[k];
-      named_barrier_sync(Block::kScanned + k, Block::kThreads);
+      named_barrier_sync(Block::kScanned + k * Block::kLookBackWarps + look_back_warp, Block::kScannedThreads);
       const int ticket = slot.ticket;
       if (ticket < 0) break;
       const TileAt at(ticket, tiles, tiles_y, tiles_x, !kBatch);
       const auto tile_sums = sums.of_plane(at.plane, tiles);
+      timeline.walk_begins(ticket, TileWalk(look_back_warp), lane);
       Acc l_shape;  // the row warp's: GS less the corner
-      look_back_tile<Traits, W, Block::kWordsInFlight>(slot, s.above_total, tile_sums, at.I, at.J, tiles_x, ticket, look_back_warp, lane,
-                                l_shape);
-      named_barrier_sync(Block::kLookBackBarrier, Block::kLookBackThreads);  // the corner is in the slot
-      timeline.stamp_by(look_back_warp == 0 && lane == 0, ticket, kTileLookedBack);
-      if (look_back_warp == LookBackBlock<Traits, W>::kRowWarp)
-        tile_sums.publish_global_sum(at.I * tiles_x + at.J, slot.corner + l_shape, lane);
+      look_back_tile<Traits, W, Block::kWordsInFlight, false>(slot, slot.above_total, tile_sums, at.I, at.J, tiles_x,
+                                                              ticket, look_back_warp, lane, l_shape, timeline);
+      if (look_back_warp == Roles::kRowWarp) {
+        slot.l_shape.give(ticket, l_shape, lane);
+      } else if (look_back_warp == Roles::kDiagWarp) {
+        __syncwarp();  // lane 0 wrote the corner
+        tile_sums.publish_global_sum(at.I * tiles_x + at.J, slot.corner + slot.l_shape.take(ticket), lane);
+        timeline.stamp_by(lane == 0, ticket, kTileLookedBack);
+      }
       named_barrier_arrive(Block::kCarried + k, Block::kThreads);
     }
   }
