@@ -42,14 +42,17 @@ struct TileStamps {
 struct TileTimeline {
   TileStamps* stamps = nullptr;  // [tickets], or null: record nothing
   std::size_t capacity = 0;
+  __device__ __forceinline__ static unsigned long long now() {  // the GPU's global timer, ns
+    unsigned long long t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    return t;
+  }
   __device__ __forceinline__ void stamp(int ticket, TileMoment m) const { stamp_by(threadIdx.x == 0, ticket, m); }
   // The same, written by the thread for which `writer` holds (a kernel whose thread 0 does not
   // see that moment: the ring kernel's look-back warps).
   __device__ __forceinline__ void stamp_by(bool writer, int ticket, TileMoment m) const {
     if (stamps == nullptr || std::size_t(ticket) >= capacity || !writer) return;
-    unsigned long long t;
-    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-    stamps[ticket].at[m] = t;
+    stamps[ticket].at[m] = now();
     if (m == kTileStart) {
       unsigned sm;
       asm volatile("mov.u32 %0, %%smid;" : "=r"(sm));
@@ -59,17 +62,13 @@ struct TileTimeline {
   }
   __device__ __forceinline__ void walk_begins(int ticket, TileWalk which, int lane) const {
     if (stamps == nullptr || std::size_t(ticket) >= capacity || lane != 0) return;
-    unsigned long long t;
-    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-    stamps[ticket].walk_start[which] = t;
+    stamps[ticket].walk_start[which] = now();
   }
   // Lane 0 of look-back warp `which` records its walk and the time its result is out.
   __device__ __forceinline__ void walked(int ticket, TileWalk which, int lane, const LookBackWalk& w) const {
     if (stamps == nullptr || std::size_t(ticket) >= capacity || lane != 0) return;
-    unsigned long long t;
-    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
     TileStamps& s = stamps[ticket];
-    s.walk_done[which] = t;
+    s.walk_done[which] = now();
     s.walk_at[which] = short(w.at);
     s.walk_from_global[which] = w.from_global;
     s.walk_probes[which] = (unsigned char)(w.probes < 255 ? w.probes : 255);
