@@ -109,8 +109,10 @@ int main(int argc, char** argv) {
       std::perror(csv);
       return 1;
     }
-    // The look-back warps' walks (kernels with look-back warps; zero where a kernel records none):
-    // when each warp's result was out, where its walk started, from a global value or not, probes.
+    // The look-back warps' walks: when each warp started on the tile (the ring kernel only) and
+    // when its result was out, where its walk started, from a global value or not, its probes.
+    // Where a kernel records nothing (the one-wave kernel; the start outside the ring kernel) the
+    // times read −1 and the rest 0.
     std::fprintf(f,
                  "ticket,sm,block,start,scanned,looked_back,offsets,stored,row_start,col_start,diag_start,row_done,col_done,diag_done,"
                  "row_at,col_at,diag_at,row_global,col_global,diag_global,row_probes,col_probes,diag_probes\n");

@@ -89,7 +89,7 @@ __device__ __forceinline__ void look_back_tile(TileSums& s,
                                                AboveTotalHandoff<typename Traits::Acc>& above_handoff,
                                                const Protocol<typename Traits::Acc, W>& sums, int I, int J, int tiles_x,
                                                int handoff_tag, int warp, int lane, typename Traits::Acc& pending_gs,
-                                               const TileTimeline& timeline = {}) {
+                                               const TileTimeline& timeline) {
   using Acc = typename Traits::Acc;
   using Block = LookBackBlock<Traits, W>;
   const int t = I * tiles_x + J;
