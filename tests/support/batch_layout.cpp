@@ -12,7 +12,7 @@ std::size_t BatchLayout::out_bytes() const {
   return out_stride * std::size_t(planes - 1) + plane_bytes(extent, out_pitch, output_element_size(type));
 }
 
-BatchLayout make_batch_layout(ElementType type, Extent extent, int planes) {
+BatchLayout make_batch_layout(ElementType type, Extent extent, int planes, int input_rows) {
   BatchLayout l;
   l.type = type;
   l.extent = extent;
@@ -22,12 +22,19 @@ BatchLayout make_batch_layout(ElementType type, Extent extent, int planes) {
   l.out_pitch = std::size_t(extent.width) * output_element_size(type) + 5 * oa;
   l.in_stride = plane_bytes(extent, l.in_pitch, input_element_size(type)) + 7 * ia;
   l.out_stride = plane_bytes(extent, l.out_pitch, output_element_size(type)) + 2 * oa;
+  if (input_rows != 0) {
+    const auto past16 = [&](std::size_t bytes) { return (bytes + 16) / 16 * 16 + std::size_t(input_rows % 16); };
+    l.in_pitch = past16(std::size_t(extent.width) * input_element_size(type));
+    l.in_stride = past16(plane_bytes(extent, l.in_pitch, input_element_size(type)));
+    l.out_pitch = past16(std::size_t(extent.width) * output_element_size(type)) - std::size_t(input_rows % 16);
+    l.out_stride = past16(plane_bytes(extent, l.out_pitch, output_element_size(type))) - std::size_t(input_rows % 16);
+  }
   return l;
 }
 
-HostBatch random_batch(ElementType type, Extent extent, int planes, std::uint64_t seed) {
+HostBatch random_batch(ElementType type, Extent extent, int planes, std::uint64_t seed, int input_rows) {
   HostBatch b;
-  b.layout = make_batch_layout(type, extent, planes);
+  b.layout = make_batch_layout(type, extent, planes, input_rows);
   b.input.assign(b.layout.in_bytes(), 0xFF);
   for (int k = 0; k < planes; ++k) {
     b.images.push_back(random_input(type, extent, mix_seed(seed, std::uint64_t(k))));

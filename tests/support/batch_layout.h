@@ -28,15 +28,18 @@ struct BatchLayout {
 };
 
 // Pitches of a row plus a few alignment units; strides of a plane plus a gap (so a kernel that
-// assumed packed planes would read padding and write into the gap).
-BatchLayout make_batch_layout(ElementType type, Extent extent, int planes);
+// assumed packed planes would read padding and write into the gap). With `input_rows` 16 or 8 the
+// input's pitch and plane stride are instead `input_rows` bytes past a multiple of 16 (modulo 16:
+// 16-byte aligned rows, or 8-byte aligned and not 16) and the output's 16-byte aligned, still
+// with padding and gaps: what a kernel's aligned paths need.
+BatchLayout make_batch_layout(ElementType type, Extent extent, int planes, int input_rows = 0);
 
 struct HostBatch {
   BatchLayout layout;
   std::vector<HostImage> images;     // one per plane
   std::vector<unsigned char> input;  // layout.in_bytes(), padding 0xFF
 };
-HostBatch random_batch(ElementType type, Extent extent, int planes, std::uint64_t seed);
+HostBatch random_batch(ElementType type, Extent extent, int planes, std::uint64_t seed, int input_rows = 0);
 
 // Every plane of `output` (layout.out_bytes() bytes) against the reference of its image, and the
 // padding and gaps still poisoned. Empty when all is well, else what is wrong where. `depth` as

@@ -32,6 +32,7 @@ std::string layout_name(Layout layout) {
     case Layout::Pitched: return "Pitched";
     case Layout::Pitch512: return "Pitch512";
     case Layout::Offset: return "Offset";
+    case Layout::Pitch8: return "Pitch8";
   }
   return "Unknown";
 }
@@ -57,6 +58,10 @@ PlaneLayout make_layout(ElementType type, Extent extent, Layout layout) {
       break;
     case Layout::Pitch512:
       p.in_pitch = round_up(in_row + 1, 512);
+      p.out_pitch = round_up(out_row + 1, 512);
+      break;
+    case Layout::Pitch8:
+      p.in_pitch = round_up(in_row + 1, 16) + 8;
       p.out_pitch = round_up(out_row + 1, 512);
       break;
   }

@@ -27,9 +27,11 @@ constexpr unsigned char kInputPadding = 0xFF;  // input row padding: 255 for byt
 //             odd-looking and different from each other.
 //   Pitch512: pitches rounded up to a multiple of 512 above the row (what cudaMallocPitch gives).
 //   Offset:   as Pitched, with both base pointers one alignment unit past a 256-byte boundary.
+//   Pitch8:   input pitch 8 bytes past a multiple of 16 above the row (rows aligned for chunked
+//             loads of up to 8 bytes, not for the copy engine's 16), output pitch as Pitch512.
 // Every allocation ends right after the last pixel of its last row, so an overrun is out of
 // bounds for compute-sanitizer.
-enum class Layout { Packed, Pitched, Pitch512, Offset };
+enum class Layout { Packed, Pitched, Pitch512, Offset, Pitch8 };
 std::string layout_name(Layout layout);
 
 struct PlaneLayout {

@@ -25,6 +25,7 @@
 #include <type_traits>
 
 #include "block/async_copy.cuh"
+#include "block/tensor_copy.cuh"
 #include "support/element_traits.h"
 #include "support/memory.cuh"
 #include "support/plane.cuh"
@@ -107,13 +108,15 @@ struct TileAgent {
     }
   }
 
-  // Staging for a prefetched tile in the input type: thread t's row-r chunk at [r][t], so a warp's
-  // copies and reads touch 32 consecutive chunks (no bank conflicts). Each thread reads back only
-  // what it copied itself.
+  // Staging for a prefetched tile in the input type, row-major: thread (warp, lane)'s row-r chunk
+  // at e[warp·kRows + r][lane·kCols], so a warp's copies and reads touch 32 consecutive chunks (no
+  // bank conflicts), and the whole tile is one box of a tensor copy (prefetch_tile). With
+  // prefetch() each thread reads back only what it copied itself.
   // cp.async moves 4, 8 or 16 bytes: narrower chunks (8-bit input at W = 32/64) load directly.
   static constexpr bool kCanPrefetch = Chunk<In, kCols>::kPieceBytes >= 4;
+  static_assert(kRows * kWarps == W, "the block's rows cover the tile");
   struct alignas(16) Stage {
-    In e[kRows][kThreads][kCols];
+    In e[W][W];
   };
 
   // Starts copying the tile at (row0, col0) into `stage` in the background (zero-filled outside
@@ -127,7 +130,7 @@ struct TileAgent {
       int valid = y < in.height ? in.width - col : 0;  // elements of this chunk inside the image
       valid = valid < 0 ? 0 : (valid > kCols ? kCols : valid);
       const In* src = valid > 0 ? in.row(y) + col : in.data;
-      In* dst = stage.e[r][threadIdx.x];
+      In* dst = &stage.e[tile_row(r)][tile_col(0)];
 #pragma unroll
       for (int p = 0; p < C::kPieces; ++p) {
         int n = valid - p * C::kPieceElems;
@@ -147,10 +150,29 @@ struct TileAgent {
   // Waits for this thread's prefetch and converts it into the registers.
   __device__ __forceinline__ void load_prefetched(const Stage& stage) {
     copy_async_wait_all();
+    load_stage(stage);
+  }
+
+  // One thread: starts the tensor copy (sm_90+) of the tile at (row0, col0) of plane `plane` of
+  // `map` (support/plane_tensor_map.h, box W × W) into `stage` (kTensorCopyAlign-aligned); the copy
+  // engine fills what lies outside the image with zeros. `full`'s current phase completes when all of it has landed.
+  __device__ __forceinline__ static void prefetch_tile(Stage& stage, const CUtensorMap& map, int plane, int row0,
+                                                       int col0, TensorCopyBarrier& full) {
+    full.expect(unsigned(sizeof(Stage)));
+    full.copy_box(&stage, map, col0, row0, plane);
+  }
+  // Waits for the phase `parity` of `full` (a prefetch_tile) and converts the tile into the registers.
+  __device__ __forceinline__ void load_prefetched_tile(const Stage& stage, const TensorCopyBarrier& full,
+                                                       unsigned parity) {
+    full.wait(parity);
+    load_stage(stage);
+  }
+
+  __device__ __forceinline__ void load_stage(const Stage& stage) {
 #pragma unroll
     for (int r = 0; r < kRows; ++r) {
 #pragma unroll
-      for (int c = 0; c < kCols; ++c) v[r][c] = Traits::convert(stage.e[r][threadIdx.x][c]);
+      for (int c = 0; c < kCols; ++c) v[r][c] = Traits::convert(stage.e[tile_row(r)][tile_col(c)]);
     }
   }
 

@@ -35,19 +35,18 @@ constexpr bool one_wave_for(std::size_t acc_bytes, bool batch) { return acc_byte
 
 // Whether 1R1W-SKSS-LB runs its ring kernel (skss_lb/ring_kernel.cuh) for a call of `tiles` tiles
 // (every plane's) of which `ring_blocks` can be resident at once, when the one-wave kernel does
-// not take it (docs/tuning-notes.md, step 33, NVIDIA H100):
+// not take it (docs/tuning-notes.md, steps 33 and 35, NVIDIA H100):
 //   - at least two tiles per block: the ring overlaps a tile's look-back with the block's next
 //     tile, so a block with one tile gains nothing (u8x4 640×480, 64 planes of 256²: 3–9 % slower);
-//   - 4-byte sums: at most 32 tiles per block. Past that (f32 16384², 32768²) the kernel is bound
-//     by bytes in flight, and the pipelined kernel's two blocks per SM, each with a tile
-//     prefetched, keep more in flight than the ring's one block (its shared memory holds one
-//     prefetched tile and two parked ones): 0.5–1.6 % slower there, 3–9 % faster below;
+//   - at every larger size: since the ring fills its stage with tensor copies it is as fast as the
+//     pipelined kernel where both are bound by bytes in flight (f32 16384², 32768²: 0.4–0.8 %
+//     faster at W = 128) and faster below (8192² at W = 64: 7.7 %). Input whose rows are not
+//     16-byte aligned takes the ring's cp.async path there, 0.5–1.6 % slower than the pipelined
+//     kernel at 16384²–32768² (step 33);
 //   - 8-byte sums keep the pipelined kernel (not measured).
 constexpr bool ring_kernel_for(std::size_t acc_bytes) { return acc_bytes == 4 || acc_bytes == 16; }
 constexpr bool ring_for(std::size_t acc_bytes, long long tiles, long long ring_blocks) {
-  if (!ring_kernel_for(acc_bytes)) return false;
-  if (tiles < 2 * ring_blocks) return false;
-  return acc_bytes == 16 || tiles <= 32 * ring_blocks;
+  return ring_kernel_for(acc_bytes) && tiles >= 2 * ring_blocks;
 }
 
 // Threads per block of the multi-kernel tiled algorithms' carries kernel (algorithms/tiled/): one

@@ -10,6 +10,7 @@
 #include <tuple>
 #include <vector>
 
+#include "algorithms/algorithms.h"
 #include "batch_layout.h"
 #include "cuda_test_support.h"
 #include "sat/sat.h"
@@ -40,15 +41,15 @@ using Param = std::tuple<BatchCase, int, Extent>;  // case, planes, extent
 
 class GpuBatch : public ::testing::TestWithParam<Param> {};
 
-TEST_P(GpuBatch, EveryPlaneMatchesTheReference) {
-  SAT_REQUIRE_GPU();
-  const auto [c, planes, extent] = GetParam();
+// One batch against the reference (all assertions inside; check HasFatalFailure after).
+// `input_rows`: the input layout (random_batch).
+void check_batch(const BatchCase& c, int planes, Extent extent, int input_rows = 0) {
   const Options options{c.algorithm, c.tile};
   const auto seed = test::mix_seed(test::master_seed(), std::uint64_t(c.type), std::uint64_t(planes),
                                    std::uint64_t(extent.width) << 32 | std::uint64_t(extent.height));
   SCOPED_TRACE(test::describe(options, c.type, extent, test::Layout::Pitched) + ", planes " + std::to_string(planes) +
-               ", seed " + std::to_string(seed));
-  const test::HostBatch b = test::random_batch(c.type, extent, planes, seed);
+               ", input rows " + std::to_string(input_rows) + ", seed " + std::to_string(seed));
+  const test::HostBatch b = test::random_batch(c.type, extent, planes, seed, input_rows);
   const test::BatchLayout& l = b.layout;
   test::DeviceBuffer in(l.in_bytes()), out(l.out_bytes());
   test::DeviceBuffer workspace(std::max<std::size_t>(1, batch_workspace_size(c.type, extent, planes, options)));
@@ -74,6 +75,12 @@ TEST_P(GpuBatch, EveryPlaneMatchesTheReference) {
   EXPECT_TRUE(input_after == b.input) << "the input was modified";
 }
 
+TEST_P(GpuBatch, EveryPlaneMatchesTheReference) {
+  SAT_REQUIRE_GPU();
+  const auto [c, planes, extent] = GetParam();
+  check_batch(c, planes, extent);
+}
+
 std::string name(const ::testing::TestParamInfo<Param>& info) {
   const auto& [c, planes, e] = info.param;
   const std::string tile = !is_tiled(c.algorithm) ? "Untiled" : c.tile == 0 ? "Wdef" : "W" + std::to_string(c.tile);
@@ -90,6 +97,33 @@ INSTANTIATE_TEST_SUITE_P(Frames, GpuBatch,
                          ::testing::Combine(::testing::ValuesIn(cases()), ::testing::Values(3),
                                             ::testing::Values(Extent{1920, 1080})),
                          name);
+
+// 1R1W-SKSS-LB's ring kernel on batches: it runs only where the planes' rows are aligned for the
+// tile's chunks, which GpuBatch's odd pitches are not. Three planes at the first odd size the
+// ring takes, with the input's rows and planes 16-byte aligned (on Hopper one tensor copy per
+// tile, the plane its third coordinate) and 8 bytes past that (each thread's cp.async; f32 at
+// W = 128 loads 16-byte chunks, so its rows are never chunk-aligned without being 16-byte aligned).
+TEST(GpuBatchRing, BothWaysInMatchTheReference) {
+  SAT_REQUIRE_GPU();
+  constexpr int kPlanes = 3;
+  const BatchCase configs[] = {{Algorithm::SkssLb1R1W, 128, ElementType::F32ToF32},
+                               {Algorithm::SkssLb1R1W, 128, ElementType::U8ToU32},
+                               {Algorithm::SkssLb1R1W, 64, ElementType::U8x4ToU32x4}};
+  int rings = 0;
+  for (const BatchCase& c : configs) {
+    int n = c.tile + 3;
+    while (n <= 8000 && detail::skss_lb_1r1w_kernel(c.type, {n, n}, c.tile, kPlanes, true) != detail::SkssLbKernel::Ring)
+      n = n * 7 / 5 + 1;
+    if (n > 8000) continue;  // no ring on this device (it needs Hopper's shared memory per block)
+    ++rings;
+    for (int input_rows : {16, 8}) {
+      if (input_rows == 8 && c.type == ElementType::F32ToF32) continue;
+      check_batch(c, kPlanes, {n, n}, input_rows);
+      if (HasFatalFailure()) return;
+    }
+  }
+  if (rings == 0) GTEST_SKIP() << "the ring kernel does not run on this device";
+}
 
 // A plan made for 3 planes runs batches of 1 to 3 planes and two sizes, alternating two inputs of
 // each shape: with its workspace carried from call to call (no reset launch between calls of the

@@ -15,6 +15,9 @@
 //     next slot on its own: the row and column warps do not wait for the diagonal warp, whose
 //     corner needs GLS of the tile up-left — the longest wait —, so GRS, GCS and GLS of tile
 //     i + 1 can go out while the corner of tile i is still being found.
+// The next tile's input streams into a stage while the data warps work: on Hopper, where the
+// input's rows are 16-byte aligned, as one tensor copy (block/tensor_copy.cuh) that thread 0
+// issues as soon as the stage is read; otherwise by each thread's cp.async after the hand-over.
 // So the look-back of tile i overlaps the store of tile i − 1 and the load and scan of tile i + 1,
 // and a tile's global sums go out as soon as its look-back ends, not after its block's previous
 // tile was stored. The data warps publish the local sums (LRS after the row scans, LCS with the
@@ -39,9 +42,11 @@
 
 #include <cstddef>
 
+
 #include "agent/tile_agent.cuh"
 #include "algorithms/skss_lb/chained_carries.cuh"
 #include "algorithms/skss_lb/tickets.cuh"
+#include "block/tensor_copy.cuh"
 #include "block/named_barrier.cuh"
 #include "lookback/state.cuh"
 #include "lookback/tile_timeline.cuh"
@@ -96,11 +101,12 @@ struct RingBlock {
   struct Shared {
     typename Tile::Shared exchange;  // the scan's per-warp partials (data warps only)
     RingCarrySlot<Acc, W> slot[kSlots];
+    TensorCopyBarrier stage_full;  // the stage's tensor copy landed (sm_90+)
     int next_ticket;
     unsigned epoch;
   };
   struct Dynamic {
-    typename Tile::Stage stage;                    // the next tile's input, streaming in
+    alignas(kTensorCopyAlign) typename Tile::Stage stage;  // the next tile's input, streaming in
     Acc parked[kSlots][kParkValues][kDataThreads];  // each slot's local table, thread-fastest
   };
   static constexpr std::size_t kDynamicBytes = sizeof(Dynamic);
@@ -117,12 +123,13 @@ template <class Traits, int W, bool kBatch>
 __global__ void __launch_bounds__(RingBlock<Traits, W>::kThreads, RingBlock<Traits, W>::kMinBlocks)
     skss_lb_ring_kernel(Plane<const typename Traits::In> in, Plane<typename Traits::Acc> out,
                         LookBackState<typename Traits::Acc, W> st, int tiles_y, int tiles_x, BatchGeometry batch,
-                        bool wide_out, TileTimeline timeline) {
+                        bool wide_out, const __grid_constant__ CUtensorMap in_map, bool has_in_map,
+                        TileTimeline timeline) {
   using Block = RingBlock<Traits, W>;
   using Tile = typename Block::Tile;
   using Acc = typename Traits::Acc;
   __shared__ typename Block::Shared s;
-  extern __shared__ __align__(16) unsigned char dynamic_smem[];
+  extern __shared__ __align__(kTensorCopyAlign) unsigned char dynamic_smem[];
   auto& dyn = *reinterpret_cast<typename Block::Dynamic*>(dynamic_smem);
   const PersistentTickets space(tiles_y, tiles_x, batch, kBatch);
   const int tiles = space.tiles, all_tiles = space.all_tiles;
@@ -134,6 +141,7 @@ __global__ void __launch_bounds__(RingBlock<Traits, W>::kThreads, RingBlock<Trai
     s.next_ticket = int(d.ticket);
     s.epoch = d.epoch;
     for (auto& slot : s.slot) slot.above_total.ready = slot.l_shape.ready = 0;
+    s.stage_full.init();
   }
   __syncthreads();
   auto sums = st.sums;
@@ -146,7 +154,17 @@ __global__ void __launch_bounds__(RingBlock<Traits, W>::kThreads, RingBlock<Trai
     int ticket = first, i = 0;
     TileAt at(ticket < all_tiles ? ticket : 0, tiles, tiles_y, tiles_x, !kBatch);
     TileAt stored_at = at;  // the tile parked one iteration ago
-    if (ticket < all_tiles) a.prefetch(dyn.stage, plane_of(in, at.plane, batch.in_stride), at.I * W, at.J * W);
+    // With a tensor map of the input (sm_90+, 16-byte aligned rows) the stage fills through the
+    // copy engine, one copy per tile that thread 0 issues; otherwise each thread's cp.async.
+    const bool tensor_in = kHasTensorCopy && has_in_map;
+    const auto prefetch = [&](const TileAt& n) {
+      if (!tensor_in)
+        a.prefetch(dyn.stage, plane_of(in, n.plane, batch.in_stride), n.I * W, n.J * W);
+      else if (threadIdx.x == 0)
+        Tile::prefetch_tile(dyn.stage, in_map, n.plane, n.I * W, n.J * W, s.stage_full);
+    };
+    unsigned stage_parity = 0;
+    if (ticket < all_tiles) prefetch(at);
     // Tile i − 1: wait for its carries, add them to its parked local table and write it.
     const auto store_parked = [&](int k, const TileAt& p, int p_ticket) {
       named_barrier_sync(Block::kCarried + k, Block::kThreads);
@@ -163,7 +181,12 @@ __global__ void __launch_bounds__(RingBlock<Traits, W>::kThreads, RingBlock<Trai
       const auto tile_sums = sums.of_plane(at.plane, tiles);
       const int t = at.I * tiles_x + at.J;
       timeline.stamp(ticket, kTileStart);
-      a.load_prefetched(dyn.stage);
+      if (tensor_in) {
+        a.load_prefetched_tile(dyn.stage, s.stage_full, stage_parity);
+        stage_parity ^= 1u;
+      } else {
+        a.load_prefetched(dyn.stage);
+      }
       if (threadIdx.x == 0) s.next_ticket = int(draw_ticket(st.header, last_ticket).ticket);
       a.scan(s.exchange);
       __syncwarp();  // lane 31 wrote the totals of the warp's rows: successors may add them now
@@ -175,6 +198,9 @@ __global__ void __launch_bounds__(RingBlock<Traits, W>::kThreads, RingBlock<Trai
       timeline.stamp(ticket, kTileScanned);
       const int next = s.next_ticket;
       const TileAt next_at(next < all_tiles ? next : 0, tiles, tiles_y, tiles_x, !kBatch);
+      // A tensor copy goes out now: every thread has read the stage (the barrier above), and the
+      // copy engine's loads do not delay the look-back warps' probes (cp.async's would).
+      if (tensor_in && next < all_tiles) prefetch(next_at);
       a.finish_scan(s.exchange);
       if (int(threadIdx.x) < W) {
         const Acc col_total = Tile::column_total(s.exchange, int(threadIdx.x));
@@ -188,11 +214,10 @@ __global__ void __launch_bounds__(RingBlock<Traits, W>::kThreads, RingBlock<Trai
       a.park(dyn.parked[k]);
       named_barrier_sync(Block::kDataBarrier, Block::kDataThreads);  // the exchange is free again
       Block::hand_over(k);
-      // The next tile's loads go out after the hand-over, so that the look-back warps' first
-      // probes are not queued behind them. The stage is free: each thread has read back what it
-      // copied itself.
-      if (next < all_tiles)
-        a.prefetch(dyn.stage, plane_of(in, next_at.plane, batch.in_stride), next_at.I * W, next_at.J * W);
+      // Without a tensor map the next tile's cp.async loads go out after the hand-over, so that
+      // the look-back warps' first probes are not queued behind them. The stage is free: each
+      // thread has read back what it copied itself.
+      if (!tensor_in && next < all_tiles) prefetch(next_at);
       if (i > 0) store_parked(k ^ 1, stored_at, stored_ticket);
       stored_at = at;
       stored_ticket = ticket;

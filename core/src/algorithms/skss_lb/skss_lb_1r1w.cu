@@ -13,6 +13,7 @@
 #include "algorithms/skss_lb/ring_kernel.cuh"
 #include "algorithms/skss_lb/tile_grid.h"
 #include "support/per_device.h"
+#include "support/plane_tensor_map.h"
 
 namespace sat::detail {
 namespace {
@@ -154,9 +155,13 @@ void launch(const Launch& l) {
       return;
     case SkssLbKernel::Ring:
       if constexpr (ring_kernel_for(sizeof(Acc)) && RingBlock<Traits, W>::kFits) {
+        CUtensorMap in_map{};
+        const bool has_in_map = encode_plane_tensor_map(
+            in_map, PlaneStack{p.input, sizeof(In), p.extent.width, p.extent.height, p.input_pitch, batch.planes, batch.in_stride},
+            W);
         skss_lb_ring_kernel<Traits, W, kBatch><<<k.blocks, RingBlock<Traits, W>::kThreads,
                                                  RingBlock<Traits, W>::kDynamicBytes, l.stream>>>(
-            in, out, st, tiles_y, tiles_x, batch, wide_out, timeline);
+            in, out, st, tiles_y, tiles_x, batch, wide_out, in_map, has_in_map, timeline);
         check_launch("skss_lb_ring_kernel");
       }
       return;
