@@ -154,8 +154,9 @@ struct TileAgent {
   }
 
   // One thread: starts the tensor copy (sm_90+) of the tile at (row0, col0) of plane `plane` of
-  // `map` (support/plane_tensor_map.h, box W × W) into `stage` (kTensorCopyAlign-aligned); the copy
-  // engine fills what lies outside the image with zeros. `full`'s current phase completes when all of it has landed.
+  // `map` (support/plane_tensor_map.h, box W × W) into `stage` (kTensorCopyAlign-aligned); the
+  // copy engine fills what lies outside the image with zeros. `full`'s current phase completes
+  // when all of it has landed.
   __device__ __forceinline__ static void prefetch_tile(Stage& stage, const CUtensorMap& map, int plane, int row0,
                                                        int col0, TensorCopyBarrier& full) {
     full.expect(unsigned(sizeof(Stage)));

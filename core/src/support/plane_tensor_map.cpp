@@ -1,7 +1,7 @@
 #include "support/plane_tensor_map.h"
 
-#include <cuda_runtime.h>
 #include <cudaTypedefs.h>
+#include <cuda_runtime.h>
 
 #include <cstdint>
 
@@ -26,11 +26,20 @@ PFN_cuTensorMapEncodeTiled_v12000 tensor_map_encoder() {
 
 bool data_type_of(std::size_t element_bytes, CUtensorMapDataType& type) {
   switch (element_bytes) {
-    case 1: type = CU_TENSOR_MAP_DATA_TYPE_UINT8; return true;
-    case 2: type = CU_TENSOR_MAP_DATA_TYPE_UINT16; return true;
-    case 4: type = CU_TENSOR_MAP_DATA_TYPE_UINT32; return true;
-    case 8: type = CU_TENSOR_MAP_DATA_TYPE_UINT64; return true;
-    default: return false;
+    case 1:
+      type = CU_TENSOR_MAP_DATA_TYPE_UINT8;
+      return true;
+    case 2:
+      type = CU_TENSOR_MAP_DATA_TYPE_UINT16;
+      return true;
+    case 4:
+      type = CU_TENSOR_MAP_DATA_TYPE_UINT32;
+      return true;
+    case 8:
+      type = CU_TENSOR_MAP_DATA_TYPE_UINT64;
+      return true;
+    default:
+      return false;
   }
 }
 

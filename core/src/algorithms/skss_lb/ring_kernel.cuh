@@ -42,12 +42,11 @@
 
 #include <cstddef>
 
-
 #include "agent/tile_agent.cuh"
 #include "algorithms/skss_lb/chained_carries.cuh"
 #include "algorithms/skss_lb/tickets.cuh"
-#include "block/tensor_copy.cuh"
 #include "block/named_barrier.cuh"
+#include "block/tensor_copy.cuh"
 #include "lookback/state.cuh"
 #include "lookback/tile_timeline.cuh"
 #include "support/plane.cuh"
@@ -107,7 +106,7 @@ struct RingBlock {
   };
   struct Dynamic {
     alignas(kTensorCopyAlign) typename Tile::Stage stage;  // the next tile's input, streaming in
-    Acc parked[kSlots][kParkValues][kDataThreads];  // each slot's local table, thread-fastest
+    Acc parked[kSlots][kParkValues][kDataThreads];         // each slot's local table, thread-fastest
   };
   static constexpr std::size_t kDynamicBytes = sizeof(Dynamic);
   // Within what Hopper gives one block (227 KB); a device that gives less is checked on the host

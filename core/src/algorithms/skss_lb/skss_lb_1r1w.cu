@@ -155,10 +155,11 @@ void launch(const Launch& l) {
       return;
     case SkssLbKernel::Ring:
       if constexpr (ring_kernel_for(sizeof(Acc)) && RingBlock<Traits, W>::kFits) {
+        // The copy engine's view of the input (false where it has none: the kernel's cp.async).
         CUtensorMap in_map{};
-        const bool has_in_map = encode_plane_tensor_map(
-            in_map, PlaneStack{p.input, sizeof(In), p.extent.width, p.extent.height, p.input_pitch, batch.planes, batch.in_stride},
-            W);
+        const PlaneStack input{p.input,       sizeof(In),   p.extent.width, p.extent.height,
+                               p.input_pitch, batch.planes, batch.in_stride};
+        const bool has_in_map = encode_plane_tensor_map(in_map, input, W);
         skss_lb_ring_kernel<Traits, W, kBatch><<<k.blocks, RingBlock<Traits, W>::kThreads,
                                                  RingBlock<Traits, W>::kDynamicBytes, l.stream>>>(
             in, out, st, tiles_y, tiles_x, batch, wide_out, in_map, has_in_map, timeline);
