@@ -22,6 +22,7 @@ packages=(
   libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev libgstreamer-plugins-bad1.0-dev
   gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad
   gstreamer1.0-plugins-ugly gstreamer1.0-opencv
+  zlib1g-dev                        # the plugin's tests: a PNG that announces 32768x32768 in 1 MiB
 )
 missing=()
 for p in "${packages[@]}"; do

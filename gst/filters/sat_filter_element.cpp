@@ -61,8 +61,12 @@ struct FilterState {
 
   // The streaming thread's own.
   sat::FilterSpec active;
+  std::vector<std::string> files;         // image_files as of the last change taken
   std::vector<std::string> loaded_files;  // the files `images` were read from
   std::vector<ImageParam> images;
+  // A file of `files` could not be used and its error is posted: every frame is an error until a
+  // property changes or the element restarts (never a frame filtered with the map before it).
+  bool files_failed = false;
   std::optional<FilterRunner> runner;
   GstVideoInfo in_info{}, out_info{};
   bool cuda_memory = false;                  // the negotiated caps are memory:CUDAMemory
@@ -149,32 +153,63 @@ void get_property(GObject* object, guint id, GValue* value, GParamSpec* pspec) {
   GST_OBJECT_UNLOCK(object);
 }
 
-// Takes the parameters set since the last frame, reading image files that changed. False (with an
-// error posted) when a file cannot be read.
-bool take_pending_settings(GstSatFilter* self) {
+// A file that cannot be used, posted with its GStreamer error (domain and code from the reason).
+void post_file_error(GstSatFilter* self, const FileError& e) {
+  gst_element_message_full(GST_ELEMENT(self), GST_MESSAGE_ERROR, e.domain(), e.code(), g_strdup(e.what()),
+                           g_strdup_printf("file \"%s\"", e.path().c_str()), __FILE__, GST_FUNCTION, __LINE__);
+}
+
+// Takes the parameters set since the last frame and reads the image files that changed, or whose
+// image is not `frame`'s size (caps renegotiated), each judged by its header against `frame`
+// before it is decoded. False (with the error posted) when a file cannot be used.
+bool take_pending_settings(GstSatFilter* self, ImageSize frame) {
   FilterState& state = *self->state;
   GST_OBJECT_LOCK(self);
   const bool changed = state.changed;
-  std::vector<std::string> files;
   if (changed) {
     state.active = state.pending;
-    files = state.image_files;
+    state.files = state.image_files;
     state.changed = false;
   }
   GST_OBJECT_UNLOCK(self);
-  if (!changed) return true;
-  state.loaded_files.resize(files.size());
-  state.images.resize(files.size());
-  for (std::size_t i = 0; i < files.size(); ++i) {
-    if (files[i] == state.loaded_files[i]) continue;
-    const sat::ParamInfo& param = state.info.params[i];
+  if (changed) state.files_failed = false;
+  if (state.files_failed) return false;  // posted when it failed
+  for (std::size_t i = 0; i < state.files.size(); ++i) {
+    const std::string& file = state.files[i];
+    ImageParam& param = state.images[i];
+    const bool fits = param.image && param.image->width == frame.width && param.image->height == frame.height;
+    if (file == state.loaded_files[i] && (file.empty() || fits)) continue;
+    param.image.reset();
+    state.loaded_files[i].clear();
+    if (file.empty()) continue;
     try {
-      state.images[i].name = std::string(param.name);
-      state.images[i].image =
-          files[i].empty() ? nullptr : std::make_shared<const GrayImage>(read_gray_image(files[i], property_name(param)));
-      state.loaded_files[i] = files[i];
-    } catch (const ImageFileError& e) {
-      GST_ELEMENT_ERROR(self, RESOURCE, OPEN_READ, ("%s", e.what()), ("file \"%s\"", files[i].c_str()));
+      param.image =
+          std::make_shared<const GrayImage>(read_gray_image(file, property_name(state.info.params[i]), frame));
+      state.loaded_files[i] = file;
+    } catch (const FileError& e) {
+      post_file_error(self, e);
+      state.files_failed = true;
+      return false;
+    }
+  }
+  return true;
+}
+
+// The image files set when the element starts, judged by what can be known before the first
+// frame (a regular file holding the header of an image, no longer than that image takes): a
+// file that cannot be used fails the state change, the error posted. They are read for the
+// first frame, whose size they must have.
+bool check_image_files(GstSatFilter* self) {
+  FilterState& state = *self->state;
+  GST_OBJECT_LOCK(self);
+  const std::vector<std::string> files = state.image_files;
+  GST_OBJECT_UNLOCK(self);
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (files[i].empty()) continue;
+    try {
+      read_image_size(files[i], property_name(state.info.params[i]));
+    } catch (const FileError& e) {
+      post_file_error(self, e);
       return false;
     }
   }
@@ -338,8 +373,12 @@ gboolean start(GstBaseTransform* trans) {
   const BackendChoice choice = state.backend_choice;
   state.changed = true;  // re-read everything, files included
   GST_OBJECT_UNLOCK(self);
-  state.loaded_files.clear();
-  state.images.clear();
+  const std::size_t params = state.info.params.size();
+  state.files.assign(params, "");
+  state.loaded_files.assign(params, "");
+  state.images.assign(params, {});
+  for (std::size_t i = 0; i < params; ++i) state.images[i].name = std::string(state.info.params[i].name);
+  state.files_failed = false;
   const std::string cuda_problem = choice == BackendChoice::Cpu ? std::string() : cuda_unusable_reason();
   if (choice == BackendChoice::Cuda && !cuda_problem.empty()) {
     GST_ELEMENT_ERROR(self, RESOURCE, SETTINGS, ("backend cuda: %s", cuda_problem.c_str()), (nullptr));
@@ -355,7 +394,7 @@ gboolean start(GstBaseTransform* trans) {
     return FALSE;
   }
   state.runner.emplace(backend);
-  return take_pending_settings(self);
+  return check_image_files(self);
 }
 
 gboolean stop(GstBaseTransform* trans) {
@@ -367,6 +406,7 @@ gboolean stop(GstBaseTransform* trans) {
   gst_clear_object(&state.cuda_context);
   state.images.clear();
   state.loaded_files.clear();
+  state.files.clear();
   state.swapped_src = {};
   state.swapped_dst = {};
   return TRUE;
@@ -431,7 +471,7 @@ std::string buffer_size_text(GstBuffer* buffer, const GstVideoInfo& info) {
 GstFlowReturn transform(GstBaseTransform* trans, GstBuffer* inbuf, GstBuffer* outbuf) {
   GstSatFilter* self = self_of(trans);
   FilterState& state = *self->state;
-  if (!take_pending_settings(self)) return GST_FLOW_ERROR;
+  if (!take_pending_settings(self, {state.in_info.width, state.in_info.height})) return GST_FLOW_ERROR;
   // Every CUDA call of the frame in the element's context (also for system memory on the CUDA backend).
   ContextPush push(state.cuda_context);
   if (state.cuda_memory) {

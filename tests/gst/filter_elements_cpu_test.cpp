@@ -250,14 +250,7 @@ TEST(FilterElementStates, NullPlayingNullAHundredTimes) {
 
 // ---- bad inputs -----------------------------------------------------------------------------------
 
-struct TempFile {
-  std::filesystem::path path;
-  TempFile(const std::string& name, const std::string& bytes)
-      : path(std::filesystem::temp_directory_path() / (name + "." + std::to_string(::getpid()))) {
-    std::ofstream(path, std::ios::binary) << bytes;
-  }
-  ~TempFile() { std::filesystem::remove(path); }
-};
+using gst_test::TempFile;
 
 TEST(FilterElementErrors, ARadiusMapThatCannotBeReadIsAnErrorNamingTheFileAndWhy) {
   const RawFrame frame = gst_test::videotestsrc_frame("smpte", GST_VIDEO_FORMAT_GRAY8, 32, 24);
@@ -303,7 +296,9 @@ TEST(FilterElementErrors, ARadiusMapOfAnotherSizeIsAnErrorAndTheRightSizeFilters
 
   const RawFrame other = gst_test::frame_from_bgr(photo("coffee.png", {0, 0, 41, 30}), GST_VIDEO_FORMAT_BGRA);
   const gst_test::RunResult result = gst_test::run_frames(cpu_element(vblur, properties), {other});
-  EXPECT_NE(result.error.find("radius_map"), std::string::npos) << result.error;
+  EXPECT_NE(result.error.find("radius-map-file \"" + map.path.string() + "\": it is 40x30, the frames are 41x30"),
+            std::string::npos)
+      << result.error;
 }
 
 TEST(FilterElementProperties, ARadiusMapFileChangedWhilePlayingIsReadForTheNextFrame) {

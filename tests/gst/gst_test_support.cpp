@@ -5,9 +5,18 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <future>
 #include <memory>
 #include <stdexcept>
+#include <thread>
 
 namespace gst_test {
 namespace {
@@ -84,7 +93,15 @@ std::string message_text(GstMessage* message) {
 
 void drain_bus(GstBus* bus, RunResult& result) {
   while (GstMessage* message = gst_bus_pop_filtered(bus, GstMessageType(GST_MESSAGE_ERROR | GST_MESSAGE_WARNING))) {
-    std::string& slot = GST_MESSAGE_TYPE(message) == GST_MESSAGE_ERROR ? result.error : result.warning;
+    const bool error = GST_MESSAGE_TYPE(message) == GST_MESSAGE_ERROR;
+    std::string& slot = error ? result.error : result.warning;
+    if (error && slot.empty()) {
+      GError* e = nullptr;
+      gst_message_parse_error(message, &e, nullptr);
+      result.error_domain = e ? e->domain : 0;
+      result.error_code = e ? e->code : 0;
+      g_clear_error(&e);
+    }
     if (slot.empty()) slot = message_text(message);
     gst_message_unref(message);
   }
@@ -323,6 +340,48 @@ std::string captured_warning(const std::function<void()>& action) {
   g_log_remove_handler("GLib-GObject", gobject);
   capture_target = nullptr;
   return warning;
+}
+
+namespace {
+std::filesystem::path temporary_path(const std::string& name) {
+  return std::filesystem::temp_directory_path() / (name + "." + std::to_string(::getpid()));
+}
+}  // namespace
+
+TempFile::TempFile(const std::string& name, const std::string& bytes) : path(temporary_path(name)) {
+  std::ofstream(path, std::ios::binary) << bytes;
+}
+
+TempFile::~TempFile() { std::filesystem::remove(path); }
+
+Fifo::Fifo(const std::string& name) : path(temporary_path(name)) {
+  std::filesystem::remove(path);
+  if (::mkfifo(path.c_str(), 0600) != 0)
+    throw std::runtime_error("mkfifo " + path.string() + ": " + std::strerror(errno));
+}
+
+Fifo::~Fifo() { std::filesystem::remove(path); }
+
+bool ends_within(std::chrono::milliseconds limit, const std::function<void()>& action, const Fifo* fifo) {
+  std::packaged_task<void()> task(action);
+  std::future<void> done = task.get_future();
+  std::thread thread(std::move(task));
+  const bool in_time = done.wait_for(limit) == std::future_status::ready;
+  // A reader blocked in open() or read() of the FIFO: a writer that comes and goes gives it
+  // end-of-file. Opening for writing without blocking fails (ENXIO) until a reader is there.
+  // An action blocked anywhere else cannot be released: the process ends rather than hangs.
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (done.wait_for(std::chrono::milliseconds(10)) != std::future_status::ready) {
+    const int fd = fifo ? ::open(fifo->path.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC) : -1;
+    if (fd >= 0) ::close(fd);
+    if (std::chrono::steady_clock::now() > give_up) {
+      std::fprintf(stderr, "an action still blocked 30 s past its limit\n");
+      std::abort();
+    }
+  }
+  thread.join();
+  done.get();  // the action's exception, if any
+  return in_time;
 }
 
 }  // namespace gst_test

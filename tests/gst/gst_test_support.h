@@ -8,6 +8,8 @@
 
 #include <opencv2/core.hpp>
 
+#include <chrono>
+#include <filesystem>
 #include <functional>
 #include <string>
 #include <vector>
@@ -45,6 +47,8 @@ std::string first_difference(const RawFrame& expected, const RawFrame& actual);
 struct RunResult {
   std::vector<RawFrame> outputs;
   std::string error;    // the first error message on the bus, "" if none
+  GQuark error_domain = 0;  // and its GError's domain and code
+  int error_code = 0;
   std::string warning;  // the first warning message on the bus
 };
 // Pushes `inputs` through "appsrc ! <element> ! <out_caps> ! appsink"; out_caps may be "".
@@ -54,6 +58,31 @@ RunResult run_frames(const std::string& element, const std::vector<RawFrame>& in
 
 // A GLib warning logged while `action` ran (the plugin's log domain "satlab" or GObject's), "" if none.
 std::string captured_warning(const std::function<void()>& action);
+
+// A file of `bytes` in the temporary folder (the name made unique to the process), removed with
+// the object.
+struct TempFile {
+  TempFile(const std::string& name, const std::string& bytes);
+  ~TempFile();
+  TempFile(const TempFile&) = delete;
+  TempFile& operator=(const TempFile&) = delete;
+  std::filesystem::path path;
+};
+
+// A FIFO (named pipe) in the temporary folder, removed with the object.
+struct Fifo {
+  explicit Fifo(const std::string& name);
+  ~Fifo();
+  Fifo(const Fifo&) = delete;
+  Fifo& operator=(const Fifo&) = delete;
+  std::filesystem::path path;
+};
+
+// Runs `action` on a thread of its own and says whether it ended within `limit`. Past the limit,
+// a reader left waiting on `fifo` (an element that opened it blocking) is given end-of-file, so
+// that the action ends and the test fails instead of hanging; an action blocked anywhere else
+// ends the process 30 s later.
+bool ends_within(std::chrono::milliseconds limit, const std::function<void()>& action, const Fifo* fifo = nullptr);
 
 // The element name of a catalog filter ("satbox").
 std::string element_name(const sat::FilterInfo& filter);

@@ -8,6 +8,7 @@
 #include <opencv2/imgcodecs.hpp>  // the IMREAD_* flags only; nothing of it is linked
 #include <opencv2/imgproc.hpp>
 
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <string>
@@ -15,6 +16,7 @@
 
 #include "detect_pipeline.h"
 #include "detect_test_data.h"
+#include "gst_test_support.h"
 #include "opencv_twins/cascade_twin.h"
 
 namespace {
@@ -243,6 +245,29 @@ TEST(SatDetect, MalformedCascadeIsAnErrorNamingTheFileAndTheReason) {
   const std::string error = p.wait_error();
   EXPECT_NE(error.find(truncated), std::string::npos) << error;
   EXPECT_NE(error.find("XML"), std::string::npos) << error;  // the loader's reason
+}
+
+// A FIFO as the cascade: refused at once with the element's error, never waited on. The cascade
+// is read by satcore's sat::load_haar_cascade, so this needs satcore to refuse what is not a
+// regular file; every wait is bounded (a loader blocked on the FIFO is released after 2 s and the
+// test fails).
+TEST(SatDetect, AFifoAsTheCascadeIsAnErrorAtOnce) {
+  for (const char* element : {"satdetect", "satfaceblur"}) {
+    const gst_test::Fifo fifo(std::string(element) + "_cascade.xml");
+    bool played = true;
+    std::string error;
+    EXPECT_TRUE(gst_test::ends_within(
+        std::chrono::seconds(2),
+        [&] {
+          Pipeline p(std::string(element) + " profile=" + fifo.path.string());
+          played = p.play();
+          error = p.wait_error(GST_SECOND);
+        },
+        &fifo))
+        << element << " waited on the FIFO for 2 s";
+    EXPECT_FALSE(played) << element;
+    EXPECT_NE(error.find("Could not load the cascade \"" + fifo.path.string() + "\""), std::string::npos) << error;
+  }
 }
 
 TEST(SatDetect, BadCascadeSetWhilePlayingStopsTheStreamWithAnError) {
