@@ -35,24 +35,16 @@ __global__ void __launch_bounds__(kThreads) band_sums_kernel(Extent image, const
     std::ptrdiff_t anti = pitch * y0 + (c - y0) * pixel, diag = pitch * y0 + (c + y0 - image.height) * pixel;
     Sum anti_sum{}, diag_sum{};
     u32x2 up{0, 0}, down{0, 0};  // non-finite counts (float only): x anti-diagonal, y diagonal
+    // One pixel into a diagonal's sum and counts.
+    const auto add = [&](std::ptrdiff_t offset, Sum& sum, uint32_t& up_n, uint32_t& down_n) {
+      const In v = *reinterpret_cast<const In*>(input + offset);
+      sum += Sum(finite_part(v));
+      if constexpr (Types::kCounts) up_n += up_count(v), down_n += down_count(v);
+    };
 #pragma unroll 16
     for (int r = 0; r < kTiltedBandRows; ++r) {
-      if (r >= anti_from && r < anti_to) {
-        const In v = *reinterpret_cast<const In*>(input + anti);
-        anti_sum += Sum(finite_part(v));
-        if constexpr (Types::kCounts) {
-          up.x += up_count(v);
-          down.x += down_count(v);
-        }
-      }
-      if (r >= diag_from && r < diag_to) {
-        const In v = *reinterpret_cast<const In*>(input + diag);
-        diag_sum += Sum(finite_part(v));
-        if constexpr (Types::kCounts) {
-          up.y += up_count(v);
-          down.y += down_count(v);
-        }
-      }
+      if (r >= anti_from && r < anti_to) add(anti, anti_sum, up.x, down.x);
+      if (r >= diag_from && r < diag_to) add(diag, diag_sum, up.y, down.y);
       anti += pitch - pixel;
       diag += pitch + pixel;
     }
@@ -67,8 +59,8 @@ __global__ void __launch_bounds__(kThreads) band_sums_kernel(Extent image, const
 
 }  // namespace
 
-void tilted_band_sums(ElementType type, Extent image, const void* input, std::size_t input_pitch,
-                      const BandSums& sums, cudaStream_t stream) {
+void tilted_band_sums(ElementType type, Extent image, const void* input, std::size_t input_pitch, const BandSums& sums,
+                      cudaStream_t stream) {
   const int bands = band_sums_extent(image).height;
   const dim3 grid(ceil_div(image.width + image.height, kThreads), band_grid_rows(bands));
   const auto* in = static_cast<const char*>(input);
