@@ -5,6 +5,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config
   libgtest-dev                      # unit tests
+  clang-14 libclang-rt-14-dev       # the fuzz targets (scripts/fuzz.sh: libFuzzer, ASan, UBSan)
   libopencv-dev                     # image/video I/O, reference filters (apps and tests only)
   nlohmann-json3-dev                # satfilter --json, satbench --json
   libcli11-dev                      # the command lines of satlab, satfilter and satbench (CLI11)

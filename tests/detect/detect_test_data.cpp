@@ -117,6 +117,17 @@ std::vector<NamedImage> face_images() {
   return out;
 }
 
+std::vector<NamedImage> lfw_grid_mosaics() {
+  const std::vector<cv::Mat> crops = load_lfw_subset();
+  std::vector<NamedImage> out;
+  for (std::size_t first = 0; first + 20 <= crops.size(); first += 20) {
+    cv::Mat page(100, 125, CV_8U);
+    for (int k = 0; k < 20; ++k) crops[first + std::size_t(k)].copyTo(page(cv::Rect((k % 5) * 25, (k / 5) * 25, 25, 25)));
+    out.push_back({"lfw_grid_125x100_from_" + std::to_string(first), page});
+  }
+  return out;
+}
+
 std::vector<NamedImage> faceless_images() {
   std::vector<NamedImage> out;
   out.push_back({"brick", load_image("brick.png", cv::IMREAD_GRAYSCALE)});

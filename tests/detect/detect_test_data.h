@@ -29,6 +29,11 @@ struct NamedImage {
 std::vector<NamedImage> face_images();
 std::vector<NamedImage> faceless_images();
 
+// 125×100 mosaics of the lfw crops at their own 25×25 size, 5 × 4 crops each with no gap (crops
+// 20k … 20k + 19 in mosaic k): where OpenCV's stripes leave out the last row of windows at some
+// scales (an odd working height), and faces fill the frame's edges.
+std::vector<NamedImage> lfw_grid_mosaics();
+
 // Benchmark-sized gray frames: the face images tiled (each scaled to a third of the frame
 // height) on a mid-gray page, and the grass texture tiled (no faces).
 cv::Mat faces_frame(cv::Size size);

@@ -19,6 +19,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include <cstddef>
 #include <memory>
 #include <string>
 #include <vector>
@@ -78,11 +79,20 @@ struct HaarCascade {
   int max_nodes_per_tree = 0;  // 1: every weak classifier is a stump
 };
 
+// The largest cascade file load_haar_cascade() reads: 16 MiB, six times Debian's largest
+// (haarcascade_frontalface_alt_tree.xml, 2.7 MB). Reading is linear in the file's size.
+inline constexpr std::size_t kMaxCascadeBytes = std::size_t(16) << 20;
+
 // Reads an OpenCV ≥ 2.4 Haar cascade ("opencv-cascade-classifier", stageType BOOST, featureType
 // HAAR) with tinyxml2. Throws sat::Error (InvalidArgument) naming the file and the reason when
-// it is missing or unreadable, not well-formed XML (e.g. truncated), another format (an old
-// pre-2.4 "opencv-haar-classifier", an LBP or HOG cascade), or is inconsistent, naming the stage,
-// tree, node, feature or rectangle (cascades with tilted (45°) features load):
+// it is missing or unreadable, not a regular file (a directory, a FIFO or a device: refused at
+// once, never read or waited on), larger than kMaxCascadeBytes, not well-formed XML (e.g.
+// truncated), of a shape no cascade has (more than 8 attributes on an element, elements nested
+// deeper than 32 levels, more than 2^20 elements, names over 256 bytes, number tokens over 64
+// bytes, a NUL byte), another format (an old pre-2.4 "opencv-haar-classifier", an LBP or HOG
+// cascade), a number field that is not a number or an integer field that is not an integer or
+// out of its range (saying which and why), or is inconsistent, naming the stage, tree, node,
+// feature or rectangle (cascades with tilted (45°) features load):
 //   - a feature index, node or leaf out of range;
 //   - a tree whose links are not a tree: walked from its root, every node and leaf must be
 //     reached exactly once (a cycle would never end);

@@ -49,7 +49,7 @@ void CpuDetect::run(const uint8_t* gray, std::size_t pitch, Extent frame, const 
   const std::size_t tp = std::size_t(table_pitch_);
   for (const ScaleLevel& level : levels) {
     const int width = level.size.width;
-    const int rows = (level.positions.height + level.step - 1) / level.step;
+    const int rows = level.rows;  // the window rows OpenCV scans (scale_plan.h)
     const int cols = level.positions.width;
     if (rows <= 0 || cols <= 0) continue;
     auto t0 = std::chrono::steady_clock::now();

@@ -240,6 +240,8 @@ CudaDetect::CudaDetect(const HaarCascade& cascade, Extent max_extent, const Dete
     s.origins.emplace_back(x, y);
     x += l.size.width + 1;
     shelf = std::max(shelf, l.size.height);
+    // Every position of the working size: a bound for smaller frames too, whose scanned rows
+    // (ScaleLevel::rows) may reach a row this frame's stripes leave out.
     s.max_positions += std::size_t((l.positions.width + l.step - 1) / l.step) *
                        std::size_t((l.positions.height + l.step - 1) / l.step);
   }
@@ -312,7 +314,7 @@ void CudaDetect::run(ConstImage8 frame, const std::vector<ScaleLevel>& levels, s
     g.ox = s.origins[k].first, g.oy = s.origins[k].second;
     g.step = l.step;
     g.cols = (l.positions.width + l.step - 1) / l.step;
-    g.rows = (l.positions.height + l.step - 1) / l.step;
+    g.rows = l.rows;  // the rows OpenCV scans (scale_plan.h), at most ⌈positions.height / step⌉
     s.h_levels.data()[k] = g;
     max_w = std::max(max_w, g.width), max_h = std::max(max_h, g.height);
     max_rows = std::max(max_rows, g.rows);

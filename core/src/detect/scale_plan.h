@@ -18,9 +18,17 @@ struct ScaleLevel {
   Extent size;         // the resized frame: cvRound(frame / scale), float division
   int step = 2;        // window step in x and y: 1 from scale 2 on, else 2 (ScaleData::ystep)
   Extent positions;    // window origins 0 ≤ x < positions.width (getWorkingSize: size + 1 − window)
+  int rows = 0;        // window rows scanned: origins y = r · step, 0 ≤ r < rows (scanned_rows())
   int box_width = 0;   // the window in frame pixels: cvRound(window · scale), float product
   int box_height = 0;
 };
+
+// The window rows OpenCV 4.6 scans at a level. detectMultiScaleNoGrouping splits the rows into
+// `stripes` stripes, cvCeil(working width of the first level / 32.), of
+// max((working height / step + stripes − 1) / stripes, 1) · step rows each (integer divisions),
+// and the invoker scans y < min(stripes · stripe, working height): where the working height is
+// odd and the stripes cover only its even part, the last row (y = height − 1) is not scanned.
+int scanned_rows(int working_height, int step, int stripes);
 
 // Appends the levels for `frame` to `levels` (cleared first; no allocation once its capacity
 // covers the count, which max_scale_count() bounds for frames up to a maximum extent). At most

@@ -1,6 +1,9 @@
 // The tilted table's three steps (tilted.h): band sums, their upright table, the band tiles.
 #include "tilted/tilted.h"
 
+#include <algorithm>
+#include <utility>
+
 #include "dispatch/launch.h"
 
 namespace sat::detail {
@@ -24,11 +27,14 @@ ElementType band_sums_type(ElementType image_type) {
   return image_type == ElementType::U8ToU32 ? ElementType::U32x2ToU32x2 : ElementType::F32x2ToF32x2;
 }
 
+// The band sums of one plane, their upright tables and the workspace of those tables: for float
+// images also the non-finite counts' matrices (u32x2, tilted.h) and their tables.
 struct TiltedBuffers {
-  char* sums = nullptr;        // S, one row per band
-  char* sums_table = nullptr;  // its upright table
+  BandSums sums;    // S (and the counts), one row per band
+  BandSums tables;  // their upright tables
   char* upright_workspace = nullptr;
-  std::size_t sums_pitch = 0, upright_bytes = 0;
+  std::size_t upright_bytes = 0, counts_bytes = 0;
+  bool counts = false;
 };
 
 // The buffers in `base`, or (base null) their offsets, the total in *bytes.
@@ -37,11 +43,20 @@ TiltedBuffers carve(ElementType type, Extent extent, void* base, std::size_t* by
   const ElementType sums_type = band_sums_type(type);
   TiltedBuffers b;
   WorkspaceCarver carver(base);
-  b.sums_pitch = std::size_t(sums.width) * output_element_size(sums_type);
+  b.counts = type == ElementType::F32ToF32;
+  // f32x2, u32x2: one pitch for the sums and the counts.
+  const std::size_t pitch = std::size_t(sums.width) * output_element_size(sums_type), matrix = pitch * sums.height;
+  b.sums.pitch = b.tables.pitch = pitch;
   b.upright_bytes = workspace_size(sums_type, sums, band_sums_options());
-  b.sums = carver.take<char>(b.sums_pitch * sums.height);
-  b.sums_table = carver.take<char>(b.sums_pitch * sums.height);
-  b.upright_workspace = carver.take<char>(b.upright_bytes);
+  if (b.counts) b.counts_bytes = workspace_size(ElementType::U32x2ToU32x2, sums, band_sums_options());
+  b.sums.sums = carver.take<char>(matrix);
+  b.tables.sums = carver.take<char>(matrix);
+  if (b.counts) {
+    b.sums.up = carver.take<char>(matrix), b.tables.up = carver.take<char>(matrix);
+    b.sums.down = carver.take<char>(matrix), b.tables.down = carver.take<char>(matrix);
+  }
+  // One workspace for the upright tables, computed one after another on the stream.
+  b.upright_workspace = carver.take<char>(std::max(b.upright_bytes, b.counts_bytes));
   *bytes = carver.bytes();
   return b;
 }
@@ -58,17 +73,25 @@ void compute_tilted(const Problem& first, const Batch& batch, void* workspace, c
   const Extent e = first.extent;
   std::size_t bytes = 0;
   const TiltedBuffers b = carve(first.type, e, workspace, &bytes);
-  const Problem sums{band_sums_type(first.type), band_sums_extent(e), b.sums, b.sums_pitch, b.sums_table, b.sums_pitch};
+  const Extent sums_extent = band_sums_extent(e);
+  const auto table_of = [&](ElementType type, void* matrix, void* table) {
+    return Problem{type, sums_extent, matrix, b.sums.pitch, table, b.tables.pitch};
+  };
   // One band has nothing above it: its tiles read no sums.
-  const bool one_band = sums.extent.height == 1;
+  const bool one_band = sums_extent.height == 1;
   for (int k = 0; k < batch.planes; ++k) {
     const Problem plane = batch_plane(first, batch, k);
     if (!one_band) {
-      tilted_band_sums(first.type, e, plane.input, plane.input_pitch, b.sums, b.sums_pitch, stream);
-      compute(sums, band_sums_options(), b.upright_workspace, b.upright_bytes, stream);
+      tilted_band_sums(first.type, e, plane.input, plane.input_pitch, b.sums, stream);
+      compute(table_of(band_sums_type(first.type), b.sums.sums, b.tables.sums), band_sums_options(),
+              b.upright_workspace, b.upright_bytes, stream);
+      if (b.counts)
+        for (const auto& [matrix, table] : {std::pair{b.sums.up, b.tables.up}, std::pair{b.sums.down, b.tables.down}})
+          compute(table_of(ElementType::U32x2ToU32x2, matrix, table), band_sums_options(), b.upright_workspace,
+                  b.counts_bytes, stream);
     }
-    tilted_band_tiles(first.type, e, plane.input, plane.input_pitch, b.sums_table, b.sums_pitch, plane.output,
-                      plane.output_pitch, stream);
+    tilted_band_tiles(first.type, e, plane.input, plane.input_pitch, b.tables, plane.output, plane.output_pitch,
+                      stream);
   }
 }
 

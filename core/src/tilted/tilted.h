@@ -16,6 +16,12 @@
 //      above its band: it writes the table once.
 // No tile waits for another (no look-back): the image is read twice (1 byte a pixel for 8-bit
 // images, against the 4 written) and the table written once.
+//
+// Float images: A − B and the recurrence subtract, so an inf pixel would give inf − inf = NaN
+// where cv::integral (which only adds) gives inf. Each step therefore sums the finite pixels only
+// and carries beside them the counts of tilted/non_finite.h (+inf-or-NaN, −inf-or-NaN pixels:
+// two more u32x2 band-sum matrices with their upright tables, two more u32 recurrences in the
+// tiles); tilted_value() gives each table value, as on the CPU.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -33,17 +39,30 @@ namespace sat::detail {
 // rounded once.
 template <class In>
 struct TiltedTypes;
+// kCounts: whether the non-finite counts run beside the sums (float only).
 template <>
 struct TiltedTypes<uint8_t> {
   using Out = uint32_t;
   using Band = uint32_t;
   using Pair = u32x2;
+  static constexpr bool kCounts = false;
 };
 template <>
 struct TiltedTypes<float> {
   using Out = float;
   using Band = double;
   using Pair = f32x2;
+  static constexpr bool kCounts = true;
+};
+
+// A plane's band-sum matrices (or their upright tables), `pitch` bytes a row each: the sums
+// (u32x2 or f32x2) and, for float images, the counts (u32x2: anti-diagonal, diagonal) of the
+// +inf-or-NaN ("up") and −inf-or-NaN ("down") pixels; null for 8-bit images.
+struct BandSums {
+  void* sums = nullptr;
+  void* up = nullptr;
+  void* down = nullptr;
+  std::size_t pitch = 0;
 };
 
 // Rows of a band (R): the halo of a tile and the steps of its recurrence.
@@ -67,12 +86,11 @@ std::size_t tilted_workspace(ElementType type, Extent extent);
 // tilted_workspace), one plane after another.
 void compute_tilted(const Problem& first_plane, const Batch& batch, void* workspace, cudaStream_t stream);
 
-// Step 1: S (band_sums_extent(image), u32x2 or f32x2 by `type`, `sums_pitch` bytes a row).
-void tilted_band_sums(ElementType type, Extent image, const void* input, std::size_t input_pitch, void* sums,
-                      std::size_t sums_pitch, cudaStream_t stream);
-// Step 3: the (H + 1) × (W + 1) table from the image and the upright table of S.
+// Step 1: S (band_sums_extent(image), u32x2 or f32x2 by `type`), and the counts for float images.
+void tilted_band_sums(ElementType type, Extent image, const void* input, std::size_t input_pitch, const BandSums& sums,
+                      cudaStream_t stream);
+// Step 3: the (H + 1) × (W + 1) table from the image and the upright tables of S (and the counts).
 void tilted_band_tiles(ElementType type, Extent image, const void* input, std::size_t input_pitch,
-                       const void* sums_table, std::size_t sums_pitch, void* out, std::size_t out_pitch,
-                       cudaStream_t stream);
+                       const BandSums& tables, void* out, std::size_t out_pitch, cudaStream_t stream);
 
 }  // namespace sat::detail

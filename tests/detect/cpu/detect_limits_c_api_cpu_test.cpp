@@ -2,7 +2,12 @@
 // message naming the file and the reason, never a crash, an endless walk or an endless scale list.
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <chrono>
+#include <future>
 #include <random>
 #include <string>
 #include <vector>
@@ -48,6 +53,40 @@ TEST(DetectLimitsCAbi, RefusesRectanglesOutsideTheWindowAndCycles) {
     const std::string why = sat_last_error();
     EXPECT_NE(why.find(path), std::string::npos) << why;
     EXPECT_NE(why.find(b.reason), std::string::npos) << why;
+  }
+}
+
+// What is not a regular file, or is too large, is refused at once: a FIFO with no writer is not
+// waited on, a device or a sparse oversize file is not read.
+TEST(DetectLimitsCAbi, RefusesFifosDevicesAndOversizeFilesAtOnce) {
+  const detect_test::TempDir dir;
+  const std::string fifo = dir.path("cascade.fifo"), big = dir.path("big.xml");
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const int fd = ::open(big.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(::ftruncate(fd, off_t(sat::kMaxCascadeBytes) + 1), 0);
+  ::close(fd);
+  const struct {
+    std::string path, reason;
+  } bad[] = {{fifo, "is a FIFO (named pipe), not a regular file"},
+             {"/dev/zero", "is a character device, not a regular file"},
+             {big, "is 16777217 bytes, over the limit of 16777216 bytes (16 MiB)"}};
+  for (const auto& b : bad) {
+    SCOPED_TRACE(b.path);
+    auto load = std::async(std::launch::async, [&] {
+      sat_cascade* cascade = nullptr;
+      const sat_status status = sat_cascade_load(b.path.c_str(), &cascade);
+      EXPECT_EQ(cascade, nullptr);
+      return std::make_pair(status, std::string(sat_last_error()));  // the error is per thread
+    });
+    if (load.wait_for(std::chrono::seconds(5)) != std::future_status::ready) {
+      ADD_FAILURE() << "sat_cascade_load waited on " << b.path;
+      const int writer = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK);  // end-of-file for the reader
+      if (writer >= 0) ::close(writer);
+    }
+    const auto [status, why] = load.get();
+    EXPECT_EQ(status, SAT_ERROR_INVALID_ARGUMENT);
+    EXPECT_NE(why.find(b.path + ": " + b.reason), std::string::npos) << why;
   }
 }
 

@@ -105,6 +105,30 @@ TEST(DetectorParamsCpu, ScalePlanFollowsOpenCv) {
   EXPECT_LE(int(levels.size()), sat::detect::max_scale_count({640, 480}, {24, 24}, {1.1, 3}));
 }
 
+// detectMultiScaleNoGrouping's stripes: cvCeil(first working width / 32) of them, each
+// max((height / step + stripes − 1) / stripes, 1) · step rows, scanned while y < the working height.
+TEST(DetectorParamsCpu, ScannedRowsFollowOpenCvsStripes) {
+  EXPECT_EQ(sat::detect::scanned_rows(49, 2, 4), 24);  // stripes of 12 rows end at 48: row 48 is left out
+  EXPECT_EQ(sat::detect::scanned_rows(49, 2, 5), 25);  // stripes of 10 rows reach 50: every row
+  EXPECT_EQ(sat::detect::scanned_rows(48, 2, 4), 24);
+  EXPECT_EQ(sat::detect::scanned_rows(7, 1, 3), 7);    // step 1: every row
+  EXPECT_EQ(sat::detect::scanned_rows(1, 2, 4), 1);    // one row: stripes of at least one step
+  EXPECT_EQ(sat::detect::scanned_rows(0, 2, 4), 0);
+  EXPECT_EQ(sat::detect::scanned_rows(49, 2, 0), 0);
+  // A 125x100 frame, a 20x20 window: the first level's working width 106 gives 4 stripes; the
+  // fifth level (1.1^4, 85x68 resized, working height 49) scans 24 rows, the last at y = 46.
+  std::vector<sat::detect::ScaleLevel> levels;
+  sat::detect::plan_scales({125, 100}, {20, 20}, {1.1, 0}, levels);
+  ASSERT_GE(levels.size(), 5u);
+  EXPECT_EQ(levels[4].size.height, 68);
+  EXPECT_EQ(levels[4].positions.height, 49);
+  EXPECT_EQ(levels[4].rows, 24);
+  for (const auto& l : levels) {
+    EXPECT_LE(l.rows, (l.positions.height + l.step - 1) / l.step);
+    EXPECT_GE(l.rows, l.positions.height / l.step);
+  }
+}
+
 // A cascade built by hand is checked like a loaded one: nothing is read out of bounds, no walk
 // loops forever.
 TEST(DetectorParamsCpu, RefusesInconsistentHandBuiltCascades) {

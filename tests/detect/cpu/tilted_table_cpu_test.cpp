@@ -79,6 +79,28 @@ TEST(TiltedTableCpu, FloatsWithinTheDerivedBound) {
   }
 }
 
+// cv::integral only adds: an inf pixel gives inf below it, never NaN (the recurrence's
+// subtraction gave inf − inf = NaN); NaN exactly where OpenCV's is NaN. Against both of OpenCV's
+// float depths, finite values within the bound above.
+TEST(TiltedTableCpu, InfinitiesAndNaNsWhereOpenCVHasThem) {
+  for (const detect_test::NamedFloatImage& c : detect_test::non_finite_images()) {
+    SCOPED_TRACE(c.name);
+    const cv::Mat actual = sat_cpu_tilted(c.image);
+    const cv::Mat expected = opencv_tilted(c.image);  // CV_64F
+    cv::Mat sum, squares, expected32;
+    cv::integral(c.image, sum, squares, expected32, CV_32F, CV_64F);
+    const double absolute = 2 * 16 * double(c.image.rows + 1) * (c.image.cols + 1) * detect_test::finite_abs_sum(c.image) *
+                            std::ldexp(1.0, -53);
+    EXPECT_EQ(detect_test::values_outside(expected, actual, [&](double e) { return std::ldexp(std::abs(e), -24) + absolute; }),
+              0);
+    EXPECT_EQ(detect_test::class_differences(expected32, actual), 0);
+    int non_finite = 0;  // the planted values reach many cells
+    for (int y = 0; y < actual.rows; ++y)
+      for (int x = 0; x < actual.cols; ++x) non_finite += !std::isfinite(actual.at<float>(y, x));
+    EXPECT_GT(non_finite, 0);
+  }
+}
+
 TEST(TiltedTableCpu, PitchedBatchEqualsOpenCVPerPlane) {
   const int w = 45, h = 37, planes = 3;
   const std::size_t in_pitch = w + 19, out_pitch = (w + 1) * 4 + 28;

@@ -131,6 +131,25 @@ TEST(DetectGpu, EqualsCpuOnUhdFrames) {
                          {1.1, 3, {30, 30}});
 }
 
+// The rows OpenCV's stripes scan (scale_plan.h): a detector made for these frames and one made
+// for larger frames (whose plan scans other rows) give the CPU backend's windows.
+TEST(DetectGpu, EqualsCpuOnLfwCropMosaics) {
+  SAT_REQUIRE_GPU();
+  for (const char* name : {"haarcascade_frontalface_alt.xml", "haarcascade_frontalface_alt2.xml", "haarcascade_profileface.xml"}) {
+    const sat::HaarCascade cascade = sat::load_haar_cascade(detect_test::cascade_path(name));
+    sat::Detector gpu(sat::Backend::Cuda, cascade, {301, 100}, {1.1, 0});
+    for (const NamedImage& img : detect_test::lfw_grid_mosaics()) {
+      expect_cuda_equals_cpu(name, img, {1.1, 0});
+      expect_cuda_equals_cpu(name, img, {1.1, 3});
+      SCOPED_TRACE(img.name + " " + name + " on a 301x100 detector");
+      sat::Detector cpu(sat::Backend::Cpu, cascade, {img.image.cols, img.image.rows}, {1.1, 0});
+      const DeviceImage frame(img.image);
+      EXPECT_EQ(gpu.detect(frame.view), cpu.detect(host_view(img.image)));
+      EXPECT_EQ(gpu.candidates(), cpu.candidates());
+    }
+  }
+}
+
 TEST(DetectGpu, SmallerFramesOnALargeDetectorAndAStream) {
   SAT_REQUIRE_GPU();
   const sat::HaarCascade cascade = sat::load_haar_cascade(detect_test::cascade_path("haarcascade_frontalface_default.xml"));

@@ -168,4 +168,25 @@ TEST(TiltedTableGpu, FloatsWithinTheBoundOfTheirBandSumTables) {
   }
 }
 
+// The CPU table's infinities and NaNs (which are cv::integral's, tilted_table_cpu_test.cpp) in
+// every cell, on both planes of a batch: the band sums' A − B and the tiles' recurrence subtract,
+// and an inf pixel gave inf − inf = NaN. Finite values within the bound above.
+TEST(TiltedTableGpu, FloatInfinitiesAndNaNsWhereTheCpuHasThem) {
+  SAT_REQUIRE_GPU();
+  for (const detect_test::NamedFloatImage& c : detect_test::non_finite_images()) {
+    SCOPED_TRACE(c.name);
+    const std::vector<cv::Mat> tables = gpu_tilted(c.image, 2);
+    for (int k = 0; k < 2; ++k) {
+      cv::Mat plane;
+      cv::add(c.image, cv::Scalar(k), plane);
+      EXPECT_EQ(detect_test::class_differences(sat_cpu_tilted(plane), tables[std::size_t(k)]), 0) << "plane " << k;
+      const double per_table = (plane.cols + 2.0 * plane.rows) * std::ldexp(detect_test::finite_abs_sum(plane), -24);
+      EXPECT_EQ(detect_test::values_outside(detect_test::opencv_tilted(plane), tables[std::size_t(k)],
+                                            [&](double e) { return 2 * per_table + std::ldexp(std::abs(e), -23); }),
+                0)
+          << "plane " << k;
+    }
+  }
+}
+
 }  // namespace
