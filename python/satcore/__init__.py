@@ -27,7 +27,7 @@ from . import _satcore
 from ._arrays import _Input, _output
 from ._catalog import FilterInfo, ParamInfo, filters
 from ._detect import Cascade, detect
-from ._filters import box_blur, filter, threshold_bradley, threshold_mean_c, threshold_sauvola
+from ._filters import _tile, box_blur, filter, threshold_bradley, threshold_mean_c, threshold_sauvola
 
 __version__ = _satcore.__version__
 Array = _satcore.Array
@@ -72,5 +72,5 @@ def integral(x, algorithm="1r1w-skss-lb", tile=0, out=None, stream=None, tilted=
     algorithm_id = _satcore.parse_algorithm(algorithm)
     shape = _satcore.integral_shape(list(src.tensor.shape), bool(tilted))
     out_view, dst = _output(src, out, _satcore.integral_dtype(src.tensor.dtype), shape)
-    _satcore.integral(src.tensor, dst, algorithm_id, int(tile), bool(tilted), src.stream)
+    _satcore.integral(src.tensor, dst, algorithm_id, _tile("integral", tile), bool(tilted), src.stream)
     return dst if out is None else out

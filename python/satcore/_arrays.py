@@ -43,7 +43,7 @@ _DTYPES = ("uint8", "uint32", "uint64", "float32")
 class _Input:
     """A satcore view of a user's array, the device it lives on, and the stream to run on."""
 
-    def __init__(self, x, stream, what="input"):
+    def __init__(self, x, stream, what="input", written=False):
         if type(x).__module__ == "torch" and type(x).__name__ == "Tensor" and str(x.dtype) in _TORCH_TYPESTRS \
                 and x.device.type in ("cuda", "cpu"):
             self.cuda = x.device.type == "cuda"
@@ -62,6 +62,8 @@ class _Input:
                 raise ValueError(f"{what} is on DLPack device type {device_type}; satcore takes CPU or CUDA arrays")
             self.device = int(device_id) if self.cuda else 0
             self.stream = self._pick(x, stream)
+            if not self.cuda and self._read_only_host_view(x, what, written):
+                return
             # DLPack: the producer orders its pending writes before `stream` (1 = legacy default).
             try:
                 capsule = x.__dlpack__(stream=self.stream or 1) if self.cuda else x.__dlpack__()
@@ -88,6 +90,22 @@ class _Input:
             return
         raise TypeError(f"{what} of type {type(x).__name__} has neither __dlpack__ nor __cuda_array_interface__")
 
+    def _read_only_host_view(self, x, what, written):
+        """A view of a read-only host array (np.frombuffer, setflags(write=False), broadcast_to),
+        which NumPy's __dlpack__ refuses to export (DLPack before its versioned capsules cannot
+        say "read-only"): its __array_interface__ gives the same memory, read only by satcore.
+        An output must be writable. False for anything else (DLPack then)."""
+        interface = getattr(x, "__array_interface__", None)
+        data = interface.get("data") if isinstance(interface, dict) else None
+        if not isinstance(data, tuple) or not data[1]:
+            return False
+        if written:
+            raise ValueError(f"{what} is read-only: satcore writes the result there (give a writable array)")
+        self.tensor = _satcore.view(int(data[0]), list(interface["shape"]), list(interface.get("strides") or ()),
+                                    interface["typestr"], False, 0)
+        self._keep = x  # the view does not own the memory
+        return True
+
     def _pick(self, x, stream):
         handle = _stream_handle(stream)  # checked for host arrays too, though they do not use it
         if not self.cuda:
@@ -99,7 +117,7 @@ def _output(src, out, dtype, shape):
     """The user's ``out`` as a view (checked by the native call), or a new satcore.Array."""
     if out is None:
         return None, _satcore.empty(list(shape), dtype, src.cuda, src.device, src.stream)
-    view = _Input(out, src.stream if src.cuda else None, what="out")
+    view = _Input(out, src.stream if src.cuda else None, what="out", written=True)
     if view.cuda != src.cuda or view.device != src.device:
         raise ValueError("out must be on the same device as the input")
     return view, view.tensor

@@ -31,6 +31,18 @@ def _number(function, param, value):
     return float(number)
 
 
+def _tile(function, tile):
+    """``tile`` as the C ABI takes it (a C int): a value past that range is refused here, in the
+    words the C ABI uses for a value it does not take, not as a failed argument conversion."""
+    try:
+        value = operator.index(tile)
+    except TypeError:
+        raise TypeError(f"{function}(): tile must be an int, not {tile!r}") from None
+    if not -2**31 <= value < 2**31:
+        raise ValueError(f"{function}(): tile must be 0 (default), 32, 64 or 128 (got {value})")
+    return value
+
+
 def _arguments(function, info, params, src):
     """(sat_filter_param tuples, views to keep alive) of the keyword arguments."""
     unknown = [key for key in params if info.param(key) is None]
@@ -64,8 +76,8 @@ def _run(name, function, x, params, out, stream, channels_last, algorithm, tile,
     arguments, views = _arguments(function, info, params, src)
     shape = _satcore.filter_result_shape(src.tensor, index, layout)
     out_view, dst = _output(src, out, "uint8", shape)
-    _satcore.filter(index, src.tensor, dst, arguments, layout, algorithm_id, int(tile), function, list(renames),
-                    src.stream)
+    _satcore.filter(index, src.tensor, dst, arguments, layout, algorithm_id, _tile(function, tile), function,
+                    list(renames), src.stream)
     del views  # kept alive (zero-copy views of the user's arrays) until the call is done
     return dst if out is None else out
 

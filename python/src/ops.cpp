@@ -146,7 +146,7 @@ void integral(const Tensor& src, const Tensor& dst, const sat_options& options, 
     const bool tilted = options.table == SAT_TABLE_TILTED;
     check_out(src, dst, out_type, integral_shape(src.shape(), tilted));
     const Planes in = planes_of(src, false, "input");
-    const Planes out = planes_of(dst, false, "out");
+    const Planes out = written_planes_of(dst, false, "out");
     if (in.count == 0) return;
     const sat_problem problem{src.dtype() == DType::U8 ? SAT_U8_TO_U32 : SAT_F32_TO_F32,
                               in.width,
@@ -236,7 +236,7 @@ void filter(const Tensor& src, const Tensor& dst, const FilterRequest& r, cudaSt
     check_out(src, dst, DType::U8, filter_result_shape(src, r));
     const Planes in = planes_of(src, r.channels_last, "input");
     const bool keeps_channels = sat_filter_gray_output(r.filter) == 0 && r.channels_last;
-    const Planes out = planes_of(dst, keeps_channels, "out");
+    const Planes out = written_planes_of(dst, keeps_channels, "out");
     std::vector<ImageParam> images;
     for (const FilterParam& p : r.params)
       if (p.image && in.count > 0) images.push_back(image_param(p, src, in));

@@ -47,7 +47,7 @@ Planes planes_of(const Tensor& t, bool channels_last, const std::string& what) {
   p.pitch = std::size_t(h > 1 ? strides[h_axis] : row);
   if (h > 1 && strides[h_axis] < row)
     bad(what + ": rows overlap or run backwards (stride of the H axis " + std::to_string(strides[h_axis]) +
-        " bytes < a row of " + std::to_string(row) + " bytes)");
+        " bytes < a row of " + std::to_string(row) + " bytes; a broadcast array?) — make the array contiguous first");
   // Leading axes collapse into planes when they have one stride pattern (e.g. any C-contiguous
   // prefix); size-1 axes do not count.
   int64_t expected = -1;
@@ -64,6 +64,16 @@ Planes planes_of(const Tensor& t, bool channels_last, const std::string& what) {
     expected = strides[i] * shape[i];
   }
   if (p.count > INT_MAX) bad(what + " has too many planes");
+  return p;
+}
+
+Planes written_planes_of(const Tensor& t, bool channels_last, const std::string& what) {
+  const Planes p = planes_of(t, channels_last, what);
+  const int64_t row = int64_t(p.width) * p.channels * int64_t(item_size(t.dtype()));
+  const int64_t plane = int64_t(p.height - 1) * int64_t(p.pitch) + row;
+  if (p.count > 1 && int64_t(p.plane_stride) < plane)
+    bad(what + ": its planes overlap (planes " + std::to_string(p.plane_stride) + " bytes apart, each " +
+        std::to_string(plane) + " bytes; a broadcast array?) — give an array with memory of its own");
   return p;
 }
 

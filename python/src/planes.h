@@ -21,6 +21,9 @@ struct Planes {
 // channels_last: (..., H, W, C) with C ∈ {1, 3, 4}; else (..., H, W). `what` names the tensor in
 // errors ("input", "out"). Throws std::invalid_argument.
 Planes planes_of(const Tensor& t, bool channels_last, const std::string& what);
+// A tensor that is written: planes_of, and its planes must not overlap (a broadcast or
+// as_strided array whose planes share memory would keep only the last plane's result).
+Planes written_planes_of(const Tensor& t, bool channels_last, const std::string& what);
 
 [[noreturn]] void bad(const std::string& message);  // throws std::invalid_argument
 std::string shape_text(const std::vector<int64_t>& shape);  // "(2, 3)", "(4,)"

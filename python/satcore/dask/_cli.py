@@ -1,18 +1,24 @@
 """The command ``python3 -m satcore.dask IN OUT --filter NAME [--param k=v ...] [--device cuda]``:
 one catalog filter over a large image, chunk by chunk, on the CPU or the GPU, with dask's
-progress bar. Exit status 0 when OUT was
-written; 2 for a bad command line, input or output path (nothing is written); 1 when the run
-failed (nothing is left at OUT)."""
+progress bar. Exit status 0 when OUT was written; 2 for a bad command line, input or output
+path, found before any work, or an input found unreadable while it is read (nothing is
+written); 1 when the run failed (nothing is left at OUT); 128 + N when signal N (SIGINT, SIGTERM,
+SIGHUP) ended it (nothing is left at OUT)."""
 
 import argparse
 import contextlib
+import errno
+import logging
 import os
 import sys
 
 from satcore._catalog import filters, find
 
+from . import _signals
+from ._files import InputError
 from ._filter import filter as dask_filter
-from ._io import InputError, check_output, open_image, write_image
+from ._io import is_tiff, open_image
+from ._outputs import check_output, published, write_image
 from ._transfer import to_device, to_host
 
 _SCHEDULERS = ("threads", "processes", "distributed")
@@ -30,15 +36,26 @@ def _parser():
     parser.add_argument("--filter", required=True, help="the filter's name")
     parser.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
                         help="a parameter of the filter (repeat for several)")
-    parser.add_argument("--chunk", type=int, default=4096, help="chunk side in pixels (default 4096)")
+    parser.add_argument("--chunk", type=_positive, default=4096, help="chunk side in pixels (default 4096)")
     parser.add_argument("--scheduler", choices=_SCHEDULERS, default="threads", help="dask's scheduler (default threads)")
-    parser.add_argument("--workers", type=int, default=None, help="workers of the processes/distributed scheduler")
+    parser.add_argument("--workers", type=_positive, default=None,
+                        help="threads or processes of the scheduler (default: one per CPU)")
     parser.add_argument("--device", choices=("cpu", "cuda"), default="cpu",
                         help="where the filter runs: satcore's CPU backend, or the GPU (each chunk copied there and "
                              "back; needs CuPy)")
     parser.add_argument("--overwrite", action="store_true", help="replace an existing output")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     return parser
+
+
+def _positive(text):
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be an integer >= 1, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be >= 1 (got {value})")
+    return value
 
 
 def _value(param, text):
@@ -75,60 +92,129 @@ def _params(name, pairs):
 
 @contextlib.contextmanager
 def _runner(scheduler, workers, quiet):
-    """A function that computes a dask collection on the chosen scheduler, showing progress."""
-    import dask
-
+    """A function that computes a dask collection on the chosen scheduler, showing progress. On
+    the way out, even interrupted, every worker has stopped: none writes into the output after
+    it was removed (dask, interrupted, leaves the tasks it had handed out running)."""
     if scheduler == "distributed":
-        from distributed import Client, LocalCluster, progress
-
-        with LocalCluster(n_workers=workers, threads_per_worker=1, dashboard_address=None) as cluster, \
-                Client(cluster) as client:
-            def compute(collection):
-                future = client.compute(collection, retries=2)  # a worker lost mid-run: its tasks rerun
-                if not quiet:
-                    progress(future)
-                return future.result()
-
-            yield compute
+        yield from _distributed_runner(workers, quiet)
         return
+    import dask
     from dask.diagnostics import ProgressBar
 
-    def compute(collection):
-        with ProgressBar(out=sys.stderr) if not quiet else contextlib.nullcontext():
-            return dask.compute(collection, scheduler=scheduler, num_workers=workers)[0]
+    pool = _thread_pool(workers) if scheduler == "threads" else _process_pool(workers)
+    try:
+        def compute(collection):
+            with ProgressBar(out=sys.stderr) if not quiet else contextlib.nullcontext():
+                return dask.compute(collection, scheduler=scheduler, pool=pool)[0]
 
-    yield compute
+        yield compute
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)  # the running tasks (a chunk a worker) finish
+
+
+def _thread_pool(workers):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from dask.system import CPU_COUNT
+
+    return ThreadPoolExecutor(workers or CPU_COUNT)
+
+
+def _process_pool(workers):
+    """dask's process pool, its processes started at once ignoring SIGINT (see _signals)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    import dask.multiprocessing
+    from dask.system import CPU_COUNT
+
+    count = workers or CPU_COUNT
+    pool = ProcessPoolExecutor(count, mp_context=dask.multiprocessing.get_context(), initializer=_process_start)
+    with _signals.sigint_ignored_by_children():
+        started = [pool.submit(int) for _ in range(count)]  # each call without an idle process starts one
+    for call in started:
+        call.result()
+    return pool
+
+
+def _process_start():
+    import dask.multiprocessing
+
+    dask.multiprocessing.initialize_worker_process(_signals.ignore_sigint)
+
+
+def _distributed_runner(workers, quiet):
+    from distributed import Client, LocalCluster, progress
+
+    with _signals.sigint_ignored_by_children():
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, dashboard_address=None)
+    with cluster, Client(cluster) as client:
+        client.register_worker_plugin(_signals.WorkersIgnoreSigint())
+
+        def compute(collection):
+            future = client.compute(collection, retries=2)  # a worker lost mid-run: its tasks rerun
+            if not quiet:
+                progress(future)
+            return future.result()
+
+        try:
+            yield compute
+        except KeyboardInterrupt:  # closing the cluster, distributed logs the workers it had to end
+            logging.getLogger("distributed").setLevel(logging.CRITICAL)
+            raise
+
+
+def _not_written(error):
+    """Why a write failed, after "OUT: not written": the errno of the first OSError in the chain
+    (zarr reports a full disk as KeyError('.zarray'), raised while handling it), a full disk said so."""
+    seen = set()
+    cause = error
+    while cause is not None and id(cause) not in seen:
+        seen.add(id(cause))
+        if isinstance(cause, OSError) and cause.errno:
+            text = f"{errno.errorcode.get(cause.errno, cause.errno)}: {os.strerror(cause.errno)}"
+            if cause.errno in (errno.ENOSPC, errno.EDQUOT):
+                return f": the disk is full ({text})"
+            return f" ({text})"
+        cause = cause.__cause__ or cause.__context__
+    return f" ({error or type(error).__name__})"
+
+
+def _prepare(args):
+    """The filtered image (lazy), after every check of the command line, the input and the output."""
+    params = _params(args.filter, args.param)
+    check_output(args.input, args.output, args.overwrite)
+    image = open_image(args.input, args.chunk)
+    if image.ndim != 2:
+        raise InputError(f"{args.input}: the command takes one-channel images (..., H, W); this one has "
+                         f"shape {image.shape} (use satcore.dask.filter for colour)")
+    if str(image.dtype) != "uint8":
+        raise InputError(f"{args.input}: dtype {image.dtype} is not supported (uint8 images)")
+    if args.device == "cuda":
+        return to_host(dask_filter(to_device(image), args.filter, **params))
+    return dask_filter(image, args.filter, **params)
 
 
 def main(argv=None):
     parser = _parser()
     args = parser.parse_args(argv)
-    try:
-        if args.chunk < 1:
-            raise ValueError(f"--chunk must be >= 1 (got {args.chunk})")
-        params = _params(args.filter, args.param)
-        check_output(args.input, args.output, args.overwrite)
-        image = open_image(args.input, args.chunk)
-        if image.ndim != 2:
-            raise InputError(f"{args.input}: the command takes one-channel images (..., H, W); this one has "
-                             f"shape {image.shape} (use satcore.dask.filter for colour)")
-        if str(image.dtype) != "uint8":
-            raise InputError(f"{args.input}: dtype {image.dtype} is not supported (uint8 images)")
-        if args.device == "cuda":
-            result = to_host(dask_filter(to_device(image), args.filter, **params))
-        else:
-            result = dask_filter(image, args.filter, **params)
-    except (InputError, ValueError, TypeError, ImportError) as error:
-        print(f"{parser.prog}: error: {error}", file=sys.stderr)
-        return 2
-    try:
-        with _runner(args.scheduler, args.workers, args.quiet) as compute:
-            write_image(result, args.output, compute)
-    except KeyboardInterrupt:
-        print(f"{parser.prog}: interrupted; {args.output} was not written", file=sys.stderr)
-        return 130
-    except Exception as error:  # disk full, a chunk that failed: the output was removed
-        reason = os.strerror(error.errno) if isinstance(error, OSError) and error.errno else str(error)
-        print(f"{parser.prog}: error: {args.output}: not written ({reason})", file=sys.stderr)
-        return 1
+    with _signals.interruptible():
+        try:
+            try:
+                result = _prepare(args)
+            except (InputError, ValueError, TypeError, ImportError) as error:
+                print(f"{parser.prog}: error: {error}", file=sys.stderr)
+                return 2
+            with published(args.output, before_rename=_signals.ignore) as temporary, \
+                    _runner(args.scheduler, args.workers, args.quiet) as compute:
+                write_image(result, temporary, compute, tiff=is_tiff(args.output))
+        except KeyboardInterrupt as interruption:
+            print(f"{parser.prog}: interrupted ({_signals.name(interruption)}); {args.output} was not written",
+                  file=sys.stderr)
+            return _signals.exit_status(interruption)
+        except InputError as error:  # the input, found unreadable while it was read
+            print(f"{parser.prog}: error: {error}; {args.output} was not written", file=sys.stderr)
+            return 2
+        except Exception as error:  # disk full, a chunk that failed: the output was removed
+            print(f"{parser.prog}: error: {args.output}: not written{_not_written(error)}", file=sys.stderr)
+            return 1
     return 0

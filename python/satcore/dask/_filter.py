@@ -13,10 +13,10 @@ import numpy as np
 import satcore
 from satcore import _satcore
 from satcore._catalog import find
-from satcore._filters import RESERVED_KEYWORDS, _number
+from satcore._filters import _DEFAULT_ALGORITHM, RESERVED_KEYWORDS, _number, _run
 
 from ._chunks import array_module, as_chunk, contiguous, finished_when_returned, meta_like
-from ._inputs import as_image_array
+from ._inputs import as_image_array, known_chunks
 
 
 def footprint(name, **params):
@@ -55,12 +55,23 @@ def _as_chunked_like(image, x, image_axes, key):
     with a trailing axis of one, so that dask lines its axes up with x's (H, W, C)."""
     if not isinstance(image, da.Array):
         image = da.from_array(image, chunks=image.shape, asarray=False)
+    known_chunks(image, "satcore.dask.filter()", key)
     size = tuple(x.shape[axis] for axis in image_axes)
     if image.shape != size:
         raise ValueError(f"satcore.dask.filter(): {key} must be an (H, W) array of the image's size {size}; "
                          f"got shape {image.shape}")
     image = image.rechunk(tuple(x.chunks[axis] for axis in image_axes))
     return image[..., None] if image_axes[1] != x.ndim - 1 else image
+
+
+def _check_on_one_pixel(name, params, image_names, channels):
+    """The filter's own checks of ``params``, when the graph is built: the filter run on one pixel
+    (image parameters as one-pixel maps). What only the filter knows (shape='map' needs a
+    radius_map) would otherwise fail in the first chunk's task, after the work had begun."""
+    pixel = np.zeros((1, 1) if channels is None else (1, 1, channels), np.uint8)
+    maps = {key: np.zeros((1, 1), np.uint8) for key in image_names}
+    _run(name, "satcore.dask.filter", pixel, {**params, **maps}, None, None, channels is not None,
+         _DEFAULT_ALGORITHM, 0)
 
 
 def filter(x, name, *, channels_last=False, **params):
@@ -98,6 +109,8 @@ def filter(x, name, *, channels_last=False, **params):
     if channels_last:
         x = x.rechunk({x.ndim - 1: -1})
     image_names = [key for key in params if info.param(key) is not None and info.param(key).kind == "image"]
+    _check_on_one_pixel(name, {k: v for k, v in params.items() if k not in image_names}, image_names,
+                        x.shape[-1] if channels_last else None)
     images = [_as_chunked_like(params.pop(key), x, image_axes, key) for key in image_names]
     keep_channel_axis = channels_last and info.gray_output
     depth = {axis: 0 for axis in range(x.ndim)}

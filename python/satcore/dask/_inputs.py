@@ -1,7 +1,9 @@
 """The checks every satcore.dask function makes before it builds a graph: a dask array (NumPy and
 CuPy arrays are wrapped, as one chunk each unless ``chunks`` says otherwise), at least two axes
-(..., H, W), a dtype satcore takes. Errors are raised here, when the graph is built, not later
-in a worker."""
+(..., H, W), a dtype satcore takes, chunk sizes that are known. Errors are raised here, when the
+graph is built, not later in a worker."""
+
+import math
 
 import dask.array as da
 
@@ -13,6 +15,7 @@ def as_image_array(x, function, dtypes, min_ndim=2):
             raise TypeError(f"satcore.dask.{function}(): expected a dask array (or a NumPy/CuPy array), "
                             f"not {type(x).__name__}")
         x = da.from_array(x, chunks=x.shape, asarray=False)
+    known_chunks(x, f"satcore.dask.{function}()", "the image")
     if x.ndim < min_ndim:
         raise ValueError(f"satcore.dask.{function}(): the image must have at least {min_ndim} axes "
                          f"(..., H, W); got shape {x.shape}")
@@ -21,3 +24,11 @@ def as_image_array(x, function, dtypes, min_ndim=2):
     if any(n == 0 for n in x.shape):
         raise ValueError(f"satcore.dask.{function}(): the image is empty (shape {x.shape})")
     return x
+
+
+def known_chunks(x, function, what):
+    """ValueError unless every chunk size of dask array ``x`` is known: boolean indexing and the
+    like leave NaN sizes, and neither a chunk's halo nor its carries can be placed without them."""
+    if any(math.isnan(size) for sizes in x.chunks for size in sizes):
+        raise ValueError(f"{function}: {what} has chunks of unknown size (NaN, e.g. after boolean indexing); "
+                         "call .compute_chunk_sizes() on it first")

@@ -74,15 +74,29 @@ def _as_dtype(array, dtype):
     return array.astype(dtype, copy=False)
 
 
+def _zeros(block):
+    return array_module(block).zeros_like(block)
+
+
 def _exclusive_cumsum(edges, axis, dtype):
     """Along ``axis`` (one element per chunk): the sum of the chunks before each one, in ``dtype``.
 
-    dask's cumsum folds the chunks in order; its chunks may come back wider than asked (uint32
-    sums as uint64), so the carries are cast back: modulo 2^32, as the whole-image table wraps.
+    The inclusive sums shifted by one chunk, a zero first: nothing is subtracted, so an inf stays
+    an inf (inf − inf would be NaN) and a huge chunk does not swallow the small ones before it
+    ((1e20 + 1) − 1e20 is 0). dask's cumsum folds the chunks in order by additions; its chunks
+    may come back wider than asked (uint32 sums as uint64), so they are cast back: modulo 2^32,
+    as the whole-image table wraps.
     """
     edges = edges.map_blocks(_as_dtype, dtype, dtype=dtype)
-    inclusive = da.cumsum(edges, axis=axis, dtype=dtype).map_blocks(_as_dtype, dtype, dtype=dtype)
-    return inclusive - edges  # exact in modular integers; float64 for float tables
+    count = edges.shape[axis]
+    before = [slice(None)] * edges.ndim
+    before[axis] = slice(0, 1)
+    first = edges[tuple(before)].map_blocks(_zeros, dtype=dtype)
+    if count == 1:
+        return first
+    before[axis] = slice(0, count - 1)
+    inclusive = da.cumsum(edges[tuple(before)], axis=axis, dtype=dtype).map_blocks(_as_dtype, dtype, dtype=dtype)
+    return da.concatenate([first, inclusive], axis=axis)
 
 
 def integral(x, wide=False):
@@ -92,9 +106,11 @@ def integral(x, wide=False):
     chunks (GPU, each chunk on its device); leading axes are planes. The result has x's shape and
     chunks: uint8 → uint32 (wraps modulo 2^32 as ``satcore.integral`` does, so box sums stay exact
     while they fit 32 bits), or uint64 with ``wide=True`` (exact up to 7·10^16 pixels); float32 →
-    float32, each chunk's table rounded as satcore rounds it plus carries summed in float64 (within
-    the single-array path's bound, 1e-4 relative). One table per chunk, then one pass adds the
-    carries from the chunks above and to the left: no full-image cumulative sums.
+    float32, each chunk's table rounded as satcore rounds it plus carries summed in float64 and
+    added with one rounding: on the CPU backend within (h + w + 1)·2^-24·Σ|x| over an entry's
+    box, h × w the largest chunk, at any magnitude (the whole-image table's bound, with the
+    image's sides); inf and NaN as in the whole-image table. One table per chunk, then one pass
+    adds the carries from the chunks above and to the left: no full-image cumulative sums.
 
         >>> t = satcore.dask.integral(da.from_zarr("scan.zarr"), wide=True)
     """

@@ -5,7 +5,6 @@ refused unless --overwrite; bad input named with its reason; a full disk leaves 
 import hashlib
 import os
 import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -16,6 +15,9 @@ tifffile = pytest.importorskip("tifffile")
 zarr = pytest.importorskip("zarr")
 pytest.importorskip("dask.array")
 
+import dask_cli  # noqa: E402
+from dask_cli import run  # noqa: E402
+
 RNG = np.random.default_rng(8)
 IMAGE = RNG.integers(0, 256, (300, 420), dtype=np.uint8)
 PARAMS = ("--filter", "sauvola", "--param", "window=31", "--param", "k=0.25")
@@ -25,20 +27,13 @@ def expected():
     return np.asarray(satcore.filter(IMAGE, "sauvola", window=31, k=0.25))
 
 
-def run(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "satcore.dask", *map(str, args)], capture_output=True, text=True,
-                          cwd=cwd, timeout=120)
-
-
 def digest(path):
     return hashlib.sha256(open(path, "rb").read()).hexdigest()
 
 
 @pytest.fixture
 def tiled_tiff(tmp_path):
-    path = tmp_path / "in.tif"
-    tifffile.imwrite(path, IMAGE, tile=(64, 64))
-    return path
+    return dask_cli.tiled_tiff(tmp_path / "in.tif", IMAGE)
 
 
 def test_tiff_in_tiff_out_equals_the_whole_image(tiled_tiff, tmp_path):
@@ -114,7 +109,8 @@ def test_a_full_disk_is_an_error_and_leaves_nothing(tiled_tiff, tmp_path):
         for name in ("out.tif", "out.zarr"):
             r = run(big, small / name, *PARAMS, "--quiet")
             assert r.returncode == 1, r.stderr
-            assert f"{small / name}: not written (No space left on device)" in r.stderr, r.stderr
+            assert f"{small / name}: not written: the disk is full (ENOSPC: No space left on device)" in r.stderr, \
+                r.stderr
             assert os.listdir(small) == []
     finally:
         subprocess.run(["umount", "-l", str(small)], check=True)

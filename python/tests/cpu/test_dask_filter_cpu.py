@@ -92,3 +92,26 @@ def test_bad_input_is_refused_when_the_graph_is_built():
         sd.filter(image, "variable-blur", shape="tilt-shift")
     with pytest.raises(TypeError, match="does not take 'out'"):
         sd.filter(image, "box", out=None)
+
+
+def test_what_only_the_filter_checks_is_refused_when_the_graph_is_built():
+    # shape="map" without a radius_map: known to the filter alone, checked on one pixel at once
+    # (it used to fail in the first chunk's task, after the work had begun).
+    image = da.zeros((20, 20), dtype=np.uint8, chunks=10)
+    with pytest.raises(ValueError, match=r"satcore.dask.filter\(\): shape map needs a radius_map"):
+        sd.filter(image, "variable-blur", shape="map")
+    radius = np.full((20, 20), 2, np.uint8)
+    got = sd.filter(image + 7, "variable-blur", shape="map", radius_map=radius).compute()
+    np.testing.assert_array_equal(got, whole_image_filter(np.full((20, 20), 7, np.uint8), "variable-blur",
+                                                          shape="map", radius_map=radius))
+
+
+def test_unknown_chunk_sizes_are_refused_with_what_to_do():
+    image = da.from_array(np.arange(400, dtype=np.uint8).reshape(20, 20), chunks=10)
+    unknown = image[image[:, 0] > 40]  # boolean indexing: chunk sizes NaN until computed
+    with pytest.raises(ValueError, match=r"chunks of unknown size .*compute_chunk_sizes\(\)"):
+        sd.filter(unknown, "box")
+    with pytest.raises(ValueError, match=r"radius_map has chunks of unknown size"):
+        sd.filter(image, "variable-blur", shape="map", radius_map=unknown)
+    known = unknown.compute_chunk_sizes()
+    np.testing.assert_array_equal(sd.filter(known, "box").compute(), whole_image_filter(known.compute(), "box"))
