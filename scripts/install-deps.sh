@@ -6,6 +6,7 @@ packages=(
   build-essential cmake ninja-build pkg-config
   libgtest-dev                      # unit tests
   libopencv-dev                     # image/video I/O, reference filters (apps and tests only)
+  libavformat-dev libavcodec-dev libswscale-dev libavutil-dev  # satfilter: GStreamer frames as OpenCV converts
   nlohmann-json3-dev                # satfilter --json, satbench --json
   libcli11-dev                      # the command lines of satlab, satfilter and satbench (CLI11)
   libtinyxml2-dev                   # satcore's Haar cascade loader (OpenCV's cascade XML)
@@ -22,6 +23,7 @@ packages=(
   libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev libgstreamer-plugins-bad1.0-dev
   gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad
   gstreamer1.0-plugins-ugly gstreamer1.0-opencv
+  gstreamer1.0-libav                # avdec_*: GStreamer decodes what FFmpeg does (H.264 High 4:4:4, 10 bits, FFV1)
 )
 missing=()
 for p in "${packages[@]}"; do
