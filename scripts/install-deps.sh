@@ -6,7 +6,7 @@ packages=(
   build-essential cmake ninja-build pkg-config
   libgtest-dev                      # unit tests
   libopencv-dev                     # image/video I/O, reference filters (apps and tests only)
-  libavformat-dev libavcodec-dev libswscale-dev libavutil-dev  # satfilter: GStreamer frames as OpenCV converts
+  libavformat-dev libavcodec-dev libswscale-dev libavutil-dev  # satfilter: odd-sized videos, GStreamer frames as OpenCV converts
   nlohmann-json3-dev                # satfilter --json, satbench --json
   libcli11-dev                      # the command lines of satlab, satfilter and satbench (CLI11)
   libtinyxml2-dev                   # satcore's Haar cascade loader (OpenCV's cascade XML)
