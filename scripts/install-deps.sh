@@ -7,6 +7,7 @@ packages=(
   libgtest-dev                      # unit tests
   clang-14 libclang-rt-14-dev       # the fuzz targets (scripts/fuzz.sh: libFuzzer, ASan, UBSan)
   libopencv-dev                     # image/video I/O, reference filters (apps and tests only)
+  libavformat-dev libavcodec-dev libswscale-dev libavutil-dev  # satfilter: odd-sized videos, GStreamer frames as OpenCV converts
   nlohmann-json3-dev                # satfilter --json, satbench --json
   libcli11-dev                      # the command lines of satlab, satfilter and satbench (CLI11)
   libtinyxml2-dev                   # satcore's Haar cascade loader (OpenCV's cascade XML)
@@ -24,6 +25,7 @@ packages=(
   gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad
   gstreamer1.0-plugins-ugly gstreamer1.0-opencv
   zlib1g-dev                        # the plugin's tests: a PNG that announces 32768x32768 in 1 MiB
+  gstreamer1.0-libav                # avdec_*: GStreamer decodes what FFmpeg does (H.264 High 4:4:4, 10 bits, FFV1)
 )
 missing=()
 for p in "${packages[@]}"; do

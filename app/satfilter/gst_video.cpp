@@ -1,8 +1,8 @@
 #include "gst_video.h"
 
-#include "common/frame/frame_to_bgr.h"
 #include "common/gst/gst_reader.h"
 #include "failure.h"
+#include "gst_frame_bgr.h"
 
 namespace satfilter {
 namespace {
@@ -10,16 +10,25 @@ namespace {
 class GstVideoSource final : public FrameSource {
  public:
   explicit GstVideoSource(const std::string& path) : path_(path) {
+    // Formats the conversion does not take (e.g. v210) are repacked by videoconvert into the
+    // nearest one it takes, their chroma as it is (no resampling, which would blur it) and no
+    // dither; the others pass through it untouched (GStreamer's passthrough).
+    satapp::gst::ReaderOptions options;
+    options.system_caps = gst_frame_caps();
     try {
-      reader_ = std::make_unique<satapp::gst::Reader>(satapp::gst::file_pipeline(path), satapp::gst::ReaderOptions{});
+      // JPEG decoders are not bit-exact, and libjpeg's jpegdec (fast IDCT by default) outranks
+      // FFmpeg's: FFmpeg's gives MJPG frames the bytes OpenCV's decoder gives.
+      satapp::gst::prefer_element("avdec_mjpeg", "jpegdec");
+      reader_ = std::make_unique<satapp::gst::Reader>(
+          satapp::gst::file_pipeline(path) + " ! videoconvert chroma-mode=none dither=none", options);
       first_ = reader_->next();  // the constructor decoded it: the size is known
     } catch (const satapp::gst::Error& e) {
       throw runtime_error("cannot decode '" + path + "' through GStreamer: " + e.what());
     }
-    const satapp::FrameView& view = first_->view();
+    const satapp::gst::RawFrame& raw = first_->raw();
     info_.kind = MediaKind::Video;
-    info_.width = view.width;
-    info_.height = view.height;
+    info_.width = raw.width;
+    info_.height = raw.height;
     info_.channels = 3;
     info_.fps = reader_->fps();
     info_.frame_count = -1;  // uridecodebin announces a duration, not a frame count
@@ -36,12 +45,16 @@ class GstVideoSource final : public FrameSource {
       throw runtime_error("cannot decode '" + path_ + "' (frame " + std::to_string(decoded_) + "): " + e.what());
     }
     if (!next) return false;  // the end of the stream
-    const satapp::FrameView& view = next->view();
-    if (view.width != info_.width || view.height != info_.height)
-      throw runtime_error("'" + path_ + "': frame " + std::to_string(decoded_) + " is " + std::to_string(view.width) +
-                          "x" + std::to_string(view.height) + ", the first was " + std::to_string(info_.width) + "x" +
+    const satapp::gst::RawFrame& raw = next->raw();
+    if (raw.width != info_.width || raw.height != info_.height)
+      throw runtime_error("'" + path_ + "': frame " + std::to_string(decoded_) + " is " + std::to_string(raw.width) +
+                          "x" + std::to_string(raw.height) + ", the first was " + std::to_string(info_.width) + "x" +
                           std::to_string(info_.height));
-    satapp::to_bgr_cpu(view, frame);  // into `frame`'s buffer when it has the size (pinned memory stays)
+    try {
+      to_bgr_.convert(raw, frame);  // into `frame`'s buffer when it has the size (pinned memory stays)
+    } catch (const std::runtime_error& e) {
+      throw runtime_error("cannot decode '" + path_ + "' (frame " + std::to_string(decoded_) + "): " + e.what());
+    }
     ++decoded_;
     return true;
   }
@@ -50,6 +63,7 @@ class GstVideoSource final : public FrameSource {
   std::string path_;
   std::unique_ptr<satapp::gst::Reader> reader_;
   std::shared_ptr<const satapp::gst::Frame> first_;
+  GstFrameToBgr to_bgr_;
   MediaInfo info_;
   int64_t decoded_ = 0;
 };

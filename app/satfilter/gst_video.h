@@ -1,7 +1,8 @@
 // Videos decoded through GStreamer (--decoder gst, or auto where NVDEC is): uridecodebin picks the
-// decoder by rank (NVDEC's nvh264dec where present), frames come to satfilter in system memory and
-// are converted to BGR on the host (common/frame/frame_to_bgr.h), with the same interface as
-// OpenCV's path (video_io.h).
+// decoder by rank (NVDEC's nvh264dec where present), frames come to satfilter in system memory, in
+// any format the decoder gives (videoconvert, in the pipeline satfilter builds, converts the few
+// that gst_frame_bgr.h does not take), and are converted to BGR on the host as OpenCV converts its
+// own frames (gst_frame_bgr.h), with the same interface as OpenCV's path (video_io.h).
 #pragma once
 
 #include <memory>

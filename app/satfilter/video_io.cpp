@@ -1,5 +1,6 @@
 #include "video_io.h"
 
+#include <strings.h>
 #include <sys/stat.h>
 
 #include <opencv2/imgproc.hpp>
@@ -12,6 +13,7 @@
 #include "atomic_output.h"
 #include "common/files/stderr_silencer.h"
 #include "failure.h"
+#include "ffmpeg_video_writer.h"
 #include "written_video.h"
 
 namespace satfilter {
@@ -126,6 +128,10 @@ class VideoSink final : public FrameSink {
       codecs = {"MJPG"};
       apis = {cv::CAP_OPENCV_MJPEG};
     }
+    if (size_.width % 2 || size_.height % 2) {  // check_size_storable() let it through
+      open_any_size_writer(path, codecs, fps, options);
+      return;
+    }
     std::string tried;
     for (int api : apis) {
       for (const std::string& codec : codecs) {
@@ -153,28 +159,62 @@ class VideoSink final : public FrameSink {
         cv::cvtColor(frame, scratch_, cv::COLOR_BGRA2BGR);
         bgr = &scratch_;
       }
-      writer_.write(*bgr);
+      if (any_size_)
+        any_size_->write(*bgr);
+      else
+        writer_.write(*bgr);
     } catch (const cv::Exception& e) {
       throw runtime_error("cannot encode '" + output_->destination() + "': " + e.err);
+    } catch (const std::runtime_error& e) {  // FfmpegVideoWriter's
+      throw runtime_error(e.what());
     }
     ++frames_;
   }
 
   void finish() override {
     try {
-      writer_.release();
+      if (any_size_)
+        any_size_->finish();
+      else
+        writer_.release();
     } catch (const cv::Exception& e) {
       throw runtime_error("cannot encode '" + output_->destination() + "': " + e.err);
+    } catch (const std::runtime_error& e) {
+      throw runtime_error(e.what());
     }
     struct stat st {};
     if (frames_ == 0 || ::stat(output_->temp_path().c_str(), &st) != 0 || st.st_size == 0)
       throw runtime_error("cannot encode '" + output_->destination() + "': the " + codec_ + " encoder wrote nothing");
     output_->sync();  // what the encoder's writes could not report: a disk full only at fsync()
-    check_written_video(output_->temp_path(), output_->destination(), frames_);
+    check_written_video(output_->temp_path(), output_->destination(), frames_, size_);
     outputs_.add(std::move(output_));
   }
 
  private:
+  // A frame size OpenCV's writer cannot store: FFmpeg's libraries through FfmpegVideoWriter, with
+  // the first of `codecs` (each one that stores any size) that this FFmpeg has an encoder for.
+  void open_any_size_writer(const std::string& path, const std::vector<std::string>& codecs, double fps,
+                            const SinkOptions& options) {
+    std::string tried;
+    for (const std::string& codec : codecs) {
+      if (!writes_any_size(codec)) continue;
+      try {
+        any_size_ = FfmpegVideoWriter::open(output_->temp_path(), path, codec, size_, fps);
+      } catch (const std::runtime_error& e) {
+        throw runtime_error(e.what());
+      }
+      if (any_size_) {
+        codec_ = codec;
+        if (codec != codecs.front() && options.note)
+          options.note("'" + path + "': no " + codecs.front() + " encoder in this FFmpeg; written as " + codec);
+        return;
+      }
+      tried += (tried.empty() ? "" : ", ") + codec;
+    }
+    throw runtime_error("cannot write video '" + path + "': no encoder available for this format (tried " + tried +
+                        ")");
+  }
+
   // Opens writer_ on the temporary file; false where OpenCV has no such encoder.
   bool open_writer(int api, const std::string& codec, double fps, int quality) {
     try {
@@ -191,6 +231,7 @@ class VideoSink final : public FrameSink {
   std::unique_ptr<AtomicOutput> output_;  // declared first: the writer closes its file before the temp is removed
   satapp::files::OutputBatch& outputs_;
   cv::VideoWriter writer_;
+  std::unique_ptr<FfmpegVideoWriter> any_size_;  // instead of writer_ for odd sizes
   cv::Size size_;
   std::string codec_;
   cv::Mat scratch_;
@@ -218,8 +259,32 @@ bool video_takes_quality(const std::string& extension, const std::string& fourcc
 
 std::unique_ptr<FrameSource> open_video_source(const std::string& path) { return std::make_unique<VideoSource>(path); }
 
+void check_size_storable(const std::string& path, int width, int height, const SinkOptions& options) {
+  if (width % 2 == 0 && height % 2 == 0) return;
+  const std::string extension = lower_extension(path);
+  const std::string size = std::to_string(width) + "x" + std::to_string(height);
+  const std::string keep = "; " + size + " is odd: write .mkv (FFV1) or .avi (MJPG), which keep any size";
+  if (options.quality >= 0)
+    throw usage_error("cannot write '" + path +
+                      "': --quality writes MJPG with OpenCV's own JPEG encoder, which needs " +
+                      "an even width and height" + keep + " (without --quality)");
+  const std::vector<std::string> codecs =
+      options.fourcc.empty() ? video_codecs_for(extension) : std::vector{options.fourcc};
+  if (codecs.empty() || writes_any_size(codecs.front())) return;
+  const std::string& fourcc = codecs.front();
+  const bool h264 = strcasecmp(fourcc.c_str(), "avc1") == 0 || strcasecmp(fourcc.c_str(), "h264") == 0 ||
+                    strcasecmp(fourcc.c_str(), "x264") == 0;
+  const bool mp4 = extension == "mp4" || extension == "m4v" || extension == "mov";
+  const std::string why = h264 ? "H.264 (" + fourcc + ") in ." + extension +
+                                     " needs an even width and height (4:2:0, as OpenCV's FFmpeg writer encodes it)"
+                               : "--fourcc " + fourcc + " is written by OpenCV's FFmpeg writer, which needs an even " +
+                                     "width and height (it would drop the last column or row)";
+  throw usage_error("cannot write '" + path + "': " + why + keep + (mp4 ? ", or --fourcc mp4v in ." + extension : ""));
+}
+
 std::unique_ptr<FrameSink> open_video_sink(const std::string& path, const MediaInfo& input, const SinkOptions& options,
                                            satapp::files::OutputBatch& outputs) {
+  check_size_storable(path, input.width, input.height, options);  // before the temporary file exists
   return std::make_unique<VideoSink>(path, input, options, outputs);
 }
 

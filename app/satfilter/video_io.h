@@ -1,5 +1,6 @@
 // Videos through OpenCV's videoio (FFmpeg): frames decoded to BGR, written at the input's size
-// and frame rate (SinkOptions::fps) with a codec chosen from the extension.
+// and frame rate (SinkOptions::fps) with a codec chosen from the extension; sizes OpenCV's writer
+// cannot store (odd ones) through FFmpeg's libraries directly (ffmpeg_video_writer.h), or refused.
 #pragma once
 
 #include <memory>
@@ -29,7 +30,12 @@ bool video_takes_quality(const std::string& extension, const std::string& fourcc
 // Opens the video and decodes its first frame (so that an undecodable file fails here).
 // Throws Failure(Runtime).
 std::unique_ptr<FrameSource> open_video_source(const std::string& path);
-// Opens the encoder on a temporary file next to `path`. Frames of 1 or 4 channels are
+// A frame size the codec chosen for `path` cannot store exactly: Failure(Usage) naming the size,
+// the codec's constraint and the formats that keep any size. Odd sizes are stored exactly in FFV1,
+// MJPG, VP90 and mp4v (ffmpeg_video_writer.h) and refused in H.264 (4:2:0), under --quality
+// (OpenCV's own MJPEG encoder) and in any other --fourcc (OpenCV's FFmpeg writer would crop them).
+void check_size_storable(const std::string& path, int width, int height, const SinkOptions& options);
+// Opens the encoder on a temporary file next to `path` (after check_size_storable). Frames of 1 or 4 channels are
 // converted to BGR, which every writer takes. finish() reads the video back and hands it to
 // `outputs`. Throws Failure.
 std::unique_ptr<FrameSink> open_video_sink(const std::string& path, const MediaInfo& input, const SinkOptions& options,

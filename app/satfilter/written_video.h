@@ -5,13 +5,14 @@
 #pragma once
 
 #include <cstdint>
+#include <opencv2/core.hpp>
 #include <string>
 
 namespace satfilter {
 
 // Throws Failure(Runtime) naming `destination` (the final name of the temporary file `path`)
-// unless `path` opens as a video and decodes to exactly `frames` frames. The message says
+// unless `path` opens as a video of `size` and decodes to exactly `frames` frames. The message says
 // "no space left on device" when the file system of `path` is full.
-void check_written_video(const std::string& path, const std::string& destination, int64_t frames);
+void check_written_video(const std::string& path, const std::string& destination, int64_t frames, cv::Size size);
 
 }  // namespace satfilter

@@ -5,6 +5,7 @@
 #include <gst/video/video.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <mutex>
 #include <vector>
 
@@ -44,14 +45,16 @@ YuvMatrix matrix_of(const GstVideoInfo& info) {
 
 class MappedFrame final : public Frame {
  public:
-  // Takes `sample`. Throws Error when it cannot be mapped or has a layout outside frame_view.h.
-  explicit MappedFrame(GstSample* sample) : sample_(sample) {
+  // Takes `sample`. Throws Error when it cannot be mapped or, unless `any_format`, has a layout
+  // outside frame_view.h.
+  MappedFrame(GstSample* sample, bool any_format) : sample_(sample) {
     GstCaps* caps = gst_sample_get_caps(sample_);
     GstBuffer* buffer = gst_sample_get_buffer(sample_);
     GstVideoInfo info;
     if (!caps || !buffer || !gst_video_info_from_caps(&info, caps)) fail("a sample without video caps or buffer");
-    PixelLayout layout;
-    if (!layout_of(GST_VIDEO_INFO_FORMAT(&info), layout))
+    PixelLayout layout = PixelLayout::Bgr;
+    const bool viewable = layout_of(GST_VIDEO_INFO_FORMAT(&info), layout);
+    if (!viewable && !any_format)
       fail(std::string("unsupported format ") + gst_video_format_to_string(GST_VIDEO_INFO_FORMAT(&info)));
     const GstCapsFeatures* features = gst_caps_get_features(caps, 0);
     const bool device = features && gst_caps_features_contains(features, "memory:CUDAMemory");
@@ -63,14 +66,24 @@ class MappedFrame final : public Frame {
 #endif
     if (!gst_video_frame_map(&frame_, &info, buffer, static_cast<GstMapFlags>(flags))) fail("the buffer cannot be mapped");
     mapped_ = true;
+    raw_.format = gst_video_format_to_string(GST_VIDEO_INFO_FORMAT(&info));
+    raw_.width = GST_VIDEO_INFO_WIDTH(&info);
+    raw_.height = GST_VIDEO_INFO_HEIGHT(&info);
+    raw_.planes = static_cast<int>(GST_VIDEO_FRAME_N_PLANES(&frame_));
+    raw_.full_range = info.colorimetry.range == GST_VIDEO_COLOR_RANGE_0_255;
+    for (int p = 0; p < raw_.planes && p < 4; ++p) {
+      raw_.data[p] = static_cast<const uint8_t*>(GST_VIDEO_FRAME_PLANE_DATA(&frame_, p));
+      raw_.stride[p] = GST_VIDEO_FRAME_PLANE_STRIDE(&frame_, p);
+    }
+    if (!viewable) return;  // view_ stays empty
     view_.layout = layout;
-    view_.width = GST_VIDEO_INFO_WIDTH(&info);
-    view_.height = GST_VIDEO_INFO_HEIGHT(&info);
+    view_.width = raw_.width;
+    view_.height = raw_.height;
     view_.on_device = device;
     view_.yuv = matrix_of(info);
     for (int p = 0; p < plane_count(layout); ++p) {
-      view_.plane[p] = static_cast<const uint8_t*>(GST_VIDEO_FRAME_PLANE_DATA(&frame_, p));
-      view_.pitch[p] = static_cast<std::size_t>(GST_VIDEO_FRAME_PLANE_STRIDE(&frame_, p));
+      view_.plane[p] = raw_.data[p];
+      view_.pitch[p] = static_cast<std::size_t>(raw_.stride[p]);
     }
   }
   ~MappedFrame() override {
@@ -80,6 +93,7 @@ class MappedFrame final : public Frame {
   MappedFrame(const MappedFrame&) = delete;
   MappedFrame& operator=(const MappedFrame&) = delete;
   const FrameView& view() const override { return view_; }
+  const RawFrame& raw() const override { return raw_; }
 
  private:
   [[noreturn]] void fail(const std::string& why) {
@@ -92,10 +106,12 @@ class MappedFrame final : public Frame {
   GstVideoFrame frame_{};
   bool mapped_ = false;
   FrameView view_;
+  RawFrame raw_;
 };
 
-// The text of an error or warning message: "MESSAGE (from ELEMENT: DEBUG)".
-std::string message_text(GstMessage* message) {
+// The text of an error or warning message: "MESSAGE (from ELEMENT: DEBUG)", with the advice to
+// end the pipeline with videoconvert when it did not negotiate and `advise` (a user's pipeline).
+std::string message_text(GstMessage* message, bool advise) {
   GError* error = nullptr;
   gchar* debug = nullptr;
   if (GST_MESSAGE_TYPE(message) == GST_MESSAGE_ERROR) gst_message_parse_error(message, &error, &debug);
@@ -105,7 +121,7 @@ std::string message_text(GstMessage* message) {
   if (debug) text += std::string(": ") + debug;
   text += ")";
   std::replace(text.begin(), text.end(), '\n', ' ');  // one line for logs and messages
-  if (text.find("not-negotiated") != std::string::npos)
+  if (advise && text.find("not-negotiated") != std::string::npos)
     text += "; the appsink takes video/x-raw in BGR, BGRx, BGRA, RGBx, RGBA, GRAY8, NV12 or I420 (or CUDA memory"
             " in NV12, BGRx, BGRA, RGBx, RGBA, I420): end the pipeline with videoconvert for other formats";
   if (error) g_error_free(error);
@@ -147,6 +163,20 @@ bool element_available(const char* name) {
   return factory != nullptr;
 }
 
+void prefer_element(const char* preferred, const char* over) {
+  initialize();
+  if (std::getenv("GST_PLUGIN_FEATURE_RANK")) return;
+  GstElementFactory* first = gst_element_factory_find(preferred);
+  GstElementFactory* second = gst_element_factory_find(over);
+  if (first && second) {
+    const guint rank = gst_plugin_feature_get_rank(GST_PLUGIN_FEATURE(second));
+    if (gst_plugin_feature_get_rank(GST_PLUGIN_FEATURE(first)) <= rank)
+      gst_plugin_feature_set_rank(GST_PLUGIN_FEATURE(first), rank + 1);
+  }
+  if (first) gst_object_unref(first);
+  if (second) gst_object_unref(second);
+}
+
 bool nvdec_available() { return element_available("nvh264dec") || element_available("nvh265dec"); }
 
 std::string file_pipeline(const std::string& path) {
@@ -184,9 +214,9 @@ Reader::Reader(std::string description, const ReaderOptions& options)
   }
   sink_ = gst_bin_get_by_name(GST_BIN(pipeline_), kSinkName);
   bus_ = gst_element_get_bus(pipeline_);
-  std::string caps_text = kSystemCaps;
+  std::string caps_text = options_.system_caps.empty() ? kSystemCaps : options_.system_caps;
 #if SATAPP_GST_CUDA
-  if (options_.cuda_memory) caps_text = std::string(kCudaCaps) + "; " + kSystemCaps;  // CUDA memory first
+  if (options_.cuda_memory) caps_text = std::string(kCudaCaps) + "; " + caps_text;  // CUDA memory first
   if (options_.cuda_memory && options_.cuda_context) {
     gst_element_set_context(pipeline_, options_.cuda_context);  // the elements there now and added later
     gst_bus_set_sync_handler(bus_, answer_context, options_.cuda_context, nullptr);
@@ -246,7 +276,7 @@ void Reader::check_bus() {
   // and would end the stream again after a rewind.
   while (GstMessage* message = gst_bus_pop(bus_)) {
     if (GST_MESSAGE_TYPE(message) == GST_MESSAGE_ERROR) {
-      const std::string text = message_text(message);
+      const std::string text = message_text(message, options_.system_caps.empty());
       gst_message_unref(message);
       fail(text);
     }
@@ -260,7 +290,7 @@ std::shared_ptr<const Frame> Reader::pull(long long timeout_ns) {
     const long long slice = timeout_ns <= 0 ? 0 : std::min(kPollNs, timeout_ns - waited);
     if (GstSample* sample = gst_app_sink_try_pull_sample(GST_APP_SINK(sink_), slice)) {
       try {
-        return std::make_shared<MappedFrame>(sample);
+        return std::make_shared<MappedFrame>(sample, !options_.system_caps.empty());
       } catch (const Error& e) {
         fail(e.what());
       }

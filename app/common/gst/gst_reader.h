@@ -26,11 +26,25 @@ class Error : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A frame's planes as GStreamer laid them out, whatever its format (host memory only): for readers
+// that convert frames themselves (ReaderOptions::system_caps).
+struct RawFrame {
+  std::string format;  // GStreamer's name, e.g. "I420", "Y444_10LE"
+  int width = 0, height = 0;
+  int planes = 0;
+  const uint8_t* data[4] = {nullptr, nullptr, nullptr, nullptr};
+  int stride[4] = {0, 0, 0, 0};  // bytes between rows of each plane
+  bool full_range = false;       // YUV: the caps' colorimetry says 0..255
+};
+
 // One frame pulled from the appsink, mapped (host or device memory) for as long as it lives.
 class Frame {
  public:
   virtual ~Frame() = default;
+  // The frame in a layout of frame_view.h; a frame of another format (possible only with
+  // ReaderOptions::system_caps) has an empty view (width and height 0).
   virtual const FrameView& view() const = 0;
+  virtual const RawFrame& raw() const = 0;
 };
 
 struct ReaderOptions {
@@ -42,6 +56,10 @@ struct ReaderOptions {
   // are decoded.
   bool paced = false;
   double timeout_s = 20;  // the longest wait for a frame (the first one included)
+  // What the appsink takes in system memory, as a caps string (e.g. "video/x-raw, format=(string)
+  // { I420, Y444_10LE }"); empty: the layouts of frame_view.h. A reader that gives its own caps
+  // builds its own pipeline, so a format that does not negotiate gets no advice to add a videoconvert.
+  std::string system_caps;
 };
 
 class Reader {
@@ -91,6 +109,10 @@ bool element_available(const char* name);
 // Whether GStreamer can decode on NVDEC here (the nvcodec plugin registered an H.264 or H.265
 // decoder); initialises GStreamer.
 bool nvdec_available();
+// Ranks the element factory `preferred` just above `over` in this process, so that decodebin picks
+// it where both decode a stream; nothing when either is missing or the user ranks elements
+// (GST_PLUGIN_FEATURE_RANK). Initialises GStreamer.
+void prefer_element(const char* preferred, const char* over);
 // Initialises GStreamer once; throws Error when it cannot.
 void initialize();
 

@@ -162,6 +162,47 @@ TEST(GstReader, FormatTheAppsinkCannotTakeFailsToLink) {
   EXPECT_FALSE(error.empty());
 }
 
+// A reader that converts frames itself (satfilter) gives its own caps: it gets every format they
+// name, with its planes as GStreamer laid them out, and an empty view for formats outside
+// frame_view.h.
+TEST(GstReader, OwnCapsDeliverTheirFormatsAsRawPlanes) {
+  ReaderOptions options;
+  options.system_caps = "video/x-raw, format=(string){ Y444_10LE, I420 }";
+  Reader reader(test_source("Y444_10LE", 1), options);
+  const std::shared_ptr<const satapp::gst::Frame> frame = reader.next();
+  ASSERT_TRUE(frame);
+  const satapp::gst::RawFrame& raw = frame->raw();
+  EXPECT_EQ(raw.format, "Y444_10LE");
+  EXPECT_EQ(raw.width, 75);
+  EXPECT_EQ(raw.height, 41);
+  ASSERT_EQ(raw.planes, 3);
+  for (int p = 0; p < 3; ++p) {
+    EXPECT_TRUE(raw.data[p]) << "plane " << p;
+    EXPECT_GE(raw.stride[p], 75 * 2) << "plane " << p;  // 16 bits a sample, full-width chroma
+  }
+  EXPECT_EQ(frame->view().width, 0) << "no frame_view.h layout for Y444_10LE";
+}
+
+// The advice to end the pipeline with videoconvert is for pipelines users write (satlab's gst:),
+// not for a reader that builds its own (satfilter's), where the user has no pipeline to change.
+TEST(GstReader, VideoconvertAdviceOnlyForTheDefaultCaps) {
+  // identity links to anything: the format fails later, in negotiation.
+  const std::string description = test_source("Y444_10LE", 2) + " ! identity";
+  const std::string user = error_of(description);
+  EXPECT_NE(user.find("end the pipeline with videoconvert"), std::string::npos) << user;
+  ReaderOptions options;
+  options.system_caps = "video/x-raw, format=(string)I420";
+  options.timeout_s = 5;
+  std::string own;
+  try {
+    Reader reader(description, options);
+  } catch (const Error& e) {
+    own = e.what();
+  }
+  EXPECT_NE(own.find("not-negotiated"), std::string::npos) << own;
+  EXPECT_EQ(own.find("videoconvert"), std::string::npos) << own;
+}
+
 TEST(GstReader, EndBeforeTheFirstFrameIsAnError) {
   const std::string error = error_of("videotestsrc num-buffers=0 ! video/x-raw,format=BGR");
   EXPECT_NE(error.find("ended before its first frame"), std::string::npos) << error;

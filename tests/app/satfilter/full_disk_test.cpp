@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 
@@ -100,6 +101,21 @@ TEST_F(FullDiskTest, MkvOnAFullDiskIsAnError) { expect_full_disk_failure("o.mkv"
 TEST_F(FullDiskTest, AviOnAFullDiskIsAnError) { expect_full_disk_failure("o.avi"); }
 TEST_F(FullDiskTest, Mp4OnAFullDiskIsAnError) { expect_full_disk_failure("o.mp4"); }
 TEST_F(FullDiskTest, MjpegWriterOnAFullDiskIsAnError) { expect_full_disk_failure("o.avi", {"--quality", "50"}); }
+
+// Odd sizes go through satfilter's own FFmpeg writer (ffmpeg_video_writer.h), which checks each
+// write itself.
+TEST_F(FullDiskTest, OddSizedVideoOnAFullDiskIsAnError) {
+  const cv::Mat frame = read_video(in("long.avi")).at(0)(cv::Rect(0, 0, 319, 239)).clone();
+  for (int i = 1; i <= 30; ++i) {
+    char name[32];
+    std::snprintf(name, sizeof name, "odd_%02d.png", i);
+    ASSERT_TRUE(cv::imwrite(in(name), frame + cv::Scalar::all(i)));
+  }
+  for (const char* name : {"o.mkv", "o.avi"}) {
+    const std::string output = small_ + "/" + name;
+    expect_no_space(run_satfilter({in("odd_%02d.png"), output, "--filter", "box", "--backend", "cpu", "-q"}), output);
+  }
+}
 
 // The same run on a disk with room succeeds: the read-back does not refuse good videos.
 TEST_F(FullDiskTest, TheSameRunsSucceedWithRoom) {
