@@ -8,23 +8,17 @@
 # overwrite src.avi. The pipelines are read by GStreamer's own parser (sources/gst_pipeline_files.h).
 # Headless (EGL) for the inputs it makes; skips (77) without EGL or gst-launch-1.0.
 set -uo pipefail
-[ $# -eq 2 ] || { echo "usage: $0 SATLAB WORKDIR" >&2; exit 2; }
-satlab=$1 work=$2
-command -v gst-launch-1.0 >/dev/null 2>&1 || { echo "SKIPPED: gst-launch-1.0 not found"; exit 77; }
-rm -rf "$work" && mkdir -p "$work"
-failed=0
-fail() { echo "FAIL $*"; failed=1; }
-run() { env -u DISPLAY -u WAYLAND_DISPLAY "$satlab" --headless --backend cpu "$@"; }
+. "$(dirname "$0")/headless_gst_setup.sh"
+
 # refused NAME INPUT PATTERN -- ARGS...: satlab ARGS exits with 2 before the run, says PATTERN
 # (grep -F), and INPUT is as it was.
 refused() {
   local name=$1 input=$2 pattern=$3
   shift 4
   cp "$input" "$work/$name.orig"
-  run "$@" >"$work/$name.out" 2>"$work/$name.err"
-  local status=$?
-  if [ $status -ne 2 ]; then fail "$name: exit status $status, expected 2"; cat "$work/$name.err"
-  elif ! grep -qF -- "$pattern" "$work/$name.err"; then fail "$name: stderr lacks \"$pattern\""; cat "$work/$name.err"
+  run "$name" "$@"
+  if [ $status -ne 2 ]; then fail "$name: exit status $status, expected 2" "$name"
+  elif ! grep -qF -- "$pattern" "$work/$name.err"; then fail "$name: stderr lacks \"$pattern\"" "$name"
   elif ! cmp -s "$input" "$work/$name.orig"; then fail "$name: $input was modified"
   elif grep -q "frames\? of" "$work/$name.out"; then fail "$name: refused only after the run"
   else echo "ok   $name: $(grep -F -m1 -- "$pattern" "$work/$name.err")"
@@ -32,8 +26,7 @@ refused() {
 }
 
 # The inputs: a clip and PNG frames, made by satlab and GStreamer.
-run --source synthetic:64x48 --frames 4 --record "$work/src.avi" >"$work/make.out" 2>"$work/make.err"
-if grep -q "no headless OpenGL 3.3 context through EGL" "$work/make.err"; then echo "SKIPPED: no EGL OpenGL driver here"; exit 77; fi
+run make --source synthetic:64x48 --frames 4 --record "$work/src.avi"
 [ -s "$work/src.avi" ] || { cat "$work/make.err"; echo "FAIL: could not make the clip"; exit 1; }
 cp "$work/src.avi" "$work/my clip.avi"
 ln -s src.avi "$work/link.avi"
@@ -46,12 +39,12 @@ ln "$work/frame_000.png" "$work/still.png"  # another name of a frame the patter
 ln -s frame_001.png "$work/still_link.png"
 decode="decodebin ! videoconvert"
 
-refused filesrc "$work/src.avi" "--record: cannot write '$work/src.avi': it is the --source pipeline's filesrc '$work/src.avi' itself" -- \
-  --source "gst:filesrc location=$work/src.avi ! $decode" --record "$work/src.avi" -y
-refused filesrc_symlink "$work/src.avi" "cannot write '$work/link.avi': it is the --source pipeline's filesrc" -- \
-  --source "gst:filesrc location=$work/src.avi ! $decode" --record "$work/link.avi" -y
-refused filesrc_hard_link "$work/src.avi" "cannot write '$work/hard.avi': it is the --source pipeline's filesrc" -- \
-  --source "gst:filesrc location=$work/src.avi ! $decode" --record "$work/hard.avi" -y
+# The file itself, a symbolic link to it, a hard link (another name of the same inode).
+for out in src link hard; do
+  refused "filesrc_$out" "$work/src.avi" \
+    "--record: cannot write '$work/$out.avi': it is the --source pipeline's filesrc '$work/src.avi' itself" -- \
+    --source "gst:filesrc location=$work/src.avi ! $decode" --record "$work/$out.avi" -y
+done
 refused filesrc_quoted "$work/my clip.avi" "cannot write '$work/my clip.avi': it is the --source pipeline's filesrc '$work/my clip.avi'" -- \
   --source "gst:filesrc location=\"$work/my clip.avi\" ! $decode" --record "$work/my clip.avi" -y
 refused uridecodebin "$work/my clip.avi" "it is the --source pipeline's uridecodebin '$work/my clip.avi'" -- \
@@ -59,28 +52,28 @@ refused uridecodebin "$work/my clip.avi" "it is the --source pipeline's uridecod
 refused splitfilesrc "$work/src.avi" "--record: cannot write '$work/src.avi': it matches the --source pipeline's splitfilesrc pattern '$work/sr*.avi'" -- \
   --source "gst:splitfilesrc location=$work/sr*.avi ! $decode" --record "$work/src.avi" -y
 frames="multifilesrc location=$work/frame_%03d.png caps=image/png ! pngdec ! videoconvert"
-refused multifilesrc "$work/frame_001.png" "--screenshot: cannot write '$work/frame_001.png': it matches the --source pipeline's multifilesrc pattern '$work/frame_%03d.png'" -- \
-  --source "gst:$frames" --screenshot "$work/frame_001.png" -y
-# A name the pattern would read next, not there yet: refused all the same.
-refused multifilesrc_next "$work/frame_000.png" "cannot write '$work/frame_007.png': it matches the --source pipeline's multifilesrc pattern" -- \
-  --source "gst:$frames" --screenshot "$work/frame_007.png" -y
-[ -e "$work/frame_007.png" ] && fail "multifilesrc_next: frame_007.png was written"
-refused multifilesrc_hard_link "$work/frame_000.png" "cannot write '$work/still.png': it is the --source pipeline's multifilesrc '$work/frame_000.png' itself" -- \
+# A frame it reads, a name it would read next (not there yet: refused all the same), a symbolic
+# link to a frame: each matches the pattern. A hard link is another name of a frame it reads.
+for out in frame_001 frame_007 still_link; do
+  refused "multifilesrc_$out" "$work/frame_001.png" \
+    "--screenshot: cannot write '$work/$out.png': it matches the --source pipeline's multifilesrc pattern '$work/frame_%03d.png'" -- \
+    --source "gst:$frames" --screenshot "$work/$out.png" -y
+done
+[ -e "$work/frame_007.png" ] && fail "multifilesrc_frame_007: frame_007.png was written"
+refused multifilesrc_hard_link "$work/frame_000.png" \
+  "cannot write '$work/still.png': it is the --source pipeline's multifilesrc '$work/frame_000.png' itself" -- \
   --source "gst:$frames" --screenshot "$work/still.png" -y
-refused multifilesrc_symlink "$work/frame_001.png" "cannot write '$work/still_link.png': it matches the --source pipeline's multifilesrc pattern" -- \
-  --source "gst:$frames" --screenshot "$work/still_link.png" -y
 # The frame dump's input picture onto the file the pipeline reads.
 cp "$work/frame_000.png" "$work/frame_000.input.png"
 refused dump_frame "$work/frame_000.input.png" "--dump-frame: cannot write '$work/frame_000.input.png': it is the --source pipeline's filesrc" -- \
   --source "gst:filesrc location=$work/frame_000.input.png ! pngdec ! videoconvert" --dump-frame "$work/frame_000" -y
-[ -L "$work/link.avi" ] || fail "filesrc_symlink: the link was replaced"
+[ -L "$work/link.avi" ] || fail "filesrc_link: the link was replaced"
 
 # A pipeline that names no file of the outputs: the run goes on and writes them.
-run --source "gst:filesrc location=$work/src.avi ! $decode" --frames 2 --record "$work/other.avi" \
-  --screenshot "$work/other.png" >"$work/other.out" 2>"$work/other.err"
-status=$?
+run other --source "gst:filesrc location=$work/src.avi ! $decode" --frames 2 --record "$work/other.avi" \
+  --screenshot "$work/other.png"
 if [ $status -ne 0 ] || [ ! -s "$work/other.avi" ] || [ ! -s "$work/other.png" ]; then
-  fail "other outputs: exit status $status"; cat "$work/other.err"
+  fail "other outputs: exit status $status" other
 else echo "ok   other outputs: written beside the pipeline's files"
 fi
 exit $failed

@@ -11,25 +11,8 @@
 #     message naming both sizes, no file, no claim that it was saved.
 # Headless (EGL); skips (77) without EGL or gst-launch-1.0.
 set -uo pipefail
-[ $# -eq 2 ] || { echo "usage: $0 SATLAB WORKDIR" >&2; exit 2; }
-satlab=$1 work=$2
-command -v gst-launch-1.0 >/dev/null 2>&1 || { echo "SKIPPED: gst-launch-1.0 not found"; exit 77; }
-rm -rf "$work" && mkdir -p "$work"
-failed=0
-fail() { echo "FAIL $1"; [ -n "${2:-}" ] && cat "$work/$2.err"; failed=1; }
-# run NAME ARGS...: satlab headless into WORKDIR/NAME.{out,err}; sets $status.
-run() {
-  local name=$1
-  shift
-  env -u DISPLAY -u WAYLAND_DISPLAY "$satlab" --headless --backend cpu "$@" >"$work/$name.out" 2>"$work/$name.err"
-  status=$?
-  if grep -q "no headless OpenGL 3.3 context through EGL" "$work/$name.err"; then echo "SKIPPED: no EGL OpenGL driver here"; exit 77; fi
-}
-no_temporaries() {
-  local left
-  left=$(find "$work" -maxdepth 1 -name '.*.satlab-*' | head -3)
-  [ -z "$left" ] || fail "$1: temporary left behind: $left"
-}
+. "$(dirname "$0")/headless_gst_setup.sh"
+
 # The size GStreamer decodes the video to, "WxH".
 gst_size() {
   gst-launch-1.0 -v filesrc location="$1" ! decodebin ! fakesink 2>/dev/null |
