@@ -10,6 +10,7 @@
 #include "common/cli/decoder_option.h"
 #include "common/cli/filter_options.h"
 #include "common/cli/sat_options.h"
+#include "capture/record_format.h"
 #include "common/files/atomic_output.h"
 #include "sat/filter_spec.h"
 #include "scenes/registry.h"
@@ -207,8 +208,7 @@ void Parser::finish() {
   namespace files = satapp::files;
   if (!o.screenshot.empty() && files::lower_extension(o.screenshot) != "png")
     throw UsageError("--screenshot writes PNG: '" + o.screenshot + "' needs the extension .png");
-  const std::string video = files::lower_extension(o.record);
-  if (!o.record.empty() && video != "avi" && video != "mp4")
+  if (!o.record.empty() && !record_format(o.record))
     throw UsageError("--record writes .avi (MJPG) or .mp4 (mp4v): '" + o.record + "' has neither extension");
 
   const bool algorithm_given = cli::given(app, "--algorithm"), tile_given = cli::given(app, "--tile");

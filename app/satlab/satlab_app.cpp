@@ -51,7 +51,7 @@ int SatlabApp::run() {
     if (!failure_.empty()) {  // set in runs that end by themselves only
       log_.error(failure_ + ": stopping, as --frames or --headless was given");
       outputs_.finish_recording("the run failed");
-      return 1;
+      return outputs_.record_size_refused() ? 2 : 1;
     }
     if (gl_.minimized()) {  // nothing to draw into: sleep until something happens
       gl_.wait_events(0.1);
@@ -139,6 +139,8 @@ void SatlabApp::scene_frame() {
     interop_used_ |= scene().report().used_interop;
   }
   outputs_.start_requested_recording(shown_frame());
+  if (outputs_.record_size_refused() && runs_unattended(options_) && failure_.empty())
+    failure_ = "--record '" + options_.record + "' cannot hold this output's size";
 }
 
 void SatlabApp::act_on_requests() {

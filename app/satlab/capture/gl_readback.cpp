@@ -13,14 +13,20 @@ void read_framebuffer_bgr(int width, int height, cv::Mat& rgba, cv::Mat& bgr) {
   cv::cvtColor(rgba, bgr, cv::COLOR_RGBA2BGR);
 }
 
-void read_texture_bgr(GLuint texture, int width, int height, cv::Mat& rgba, cv::Mat& bgr) {
-  rgba.create(height, width, CV_8UC4);
+void read_texture_bgr(GLuint texture, int width, int height, cv::Mat& scratch, cv::Mat& bgr) {
   glBindTexture(GL_TEXTURE_2D, texture);
-  glPixelStorei(GL_PACK_ALIGNMENT, 4);
+  GLint format = 0;
+  glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_INTERNAL_FORMAT, &format);
+  const bool gray = format == GL_R8;
+  cv::Mat& target = gray ? scratch : bgr;
+  target.create(height, width, gray ? CV_8UC1 : CV_8UC3);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glPixelStorei(GL_PACK_ROW_LENGTH, static_cast<GLint>(target.step[0] / target.elemSize()));
+  glGetTexImage(GL_TEXTURE_2D, 0, gray ? GL_RED : GL_BGR, GL_UNSIGNED_BYTE, target.data);
   glPixelStorei(GL_PACK_ROW_LENGTH, 0);
-  glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data);
+  glPixelStorei(GL_PACK_ALIGNMENT, 4);
   glBindTexture(GL_TEXTURE_2D, 0);
-  cv::cvtColor(rgba, bgr, cv::COLOR_RGBA2BGR);
+  if (gray) cv::cvtColor(scratch, bgr, cv::COLOR_GRAY2BGR);
 }
 
 }  // namespace satlab

@@ -10,7 +10,9 @@ namespace satlab {
 // the top. `rgba` is scratch (reused between calls).
 void read_framebuffer_bgr(int width, int height, cv::Mat& rgba, cv::Mat& bgr);
 
-// An RGBA8 texture's level 0 as BGR (row 0 = the texture's first row). `rgba` is scratch.
-void read_texture_bgr(GLuint texture, int width, int height, cv::Mat& rgba, cv::Mat& bgr);
+// A texture's level 0 as BGR (row 0 = the texture's first row): RGBA8 read as BGR straight into
+// `bgr`, an R8 texture (a gray image, display/interop_texture.h) into `scratch` and expanded
+// (glGetTexImage ignores the swizzle that shows it as gray).
+void read_texture_bgr(GLuint texture, int width, int height, cv::Mat& scratch, cv::Mat& bgr);
 
 }  // namespace satlab

@@ -32,16 +32,18 @@ class Recording {
   int frames() const { return recorder_.frames(); }
 
   // Starts recording `output` to `path` at `now_s`; `overwrite` (-y): it may replace an existing
-  // file. Returns false when it cannot (the error is logged, naming the file and the reason).
-  bool start(const std::string& path, bool overwrite, const RecordedOutput& output, double now_s);
+  // file. When it cannot, the error is logged, naming the file and the reason: SizeNotStored when
+  // the format cannot store the output's size (capture/record_format.h), else Failed.
+  enum class Start { Started, Failed, SizeNotStored };
+  Start start(const std::string& path, bool overwrite, const RecordedOutput& output, double now_s);
   // Finishes the file: checks it and renames it into place. Returns whether it was saved; says so
   // with its length, or logs the error naming the file and the reason (nothing is then left).
   bool stop();
   // Stops and removes what was recorded, saying why.
   void discard(const std::string& why);
   // Adds the texture holding this frame's output as often as the pace asks (`new_source_frame`:
-  // the source delivered a new frame). A change of size ends the recording (saved as it is), and
-  // says so. Returns false when that save failed.
+  // the source delivered a new frame). A change of size ends the recording and removes it, naming
+  // both sizes; returns false then.
   bool add(GLuint texture, int width, int height, double now_s, bool new_source_frame);
 
  private:

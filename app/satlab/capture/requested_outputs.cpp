@@ -10,18 +10,19 @@
 
 namespace satlab {
 
-std::vector<std::string> source_files(const SourceSpec& spec) {
-  if (spec.kind == SourceSpec::Kind::File || spec.kind == SourceSpec::Kind::RawVideo) return {spec.path};
-  return {};
-}
-
 satapp::files::InputFiles input_files(const AppOptions& o) {
   satapp::files::InputFiles inputs;
-  for (const std::string& file : source_files(o.source)) inputs.add("--source", file);
+  for (const SourceFile& file : source_files(o.source).files) inputs.add(file.role, file.path);
   for (const auto& [option, file] : o.scene_files) inputs.add(option, file);
   for (const auto& filter_and_file : o.filter_image_files)
     inputs.add(filter_and_file.second.option, filter_and_file.second.path);
   return inputs;
+}
+
+const SourceFiles::Pattern* source_pattern_of(const std::string& path, const SourceFiles& sources) {
+  for (const SourceFiles::Pattern& family : sources.patterns)
+    if (family.pattern.matches(path)) return &family;
+  return nullptr;
 }
 
 void check_requested_outputs(const AppOptions& o) {
@@ -34,8 +35,13 @@ void check_requested_outputs(const AppOptions& o) {
     throw std::runtime_error("--record: cannot record to '" + o.record +
                              "': this satlab was built without video I/O (SATLAB_MEDIA_IO=OFF)");
   const satapp::files::InputFiles inputs = input_files(o);
+  const SourceFiles sources = source_files(o.source);
   std::set<std::filesystem::path> seen;
   for (const auto& [option, file] : outputs) {
+    if (const SourceFiles::Pattern* family = source_pattern_of(file, sources))
+      throw UsageError(std::string(option) + ": cannot write '" + file + "': it matches the " + family->role +
+                       " pattern '" + family->pattern.text() +
+                       "', whose files are never overwritten (choose another name)");
     try {
       satapp::files::check_output_path(file, o.overwrite, inputs);
     } catch (const satapp::files::OutputIsAnInput& e) {

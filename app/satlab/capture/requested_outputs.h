@@ -8,20 +8,24 @@
 
 #include "app_options.h"
 #include "common/files/output_checks.h"
+#include "sources/source_files.h"
 
 namespace satlab {
 
-// The files the source reads (a file or a raw video; none for cameras and the synthetic scene).
-std::vector<std::string> source_files(const SourceSpec& spec);
-
-// Every file the options make satlab read, collected once: the source's file, the --cascade and
-// the filter's image files (--radius-map).
+// Every file the options make satlab read, collected once: the source's files (sources/
+// source_files.h: a gst: pipeline's too), the --cascade and the filter's image files
+// (--radius-map).
 satapp::files::InputFiles input_files(const AppOptions& options);
 
+// The family of files the source reads (a multifilesrc or splitfilesrc pattern) that `path`
+// belongs to, existing or not; nullptr if none.
+const SourceFiles::Pattern* source_pattern_of(const std::string& path, const SourceFiles& sources);
+
 // Throws UsageError (exit status 2) when a requested output is one of input_files() (or a link
-// to one), whatever -y says; std::runtime_error when it cannot be written: a directory, in a
-// folder that is missing or not writable, exists without -y (common/files/output_checks.h), or
-// is another requested output too; or it is a recording in a build without video I/O.
+// to one) or of the source's patterns, whatever -y says; std::runtime_error when it cannot be
+// written: a directory, in a folder that is missing or not writable, exists without -y
+// (common/files/output_checks.h), or is another requested output too; or it is a recording in a
+// build without video I/O.
 void check_requested_outputs(const AppOptions& options);
 
 }  // namespace satlab

@@ -13,9 +13,12 @@ RunOutputs::RunOutputs(const AppOptions& options, const SourceController& source
     : options_(options), sources_(sources), log_(log), record_on_start_(options.record) {}
 
 bool RunOutputs::is_an_input(const std::string& path) const {
-  for (const SourceSpec* spec : {&options_.source, &sources_.spec()})
-    for (const std::string& input : source_files(*spec))
-      if (satapp::files::same_file(path, input)) return true;
+  for (const SourceSpec* spec : {&options_.source, &sources_.spec()}) {
+    const SourceFiles files = source_files(*spec);
+    for (const SourceFile& input : files.files)
+      if (satapp::files::same_file(path, input.path)) return true;
+    if (source_pattern_of(path, files)) return true;
+  }
   return false;
 }
 
@@ -70,8 +73,9 @@ void RunOutputs::start_recording(const std::string& path, const ShownFrame& fram
   output.source_fps = sources_.nominal_fps();
   output.width = frame.output.width();
   output.height = frame.output.height();
-  const bool started = recording_.start(path, options_.overwrite, output, frame.now_s);
-  if (!started && path == options_.record) record_.failed = true;
+  const Recording::Start started = recording_.start(path, options_.overwrite, output, frame.now_s);
+  if (started != Recording::Start::Started && path == options_.record) record_.failed = true;
+  if (started == Recording::Start::SizeNotStored && path == options_.record) record_size_refused_ = true;
 }
 
 void RunOutputs::capture(const ShownFrame& frame, bool screenshot, bool last, int width, int height,
@@ -136,6 +140,7 @@ int RunOutputs::exit_status(bool interrupted, bool cut_short, bool backends_agre
                (interop_problem.empty() ? std::string() : " (" + interop_problem + ")"));
     return 1;
   }
+  if (record_size_refused_) return 2;  // --record names a format that cannot hold the output
   return backends_agree && outputs_written ? 0 : 1;
 }
 

@@ -42,12 +42,17 @@ class RunOutputs {
   void capture(const ShownFrame& frame, bool screenshot, bool last, int width, int height,
                const std::function<void()>& write_dump);
 
+  // --record names a format that cannot store the output's size (capture/record_format.h): a
+  // bad command line, found when the first output came; a run that ends by itself stops there.
+  bool record_size_refused() const { return record_size_refused_; }
+
   // The end of the run: saves the recording that runs; `why` non-empty: removes it instead.
   void finish_recording(const std::string& why = "");
-  // The run's exit status: 130 after a signal (`interrupted`); else 1 when an output the command
-  // line asked for was not written (each logged; `cut_short`: the signal stopped a run that ends
-  // by itself, which is why), the backends disagreed, or --require-interop found no frame that
-  // went through interop (`interop_problem`: why), else 0.
+  // The run's exit status: 130 after a signal (`interrupted`); 2 when --record's format cannot
+  // store the output's size; else 1 when an output the command line asked for was not written
+  // (each logged; `cut_short`: the signal stopped a run that ends by itself, which is why), the
+  // backends disagreed, or --require-interop found no frame that went through interop
+  // (`interop_problem`: why), else 0.
   int exit_status(bool interrupted, bool cut_short, bool backends_agree, bool interop_used,
                   const std::string& interop_problem) const;
 
@@ -73,6 +78,7 @@ class RunOutputs {
   Recording recording_{log_};
   std::string record_on_start_;  // --record, until the first output
   RequestedOutput screenshot_, dump_, record_;
+  bool record_size_refused_ = false;
 };
 
 }  // namespace satlab

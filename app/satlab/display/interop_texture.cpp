@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "common/cuda/cuda_check.h"
+#include "sat/error.h"
 #include "sat/support/device_hang.h"
 
 namespace satlab {
@@ -28,6 +29,7 @@ InteropTexture::InteropTexture(InteropTexture&& other) noexcept
     : texture_(std::move(other.texture_)),
       width_(std::exchange(other.width_, 0)),
       height_(std::exchange(other.height_, 0)),
+      gray_(std::exchange(other.gray_, false)),
       allow_interop_(other.allow_interop_),
       tried_(std::exchange(other.tried_, false)),
       image_(std::move(other.image_)),
@@ -47,6 +49,7 @@ InteropTexture& InteropTexture::operator=(InteropTexture&& other) noexcept {
     texture_ = std::move(other.texture_);
     width_ = std::exchange(other.width_, 0);
     height_ = std::exchange(other.height_, 0);
+    gray_ = std::exchange(other.gray_, false);
     allow_interop_ = other.allow_interop_;
     tried_ = std::exchange(other.tried_, false);
     image_ = std::move(other.image_);
@@ -78,15 +81,25 @@ void InteropTexture::release_cuda() noexcept {
 }
 
 void InteropTexture::resize(int width, int height) {
-  if (width == width_ && height == height_) return;
-  release_cuda();  // a registration and the fallback surface are tied to the texture's size
+  if (width == width_ && height == height_ && !gray_) return;
+  allocate(width, height, false);
+}
+
+void InteropTexture::allocate(int width, int height, bool gray) {
+  release_cuda();  // a registration and the fallback surface are tied to the texture's storage
   tried_ = false;
   display_path_ = "";
   glBindTexture(GL_TEXTURE_2D, texture_.get());
-  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  glTexImage2D(GL_TEXTURE_2D, 0, gray ? GL_R8 : GL_RGBA8, width, height, 0, gray ? GL_RED : GL_RGBA, GL_UNSIGNED_BYTE,
+               nullptr);
+  // A gray texture reads as gray wherever GL samples it (the presenter's shader); its readers
+  // outside shaders ask for its format (capture/gl_readback.h).
+  const GLint swizzle[4] = {GL_RED, gray ? GL_RED : GL_GREEN, gray ? GL_RED : GL_BLUE, gray ? GL_ONE : GL_ALPHA};
+  glTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_RGBA, swizzle);
   glBindTexture(GL_TEXTURE_2D, 0);
   width_ = width;
   height_ = height;
+  gray_ = gray;
 }
 
 void InteropTexture::try_register() {
@@ -99,6 +112,7 @@ void InteropTexture::try_register() {
 }
 
 cudaSurfaceObject_t InteropTexture::begin_cuda_write(cudaStream_t stream) {
+  if (gray_) allocate(width_, height_, false);  // CUDA writes RGBA8
   if (!tried_) try_register();
   if (image_.attached()) {
     const cudaSurfaceObject_t surface = map_for_write(stream);
@@ -144,28 +158,44 @@ void InteropTexture::end_cuda_write(cudaStream_t stream) noexcept {
 
 GLuint InteropTexture::texture() {
   if (mirror_.has_new_pixels())
-    if (const uint8_t* pixels = mirror_.take_pixels()) upload(pixels, mirror_.pitch());
+    if (const uint8_t* pixels = mirror_.take_pixels())
+      upload(0, sat::ConstImage8{pixels, mirror_.pitch(), width_, height_, 4});
   return texture_.get();
 }
 
-void InteropTexture::upload_host(const uint8_t* rgba, std::size_t pitch) {
+void InteropTexture::upload_host(int y, sat::ConstImage8 rgba) {
+  if (rgba.channels != 4 || rgba.width != width_ || y < 0 || y + rgba.height > height_ || gray_)
+    throw sat::Error(sat::ErrorCode::InvalidArgument, "InteropTexture::upload_host",
+                     "needs RGBA rows of the texture's width within its rows (resize() first)");
   mirror_.discard_pixels();  // older than these
-  upload(rgba, pitch);
+  upload(y, rgba);
   display_path_ = kDisplayHostUpload;
 }
 
-void InteropTexture::upload(const uint8_t* rgba, std::size_t pitch) {
+void InteropTexture::upload_host_gray(sat::ConstImage8 gray) {
+  if (gray.channels != 1)
+    throw sat::Error(sat::ErrorCode::InvalidArgument, "InteropTexture::upload_host_gray", "needs a 1-channel image");
+  if (!gray_ || gray.width != width_ || gray.height != height_) allocate(gray.width, gray.height, true);
+  mirror_.discard_pixels();
+  upload(0, gray);
+  display_path_ = kDisplayHostUpload;
+}
+
+void InteropTexture::upload(int y, sat::ConstImage8 image) {
   // Called from texture() anywhere in a frame: leaves the GL state as it found it.
   GLint bound = 0, unpack_buffer = 0, alignment = 0, row_length = 0;
   glGetIntegerv(GL_TEXTURE_BINDING_2D, &bound);
   glGetIntegerv(GL_PIXEL_UNPACK_BUFFER_BINDING, &unpack_buffer);
   glGetIntegerv(GL_UNPACK_ALIGNMENT, &alignment);
   glGetIntegerv(GL_UNPACK_ROW_LENGTH, &row_length);
-  glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);  // `rgba` is host memory, not an offset into a buffer
+  glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);  // host memory, not an offset into a buffer
   glBindTexture(GL_TEXTURE_2D, texture_.get());
-  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-  glPixelStorei(GL_UNPACK_ROW_LENGTH, static_cast<GLint>(pitch / 4));
-  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, width_, height_, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+  // The texture's own format: GL copies the rows as they are (no conversion, no staging copy).
+  const bool gray = image.channels == 1;
+  glPixelStorei(GL_UNPACK_ALIGNMENT, gray ? 1 : 4);
+  glPixelStorei(GL_UNPACK_ROW_LENGTH, static_cast<GLint>(image.pitch / image.channels));
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, y, image.width, image.height, gray ? GL_RED : GL_RGBA, GL_UNSIGNED_BYTE,
+                  image.data);
   glPixelStorei(GL_UNPACK_ROW_LENGTH, row_length);
   glPixelStorei(GL_UNPACK_ALIGNMENT, alignment);
   glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(bound));

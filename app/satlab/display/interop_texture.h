@@ -7,8 +7,9 @@
 //     --no-interop) it is a CUDA array of the texture's own (HostMirroredSurface): end_cuda_write
 //     queues its copy into page-locked host memory in the writer's stream, and texture() uploads it
 //     (glTexSubImage2D) when GL next needs the texture, waiting for that copy only then.
-// The CPU backend uploads host pixels (upload_host). Owns the texture, the registration and the
-// fallback surface (instant-ngp's render_buffer in spirit).
+// The CPU backend uploads host pixels (upload_host, in bands of rows), a gray image into an R8
+// texture that GL samples as gray (upload_host_gray: 1 byte per pixel, not 4). Owns the texture,
+// the registration and the fallback surface (instant-ngp's render_buffer in spirit).
 //
 // The writer does not wait for its writes (frames in flight): the interop surface object is kept
 // while the mapping gives the same array, and nothing a queued write or copy may still use
@@ -48,6 +49,8 @@ class InteropTexture final : public DisplayTarget {
   GLuint texture();
   int width() const { return width_; }
   int height() const { return height_; }
+  // The storage is R8 (upload_host_gray) rather than RGBA8.
+  bool gray() const { return gray_; }
   // CUDA writes go straight into the GL texture (registered with CUDA).
   bool interop_active() const { return image_.attached(); }
   // Why CUDA writes go through a surface of their own and the host ("" while interop works or was
@@ -57,7 +60,8 @@ class InteropTexture final : public DisplayTarget {
   void resize(int width, int height) override;
   cudaSurfaceObject_t begin_cuda_write(cudaStream_t stream) override;
   void end_cuda_write(cudaStream_t stream) noexcept override;
-  void upload_host(const uint8_t* rgba, std::size_t pitch) override;
+  void upload_host(int y, sat::ConstImage8 rgba) override;
+  void upload_host_gray(sat::ConstImage8 gray) override;
   const char* display_path() const override { return display_path_; }
 
  private:
@@ -67,10 +71,12 @@ class InteropTexture final : public DisplayTarget {
   cudaSurfaceObject_t map_for_write(cudaStream_t stream);  // interop: the mapped array's surface
   void release_cuda() noexcept;
   void wait_for_interop_writes() noexcept;  // the last interop write's work finished on the GPU
-  void upload(const uint8_t* rgba, std::size_t pitch);
+  void allocate(int width, int height, bool gray);  // new storage: RGBA8, or R8 read as gray
+  void upload(int y, sat::ConstImage8 image);       // RGBA8 rows, or a gray image (R8)
 
   gl::Texture texture_;  // freed after the CUDA registration (the destructor's release_cuda)
   int width_ = 0, height_ = 0;
+  bool gray_ = false;  // R8 storage, swizzled to gray
   bool allow_interop_;
   bool tried_ = false;  // registration attempted for the current storage
   GlCudaImage image_{cudaGraphicsRegisterFlagsSurfaceLoadStore};  // the registration, with interop

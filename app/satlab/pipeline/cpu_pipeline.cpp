@@ -2,22 +2,51 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include <algorithm>
+#include <cstdint>
+#include <variant>
+
 #include "common/timing/stopwatch.h"
 #include "pipeline/color_cpu.h"
 #include "pipeline/mat_view.h"
 
 namespace satlab {
 
+namespace {
+
+// The display stage's RGBA rows at a time: a band of about this many bytes, never the frame.
+constexpr std::size_t kDisplayBandBytes = std::size_t(1) << 20;
+
+// Whether every pixel of the BGR frame has B = G = R (a gray source delivered as BGR).
+bool is_gray(const cv::Mat& bgr) {
+  for (int y = 0; y < bgr.rows; ++y) {
+    const uint8_t* p = bgr.ptr<uint8_t>(y);
+    for (int x = 0; x < bgr.cols; ++x, p += 3)
+      if (p[0] != p[1] || p[1] != p[2]) return false;
+  }
+  return true;
+}
+
+// Whether the filter gives a frame of equal channels the values it gives their one plane, in
+// each channel: every filter of the catalog but the guided filter with the image's own colour
+// guide, whose 3x3 covariance of three equal channels is not the plane's variance. (The unit
+// tests hold every catalog filter to this answer, so a filter added to satcore that breaks it
+// fails them.)
+bool treats_equal_channels_as_one(const FilterSettings& filter) {
+  const sat::FilterSpec* spec = filter.spec();
+  if (!spec) return true;  // None
+  const auto* guided = std::get_if<sat::GuidedParams>(spec);
+  return !guided || guided->guide != sat::GuideKind::Self;
+}
+
+}  // namespace
+
 void CpuPipeline::reallocate(int width, int height) {
   engine_.reset();
   engine_.emplace(sat::Backend::Cpu, sat::Extent{width, height});
   engine_->enable_stage_timing(true);
-  bgra_.create(height, width, CV_8UC4);
-  gray_.create(height, width, CV_8UC1);
-  out_bgra_.create(height, width, CV_8UC4);
-  out_gray_.create(height, width, CV_8UC1);
-  rgba_before_.create(height, width, CV_8UC4);
-  rgba_after_.create(height, width, CV_8UC4);
+  // The planes are made when a frame needs them (a gray frame never touches the BGRA ones).
+  for (cv::Mat* plane : {&bgra_, &gray_, &out_bgra_, &out_gray_}) plane->release();
   output_.release();
   width_ = width;
   height_ = height;
@@ -31,18 +60,28 @@ void CpuPipeline::process(const cv::Mat& frame, const PipelineSettings& settings
   last_ = pipeline_stages();
   reported_ = true;  // until this frame completes
   const FilterSettings& filter = settings.filter;
-  const bool gray = outputs_gray(filter.kind);
 
   const satapp::Stopwatch convert;
-  if (gray) engine_->to_gray(image_view(frame), image_view(gray_));
-  else bgr_to_bgra_cpu(image_view(frame), image_view(bgra_));
+  // A gray frame (B = G = R) is filtered as one plane where the filter gives each channel of it
+  // the plane's values: the same output for a quarter of the memory and work.
+  const bool gray_frame = is_gray(frame);
+  const bool gray_output = outputs_gray(filter.kind);
+  const bool gray_input = gray_output || (gray_frame && treats_equal_channels_as_one(filter));
+  expands_gray_ = gray_input && !gray_output;
+  if (gray_input) {
+    gray_.create(height_, width_, CV_8UC1);
+    engine_->to_gray(image_view(frame), image_view(gray_));  // B = G = R = v gives v exactly
+  } else {
+    bgra_.create(height_, width_, CV_8UC4);
+    bgr_to_bgra_cpu(image_view(frame), image_view(bgra_));
+  }
   last_[Stage::Convert].ms = convert.elapsed_ms();
 
-  run_filter(filter);
+  run_filter(filter, gray_input ? gray_ : bgra_);
 
   const satapp::Stopwatch show;
-  display(gray ? frame : bgra_, before, rgba_before_);
-  display(output_, after, rgba_after_);
+  display(gray_input ? (gray_frame ? gray_ : frame) : bgra_, before);
+  display(output_, after);
   last_[Stage::Display].ms = show.elapsed_ms();
   display_path_ = display_path_of(before, after);
   reported_ = false;
@@ -54,8 +93,8 @@ std::optional<StageTimings> CpuPipeline::take_finished_timings() {
   return last_;
 }
 
-void CpuPipeline::run_filter(const FilterSettings& filter) {
-  output_ = filter_output(filter);
+void CpuPipeline::run_filter(const FilterSettings& filter, const cv::Mat& input) {
+  output_ = filter_output(filter, input);
   if (filter.kind == FilterKind::None) return;
   const sat::StageTimes t = engine_->last_stage_times();
   last_[Stage::Convert].ms += t.convert_ms;  // 0: the engine gets converted input
@@ -63,16 +102,18 @@ void CpuPipeline::run_filter(const FilterSettings& filter) {
   last_[Stage::Filter].ms = t.filter_ms;
 }
 
-const cv::Mat& CpuPipeline::filter_output(const FilterSettings& filter) {
+const cv::Mat& CpuPipeline::filter_output(const FilterSettings& filter, const cv::Mat& input) {
   const sat::FilterSpec* spec = filter.spec();
-  if (filter.kind == FilterKind::None) return bgra_;
+  if (filter.kind == FilterKind::None) return input;
   // A value outside the menu: refused like CudaPipeline does, not shown as the last frame's output.
   if (!spec)
     throw sat::Error(sat::ErrorCode::Unsupported, "CpuPipeline::process",
                      "filter " + std::to_string(static_cast<int>(filter.kind)) + " is not in the filter menu");
-  // Gray-output filters read the frame's gray image (the convert stage made it), the others BGRA.
-  const cv::Mat& input = outputs_gray(filter.kind) ? gray_ : bgra_;
-  cv::Mat& output = sat::output_channels(*spec, input.channels()) == 1 ? out_gray_ : out_bgra_;
+  // Gray-output filters read the frame's gray image (the convert stage made it), the others BGRA
+  // (or a gray frame's plane).
+  const bool gray_output = sat::output_channels(*spec, input.channels()) == 1;
+  cv::Mat& output = gray_output ? out_gray_ : out_bgra_;
+  output.create(height_, width_, gray_output ? CV_8UC1 : CV_8UC4);
   const sat::FilterSpec run = spec_to_run(filter, [&](std::size_t i) {
     return image_view(filter.images[catalog_index(filter.kind)][i].image);
   });
@@ -80,24 +121,39 @@ const cv::Mat& CpuPipeline::filter_output(const FilterSettings& filter) {
   return output;
 }
 
-void CpuPipeline::display(const cv::Mat& image, DisplayTarget* target, cv::Mat& rgba) {
-  to_rgba_cpu(image_view(image), image_view(rgba));
-  if (!target) return;
-  target->resize(rgba.cols, rgba.rows);
-  target->upload_host(rgba.data, rgba.step[0]);
+void CpuPipeline::display(const cv::Mat& image, DisplayTarget* target) {
+  if (target && image.channels() == 1) {
+    target->upload_host_gray(image_view(image));  // as it is: one byte per pixel
+    return;
+  }
+  if (target) target->resize(image.cols, image.rows);
+  // RGBA in bands of rows, each uploaded as it is made (without a target: converted all the same,
+  // so that the stage's time compares with the GPU's).
+  const int band = static_cast<int>(std::max<std::size_t>(1, kDisplayBandBytes / (std::size_t(image.cols) * 4)));
+  rgba_band_.create(std::min(band, image.rows), image.cols, CV_8UC4);
+  for (int y = 0; y < image.rows; y += band) {
+    const int rows = std::min(band, image.rows - y);
+    const cv::Mat src = image.rowRange(y, y + rows);
+    cv::Mat dst = rgba_band_.rowRange(0, rows);
+    to_rgba_cpu(image_view(src), image_view(dst));
+    if (target) target->upload_host(y, image_view(static_cast<const cv::Mat&>(dst)));
+  }
 }
 
 void CpuPipeline::read_output(cv::Mat& output) const {
+  // A colour filter's output of a gray frame's plane is given as BGR, as from a colour frame.
   if (output_.empty()) output.release();
   else if (output_.channels() == 4) cv::cvtColor(output_, output, cv::COLOR_BGRA2BGR);
+  else if (expands_gray_) cv::cvtColor(output_, output, cv::COLOR_GRAY2BGR);
   else output_.copyTo(output);
 }
 
 int CpuPipeline::read_output_pixel(int x, int y, cv::Vec3b& value) const {
   if (output_.empty() || x < 0 || y < 0 || x >= output_.cols || y >= output_.rows) return 0;
   if (output_.channels() == 1) {
-    value = cv::Vec3b(output_.at<uint8_t>(y, x), 0, 0);
-    return 1;
+    const uint8_t v = output_.at<uint8_t>(y, x);
+    value = expands_gray_ ? cv::Vec3b(v, v, v) : cv::Vec3b(v, 0, 0);
+    return expands_gray_ ? 3 : 1;
   }
   const cv::Vec4b p = output_.at<cv::Vec4b>(y, x);
   value = cv::Vec3b(p[0], p[1], p[2]);

@@ -1,7 +1,10 @@
 // The CPU pipeline: the same stages as CudaPipeline on host memory with satcore's CPU backend
 // (FilterEngine, Backend::Cpu: all cores), bit-identical output. Runs without any CUDA device.
 // Stage times are wall times; "upload" is 0 (the CPU reads the host frame in place) and
-// "display" is the RGBA conversion plus the texture upload.
+// "display" is the RGBA conversion plus the texture upload, in bands of rows (a gray image goes
+// to the display as it is). A gray frame (B = G = R, e.g. a GRAY8 GStreamer source) is filtered
+// as one plane where the filter treats equal channels alike (all but the guided filter's colour
+// guide): the same values, a quarter of the memory.
 #pragma once
 
 #include <optional>
@@ -16,7 +19,7 @@ class CpuPipeline final : public FramePipeline {
 
   sat::Backend backend() const override { return sat::Backend::Cpu; }
   // Null targets: the display stage still converts to RGBA (so that its time compares with the
-  // GPU's) but uploads nothing.
+  // GPU's) but uploads nothing. Buffers are made when a frame first needs them.
   void process(const cv::Mat& frame, const PipelineSettings& settings, DisplayTarget* before,
                DisplayTarget* after) override;
   StageTimings last_timings() const override { return last_; }
@@ -29,15 +32,18 @@ class CpuPipeline final : public FramePipeline {
 
  private:
   void reallocate(int width, int height);
-  void run_filter(const FilterSettings& filter);
-  const cv::Mat& filter_output(const FilterSettings& filter);  // runs the filter; its output buffer
-  void display(const cv::Mat& image, DisplayTarget* target, cv::Mat& rgba);
+  void run_filter(const FilterSettings& filter, const cv::Mat& input);
+  // Runs the filter on `input` (BGRA or gray); its output buffer (`input` itself for None).
+  const cv::Mat& filter_output(const FilterSettings& filter, const cv::Mat& input);
+  void display(const cv::Mat& image, DisplayTarget* target);
 
   std::optional<sat::FilterEngine> engine_;
   int width_ = 0, height_ = 0;
   cv::Mat bgra_, gray_, out_bgra_, out_gray_;  // as in CudaPipeline, on the host
-  cv::Mat rgba_before_, rgba_after_;           // display stage
+  cv::Mat rgba_band_;                          // display stage: a band of rows
   cv::Mat output_;                             // header of the last output (one of the above)
+  // A gray frame's plane went through a colour filter: read_output gives it as BGR.
+  bool expands_gray_ = false;
   StageTimings last_ = pipeline_stages();
   bool reported_ = true;  // last_ went to take_finished_timings()
   std::string display_path_;

@@ -9,6 +9,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "sat/filters.h"
+
 namespace satlab {
 
 // How a target's pixels reach GL (DisplayTarget::display_path), as the panels and the run summary
@@ -34,8 +36,13 @@ class DisplayTarget {
   // Closes the write opened by begin_cuda_write (in stream order). Does not throw.
   virtual void end_cuda_write(cudaStream_t stream) noexcept = 0;
 
-  // Copies a host RGBA8 image of the target's size, rows `pitch` bytes apart (the CPU backend).
-  virtual void upload_host(const uint8_t* rgba, std::size_t pitch) = 0;
+  // Copies host RGBA8 rows (4 channels, the target's width) into the target's rows from `y`
+  // on (the CPU backend, a band of rows at a time: no copy of the whole frame on the host).
+  virtual void upload_host(int y, sat::ConstImage8 rgba) = 0;
+  // Makes the target the size of the host gray image (1 channel) and shows it as gray (R = G = B,
+  // opaque), kept at one byte per pixel where it can (InteropTexture: an R8 texture). The next
+  // resize() gives it RGBA8 storage again.
+  virtual void upload_host_gray(sat::ConstImage8 gray) = 0;
 
   // How the pixels of the last write reach GL: kDisplayInterop, kDisplaySurfaceUpload or
   // kDisplayHostUpload; "" before the first write.

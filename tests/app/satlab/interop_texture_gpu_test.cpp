@@ -84,7 +84,7 @@ TEST_F(InteropTextureGpu, WithoutInteropGlGetsTheLastWriteWhenItNeedsIt) {
 
   // Host pixels after a CUDA write GL has not taken yet: the host's are newer and stay.
   write(texture, a);
-  texture.upload_host(b.rgba.data, b.rgba.step[0]);
+  texture.upload_host(0, image_view(static_cast<const cv::Mat&>(b.rgba)));
   EXPECT_STREQ(texture.display_path(), "host upload");
   EXPECT_EQ(differing(texels(texture), b.rgba), 0);
 

@@ -7,11 +7,15 @@
 // and owned once through moves.
 #include <gtest/gtest.h>
 
+#include <opencv2/imgproc.hpp>
+
 #include <utility>
 
 #include "cuda_test_support.h"
+#include "capture/gl_readback.h"
 #include "display/gl_cuda_image.h"
 #include "display_test_support.h"
+#include "pipeline/mat_view.h"
 #include "sat/error.h"
 #include "test_images.h"
 
@@ -37,7 +41,7 @@ TEST(InteropTexture, HostUploadsReachTheTextureAndLeaveGlStateAlone) {
   glBindTexture(GL_TEXTURE_2D, other.get());
   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
   glPixelStorei(GL_UNPACK_ROW_LENGTH, 5);
-  texture.upload_host(pixels.data, pixels.step[0]);
+  texture.upload_host(0, image_view(static_cast<const cv::Mat&>(pixels)));
   GLint bound = 0, alignment = 0, row_length = 0;
   glGetIntegerv(GL_TEXTURE_BINDING_2D, &bound);
   glGetIntegerv(GL_UNPACK_ALIGNMENT, &alignment);
@@ -64,7 +68,7 @@ TEST(InteropTexture, ResizeAndMovesKeepTheTexture) {
   texture.resize(16, 8);  // the same size: nothing changes
   EXPECT_EQ(texture.texture(), name);
   const cv::Mat pixels = random_image(16, 8, 4, 4);
-  texture.upload_host(pixels.data, pixels.step[0]);
+  texture.upload_host(0, image_view(static_cast<const cv::Mat&>(pixels)));
 
   InteropTexture moved(std::move(texture));
   EXPECT_EQ(moved.texture(), name);
@@ -88,6 +92,42 @@ TEST(InteropTexture, ResizeAndMovesKeepTheTexture) {
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
 }
 
+// A gray image goes to an R8 texture (1 byte a pixel, not 4) that reads as gray: the readback
+// the captures use gives B = G = R; the next resize() gives RGBA8 storage again, which takes
+// RGBA rows in bands at their offsets.
+TEST(InteropTexture, GrayUploadsKeepOneBytePerPixelAndResizeGivesRgbaAgain) {
+  SATLAB_REQUIRE_GL(gl);
+  InteropTexture texture(false);
+  const cv::Mat padded = random_image(40, 23, 1, 6);
+  const cv::Mat gray = padded(cv::Rect(0, 0, 37, 23));  // rows padded: the pitch is honoured
+  texture.upload_host_gray(image_view(gray));
+  EXPECT_TRUE(texture.gray());
+  EXPECT_EQ(texture.width(), 37);
+  EXPECT_EQ(texture.height(), 23);
+  EXPECT_STREQ(texture.display_path(), "host upload");
+  GLint format = 0;
+  glBindTexture(GL_TEXTURE_2D, texture.texture());
+  glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_INTERNAL_FORMAT, &format);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  EXPECT_EQ(format, GL_R8);
+  cv::Mat scratch, bgr, expected;
+  read_texture_bgr(texture.texture(), 37, 23, scratch, bgr);
+  cv::cvtColor(gray, expected, cv::COLOR_GRAY2BGR);
+  EXPECT_EQ(differing(bgr, expected), 0);
+
+  texture.resize(37, 23);  // the same size, RGBA8 storage again
+  EXPECT_FALSE(texture.gray());
+  const cv::Mat rgba = random_image(37, 23, 4, 8);
+  texture.upload_host(0, image_view(static_cast<const cv::Mat&>(rgba.rowRange(0, 10))));
+  texture.upload_host(10, image_view(static_cast<const cv::Mat&>(rgba.rowRange(10, 23))));
+  EXPECT_EQ(differing(texels(texture), rgba), 0);
+  read_texture_bgr(texture.texture(), 37, 23, scratch, bgr);
+  cv::cvtColor(rgba, expected, cv::COLOR_RGBA2BGR);
+  EXPECT_EQ(differing(bgr, expected), 0);
+  EXPECT_THROW(texture.upload_host(20, image_view(static_cast<const cv::Mat&>(rgba.rowRange(0, 10)))), sat::Error);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+}
+
 // No CUDA device: the surface cannot be had, with interop allowed or not. The failure is a
 // sat::Error (the pipeline selector's cue to switch to the CPU backend), and the texture goes on
 // taking host uploads.
@@ -105,7 +145,7 @@ TEST(InteropTexture, CudaWriteWithoutADeviceIsAnErrorAndHostUploadsGoOn) {
       EXPECT_EQ(texture.interop_problem(), "CUDA-GL interop disabled (--no-interop)");
     }
     const cv::Mat pixels = random_image(8, 6, 4, 5);
-    texture.upload_host(pixels.data, pixels.step[0]);
+    texture.upload_host(0, image_view(static_cast<const cv::Mat&>(pixels)));
     EXPECT_EQ(differing(texels(texture), pixels), 0);
     EXPECT_STREQ(texture.display_path(), "host upload");
   }

@@ -19,11 +19,13 @@
 
 #include "app_options.h"
 #include "capture/png_file.h"
+#include "capture/record_format.h"
 #include "capture/requested_outputs.h"
 #include "capture/screenshot.h"
 #include "common/files/output_checks.h"
 #include "test_files.h"
 #include "scenes/detect/detect_settings.h"
+#include "sources/source_files.h"
 #include "test_images.h"
 #include "test_options.h"
 #include "ui/counted.h"
@@ -181,6 +183,85 @@ TEST(OutputChecks, NeverTheCascadeNorTheRadiusMap) {
     EXPECT_NE(std::string(e.what()).find("is the --radius-map '" + map + "' itself"), std::string::npos) << e.what();
   }
   EXPECT_EQ(slurp(dir / "map.png"), "keep me");
+}
+
+// The families of files GStreamer's multi-file elements read: multifilesrc's printf pattern
+// (any number where its conversion is, padded or not), splitfilesrc's glob; in the pattern's own
+// folder only (the same directory by device and inode), a symbolic link judged by its target too.
+TEST(SourceFiles, FileNamePatterns) {
+  const fs::path dir = temp_dir("outputs_patterns");
+  fs::create_directory(dir / "other");
+  fs::create_directory_symlink(dir, dir / "other" / "back");
+  const FileNamePattern frames((dir / "f_%03d.png").string(), FileNamePattern::Syntax::Printf);
+  for (const char* name : {"f_000.png", "f_007.png", "f_1234.png", "f_-1.png"})
+    EXPECT_TRUE(frames.matches((dir / name).string())) << name;
+  for (const char* name : {"f_x.png", "g_001.png", "f_001.pngx", "f_.png"})
+    EXPECT_FALSE(frames.matches((dir / name).string())) << name;
+  EXPECT_FALSE(frames.matches((dir / "other" / "f_001.png").string()));
+  EXPECT_TRUE(frames.matches((dir / "other" / "back" / "f_001.png").string()));  // the same folder
+  fs::create_symlink(dir / "f_003.png", dir / "other" / "shot.png");
+  EXPECT_TRUE(frames.matches((dir / "other" / "shot.png").string()));
+  const FileNamePattern percent((dir / "100%%_%d.png").string(), FileNamePattern::Syntax::Printf);
+  EXPECT_TRUE(percent.matches((dir / "100%_5.png").string()));
+  EXPECT_FALSE(percent.matches((dir / "100%%_5.png").string()));
+  const FileNamePattern parts((dir / "clip.mp4.*").string(), FileNamePattern::Syntax::Glob);
+  EXPECT_TRUE(parts.matches((dir / "clip.mp4.0").string()));
+  EXPECT_FALSE(parts.matches((dir / "clip.mp4").string()));
+  touch(dir / "f_001.png");
+  touch(dir / "f_002.png");
+  touch(dir / "clip.mp4.1");
+  EXPECT_EQ(frames.existing().size(), 2u);
+  EXPECT_EQ(parts.existing().size(), 1u);
+}
+
+#if SATAPP_HAVE_GST
+// What a gst: pipeline reads, as GStreamer's parser reads the description: a quoted location, a
+// file:// URI decoded, patterns; nothing for a URL of another protocol or a source of no file.
+TEST(SourceFiles, GstPipelinesNameTheirFiles) {
+  const auto files_of = [](const std::string& pipeline) { return source_files(SourceSpec::gst(pipeline)); };
+  SourceFiles f = files_of("filesrc location=\"/tmp/my clip.avi\" ! decodebin ! videoconvert");
+  ASSERT_EQ(f.files.size(), 1u);
+  EXPECT_EQ(f.files[0].path, "/tmp/my clip.avi");
+  EXPECT_EQ(f.files[0].role, "--source pipeline's filesrc");
+  f = files_of("uridecodebin uri=file:///tmp/a%20b.mp4 ! videoconvert");
+  ASSERT_EQ(f.files.size(), 1u);
+  EXPECT_EQ(f.files[0].path, "/tmp/a b.mp4");
+  f = files_of("filesrc location=one.avi");  // one element: no bin around it
+  ASSERT_EQ(f.files.size(), 1u);
+  EXPECT_EQ(f.files[0].path, "one.avi");
+  f = files_of("multifilesrc location=/tmp/f_%05d.png caps=image/png ! pngdec");
+  ASSERT_EQ(f.patterns.size(), 1u);
+  EXPECT_EQ(f.patterns[0].pattern.text(), "/tmp/f_%05d.png");
+  EXPECT_EQ(f.patterns[0].role, "--source pipeline's multifilesrc");
+  f = files_of("uridecodebin uri=http://example.invalid/clip.mp4 ! videoconvert");
+  EXPECT_TRUE(f.files.empty() && f.patterns.empty());
+  f = files_of("videotestsrc ! video/x-raw,format=GRAY8");
+  EXPECT_TRUE(f.files.empty() && f.patterns.empty());
+  f = files_of("filesrc location=a.avi ! nosuchelement");  // what parsed still counts
+  ASSERT_EQ(f.files.size(), 1u);
+  EXPECT_EQ(f.files[0].path, "a.avi");
+}
+#endif
+
+// The recording formats and the sizes each stores exactly (capture/record_format.h).
+TEST(RecordFormat, SizesEachFormatStoresOrRefuses) {
+  ASSERT_NE(record_format("x.AVI"), nullptr);
+  EXPECT_STREQ(record_format("x.AVI")->fourcc, "MJPG");
+  EXPECT_STREQ(record_format("x.mp4")->fourcc, "mp4v");
+  EXPECT_EQ(record_format("x.mkv"), nullptr);
+  const RecordFormat& avi = *record_format("x.avi");
+  const RecordFormat& mp4 = *record_format("x.mp4");
+  EXPECT_EQ(size_refusal(avi, 33, 17), "");
+  EXPECT_EQ(size_refusal(avi, 8, 8), "");  // a quarter of its block
+  EXPECT_EQ(size_refusal(avi, 1920, 1080), "");
+  EXPECT_NE(size_refusal(avi, 9, 1).find("9x1 fills 3.5%: no format satlab records keeps 9x1"), std::string::npos)
+      << size_refusal(avi, 9, 1);
+  EXPECT_NE(size_refusal(avi, 640, 2).find("record to .mp4 (MPEG-4 (mp4v)), which keeps 640x2"), std::string::npos);
+  EXPECT_EQ(
+      size_refusal(mp4, 33, 17),
+      "MPEG-4 (mp4v) in .mp4 needs even width and height; 33x17 is odd: record to .avi (MJPG), which keeps 33x17");
+  EXPECT_EQ(size_refusal(mp4, 2, 2), "");
+  EXPECT_NE(size_refusal(mp4, 1, 1).find("no format satlab records keeps 1x1"), std::string::npos);
 }
 
 // ---- writing ------------------------------------------------------------------------------------

@@ -59,7 +59,8 @@ class SurfaceTarget final : public DisplayTarget {
     SATAPP_CUDA_CHECK_NOTHROW(cudaEventRecord(written_.get(), stream));
     pending_ = true;
   }
-  void upload_host(const uint8_t*, std::size_t) override { ADD_FAILURE() << "host upload on the surface path"; }
+  void upload_host(int, sat::ConstImage8) override { ADD_FAILURE() << "host upload on the surface path"; }
+  void upload_host_gray(sat::ConstImage8) override { ADD_FAILURE() << "host upload on the surface path"; }
   const char* display_path() const override { return writes > 0 ? kDisplayInterop : ""; }
 
   cv::Mat read() {
@@ -98,7 +99,8 @@ class MirroredTarget final : public DisplayTarget {
     return mirror_.begin_write(stream);
   }
   void end_cuda_write(cudaStream_t stream) noexcept override { mirror_.end_write(stream); }
-  void upload_host(const uint8_t*, std::size_t) override { ADD_FAILURE() << "host upload on the surface path"; }
+  void upload_host(int, sat::ConstImage8) override { ADD_FAILURE() << "host upload on the surface path"; }
+  void upload_host_gray(sat::ConstImage8) override { ADD_FAILURE() << "host upload on the surface path"; }
   const char* display_path() const override { return writes > 0 ? kDisplaySurfaceUpload : ""; }
   bool has_new_pixels() const { return mirror_.has_new_pixels(); }
 

@@ -554,7 +554,8 @@ TEST(DisplayPath, NamesHowEachTargetReachesGl) {
     void resize(int, int) override {}
     cudaSurfaceObject_t begin_cuda_write(cudaStream_t) override { return 0; }
     void end_cuda_write(cudaStream_t) noexcept override {}
-    void upload_host(const uint8_t*, std::size_t) override {}
+    void upload_host(int, sat::ConstImage8) override {}
+    void upload_host_gray(sat::ConstImage8) override {}
     const char* display_path() const override { return path; }
     const char* path;
   };
@@ -625,6 +626,80 @@ TEST(CpuPipeline, ThresholdAndNone) {
 
   settings.filter.kind = static_cast<FilterKind>(std::size(kAllFilterKinds));  // no such filter
   EXPECT_THROW(pipeline.process(frame, settings, nullptr, nullptr), sat::Error);
+}
+
+// A gray frame (B = G = R: a GRAY8 source delivered as BGR) is filtered as one plane and shown
+// through gray display targets (1 byte a pixel, not 4): every filter of the menu gives the values
+// its BGRA run gives (satcore's own, 4 channels), in each channel. The guided filter's colour
+// guide (a 3x3 covariance) is the exception, and runs on BGRA; a colour frame always does.
+TEST(CpuPipeline, GrayFramesAreFilteredAsOnePlaneWithTheColourResult) {
+  cv::Mat gray = test::random_image(97, 61, 1, 11), frame, bgra;
+  cv::GaussianBlur(gray, gray, cv::Size(5, 5), 1.5);  // some structure for the windowed filters
+  cv::cvtColor(gray, frame, cv::COLOR_GRAY2BGR);
+  cv::cvtColor(frame, bgra, cv::COLOR_BGR2BGRA);
+  struct Case {
+    FilterKind kind;
+    bool gray_guide = false;  // the guided filter guided by the gray image
+  };
+  std::vector<Case> cases;
+  for (const FilterKind kind : kAllFilterKinds) cases.push_back({kind});
+  cases.push_back({filter_kind_of<sat::GuidedParams>(), true});
+  for (const Case& c : cases) {
+    const FilterKind kind = c.kind;
+    SCOPED_TRACE(std::string(to_string(kind)) + (c.gray_guide ? " (gray guide)" : ""));
+    CpuPipeline pipeline;
+    test::HostTarget before, after;
+    PipelineSettings settings;
+    settings.filter.kind = kind;
+    if (kind == filter_kind_of<sat::KuwaharaParams>()) settings.filter.params<sat::KuwaharaParams>().radius = 3;
+    if (c.gray_guide) settings.filter.params<sat::GuidedParams>().guide = sat::GuideKind::Gray;
+    const bool colour_guide = kind == filter_kind_of<sat::GuidedParams>() && !c.gray_guide;
+    pipeline.process(frame, settings, &before, &after);
+    cv::Mat output;
+    pipeline.read_output(output);
+
+    cv::Mat expected = frame.clone();  // None: the input
+    if (kind != FilterKind::None) {
+      const sat::FilterSpec& spec = *settings.filter.spec();
+      cv::Mat out(frame.size(), CV_8UC(sat::output_channels(spec, 4)));
+      sat::FilterEngine engine(sat::Backend::Cpu, sat::Extent{frame.cols, frame.rows});
+      engine.apply(spec, image_view(static_cast<const cv::Mat&>(bgra)), image_view(out));
+      // (expected has a buffer of its own: cvtColor must not write into the frame)
+      if (out.channels() == 4) cv::cvtColor(out, expected, cv::COLOR_BGRA2BGR);
+      else expected = out;
+    }
+    EXPECT_EQ(differing(output, expected), 0);
+    EXPECT_EQ(before.gray_uploads, colour_guide ? 0 : 1);
+    EXPECT_EQ(after.gray_uploads, colour_guide ? 0 : 1);
+    if (!colour_guide) EXPECT_EQ(differing(before.gray, gray), 0);
+    cv::Vec3b pixel;
+    EXPECT_EQ(pipeline.read_output_pixel(5, 7, pixel), expected.channels());
+    EXPECT_EQ(pixel[0], expected.ptr<uint8_t>(7)[5 * expected.channels()]);
+  }
+  // One channel that differs anywhere makes the frame a colour frame.
+  frame.at<cv::Vec3b>(60, 96)[2] ^= 1;
+  CpuPipeline pipeline;
+  test::HostTarget before, after;
+  pipeline.process(frame, PipelineSettings{}, &before, &after);
+  EXPECT_EQ(before.gray_uploads + after.gray_uploads, 0);
+  cv::Mat expected_rgba;
+  cv::cvtColor(frame, expected_rgba, cv::COLOR_BGR2RGBA);
+  EXPECT_EQ(differing(before.rgba, expected_rgba), 0);
+}
+
+// The display stage uploads RGBA in bands of rows (no RGBA copy of the frame): a frame taller
+// than one band arrives whole.
+TEST(CpuPipeline, DisplaysAFrameOfManyBandsWhole) {
+  const cv::Mat frame = synthetic_frame(1500, 400, 1);  // ~175 rows a band of 1 MiB
+  CpuPipeline pipeline;
+  test::HostTarget before, after;
+  PipelineSettings settings;
+  settings.filter.kind = FilterKind::None;
+  pipeline.process(frame, settings, &before, &after);
+  cv::Mat expected;
+  cv::cvtColor(frame, expected, cv::COLOR_BGR2RGBA);
+  EXPECT_EQ(differing(before.rgba, expected), 0);
+  EXPECT_EQ(differing(after.rgba, expected), 0);
 }
 
 TEST(PipelineSelector, RejectsBadSettingsAndReportsMissingCuda) {

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <opencv2/core.hpp>
+#include <opencv2/imgproc.hpp>
 
 #include <cstring>
 
@@ -26,14 +27,27 @@ class HostTarget final : public DisplayTarget {
     throw sat::Error(sat::ErrorCode::InvalidArgument, "HostTarget::begin_cuda_write", "host uploads only");
   }
   void end_cuda_write(cudaStream_t) noexcept override {}
-  void upload_host(const uint8_t* data, std::size_t pitch) override {
-    for (int y = 0; y < rgba.rows; ++y) std::memcpy(rgba.ptr(y), data + y * pitch, std::size_t(rgba.cols) * 4);
+  // Rows of RGBA, in place: the bands make the whole image, and `uploads` counts the images.
+  void upload_host(int y, sat::ConstImage8 band) override {
+    EXPECT_EQ(band.channels, 4);
+    EXPECT_EQ(band.width, rgba.cols);
+    EXPECT_LE(y + band.height, rgba.rows);
+    for (int r = 0; r < band.height; ++r)
+      std::memcpy(rgba.ptr(y + r), band.data + r * band.pitch, std::size_t(rgba.cols) * 4);
+    if (y == 0) ++uploads;
+  }
+  // Kept as the gray image (gray_uploads counts them) and shown in `rgba` as GL samples it.
+  void upload_host_gray(sat::ConstImage8 image) override {
+    const cv::Mat view(image.height, image.width, CV_8UC1, const_cast<uint8_t*>(image.data), image.pitch);
+    view.copyTo(gray);
+    cv::cvtColor(gray, rgba, cv::COLOR_GRAY2RGBA);
     ++uploads;
+    ++gray_uploads;
   }
   const char* display_path() const override { return uploads > 0 ? kDisplayHostUpload : ""; }
 
-  cv::Mat rgba;
-  int resizes = 0, uploads = 0;
+  cv::Mat rgba, gray;
+  int resizes = 0, uploads = 0, gray_uploads = 0;
 };
 
 }  // namespace satlab::test
