@@ -36,7 +36,10 @@ class _Param:
 def _content_key(path):
     """(absolute path, digest of the content), or None when the file is not worth keeping."""
     try:
-        with open(path, "rb") as f:
+        # O_NONBLOCK: a FIFO opens at once, writer or not, and fstat then says what it is (a plain
+        # open() waited forever for a writer); satcore's loader refuses it by name.
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+        with open(fd, "rb") as f:
             info = os.fstat(f.fileno())
             if not stat.S_ISREG(info.st_mode) or info.st_size > _CACHEABLE_BYTES:
                 return None

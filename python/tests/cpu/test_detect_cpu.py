@@ -4,6 +4,8 @@ cascade by path (loaded once) or as a Cascade, and bad cascades, parameters and 
 import os
 import resource
 import shutil
+import subprocess
+import sys
 import time
 
 import numpy as np
@@ -158,6 +160,31 @@ def test_hostile_cascades_are_refused_not_crashing_or_hanging(tmp_path):
             satcore.detect(x, path)
         message = str(raised.value)
         assert message.startswith("detect(): ") and str(path) in message and words in message, message
+
+
+def test_a_fifo_or_a_directory_as_the_cascade_is_refused_at_once(tmp_path):
+    # A FIFO with no writer: a plain open() of it blocks until one comes. In a child process, so
+    # that a regression fails in seconds instead of hanging the suite.
+    fifo = tmp_path / "cascade.xml"
+    os.mkfifo(fifo)
+    script = (
+        "import sys, numpy as np, satcore\n"
+        "for call in (lambda p: satcore.detect(np.zeros((64, 64), np.uint8), p), satcore.Cascade):\n"
+        "    try:\n"
+        "        call(sys.argv[1])\n"
+        "    except ValueError as e:\n"
+        "        print(e)\n"
+        "    else:\n"
+        "        sys.exit('accepted')\n"
+    )
+    for path in (fifo, tmp_path):
+        started = time.monotonic()
+        done = subprocess.run([sys.executable, "-c", script, str(path)], capture_output=True, text=True, timeout=30)
+        assert done.returncode == 0, done.stderr
+        lines = done.stdout.splitlines()
+        assert len(lines) == 2 and all(str(path) in line for line in lines), done.stdout
+        assert ("FIFO" if path == fifo else "directory") in lines[0], lines[0]
+        assert time.monotonic() - started < 20
 
 
 def test_scale_factors_with_too_many_scales_are_refused_at_once():
