@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "common/files/file_kind.h"
 #include "common/image/checked_decode.h"
 #include "common/image/image_header.h"
 #include "common/image/image_limits.h"
@@ -80,17 +81,21 @@ struct FileDescriptor {
 
 }  // namespace
 
-EncodedImage EncodedImage::from_file(const std::string& path, std::uint64_t max_pixels) {
+EncodedImage EncodedImage::from_file(const std::string& path, std::uint64_t max_pixels, Streams streams) {
   EncodedImage image(path, max_pixels);
   FileDescriptor file;
   {
-    // Opening a FIFO blocks until a writer comes, and reading it until the writer is done.
+    // Opening a FIFO blocks until a writer comes, and reading it until the writer is done; with
+    // O_NONBLOCK the open returns at once and fstat says what was opened.
     const InputWait wait;
-    file.fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    const int nonblocking = streams == Streams::Refused ? O_NONBLOCK | O_NOCTTY : 0;
+    file.fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | nonblocking);
     if (file.fd < 0) fail_to_read(path, errno);
     struct stat st {};
     if (::fstat(file.fd, &st) != 0) fail_to_read(path, errno);
     if (S_ISDIR(st.st_mode)) throw runtime_error("cannot read '" + path + "': it is a directory");
+    if (!S_ISREG(st.st_mode) && streams == Streams::Refused)
+      throw runtime_error("cannot read '" + path + "': " + satapp::files::why_not_a_regular_file(path));
     if (!S_ISREG(st.st_mode)) {
       read_stream(file.fd, path, max_pixels, image.bytes_);
       return image;

@@ -20,7 +20,10 @@ class EncodedImage {
   // (satapp::image::max_encoded_bytes: a file larger than that is refused before it is mapped,
   // a stream once it passes it), and a stream whose first bytes are no image format's signature
   // is refused at once (/dev/zero). Throws Failure(Runtime) naming `path` and the limit.
-  static EncodedImage from_file(const std::string& path, std::uint64_t max_pixels);
+  // Streams::Refused (a parameter image: a radius map) takes a regular file only: anything else
+  // is refused at once, before it is read, and a FIFO is opened without waiting for a writer.
+  enum class Streams { Read, Refused };
+  static EncodedImage from_file(const std::string& path, std::uint64_t max_pixels, Streams streams = Streams::Read);
   // All of stdin, as a stream above.
   static EncodedImage from_stdin(std::uint64_t max_pixels);
 

@@ -13,7 +13,7 @@ std::vector<FilterImage> read_filter_images(const std::vector<satapp::cli::Image
   for (const satapp::cli::ImageFile& file : files) {
     FilterImage image{file.param, file.option + " '" + file.path + "'", {}};
     try {
-      std::unique_ptr<FrameSource> source = open_image_source(file.path, max_pixels);
+      std::unique_ptr<FrameSource> source = open_image_source(file.path, max_pixels, EncodedImage::Streams::Refused);
       if (!source->read(image.image) || image.image.empty()) throw runtime_error("it holds no image");
     } catch (const Failure& e) {
       throw runtime_error(file.option + ": " + e.what());

@@ -140,8 +140,9 @@ bool can_write_image(const std::string& path) {
   }
 }
 
-std::unique_ptr<FrameSource> open_image_source(const std::string& path, std::uint64_t max_pixels) {
-  return std::make_unique<ImageSource>(EncodedImage::from_file(path, max_pixels));
+std::unique_ptr<FrameSource> open_image_source(const std::string& path, std::uint64_t max_pixels,
+                                               EncodedImage::Streams streams) {
+  return std::make_unique<ImageSource>(EncodedImage::from_file(path, max_pixels, streams));
 }
 
 std::unique_ptr<FrameSource> open_stdin_image_source(std::uint64_t max_pixels) {

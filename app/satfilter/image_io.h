@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "common/files/output_batch.h"
+#include "encoded_image.h"
 #include "media.h"
 
 namespace satfilter {
@@ -32,7 +33,9 @@ cv::Mat checked_image(cv::Mat image, const std::string& name);
 
 // Decodes `path` now (read once: it may be a FIFO); only 8-bit images (checked_image) of at most
 // `max_pixels` pixels (EncodedImage), and no truncated JPEG. Throws Failure(Runtime).
-std::unique_ptr<FrameSource> open_image_source(const std::string& path, std::uint64_t max_pixels);
+// With EncodedImage::Streams::Refused (a parameter image), a regular file only.
+std::unique_ptr<FrameSource> open_image_source(const std::string& path, std::uint64_t max_pixels,
+                                               EncodedImage::Streams streams = EncodedImage::Streams::Read);
 // The same for all of stdin (INPUT -).
 std::unique_ptr<FrameSource> open_stdin_image_source(std::uint64_t max_pixels);
 // Creates the temporary output at once; the image is encoded and written by write(); finish()

@@ -122,6 +122,19 @@ TEST_F(InputLimitsTest, DevZeroAsRadiusMapIsRefusedAtOnce) {
   EXPECT_TRUE(contains(err, "'/dev/zero'")) << err;
 }
 
+// A parameter image is a regular file: a FIFO with no writer (the input may be one: it is read
+// once) and a directory are refused at once, not waited on.
+TEST_F(InputLimitsTest, AFifoOrADirectoryAsRadiusMapIsRefusedAtOnce) {
+  ASSERT_EQ(::mkfifo(in("map.pgm").c_str(), 0600), 0);
+  for (const std::string& map : {in("map.pgm"), in("")}) {
+    const std::string err = expect_refused_within({in("gray.pgm"), out("out.png"), "--filter", "variable-blur", "--shape",
+                                                   "map", "--radius-map", map, "--backend", "cpu"},
+                                                  std::chrono::seconds(20));
+    EXPECT_TRUE(contains(err, "--radius-map")) << err;
+    EXPECT_TRUE(contains(err, map == in("map.pgm") ? "it is a FIFO" : "it is a directory")) << err;
+  }
+}
+
 // An image header on a FIFO, then zeros without end: read no further than that image takes.
 TEST_F(InputLimitsTest, AStreamIsReadNoFurtherThanItsImageTakes) {
   ASSERT_EQ(::mkfifo(in("pipe.png").c_str(), 0600), 0);
