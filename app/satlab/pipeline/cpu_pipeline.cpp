@@ -46,7 +46,7 @@ void CpuPipeline::reallocate(int width, int height) {
   engine_.emplace(sat::Backend::Cpu, sat::Extent{width, height});
   engine_->enable_stage_timing(true);
   // The planes are made when a frame needs them (a gray frame never touches the BGRA ones).
-  for (cv::Mat* plane : {&bgra_, &gray_, &out_bgra_, &out_gray_}) plane->release();
+  for (cv::Mat* plane : {&bgra_, &gray_, &out_colour_, &out_gray_}) plane->release();
   output_.release();
   width_ = width;
   height_ = height;
@@ -66,21 +66,27 @@ void CpuPipeline::process(const cv::Mat& frame, const PipelineSettings& settings
   // the plane's values: the same output for a quarter of the memory and work.
   const bool gray_frame = is_gray(frame);
   const bool gray_output = outputs_gray(filter.kind);
-  const bool gray_input = gray_output || (gray_frame && treats_equal_channels_as_one(filter));
+  const bool equal_channels_alike = treats_equal_channels_as_one(filter);
+  const bool gray_input = gray_output || (gray_frame && equal_channels_alike);
   expands_gray_ = gray_input && !gray_output;
+  // A colour frame is filtered as the BGR frame itself wherever the filter treats its channels
+  // independently (all but the guided filter's colour guide, which runs on BGRA as CudaPipeline
+  // gives it): no BGRA copy in, a 3-channel output, the same values in B, G and R.
+  const bool bgra_input = !gray_input && !equal_channels_alike;
   if (gray_input) {
     gray_.create(height_, width_, CV_8UC1);
     engine_->to_gray(image_view(frame), image_view(gray_));  // B = G = R = v gives v exactly
-  } else {
+  } else if (bgra_input) {
     bgra_.create(height_, width_, CV_8UC4);
     bgr_to_bgra_cpu(image_view(frame), image_view(bgra_));
   }
   last_[Stage::Convert].ms = convert.elapsed_ms();
+  const cv::Mat& input = gray_input ? gray_ : bgra_input ? bgra_ : frame;
 
-  run_filter(filter, gray_input ? gray_ : bgra_);
+  run_filter(filter, input);
 
   const satapp::Stopwatch show;
-  display(gray_input ? (gray_frame ? gray_ : frame) : bgra_, before);
+  display(gray_input && !gray_frame ? frame : input, before);
   display(output_, after);
   last_[Stage::Display].ms = show.elapsed_ms();
   display_path_ = display_path_of(before, after);
@@ -104,16 +110,21 @@ void CpuPipeline::run_filter(const FilterSettings& filter, const cv::Mat& input)
 
 const cv::Mat& CpuPipeline::filter_output(const FilterSettings& filter, const cv::Mat& input) {
   const sat::FilterSpec* spec = filter.spec();
-  if (filter.kind == FilterKind::None) return input;
+  if (filter.kind == FilterKind::None) {
+    if (input.data != nullptr && input.data == gray_.data) return gray_;
+    // The caller may reuse the frame at once (FramePipeline::process): read_output keeps a copy.
+    input.copyTo(out_colour_);
+    return out_colour_;
+  }
   // A value outside the menu: refused like CudaPipeline does, not shown as the last frame's output.
   if (!spec)
     throw sat::Error(sat::ErrorCode::Unsupported, "CpuPipeline::process",
                      "filter " + std::to_string(static_cast<int>(filter.kind)) + " is not in the filter menu");
-  // Gray-output filters read the frame's gray image (the convert stage made it), the others BGRA
-  // (or a gray frame's plane).
-  const bool gray_output = sat::output_channels(*spec, input.channels()) == 1;
-  cv::Mat& output = gray_output ? out_gray_ : out_bgra_;
-  output.create(height_, width_, gray_output ? CV_8UC1 : CV_8UC4);
+  // Gray-output filters read the frame's gray image (the convert stage made it), the others the
+  // BGR frame, BGRA (the guided filter's colour guide) or a gray frame's plane.
+  const int channels = sat::output_channels(*spec, input.channels());
+  cv::Mat& output = channels == 1 ? out_gray_ : out_colour_;
+  output.create(height_, width_, CV_8UC(channels));
   const sat::FilterSpec run = spec_to_run(filter, [&](std::size_t i) {
     return image_view(filter.images[catalog_index(filter.kind)][i].image);
   });
@@ -155,7 +166,7 @@ int CpuPipeline::read_output_pixel(int x, int y, cv::Vec3b& value) const {
     value = expands_gray_ ? cv::Vec3b(v, v, v) : cv::Vec3b(v, 0, 0);
     return expands_gray_ ? 3 : 1;
   }
-  const cv::Vec4b p = output_.at<cv::Vec4b>(y, x);
+  const uint8_t* p = output_.ptr<uint8_t>(y) + std::size_t(x) * output_.channels();  // BGR or BGRA
   value = cv::Vec3b(p[0], p[1], p[2]);
   return 3;
 }

@@ -4,7 +4,9 @@
 // "display" is the RGBA conversion plus the texture upload, in bands of rows (a gray image goes
 // to the display as it is). A gray frame (B = G = R, e.g. a GRAY8 GStreamer source) is filtered
 // as one plane where the filter treats equal channels alike (all but the guided filter's colour
-// guide): the same values, a quarter of the memory.
+// guide): the same values, a quarter of the memory. A colour frame is filtered as the BGR frame
+// itself where the filter treats its channels independently (all but that colour guide, which
+// runs on BGRA as CudaPipeline does): no BGRA copy in, 3 bytes a pixel out.
 #pragma once
 
 #include <optional>
@@ -33,13 +35,14 @@ class CpuPipeline final : public FramePipeline {
  private:
   void reallocate(int width, int height);
   void run_filter(const FilterSettings& filter, const cv::Mat& input);
-  // Runs the filter on `input` (BGRA or gray); its output buffer (`input` itself for None).
+  // Runs the filter on `input` (BGR, BGRA or gray); its output buffer (a copy of `input` for None,
+  // a gray frame's plane itself).
   const cv::Mat& filter_output(const FilterSettings& filter, const cv::Mat& input);
   void display(const cv::Mat& image, DisplayTarget* target);
 
   std::optional<sat::FilterEngine> engine_;
   int width_ = 0, height_ = 0;
-  cv::Mat bgra_, gray_, out_bgra_, out_gray_;  // as in CudaPipeline, on the host
+  cv::Mat bgra_, gray_, out_colour_, out_gray_;  // as in CudaPipeline, on the host (BGR or BGRA out)
   cv::Mat rgba_band_;                          // display stage: a band of rows
   cv::Mat output_;                             // header of the last output (one of the above)
   // A gray frame's plane went through a colour filter: read_output gives it as BGR.

@@ -628,6 +628,19 @@ TEST(CpuPipeline, ThresholdAndNone) {
   EXPECT_THROW(pipeline.process(frame, settings, nullptr, nullptr), sat::Error);
 }
 
+// What satcore's CPU engine gives the frame's BGRA copy for `filter`, as BGR (or gray); the frame
+// itself for None.
+cv::Mat bgra_result(const FilterSettings& filter, const cv::Mat& frame, const cv::Mat& bgra) {
+  if (filter.kind == FilterKind::None) return frame.clone();
+  const sat::FilterSpec& spec = *filter.spec();
+  cv::Mat out(frame.size(), CV_8UC(sat::output_channels(spec, 4))), expected;
+  sat::FilterEngine engine(sat::Backend::Cpu, sat::Extent{frame.cols, frame.rows});
+  engine.apply(spec, image_view(bgra), image_view(out));
+  if (out.channels() != 4) return out;
+  cv::cvtColor(out, expected, cv::COLOR_BGRA2BGR);
+  return expected;
+}
+
 // A gray frame (B = G = R: a GRAY8 source delivered as BGR) is filtered as one plane and shown
 // through gray display targets (1 byte a pixel, not 4): every filter of the menu gives the values
 // its BGRA run gives (satcore's own, 4 channels), in each channel. The guided filter's colour
@@ -658,16 +671,7 @@ TEST(CpuPipeline, GrayFramesAreFilteredAsOnePlaneWithTheColourResult) {
     cv::Mat output;
     pipeline.read_output(output);
 
-    cv::Mat expected = frame.clone();  // None: the input
-    if (kind != FilterKind::None) {
-      const sat::FilterSpec& spec = *settings.filter.spec();
-      cv::Mat out(frame.size(), CV_8UC(sat::output_channels(spec, 4)));
-      sat::FilterEngine engine(sat::Backend::Cpu, sat::Extent{frame.cols, frame.rows});
-      engine.apply(spec, image_view(static_cast<const cv::Mat&>(bgra)), image_view(out));
-      // (expected has a buffer of its own: cvtColor must not write into the frame)
-      if (out.channels() == 4) cv::cvtColor(out, expected, cv::COLOR_BGRA2BGR);
-      else expected = out;
-    }
+    const cv::Mat expected = bgra_result(settings.filter, frame, bgra);
     EXPECT_EQ(differing(output, expected), 0);
     EXPECT_EQ(before.gray_uploads, colour_guide ? 0 : 1);
     EXPECT_EQ(after.gray_uploads, colour_guide ? 0 : 1);
@@ -685,6 +689,44 @@ TEST(CpuPipeline, GrayFramesAreFilteredAsOnePlaneWithTheColourResult) {
   cv::Mat expected_rgba;
   cv::cvtColor(frame, expected_rgba, cv::COLOR_BGR2RGBA);
   EXPECT_EQ(differing(before.rgba, expected_rgba), 0);
+}
+
+// A colour frame is filtered as the BGR frame itself (no BGRA copy in, a 3-channel output) where
+// the filter treats its channels independently: every filter of the menu gives the colour channels
+// its BGRA run gives (satcore's own, 4 channels), the guided filter's gray guide too, and its
+// colour guide (which runs on BGRA). A filter added to satcore whose BGR run differs fails here.
+TEST(CpuPipeline, ColourFramesAreFilteredAsBgrWithTheBgraResult) {
+  cv::Mat frame = test::random_image(97, 61, 3, 12), bgra;
+  cv::GaussianBlur(frame, frame, cv::Size(5, 5), 1.5);  // some structure for the windowed filters
+  cv::cvtColor(frame, bgra, cv::COLOR_BGR2BGRA);
+  std::vector<std::pair<FilterKind, bool>> cases;  // the filter, guided by the gray image
+  for (const FilterKind kind : kAllFilterKinds) cases.emplace_back(kind, false);
+  cases.emplace_back(filter_kind_of<sat::GuidedParams>(), true);
+  for (const auto& [kind, gray_guide] : cases) {
+    SCOPED_TRACE(std::string(to_string(kind)) + (gray_guide ? " (gray guide)" : ""));
+    CpuPipeline pipeline;
+    test::HostTarget before, after;
+    PipelineSettings settings;
+    settings.filter.kind = kind;
+    if (kind == filter_kind_of<sat::KuwaharaParams>()) settings.filter.params<sat::KuwaharaParams>().radius = 3;
+    if (gray_guide) settings.filter.params<sat::GuidedParams>().guide = sat::GuideKind::Gray;
+    const cv::Mat input = frame.clone();
+    pipeline.process(input, settings, &before, &after);
+    cv::Mat output;
+    pipeline.read_output(output);
+    const cv::Mat expected = bgra_result(settings.filter, frame, bgra);
+    EXPECT_EQ(differing(output, expected), 0);
+    EXPECT_EQ(differing(input, frame), 0);  // the frame is read, never written
+    cv::Mat expected_rgba;
+    cv::cvtColor(expected, expected_rgba, expected.channels() == 1 ? cv::COLOR_GRAY2RGBA : cv::COLOR_BGR2RGBA);
+    if (expected.channels() == 3) {
+      EXPECT_EQ(differing(after.rgba, expected_rgba), 0);
+    }
+    cv::Vec3b pixel;
+    EXPECT_EQ(pipeline.read_output_pixel(5, 7, pixel), expected.channels());
+    for (int c = 0; c < expected.channels(); ++c)
+      EXPECT_EQ(pixel[c], expected.ptr<uint8_t>(7)[5 * expected.channels() + c]);
+  }
 }
 
 // The display stage uploads RGBA in bands of rows (no RGBA copy of the frame): a frame taller
