@@ -92,18 +92,17 @@ class StagedSequence final : public satapp::files::PendingOutput {
                                ".satfilter-" + std::to_string(::getpid()) + "-";
     for (int attempt = 0;; ++attempt) {
       const std::string candidate = prefix + std::to_string(attempt) + ".d";
+      // Listed before it is made, as AtomicOutput's file: a signal in between would leave it.
+      const int registration = register_temporary(candidate, /*is_directory=*/true);
       if (::mkdir(candidate.c_str(), 0777) == 0) {
         folder_ = candidate;
+        registration_ = registration;
         break;
       }
-      if (errno != EEXIST || attempt >= 100)
-        throw runtime_error("cannot write '" + pattern_.pattern() + "': " + std::strerror(errno));
-    }
-    try {
-      registration_ = register_temporary(folder_, /*is_directory=*/true);
-    } catch (...) {
-      ::rmdir(folder_.c_str());
-      throw;
+      const int error = errno;
+      forget_temporary(registration);
+      if (error != EEXIST || attempt >= 100)
+        throw runtime_error("cannot write '" + pattern_.pattern() + "': " + std::strerror(error));
     }
   }
 

@@ -53,20 +53,21 @@ AtomicOutput::AtomicOutput(std::string destination, bool overwrite)
   for (int attempt = 0;; ++attempt) {
     const std::string candidate = parts.directory + "." + parts.stem + "." + program_invocation_short_name + "-" + std::to_string(::getpid()) +
                                   "-" + std::to_string(attempt) + parts.extension;
+    // Listed before it is created: a signal between the creation and the listing (a Ctrl-C and a
+    // SIGTERM back to back, as soon as the file shows) would leave it behind. A name that exists
+    // already carries this process's id: it was abandoned by an earlier process of that id.
+    const int registration = register_temporary(candidate, /*is_directory=*/false);
     const int fd = ::open(candidate.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd >= 0) {
       ::close(fd);
-      try {
-        registration_ = register_temporary(candidate, /*is_directory=*/false);
-      } catch (...) {
-        ::unlink(candidate.c_str());
-        throw;
-      }
+      registration_ = registration;
       temp_ = candidate;
       return;
     }
-    if (errno != EEXIST || attempt >= 100)
-      throw std::runtime_error("cannot write '" + destination_ + "': " + std::strerror(errno));
+    const int error = errno;
+    forget_temporary(registration);
+    if (error != EEXIST || attempt >= 100)
+      throw std::runtime_error("cannot write '" + destination_ + "': " + std::strerror(error));
   }
 }
 
