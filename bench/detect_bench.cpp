@@ -60,15 +60,16 @@ int main(int argc, char** argv) {
   check(cudaGetDevice(&device), "cudaGetDevice");
   check(cudaGetDeviceProperties(&prop, device), "cudaGetDeviceProperties");
   std::printf("detect_bench on %s, %s; OpenCV %s with %d threads (%u hardware threads); %d reps (CPU: fewer)\n",
-              prop.name, cascade_file.c_str(), CV_VERSION, cv::getNumThreads(), std::thread::hardware_concurrency(), reps);
+              prop.name, cascade_file.c_str(), CV_VERSION, cv::getNumThreads(), std::thread::hardware_concurrency(),
+              reps);
   std::printf("%-16s %6s %6s %6s | %9s %7s %7s %7s %7s | %9s | %9s | %7s %7s\n", "frame", "raw", "boxes", "cv",
               "GPU ms", "pyr", "tables", "cascade", "group", "CPU ms", "OpenCV ms", "xOpenCV", "xCPU");
   bool all_equal = true;
   for (const cv::Size size : {cv::Size(1920, 1080), cv::Size(3840, 2160)}) {
     for (const bool faces : {true, false}) {
       const cv::Mat frame = faces ? detect_test::faces_frame(size) : detect_test::faceless_frame(size);
-      const std::string name = std::string(faces ? "faces " : "no faces ") + std::to_string(size.width) + "x" +
-                               std::to_string(size.height);
+      const std::string name =
+          std::string(faces ? "faces " : "no faces ") + std::to_string(size.width) + "x" + std::to_string(size.height);
       void* d = nullptr;
       check(cudaMalloc(&d, frame.total()), "cudaMalloc");
       check(cudaMemcpy(d, frame.data, frame.total(), cudaMemcpyHostToDevice), "cudaMemcpy");
@@ -85,7 +86,8 @@ int main(int argc, char** argv) {
       for (int i = 0; i < reps; ++i) {
         gpu.detect(dev);
         const sat::DetectTimes t = gpu.last_times();
-        pyr.push_back(t.pyramid_ms), tab.push_back(t.tables_ms), cas.push_back(t.cascade_ms), grp.push_back(t.grouping_ms);
+        pyr.push_back(t.pyramid_ms), tab.push_back(t.tables_ms), cas.push_back(t.cascade_ms),
+            grp.push_back(t.grouping_ms);
       }
       const int cpu_reps = std::max(3, reps / 10);
       std::vector<sat::Box> cpu_boxes;
@@ -96,14 +98,16 @@ int main(int argc, char** argv) {
       const bool same_as_cpu = boxes == cpu_boxes && raw == cpu.candidates();
       const bool same_count_as_cv = boxes.size() == found.size();
       all_equal = all_equal && same_as_cpu && same_count_as_cv;
-      std::printf("%-16s %6zu %6zu %6zu | %9.3f %7.3f %7.3f %7.3f %7.3f | %9.2f | %9.2f | %7.0f %7.0f%s%s\n", name.c_str(),
-                  raw.size(), boxes.size(), found.size(), median(t_gpu), median(pyr), median(tab), median(cas), median(grp),
-                  median(t_cpu), median(t_cv), median(t_cv) / median(t_gpu), median(t_cpu) / median(t_gpu),
-                  same_as_cpu ? "" : "  CUDA != CPU", same_count_as_cv ? "" : "  COUNT != OpenCV");
+      std::printf("%-16s %6zu %6zu %6zu | %9.3f %7.3f %7.3f %7.3f %7.3f | %9.2f | %9.2f | %7.0f %7.0f%s%s\n",
+                  name.c_str(), raw.size(), boxes.size(), found.size(), median(t_gpu), median(pyr), median(tab),
+                  median(cas), median(grp), median(t_cpu), median(t_cv), median(t_cv) / median(t_gpu),
+                  median(t_cpu) / median(t_gpu), same_as_cpu ? "" : "  CUDA != CPU",
+                  same_count_as_cv ? "" : "  COUNT != OpenCV");
       check(cudaFree(d), "cudaFree");
     }
   }
-  std::printf("raw: accepted windows before grouping. GPU ms: wall time of detect() (enqueue, wait, boxes back on the\n"
-              "host); stage columns: CUDA events, grouping on the host clock.\n");
+  std::printf(
+      "raw: accepted windows before grouping. GPU ms: wall time of detect() (enqueue, wait, boxes back on the\n"
+      "host); stage columns: CUDA events, grouping on the host clock.\n");
   return all_equal ? 0 : 1;
 }

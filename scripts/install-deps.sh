@@ -6,6 +6,7 @@ packages=(
   build-essential cmake ninja-build pkg-config
   libgtest-dev                      # unit tests
   clang-14 libclang-rt-14-dev       # the fuzz targets (scripts/fuzz.sh: libFuzzer, ASan, UBSan)
+  clang-format-14                   # scripts/check-format.sh and its test: the sources as .clang-format says
   libopencv-dev                     # image/video I/O, reference filters (apps and tests only)
   libavformat-dev libavcodec-dev libswscale-dev libavutil-dev  # satfilter: odd-sized videos, GStreamer frames as OpenCV converts
   nlohmann-json3-dev                # satfilter --json, satbench --json

@@ -24,9 +24,12 @@ long long pixels(sat::Extent e) { return (long long)e.width * e.height; }
 
 const char* to_string(Suite suite) {
   switch (suite) {
-    case Suite::Square: return "square";
-    case Suite::Frames: return "frames";
-    case Suite::Batches: return "batches";
+    case Suite::Square:
+      return "square";
+    case Suite::Frames:
+      return "frames";
+    case Suite::Batches:
+      return "batches";
   }
   return "?";
 }

@@ -186,20 +186,21 @@ Parser::Parser() {
     return std::string(text);
   };
 
-  cli::add_parsed(app, "--suite", "NAME", "square, frames, batches or all (the tables; default all),\n"
-                  "tilted (the tilted table), or filters or detect (the applications, see below)",
-                  [&o](const std::string& v) {
-                    if (v != "square" && v != "frames" && v != "batches" && v != "all" && v != "filters" &&
-                        v != "detect" && v != "tilted")
-                      throw UsageError("--suite expects square, frames, batches, all, tilted, filters or detect (got '" +
-                                       v + "')");
-                    o.square_suite = v == "square" || v == "all";
-                    o.frame_suite = v == "frames" || v == "all";
-                    o.batch_suite = v == "batches" || v == "all";
-                    o.filter_suite = v == "filters";
-                    o.detect_suite = v == "detect";
-                    o.tilted_suite = v == "tilted";
-                  });
+  cli::add_parsed(
+      app, "--suite", "NAME",
+      "square, frames, batches or all (the tables; default all),\n"
+      "tilted (the tilted table), or filters or detect (the applications, see below)",
+      [&o](const std::string& v) {
+        if (v != "square" && v != "frames" && v != "batches" && v != "all" && v != "filters" && v != "detect" &&
+            v != "tilted")
+          throw UsageError("--suite expects square, frames, batches, all, tilted, filters or detect (got '" + v + "')");
+        o.square_suite = v == "square" || v == "all";
+        o.frame_suite = v == "frames" || v == "all";
+        o.batch_suite = v == "batches" || v == "all";
+        o.filter_suite = v == "filters";
+        o.detect_suite = v == "detect";
+        o.tilted_suite = v == "tilted";
+      });
   cli::add_parsed(app, "--sizes", "LIST",
                   "sizes for every chosen suite instead of the suite's own, e.g.\n256,1K,1920x1080 (N = N x N, "
                   "K = x1024)",

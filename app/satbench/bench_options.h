@@ -31,14 +31,14 @@ enum class ColorMode { Auto, Always, Never };
 
 struct BenchOptions {
   bool help = false;
-  bool square_suite = true;                // float32 n x n, the paper's Table III
-  bool frame_suite = true;                 // frame sizes, u8 -> u32 and u8x4 -> u32x4
-  bool batch_suite = true;                 // batches of planes (sat::compute_batch)
+  bool square_suite = true;  // float32 n x n, the paper's Table III
+  bool frame_suite = true;   // frame sizes, u8 -> u32 and u8x4 -> u32x4
+  bool batch_suite = true;   // batches of planes (sat::compute_batch)
   // The application suites, asked for by name (not in "all", the tables' suites): every filter of
   // the catalog, and Viola–Jones detection; GPU, our CPU backend (peer cpu_parallel) and OpenCV.
   bool filter_suite = false;
   bool detect_suite = false;
-  bool tilted_suite = false;  // the tilted table against the upright table and the copy
+  bool tilted_suite = false;               // the tilted table against the upright table and the copy
   std::vector<sat::Algorithm> algorithms;  // in the paper's order
   std::vector<int> tiles{32, 64, 128};
   std::vector<sat::Extent> sizes;  // empty: each suite's own sizes; else these sizes in every chosen suite
@@ -53,7 +53,7 @@ struct BenchOptions {
   double rotate_mb = 0;            // bytes to rotate inputs/outputs through per measurement; 0 = 3 x L2
   double hybrid_r = 0.25;          // (1+r)R1W's r
   int device = 0;
-  int cpu_threads = 0;  // CPU peers; 0 = all hardware threads
+  int cpu_threads = 0;         // CPU peers; 0 = all hardware threads
   double memory_limit_gb = 0;  // host memory a table case may use (GB); 0 = what is available (MemAvailable)
   bool quick = false;
   ColorMode color = ColorMode::Auto;

@@ -7,9 +7,9 @@
 #include <cstddef>
 
 #include "common/cuda/cuda_check.h"
-#include "sat/support/buffers.h"
 #include "host_image.h"
 #include "sat/sat.h"
+#include "sat/support/buffers.h"
 
 namespace satbench {
 

@@ -67,9 +67,9 @@ std::vector<std::string> g_only_cases;  // --case: substrings of the case names 
 
 // Runs and prints one case (unless --case leaves it out).
 void row(const std::string& what, const std::vector<Run>& runs, int reps) {
-  if (!g_only_cases.empty() &&
-      std::none_of(g_only_cases.begin(), g_only_cases.end(),
-                   [&](const std::string& only) { return what.find(only) != std::string::npos; }))
+  if (!g_only_cases.empty() && std::none_of(g_only_cases.begin(), g_only_cases.end(), [&](const std::string& only) {
+        return what.find(only) != std::string::npos;
+      }))
     return;
   const std::vector<double> ms = medians(runs, reps);
   std::printf("| %-44s |", what.c_str());
@@ -102,8 +102,8 @@ int main(int argc, char** argv) {
   if (sched_getaffinity(0, sizeof set, &set) == 0) hw = std::max(1, CPU_COUNT(&set));
 #endif
   cv::setNumThreads(hw);
-  std::printf("usable cores %d (hardware threads %u); OpenCV %s on %d threads; satcore CPU: auto (and 1 thread)\n",
-              hw, std::thread::hardware_concurrency(), CV_VERSION, cv::getNumThreads());
+  std::printf("usable cores %d (hardware threads %u); OpenCV %s on %d threads; satcore CPU: auto (and 1 thread)\n", hw,
+              std::thread::hardware_concurrency(), CV_VERSION, cv::getNumThreads());
   std::printf("| %-44s | %9s | %9s | %9s | %7s |\n", "case", "satcore", "OpenCV", "satcore 1T", "OCV/sat");
   std::printf("|%s|---:|---:|---:|---:|\n", std::string(46, '-').c_str());
 
@@ -138,9 +138,8 @@ int main(int argc, char** argv) {
       cv::Mat out(h, w, in.type()), cv_out;
       row("box " + std::to_string(k) + "x" + std::to_string(k) + name_of(channels) + size,
           std::vector<Run>{[&] { auto_engine.apply(p, cview(in), view(out)); },
-                   [&] { satapp::box_blur_twin(in, p, cv_out); },
-                   [&] { one.apply(p, cview(in), view(out)); }},
-                  reps);
+                           [&] { satapp::box_blur_twin(in, p, cv_out); }, [&] { one.apply(p, cview(in), view(out)); }},
+          reps);
     }
     // Mean - C on gray, BGR and BGRA: OpenCV converts to gray first (cvtColor), as satcore does.
     for (int channels : {1, 3, 4}) {
@@ -148,34 +147,35 @@ int main(int argc, char** argv) {
       const cv::Mat& in = image_of(channels);
       row(std::string("mean-C block 11") + name_of(channels) + size,
           std::vector<Run>{[&] { auto_engine.apply(p, cview(in), view(out1)); },
-                   [&] { satapp::mean_c_twin(in, p, cv1, scratch); },
-                   [&] { one.apply(p, cview(in), view(out1)); }},
-                  reps);
+                           [&] { satapp::mean_c_twin(in, p, cv1, scratch); },
+                           [&] { one.apply(p, cview(in), view(out1)); }},
+          reps);
     }
     if (satapp::twins_have_ximgproc()) {
       const sat::SauvolaParams p{15, 0.2, 127.5, 255};
       row("sauvola 15 gray (vs ximgproc) " + size,
           std::vector<Run>{[&] { auto_engine.apply(p, cview(gray), view(out1)); },
-                   [&] { satapp::sauvola_twin(gray, p, cv1, scratch); },
-                   [&] { one.apply(p, cview(gray), view(out1)); }},
-                  reps);
+                           [&] { satapp::sauvola_twin(gray, p, cv1, scratch); },
+                           [&] { one.apply(p, cview(gray), view(out1)); }},
+          reps);
     }
     {
       const sat::BradleyParams p{15, 15.0, 255};
       row("bradley 15 gray (vs adaptiveThreshold 15) " + size,
           std::vector<Run>{[&] { auto_engine.apply(p, cview(gray), view(out1)); },
-                   [&] { satapp::bradley_nearest_op(gray, p, cv1, scratch); },
-                   [&] { one.apply(p, cview(gray), view(out1)); }},
-                  reps);
+                           [&] { satapp::bradley_nearest_op(gray, p, cv1, scratch); },
+                           [&] { one.apply(p, cview(gray), view(out1)); }},
+          reps);
     }
     {  // The table alone: cpu_parallel (auto) vs cv::integral vs cpu_parallel on one thread.
       std::vector<uint32_t> table(std::size_t(w) * h);
       cv::Mat sum;
-      const sat::Problem prob{sat::ElementType::U8ToU32, {w, h}, gray.data, gray.step, table.data(), std::size_t(w) * 4};
+      const sat::Problem prob{sat::ElementType::U8ToU32, {w, h}, gray.data, gray.step, table.data(),
+                              std::size_t(w) * 4};
       row("SAT u8->u32 (cpu_parallel) " + size,
           std::vector<Run>{[&] { sat::cpu_parallel(prob, 0); }, [&] { cv::integral(gray, sum, CV_32S); },
-                   [&] { sat::cpu_parallel(prob, 1); }},
-                  reps);
+                           [&] { sat::cpu_parallel(prob, 1); }},
+          reps);
     }
   }
   if (!no_batch) {  // satbench's batch case: 64 planes of 256×256 u8.
@@ -183,15 +183,17 @@ int main(int argc, char** argv) {
     const cv::Mat in = random_mat(n, n * planes, CV_8UC1, 3);
     std::vector<uint32_t> table(std::size_t(n) * n * planes);
     std::vector<cv::Mat> sums(planes);
-    const sat::Problem first{sat::ElementType::U8ToU32, {n, n}, in.data, std::size_t(n), table.data(), std::size_t(n) * 4};
+    const sat::Problem first{sat::ElementType::U8ToU32, {n, n}, in.data, std::size_t(n), table.data(),
+                             std::size_t(n) * 4};
     const sat::Batch batch{planes, std::size_t(n) * n, std::size_t(n) * n * 4};
     row("SAT batch 64 x 256x256 u8",
         std::vector<Run>{[&] { sat::cpu_parallel_batch(first, batch, 0); },
-                 [&] {
-                   for (int k = 0; k < planes; ++k) cv::integral(in.rowRange(k * n, (k + 1) * n), sums[k], CV_32S);
-                 },
-                 [&] { sat::cpu_parallel_batch(first, batch, 1); }},
-                reps);
+                         [&] {
+                           for (int k = 0; k < planes; ++k)
+                             cv::integral(in.rowRange(k * n, (k + 1) * n), sums[k], CV_32S);
+                         },
+                         [&] { sat::cpu_parallel_batch(first, batch, 1); }},
+        reps);
   }
   return 0;
 }

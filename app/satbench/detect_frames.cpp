@@ -28,8 +28,10 @@ std::vector<uint8_t> make_detect_frame(sat::Extent extent, bool faces) {
     int x = 0, y = 0;
     for (std::size_t k = 0; y + cell <= size.height; ++k) {
       cv::Mat g = images[k % images.size()].image, gray, scaled;
-      if (g.channels() == 3) cv::cvtColor(g, gray, cv::COLOR_BGR2GRAY);
-      else gray = g;
+      if (g.channels() == 3)
+        cv::cvtColor(g, gray, cv::COLOR_BGR2GRAY);
+      else
+        gray = g;
       const double s = double(cell) / std::max(gray.cols, gray.rows);
       cv::resize(gray, scaled, {}, s, s, cv::INTER_AREA);
       if (x + scaled.cols > size.width) x = 0, y += cell;

@@ -7,14 +7,14 @@
 #include <thread>
 
 #include "common/cuda/cuda_check.h"
-#include "sat/support/cuda_stream.h"
-#include "sat/support/pitched_buffer.h"
 #include "detect_frames.h"
 #include "detect_twin.h"
 #include "gpu_timer.h"
 #include "runner.h"
 #include "sat/detect.h"
 #include "sat/error.h"
+#include "sat/support/cuda_stream.h"
+#include "sat/support/pitched_buffer.h"
 #include "suite_guard.h"
 #include "suite_timing.h"
 
@@ -35,11 +35,11 @@ std::vector<DetectSuiteCase> plan_detect_suite(const BenchOptions& options) {
   std::vector<DetectSuiteCase> cases;
   for (const sat::Extent& e : sizes)
     for (bool faces : {true, false})
-      cases.push_back({std::string(faces ? "faces " : "no faces ") + std::to_string(e.width) + "x" +
-                           std::to_string(e.height),
-                       e, faces});
-  cases.push_back({"upper body " + std::to_string(sizes[0].width) + "x" + std::to_string(sizes[0].height), sizes[0],
-                   true, true});
+      cases.push_back(
+          {std::string(faces ? "faces " : "no faces ") + std::to_string(e.width) + "x" + std::to_string(e.height), e,
+           faces});
+  cases.push_back(
+      {"upper body " + std::to_string(sizes[0].width) + "x" + std::to_string(sizes[0].height), sizes[0], true, true});
   return cases;
 }
 
@@ -75,8 +75,10 @@ void run_detect_case(const BenchOptions& o, const DetectSuiteCase& c, bool gpu, 
     guarded(r, records, [&] {
       sat::Detector detector(sat::Backend::Cpu, cascade, c.extent, kParams);
       detector.enable_stage_timing(true);
-      fill(r, measure(o, [&] { return wall_ms([&] { r.objects = (long long)detector.detect(host).size(); }); },
-                      [&] { return stage_list(detector.last_times()); }),
+      fill(r,
+           measure(
+               o, [&] { return wall_ms([&] { r.objects = (long long)detector.detect(host).size(); }); },
+               [&] { return stage_list(detector.last_times()); }),
            o);
     });
   }

@@ -26,6 +26,7 @@ std::vector<DetectSuiteCase> plan_detect_suite(const BenchOptions& options);
 
 // Measures one case (as run_filter_case: CPU backend, GPU, OpenCV), counting the boxes each finds.
 // Throws BenchAborted when the GPU hung.
-void run_detect_case(const BenchOptions& options, const DetectSuiteCase& c, bool gpu, std::vector<SuiteRecord>& records);
+void run_detect_case(const BenchOptions& options, const DetectSuiteCase& c, bool gpu,
+                     std::vector<SuiteRecord>& records);
 
 }  // namespace satbench

@@ -11,9 +11,9 @@
 namespace satbench {
 
 struct DetectTwin {
-  std::string method;          // "cv::CascadeClassifier"; empty when not built
-  std::function<int()> run;    // one detectMultiScale on the frame; returns the boxes found
-  std::string unavailable;     // why there is none
+  std::string method;        // "cv::CascadeClassifier"; empty when not built
+  std::function<int()> run;  // one detectMultiScale on the frame; returns the boxes found
+  std::string unavailable;   // why there is none
 };
 
 // On host gray frame `frame` (kept by reference: it must outlive the twin), with the cascade at

@@ -10,13 +10,13 @@
 #include <thread>
 
 #include "common/cuda/cuda_check.h"
-#include "sat/support/cuda_stream.h"
-#include "sat/support/pitched_buffer.h"
 #include "filter_twins.h"
 #include "gpu_timer.h"
 #include "runner.h"
 #include "sat/error.h"
 #include "sat/filters.h"
+#include "sat/support/cuda_stream.h"
+#include "sat/support/pitched_buffer.h"
 #include "suite_guard.h"
 #include "suite_timing.h"
 
@@ -97,8 +97,8 @@ std::vector<FilterSuiteCase> plan_filter_suite(const BenchOptions& options) {
 void run_filter_case(const BenchOptions& o, const FilterSuiteCase& c, bool gpu, std::vector<SuiteRecord>& records) {
   const int w = c.extent.width, h = c.extent.height;
   const std::vector<uint8_t> src = make_image(c.extent, c.channels);
-  const std::vector<uint8_t> map = c.map_max_radius >= 0 ? make_radius_map(c.extent, c.map_max_radius)
-                                                          : std::vector<uint8_t>{};
+  const std::vector<uint8_t> map =
+      c.map_max_radius >= 0 ? make_radius_map(c.extent, c.map_max_radius) : std::vector<uint8_t>{};
   sat::FilterSpec spec = c.spec;  // with the host radius map
   if (!map.empty()) std::get<sat::VariableBlurParams>(spec).radius_map = {map.data(), std::size_t(w), w, h, 1};
   const int out_channels = sat::output_channels(spec, c.channels);
@@ -125,8 +125,10 @@ void run_filter_case(const BenchOptions& o, const FilterSuiteCase& c, bool gpu, 
       engine.enable_stage_timing(true);
       std::vector<uint8_t> out(dst_row * std::size_t(h));
       const sat::Image8 dst{out.data(), dst_row, w, h, out_channels};
-      fill(r, measure(o, [&] { return wall_ms([&] { engine.apply(spec, host_src, dst); }); },
-                      [&] { return stage_list(engine.last_stage_times()); }),
+      fill(r,
+           measure(
+               o, [&] { return wall_ms([&] { engine.apply(spec, host_src, dst); }); },
+               [&] { return stage_list(engine.last_stage_times()); }),
            o);
       reference = std::move(out);
     });
@@ -141,7 +143,8 @@ void run_filter_case(const BenchOptions& o, const FilterSuiteCase& c, bool gpu, 
       guarded(r, records, [&] {
         const sat::CudaStream stream;
         const sat::PitchedBuffer d_src(src_row, std::size_t(h)), d_dst(dst_row, std::size_t(h));
-        SAT_CUDA_CHECK(cudaMemcpy2D(d_src.data(), d_src.pitch(), src.data(), src_row, src_row, h, cudaMemcpyHostToDevice));
+        SAT_CUDA_CHECK(
+            cudaMemcpy2D(d_src.data(), d_src.pitch(), src.data(), src_row, src_row, h, cudaMemcpyHostToDevice));
         sat::FilterSpec device_spec = c.spec;
         sat::PitchedBuffer d_map;
         if (!map.empty()) {
@@ -163,7 +166,8 @@ void run_filter_case(const BenchOptions& o, const FilterSuiteCase& c, bool gpu, 
         fill(r, measure(o, run, [&] { return stage_list(engine.last_stage_times()); }), o);
         if (!reference.empty()) {
           std::vector<uint8_t> got(dst_row * std::size_t(h));
-          SAT_CUDA_CHECK(cudaMemcpy2D(got.data(), dst_row, d_dst.data(), d_dst.pitch(), dst_row, h, cudaMemcpyDeviceToHost));
+          SAT_CUDA_CHECK(
+              cudaMemcpy2D(got.data(), dst_row, d_dst.data(), d_dst.pitch(), dst_row, h, cudaMemcpyDeviceToHost));
           r.max_diff = max_difference(got.data(), dst_row, reference.data(), dst_row, dst_row, h);
         }
       });

@@ -18,8 +18,8 @@ struct FilterSuiteCase {
   sat::FilterSpec spec;
   std::string label;  // sat::describe(spec), plus the radius map's maximum for the variable blur
   sat::Extent extent;
-  int channels = 1;          // 1 (gray) or 4 (BGRA)
-  int map_max_radius = -1;   // variable blur: the generated radius map's maximum; else -1
+  int channels = 1;         // 1 (gray) or 4 (BGRA)
+  int map_max_radius = -1;  // variable blur: the generated radius map's maximum; else -1
 };
 
 std::vector<FilterSuiteCase> plan_filter_suite(const BenchOptions& options);
@@ -28,6 +28,7 @@ std::vector<FilterSuiteCase> plan_filter_suite(const BenchOptions& options);
 // with), then the GPU (when `gpu` and GPU methods were asked for; "no GPU" records without a
 // device) and OpenCV's twin (when the opencv peer was asked for), appending a record each.
 // Throws BenchAborted when the GPU hung.
-void run_filter_case(const BenchOptions& options, const FilterSuiteCase& c, bool gpu, std::vector<SuiteRecord>& records);
+void run_filter_case(const BenchOptions& options, const FilterSuiteCase& c, bool gpu,
+                     std::vector<SuiteRecord>& records);
 
 }  // namespace satbench

@@ -16,7 +16,8 @@ namespace satbench {
 
 FilterTwin make_filter_twin(const sat::FilterSpec& spec, sat::ConstImage8 image, int threads) {
   const satapp::TwinInfo info = satapp::twin_info(spec);
-  if (info.kind == satapp::TwinKind::None) return {"", {}, info.not_built ? "not built: " + info.relation : info.relation, {}};
+  if (info.kind == satapp::TwinKind::None)
+    return {"", {}, info.not_built ? "not built: " + info.relation : info.relation, {}};
   if (info.kind == satapp::TwinKind::NearestOp) return {"", {}, "no OpenCV twin (" + info.relation + ")", {}};
   cv::setNumThreads(threads);
   // What the twin keeps between runs: the input (satbench's host image), scratch and the output.

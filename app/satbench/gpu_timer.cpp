@@ -5,8 +5,8 @@
 #include <thread>
 
 #include "common/cuda/cuda_check.h"
-#include "sat/support/device_hang.h"
 #include "common/timing/stopwatch.h"
+#include "sat/support/device_hang.h"
 
 namespace satbench {
 

@@ -34,8 +34,8 @@ std::uint64_t case_host_bytes(const BenchCase& c, const std::vector<Peer>& peers
   const std::uint64_t pixels = std::uint64_t(all.width) * std::uint64_t(all.height);
   const std::uint64_t input = pixels * sat::input_element_size(c.type);
   const std::uint64_t table = pixels * sat::output_element_size(c.type);
-  const std::uint64_t padded_table = std::uint64_t(c.extent.width + 1) * std::uint64_t(c.extent.height + 1) *
-                                     sat::output_element_size(c.type);
+  const std::uint64_t padded_table =
+      std::uint64_t(c.extent.width + 1) * std::uint64_t(c.extent.height + 1) * sat::output_element_size(c.type);
   const bool opencv = c.planes == 1 && std::find(peers.begin(), peers.end(), Peer::OpenCv) != peers.end();
   return input + table + std::max(table, padded_table) + (opencv ? padded_table : 0);
 }

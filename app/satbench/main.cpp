@@ -19,7 +19,6 @@
 #include "bench_cases.h"
 #include "bench_options.h"
 #include "common/cuda/cuda_check.h"
-#include "sat/support/device_hang.h"
 #include "device_info.h"
 #include "filter_twins.h"
 #include "peer_cub.h"
@@ -28,8 +27,9 @@
 #include "report.h"
 #include "results.h"
 #include "runner.h"
-#include "suite_run.h"
 #include "sat/device.h"
+#include "sat/support/device_hang.h"
+#include "suite_run.h"
 
 namespace {
 

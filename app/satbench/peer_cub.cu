@@ -1,7 +1,7 @@
 // The cub-scan-1d peer: cub::DeviceScan::InclusiveSum per element type, two-phase (size, run).
+#include <thrust/iterator/transform_iterator.h>
 #include <cub/device/device_scan.cuh>
 #include <cub/version.cuh>
-#include <thrust/iterator/transform_iterator.h>
 
 #include <cstdint>
 #include <string>

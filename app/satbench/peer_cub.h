@@ -12,8 +12,8 @@
 #include <cstdint>
 #include <string>
 
-#include "sat/support/buffers.h"
 #include "sat/sat.h"
+#include "sat/support/buffers.h"
 
 namespace satbench {
 

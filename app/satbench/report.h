@@ -22,9 +22,9 @@ struct RunInfo {
   std::string command_line;
   DeviceInfo device;          // without a GPU: the host fields only
   std::string no_gpu_reason;  // why no CUDA device can be used; empty when one is
-  std::string npp;     // NppIntegral::description()
-  std::string cub;     // CubScan::description(): the CUB version compiled in
-  std::string opencv;  // OpenCvIntegral::description()
+  std::string npp;            // NppIntegral::description()
+  std::string cub;            // CubScan::description(): the CUB version compiled in
+  std::string opencv;         // OpenCvIntegral::description()
   int cpu_threads = 0;
   BenchOptions options;
   std::size_t rotate_bytes = 0;  // bytes the buffer sets of a small case add up to at least

@@ -86,10 +86,14 @@ std::string csv_value(const Field& f) {
   return std::visit(
       [](const auto& v) -> std::string {
         using V = std::decay_t<decltype(v)>;
-        if constexpr (std::is_same_v<V, std::string>) return csv_field(v);
-        else if constexpr (std::is_same_v<V, double>) return number(v);
-        else if constexpr (std::is_same_v<V, bool>) return v ? "true" : "false";
-        else return std::to_string(v);
+        if constexpr (std::is_same_v<V, std::string>)
+          return csv_field(v);
+        else if constexpr (std::is_same_v<V, double>)
+          return number(v);
+        else if constexpr (std::is_same_v<V, bool>)
+          return v ? "true" : "false";
+        else
+          return std::to_string(v);
       },
       f);
 }

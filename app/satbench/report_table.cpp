@@ -204,8 +204,8 @@ void print_group(std::ostream& out, const RunInfo& info, const std::vector<const
       continue;
     if (noted.empty() && unrun.empty()) out << "notes:\n";
     noted.push_back(r);
-    out << "  " << r->method << (r->tile ? " W=" + std::to_string(r->tile) : "") << " at " << size_label(r->extent, r->planes)
-        << ": " << (r->note.empty() ? to_string(r->status) : r->note) << '\n';
+    out << "  " << r->method << (r->tile ? " W=" + std::to_string(r->tile) : "") << " at "
+        << size_label(r->extent, r->planes) << ": " << (r->note.empty() ? to_string(r->status) : r->note) << '\n';
     std::string also;
     for (const Result* o : group)
       if (o != r && o->method == r->method && o->tile == r->tile && o->status == r->status)
@@ -241,15 +241,14 @@ void print_header(std::ostream& out, const RunInfo& info) {
       << " SMs, " << printf_string("%.1f GiB", double(d.global_memory_bytes) / (1 << 30)) << '\n';
   out << "memory      " << printf_string("%.0f MHz", d.memory_clock_mhz) << " x " << d.bus_width_bits
       << "-bit bus = " << printf_string("%.0f GB/s", d.peak_bandwidth_gbs) << " peak; L2 " << mib(d.l2_bytes) << '\n';
-  out << "CUDA        " << driver_line(d.driver_release, d.driver_version) << "; runtime " << d.runtime_version
-      << '\n';
+  out << "CUDA        " << driver_line(d.driver_release, d.driver_version) << "; runtime " << d.runtime_version << '\n';
   out << "host        " << (d.host_name.empty() ? "?" : d.host_name) << ", " << d.host_threads
       << " hardware threads; CPU peers on " << info.cpu_threads << " threads" << cpu_parallel_note(o) << "\n";
   out << "date        " << d.date_utc << '\n';
   out << "peers       " << info.npp << "; " << info.cub << "; " << info.opencv << '\n';
   out << "timing      CUDA events around each call (launch included, waited for); median of " << o.reps
-      << " runs after " << o.warmup << " warm-up run" << (o.warmup == 1 ? "" : "s")
-      << "; each case starts with " << kClockRampMs << " ms of copies (clocks up after the CPU peers)\n";
+      << " runs after " << o.warmup << " warm-up run" << (o.warmup == 1 ? "" : "s") << "; each case starts with "
+      << kClockRampMs << " ms of copies (clocks up after the CPU peers)\n";
   out << "            ";
   if (o.min_reps < o.reps)
     out << "at least " << o.min_reps << " runs where " << o.reps << " would take over " << o.budget_ms << " ms; ";

@@ -52,9 +52,9 @@ struct Runner::CaseState {
   BenchCase c;
   HostImage image;
   satapp::HostBuffer reference;  // cpu_reference's table
-  double reference_ms = 0;  // its time: cpu_reference's first run
-  bool exact = true;        // compare bit-exactly (integers; floats while sums are exact)
-  satapp::HostBuffer scratch;  // downloads and CPU peers' outputs (pinned)
+  double reference_ms = 0;       // its time: cpu_reference's first run
+  bool exact = true;             // compare bit-exactly (integers; floats while sums are exact)
+  satapp::HostBuffer scratch;    // downloads and CPU peers' outputs (pinned)
   std::unique_ptr<BufferSets> sets;
   std::exception_ptr sets_failure;  // why `sets` is null (out of device memory)
   int cursor = 0;                   // next buffer set: one circular order for all methods of the case
@@ -246,7 +246,7 @@ void Runner::run_cub(CaseState& s, Result r, std::vector<Result>& results) {
         s, m, [&](int k) { scan.run(s.device_sets().input(k), s.device_sets().output(k), stream); },
         [&](Result& x) {
           SAT_CUDA_CHECK(cudaMemcpyAsync(s.scratch.data(), s.device_sets().output(0), s.image.output_bytes(),
-                                            cudaMemcpyDeviceToHost, stream));
+                                         cudaMemcpyDeviceToHost, stream));
           SAT_CUDA_CHECK(cudaStreamSynchronize(stream));
           const CheckOutcome o = check_scan(c.type, s.image.input.data(), s.scratch.data(), positions, options_.rtol);
           x.max_error = o.max_error;
@@ -340,15 +340,14 @@ void Runner::run_case(const BenchCase& c, std::vector<Result>& results, Progress
       s.sets_failure = std::current_exception();
     }
   }
-  progress.begin_case(
-      label + (!gpu_    ? " (CPU peers only)"
-               : s.sets ? " (" + std::to_string(s.sets->count()) + " buffer set" + (s.sets->count() > 1 ? "s" : "") + ")"
-                        : " (device memory short)"));
+  progress.begin_case(label + (!gpu_    ? " (CPU peers only)"
+                               : s.sets ? " (" + std::to_string(s.sets->count()) + " buffer set" +
+                                              (s.sets->count() > 1 ? "s" : "") + ")"
+                                        : " (device memory short)"));
 
   // Download set 0's output and compare the W x H table at `offset` (pitch in bytes).
   auto check_device = [&](Result& r, std::size_t bytes, std::size_t offset, std::size_t pitch) {
-    SAT_CUDA_CHECK(
-        cudaMemcpyAsync(s.scratch.data(), s.device_sets().output(0), bytes, cudaMemcpyDeviceToHost, stream));
+    SAT_CUDA_CHECK(cudaMemcpyAsync(s.scratch.data(), s.device_sets().output(0), bytes, cudaMemcpyDeviceToHost, stream));
     SAT_CUDA_CHECK(cudaStreamSynchronize(stream));
     const CheckOutcome o = check_table(c.type, stacked, s.scratch.data() + offset, pitch, s.reference.data(),
                                        s.image.output_pitch, s.exact, options_.rtol);
@@ -383,7 +382,7 @@ void Runner::run_case(const BenchCase& c, std::vector<Result>& results, Progress
       ramp.start();
       for (int k = 0, calls = 0;; ++calls) {
         SAT_CUDA_CHECK(cudaMemcpyAsync(sets.copy_destination(k), sets.copy_source(k), sets.copy_bytes(),
-                                          cudaMemcpyDeviceToDevice, stream));
+                                       cudaMemcpyDeviceToDevice, stream));
         k = (k + 1) % sets.count();
         if (calls % 64 != 63) continue;
         ramp.stop();
@@ -393,7 +392,7 @@ void Runner::run_case(const BenchCase& c, std::vector<Result>& results, Progress
           s, m,
           [&](int k) {
             SAT_CUDA_CHECK(cudaMemcpyAsync(sets.copy_destination(k), sets.copy_source(k), sets.copy_bytes(),
-                                              cudaMemcpyDeviceToDevice, stream));
+                                           cudaMemcpyDeviceToDevice, stream));
           },
           nullptr);
     });

@@ -12,11 +12,11 @@
 
 #include "bench_cases.h"
 #include "bench_options.h"
-#include "sat/support/cuda_stream.h"
 #include "common/cuda/host_buffer.h"
 #include "peers.h"
 #include "progress.h"
 #include "results.h"
+#include "sat/support/cuda_stream.h"
 
 namespace satbench {
 

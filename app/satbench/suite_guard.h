@@ -47,9 +47,9 @@ void guarded(SuiteRecord& r, std::vector<SuiteRecord>& records, Body&& body) {
     records.push_back(r);
     throw BenchAborted(e.what());
   } catch (const sat::Error& e) {  // satcore's and the CUDA calls' (sat/support/cuda_check.h)
-    r.status = e.code() == sat::ErrorCode::Unsupported ? Status::Unsupported
+    r.status = e.code() == sat::ErrorCode::Unsupported   ? Status::Unsupported
                : e.code() == sat::ErrorCode::OutOfMemory ? Status::OutOfMemory
-                                                          : Status::Failed;
+                                                         : Status::Failed;
     r.note = e.what();
   } catch (const std::bad_alloc&) {
     r.status = Status::OutOfMemory;

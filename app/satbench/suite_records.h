@@ -27,8 +27,8 @@ struct SuiteRecord {
   Contender contender = Contender::Gpu;
   std::string method;  // what ran: "sat::FilterEngine cuda", "cv::blur", "cv::CascadeClassifier"
   Status status = Status::Ok;
-  std::string note;  // why the status is not ok
-  Stats stats;       // the timed runs (status Ok)
+  std::string note;                 // why the status is not ok
+  Stats stats;                      // the timed runs (status Ok)
   satapp::StageTimeline stages_ms;  // medians of the stage times, in stage order
   // filters: the largest |difference| of this contender's output from our CPU backend's (gray
   // levels); detect: the boxes found. Negative: not compared / not counted.

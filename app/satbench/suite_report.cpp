@@ -43,9 +43,12 @@ std::string right(const std::string& s, std::size_t width) {
 
 const char* to_string(Contender contender) {
   switch (contender) {
-    case Contender::Gpu: return "gpu";
-    case Contender::Cpu: return "cpu";
-    case Contender::OpenCv: return "opencv";
+    case Contender::Gpu:
+      return "gpu";
+    case Contender::Cpu:
+      return "cpu";
+    case Contender::OpenCv:
+      return "opencv";
   }
   return "?";
 }

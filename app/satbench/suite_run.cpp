@@ -30,10 +30,12 @@ int run_application_suite(const BenchOptions& options, RunInfo& info, bool gpu) 
                        [&options, c, gpu](std::vector<SuiteRecord>& r) { run_filter_case(options, c, gpu, r); }});
   if (options.detect_suite)
     for (const DetectSuiteCase& c : plan_detect_suite(options))
-      cases.push_back({c.label, [&options, c, gpu](std::vector<SuiteRecord>& r) { run_detect_case(options, c, gpu, r); }});
+      cases.push_back(
+          {c.label, [&options, c, gpu](std::vector<SuiteRecord>& r) { run_detect_case(options, c, gpu, r); }});
   if (options.tilted_suite)
     for (const TiltedSuiteCase& c : plan_tilted_suite(options))
-      cases.push_back({c.label, [&options, c, gpu](std::vector<SuiteRecord>& r) { run_tilted_case(options, c, gpu, r); }});
+      cases.push_back(
+          {c.label, [&options, c, gpu](std::vector<SuiteRecord>& r) { run_tilted_case(options, c, gpu, r); }});
 
   std::vector<SuiteRecord> records;
   const auto write = [&] {

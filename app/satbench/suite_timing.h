@@ -14,7 +14,6 @@
 
 namespace satbench {
 
-
 struct Measured {
   double first_ms = 0;  // the first run (not in stats)
   bool capped = false;  // the first run took longer than --cap-ms: nothing more was run

@@ -6,10 +6,10 @@
 #include <cstring>
 #include <random>
 
+#include "gpu_timer.h"
 #include "sat/support/cuda_check.h"
 #include "sat/support/cuda_stream.h"
 #include "sat/support/pitched_buffer.h"
-#include "gpu_timer.h"
 #include "suite_guard.h"
 #include "suite_timing.h"
 
@@ -47,7 +47,8 @@ void run_tilted_case(const BenchOptions& o, const TiltedSuiteCase& c, bool gpu, 
   if (asked(o, Peer::CpuParallel)) {
     SuiteRecord r = record(Contender::Cpu, "sat::cpu_tilted");
     guarded(r, records, [&] {
-      const sat::Problem p{sat::ElementType::U8ToU32, c.extent, image.data(), std::size_t(w), expected.data(), table_row};
+      const sat::Problem p{sat::ElementType::U8ToU32, c.extent, image.data(), std::size_t(w),
+                           expected.data(),           table_row};
       fill(r, measure(o, [&] { return wall_ms([&] { sat::cpu_tilted(p); }); }), o);
     });
   } else {
@@ -81,26 +82,28 @@ void run_tilted_case(const BenchOptions& o, const TiltedSuiteCase& c, bool gpu, 
     SuiteRecord r = record(Contender::Gpu, "copy", "copy (same bytes)");
     guarded(r, records, [&] {
       const sat::PitchedBuffer d_copy{copy_bytes, 2};
-      fill(r, measure(o, timed("copy", [&] {
-             SAT_CUDA_CHECK(cudaMemcpyAsync(d_copy.data() + d_copy.pitch(), d_copy.data(), copy_bytes,
-                                               cudaMemcpyDeviceToDevice, stream.get()));
-           })),
+      fill(r,
+           measure(o, timed("copy",
+                            [&] {
+                              SAT_CUDA_CHECK(cudaMemcpyAsync(d_copy.data() + d_copy.pitch(), d_copy.data(), copy_bytes,
+                                                             cudaMemcpyDeviceToDevice, stream.get()));
+                            })),
            o);
     });
   }
   for (const bool is_tilted : {false, true}) {
     sat::Options options = is_tilted ? tilted : sat::Options{};
-    SuiteRecord r = record(Contender::Gpu, std::string(is_tilted ? "tilted " : "upright ") +
-                                               sat::to_string(options.algorithm),
-                           is_tilted ? "tilted u8 -> u32" : "upright u8 -> u32");
+    SuiteRecord r =
+        record(Contender::Gpu, std::string(is_tilted ? "tilted " : "upright ") + sat::to_string(options.algorithm),
+               is_tilted ? "tilted u8 -> u32" : "upright u8 -> u32");
     guarded(r, records, [&] {
       sat::Plan plan(sat::ElementType::U8ToU32, c.extent, options);
       const sat::Problem p{sat::ElementType::U8ToU32, c.extent, d_in.data(), d_in.pitch(), d_out.data(), d_out.pitch()};
       if (is_tilted) {  // checked before it is timed
         plan.run(p, stream.get());
         std::vector<uint32_t> got(expected.size());
-        SAT_CUDA_CHECK(cudaMemcpy2D(got.data(), table_row, d_out.data(), d_out.pitch(), table_row, h + 1,
-                                       cudaMemcpyDeviceToHost));
+        SAT_CUDA_CHECK(
+            cudaMemcpy2D(got.data(), table_row, d_out.data(), d_out.pitch(), table_row, h + 1, cudaMemcpyDeviceToHost));
         if (std::memcmp(got.data(), expected.data(), got.size() * sizeof(uint32_t)) != 0) {
           r.status = Status::Wrong;
           r.note = "WRONG: differs from sat::cpu_tilted";

@@ -24,6 +24,7 @@ std::vector<TiltedSuiteCase> plan_tilted_suite(const BenchOptions& options);
 
 // Measures one case: copy, upright and tilted on the GPU, the tilted table on the CPU. Throws
 // BenchAborted when the GPU hung.
-void run_tilted_case(const BenchOptions& options, const TiltedSuiteCase& c, bool gpu, std::vector<SuiteRecord>& records);
+void run_tilted_case(const BenchOptions& options, const TiltedSuiteCase& c, bool gpu,
+                     std::vector<SuiteRecord>& records);
 
 }  // namespace satbench

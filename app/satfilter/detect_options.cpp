@@ -35,8 +35,9 @@ void finish_detect(const CLI::App& app, const DetectRequest& detect, CommandLine
   }
   if (detect.cascade.empty()) throw usage_error("--detect needs a cascade file name");
   if (!detect.draw && cl.json_path.empty())
-    throw usage_error("--detect writes its boxes to --json FILE (or --json - for stdout) or, with --draw, into OUTPUT: "
-                      "give one of them");
+    throw usage_error(
+        "--detect writes its boxes to --json FILE (or --json - for stdout) or, with --draw, into OUTPUT: "
+        "give one of them");
   cl.detect = detect;
 }
 

@@ -13,8 +13,8 @@
 
 namespace satfilter {
 
-using satapp::FilterImage;
 using satapp::bind_filter_images;
+using satapp::FilterImage;
 
 // Decodes every file as satfilter decodes an INPUT image (8 bits per channel, at most
 // `max_pixels` pixels, no truncated JPEG) and requires one gray channel and the size of `input`

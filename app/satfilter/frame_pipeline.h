@@ -30,16 +30,16 @@ struct PipelineRequest {
   sat::Detector* detector;  // --detect, on the pipeline's backend; nullptr: none
   bool draw;                // --draw: the boxes burnt into the output
   Progress& progress;
-  bool timing = false;        // --report: per-stage times (costs a little)
-  sat::Options sat_options;   // CUDA: SAT algorithm and tile
-  int frames_in_flight = 3;   // CUDA: frames on the GPU at once (2 or more for overlap)
+  bool timing = false;       // --report: per-stage times (costs a little)
+  sat::Options sat_options;  // CUDA: SAT algorithm and tile
+  int frames_in_flight = 3;  // CUDA: frames on the GPU at once (2 or more for overlap)
 };
 
 struct PipelineResult {
   int64_t frames = 0;
-  StageTotals totals;    // decode and encode always; the rest when timing
-  double setup_ms = 0;   // engine and buffers
-  double wall_ms = 0;    // first decode to the sink finished
+  StageTotals totals;                             // decode and encode always; the rest when timing
+  double setup_ms = 0;                            // engine and buffers
+  double wall_ms = 0;                             // first decode to the sink finished
   std::vector<std::vector<sat::Box>> detections;  // with a detector: the boxes of each frame
 };
 

@@ -8,13 +8,13 @@
 
 #include "box_drawing.h"
 #include "common/cuda/cuda_check.h"
-#include "sat/support/cuda_stream.h"
 #include "common/cuda/device_image.h"
 #include "common/frame/cuda_frame_pipeline.h"
 #include "common/frame/pinned_mat.h"
 #include "common/timing/stopwatch.h"
 #include "frame_threads.h"
 #include "interrupt.h"
+#include "sat/support/cuda_stream.h"
 
 namespace satfilter {
 namespace {
@@ -33,8 +33,8 @@ class StreamDrain {
 
 // The host buffers of a frame in flight, by slot.
 struct HeldBuffers {
-  int in = -1;   // pinned input buffer (owned by the Decoder while the frame is in flight)
-  int out = -1;  // pinned output buffer (submitted to the Encoder when the frame is retired)
+  int in = -1;                  // pinned input buffer (owned by the Decoder while the frame is in flight)
+  int out = -1;                 // pinned output buffer (submitted to the Encoder when the frame is retired)
   std::vector<sat::Box> boxes;  // --detect: the frame's, drawn into `out` once it is downloaded
 };
 
@@ -117,8 +117,8 @@ PipelineResult run_cuda_pipeline(const PipelineRequest& request) {
       }
       const sat::Image8 input = slot.input();
       SAT_CUDA_CHECK(cudaMemcpy2DAsync(device_out.data, device_out.pitch, input.data, input.pitch,
-                                          std::size_t(input.width) * std::size_t(input.channels),
-                                          std::size_t(input.height), cudaMemcpyDeviceToDevice, stream));
+                                       std::size_t(input.width) * std::size_t(input.channels),
+                                       std::size_t(input.height), cudaMemcpyDeviceToDevice, stream));
     });
 
     buffers.out = encoder.acquire();
@@ -127,8 +127,8 @@ PipelineResult run_cuda_pipeline(const PipelineRequest& request) {
     frames.wait_for_filter(slot, download);
     frames.begin_finish(slot, download);
     SAT_CUDA_CHECK(cudaMemcpy2DAsync(host_out.data, host_out.step[0], device_out.data, device_out.pitch,
-                                        std::size_t(info.width) * out_channels, std::size_t(info.height),
-                                        cudaMemcpyDeviceToHost, download));
+                                     std::size_t(info.width) * out_channels, std::size_t(info.height),
+                                     cudaMemcpyDeviceToHost, download));
     frames.end_finish(slot, download);
     frames.end_frame(slot, download);
   }

@@ -1,8 +1,8 @@
 // The CUDA pipeline: frames stream through pinned host buffers and K device slots (K = frames in
 // flight, 3 by default) on three streams (the shared CUDA frame pipeline's upload and compute
-// streams, common/frame/cuda_frame_pipeline.h, and satfilter's download stream), so that the upload of frame i+1, the filtering of frame
-// i and the download of frame i−1 overlap, while a decode thread and an encode thread keep the
-// host side busy:
+// streams, common/frame/cuda_frame_pipeline.h, and satfilter's download stream), so that the upload of frame i+1, the
+// filtering of frame i and the download of frame i−1 overlap, while a decode thread and an encode thread keep the host
+// side busy:
 //
 //   decode thread ─▶ pinned in ─[upload stream]─▶ slot.in ─[compute stream: sat::FilterEngine]─▶
 //   slot.out ─[download stream]─▶ pinned out ─▶ encode thread

@@ -5,9 +5,7 @@
 #include "interrupt.h"
 
 namespace satfilter {
-namespace {
-
-}  // namespace
+namespace {}  // namespace
 
 Decoder::Decoder(FrameSource& source, std::vector<cv::Mat>& buffers)
     : source_(source), buffers_(buffers), originals_(buffers) {

@@ -32,7 +32,8 @@ class GstVideoSource final : public FrameSource {
     info_.channels = 3;
     info_.fps = reader_->fps();
     info_.frame_count = -1;  // uridecodebin announces a duration, not a frame count
-    info_.decoder = "GStreamer (" + (reader_->decoders().empty() ? std::string("no decoder") : reader_->decoders()) + ")";
+    info_.decoder =
+        "GStreamer (" + (reader_->decoders().empty() ? std::string("no decoder") : reader_->decoders()) + ")";
   }
 
   const MediaInfo& info() const override { return info_; }

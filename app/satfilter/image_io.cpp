@@ -14,13 +14,20 @@ namespace {
 
 const char* depth_name(int depth) {
   switch (depth) {
-    case CV_8S: return "8-bit signed";
-    case CV_16U: return "16-bit";
-    case CV_16S: return "16-bit signed";
-    case CV_32S: return "32-bit integer";
-    case CV_32F: return "32-bit float";
-    case CV_64F: return "64-bit float";
-    default: return "non-8-bit";
+    case CV_8S:
+      return "8-bit signed";
+    case CV_16U:
+      return "16-bit";
+    case CV_16S:
+      return "16-bit signed";
+    case CV_32S:
+      return "32-bit integer";
+    case CV_32F:
+      return "32-bit float";
+    case CV_64F:
+      return "64-bit float";
+    default:
+      return "non-8-bit";
   }
 }
 
@@ -115,9 +122,9 @@ std::vector<uchar> encode_image(const cv::Mat& frame, const std::string& extensi
 
 bool is_image_extension(const std::string& extension) {
   // OpenCV 4 imgcodecs decoders (GIF is not among them: it is read as a video).
-  static const char* const kExtensions[] = {"png", "jpg",  "jpeg", "jpe", "jp2", "bmp", "dib", "pbm", "pgm",
-                                            "ppm", "pnm",  "pxm",  "pfm", "tif", "tiff", "webp", "sr", "ras",
-                                            "exr", "hdr",  "pic",  "avif"};
+  static const char* const kExtensions[] = {"png", "jpg", "jpeg", "jpe", "jp2", "bmp", "dib",  "pbm",
+                                            "pgm", "ppm", "pnm",  "pxm", "pfm", "tif", "tiff", "webp",
+                                            "sr",  "ras", "exr",  "hdr", "pic", "avif"};
   return std::find(std::begin(kExtensions), std::end(kExtensions), extension) != std::end(kExtensions);
 }
 

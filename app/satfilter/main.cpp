@@ -149,8 +149,7 @@ RunReport run_job(const CommandLine& cl, const Job& job, MediaKind output_kind, 
                           timing,
                           cl.sat_options,
                           cl.frames_in_flight};
-  PipelineResult result =
-      backend == sat::Backend::Cuda ? run_cuda_pipeline(request) : run_cpu_pipeline(request);
+  PipelineResult result = backend == sat::Backend::Cuda ? run_cuda_pipeline(request) : run_cpu_pipeline(request);
   result.totals[RunStage::Decode] += open_ms;  // images decode when opened; videos decode their first frame
   progress.finish(result.frames);
 
@@ -215,8 +214,7 @@ int run(int argc, char** argv) {
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     satapp::files::OutputBatch job_outputs;
     try {
-      reports.push_back(
-          run_job(cl, jobs[i], output_kinds[i], backend, cascade ? &*cascade : nullptr, job_outputs));
+      reports.push_back(run_job(cl, jobs[i], output_kinds[i], backend, cascade ? &*cascade : nullptr, job_outputs));
     } catch (...) {
       if (!cl.keep_going) throw;
       const Problem problem = problem_of(std::current_exception());

@@ -61,8 +61,7 @@ MediaKind media_kind_of_output(const std::string& path, const SinkOptions& optio
   return kind;
 }
 
-std::unique_ptr<FrameSource> open_source(const std::string& path, std::uint64_t max_pixels,
-                                         satapp::Decoder decoder) {
+std::unique_ptr<FrameSource> open_source(const std::string& path, std::uint64_t max_pixels, satapp::Decoder decoder) {
   if (path == "-") return open_stdin_image_source(max_pixels);
   // A pattern names a sequence, unless a file has that very name.
   if (const std::optional<SequencePattern> pattern = SequencePattern::parse(path))
@@ -88,7 +87,8 @@ std::unique_ptr<FrameSource> open_source(const std::string& path, std::uint64_t 
 #endif
   if (!video) video = open_video_source(path);
   const MediaInfo& info = video->info();
-  const std::string reason = satapp::image::oversize_reason(std::uint64_t(info.width), std::uint64_t(info.height), max_pixels);
+  const std::string reason =
+      satapp::image::oversize_reason(std::uint64_t(info.width), std::uint64_t(info.height), max_pixels);
   if (!reason.empty())
     throw runtime_error("cannot read '" + path + "': its frames are too large: " + reason + " (--max-pixels " +
                         std::to_string(max_pixels) + " is the limit; give a larger one to read it)");

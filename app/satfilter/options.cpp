@@ -105,27 +105,28 @@ Parser::Parser() {
                "outputs of the others are; the exit status is that of the first\n"
                "failure. Checks made before any input is read (an output that\n"
                "exists, a bad command line) still stop the run at once");
-  cli::add_parsed(
-      app, "--format", "EXT",
-      "the format of every output (png, jpg, bmp... mp4...): of OUTPUT - (an\n"
-      "image format; required there), of a batch's outputs (FOLDER/<input's\n"
-      "name>.EXT) and of an OUTPUT without an extension (given .EXT). An\n"
-      "OUTPUT whose extension says another format is refused (exit status 2)",
-      [&cl](const std::string& text) {
-        std::string format = text;
-        if (!format.empty() && format[0] == '.') format.erase(0, 1);
-        for (char& c : format) c = char(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-        if (format.empty() || format.find_first_of("/%") != std::string::npos)
-          throw cli::UsageError("--format: expected a format such as png or jpg, got " + quote(text));
-        cl.format = format;
-      });
+  cli::add_parsed(app, "--format", "EXT",
+                  "the format of every output (png, jpg, bmp... mp4...): of OUTPUT - (an\n"
+                  "image format; required there), of a batch's outputs (FOLDER/<input's\n"
+                  "name>.EXT) and of an OUTPUT without an extension (given .EXT). An\n"
+                  "OUTPUT whose extension says another format is refused (exit status 2)",
+                  [&cl](const std::string& text) {
+                    std::string format = text;
+                    if (!format.empty() && format[0] == '.') format.erase(0, 1);
+                    for (char& c : format) c = char(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+                    if (format.empty() || format.find_first_of("/%") != std::string::npos)
+                      throw cli::UsageError("--format: expected a format such as png or jpg, got " + quote(text));
+                    cl.format = format;
+                  });
   cli::add_checked(app, "--max-pixels", cl.max_pixels, "N", CLI::Range(std::uint64_t(1), kMaxPixelsLimit),
-                   "the largest image (or video frame) read, in pixels, 1.." + std::to_string(kMaxPixelsLimit) + "\n"
-                   "(default " + std::to_string(satapp::image::kDefaultMaxPixels) +
+                   "the largest image (or video frame) read, in pixels, 1.." + std::to_string(kMaxPixelsLimit) +
+                       "\n"
+                       "(default " +
+                       std::to_string(satapp::image::kDefaultMaxPixels) +
                        ": 16384x16384). Images are judged by their header,\n"
-                   "before decoding (a small PNG may announce 32767x32767); a stream\n"
-                   "(stdin, a FIFO, a device) is read no further than such an image\n"
-                   "takes (16 bytes a pixel and 16 MiB, 2 GiB at most)");
+                       "before decoding (a small PNG may announce 32767x32767); a stream\n"
+                       "(stdin, a FIFO, a device) is read no further than such an image\n"
+                       "takes (16 bytes a pixel and 16 MiB, 2 GiB at most)");
   app.add_flag("-n", keep, "never overwrite (the default): an existing OUTPUT is an error (exit 1)");
   app.add_flag("-y", overwrite,
                "overwrite an existing OUTPUT. OUTPUT may never be INPUT itself (the\n"
@@ -167,8 +168,8 @@ Parser::Parser() {
   cli::add_checked(app, "--fps", cl.fps, "R", CLI::Range(0.01, 1000.0),
                    "frame rate of a video OUTPUT, 0.01..1000 (default: the input video's;\n"
                    "25 for an image sequence, which has none)");
-  cli::add_decoder_option(app, [&cl](satapp::Decoder decoder) { cl.decoder = decoder; },
-                          "The report (--report, --json) and a note");
+  cli::add_decoder_option(
+      app, [&cl](satapp::Decoder decoder) { cl.decoder = decoder; }, "The report (--report, --json) and a note");
   app.add_flag("--report", cl.report,
                "print per-stage times (decode, upload, SAT, filter, download, encode)\n"
                "and throughput at the end of each run, on stdout");

@@ -59,11 +59,11 @@ struct CommandLine {
   std::string fourcc;                   // video codec override; empty: chosen from the extension
   double fps = 0;                       // --fps: frame rate of video outputs; 0: the input's (25 without one)
   satapp::Decoder decoder = satapp::Decoder::Auto;  // --decoder: who decodes video inputs
-  int quality = -1;                     // --quality 1..100 (JPEG/WebP images, MJPG videos); -1: codec default
-  bool report = false;                  // --report: the text report on stdout
-  std::string json_path;                // --json FILE ("-": stdout): the report as JSON
-  bool keep_going = false;              // --keep-going: a failed input does not end the batch
-  bool quiet = false;                   // -q: no notes, no progress
+  int quality = -1;         // --quality 1..100 (JPEG/WebP images, MJPG videos); -1: codec default
+  bool report = false;      // --report: the text report on stdout
+  std::string json_path;    // --json FILE ("-": stdout): the report as JSON
+  bool keep_going = false;  // --keep-going: a failed input does not end the batch
+  bool quiet = false;       // -q: no notes, no progress
   ProgressMode progress = ProgressMode::Auto;
 };
 

@@ -44,7 +44,8 @@ void Progress::draw(int64_t frames_done, bool final_line) {
     const double fraction = std::clamp(double(frames_done) / double(total_), 0.0, 1.0);
     constexpr int kWidth = 24;
     const int filled = static_cast<int>(fraction * kWidth + 0.5);
-    line += "/" + std::to_string(total_) + " frames [" + std::string(filled, '#') + std::string(kWidth - filled, '.') + "]";
+    line +=
+        "/" + std::to_string(total_) + " frames [" + std::string(filled, '#') + std::string(kWidth - filled, '.') + "]";
     std::snprintf(text, sizeof text, " %3d%%", static_cast<int>(fraction * 100 + 0.5));
     line += text;
   } else {

@@ -11,14 +11,20 @@ void stage_line(std::FILE* out, const char* name, double total_ms, int64_t frame
 // The clock that measured `stage` in this run.
 const char* stage_clock(const RunReport& r, RunStage stage) {
   switch (stage) {
-    case RunStage::Decode: return "steady_clock, decode thread";
-    case RunStage::Detect: return "steady_clock around each sat::Detector::detect";
-    case RunStage::Upload: return "CUDA events, upload stream (pinned -> device)";
-    case RunStage::Download: return "CUDA events, download stream (device -> pinned)";
-    case RunStage::Encode: return "steady_clock, encode thread";
+    case RunStage::Decode:
+      return "steady_clock, decode thread";
+    case RunStage::Detect:
+      return "steady_clock around each sat::Detector::detect";
+    case RunStage::Upload:
+      return "CUDA events, upload stream (pinned -> device)";
+    case RunStage::Download:
+      return "CUDA events, download stream (device -> pinned)";
+    case RunStage::Encode:
+      return "steady_clock, encode thread";
     case RunStage::Convert:
     case RunStage::Sat:
-    case RunStage::Filter: break;
+    case RunStage::Filter:
+      break;
   }
   return r.gpu ? "CUDA events (engine, compute stream)" : "steady_clock (engine)";
 }
@@ -31,14 +37,18 @@ satapp::StageTimeline run_stages() {
 
 bool reports_stage(const RunReport& r, RunStage stage) {
   switch (stage) {
-    case RunStage::Detect: return r.detect;
+    case RunStage::Detect:
+      return r.detect;
     case RunStage::Upload:
-    case RunStage::Download: return r.gpu;
-    case RunStage::Convert: return r.totals[RunStage::Convert] > 0;
+    case RunStage::Download:
+      return r.gpu;
+    case RunStage::Convert:
+      return r.totals[RunStage::Convert] > 0;
     case RunStage::Decode:
     case RunStage::Sat:
     case RunStage::Filter:
-    case RunStage::Encode: break;
+    case RunStage::Encode:
+      break;
   }
   return true;
 }
@@ -55,8 +65,8 @@ void print_report(std::FILE* out, const RunReport& r) {
   if (r.detect) {
     std::size_t objects = 0;
     for (const auto& boxes : r.detections) objects += boxes.size();
-    std::fprintf(out, "  detect     %zu object%s in %zu frame%s\n", objects, objects == 1 ? "" : "s", r.detections.size(),
-                 r.detections.size() == 1 ? "" : "s");
+    std::fprintf(out, "  detect     %zu object%s in %zu frame%s\n", objects, objects == 1 ? "" : "s",
+                 r.detections.size(), r.detections.size() == 1 ? "" : "s");
   }
   if (r.gpu)
     std::fprintf(out, "  backend    cuda, SAT algorithm %s, %d frame%s in flight\n", r.algorithm.c_str(),
@@ -85,8 +95,9 @@ void print_report(std::FILE* out, const RunReport& r) {
   std::fprintf(out, "  Stages overlap (decode and encode threads%s): their sum can exceed the wall time.\n",
                r.gpu ? ", upload/compute/download streams" : "");
   if (r.gpu)
-    std::fprintf(out, "  With --report the host waits for each frame's compute before enqueuing the next one\n"
-                      "  (to read the engine's SAT/filter times), which leaves a short gap on the compute stream.\n");
+    std::fprintf(out,
+                 "  With --report the host waits for each frame's compute before enqueuing the next one\n"
+                 "  (to read the engine's SAT/filter times), which leaves a short gap on the compute stream.\n");
 }
 
 }  // namespace satfilter

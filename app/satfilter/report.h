@@ -51,7 +51,7 @@ struct RunReport {
   int width = 0;
   int height = 0;
   int input_channels = 0;
-  std::string decoder;    // videos: what decoded them (MediaInfo::decoder)
+  std::string decoder;  // videos: what decoded them (MediaInfo::decoder)
   int output_channels = 0;
   int64_t frames = 0;
   std::string filter;     // sat::describe(spec); "none" without a filter

@@ -31,7 +31,8 @@ cv::Mat read_frame(const std::string& path, std::uint64_t max_pixels) {
 
 class SequenceSource final : public FrameSource {
  public:
-  SequenceSource(const SequencePattern& pattern, std::uint64_t max_pixels) : pattern_(pattern), max_pixels_(max_pixels) {
+  SequenceSource(const SequencePattern& pattern, std::uint64_t max_pixels)
+      : pattern_(pattern), max_pixels_(max_pixels) {
     constexpr int kFirstNumbers = 5;  // ffmpeg's start_number_range
     for (next_ = 0; next_ < kFirstNumbers && !is_file(pattern_.name(next_)); ++next_) {
     }
@@ -59,8 +60,8 @@ class SequenceSource final : public FrameSource {
     cv::Mat image = next_ == info_.first_number ? first_ : read_frame(path, max_pixels_);
     first_.release();
     if (image.size() != first_size() || image.channels() != info_.channels)
-      throw runtime_error("'" + path + "' is " + std::to_string(image.cols) + "x" + std::to_string(image.rows) + " with " +
-                          std::to_string(image.channels()) + " channels; the sequence's first image is " +
+      throw runtime_error("'" + path + "' is " + std::to_string(image.cols) + "x" + std::to_string(image.rows) +
+                          " with " + std::to_string(image.channels()) + " channels; the sequence's first image is " +
                           std::to_string(info_.width) + "x" + std::to_string(info_.height) + " with " +
                           std::to_string(info_.channels));
     image.copyTo(frame);

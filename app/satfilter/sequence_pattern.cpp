@@ -46,8 +46,8 @@ std::optional<SequencePattern> SequencePattern::parse(const std::string& path) {
     if (j >= path.size() || path[j] != 'd') return std::nullopt;
     const std::string digits = path.substr(digits_start, j - digits_start);
     const std::size_t significant = digits.find_first_not_of('0');
-    const bool too_wide = significant != std::string::npos && (digits.size() - significant > 2 ||
-                                                               std::stoi(digits.substr(significant)) > kMaxWidth);
+    const bool too_wide = significant != std::string::npos &&
+                          (digits.size() - significant > 2 || std::stoi(digits.substr(significant)) > kMaxWidth);
     if (zero && too_wide)
       throw usage_error("sequence pattern '" + path + "': %0" + digits.substr(1) + "d is wider than " +
                         std::to_string(kMaxWidth) + " digits");

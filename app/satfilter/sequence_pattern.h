@@ -20,7 +20,7 @@ class SequencePattern {
  private:
   std::string prefix_;  // "%%" already turned into "%"
   std::string suffix_;
-  int width_ = 0;       // minimum digits, zero padded (%04d: 4); 0 for %d
+  int width_ = 0;  // minimum digits, zero padded (%04d: 4); 0 for %d
   std::string pattern_;
 };
 

@@ -64,8 +64,8 @@ class VideoSource final : public FrameSource {
     if (!decode(frame)) {
       finished_ = true;
       if (info_.frame_count > 0 && decoded_ + kFrameCountSlack < info_.frame_count)
-        throw runtime_error("'" + path_ + "' ended early or is corrupt: decoded " + std::to_string(decoded_) +
-                            " of " + std::to_string(info_.frame_count) + " frames");
+        throw runtime_error("'" + path_ + "' ended early or is corrupt: decoded " + std::to_string(decoded_) + " of " +
+                            std::to_string(info_.frame_count) + " frames");
       return false;
     }
     if (frame.cols != info_.width || frame.rows != info_.height)
@@ -240,9 +240,7 @@ class VideoSink final : public FrameSink {
 
 }  // namespace
 
-int video_read_api() {
-  return cv::videoio_registry::hasBackend(cv::CAP_FFMPEG) ? cv::CAP_FFMPEG : cv::CAP_ANY;
-}
+int video_read_api() { return cv::videoio_registry::hasBackend(cv::CAP_FFMPEG) ? cv::CAP_FFMPEG : cv::CAP_ANY; }
 
 std::vector<std::string> video_codecs_for(const std::string& extension) {
   if (extension == "avi") return {"MJPG", "XVID"};

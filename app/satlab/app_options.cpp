@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
+#include "capture/record_format.h"
 #include "common/cli/decoder_option.h"
 #include "common/cli/filter_options.h"
 #include "common/cli/sat_options.h"
-#include "capture/record_format.h"
 #include "common/files/atomic_output.h"
 #include "sat/filter_spec.h"
 #include "scenes/registry.h"
@@ -91,7 +91,8 @@ Parser::Parser() {
                     if (!spec) throw UsageError("--source: " + error);
                     o.source = *spec;
                   });
-  cli::add_decoder_option(app, [&o](satapp::Decoder decoder) { o.decoder = decoder; }, "The log and the source panel");
+  cli::add_decoder_option(
+      app, [&o](satapp::Decoder decoder) { o.decoder = decoder; }, "The log and the source panel");
   app.add_flag("--list-cameras", o.list_cameras, "print the cameras that open (indices 0-9) with their size; exit");
   app.add_flag("--fast", o.video_fast, "play videos as fast as possible (default: at the file's fps)");
   app.add_flag("--preload", o.preload,
@@ -106,10 +107,11 @@ Parser::Parser() {
   const std::string filters = "Filter (satfilter's names)";
   app.option_defaults()->group(filters);
   cli::add_parsed(app, "--filter", "NAME",
-                  menu_names(" | ") + "\n(default box):\n"
-                  "none: the source as it is\n"
-                  "shadows: a 3D scene of its own, no source needed (below)\n"
-                  "detect: the objects a Haar cascade finds in the source (below)\n" +
+                  menu_names(" | ") +
+                      "\n(default box):\n"
+                      "none: the source as it is\n"
+                      "shadows: a 3D scene of its own, no source needed (below)\n"
+                      "detect: the objects a Haar cascade finds in the source (below)\n" +
                       cli::filter_help(),
                   [&o](const std::string& name) { select_filter(o, name); });
   // satcore's defaults, as satfilter's (pipeline/filter_settings.h).
@@ -144,8 +146,9 @@ Parser::Parser() {
   cli::add_checked(app, "--divider", o.divider, "F", CLI::Range(0.0, 1.0),
                    "before/after split: fraction of the width showing the input, 0..1\n(default " +
                        cli::format_real(kDefaultDivider) + ": most of the picture filtered)");
-  app.add_flag("--no-interop",
-               "CUDA writes surfaces of its own, uploaded from the host, instead of\nthe GL textures (CUDA-GL interop)");
+  app.add_flag(
+      "--no-interop",
+      "CUDA writes surfaces of its own, uploaded from the host, instead of\nthe GL textures (CUDA-GL interop)");
   app.add_flag("--no-vsync", "do not wait for the display's refresh");
   app.add_flag("--hide-ui", "start with the panels hidden (Tab shows them)");
   app.add_flag("--show-help", o.show_help, "start with the help overlay shown (F1 hides it)");
@@ -194,7 +197,8 @@ void Parser::finish() {
   const std::vector<sat::FilterSpec> specs = filter->specs(image_filter_of(o));
   for (std::size_t i = 0; i < specs.size() && i < o.filter.specs.size(); ++i) o.filter.specs[i] = specs[i];
   for (std::size_t i = 0; i < sat::filter_catalog().size(); ++i)
-    for (const cli::ImageFile& file : filter->image_files(sat::filter_catalog()[i])) o.filter_image_files.emplace_back(i, file);
+    for (const cli::ImageFile& file : filter->image_files(sat::filter_catalog()[i]))
+      o.filter_image_files.emplace_back(i, file);
 
   // --preload with a source that is no file (in a window one may still open a video).
   if (o.preload && runs_unattended(o) && o.source.kind != SourceSpec::Kind::File &&

@@ -31,13 +31,13 @@ inline constexpr double kDefaultDivider = 0.15;
 
 struct AppOptions {
   // What to show and how.
-  SourceSpec source;         // --source
-  bool video_fast = false;   // --fast: decode videos as fast as possible instead of at their fps
+  SourceSpec source;                                // --source
+  bool video_fast = false;                          // --fast: decode videos as fast as possible instead of at their fps
   satapp::Decoder decoder = satapp::Decoder::Auto;  // --decoder: who decodes video files
-  bool preload = false;      // --preload: decode a video file into memory at open, play it from there
+  bool preload = false;                 // --preload: decode a video file into memory at open, play it from there
   int preload_mb = kDefaultPreloadMiB;  // --preload-mb: the most MiB of frames a video in memory may hold
-  Scene scene = Scene::Source;  // --filter shadows or detect: that scene instead of the image filters
-  FilterSettings filter;     // --filter and its parameters (its images: read by main, see below)
+  Scene scene = Scene::Source;          // --filter shadows or detect: that scene instead of the image filters
+  FilterSettings filter;                // --filter and its parameters (its images: read by main, see below)
   // The files given for the filters' Image parameters (--radius-map FILE), with the catalog index
   // of the filter whose parameter each is; main() decodes them into filter.images.
   std::vector<std::pair<std::size_t, satapp::cli::ImageFile>> filter_image_files;
@@ -48,28 +48,28 @@ struct AppOptions {
   std::vector<std::pair<std::string, std::string>> scene_files;
   sat::Backend backend = sat::Backend::Cuda;  // --backend (CPU when no CUDA device is present)
   bool backend_given = false;  // --backend was on the command line: CUDA then fails rather than falls back
-  sat::Options sat;          // --algorithm, --tile
+  sat::Options sat;            // --algorithm, --tile
   std::vector<std::string> cuda_only_options;  // as given, e.g. "--algorithm 2r1w": what the CPU backend ignores
 
   // Window or off-screen framebuffer.
-  int width = 1280, height = 800;  // --size WxH (screen coordinates)
-  double zoom = 0;                 // --zoom: framebuffer pixels per image pixel; 0 = automatic
+  int width = 1280, height = 800;    // --size WxH (screen coordinates)
+  double zoom = 0;                   // --zoom: framebuffer pixels per image pixel; 0 = automatic
   double divider = kDefaultDivider;  // --divider: fraction of the image width showing "before"
-  bool interop = true;             // --no-interop: CUDA surfaces + host uploads instead of CUDA-GL interop
-  bool vsync = true;               // --no-vsync
-  bool show_ui = true;             // --hide-ui
-  bool show_help = false;          // --show-help: start with the help overlay shown
+  bool interop = true;               // --no-interop: CUDA surfaces + host uploads instead of CUDA-GL interop
+  bool vsync = true;                 // --no-vsync
+  bool show_ui = true;               // --hide-ui
+  bool show_help = false;            // --show-help: start with the help overlay shown
 
   // Runs that end by themselves (tests, benchmarks, machines without a display).
-  bool headless = false;        // --headless: EGL off-screen, no window
-  int frames = 0;               // --frames N: stop after N frames (0 = until the window closes)
-  std::string screenshot;       // --screenshot PATH: PNG of the whole window at the last frame
-  std::string dump_frame;       // --dump-frame PREFIX: input, output and layout of the last frame
-  std::string record;           // --record PATH: record the filtered output from the start
-  bool overwrite = false;       // -y: outputs may replace existing files (-n, the default: never)
-  bool require_cuda = false;    // --require-cuda: exit 77 (skip) when CUDA is unavailable
-  bool require_interop = false; // --require-interop: fail unless CUDA-GL interop was used
-  bool compare_cpu = false;     // --compare-cpu: last frame also on the CPU; fail if outputs differ
+  bool headless = false;         // --headless: EGL off-screen, no window
+  int frames = 0;                // --frames N: stop after N frames (0 = until the window closes)
+  std::string screenshot;        // --screenshot PATH: PNG of the whole window at the last frame
+  std::string dump_frame;        // --dump-frame PREFIX: input, output and layout of the last frame
+  std::string record;            // --record PATH: record the filtered output from the start
+  bool overwrite = false;        // -y: outputs may replace existing files (-n, the default: never)
+  bool require_cuda = false;     // --require-cuda: exit 77 (skip) when CUDA is unavailable
+  bool require_interop = false;  // --require-interop: fail unless CUDA-GL interop was used
+  bool compare_cpu = false;      // --compare-cpu: last frame also on the CPU; fail if outputs differ
 
   bool list_cameras = false;  // --list-cameras: print the cameras that open, then exit
   bool help = false;          // -h, --help

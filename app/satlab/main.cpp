@@ -1,7 +1,7 @@
 // satlab: live summed-area-table filters. Parses the options, picks a window or the headless
 // (EGL) mode, runs the app; the one place that catches what nothing below could handle.
-#include <opencv2/core/utils/logger.hpp>
 #include <unistd.h>
+#include <opencv2/core/utils/logger.hpp>
 
 #include <cstdio>
 #include <cstdlib>
@@ -16,10 +16,10 @@
 #include "common/files/interrupt.h"
 #include "display/gl_context.h"
 #include "log/message_log.h"
+#include "pipeline/filter_image_file.h"
 #include "sat/device.h"
 #include "satlab_app.h"
 #include "sources/camera_probe.h"
-#include "pipeline/filter_image_file.h"
 
 namespace {
 
@@ -53,11 +53,12 @@ int list_cameras() {
   }
   const auto cameras = satlab::probe_cameras();
   for (const auto& c : cameras) {
-    if (c.width > 0) std::printf("camera %d: %dx%d   (--source camera:%d)\n", c.index, c.width, c.height, c.index);
-    else std::printf("camera %d: opens, size unknown (sent no frame)   (--source camera:%d)\n", c.index, c.index);
+    if (c.width > 0)
+      std::printf("camera %d: %dx%d   (--source camera:%d)\n", c.index, c.width, c.height, c.index);
+    else
+      std::printf("camera %d: opens, size unknown (sent no frame)   (--source camera:%d)\n", c.index, c.index);
   }
-  if (cameras.empty())
-    std::printf("satlab: no camera found (indices 0-%d probed)\n", satlab::kProbedCameraIndices - 1);
+  if (cameras.empty()) std::printf("satlab: no camera found (indices 0-%d probed)\n", satlab::kProbedCameraIndices - 1);
   return 0;
 }
 

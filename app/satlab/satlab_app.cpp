@@ -14,9 +14,7 @@ namespace satlab {
 
 namespace {
 
-double steady_s() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
+double steady_s() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 
 }  // namespace
 
@@ -127,8 +125,16 @@ void SatlabApp::scene_frame() {
   const double dt_s = last_frame_s_ < 0 ? 0.0 : now_s_ - last_frame_s_;
   last_frame_s_ = now_s_;
   const RectF area = frame_ui_.image_area_px(ui_.show_panels);  // for a scene that renders at 1:1
-  const scene::FrameContext context{sources_, new_source_frame_, dt_s, ui_, scenes_.last_good(), pipelines_, before_,
-                                    after_, static_cast<int>(area.w), static_cast<int>(area.h)};
+  const scene::FrameContext context{sources_,
+                                    new_source_frame_,
+                                    dt_s,
+                                    ui_,
+                                    scenes_.last_good(),
+                                    pipelines_,
+                                    before_,
+                                    after_,
+                                    static_cast<int>(area.w),
+                                    static_cast<int>(area.h)};
   using Outcome = scene::FrameResult::Outcome;
   const scene::FrameResult result = scenes_.update(context, ui_);
   if ((result.outcome == Outcome::Rejected || result.outcome == Outcome::Switch) && runs_unattended(options_))

@@ -16,11 +16,11 @@
 #include "display/presenter.h"
 #include "log/message_log.h"
 #include "pipeline/pipeline_selector.h"
-#include "scenes/scene_switcher.h"
-#include "sources/source_controller.h"
 #include "run/frame_ui.h"
 #include "run/source_sync.h"
 #include "run/status_model.h"
+#include "scenes/scene_switcher.h"
+#include "sources/source_controller.h"
 #include "ui/timing_history.h"
 #include "ui/ui_state.h"
 

@@ -119,8 +119,8 @@ sat_status sat_workspace_size(const sat_problem* problem, const sat_options* opt
   });
 }
 
-sat_status sat_compute(const sat_problem* problem, const sat_batch* batch, const sat_options* options,
-                       void* workspace, size_t workspace_bytes, void* stream) {
+sat_status sat_compute(const sat_problem* problem, const sat_batch* batch, const sat_options* options, void* workspace,
+                       size_t workspace_bytes, void* stream) {
   return guarded([&] {
     require(problem, "sat_compute", "problem");
     sat::compute_batch(problem_of(*problem), batch_of(batch), options_of(options), workspace, workspace_bytes,
@@ -172,8 +172,8 @@ sat_status sat_filter_engine_create(int backend, int max_width, int max_height, 
     if (backend != SAT_BACKEND_CUDA && backend != SAT_BACKEND_CPU)
       throw sat::Error(sat::ErrorCode::InvalidArgument, "sat_filter_engine_create",
                        "backend must be SAT_BACKEND_CUDA or SAT_BACKEND_CPU (got " + std::to_string(backend) + ")");
-    *engine = new sat_filter_engine{
-        sat::FilterEngine(sat::Backend(backend), {max_width, max_height}, options_of(options))};
+    *engine =
+        new sat_filter_engine{sat::FilterEngine(sat::Backend(backend), {max_width, max_height}, options_of(options))};
   });
 }
 

@@ -90,10 +90,10 @@ sat_status sat_detector_create(int backend, const sat_cascade* cascade, int max_
     require(cascade, call, "cascade");
     if (backend != SAT_BACKEND_CUDA && backend != SAT_BACKEND_CPU)
       invalid(call, "backend must be SAT_BACKEND_CUDA or SAT_BACKEND_CPU (got " + std::to_string(backend) + ")");
-    const sat::DetectParams params{scale_factor, min_neighbors, {min_object_width, min_object_height},
-                                   {max_object_width, max_object_height}};
-    *detector = new sat_detector{
-        sat::Detector(sat::Backend(backend), cascade->cascade, {max_width, max_height}, params), {}};
+    const sat::DetectParams params{
+        scale_factor, min_neighbors, {min_object_width, min_object_height}, {max_object_width, max_object_height}};
+    *detector =
+        new sat_detector{sat::Detector(sat::Backend(backend), cascade->cascade, {max_width, max_height}, params), {}};
   });
 }
 

@@ -9,11 +9,11 @@
 #include <vector>
 
 #include "c_api_guard.h"
-#include "support/renamed_error.h"
 #include "filters/filter_validate.h"
 #include "sat/filter_spec.h"
 #include "sat/filters.h"
 #include "sat/sat_c.h"
+#include "support/renamed_error.h"
 
 static_assert(SAT_PARAM_INT == int(sat::ParamKind::Int));
 static_assert(SAT_PARAM_REAL == int(sat::ParamKind::Real));
@@ -41,14 +41,13 @@ void as_call(const char* call, F&& f) {
 
 }  // namespace
 
-void sat::c_api::apply(const char* call, sat_filter_engine* engine, const sat::FilterSpec& spec,
-                       const sat_image8* src, const sat_image8* dst, void* stream) {
+void sat::c_api::apply(const char* call, sat_filter_engine* engine, const sat::FilterSpec& spec, const sat_image8* src,
+                       const sat_image8* dst, void* stream) {
   require(engine, call, "engine");
   require(src, call, "source image");
   require(dst, call, "destination image");
-  as_call(call, [&] {
-    engine->engine.apply(spec, const_image_of(*src), image_of(*dst), static_cast<cudaStream_t>(stream));
-  });
+  as_call(call,
+          [&] { engine->engine.apply(spec, const_image_of(*src), image_of(*dst), static_cast<cudaStream_t>(stream)); });
 }
 
 namespace {
@@ -74,9 +73,9 @@ sat::FilterSpec spec_of(const char* call, const char* filter, const sat_filter_p
       const sat::ParamInfo* param = sat::find_param(info, p.name);
       if (param && param->kind == sat::ParamKind::Image) {
         if (p.image == nullptr)
-          throw sat::Error(sat::ErrorCode::InvalidArgument, call,
-                           std::string(p.name) + " is an image parameter: give it as params[" + std::to_string(i) +
-                               "].image");
+          throw sat::Error(
+              sat::ErrorCode::InvalidArgument, call,
+              std::string(p.name) + " is an image parameter: give it as params[" + std::to_string(i) + "].image");
         // Today's checks of an image (size, channels, pitch, address range) under its own name.
         sat::filters::check_image_param(call, p.name, const_image_of(*p.image));
         sat::set_image_param(spec, p.name, const_image_of(*p.image));

@@ -9,11 +9,16 @@ namespace sat {
 
 const char* to_string(ErrorCode code) {
   switch (code) {
-    case ErrorCode::InvalidArgument: return "invalid argument";
-    case ErrorCode::Unsupported: return "unsupported";
-    case ErrorCode::WorkspaceTooSmall: return "workspace too small";
-    case ErrorCode::OutOfMemory: return "out of memory";
-    case ErrorCode::CudaError: return "CUDA error";
+    case ErrorCode::InvalidArgument:
+      return "invalid argument";
+    case ErrorCode::Unsupported:
+      return "unsupported";
+    case ErrorCode::WorkspaceTooSmall:
+      return "workspace too small";
+    case ErrorCode::OutOfMemory:
+      return "out of memory";
+    case ErrorCode::CudaError:
+      return "CUDA error";
   }
   return "unknown";
 }

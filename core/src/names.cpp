@@ -7,13 +7,20 @@ namespace sat {
 
 const char* to_string(ElementType type) {
   switch (type) {
-    case ElementType::U8ToU32: return "u8->u32";
-    case ElementType::U8x4ToU32x4: return "u8x4->u32x4";
-    case ElementType::F32ToF32: return "f32->f32";
-    case ElementType::F32x2ToF32x2: return "f32x2->f32x2";
-    case ElementType::U8ToU64Squares: return "u8->u64sq";
-    case ElementType::U8ToSumSq: return "u8->sumsq";
-    case ElementType::U32x2ToU32x2: return "u32x2->u32x2";
+    case ElementType::U8ToU32:
+      return "u8->u32";
+    case ElementType::U8x4ToU32x4:
+      return "u8x4->u32x4";
+    case ElementType::F32ToF32:
+      return "f32->f32";
+    case ElementType::F32x2ToF32x2:
+      return "f32x2->f32x2";
+    case ElementType::U8ToU64Squares:
+      return "u8->u64sq";
+    case ElementType::U8ToSumSq:
+      return "u8->sumsq";
+    case ElementType::U32x2ToU32x2:
+      return "u32x2->u32x2";
   }
   return "?";
 }
@@ -22,11 +29,14 @@ std::size_t input_element_size(ElementType type) {
   switch (type) {
     case ElementType::U8ToU32:
     case ElementType::U8ToU64Squares:
-    case ElementType::U8ToSumSq: return 1;
+    case ElementType::U8ToSumSq:
+      return 1;
     case ElementType::U8x4ToU32x4:
-    case ElementType::F32ToF32: return 4;
+    case ElementType::F32ToF32:
+      return 4;
     case ElementType::F32x2ToF32x2:
-    case ElementType::U32x2ToU32x2: return 8;
+    case ElementType::U32x2ToU32x2:
+      return 8;
   }
   return 0;
 }
@@ -34,12 +44,15 @@ std::size_t input_element_size(ElementType type) {
 std::size_t output_element_size(ElementType type) {
   switch (type) {
     case ElementType::U8ToU32:
-    case ElementType::F32ToF32: return 4;
+    case ElementType::F32ToF32:
+      return 4;
     case ElementType::F32x2ToF32x2:
     case ElementType::U32x2ToU32x2:
-    case ElementType::U8ToU64Squares: return 8;
+    case ElementType::U8ToU64Squares:
+      return 8;
     case ElementType::U8x4ToU32x4:
-    case ElementType::U8ToSumSq: return 16;
+    case ElementType::U8ToSumSq:
+      return 16;
   }
   return 0;
 }
@@ -50,13 +63,20 @@ std::size_t output_alignment(ElementType type) { return output_element_size(type
 
 const char* to_string(Algorithm algorithm) {
   switch (algorithm) {
-    case Algorithm::Naive2R2W: return "2r2w";
-    case Algorithm::Optimal2R2W: return "2r2w-optimal";
-    case Algorithm::Tiled2R1W: return "2r1w";
-    case Algorithm::Diagonal1R1W: return "1r1w";
-    case Algorithm::Hybrid1R1W: return "(1+r)r1w";
-    case Algorithm::Skss1R1W: return "1r1w-skss";
-    case Algorithm::SkssLb1R1W: return "1r1w-skss-lb";
+    case Algorithm::Naive2R2W:
+      return "2r2w";
+    case Algorithm::Optimal2R2W:
+      return "2r2w-optimal";
+    case Algorithm::Tiled2R1W:
+      return "2r1w";
+    case Algorithm::Diagonal1R1W:
+      return "1r1w";
+    case Algorithm::Hybrid1R1W:
+      return "(1+r)r1w";
+    case Algorithm::Skss1R1W:
+      return "1r1w-skss";
+    case Algorithm::SkssLb1R1W:
+      return "1r1w-skss-lb";
   }
   return "?";
 }
@@ -73,8 +93,10 @@ std::optional<Algorithm> parse_algorithm(std::string_view name) {
 
 const char* to_string(Table table) {
   switch (table) {
-    case Table::Upright: return "upright";
-    case Table::Tilted: return "tilted";
+    case Table::Upright:
+      return "upright";
+    case Table::Tilted:
+      return "tilted";
   }
   return "?";
 }
@@ -87,8 +109,6 @@ bool supports(Table table, ElementType type) {
   return table == Table::Upright || type == ElementType::U8ToU32 || type == ElementType::F32ToF32;
 }
 
-bool is_tiled(Algorithm algorithm) {
-  return algorithm != Algorithm::Naive2R2W && algorithm != Algorithm::Optimal2R2W;
-}
+bool is_tiled(Algorithm algorithm) { return algorithm != Algorithm::Naive2R2W && algorithm != Algorithm::Optimal2R2W; }
 
 }  // namespace sat

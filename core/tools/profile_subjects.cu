@@ -27,12 +27,14 @@ void check(cudaError_t e, const char* what) {
 }
 
 __global__ void copy_kernel(const float4* __restrict__ in, float4* __restrict__ out, std::size_t n4) {
-  for (std::size_t i = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n4; i += std::size_t(gridDim.x) * blockDim.x)
+  for (std::size_t i = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n4;
+       i += std::size_t(gridDim.x) * blockDim.x)
     out[i] = in[i];
 }
 
 __global__ void fill_kernel(float* p, std::size_t n) {
-  for (std::size_t i = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += std::size_t(gridDim.x) * blockDim.x)
+  for (std::size_t i = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n;
+       i += std::size_t(gridDim.x) * blockDim.x)
     p[i] = float((i * 2654435761u) % 1000u) * 0.001f + 0.25f;  // non-zero, varied
 }
 
@@ -65,7 +67,8 @@ int main(int argc, char** argv) {
     check(cub::DeviceScan::InclusiveSum(temp, temp_bytes, in, out, int(count)), "cub::DeviceScan");
   }
   check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
-  std::printf("profile_subjects: %d x %d f32, copy kernel, 1r1w-skss-lb, cub::DeviceScan::InclusiveSum x4 each\n", n, n);
+  std::printf("profile_subjects: %d x %d f32, copy kernel, 1r1w-skss-lb, cub::DeviceScan::InclusiveSum x4 each\n", n,
+              n);
   cudaFree(temp);
   cudaFree(out);
   cudaFree(in);

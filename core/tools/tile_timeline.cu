@@ -49,7 +49,8 @@ int main(int argc, char** argv) {
   const sat::ElementType type =
       f32 ? sat::ElementType::F32ToF32 : (rgba ? sat::ElementType::U8x4ToU32x4 : sat::ElementType::U8ToU32);
   const std::size_t in_pixel = f32 || rgba ? 4 : 1, out_pixel = rgba ? 16 : 4;
-  const std::size_t in_bytes = std::size_t(height) * width * in_pixel, out_bytes = std::size_t(height) * width * out_pixel;
+  const std::size_t in_bytes = std::size_t(height) * width * in_pixel,
+                    out_bytes = std::size_t(height) * width * out_pixel;
 
   std::vector<unsigned char> host(in_bytes);
   std::mt19937 rng(7);
@@ -114,7 +115,8 @@ int main(int argc, char** argv) {
     // Where a kernel records nothing (the one-wave kernel; the start outside the ring kernel) the
     // times read −1 and the rest 0.
     std::fprintf(f,
-                 "ticket,sm,block,start,scanned,looked_back,offsets,stored,row_start,col_start,diag_start,row_done,col_done,diag_done,"
+                 "ticket,sm,block,start,scanned,looked_back,offsets,stored,row_start,col_start,diag_start,row_done,col_"
+                 "done,diag_done,"
                  "row_at,col_at,diag_at,row_global,col_global,diag_global,row_probes,col_probes,diag_probes\n");
     for (std::size_t k = 0; k < tickets; ++k) {
       const auto& s = h[k];

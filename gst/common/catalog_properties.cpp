@@ -78,10 +78,12 @@ GParamSpec* make_param_spec(const sat::FilterInfo& filter, const sat::ParamInfo&
                               gint(std::min(param.max, double(INT_MAX))), gint(fallback), kFlags);
     case sat::ParamKind::Real:
       return g_param_spec_double(name, nick, help, bound(param.min), bound(param.max), fallback, kFlags);
-    case sat::ParamKind::Bool: return g_param_spec_boolean(name, nick, help, fallback != 0, kFlags);
+    case sat::ParamKind::Bool:
+      return g_param_spec_boolean(name, nick, help, fallback != 0, kFlags);
     case sat::ParamKind::Choice:
       return g_param_spec_enum(name, nick, help, choice_enum_type(filter, param), gint(fallback), kFlags);
-    case sat::ParamKind::Image: break;
+    case sat::ParamKind::Image:
+      break;
   }
   return nullptr;
 }
@@ -89,21 +91,39 @@ GParamSpec* make_param_spec(const sat::FilterInfo& filter, const sat::ParamInfo&
 void value_from_spec(const sat::FilterSpec& spec, const sat::ParamInfo& param, GValue* value) {
   const double v = sat::get_param(spec, param.name);
   switch (param.kind) {
-    case sat::ParamKind::Int: g_value_set_int(value, gint(v)); break;
-    case sat::ParamKind::Real: g_value_set_double(value, v); break;
-    case sat::ParamKind::Bool: g_value_set_boolean(value, v != 0); break;
-    case sat::ParamKind::Choice: g_value_set_enum(value, gint(v)); break;
-    case sat::ParamKind::Image: break;
+    case sat::ParamKind::Int:
+      g_value_set_int(value, gint(v));
+      break;
+    case sat::ParamKind::Real:
+      g_value_set_double(value, v);
+      break;
+    case sat::ParamKind::Bool:
+      g_value_set_boolean(value, v != 0);
+      break;
+    case sat::ParamKind::Choice:
+      g_value_set_enum(value, gint(v));
+      break;
+    case sat::ParamKind::Image:
+      break;
   }
 }
 
 void set_from_value(sat::FilterSpec& spec, const sat::ParamInfo& param, const GValue* value) {
   switch (param.kind) {
-    case sat::ParamKind::Int: sat::set_param(spec, param.name, g_value_get_int(value)); break;
-    case sat::ParamKind::Real: sat::set_param(spec, param.name, g_value_get_double(value)); break;
-    case sat::ParamKind::Bool: sat::set_param(spec, param.name, g_value_get_boolean(value) ? 1 : 0); break;
-    case sat::ParamKind::Choice: sat::set_param(spec, param.name, g_value_get_enum(value)); break;
-    case sat::ParamKind::Image: break;
+    case sat::ParamKind::Int:
+      sat::set_param(spec, param.name, g_value_get_int(value));
+      break;
+    case sat::ParamKind::Real:
+      sat::set_param(spec, param.name, g_value_get_double(value));
+      break;
+    case sat::ParamKind::Bool:
+      sat::set_param(spec, param.name, g_value_get_boolean(value) ? 1 : 0);
+      break;
+    case sat::ParamKind::Choice:
+      sat::set_param(spec, param.name, g_value_get_enum(value));
+      break;
+    case sat::ParamKind::Image:
+      break;
   }
 }
 

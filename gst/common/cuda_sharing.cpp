@@ -15,7 +15,8 @@ std::string cuda_unusable_reason() {
   static const std::string reason = [] {
     const std::string satcore_reason = sat::cuda_unavailable_reason();
     if (!satcore_reason.empty()) return satcore_reason;
-    if (!gst_cuda_load_library()) return std::string("GStreamer's CUDA library cannot load the NVIDIA driver (libcuda)");
+    if (!gst_cuda_load_library())
+      return std::string("GStreamer's CUDA library cannot load the NVIDIA driver (libcuda)");
     return std::string();
   }();
   return reason;

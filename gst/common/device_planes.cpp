@@ -1,7 +1,7 @@
 #include "common/device_planes.h"
 
-#include "sat/support/cuda_check.h"
 #include "common/frame_planes.h"
+#include "sat/support/cuda_check.h"
 
 namespace sat_gst {
 
@@ -9,7 +9,7 @@ void copy_chroma_device(GstVideoFrame* src, GstVideoFrame* dst, cudaStream_t str
   for (int plane = 1; plane < int(GST_VIDEO_FRAME_N_PLANES(dst)); ++plane) {
     const sat::Image8 from = plane_image(src, plane, 1), to = plane_image(dst, plane, 1);
     SAT_CUDA_CHECK(cudaMemcpy2DAsync(to.data, to.pitch, from.data, from.pitch, plane_row_bytes(dst, plane),
-                                        std::size_t(to.height), cudaMemcpyDeviceToDevice, stream));
+                                     std::size_t(to.height), cudaMemcpyDeviceToDevice, stream));
   }
 }
 

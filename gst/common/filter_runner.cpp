@@ -42,7 +42,7 @@ void FilterRunner::attach_images(sat::FilterSpec& spec, const std::vector<ImageP
     if (it == device_images_.end()) {
       DeviceImage copy{&host, sat::PitchedBuffer(std::size_t(host.width), std::size_t(host.height))};
       SAT_CUDA_CHECK(cudaMemcpy2D(copy.pixels.data(), copy.pixels.pitch(), host.pixels.data(), std::size_t(host.width),
-                                     std::size_t(host.width), std::size_t(host.height), cudaMemcpyHostToDevice));
+                                  std::size_t(host.width), std::size_t(host.height), cudaMemcpyHostToDevice));
       device_images_.push_back(std::move(copy));
       it = device_images_.end() - 1;
     }
@@ -69,11 +69,11 @@ void FilterRunner::run_host(sat::FilterSpec spec, const std::vector<ImageParam>&
   ensure_size(staged_dst_, row_bytes(dst), std::size_t(dst.height));
   const cudaStream_t stream = this->stream();
   SAT_CUDA_CHECK(cudaMemcpy2DAsync(staged_src_.data(), staged_src_.pitch(), src.data, src.pitch, row_bytes(src),
-                                      std::size_t(src.height), cudaMemcpyHostToDevice, stream));
+                                   std::size_t(src.height), cudaMemcpyHostToDevice, stream));
   run_device(std::move(spec), images, {staged_src_.data(), staged_src_.pitch(), src.width, src.height, src.channels},
              {staged_dst_.data(), staged_dst_.pitch(), dst.width, dst.height, dst.channels}, stream);
   SAT_CUDA_CHECK(cudaMemcpy2DAsync(dst.data, dst.pitch, staged_dst_.data(), staged_dst_.pitch(), row_bytes(dst),
-                                      std::size_t(dst.height), cudaMemcpyDeviceToHost, stream));
+                                   std::size_t(dst.height), cudaMemcpyDeviceToHost, stream));
   SAT_CUDA_CHECK(cudaStreamSynchronize(stream));
 }
 

@@ -15,10 +15,10 @@
 #include <string>
 #include <vector>
 
-#include "sat/support/cuda_stream.h"
-#include "sat/support/pitched_buffer.h"
 #include "common/image_file.h"
 #include "sat/filters.h"
+#include "sat/support/cuda_stream.h"
+#include "sat/support/pitched_buffer.h"
 
 namespace sat_gst {
 

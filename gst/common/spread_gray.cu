@@ -5,8 +5,8 @@
 namespace sat_gst {
 namespace {
 
-__global__ void spread_gray_kernel(const uint8_t* gray, std::size_t gray_pitch, const uint8_t* src, std::size_t src_pitch,
-                                   uint8_t* dst, std::size_t dst_pitch, int width, int height) {
+__global__ void spread_gray_kernel(const uint8_t* gray, std::size_t gray_pitch, const uint8_t* src,
+                                   std::size_t src_pitch, uint8_t* dst, std::size_t dst_pitch, int width, int height) {
   const int x = blockIdx.x * blockDim.x + threadIdx.x;
   const int y = blockIdx.y * blockDim.y + threadIdx.y;
   if (x >= width || y >= height) return;

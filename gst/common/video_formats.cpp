@@ -21,7 +21,8 @@ constexpr std::array<FormatLayout, 7> kLayouts{{
 }  // namespace
 
 const FormatLayout* find_layout(GstVideoFormat format) {
-  const auto it = std::find_if(kLayouts.begin(), kLayouts.end(), [&](const FormatLayout& l) { return l.format == format; });
+  const auto it =
+      std::find_if(kLayouts.begin(), kLayouts.end(), [&](const FormatLayout& l) { return l.format == format; });
   return it == kLayouts.end() ? nullptr : &*it;
 }
 
@@ -70,9 +71,9 @@ void set_formats(GstStructure* s, const std::vector<GstVideoFormat>& formats) {
 }
 
 GstCaps* make_caps(const std::vector<GstVideoFormat>& formats, bool cuda) {
-  GstCaps* caps = gst_caps_new_simple("video/x-raw", "width", GST_TYPE_INT_RANGE, 1, G_MAXINT, "height",
-                                      GST_TYPE_INT_RANGE, 1, G_MAXINT, "framerate", GST_TYPE_FRACTION_RANGE, 0, 1,
-                                      G_MAXINT, 1, nullptr);
+  GstCaps* caps =
+      gst_caps_new_simple("video/x-raw", "width", GST_TYPE_INT_RANGE, 1, G_MAXINT, "height", GST_TYPE_INT_RANGE, 1,
+                          G_MAXINT, "framerate", GST_TYPE_FRACTION_RANGE, 0, 1, G_MAXINT, 1, nullptr);
   set_formats(gst_caps_get_structure(caps, 0), formats);
   if (cuda) gst_caps_set_features(caps, 0, gst_caps_features_new(GST_CAPS_FEATURE_MEMORY_CUDA_MEMORY, nullptr));
   return caps;

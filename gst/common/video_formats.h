@@ -18,8 +18,8 @@ namespace sat_gst {
 
 struct FormatLayout {
   GstVideoFormat format;
-  int channels;      // interleaved channels of the plane the filter reads (plane 0)
-  bool planar_yuv;   // luma in plane 0, chroma in the other planes
+  int channels;     // interleaved channels of the plane the filter reads (plane 0)
+  bool planar_yuv;  // luma in plane 0, chroma in the other planes
   bool swap_red_blue;
 };
 

@@ -27,7 +27,8 @@ void fill(GstVideoFrame& frame, int c, int x0, int y0, int x1, int y1, uint8_t v
   auto* base = static_cast<uint8_t*>(GST_VIDEO_FRAME_COMP_DATA(&frame, c));
   const int stride = GST_VIDEO_FRAME_COMP_STRIDE(&frame, c), step = GST_VIDEO_FRAME_COMP_PSTRIDE(&frame, c);
   for (int y = y0 >> hs; y <= (y1 - 1) >> hs; ++y)
-    for (int x = x0 >> ws; x <= (x1 - 1) >> ws; ++x) base[std::ptrdiff_t(y) * stride + std::ptrdiff_t(x) * step] = value;
+    for (int x = x0 >> ws; x <= (x1 - 1) >> ws; ++x)
+      base[std::ptrdiff_t(y) * stride + std::ptrdiff_t(x) * step] = value;
 }
 
 }  // namespace
@@ -41,10 +42,10 @@ void draw_outlines(GstVideoFrame& frame, const std::vector<sat::Box>& boxes) {
     const int x1 = b.x + b.width, y1 = b.y + b.height;
     const int lw = std::min(kLine, b.width), lh = std::min(kLine, b.height);
     for (int c = 0; c < components; ++c) {
-      fill(frame, c, b.x, b.y, x1, b.y + lh, colour[c]);        // top
-      fill(frame, c, b.x, y1 - lh, x1, y1, colour[c]);          // bottom
-      fill(frame, c, b.x, b.y, b.x + lw, y1, colour[c]);        // left
-      fill(frame, c, x1 - lw, b.y, x1, y1, colour[c]);          // right
+      fill(frame, c, b.x, b.y, x1, b.y + lh, colour[c]);  // top
+      fill(frame, c, b.x, y1 - lh, x1, y1, colour[c]);    // bottom
+      fill(frame, c, b.x, b.y, b.x + lw, y1, colour[c]);  // left
+      fill(frame, c, x1 - lw, b.y, x1, y1, colour[c]);    // right
     }
   }
 }

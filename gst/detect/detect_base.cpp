@@ -25,10 +25,10 @@ struct Streaming {
 };
 
 struct Private {
-  sat_gst::DetectSettings settings;          // the properties; under the object lock
-  GstCudaContext* cuda_context = nullptr;    // CUDA backend: shared with the neighbours
-  bool cuda_memory = false;                  // the negotiated caps are memory:CUDAMemory
-  std::unique_ptr<Streaming> streaming;      // between start() and stop(), in cuda_context
+  sat_gst::DetectSettings settings;        // the properties; under the object lock
+  GstCudaContext* cuda_context = nullptr;  // CUDA backend: shared with the neighbours
+  bool cuda_memory = false;                // the negotiated caps are memory:CUDAMemory
+  std::unique_ptr<Streaming> streaming;    // between start() and stop(), in cuda_context
 };
 
 }  // namespace
@@ -48,9 +48,7 @@ Private* private_of(gpointer self) {
       ->impl;
 }
 
-GstBaseTransformClass* parent_transform_class() {
-  return GST_BASE_TRANSFORM_CLASS(gst_sat_detect_base_parent_class);
-}
+GstBaseTransformClass* parent_transform_class() { return GST_BASE_TRANSFORM_CLASS(gst_sat_detect_base_parent_class); }
 
 sat_gst::DetectSettings settings_of(GstSatDetectBase* self) {
   GST_OBJECT_LOCK(self);
@@ -126,8 +124,10 @@ gboolean start(GstBaseTransform* trans) {
     streaming->detector.load(settings.profile);
     p.streaming = std::move(streaming);
   } catch (const sat::Error& e) {
-    if (e.call() == "sat::load_haar_cascade") post_cascade_error(self, settings.profile, e);
-    else GST_ELEMENT_ERROR(self, RESOURCE, SETTINGS, ("%s", e.what()), (nullptr));
+    if (e.call() == "sat::load_haar_cascade")
+      post_cascade_error(self, settings.profile, e);
+    else
+      GST_ELEMENT_ERROR(self, RESOURCE, SETTINGS, ("%s", e.what()), (nullptr));
     return FALSE;
   }
   GST_INFO_OBJECT(self, "cascade %s, %s backend", settings.profile.c_str(), sat::to_string(backend));
@@ -151,11 +151,18 @@ bool searchable_on_device(GstVideoFormat format, const sat_gst::DetectSettings& 
   switch (format) {
     case GST_VIDEO_FORMAT_GRAY8:
     case GST_VIDEO_FORMAT_I420:
-    case GST_VIDEO_FORMAT_NV12: channels = 1; return true;
-    case GST_VIDEO_FORMAT_BGR: channels = 3; return true;
+    case GST_VIDEO_FORMAT_NV12:
+      channels = 1;
+      return true;
+    case GST_VIDEO_FORMAT_BGR:
+      channels = 3;
+      return true;
     case GST_VIDEO_FORMAT_BGRx:
-    case GST_VIDEO_FORMAT_BGRA: channels = 4; return true;
-    default: return false;
+    case GST_VIDEO_FORMAT_BGRA:
+      channels = 4;
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -167,7 +174,9 @@ const std::vector<sat::Box>* find_boxes(Streaming& s, sat_gst::FrameAccess& fram
   if (cuda_memory && searchable_on_device(GST_VIDEO_INFO_FORMAT(&frame.info()), settings, channels)) {
     GstVideoInfo info = frame.info();
     GstVideoFrame device;
-    if (!gst_video_frame_map(&device, &info, frame.buffer(), GstMapFlags(GST_MAP_READ | GST_MAP_CUDA | GST_VIDEO_FRAME_MAP_FLAG_NO_REF))) return nullptr;
+    if (!gst_video_frame_map(&device, &info, frame.buffer(),
+                             GstMapFlags(GST_MAP_READ | GST_MAP_CUDA | GST_VIDEO_FRAME_MAP_FLAG_NO_REF)))
+      return nullptr;
     const sat::ConstImage8 image{static_cast<const uint8_t*>(GST_VIDEO_FRAME_PLANE_DATA(&device, 0)),
                                  std::size_t(GST_VIDEO_FRAME_PLANE_STRIDE(&device, 0)), GST_VIDEO_FRAME_WIDTH(&device),
                                  GST_VIDEO_FRAME_HEIGHT(&device), channels};
@@ -199,18 +208,21 @@ GstFlowReturn transform_ip(GstBaseTransform* trans, GstBuffer* buffer) {
   try {
     p.streaming->detector.configure(settings, {GST_VIDEO_INFO_WIDTH(&info), GST_VIDEO_INFO_HEIGHT(&info)});
   } catch (const sat::Error& e) {
-    if (e.call() == "sat::load_haar_cascade") post_cascade_error(self, settings.profile, e);
-    else GST_ELEMENT_ERROR(self, LIBRARY, SETTINGS, ("%s", e.what()), (nullptr));
+    if (e.call() == "sat::load_haar_cascade")
+      post_cascade_error(self, settings.profile, e);
+    else
+      GST_ELEMENT_ERROR(self, LIBRARY, SETTINGS, ("%s", e.what()), (nullptr));
     return GST_FLOW_ERROR;
   }
   sat_gst::FrameAccess frame(buffer, info);
   try {
     const std::vector<sat::Box>* boxes = find_boxes(*p.streaming, frame, p.cuda_memory, settings);
     if (!boxes) {
-      GST_ELEMENT_ERROR(self, STREAM, FORMAT,
-                        ("A %" G_GSIZE_FORMAT "-byte buffer does not hold a %dx%d %s frame", gst_buffer_get_size(buffer),
-                         GST_VIDEO_INFO_WIDTH(&info), GST_VIDEO_INFO_HEIGHT(&info), GST_VIDEO_INFO_NAME(&info)),
-                        (nullptr));
+      GST_ELEMENT_ERROR(
+          self, STREAM, FORMAT,
+          ("A %" G_GSIZE_FORMAT "-byte buffer does not hold a %dx%d %s frame", gst_buffer_get_size(buffer),
+           GST_VIDEO_INFO_WIDTH(&info), GST_VIDEO_INFO_HEIGHT(&info), GST_VIDEO_INFO_NAME(&info)),
+          (nullptr));
       return GST_FLOW_ERROR;
     }
     return GST_SAT_DETECT_BASE_GET_CLASS(self)->use_boxes(self, frame, *boxes, settings);

@@ -7,7 +7,17 @@
 namespace sat_gst {
 namespace {
 
-enum Offset : guint { kProfile, kScaleFactor, kMinNeighbors, kMinWidth, kMinHeight, kMaxWidth, kMaxHeight, kMinStddev, kCount };
+enum Offset : guint {
+  kProfile,
+  kScaleFactor,
+  kMinNeighbors,
+  kMinWidth,
+  kMinHeight,
+  kMaxWidth,
+  kMaxHeight,
+  kMinStddev,
+  kCount
+};
 
 // satcore's scale factors are > 1: the smallest double above 1, so that GObject itself refuses 1.
 const double kSmallestScaleFactor = std::nextafter(1.0, 2.0);
@@ -51,10 +61,14 @@ guint install_detect_properties(GObjectClass* klass, guint first_id) {
                                             "Smallest object height in pixels (0: no minimum)", p.min_size.height));
   g_object_class_install_property(
       klass, first_id + kMaxWidth,
-      size_spec("max-size-width", "Maximum width", "Largest object width in pixels; 0 here or in max-size-height: no maximum (OpenCV's rule)", p.max_size.width));
-  g_object_class_install_property(klass, first_id + kMaxHeight,
-                                  size_spec("max-size-height", "Maximum height",
-                                            "Largest object height in pixels; 0 here or in max-size-width: no maximum (OpenCV's rule)", p.max_size.height));
+      size_spec("max-size-width", "Maximum width",
+                "Largest object width in pixels; 0 here or in max-size-height: no maximum (OpenCV's rule)",
+                p.max_size.width));
+  g_object_class_install_property(
+      klass, first_id + kMaxHeight,
+      size_spec("max-size-height", "Maximum height",
+                "Largest object height in pixels; 0 here or in max-size-width: no maximum (OpenCV's rule)",
+                p.max_size.height));
   g_object_class_install_property(
       klass, first_id + kMinStddev,
       g_param_spec_int("min-stddev", "Minimum standard deviation",
@@ -71,14 +85,29 @@ bool set_detect_property(DetectSettings& s, guint first_id, guint id, const GVal
       s.profile = path ? path : "";
       break;
     }
-    case kScaleFactor: s.params.scale_factor = g_value_get_double(value); break;
-    case kMinNeighbors: s.params.min_neighbors = g_value_get_int(value); break;
-    case kMinWidth: s.params.min_size.width = g_value_get_int(value); break;
-    case kMinHeight: s.params.min_size.height = g_value_get_int(value); break;
-    case kMaxWidth: s.params.max_size.width = g_value_get_int(value); break;
-    case kMaxHeight: s.params.max_size.height = g_value_get_int(value); break;
-    case kMinStddev: s.min_stddev = g_value_get_int(value); break;
-    case kCount: return false;
+    case kScaleFactor:
+      s.params.scale_factor = g_value_get_double(value);
+      break;
+    case kMinNeighbors:
+      s.params.min_neighbors = g_value_get_int(value);
+      break;
+    case kMinWidth:
+      s.params.min_size.width = g_value_get_int(value);
+      break;
+    case kMinHeight:
+      s.params.min_size.height = g_value_get_int(value);
+      break;
+    case kMaxWidth:
+      s.params.max_size.width = g_value_get_int(value);
+      break;
+    case kMaxHeight:
+      s.params.max_size.height = g_value_get_int(value);
+      break;
+    case kMinStddev:
+      s.min_stddev = g_value_get_int(value);
+      break;
+    case kCount:
+      return false;
   }
   return true;
 }
@@ -86,15 +115,32 @@ bool set_detect_property(DetectSettings& s, guint first_id, guint id, const GVal
 bool get_detect_property(const DetectSettings& s, guint first_id, guint id, GValue* value) {
   if (id < first_id || id >= first_id + kCount) return false;
   switch (Offset(id - first_id)) {
-    case kProfile: g_value_set_string(value, s.profile.c_str()); break;
-    case kScaleFactor: g_value_set_double(value, s.params.scale_factor); break;
-    case kMinNeighbors: g_value_set_int(value, s.params.min_neighbors); break;
-    case kMinWidth: g_value_set_int(value, s.params.min_size.width); break;
-    case kMinHeight: g_value_set_int(value, s.params.min_size.height); break;
-    case kMaxWidth: g_value_set_int(value, s.params.max_size.width); break;
-    case kMaxHeight: g_value_set_int(value, s.params.max_size.height); break;
-    case kMinStddev: g_value_set_int(value, s.min_stddev); break;
-    case kCount: return false;
+    case kProfile:
+      g_value_set_string(value, s.profile.c_str());
+      break;
+    case kScaleFactor:
+      g_value_set_double(value, s.params.scale_factor);
+      break;
+    case kMinNeighbors:
+      g_value_set_int(value, s.params.min_neighbors);
+      break;
+    case kMinWidth:
+      g_value_set_int(value, s.params.min_size.width);
+      break;
+    case kMinHeight:
+      g_value_set_int(value, s.params.min_size.height);
+      break;
+    case kMaxWidth:
+      g_value_set_int(value, s.params.max_size.width);
+      break;
+    case kMaxHeight:
+      g_value_set_int(value, s.params.max_size.height);
+      break;
+    case kMinStddev:
+      g_value_set_int(value, s.min_stddev);
+      break;
+    case kCount:
+      return false;
   }
   return true;
 }

@@ -16,29 +16,33 @@ GType updates_get_type() {
 
 bool should_post(Updates updates, bool had_boxes, std::size_t boxes_now) {
   switch (updates) {
-    case Updates::EveryFrame: return true;
-    case Updates::OnChange: return had_boxes != (boxes_now > 0);
-    case Updates::OnFace: return boxes_now > 0;
-    case Updates::None: return false;
+    case Updates::EveryFrame:
+      return true;
+    case Updates::OnChange:
+      return had_boxes != (boxes_now > 0);
+    case Updates::OnFace:
+      return boxes_now > 0;
+    case Updates::None:
+      return false;
   }
   return true;
 }
 
 GstMessage* make_detect_message(GstBaseTransform* element, GstBuffer* buffer, const std::vector<sat::Box>& boxes) {
   const GstClockTime pts = GST_BUFFER_PTS(buffer);
-  GstStructure* s = gst_structure_new(
-      "facedetect", "timestamp", G_TYPE_UINT64, pts, "stream-time", G_TYPE_UINT64,
-      gst_segment_to_stream_time(&element->segment, GST_FORMAT_TIME, pts), "running-time", G_TYPE_UINT64,
-      gst_segment_to_running_time(&element->segment, GST_FORMAT_TIME, pts), "duration", G_TYPE_UINT64,
-      GST_BUFFER_DURATION(buffer), nullptr);
+  GstStructure* s =
+      gst_structure_new("facedetect", "timestamp", G_TYPE_UINT64, pts, "stream-time", G_TYPE_UINT64,
+                        gst_segment_to_stream_time(&element->segment, GST_FORMAT_TIME, pts), "running-time",
+                        G_TYPE_UINT64, gst_segment_to_running_time(&element->segment, GST_FORMAT_TIME, pts), "duration",
+                        G_TYPE_UINT64, GST_BUFFER_DURATION(buffer), nullptr);
   GValue faces = G_VALUE_INIT;
   g_value_init(&faces, GST_TYPE_LIST);
   for (const sat::Box& b : boxes) {
     GValue face = G_VALUE_INIT;
     g_value_init(&face, GST_TYPE_STRUCTURE);
-    g_value_take_boxed(&face, gst_structure_new("face", "x", G_TYPE_UINT, guint(b.x), "y", G_TYPE_UINT, guint(b.y),
-                                                "width", G_TYPE_UINT, guint(b.width), "height", G_TYPE_UINT,
-                                                guint(b.height), nullptr));
+    g_value_take_boxed(&face,
+                       gst_structure_new("face", "x", G_TYPE_UINT, guint(b.x), "y", G_TYPE_UINT, guint(b.y), "width",
+                                         G_TYPE_UINT, guint(b.width), "height", G_TYPE_UINT, guint(b.height), nullptr));
     gst_value_list_append_and_take_value(&faces, &face);
   }
   gst_structure_take_value(s, "faces", &faces);

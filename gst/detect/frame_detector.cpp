@@ -2,10 +2,10 @@
 
 #include <cuda_runtime_api.h>
 
-#include "sat/support/cuda_check.h"
 #include "common/cuda_sharing.h"
 #include "gray_plane.h"
 #include "red_first_gray.h"
+#include "sat/support/cuda_check.h"
 
 namespace sat_gst {
 
@@ -43,8 +43,8 @@ const std::vector<sat::Box>& FrameDetector::detect(sat::ConstImage8 gray) {
   if (settings_.min_stddev > 0 && standard_deviation(gray) < settings_.min_stddev) return none_;
   if (backend_ == sat::Backend::Cpu) return detector_->detect(gray);
   SAT_CUDA_CHECK(cudaMemcpy2DAsync(device_gray_.data(), device_gray_.pitch(), gray.data, gray.pitch,
-                                      std::size_t(gray.width), std::size_t(gray.height), cudaMemcpyHostToDevice,
-                                      stream_->get()));
+                                   std::size_t(gray.width), std::size_t(gray.height), cudaMemcpyHostToDevice,
+                                   stream_->get()));
   return detect_device({device_gray_.data(), device_gray_.pitch(), gray.width, gray.height, 1});
 }
 
@@ -61,8 +61,7 @@ const std::vector<sat::Box>& FrameDetector::detect_packed(sat::ConstImage8 frame
   // driver's fastest (a pitched copy would move the same bytes row by row).
   const std::size_t bytes = frame.pitch * std::size_t(height - 1) + std::size_t(width) * std::size_t(frame.channels);
   if (device_frame_.size() < bytes) device_frame_ = sat::DeviceBuffer(bytes);
-  SAT_CUDA_CHECK(
-      cudaMemcpyAsync(device_frame_.data(), frame.data, bytes, cudaMemcpyHostToDevice, stream_->get()));
+  SAT_CUDA_CHECK(cudaMemcpyAsync(device_frame_.data(), frame.data, bytes, cudaMemcpyHostToDevice, stream_->get()));
   const sat::ConstImage8 device{device_frame_.data(), frame.pitch, width, height, frame.channels};
   if (!red_first) return detect_device(device);  // the detector converts blue-first colour itself
   const sat::Image8 gray{device_gray_.data(), device_gray_.pitch(), width, height, 1};

@@ -12,11 +12,11 @@
 #include <string>
 #include <vector>
 
-#include "sat/support/cuda_stream.h"
-#include "sat/support/buffers.h"
-#include "sat/support/pitched_buffer.h"
 #include "detect_settings.h"
 #include "sat/detect.h"
+#include "sat/support/buffers.h"
+#include "sat/support/cuda_stream.h"
+#include "sat/support/pitched_buffer.h"
 
 namespace sat_gst {
 
@@ -58,7 +58,7 @@ class FrameDetector {
   std::optional<sat::CudaStream> stream_;  // CUDA backend
   sat::PitchedBuffer device_gray_;         // CUDA backend: the uploaded or converted gray plane
   sat::DeviceBuffer device_frame_;         // CUDA backend: the uploaded packed frame
-  std::vector<uint8_t> host_gray_;            // CPU backend: a red-first frame converted
+  std::vector<uint8_t> host_gray_;         // CPU backend: a red-first frame converted
   std::vector<sat::Box> none_;
 };
 

@@ -17,9 +17,7 @@ void packed_to_gray(sat::ConstImage8 packed, bool red_first, sat::Image8 gray) {
   }
 }
 
-bool is_red_first(GstVideoFormat format) {
-  return format == GST_VIDEO_FORMAT_RGB || format == GST_VIDEO_FORMAT_RGBA;
-}
+bool is_red_first(GstVideoFormat format) { return format == GST_VIDEO_FORMAT_RGB || format == GST_VIDEO_FORMAT_RGBA; }
 
 bool has_gray_plane(GstVideoFormat format) {
   switch (format) {
@@ -30,8 +28,10 @@ bool has_gray_plane(GstVideoFormat format) {
     case GST_VIDEO_FORMAT_BGRx:
     case GST_VIDEO_FORMAT_BGRA:
     case GST_VIDEO_FORMAT_RGB:
-    case GST_VIDEO_FORMAT_RGBA: return true;
-    default: return false;
+    case GST_VIDEO_FORMAT_RGBA:
+      return true;
+    default:
+      return false;
   }
 }
 

@@ -1,7 +1,7 @@
 #include "red_first_gray.h"
 
-#include "sat/support/cuda_check.h"
 #include "gray_formula.h"
+#include "sat/support/cuda_check.h"
 
 namespace sat_gst {
 namespace {

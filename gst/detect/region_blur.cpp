@@ -58,12 +58,14 @@ void RegionBlur::blur(GstVideoFrame& frame, const std::vector<sat::Box>& boxes, 
       for (int ch = 0; ch < 2; ++ch) {
         for (int y = 0; y < h; ++y)
           for (int x = 0; x < w; ++x)
-            plane_[std::size_t(y) * std::size_t(w) + std::size_t(x)] = corner[std::size_t(y) * v.pitch + std::size_t(2 * x + ch)];
+            plane_[std::size_t(y) * std::size_t(w) + std::size_t(x)] =
+                corner[std::size_t(y) * v.pitch + std::size_t(2 * x + ch)];
         const sat::Image8 single{plane_.data(), std::size_t(w), w, h, 1};
         engine_->apply(params, single, single);
         for (int y = 0; y < h; ++y)
           for (int x = 0; x < w; ++x)
-            corner[std::size_t(y) * v.pitch + std::size_t(2 * x + ch)] = plane_[std::size_t(y) * std::size_t(w) + std::size_t(x)];
+            corner[std::size_t(y) * v.pitch + std::size_t(2 * x + ch)] =
+                plane_[std::size_t(y) * std::size_t(w) + std::size_t(x)];
       }
     }
   }

@@ -23,7 +23,7 @@ class RegionBlur {
 
  private:
   std::optional<sat::FilterEngine> engine_;  // CPU backend, sized for the frame
-  std::vector<uint8_t> plane_;  // one channel of an interleaved pair, deinterleaved
+  std::vector<uint8_t> plane_;               // one channel of an interleaved pair, deinterleaved
 };
 
 }  // namespace sat_gst

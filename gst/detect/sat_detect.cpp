@@ -5,9 +5,9 @@
 
 struct _GstSatDetect {
   GstSatDetectBase parent;
-  gboolean display;         // under the object lock
+  gboolean display;          // under the object lock
   sat_gst::Updates updates;  // under the object lock
-  bool had_boxes;           // streaming thread: the last frame had boxes (updates=on_change)
+  bool had_boxes;            // streaming thread: the last frame had boxes (updates=on_change)
 };
 
 G_DEFINE_TYPE(GstSatDetect, gst_sat_detect, GST_TYPE_SAT_DETECT_BASE)
@@ -41,9 +41,15 @@ void set_property(GObject* object, guint id, const GValue* value, GParamSpec* ps
   auto* self = GST_SAT_DETECT(object);
   GST_OBJECT_LOCK(self);
   switch (id) {
-    case kDisplay: self->display = g_value_get_boolean(value); break;
-    case kUpdates: self->updates = sat_gst::Updates(g_value_get_enum(value)); break;
-    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec); break;
+    case kDisplay:
+      self->display = g_value_get_boolean(value);
+      break;
+    case kUpdates:
+      self->updates = sat_gst::Updates(g_value_get_enum(value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+      break;
   }
   GST_OBJECT_UNLOCK(self);
 }
@@ -52,9 +58,15 @@ void get_property(GObject* object, guint id, GValue* value, GParamSpec* pspec) {
   auto* self = GST_SAT_DETECT(object);
   GST_OBJECT_LOCK(self);
   switch (id) {
-    case kDisplay: g_value_set_boolean(value, self->display); break;
-    case kUpdates: g_value_set_enum(value, int(self->updates)); break;
-    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec); break;
+    case kDisplay:
+      g_value_set_boolean(value, self->display);
+      break;
+    case kUpdates:
+      g_value_set_enum(value, int(self->updates));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+      break;
   }
   GST_OBJECT_UNLOCK(self);
 }
@@ -70,10 +82,10 @@ static void gst_sat_detect_class_init(GstSatDetectClass* klass) {
       gobject_class, kDisplay,
       g_param_spec_boolean("display", "Display", "Sets whether the detected faces should be outlined in the output",
                            TRUE, flags));
-  g_object_class_install_property(gobject_class, kUpdates,
-                                  g_param_spec_enum("updates", "Updates", "When send update bus messages, if at all",
-                                                    sat_gst::updates_get_type(), int(sat_gst::Updates::EveryFrame),
-                                                    flags));
+  g_object_class_install_property(
+      gobject_class, kUpdates,
+      g_param_spec_enum("updates", "Updates", "When send update bus messages, if at all", sat_gst::updates_get_type(),
+                        int(sat_gst::Updates::EveryFrame), flags));
   gst_type_mark_as_plugin_api(sat_gst::updates_get_type(), GstPluginAPIFlags(0));
   GST_SAT_DETECT_BASE_CLASS(klass)->use_boxes = use_boxes;
   gst_element_class_set_static_metadata(

@@ -8,7 +8,7 @@
 
 struct _GstSatFaceBlur {
   GstSatDetectBase parent;
-  sat::BoxBlurParams blur;     // under the object lock
+  sat::BoxBlurParams blur;       // under the object lock
   sat_gst::RegionBlur* regions;  // streaming thread
 };
 
@@ -21,9 +21,7 @@ enum Property : guint { kKernelWidth = 1, kKernelHeight };
 // faceblur's kernel (11×11): satcore's box filter defaults to 3×3, too little to hide a face.
 constexpr int kDefaultKernel = 11;
 
-const sat::ParamInfo& box_param(const char* name) {
-  return *sat::find_param(*sat::find_filter("box"), name);
-}
+const sat::ParamInfo& box_param(const char* name) { return *sat::find_param(*sat::find_filter("box"), name); }
 
 GParamSpec* kernel_spec(const char* catalog_name) {
   const sat::ParamInfo& p = box_param(catalog_name);
@@ -50,9 +48,15 @@ void set_property(GObject* object, guint id, const GValue* value, GParamSpec* ps
   auto* self = GST_SAT_FACE_BLUR(object);
   GST_OBJECT_LOCK(self);
   switch (id) {
-    case kKernelWidth: self->blur.kernel_width = g_value_get_int(value); break;
-    case kKernelHeight: self->blur.kernel_height = g_value_get_int(value); break;
-    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec); break;
+    case kKernelWidth:
+      self->blur.kernel_width = g_value_get_int(value);
+      break;
+    case kKernelHeight:
+      self->blur.kernel_height = g_value_get_int(value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+      break;
   }
   GST_OBJECT_UNLOCK(self);
 }
@@ -61,9 +65,15 @@ void get_property(GObject* object, guint id, GValue* value, GParamSpec* pspec) {
   auto* self = GST_SAT_FACE_BLUR(object);
   GST_OBJECT_LOCK(self);
   switch (id) {
-    case kKernelWidth: g_value_set_int(value, self->blur.kernel_width); break;
-    case kKernelHeight: g_value_set_int(value, self->blur.kernel_height); break;
-    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec); break;
+    case kKernelWidth:
+      g_value_set_int(value, self->blur.kernel_width);
+      break;
+    case kKernelHeight:
+      g_value_set_int(value, self->blur.kernel_height);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+      break;
   }
   GST_OBJECT_UNLOCK(self);
 }

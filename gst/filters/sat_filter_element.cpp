@@ -13,15 +13,15 @@
 #include <vector>
 
 #include "common/catalog_properties.h"
-#include "sat/support/cuda_check.h"
 #include "common/cuda_sharing.h"
 #include "common/device_planes.h"
 #include "common/filter_runner.h"
 #include "common/frame_planes.h"
-#include "common/spread_gray.h"
 #include "common/image_file.h"
+#include "common/spread_gray.h"
 #include "common/video_formats.h"
 #include "sat/error.h"
+#include "sat/support/cuda_check.h"
 
 GST_DEBUG_CATEGORY_STATIC(sat_filter_debug);
 #define GST_CAT_DEFAULT sat_filter_debug
@@ -69,8 +69,8 @@ struct FilterState {
   bool files_failed = false;
   std::optional<FilterRunner> runner;
   GstVideoInfo in_info{}, out_info{};
-  bool cuda_memory = false;                  // the negotiated caps are memory:CUDAMemory
-  GstCudaContext* cuda_context = nullptr;    // CUDA backend: shared with the neighbours (owned ref)
+  bool cuda_memory = false;                // the negotiated caps are memory:CUDAMemory
+  GstCudaContext* cuda_context = nullptr;  // CUDA backend: shared with the neighbours (owned ref)
   bool warned_no_cuda_memory = false;
   std::vector<uint8_t> swapped_src, swapped_dst, gray;
 };
@@ -288,8 +288,8 @@ GstCaps* transform_caps(GstBaseTransform* trans, GstPadDirection direction, GstC
     gst_caps_unref(result);
     result = both;
   }
-  GST_DEBUG_OBJECT(trans, "%s %" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT,
-                   direction == GST_PAD_SINK ? "sink" : "src", static_cast<void*>(caps), static_cast<void*>(result));
+  GST_DEBUG_OBJECT(trans, "%s %" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT, direction == GST_PAD_SINK ? "sink" : "src",
+                   static_cast<void*>(caps), static_cast<void*>(result));
   return result;
 }
 
@@ -306,16 +306,16 @@ gboolean set_caps(GstBaseTransform* trans, GstCaps* incaps, GstCaps* outcaps) {
   FilterState& state = *self_of(trans)->state;
   GstVideoInfo in, out;
   if (!gst_video_info_from_caps(&in, incaps) || !gst_video_info_from_caps(&out, outcaps)) {
-    GST_ELEMENT_ERROR(trans, CORE, NEGOTIATION, ("caps the element cannot read"),
-                      ("in %" GST_PTR_FORMAT ", out %" GST_PTR_FORMAT, static_cast<void*>(incaps),
-                       static_cast<void*>(outcaps)));
+    GST_ELEMENT_ERROR(
+        trans, CORE, NEGOTIATION, ("caps the element cannot read"),
+        ("in %" GST_PTR_FORMAT ", out %" GST_PTR_FORMAT, static_cast<void*>(incaps), static_cast<void*>(outcaps)));
     return FALSE;
   }
-  if (!find_layout(GST_VIDEO_INFO_FORMAT(&in)) || !find_layout(GST_VIDEO_INFO_FORMAT(&out)) ||
-      in.width != out.width || in.height != out.height) {
-    GST_ELEMENT_ERROR(trans, CORE, NEGOTIATION, ("unsupported conversion %s %dx%d -> %s %dx%d",
-                                                 GST_VIDEO_INFO_NAME(&in), in.width, in.height,
-                                                 GST_VIDEO_INFO_NAME(&out), out.width, out.height),
+  if (!find_layout(GST_VIDEO_INFO_FORMAT(&in)) || !find_layout(GST_VIDEO_INFO_FORMAT(&out)) || in.width != out.width ||
+      in.height != out.height) {
+    GST_ELEMENT_ERROR(trans, CORE, NEGOTIATION,
+                      ("unsupported conversion %s %dx%d -> %s %dx%d", GST_VIDEO_INFO_NAME(&in), in.width, in.height,
+                       GST_VIDEO_INFO_NAME(&out), out.width, out.height),
                       (nullptr));
     return FALSE;
   }
@@ -336,7 +336,8 @@ gboolean decide_allocation(GstBaseTransform* trans, GstQuery* query) {
   GstCaps* caps = nullptr;
   gst_query_parse_allocation(query, &caps, nullptr);
   if (!caps || !is_cuda_memory_caps(caps))
-    return GST_BASE_TRANSFORM_CLASS(g_type_class_peek_parent(G_OBJECT_GET_CLASS(trans)))->decide_allocation(trans, query);
+    return GST_BASE_TRANSFORM_CLASS(g_type_class_peek_parent(G_OBJECT_GET_CLASS(trans)))
+        ->decide_allocation(trans, query);
   if (!state.cuda_context || !decide_cuda_allocation(state.cuda_context, query)) {
     GST_ELEMENT_ERROR(trans, RESOURCE, SETTINGS, ("cannot configure a CUDA buffer pool for the output"), (nullptr));
     return FALSE;
@@ -492,15 +493,15 @@ GstFlowReturn transform(GstBaseTransform* trans, GstBuffer* inbuf, GstBuffer* ou
   // gst_video_frame_map checks the buffer against the caps (or its video meta): a frame smaller
   // than its caps say is refused here, never read past its end.
   if (!gst_video_frame_map(&in, &state.in_info, inbuf, GstMapFlags(GST_MAP_READ | cuda_map))) {
-    GST_ELEMENT_ERROR(self, STREAM, FORMAT, ("input frame does not match its caps: %s",
-                                             buffer_size_text(inbuf, state.in_info).c_str()),
+    GST_ELEMENT_ERROR(self, STREAM, FORMAT,
+                      ("input frame does not match its caps: %s", buffer_size_text(inbuf, state.in_info).c_str()),
                       (nullptr));
     return GST_FLOW_ERROR;
   }
   if (!gst_video_frame_map(&out, &state.out_info, outbuf, GstMapFlags(GST_MAP_WRITE | cuda_map))) {
     gst_video_frame_unmap(&in);
-    GST_ELEMENT_ERROR(self, STREAM, FAILED, ("output buffer does not match its caps: %s",
-                                             buffer_size_text(outbuf, state.out_info).c_str()),
+    GST_ELEMENT_ERROR(self, STREAM, FAILED,
+                      ("output buffer does not match its caps: %s", buffer_size_text(outbuf, state.out_info).c_str()),
                       (nullptr));
     return GST_FLOW_ERROR;
   }
@@ -557,8 +558,8 @@ void class_init(gpointer klass, gpointer class_data) {
     // CUDA memory first: preferred where a GPU takes it (transform_caps drops it where none can).
     GstCaps* caps = make_caps(cuda_memory_formats(), true);
     gst_caps_append(caps, make_caps(system_memory_formats(), false));
-    gst_element_class_add_pad_template(
-        element_class, gst_pad_template_new(direction == GST_PAD_SINK ? "sink" : "src", direction, GST_PAD_ALWAYS, caps));
+    gst_element_class_add_pad_template(element_class, gst_pad_template_new(direction == GST_PAD_SINK ? "sink" : "src",
+                                                                           direction, GST_PAD_ALWAYS, caps));
     gst_caps_unref(caps);
   }
 
@@ -589,8 +590,9 @@ GType filter_element_type(std::size_t index) {
   const std::string type_name = "GstSat" + camel_case(info.name);
   if (GType existing = g_type_from_name(type_name.c_str())) return existing;
   if (!sat_filter_debug) GST_DEBUG_CATEGORY_INIT(sat_filter_debug, "satfilter", 0, "satlab filter elements");
-  const GTypeInfo type_info{sizeof(GstSatFilterClass), nullptr, nullptr, class_init, nullptr,
-                            GSIZE_TO_POINTER(index),   sizeof(GstSatFilter), 0, instance_init, nullptr};
+  const GTypeInfo type_info{
+      sizeof(GstSatFilterClass), nullptr, nullptr,       class_init, nullptr, GSIZE_TO_POINTER(index),
+      sizeof(GstSatFilter),      0,       instance_init, nullptr};
   return g_type_register_static(GST_TYPE_BASE_TRANSFORM, type_name.c_str(), &type_info, GTypeFlags(0));
 }
 

@@ -17,12 +17,18 @@ namespace {
 
 const char* kind_name(int kind) {
   switch (kind) {
-    case SAT_PARAM_INT: return "int";
-    case SAT_PARAM_REAL: return "real";
-    case SAT_PARAM_BOOL: return "bool";
-    case SAT_PARAM_CHOICE: return "choice";
-    case SAT_PARAM_IMAGE: return "image";
-    default: return "unknown";
+    case SAT_PARAM_INT:
+      return "int";
+    case SAT_PARAM_REAL:
+      return "real";
+    case SAT_PARAM_BOOL:
+      return "bool";
+    case SAT_PARAM_CHOICE:
+      return "choice";
+    case SAT_PARAM_IMAGE:
+      return "image";
+    default:
+      return "unknown";
   }
 }
 

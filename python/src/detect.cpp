@@ -80,9 +80,9 @@ class Cascade {
   std::vector<sat_box> detect(const Tensor& frame, const Planes& p, const DetectRequest& r, cudaStream_t stream) {
     const Device& device = frame.device();
     // Shared: a slot dropped from the kept ones while this call runs lives until the call ends.
-    const std::shared_ptr<DetectorSlot> kept = slot_for({device.cuda, device.id, stream, r.scale_factor,
-                                                         r.min_neighbors, r.min_width, r.min_height, r.max_width,
-                                                         r.max_height});
+    const std::shared_ptr<DetectorSlot> kept =
+        slot_for({device.cuda, device.id, stream, r.scale_factor, r.min_neighbors, r.min_width, r.min_height,
+                  r.max_width, r.max_height});
     DetectorSlot& slot = *kept;
     const std::lock_guard<std::mutex> turn(slot.busy);
     std::unique_ptr<DeviceScope> scope;
@@ -91,9 +91,8 @@ class Cascade {
       const int w = std::max(p.width, slot.max_width), h = std::max(p.height, slot.max_height);
       slot.detector.reset();
       sat_detector* made = nullptr;
-      check(sat_detector_create(device.cuda ? SAT_BACKEND_CUDA : SAT_BACKEND_CPU, cascade_.get(), w, h,
-                                r.scale_factor, r.min_neighbors, r.min_width, r.min_height, r.max_width,
-                                r.max_height, &made));
+      check(sat_detector_create(device.cuda ? SAT_BACKEND_CUDA : SAT_BACKEND_CPU, cascade_.get(), w, h, r.scale_factor,
+                                r.min_neighbors, r.min_width, r.min_height, r.max_width, r.max_height, &made));
       slot.detector.reset(made);
       slot.max_width = w;
       slot.max_height = h;
@@ -136,7 +135,8 @@ Planes frame_planes(const Tensor& frame) {
   if (frame.dtype() != DType::U8) bad(std::string("detect takes uint8 images (got ") + numpy_name(frame.dtype()) + ")");
   const std::size_t axes = frame.shape().size();
   if (axes != 2 && axes != 3)
-    bad("input must be one picture, (H, W) gray or (H, W, C) BGR/BGRA, not a batch; got shape " + shape_text(frame.shape()));
+    bad("input must be one picture, (H, W) gray or (H, W, C) BGR/BGRA, not a batch; got shape " +
+        shape_text(frame.shape()));
   const Planes p = planes_of(frame, axes == 3, "input");
   if (p.count == 0) bad("input is empty: shape " + shape_text(frame.shape()));
   return p;
@@ -165,7 +165,8 @@ void bind_detect(py::module_& m) {
       .def_property_readonly("window", &Cascade::window, "the training window (width, height)")
       .def_property_readonly("detectors", &Cascade::detector_count,
                              "how many detectors it keeps (one per device, stream and parameters; the last 4 used)")
-      .def("__repr__", [](const Cascade& c) { return "satcore.Cascade(" + py::repr(py::str(c.path())).cast<std::string>() + ")"; });
+      .def("__repr__",
+           [](const Cascade& c) { return "satcore.Cascade(" + py::repr(py::str(c.path())).cast<std::string>() + ")"; });
   m.def("detect", [](const Tensor& frame, Cascade& cascade, double scale_factor, int min_neighbors, int min_width,
                      int min_height, int max_width, int max_height, std::uintptr_t stream) {
     const DetectRequest request{scale_factor, min_neighbors, min_width, min_height, max_width, max_height};

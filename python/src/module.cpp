@@ -85,32 +85,35 @@ satpy::FilterRequest request_of(int filter, const py::list& params, bool channel
 PYBIND11_MODULE(_satcore, m) {
   m.doc() = "satcore's native module (use the satcore package)";
 
-  py::class_<Tensor>(m, "Array", "An array satcore made (or views): DLPack, __cuda_array_interface__ and "
-                                 "__array_interface__ give its memory to other libraries without a copy.")
+  py::class_<Tensor>(m, "Array",
+                     "An array satcore made (or views): DLPack, __cuda_array_interface__ and "
+                     "__array_interface__ give its memory to other libraries without a copy.")
       .def_property_readonly("shape", [](const Tensor& t) { return as_tuple(t.shape()); })
-      .def_property_readonly("strides", [](const Tensor& t) { return as_tuple(t.byte_strides()); },
-                             "strides in bytes")
+      .def_property_readonly(
+          "strides", [](const Tensor& t) { return as_tuple(t.byte_strides()); }, "strides in bytes")
       .def_property_readonly("dtype", [](const Tensor& t) { return std::string(satpy::numpy_name(t.dtype())); })
       .def_property_readonly("ndim", [](const Tensor& t) { return t.shape().size(); })
       .def_property_readonly("is_cuda", [](const Tensor& t) { return t.device().cuda; })
       .def_property_readonly("device_id", [](const Tensor& t) { return t.device().id; })
       .def_property_readonly("data_ptr", [](const Tensor& t) { return reinterpret_cast<std::uintptr_t>(t.data()); })
-      .def("__dlpack_device__",
-           [](const Tensor& t) { return py::make_tuple(t.device().cuda ? 2 : 1, t.device().id); })
+      .def("__dlpack_device__", [](const Tensor& t) { return py::make_tuple(t.device().cuda ? 2 : 1, t.device().id); })
       .def(
           "__dlpack__",
           [](const Tensor& t, py::object stream, py::kwargs) {
             // Only the legacy (unversioned) capsule is produced; max_version and the like are
             // accepted and answered with it, as the protocol allows.
             std::intptr_t s = -1;
-            if (!stream.is_none()) s = stream.cast<std::intptr_t>();
-            else if (t.device().cuda) s = 1;  // None: the legacy default stream
+            if (!stream.is_none())
+              s = stream.cast<std::intptr_t>();
+            else if (t.device().cuda)
+              s = 1;  // None: the legacy default stream
             return py::reinterpret_steal<py::object>(static_cast<PyObject*>(t.to_dlpack_capsule(s)));
           },
           py::kw_only(), py::arg("stream") = py::none())
       .def_property_readonly("__cuda_array_interface__",
                              [](const Tensor& t) -> py::dict {
-                               if (!t.device().cuda) throw py::attribute_error("a host array has no __cuda_array_interface__");
+                               if (!t.device().cuda)
+                                 throw py::attribute_error("a host array has no __cuda_array_interface__");
                                py::dict d = array_interface(t);
                                // v3: consumers order their use after this stream (None: nothing pending).
                                const std::intptr_t writer = t.writer_stream();
@@ -119,7 +122,8 @@ PYBIND11_MODULE(_satcore, m) {
                              })
       .def_property_readonly("__array_interface__",
                              [](const Tensor& t) -> py::dict {
-                               if (t.device().cuda) throw py::attribute_error("a CUDA array has no __array_interface__");
+                               if (t.device().cuda)
+                                 throw py::attribute_error("a CUDA array has no __array_interface__");
                                return array_interface(t);
                              })
       .def("__repr__", [](const Tensor& t) {
@@ -128,8 +132,9 @@ PYBIND11_MODULE(_satcore, m) {
         return s + (t.device().cuda ? "cuda:" + std::to_string(t.device().id) : std::string("cpu")) + ")";
       });
 
-  m.def("from_dlpack", [](py::capsule capsule) { return Tensor::from_dlpack_capsule(capsule.ptr()); },
-        "A view of a DLPack capsule (consumes it).");
+  m.def(
+      "from_dlpack", [](py::capsule capsule) { return Tensor::from_dlpack_capsule(capsule.ptr()); },
+      "A view of a DLPack capsule (consumes it).");
   m.def(
       "view",
       [](std::uintptr_t data, std::vector<int64_t> shape, std::vector<int64_t> strides, const std::string& typestr,
@@ -137,11 +142,10 @@ PYBIND11_MODULE(_satcore, m) {
         return Tensor::view(data, std::move(shape), std::move(strides), dtype_of_typestr(typestr), {cuda, device});
       },
       "A view of raw memory (strides in bytes, empty = C-contiguous); the caller keeps it alive.");
-  m.def(
-      "empty",
-      [](std::vector<int64_t> shape, const std::string& dtype, bool cuda, int device, std::uintptr_t stream) {
-        return Tensor::allocate(std::move(shape), dtype_named(dtype), {cuda, device}, stream_of(stream));
-      });
+  m.def("empty",
+        [](std::vector<int64_t> shape, const std::string& dtype, bool cuda, int device, std::uintptr_t stream) {
+          return Tensor::allocate(std::move(shape), dtype_named(dtype), {cuda, device}, stream_of(stream));
+        });
   m.def("integral_shape", [](std::vector<int64_t> shape, bool tilted) {
     return as_tuple(satpy::integral_shape(std::move(shape), tilted));
   });
@@ -190,12 +194,16 @@ PYBIND11_MODULE(_satcore, m) {
     for (int a = 0; sat_algorithm_name(a); ++a) names.emplace_back(sat_algorithm_name(a));
     return names;
   });
-  m.def("pointer_device", [](std::uintptr_t ptr) {
-    cudaPointerAttributes attributes{};
-    satpy::cuda_call(cudaPointerGetAttributes(&attributes, reinterpret_cast<void*>(ptr)), "cudaPointerGetAttributes");
-    const bool device_memory = attributes.type == cudaMemoryTypeDevice || attributes.type == cudaMemoryTypeManaged;
-    return py::make_tuple(device_memory, attributes.device);
-  }, "(is device memory, CUDA device) of a pointer");
+  m.def(
+      "pointer_device",
+      [](std::uintptr_t ptr) {
+        cudaPointerAttributes attributes{};
+        satpy::cuda_call(cudaPointerGetAttributes(&attributes, reinterpret_cast<void*>(ptr)),
+                         "cudaPointerGetAttributes");
+        const bool device_memory = attributes.type == cudaMemoryTypeDevice || attributes.type == cudaMemoryTypeManaged;
+        return py::make_tuple(device_memory, attributes.device);
+      },
+      "(is device memory, CUDA device) of a pointer");
   m.def("stream_wait", [](std::uintptr_t waiter, std::uintptr_t producer, int device) {
     // `waiter` waits for the work enqueued on `producer` so far (an event; no host wait).
     if (waiter == producer) return;

@@ -62,7 +62,8 @@ struct EngineSlot {
   sat_options options{};
 
   sat_filter_engine* fit(const Device& device, const Planes& p, const sat_options& o) {
-    const bool same_options = options.algorithm == o.algorithm && options.tile == o.tile && options.hybrid_r == o.hybrid_r;
+    const bool same_options =
+        options.algorithm == o.algorithm && options.tile == o.tile && options.hybrid_r == o.hybrid_r;
     if (!engine || !same_options || p.width > max_width || p.height > max_height) {
       const int w = std::max(p.width, engine && same_options ? max_width : 0);
       const int h = std::max(p.height, engine && same_options ? max_height : 0);
@@ -125,8 +126,10 @@ PythonWords filter_words(const FilterRequest& r) {
 
 DType integral_dtype(DType input) {
   switch (input) {
-    case DType::U8: return DType::U32;
-    case DType::F32: return DType::F32;
+    case DType::U8:
+      return DType::U32;
+    case DType::F32:
+      return DType::F32;
     default:
       bad(std::string("integral() takes uint8 or float32 input (got ") + numpy_name(input) + ")");
   }
@@ -207,9 +210,8 @@ sat_image8 plane(const Tensor& t, const Planes& p, int64_t k) {
   return {static_cast<uint8_t*>(t.data()) + k * int64_t(p.plane_stride), p.pitch, p.width, p.height, p.channels};
 }
 
-void filter_planes(sat_filter_engine* engine, const Tensor& src, const Tensor& dst, const Planes& in,
-                   const Planes& out, const FilterRequest& r, const std::vector<ImageParam>& images,
-                   cudaStream_t stream) {
+void filter_planes(sat_filter_engine* engine, const Tensor& src, const Tensor& dst, const Planes& in, const Planes& out,
+                   const FilterRequest& r, const std::vector<ImageParam>& images, cudaStream_t stream) {
   const char* name = sat_filter_name(r.filter);
   std::vector<sat_filter_param> params;
   for (const FilterParam& p : r.params)
@@ -231,8 +233,7 @@ void filter_planes(sat_filter_engine* engine, const Tensor& src, const Tensor& d
 void filter(const Tensor& src, const Tensor& dst, const FilterRequest& r, cudaStream_t stream) {
   speaking_python(filter_words(r), [&] {
     if (sat_filter_name(r.filter) == nullptr) bad("unknown filter #" + std::to_string(r.filter));
-    if (src.dtype() != DType::U8)
-      bad(std::string("filters take uint8 images (got ") + numpy_name(src.dtype()) + ")");
+    if (src.dtype() != DType::U8) bad(std::string("filters take uint8 images (got ") + numpy_name(src.dtype()) + ")");
     check_out(src, dst, DType::U8, filter_result_shape(src, r));
     const Planes in = planes_of(src, r.channels_last, "input");
     const bool keeps_channels = sat_filter_gray_output(r.filter) == 0 && r.channels_last;

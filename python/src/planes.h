@@ -25,7 +25,7 @@ Planes planes_of(const Tensor& t, bool channels_last, const std::string& what);
 // as_strided array whose planes share memory would keep only the last plane's result).
 Planes written_planes_of(const Tensor& t, bool channels_last, const std::string& what);
 
-[[noreturn]] void bad(const std::string& message);  // throws std::invalid_argument
+[[noreturn]] void bad(const std::string& message);          // throws std::invalid_argument
 std::string shape_text(const std::vector<int64_t>& shape);  // "(2, 3)", "(4,)"
 
 }  // namespace satpy

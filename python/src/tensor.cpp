@@ -22,14 +22,29 @@ std::string dtype_name(const DLDataType& t) {
   constexpr uint8_t kBool = 6;  // kDLBool (DLPack ≥ 0.8; older headers lack the name)
   std::string name;
   switch (t.code) {
-    case kDLInt: name = "int" + std::to_string(t.bits); break;
-    case kDLUInt: name = "uint" + std::to_string(t.bits); break;
-    case kDLFloat: name = "float" + std::to_string(t.bits); break;
-    case kDLBfloat: name = "bfloat" + std::to_string(t.bits); break;
-    case kDLComplex: name = "complex" + std::to_string(t.bits); break;
-    case kDLOpaqueHandle: name = "opaque handle"; break;
-    case kBool: name = "bool"; break;
-    default: name = "DLPack type code " + std::to_string(int(t.code)) + " of " + std::to_string(t.bits) + " bits";
+    case kDLInt:
+      name = "int" + std::to_string(t.bits);
+      break;
+    case kDLUInt:
+      name = "uint" + std::to_string(t.bits);
+      break;
+    case kDLFloat:
+      name = "float" + std::to_string(t.bits);
+      break;
+    case kDLBfloat:
+      name = "bfloat" + std::to_string(t.bits);
+      break;
+    case kDLComplex:
+      name = "complex" + std::to_string(t.bits);
+      break;
+    case kDLOpaqueHandle:
+      name = "opaque handle";
+      break;
+    case kBool:
+      name = "bool";
+      break;
+    default:
+      name = "DLPack type code " + std::to_string(int(t.code)) + " of " + std::to_string(t.bits) + " bits";
   }
   return t.lanes == 1 ? name : name + " x " + std::to_string(t.lanes) + " lanes";
 }
@@ -51,8 +66,10 @@ DLDataType dl_dtype(DType d) {
 Device device_of(const DLDevice& d) {
   switch (d.device_type) {
     case kDLCPU:
-    case kDLCUDAHost: return {false, 0};  // pinned host memory is host memory to the CPU backend
-    case kDLCUDA: return {true, d.device_id};
+    case kDLCUDAHost:
+      return {false, 0};  // pinned host memory is host memory to the CPU backend
+    case kDLCUDA:
+      return {true, d.device_id};
     default:
       throw std::invalid_argument("arrays on DLPack device type " + std::to_string(int(d.device_type)) +
                                   " are not supported (CPU or CUDA)");
@@ -82,20 +99,28 @@ struct ExportContext {
 
 std::size_t item_size(DType d) {
   switch (d) {
-    case DType::U8: return 1;
-    case DType::U32: return 4;
-    case DType::U64: return 8;
-    case DType::F32: return 4;
+    case DType::U8:
+      return 1;
+    case DType::U32:
+      return 4;
+    case DType::U64:
+      return 8;
+    case DType::F32:
+      return 4;
   }
   return 0;
 }
 
 const char* numpy_name(DType d) {
   switch (d) {
-    case DType::U8: return "uint8";
-    case DType::U32: return "uint32";
-    case DType::U64: return "uint64";
-    case DType::F32: return "float32";
+    case DType::U8:
+      return "uint8";
+    case DType::U32:
+      return "uint32";
+    case DType::U64:
+      return "uint64";
+    case DType::F32:
+      return "float32";
   }
   return "?";
 }
@@ -111,12 +136,23 @@ std::string typestr_name(const std::string& typestr) {
   const int bits = std::stoi(digits) * 8;
   std::string name;
   switch (kind) {
-    case 'b': name = bits == 8 ? "bool" : quoted; break;
-    case 'i': name = "int" + std::to_string(bits); break;
-    case 'u': name = "uint" + std::to_string(bits); break;
-    case 'f': name = "float" + std::to_string(bits); break;
-    case 'c': name = "complex" + std::to_string(bits); break;
-    default: return quoted;
+    case 'b':
+      name = bits == 8 ? "bool" : quoted;
+      break;
+    case 'i':
+      name = "int" + std::to_string(bits);
+      break;
+    case 'u':
+      name = "uint" + std::to_string(bits);
+      break;
+    case 'f':
+      name = "float" + std::to_string(bits);
+      break;
+    case 'c':
+      name = "complex" + std::to_string(bits);
+      break;
+    default:
+      return quoted;
   }
   return order == '>' ? "big-endian " + name : name;
 }
@@ -125,8 +161,8 @@ struct Tensor::Keeper {
   DLManagedTensor* imported = nullptr;  // a producer's tensor, given back through its deleter
   void* memory = nullptr;               // or memory of ours
   Device device;
-  cudaEvent_t written = nullptr;          // recorded after the last write (CUDA results)
-  cudaStream_t writer = nullptr;          // the stream of that write
+  cudaEvent_t written = nullptr;        // recorded after the last write (CUDA results)
+  cudaStream_t writer = nullptr;        // the stream of that write
   std::vector<cudaStream_t> consumers;  // streams it was handed to through DLPack
 
   ~Keeper() {
@@ -149,7 +185,8 @@ struct Tensor::Keeper {
     for (cudaStream_t s : consumers) {
       cudaEvent_t done = nullptr;
       ordered = ordered && cudaEventCreateWithFlags(&done, cudaEventDisableTiming) == cudaSuccess &&
-                cudaEventRecord(done, s) == cudaSuccess && cudaStreamWaitEvent(cudaStreamLegacy, done, 0) == cudaSuccess;
+                cudaEventRecord(done, s) == cudaSuccess &&
+                cudaStreamWaitEvent(cudaStreamLegacy, done, 0) == cudaSuccess;
       if (done) cudaEventDestroy(done);
     }
     if (!ordered) {  // a consumer stream was destroyed meanwhile: wait for everything instead
@@ -228,7 +265,8 @@ Tensor Tensor::allocate(std::vector<int64_t> shape, DType dtype, Device device, 
 void Tensor::mark_written(cudaStream_t stream) {
   if (!device_.cuda || !keeper_) return;
   const DeviceScope scope(device_.id);
-  if (!keeper_->written) cuda_call(cudaEventCreateWithFlags(&keeper_->written, cudaEventDisableTiming), "cudaEventCreate");
+  if (!keeper_->written)
+    cuda_call(cudaEventCreateWithFlags(&keeper_->written, cudaEventDisableTiming), "cudaEventCreate");
   cuda_call(cudaEventRecord(keeper_->written, stream), "cudaEventRecord");
   keeper_->writer = stream;
 }

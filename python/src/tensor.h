@@ -34,8 +34,8 @@ class Tensor {
   // producer's deleter when the last copy of this Tensor is gone.
   static Tensor from_dlpack_capsule(void* capsule_object);
   // A view of memory someone else keeps alive (strides in bytes; empty = C-contiguous).
-  static Tensor view(std::uintptr_t data, std::vector<int64_t> shape, std::vector<int64_t> byte_strides,
-                     DType dtype, Device device);
+  static Tensor view(std::uintptr_t data, std::vector<int64_t> shape, std::vector<int64_t> byte_strides, DType dtype,
+                     Device device);
   // New C-contiguous memory: cudaMallocAsync on `stream` for a device, aligned host memory else.
   static Tensor allocate(std::vector<int64_t> shape, DType dtype, Device device, cudaStream_t stream);
 

@@ -40,11 +40,15 @@ cv::Mat load_image(const std::string& name, int flags) {
   const cv::Mat as_stored(height, width, CV_8UC(stored), data);
   cv::Mat m;
   if (flags == cv::IMREAD_GRAYSCALE) {
-    if (stored == 1) m = as_stored.clone();
-    else cv::cvtColor(as_stored, m, stored == 4 ? cv::COLOR_RGBA2GRAY : cv::COLOR_RGB2GRAY);
+    if (stored == 1)
+      m = as_stored.clone();
+    else
+      cv::cvtColor(as_stored, m, stored == 4 ? cv::COLOR_RGBA2GRAY : cv::COLOR_RGB2GRAY);
   } else {  // IMREAD_COLOR: BGR, as cv::imread gives it
-    if (stored == 1) cv::cvtColor(as_stored, m, cv::COLOR_GRAY2BGR);
-    else cv::cvtColor(as_stored, m, stored == 4 ? cv::COLOR_RGBA2BGR : cv::COLOR_RGB2BGR);
+    if (stored == 1)
+      cv::cvtColor(as_stored, m, cv::COLOR_GRAY2BGR);
+    else
+      cv::cvtColor(as_stored, m, stored == 4 ? cv::COLOR_RGBA2BGR : cv::COLOR_RGB2BGR);
   }
   stbi_image_free(data);
   return m;
@@ -60,8 +64,8 @@ std::vector<cv::Mat> load_lfw_subset() {
   in.read(reinterpret_cast<char*>(&header_len), 2);  // version 1.0: little-endian uint16
   std::string header(header_len, '\0');
   in.read(header.data(), header_len);
-  if (header.find("'descr': '<f8'") == std::string::npos || header.find("'fortran_order': False") == std::string::npos ||
-      header.find("(200, 25, 25)") == std::string::npos)
+  if (header.find("'descr': '<f8'") == std::string::npos ||
+      header.find("'fortran_order': False") == std::string::npos || header.find("(200, 25, 25)") == std::string::npos)
     throw std::runtime_error(path + ": unexpected header " + header);
   std::vector<cv::Mat> crops;
   for (int k = 0; k < 200; ++k) {
@@ -122,7 +126,8 @@ std::vector<NamedImage> lfw_grid_mosaics() {
   std::vector<NamedImage> out;
   for (std::size_t first = 0; first + 20 <= crops.size(); first += 20) {
     cv::Mat page(100, 125, CV_8U);
-    for (int k = 0; k < 20; ++k) crops[first + std::size_t(k)].copyTo(page(cv::Rect((k % 5) * 25, (k / 5) * 25, 25, 25)));
+    for (int k = 0; k < 20; ++k)
+      crops[first + std::size_t(k)].copyTo(page(cv::Rect((k % 5) * 25, (k / 5) * 25, 25, 25)));
     out.push_back({"lfw_grid_125x100_from_" + std::to_string(first), page});
   }
   return out;
@@ -148,8 +153,10 @@ cv::Mat faces_frame(cv::Size size) {
   const std::vector<NamedImage> images = face_images();
   for (int k = 0; y + cell <= size.height; ++k) {
     cv::Mat g = images[std::size_t(k) % images.size()].image, gray, scaled;
-    if (g.channels() == 3) cv::cvtColor(g, gray, cv::COLOR_BGR2GRAY);
-    else gray = g;
+    if (g.channels() == 3)
+      cv::cvtColor(g, gray, cv::COLOR_BGR2GRAY);
+    else
+      gray = g;
     const double s = double(cell) / std::max(gray.cols, gray.rows);
     cv::resize(gray, scaled, {}, s, s, cv::INTER_AREA);
     if (x + scaled.cols > size.width) x = 0, y += cell;
@@ -193,11 +200,13 @@ std::string TempDir::path(const std::string& name) const { return (path_ / name)
 
 std::string cascade_xml(sat::Extent window, const std::vector<std::string>& stages,
                         const std::vector<std::string>& features) {
-  std::string x = "<?xml version=\"1.0\"?>\n<opencv_storage>\n<cascade type_id=\"opencv-cascade-classifier\">"
-                  "<stageType>BOOST</stageType><featureType>HAAR</featureType><height>" +
-                  std::to_string(window.height) + "</height><width>" + std::to_string(window.width) +
-                  "</width><stageParams><maxWeakCount>300</maxWeakCount></stageParams><featureParams><maxCatCount>0"
-                  "</maxCatCount></featureParams><stageNum>" + std::to_string(stages.size()) + "</stageNum><stages>\n";
+  std::string x =
+      "<?xml version=\"1.0\"?>\n<opencv_storage>\n<cascade type_id=\"opencv-cascade-classifier\">"
+      "<stageType>BOOST</stageType><featureType>HAAR</featureType><height>" +
+      std::to_string(window.height) + "</height><width>" + std::to_string(window.width) +
+      "</width><stageParams><maxWeakCount>300</maxWeakCount></stageParams><featureParams><maxCatCount>0"
+      "</maxCatCount></featureParams><stageNum>" +
+      std::to_string(stages.size()) + "</stageNum><stages>\n";
   for (const std::string& stage : stages) x += "<_>" + stage + "</_>\n";
   x += "</stages><features>\n";
   for (const std::string& rects : features) x += "<_><rects>" + rects + "</rects><tilted>0</tilted></_>\n";
@@ -219,8 +228,8 @@ std::string tree_cascade_xml(const sat::HaarCascade& c) {
       const sat::HaarNode& na = c.nodes[std::size_t(a.first_node)];
       const float a_left = c.leaves[std::size_t(a.first_leaf)], a_right = c.leaves[std::size_t(a.first_leaf + 1)];
       if (t + 1 == st.tree_count) {  // an odd stump stays a stump
-        x += "<_><internalNodes>0 -1 " + std::to_string(na.feature) + " " + num(na.threshold) + "</internalNodes><leafValues>" +
-             num(a_left) + " " + num(a_right) + "</leafValues></_>\n";
+        x += "<_><internalNodes>0 -1 " + std::to_string(na.feature) + " " + num(na.threshold) +
+             "</internalNodes><leafValues>" + num(a_left) + " " + num(a_right) + "</leafValues></_>\n";
         continue;
       }
       const sat::HaarTree& b = c.trees[std::size_t(st.first_tree + t + 1)];

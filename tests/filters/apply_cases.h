@@ -112,9 +112,14 @@ inline FilterSpec random_spec(std::string_view filter, std::mt19937& rng, int ma
         text = std::to_string(lo + (hi - lo) * (0.01 + 0.98 * u(rng)));  // "%f", as a user might type it
         break;
       }
-      case ParamKind::Bool: text = rng() % 2 ? "true" : "false"; break;
-      case ParamKind::Choice: text = std::string(p.choices[rng() % p.choices.size()]); break;
-      case ParamKind::Image: continue;
+      case ParamKind::Bool:
+        text = rng() % 2 ? "true" : "false";
+        break;
+      case ParamKind::Choice:
+        text = std::string(p.choices[rng() % p.choices.size()]);
+        break;
+      case ParamKind::Image:
+        continue;
     }
     parse_param(spec, p.name, text);
   }

@@ -35,9 +35,19 @@ inline void check_box_blur_matches_opencv(Backend backend) {
   for (const Size2 sz : test_sizes())
     for (int cn : {1, 3, 4})
       for (Border border : {Border::Reflect101, Border::Replicate}) {
-        const std::vector<Size2> kernels = {{1, 1},    {3, 3},   {31, 31}, {255, 255}, {2, 1},
-                                            {1, 2},    {2, 2},   {4, 6},   {5, 1},     {1, 7},
-                                            {17, 16},  {3, 101}, {sz.w + 5, 2 * sz.h + 1},
+        const std::vector<Size2> kernels = {{1, 1},
+                                            {3, 3},
+                                            {31, 31},
+                                            {255, 255},
+                                            {2, 1},
+                                            {1, 2},
+                                            {2, 2},
+                                            {4, 6},
+                                            {5, 1},
+                                            {1, 7},
+                                            {17, 16},
+                                            {3, 101},
+                                            {sz.w + 5, 2 * sz.h + 1},
                                             {4 * sz.w + 3, 3 * sz.h + 2}};
         for (const Size2 k : kernels) {
           cv::Mat src = random_image(sz.w, sz.h, cn, seed++);
@@ -62,9 +72,9 @@ inline cv::Mat every_sum_image(int width, int n) {
 }
 
 inline const std::vector<int>& exhaustive_areas() {
-  static const std::vector<int> areas = {1,  2,  3,  4,  5,  6,  7,   8,   9,   10,  11,  12,  13,  14,  15,  16,
-                                         17, 24, 25, 32, 49, 64, 81,  121, 128, 225, 255, 256, 257, 282, 300, 361,
-                                         441, 625, 961, 1024};
+  static const std::vector<int> areas = {1,   2,   3,   4,   5,   6,   7,   8,   9,   10,  11,  12,
+                                         13,  14,  15,  16,  17,  24,  25,  32,  49,  64,  81,  121,
+                                         128, 225, 255, 256, 257, 282, 300, 361, 441, 625, 961, 1024};
   return areas;
 }
 
@@ -125,7 +135,8 @@ inline void check_box_blur_huge_image(Backend backend) {
   // rectangle sum would wrap. A few thousand random pixels make the means differ.
   cv::Mat src(h, w, CV_8UC1, cv::Scalar(255));
   std::mt19937 rng(4242);
-  for (int i = 0; i < 3000; ++i) src.at<uint8_t>(int(rng() % unsigned(h)), int(rng() % unsigned(w))) = uint8_t(rng() & 255u);
+  for (int i = 0; i < 3000; ++i)
+    src.at<uint8_t>(int(rng() % unsigned(h)), int(rng() % unsigned(w))) = uint8_t(rng() & 255u);
   const BoxBlurParams p{2 * w + 1, 2 * h + 1, Border::Replicate};
   const cv::Mat got = run.box_blur(src, p), want = reference_blur(src, p);
   EXPECT_MAT_EQ(got, want, "box covering a > 16.8M-pixel image");
@@ -229,18 +240,23 @@ inline void check_bradley_matches_reference(Backend backend) {
 inline void check_filters_on_dst_layouts(Backend backend) {
   Runner run(backend, {301, 67});
   const std::vector<DstLayout> layouts = {{0, 0}, {1, 1}, {2, 2}, {3, 3}, {4, 0}, {8, 4}, {12, 6}, {5, 7}};
-  const std::vector<Size2> sizes = {{1, 1}, {2, 3}, {3, 2}, {4, 4}, {5, 7},   {7, 3},
+  const std::vector<Size2> sizes = {{1, 1}, {2, 3}, {3, 2},  {4, 4},   {5, 7},   {7, 3},
                                     {8, 5}, {9, 9}, {13, 6}, {33, 17}, {62, 23}, {301, 67}};
   uint32_t seed = 1200;
   for (const DstLayout layout : layouts) {
     run.set_dst_layout(layout);
     for (const Size2 sz : sizes) {
-      SCOPED_TRACE("dst offset " + std::to_string(layout.offset) + ", pitch + " +
-                   std::to_string(layout.extra_pitch) + ", " + std::to_string(sz.w) + "x" + std::to_string(sz.h));
+      SCOPED_TRACE("dst offset " + std::to_string(layout.offset) + ", pitch + " + std::to_string(layout.extra_pitch) +
+                   ", " + std::to_string(sz.w) + "x" + std::to_string(sz.h));
       // Box blur: kernels inside the image, 1-D ones (crossing the left/right or top/bottom
       // border only), an interior 3 pixels wide, boxes wider / taller / larger than the image.
-      const std::vector<Size2> kernels = {{3, 3}, {5, 1}, {1, 5}, {std::max(1, sz.w - 2), 3}, {sz.w + 2, 3},
-                                          {3, sz.h + 2}, {2 * sz.w + 1, 2 * sz.h + 1}};
+      const std::vector<Size2> kernels = {{3, 3},
+                                          {5, 1},
+                                          {1, 5},
+                                          {std::max(1, sz.w - 2), 3},
+                                          {sz.w + 2, 3},
+                                          {3, sz.h + 2},
+                                          {2 * sz.w + 1, 2 * sz.h + 1}};
       for (int cn : {1, 3, 4})
         for (const Size2 k : kernels) {
           const Border border = seed % 2 == 0 ? Border::Reflect101 : Border::Replicate;

@@ -65,9 +65,7 @@ inline cv::Mat with_padding(const cv::Mat& m, int extra_bytes = 13) {
   return roi;  // step = big's step
 }
 
-inline ConstImage8 view(const cv::Mat& m) {
-  return {m.data, m.step, m.cols, m.rows, m.channels()};
-}
+inline ConstImage8 view(const cv::Mat& m) { return {m.data, m.step, m.cols, m.rows, m.channels()}; }
 inline Image8 view(cv::Mat& m) { return {m.data, m.step, m.cols, m.rows, m.channels()}; }
 
 inline cv::Mat to_gray_cv(const cv::Mat& src) {
@@ -97,10 +95,10 @@ inline std::string first_difference(const cv::Mat& got, const cv::Mat& want, lon
   return n == 0 ? std::string() : std::to_string(n) + " bytes differ, " + first;
 }
 
-#define EXPECT_MAT_EQ(got, want, what)                                         \
-  do {                                                                         \
-    const std::string diff_ = ::sat::test::first_difference((got), (want));   \
-    EXPECT_TRUE(diff_.empty()) << (what) << ": " << diff_;                     \
+#define EXPECT_MAT_EQ(got, want, what)                                      \
+  do {                                                                      \
+    const std::string diff_ = ::sat::test::first_difference((got), (want)); \
+    EXPECT_TRUE(diff_.empty()) << (what) << ": " << diff_;                  \
   } while (0)
 
 // ---- running an engine on host images ----------------------------------------------------------
@@ -181,15 +179,15 @@ class Runner {
     }
     const int src_row = src.cols * src.channels(), dst_row = dst.cols * dst_channels;
     DevicePitched d_src(src_row, src.rows), d_dst(dst_row, dst.rows);
-    cuda_ok(cudaMemcpy2D(d_src.data(), d_src.pitch(), src.data, src.step, std::size_t(src_row),
-                         std::size_t(src.rows), cudaMemcpyHostToDevice),
+    cuda_ok(cudaMemcpy2D(d_src.data(), d_src.pitch(), src.data, src.step, std::size_t(src_row), std::size_t(src.rows),
+                         cudaMemcpyHostToDevice),
             "upload");
     cuda_ok(cudaMemset2D(d_dst.data(), d_dst.pitch(), 0xCD, std::size_t(dst_row), std::size_t(dst.rows)), "memset");
     f(ConstImage8{d_src.data(), d_src.pitch(), src.cols, src.rows, src.channels()},
       Image8{d_dst.data(), d_dst.pitch(), dst.cols, dst.rows, dst_channels}, stream_);
     cuda_ok(cudaStreamSynchronize(stream_), "cudaStreamSynchronize");
-    cuda_ok(cudaMemcpy2D(dst.data, dst.step, d_dst.data(), d_dst.pitch(), std::size_t(dst_row),
-                         std::size_t(dst.rows), cudaMemcpyDeviceToHost),
+    cuda_ok(cudaMemcpy2D(dst.data, dst.step, d_dst.data(), d_dst.pitch(), std::size_t(dst_row), std::size_t(dst.rows),
+                         cudaMemcpyDeviceToHost),
             "download");
     return dst;
   }
@@ -211,8 +209,8 @@ class Runner {
       DevicePitched d_src(src_row, src.rows);
       DeviceBuffer d_dst(bytes);
       auto* d_base = static_cast<uint8_t*>(d_dst.get());
-      cuda_ok(cudaMemcpy2D(d_src.data(), d_src.pitch(), src.data, src.step, std::size_t(src_row),
-                           std::size_t(src.rows), cudaMemcpyHostToDevice),
+      cuda_ok(cudaMemcpy2D(d_src.data(), d_src.pitch(), src.data, src.step, std::size_t(src_row), std::size_t(src.rows),
+                           cudaMemcpyHostToDevice),
               "upload");
       cuda_ok(cudaMemcpy(d_base, buffer.data(), bytes, cudaMemcpyHostToDevice), "upload dst buffer");
       f(ConstImage8{d_src.data(), d_src.pitch(), src.cols, src.rows, src.channels()}, dst_in(d_base), stream_);

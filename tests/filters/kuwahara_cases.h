@@ -45,7 +45,8 @@ inline cv::Mat reference_kuwahara(const cv::Mat& src, int r) {
           best_sums = sums;
         }
       }
-      for (int c = 0; c < cn; ++c) dst.ptr<uint8_t>(y)[x * cn + c] = uint8_t((2 * best_sums[std::size_t(c)] + m) / (2 * m));
+      for (int c = 0; c < cn; ++c)
+        dst.ptr<uint8_t>(y)[x * cn + c] = uint8_t((2 * best_sums[std::size_t(c)] + m) / (2 * m));
     }
   return dst;
 }

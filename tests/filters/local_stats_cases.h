@@ -18,7 +18,8 @@ namespace sat::test {
 // pos − anchor (straight loop over the window).
 inline std::vector<int64_t> reflect101_counts(int pos, int len, int k, int anchor) {
   std::vector<int64_t> counts(std::size_t(len), 0);
-  for (int t = 0; t < k; ++t) ++counts[std::size_t(cv::borderInterpolate(pos - anchor + t, len, cv::BORDER_REFLECT_101))];
+  for (int t = 0; t < k; ++t)
+    ++counts[std::size_t(cv::borderInterpolate(pos - anchor + t, len, cv::BORDER_REFLECT_101))];
   return counts;
 }
 
@@ -68,9 +69,15 @@ inline cv::Mat reference_local_stats(const cv::Mat& src, const LocalStatsParams&
       const int pixel = gray.at<uint8_t>(y, x);
       uint8_t out = 0;
       switch (p.output) {
-        case LocalStat::Mean: out = reference_round_u8(double(S) / double(n)); break;
-        case LocalStat::Variance: out = reference_round_u8(var / p.scale); break;
-        case LocalStat::StdDev: out = reference_round_u8(2.0 * sd); break;
+        case LocalStat::Mean:
+          out = reference_round_u8(double(S) / double(n));
+          break;
+        case LocalStat::Variance:
+          out = reference_round_u8(var / p.scale);
+          break;
+        case LocalStat::StdDev:
+          out = reference_round_u8(2.0 * sd);
+          break;
         case LocalStat::Contrast: {
           const double diff = double(pixel * n - S) / double(n);
           out = reference_round_u8(128.0 + p.gain * (diff / (sd + p.c)));

@@ -32,7 +32,6 @@ std::string property_name(const sat::ParamInfo& param) {
   return param.kind == sat::ParamKind::Image ? name + "-file" : name;
 }
 
-
 // The element run on the CPU backend, whatever this machine has.
 std::string cpu_element(const sat::FilterInfo& filter, const std::string& properties = "") {
   return gst_test::element_name(filter) + " backend=cpu" + (properties.empty() ? "" : " " + properties);
@@ -89,8 +88,12 @@ TEST(FilterElementRegistration, PropertiesCarryTheCatalogsTypesRangesDefaultsAnd
           EXPECT_EQ(p->default_value, int(fallback)) << name;
           break;
         }
-        case sat::ParamKind::Real: EXPECT_EQ(G_PARAM_SPEC_DOUBLE(pspec)->default_value, fallback) << name; break;
-        case sat::ParamKind::Bool: EXPECT_EQ(G_PARAM_SPEC_BOOLEAN(pspec)->default_value, fallback != 0) << name; break;
+        case sat::ParamKind::Real:
+          EXPECT_EQ(G_PARAM_SPEC_DOUBLE(pspec)->default_value, fallback) << name;
+          break;
+        case sat::ParamKind::Bool:
+          EXPECT_EQ(G_PARAM_SPEC_BOOLEAN(pspec)->default_value, fallback != 0) << name;
+          break;
         case sat::ParamKind::Choice: {
           ASSERT_TRUE(G_IS_PARAM_SPEC_ENUM(pspec)) << name;
           GEnumClass* values = G_PARAM_SPEC_ENUM(pspec)->enum_class;
@@ -100,7 +103,8 @@ TEST(FilterElementRegistration, PropertiesCarryTheCatalogsTypesRangesDefaultsAnd
           EXPECT_EQ(G_PARAM_SPEC_ENUM(pspec)->default_value, int(fallback)) << name;
           break;
         }
-        case sat::ParamKind::Image: break;
+        case sat::ParamKind::Image:
+          break;
       }
     }
     gst_object_unref(element);
@@ -307,11 +311,11 @@ TEST(FilterElementProperties, ARadiusMapFileChangedWhilePlayingIsReadForTheNextF
   const TempFile first("radius_across.pgm", pgm_of(across)), second("radius_down.pgm", pgm_of(down));
   std::vector<RawFrame> frames;
   for (int i = 0; i < 4; ++i) frames.push_back(gst_test::videotestsrc_frame("ball", GST_VIDEO_FORMAT_BGRx, 40, 30, i));
-  const gst_test::RunResult result = gst_test::run_frames(
-      cpu_element(vblur, "shape=map max-radius=12 radius-map-file=" + first.path.string()), frames, "",
-      [&](GstElement* element, std::size_t i) {
-        if (i == 2) g_object_set(element, "radius-map-file", second.path.c_str(), nullptr);
-      });
+  const gst_test::RunResult result =
+      gst_test::run_frames(cpu_element(vblur, "shape=map max-radius=12 radius-map-file=" + first.path.string()), frames,
+                           "", [&](GstElement* element, std::size_t i) {
+                             if (i == 2) g_object_set(element, "radius-map-file", second.path.c_str(), nullptr);
+                           });
   ASSERT_EQ(result.error, "");
   ASSERT_EQ(result.outputs.size(), frames.size());
   for (std::size_t i = 0; i < frames.size(); ++i) {

@@ -29,11 +29,11 @@ bool have_element(const char* name) {
   return factory != nullptr;
 }
 
-#define SKIP_WITHOUT_CUDA_ELEMENTS()                                                                  \
-  do {                                                                                                \
-    if (!have_gpu()) GTEST_SKIP() << "no CUDA device: " << sat::cuda_unavailable_reason();           \
-    if (!have_element("cudaupload") || !have_element("cudadownload"))                               \
-      GTEST_SKIP() << "GStreamer's nvcodec plugin (cudaupload, cudadownload) is not installed";      \
+#define SKIP_WITHOUT_CUDA_ELEMENTS()                                                            \
+  do {                                                                                          \
+    if (!have_gpu()) GTEST_SKIP() << "no CUDA device: " << sat::cuda_unavailable_reason();      \
+    if (!have_element("cudaupload") || !have_element("cudadownload"))                           \
+      GTEST_SKIP() << "GStreamer's nvcodec plugin (cudaupload, cudadownload) is not installed"; \
   } while (0)
 
 class EveryFilterOnTheGpu : public ::testing::TestWithParam<std::size_t> {
@@ -62,17 +62,15 @@ TEST_P(EveryFilterOnTheGpu, CudaMemoryEqualsTheCpuBackend) {
 TEST_P(EveryFilterOnTheGpu, SystemMemoryOnTheCudaBackendEqualsTheCpuBackend) {
   if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
   const cv::Mat image = detect_test::load_image("coffee.png", cv::IMREAD_COLOR)(cv::Rect(0, 0, 201, 117)).clone();
-  for (GstVideoFormat format : {GST_VIDEO_FORMAT_GRAY8, GST_VIDEO_FORMAT_BGR, GST_VIDEO_FORMAT_BGRx, GST_VIDEO_FORMAT_RGBA,
-                                GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_NV12}) {
+  for (GstVideoFormat format : {GST_VIDEO_FORMAT_GRAY8, GST_VIDEO_FORMAT_BGR, GST_VIDEO_FORMAT_BGRx,
+                                GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_NV12}) {
     const RawFrame input = gst_test::frame_from_bgr(image, format);
     const gst_test::RunResult result =
         gst_test::run_frames(gst_test::element_name(filter()) + " backend=cuda", {input});
     ASSERT_EQ(result.error, "");
     ASSERT_EQ(result.outputs.size(), 1u);
-    EXPECT_EQ(gst_test::first_difference(
-                  gst_test::expected_output(filter().defaults, input, format),
-                  result.outputs[0]),
-              "")
+    EXPECT_EQ(
+        gst_test::first_difference(gst_test::expected_output(filter().defaults, input, format), result.outputs[0]), "")
         << gst_video_format_to_string(format);
   }
 }
@@ -130,12 +128,12 @@ TEST(FilterElementsOnTheGpu, NvdecFramesThroughTheElementEqualTheCpuPath) {
   if (!video || !have_element("nvh264dec")) GTEST_SKIP() << "needs SATLAB_GST_TEST_VIDEO (an H.264 .mp4) and nvh264dec";
   for (const char* name : {"box", "guided", "sauvola"}) {
     const sat::FilterInfo& filter = *sat::find_filter(name);
-    const std::string description = std::string("filesrc location=") + video +
-                                    " ! qtdemux ! h264parse ! nvh264dec ! video/x-raw(memory:CUDAMemory),format=NV12 ! "
-                                    "tee name=t ! queue ! cudadownload ! video/x-raw,format=NV12 ! appsink name=ref sync=false "
-                                    "t. ! queue ! " +
-                                    gst_test::element_name(filter) +
-                                    " ! cudadownload ! video/x-raw,format=NV12 ! appsink name=out sync=false";
+    const std::string description =
+        std::string("filesrc location=") + video +
+        " ! qtdemux ! h264parse ! nvh264dec ! video/x-raw(memory:CUDAMemory),format=NV12 ! "
+        "tee name=t ! queue ! cudadownload ! video/x-raw,format=NV12 ! appsink name=ref sync=false "
+        "t. ! queue ! " +
+        gst_test::element_name(filter) + " ! cudadownload ! video/x-raw,format=NV12 ! appsink name=out sync=false";
     GError* error = nullptr;
     GstElement* pipeline = gst_parse_launch(description.c_str(), &error);
     ASSERT_NE(pipeline, nullptr) << (error ? error->message : "");
@@ -176,8 +174,8 @@ TEST(FilterElementsOnTheGpu, NvdecFramesThroughTheElementEqualTheCpuPath) {
       gst_video_frame_unmap(&fb);
       gst_sample_unref(a);
       gst_sample_unref(b);
-      EXPECT_EQ(gst_test::first_difference(
-                    gst_test::expected_output(filter.defaults, decoded, GST_VIDEO_FORMAT_NV12), filtered),
+      EXPECT_EQ(gst_test::first_difference(gst_test::expected_output(filter.defaults, decoded, GST_VIDEO_FORMAT_NV12),
+                                           filtered),
                 "")
           << name << " frame " << compared;
     }

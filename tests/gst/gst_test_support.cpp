@@ -45,11 +45,14 @@ int plane_height(const GstVideoInfo& info, int plane) {
 
 int packed_channels(GstVideoFormat format) {
   switch (format) {
-    case GST_VIDEO_FORMAT_BGR: return 3;
+    case GST_VIDEO_FORMAT_BGR:
+      return 3;
     case GST_VIDEO_FORMAT_BGRx:
     case GST_VIDEO_FORMAT_BGRA:
-    case GST_VIDEO_FORMAT_RGBA: return 4;
-    default: return 1;
+    case GST_VIDEO_FORMAT_RGBA:
+      return 4;
+    default:
+      return 1;
   }
 }
 
@@ -64,15 +67,16 @@ cv::Mat wrap(sat::ConstImage8 image) {
 
 // The copy of a mapped frame in the default layout of its info.
 RawFrame copy_of(GstVideoFrame* mapped) {
-  RawFrame frame = blank_frame(GST_VIDEO_FRAME_FORMAT(mapped), GST_VIDEO_FRAME_WIDTH(mapped),
-                               GST_VIDEO_FRAME_HEIGHT(mapped));
+  RawFrame frame =
+      blank_frame(GST_VIDEO_FRAME_FORMAT(mapped), GST_VIDEO_FRAME_WIDTH(mapped), GST_VIDEO_FRAME_HEIGHT(mapped));
   for (guint plane = 0; plane < GST_VIDEO_FRAME_N_PLANES(mapped); ++plane) {
     const int row = plane_width(frame.info, int(plane));
     for (int y = 0; y < plane_height(frame.info, int(plane)); ++y)
-      std::memcpy(frame.bytes.data() + frame.info.offset[plane] + std::size_t(y) * std::size_t(frame.info.stride[plane]),
-                  static_cast<const uint8_t*>(GST_VIDEO_FRAME_PLANE_DATA(mapped, plane)) +
-                      std::size_t(y) * std::size_t(GST_VIDEO_FRAME_PLANE_STRIDE(mapped, plane)),
-                  std::size_t(row));
+      std::memcpy(
+          frame.bytes.data() + frame.info.offset[plane] + std::size_t(y) * std::size_t(frame.info.stride[plane]),
+          static_cast<const uint8_t*>(GST_VIDEO_FRAME_PLANE_DATA(mapped, plane)) +
+              std::size_t(y) * std::size_t(GST_VIDEO_FRAME_PLANE_STRIDE(mapped, plane)),
+          std::size_t(row));
   }
   return frame;
 }
@@ -137,8 +141,12 @@ RawFrame frame_from_bgr(const cv::Mat& bgr, GstVideoFormat format) {
   cv::Mat gray;
   cv::cvtColor(bgr, gray, cv::COLOR_BGR2GRAY);
   switch (format) {
-    case GST_VIDEO_FORMAT_GRAY8: gray.copyTo(wrap(plane_of(frame, 0, 1))); break;
-    case GST_VIDEO_FORMAT_BGR: bgr.copyTo(wrap(plane_of(frame, 0, 3))); break;
+    case GST_VIDEO_FORMAT_GRAY8:
+      gray.copyTo(wrap(plane_of(frame, 0, 1)));
+      break;
+    case GST_VIDEO_FORMAT_BGR:
+      bgr.copyTo(wrap(plane_of(frame, 0, 3)));
+      break;
     case GST_VIDEO_FORMAT_BGRx:
     case GST_VIDEO_FORMAT_BGRA: {
       cv::Mat bgra;
@@ -173,7 +181,8 @@ RawFrame frame_from_bgr(const cv::Mat& bgr, GstVideoFormat format) {
       }
       break;
     }
-    default: throw std::invalid_argument("frame_from_bgr: format not in the test's list");
+    default:
+      throw std::invalid_argument("frame_from_bgr: format not in the test's list");
   }
   return frame;
 }
@@ -256,7 +265,8 @@ std::string first_difference(const RawFrame& expected, const RawFrame& actual) {
   for (int plane = 0; plane < int(GST_VIDEO_INFO_N_PLANES(&expected.info)); ++plane) {
     const int row = plane_width(expected.info, plane);
     for (int y = 0; y < plane_height(expected.info, plane); ++y) {
-      const uint8_t* e = expected.bytes.data() + expected.info.offset[plane] + std::size_t(y) * expected.info.stride[plane];
+      const uint8_t* e =
+          expected.bytes.data() + expected.info.offset[plane] + std::size_t(y) * expected.info.stride[plane];
       const uint8_t* a = actual.bytes.data() + actual.info.offset[plane] + std::size_t(y) * actual.info.stride[plane];
       for (int x = 0; x < row; ++x)
         if (e[x] != a[x])

@@ -46,7 +46,7 @@ std::string first_difference(const RawFrame& expected, const RawFrame& actual);
 
 struct RunResult {
   std::vector<RawFrame> outputs;
-  std::string error;    // the first error message on the bus, "" if none
+  std::string error;        // the first error message on the bus, "" if none
   GQuark error_domain = 0;  // and its GError's domain and code
   int error_code = 0;
   std::string warning;  // the first warning message on the bus

@@ -14,8 +14,8 @@ namespace sat::test {
 bool has_cuda_device();
 
 // In a GPU test body: GTEST_SKIP() with a reason when there is no CUDA device.
-#define SAT_REQUIRE_GPU()                                            \
-  do {                                                               \
+#define SAT_REQUIRE_GPU()                                                  \
+  do {                                                                     \
     if (!::sat::test::has_cuda_device()) GTEST_SKIP() << "no CUDA device"; \
   } while (0)
 

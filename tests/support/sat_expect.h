@@ -26,8 +26,8 @@ template <class F>
       return ::testing::AssertionFailure() << "threw sat::Error with code \"" << to_string(e.code())
                                            << "\", expected \"" << to_string(code) << "\"; what(): " << what;
     if (e.call() != call)
-      return ::testing::AssertionFailure() << "sat::Error names call \"" << e.call() << "\", expected \"" << call
-                                           << "\"; what(): " << what;
+      return ::testing::AssertionFailure()
+             << "sat::Error names call \"" << e.call() << "\", expected \"" << call << "\"; what(): " << what;
     if (what.rfind(call + ": ", 0) != 0)
       return ::testing::AssertionFailure() << "what() does not start with \"" << call << ": \": " << what;
     for (const std::string& word : words)

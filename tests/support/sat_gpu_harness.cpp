@@ -28,11 +28,16 @@ double watchdog_seconds() {
 
 std::string layout_name(Layout layout) {
   switch (layout) {
-    case Layout::Packed: return "Packed";
-    case Layout::Pitched: return "Pitched";
-    case Layout::Pitch512: return "Pitch512";
-    case Layout::Offset: return "Offset";
-    case Layout::Pitch8: return "Pitch8";
+    case Layout::Packed:
+      return "Packed";
+    case Layout::Pitched:
+      return "Pitched";
+    case Layout::Pitch512:
+      return "Pitch512";
+    case Layout::Offset:
+      return "Offset";
+    case Layout::Pitch8:
+      return "Pitch8";
   }
   return "Unknown";
 }
@@ -98,7 +103,10 @@ cudaStream_t test_stream() {
 }
 
 DeviceProblem::DeviceProblem(const HostImage& image, Layout layout)
-    : type_(image.type), extent_(image.extent), layout_(layout), planes_(make_layout(image.type, image.extent, layout)) {
+    : type_(image.type),
+      extent_(image.extent),
+      layout_(layout),
+      planes_(make_layout(image.type, image.extent, layout)) {
   in_host_ = to_pitched(image, planes_.in_pitch, planes_.in_offset, kInputPadding);
   in_ = DeviceBuffer(in_host_.size());
   out_ = DeviceBuffer(planes_.out_offset + plane_bytes(extent_, planes_.out_pitch, output_element_size(type_)));
@@ -170,8 +178,8 @@ std::shared_ptr<const CachedInput> cached_input(ElementType type, Extent extent,
     if (auto it = cache.find(key); it != cache.end()) return it->second;
   }
   auto entry = std::make_shared<CachedInput>();
-  entry->seed = mix_seed(master_seed(), std::uint64_t(type), (std::uint64_t(extent.width) << 32) | std::uint64_t(extent.height),
-                         std::uint64_t(fill));
+  entry->seed = mix_seed(master_seed(), std::uint64_t(type),
+                         (std::uint64_t(extent.width) << 32) | std::uint64_t(extent.height), std::uint64_t(fill));
   entry->fill = fill;
   entry->image = random_input(type, extent, entry->seed, fill);
   entry->reference = reference_sat(entry->image);
@@ -191,9 +199,9 @@ std::shared_ptr<const CachedInput> cached_input(ElementType type, Extent extent,
 
 ::testing::AssertionResult output_matches(const Reference& ref, const DeviceProblem& dp, const unsigned char* output) {
   const PlaneLayout& pl = dp.planes();
-  const std::string pad = check_padding(output, dp.output_bytes(), pl.out_offset, pl.out_pitch,
-                                        std::size_t(ref.extent.width) * output_element_size(ref.type),
-                                        ref.extent.height, kOutputPoison);
+  const std::string pad =
+      check_padding(output, dp.output_bytes(), pl.out_offset, pl.out_pitch,
+                    std::size_t(ref.extent.width) * output_element_size(ref.type), ref.extent.height, kOutputPoison);
   if (!pad.empty()) return ::testing::AssertionFailure() << "wrote outside the table: " << pad;
   const Comparison cmp = compare_output(ref, output + pl.out_offset, pl.out_pitch, kGpuFloatDepth);
   if (!cmp.ok) return ::testing::AssertionFailure() << cmp.message;

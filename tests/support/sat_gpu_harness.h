@@ -105,8 +105,7 @@ std::shared_ptr<const CachedInput> cached_input(ElementType type, Extent extent,
 ::testing::AssertionResult output_matches(const Reference& ref, const DeviceProblem& dp,
                                           const std::vector<unsigned char>& output);
 // The same for a download of dp.output_bytes() bytes at `output`.
-::testing::AssertionResult output_matches(const Reference& ref, const DeviceProblem& dp,
-                                          const unsigned char* output);
+::testing::AssertionResult output_matches(const Reference& ref, const DeviceProblem& dp, const unsigned char* output);
 
 constexpr int kGpuFloatDepth = 64;  // see float_tolerance
 

@@ -24,17 +24,24 @@ void load_u32x2(const unsigned char* px, std::uint64_t* v) {
 // types as double.
 void pixel_ints(ElementType type, const unsigned char* px, std::uint64_t* v) {
   switch (type) {
-    case ElementType::U8ToU32: v[0] = px[0]; break;
+    case ElementType::U8ToU32:
+      v[0] = px[0];
+      break;
     case ElementType::U8x4ToU32x4:
       for (int c = 0; c < 4; ++c) v[c] = px[c];
       break;
-    case ElementType::U8ToU64Squares: v[0] = std::uint64_t(px[0]) * px[0]; break;
+    case ElementType::U8ToU64Squares:
+      v[0] = std::uint64_t(px[0]) * px[0];
+      break;
     case ElementType::U8ToSumSq:
       v[0] = px[0];
       v[1] = std::uint64_t(px[0]) * px[0];
       break;
-    case ElementType::U32x2ToU32x2: load_u32x2(px, v); break;
-    default: break;
+    case ElementType::U32x2ToU32x2:
+      load_u32x2(px, v);
+      break;
+    default:
+      break;
   }
 }
 
@@ -99,39 +106,58 @@ int output_channels(ElementType type) {
   switch (type) {
     case ElementType::U8ToU32:
     case ElementType::F32ToF32:
-    case ElementType::U8ToU64Squares: return 1;
+    case ElementType::U8ToU64Squares:
+      return 1;
     case ElementType::F32x2ToF32x2:
     case ElementType::U32x2ToU32x2:
-    case ElementType::U8ToSumSq: return 2;
-    case ElementType::U8x4ToU32x4: return 4;
+    case ElementType::U8ToSumSq:
+      return 2;
+    case ElementType::U8x4ToU32x4:
+      return 4;
   }
   return 1;
 }
 
-std::size_t output_scalar_size(ElementType type) { return output_element_size(type) / std::size_t(output_channels(type)); }
+std::size_t output_scalar_size(ElementType type) {
+  return output_element_size(type) / std::size_t(output_channels(type));
+}
 
 std::string short_name(Algorithm algorithm) {
   switch (algorithm) {
-    case Algorithm::Naive2R2W: return "Naive";
-    case Algorithm::Optimal2R2W: return "Optimal";
-    case Algorithm::Tiled2R1W: return "Tiled";
-    case Algorithm::Diagonal1R1W: return "Diagonal";
-    case Algorithm::Hybrid1R1W: return "Hybrid";
-    case Algorithm::Skss1R1W: return "Skss";
-    case Algorithm::SkssLb1R1W: return "SkssLb";
+    case Algorithm::Naive2R2W:
+      return "Naive";
+    case Algorithm::Optimal2R2W:
+      return "Optimal";
+    case Algorithm::Tiled2R1W:
+      return "Tiled";
+    case Algorithm::Diagonal1R1W:
+      return "Diagonal";
+    case Algorithm::Hybrid1R1W:
+      return "Hybrid";
+    case Algorithm::Skss1R1W:
+      return "Skss";
+    case Algorithm::SkssLb1R1W:
+      return "SkssLb";
   }
   return "Unknown";
 }
 
 std::string short_name(ElementType type) {
   switch (type) {
-    case ElementType::U8ToU32: return "U8ToU32";
-    case ElementType::U8x4ToU32x4: return "U8x4ToU32x4";
-    case ElementType::F32ToF32: return "F32ToF32";
-    case ElementType::F32x2ToF32x2: return "F32x2ToF32x2";
-    case ElementType::U8ToU64Squares: return "U8ToU64Squares";
-    case ElementType::U8ToSumSq: return "U8ToSumSq";
-    case ElementType::U32x2ToU32x2: return "U32x2ToU32x2";
+    case ElementType::U8ToU32:
+      return "U8ToU32";
+    case ElementType::U8x4ToU32x4:
+      return "U8x4ToU32x4";
+    case ElementType::F32ToF32:
+      return "F32ToF32";
+    case ElementType::F32x2ToF32x2:
+      return "F32x2ToF32x2";
+    case ElementType::U8ToU64Squares:
+      return "U8ToU64Squares";
+    case ElementType::U8ToSumSq:
+      return "U8ToSumSq";
+    case ElementType::U32x2ToU32x2:
+      return "U32x2ToU32x2";
   }
   return "Unknown";
 }
@@ -147,7 +173,7 @@ HostImage random_input(ElementType type, Extent extent, std::uint64_t seed, Fill
     const std::size_t n = img.bytes.size() / 4;
     for (std::size_t k = 0; k < n; ++k) {
       const std::uint64_t r = rng() >> 40;  // 24 random bits: exactly representable
-      const float f = fill == Fill::Positive ? float(double(r + 1) / 16777216.0)           // (0, 1]
+      const float f = fill == Fill::Positive ? float(double(r + 1) / 16777216.0)            // (0, 1]
                                              : float((double(r) - 8388608.0) / 8388608.0);  // [-1, 1)
       nonzero |= f != 0.0f;
       std::memcpy(img.bytes.data() + 4 * k, &f, 4);
@@ -267,7 +293,8 @@ Reference reference_sat(const HostImage& image) {
       });
       break;
     case ElementType::U8ToU64Squares:
-      reference_ints<1, 8>(image, r, [](const unsigned char* px, std::uint64_t* v) { v[0] = std::uint64_t(px[0]) * px[0]; });
+      reference_ints<1, 8>(image, r,
+                           [](const unsigned char* px, std::uint64_t* v) { v[0] = std::uint64_t(px[0]) * px[0]; });
       break;
     case ElementType::U8ToSumSq:
       reference_ints<2, 8>(image, r, [](const unsigned char* px, std::uint64_t* v) {
@@ -275,9 +302,15 @@ Reference reference_sat(const HostImage& image) {
         v[1] = std::uint64_t(px[0]) * px[0];
       });
       break;
-    case ElementType::U32x2ToU32x2: reference_ints<2, 4>(image, r, load_u32x2); break;
-    case ElementType::F32ToF32: reference_floats<1>(image, r); break;
-    case ElementType::F32x2ToF32x2: reference_floats<2>(image, r); break;
+    case ElementType::U32x2ToU32x2:
+      reference_ints<2, 4>(image, r, load_u32x2);
+      break;
+    case ElementType::F32ToF32:
+      reference_floats<1>(image, r);
+      break;
+    case ElementType::F32x2ToF32x2:
+      reference_floats<2>(image, r);
+      break;
   }
   return r;
 }
@@ -359,8 +392,7 @@ Comparison compare_output(const Reference& ref, const void* out, std::size_t out
           if (g == e) continue;
           ++cmp.mismatches;
           if (reported++ < kMaxReported)
-            msg << "  at (row " << i << ", col " << j << ", ch " << c << "): got " << g << ", expected " << e
-                << "\n";
+            msg << "  at (row " << i << ", col " << j << ", ch " << c << "): got " << g << ", expected " << e << "\n";
         }
     } else {
       for (int j = 0; j < w; ++j)
@@ -384,16 +416,16 @@ Comparison compare_output(const Reference& ref, const void* out, std::size_t out
   if (cmp.mismatches > 0) {
     cmp.ok = false;
     std::ostringstream head;
-    head << cmp.mismatches << " of " << std::size_t(w) * h * C << " output scalars wrong ("
-         << to_string(ref.type) << ", " << h << "x" << w << ", output pitch " << out_pitch << ")";
+    head << cmp.mismatches << " of " << std::size_t(w) * h * C << " output scalars wrong (" << to_string(ref.type)
+         << ", " << h << "x" << w << ", output pitch " << out_pitch << ")";
     if (is_float(ref.type)) head << ", worst |error|/tolerance " << cmp.worst_ratio;
     cmp.message = head.str() + ":\n" + msg.str();
   }
   return cmp;
 }
 
-Comparison compare_outputs(const Reference& ref, const void* a, std::size_t a_pitch, const void* b,
-                           std::size_t b_pitch, int depth) {
+Comparison compare_outputs(const Reference& ref, const void* a, std::size_t a_pitch, const void* b, std::size_t b_pitch,
+                           int depth) {
   Comparison cmp;
   const int w = ref.extent.width, h = ref.extent.height, C = output_channels(ref.type);
   const std::size_t out_size = output_element_size(ref.type), scalar = output_scalar_size(ref.type);
@@ -436,8 +468,8 @@ Comparison compare_outputs(const Reference& ref, const void* a, std::size_t a_pi
   return cmp;
 }
 
-std::string check_padding(const unsigned char* buffer, std::size_t buffer_bytes, std::size_t offset,
-                          std::size_t pitch, std::size_t row_bytes, int height, unsigned char poison) {
+std::string check_padding(const unsigned char* buffer, std::size_t buffer_bytes, std::size_t offset, std::size_t pitch,
+                          std::size_t row_bytes, int height, unsigned char poison) {
   auto first_change = [&](std::size_t from, std::size_t to) -> std::size_t {
     for (std::size_t k = from; k < to && k < buffer_bytes; ++k)
       if (buffer[k] != poison) return k;
@@ -449,8 +481,7 @@ std::string check_padding(const unsigned char* buffer, std::size_t buffer_bytes,
     const std::size_t begin = offset + pitch * std::size_t(i) + row_bytes;
     const std::size_t end = i + 1 < height ? offset + pitch * std::size_t(i + 1) : buffer_bytes;
     k = first_change(begin, end);
-    if (k != std::size_t(-1))
-    {
+    if (k != std::size_t(-1)) {
       char hex[8];
       std::snprintf(hex, sizeof hex, "0x%02X", unsigned(buffer[k]));
       return "padding byte " + std::to_string(k - begin) + " after row " + std::to_string(i) + " was written (" + hex +

@@ -94,14 +94,14 @@ Comparison compare_output(const Reference& ref, const void* out, std::size_t out
 // Compares two output tables of the same type and extent: bit-exact for integer types; for
 // floats |a − b| ≤ 2 · float_tolerance(i, j, abs_sum, depth) (both within the bound of the
 // exact value), with abs_sum from `ref`.
-Comparison compare_outputs(const Reference& ref, const void* a, std::size_t a_pitch, const void* b,
-                           std::size_t b_pitch, int depth);
+Comparison compare_outputs(const Reference& ref, const void* a, std::size_t a_pitch, const void* b, std::size_t b_pitch,
+                           int depth);
 
 // Checks that every byte of `buffer` outside the pixels of a plane at `offset` with `pitch`
 // (the leading bytes and the row padding; `buffer_bytes` in all) still holds `poison`.
 // Returns an empty string when untouched, else where the first change is.
-std::string check_padding(const unsigned char* buffer, std::size_t buffer_bytes, std::size_t offset,
-                          std::size_t pitch, std::size_t row_bytes, int height, unsigned char poison);
+std::string check_padding(const unsigned char* buffer, std::size_t buffer_bytes, std::size_t offset, std::size_t pitch,
+                          std::size_t row_bytes, int height, unsigned char poison);
 
 // A 64-bit mix of the arguments (splitmix64), for deriving per-case seeds.
 std::uint64_t mix_seed(std::uint64_t a, std::uint64_t b = 0, std::uint64_t c = 0, std::uint64_t d = 0);

@@ -60,8 +60,8 @@ std::string suggestion(const CLI::App& app, int argc, const char* const* argv) {
     const std::string_view arg = argv[i];
     if (arg == "--") break;
     if (arg.size() < 3 || arg.substr(0, 2) != "--") continue;
-    const std::string name(arg.substr(2, arg.find('=') == std::string_view::npos ? std::string_view::npos
-                                                                                  : arg.find('=') - 2));
+    const std::string name(
+        arg.substr(2, arg.find('=') == std::string_view::npos ? std::string_view::npos : arg.find('=') - 2));
     std::string best;
     std::size_t best_distance = std::max<std::size_t>(2, name.size() / 3) + 1;
     bool known = false;

@@ -53,12 +53,14 @@ void add_detect_parameter_options(CLI::App& app, sat::DetectParams& params) {
   add_checked(app, "--min-neighbors", params.min_neighbors, "N", CLI::Range(0, std::numeric_limits<int>::max()),
               "windows a box needs to be kept, >= 0; 0 keeps every window\nungrouped (default " +
                   std::to_string(defaults.min_neighbors) + ", OpenCV's)");
-  add_parsed(app, "--min-size", "WxH", "the smallest object in pixels, WxH or N for NxN (default " +
-                                          size_text(defaults.min_size) + ": no minimum)",
-             [&params](const std::string& text) { params.min_size = parse_size("--min-size", text); });
-  add_parsed(app, "--max-size", "WxH", "the largest object in pixels, WxH or N for NxN (default " +
-                                          size_text(defaults.max_size) + ": the frame's size)",
-             [&params](const std::string& text) { params.max_size = parse_size("--max-size", text); });
+  add_parsed(
+      app, "--min-size", "WxH",
+      "the smallest object in pixels, WxH or N for NxN (default " + size_text(defaults.min_size) + ": no minimum)",
+      [&params](const std::string& text) { params.min_size = parse_size("--min-size", text); });
+  add_parsed(
+      app, "--max-size", "WxH",
+      "the largest object in pixels, WxH or N for NxN (default " + size_text(defaults.max_size) + ": the frame's size)",
+      [&params](const std::string& text) { params.max_size = parse_size("--max-size", text); });
 }
 
 }  // namespace satapp::cli

@@ -110,11 +110,11 @@ bool is_box(const sat::FilterInfo& info) { return std::holds_alternative<sat::Bo
 
 // One option before it is added: its names, what it sets per filter and its help per filter.
 struct PlannedOption {
-  std::string key;                // the first long name, without "--"
-  std::vector<std::string> names; // long names without "--"
-  std::string metavar;            // "" for a flag
-  bool real = false;              // takes a real number: finite only
-  CLI::Validator syntax;          // checked while parsing (--ksize's WxH); none by default
+  std::string key;                 // the first long name, without "--"
+  std::vector<std::string> names;  // long names without "--"
+  std::string metavar;             // "" for a flag
+  bool real = false;               // takes a real number: finite only
+  CLI::Validator syntax;           // checked while parsing (--ksize's WxH); none by default
   struct Use {
     std::size_t filter;
     std::string param;  // "" for a convenience
@@ -137,8 +137,7 @@ std::string option_help(const PlannedOption& planned) {
       lines.emplace_back(name, use.help);
   }
   std::string help;
-  for (const auto& [filters, text] : lines)
-    help += (help.empty() ? "" : "\n") + wrap(filters + ": " + text, 68, "  ");
+  for (const auto& [filters, text] : lines) help += (help.empty() ? "" : "\n") + wrap(filters + ": " + text, 68, "  ");
   return help;
 }
 
@@ -192,11 +191,12 @@ std::string filter_help() {
     help += wrap(head + ": " + std::string(info.summary), 68, "  ") + "\n";
   }
   if (gray)
-    help += wrap("Filters with gray output convert color input to gray first (OpenCV's BGR->gray weights).", 68, "") +
-            "\n";
-  help += wrap("The parameters' ranges are satcore's, checked before anything runs: a value it refuses is a bad "
-               "command line.",
-               68, "");
+    help +=
+        wrap("Filters with gray output convert color input to gray first (OpenCV's BGR->gray weights).", 68, "") + "\n";
+  help += wrap(
+      "The parameters' ranges are satcore's, checked before anything runs: a value it refuses is a bad "
+      "command line.",
+      68, "");
   return help;
 }
 
@@ -230,21 +230,23 @@ FilterOptions::FilterOptions(CLI::App& app, const std::string& group, const std:
           },
           "");
       ksize.uses.push_back({f, "",
-                           "kernel width x height, each 1.." + std::to_string(kMaxWindowSide) + "; N means NxN (default " +
-                               std::to_string(box.kernel_width) + "x" + std::to_string(box.kernel_height) + ")",
+                            "kernel width x height, each 1.." + std::to_string(kMaxWindowSide) +
+                                "; N means NxN (default " + std::to_string(box.kernel_width) + "x" +
+                                std::to_string(box.kernel_height) + ")",
+                            [](sat::FilterSpec& spec, const std::string& text) {
+                              const auto [w, h] = parse_ksize(text);
+                              sat::set_param(spec, "kernel_width", w);
+                              sat::set_param(spec, "kernel_height", h);
+                            }});
+      find_or_add("radius", "R")
+          .uses.push_back({f, "",
+                           "square kernel of (2R+1)x(2R+1), R 0.." + std::to_string((kMaxWindowSide - 1) / 2) +
+                               " (instead of --ksize)",
                            [](sat::FilterSpec& spec, const std::string& text) {
-                             const auto [w, h] = parse_ksize(text);
-                             sat::set_param(spec, "kernel_width", w);
-                             sat::set_param(spec, "kernel_height", h);
+                             const int r = parse_box_radius(text);
+                             sat::set_param(spec, "kernel_width", 2 * r + 1);
+                             sat::set_param(spec, "kernel_height", 2 * r + 1);
                            }});
-      find_or_add("radius", "R").uses.push_back(
-          {f, "",
-           "square kernel of (2R+1)x(2R+1), R 0.." + std::to_string((kMaxWindowSide - 1) / 2) + " (instead of --ksize)",
-           [](sat::FilterSpec& spec, const std::string& text) {
-             const int r = parse_box_radius(text);
-             sat::set_param(spec, "kernel_width", 2 * r + 1);
-             sat::set_param(spec, "kernel_height", 2 * r + 1);
-           }});
     }
     for (const sat::ParamInfo& param : info.params) {
       std::string spelled = kebab(param.name);
@@ -279,16 +281,15 @@ FilterOptions::FilterOptions(CLI::App& app, const std::string& group, const std:
       entry.option->check(bool_value().description(""));
       entry.flag = true;
     } else {
-      entry.option = app.add_option_function<std::string>(
-                            names, [this, index](const std::string& text) { entries_[index].text = text; },
-                            option_help(p))
-                         ->option_text(p.metavar);
+      entry.option =
+          app.add_option_function<std::string>(
+                 names, [this, index](const std::string& text) { entries_[index].text = text; }, option_help(p))
+              ->option_text(p.metavar);
       if (p.real) entry.option->check(finite_number().description(""));
       entry.option->check(p.syntax);
     }
     entry.option->group(group);
   }
-
 }
 
 std::string FilterOptions::Entry::value() const {
@@ -313,8 +314,10 @@ void FilterOptions::refuse_size_conflicts() const {
   if (ways.size() < 2) return;
   std::string list;
   for (std::size_t i = 0; i < ways.size(); ++i) list += (i == 0 ? "" : i + 1 == ways.size() ? " and " : ", ") + ways[i];
-  throw UsageError("give one of --ksize, --radius or --kernel-width/--kernel-height: each sets the box kernel's size "
-                   "(got " + list + ")");
+  throw UsageError(
+      "give one of --ksize, --radius or --kernel-width/--kernel-height: each sets the box kernel's size "
+      "(got " +
+      list + ")");
 }
 
 std::string FilterOptions::Entry::owners() const {
@@ -330,7 +333,8 @@ void FilterOptions::require_parameters_of(const sat::FilterInfo& filter) const {
   const std::size_t f = std::size_t(&filter - catalog().data());
   for (const Entry& entry : entries_) {
     if (!entry.given()) continue;
-    const bool has = std::any_of(entry.bindings.begin(), entry.bindings.end(), [f](const Binding& b) { return b.filter == f; });
+    const bool has =
+        std::any_of(entry.bindings.begin(), entry.bindings.end(), [f](const Binding& b) { return b.filter == f; });
     if (!has)
       throw UsageError(entry.option->get_name() + " does not apply to --filter " + std::string(filter.name) +
                        " (it is a " + entry.owners() + " parameter)");
@@ -403,7 +407,8 @@ std::vector<sat::FilterSpec> FilterOptions::specs(const sat::FilterInfo* chosen)
       // Rules between parameters: an error when one of them is this filter's alone, else the
       // filter keeps its start values.
       const bool own = std::any_of(entries_.begin(), entries_.end(), [f](const Entry& e) {
-        return e.given() && std::all_of(e.bindings.begin(), e.bindings.end(), [f](const Binding& b) { return b.filter == f; });
+        return e.given() &&
+               std::all_of(e.bindings.begin(), e.bindings.end(), [f](const Binding& b) { return b.filter == f; });
       });
       if (own) throw;
       spec = start_[f];
@@ -420,7 +425,8 @@ std::vector<ImageFile> FilterOptions::image_files(const sat::FilterInfo& filter)
     if (!entry.given()) continue;
     for (const Binding& b : entry.bindings) {
       const sat::ParamInfo* param = b.filter == f && !b.param.empty() ? sat::find_param(filter, b.param) : nullptr;
-      if (param && param->kind == sat::ParamKind::Image) files.push_back({b.param, entry.option->get_name(), entry.text});
+      if (param && param->kind == sat::ParamKind::Image)
+        files.push_back({b.param, entry.option->get_name(), entry.text});
     }
   }
   return files;

@@ -86,8 +86,8 @@ class FilterOptions {
   };
   struct Entry {
     CLI::Option* option = nullptr;
-    std::string text;   // the value given (the last one); unused for a flag
-    bool flag = false;  // a Bool parameter: --NAME, --NAME=true or --NAME=false
+    std::string text;           // the value given (the last one); unused for a flag
+    bool flag = false;          // a Bool parameter: --NAME, --NAME=true or --NAME=false
     std::string value() const;  // what the bindings apply: text, or "1" / "0" for a flag
     std::vector<Binding> bindings;
     bool given() const;

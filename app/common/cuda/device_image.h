@@ -4,8 +4,8 @@
 
 #include <cstddef>
 
-#include "sat/support/pitched_buffer.h"
 #include "sat/filters.h"  // sat::Image8
+#include "sat/support/pitched_buffer.h"
 
 namespace satapp {
 

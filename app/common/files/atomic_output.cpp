@@ -51,8 +51,8 @@ AtomicOutput::AtomicOutput(std::string destination, bool overwrite)
   if (parts.stem.empty()) throw std::runtime_error("output '" + destination_ + "' is not a file name");
   remove_abandoned_temporaries(parts.directory, parts.stem);
   for (int attempt = 0;; ++attempt) {
-    const std::string candidate = parts.directory + "." + parts.stem + "." + program_invocation_short_name + "-" + std::to_string(::getpid()) +
-                                  "-" + std::to_string(attempt) + parts.extension;
+    const std::string candidate = parts.directory + "." + parts.stem + "." + program_invocation_short_name + "-" +
+                                  std::to_string(::getpid()) + "-" + std::to_string(attempt) + parts.extension;
     // Listed before it is created: a signal between the creation and the listing (a Ctrl-C and a
     // SIGTERM back to back, as soon as the file shows) would leave it behind. A name that exists
     // already carries this process's id: it was abandoned by an earlier process of that id.

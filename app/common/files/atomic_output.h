@@ -49,7 +49,7 @@ class AtomicOutput final : public PendingOutput {
   std::string destination_;
   std::string temp_;
   bool overwrite_ = false;
-  int registration_ = -1;  // temp_files.h handle
+  int registration_ = -1;             // temp_files.h handle
   std::optional<PlacedFile> placed_;  // after commit()
 };
 

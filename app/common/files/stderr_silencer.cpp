@@ -10,8 +10,8 @@ namespace satapp::files {
 namespace {
 
 std::mutex g_mutex;
-int g_depth = 0;     // silencers alive
-int g_saved = -1;    // the real stderr while they are
+int g_depth = 0;   // silencers alive
+int g_saved = -1;  // the real stderr while they are
 
 }  // namespace
 

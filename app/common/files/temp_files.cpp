@@ -15,7 +15,6 @@
 #include <stdexcept>
 #include <string>
 
-
 namespace satapp::files {
 namespace {
 

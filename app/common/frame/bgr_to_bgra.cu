@@ -64,14 +64,15 @@ bool aligned(const void* p, std::size_t pitch, std::size_t to) {
 
 void bgr_to_bgra_gpu(sat::ConstImage8 bgr, sat::Image8 bgra, cudaStream_t stream) {
   if (bgr.channels != 3 || bgra.channels != 4 || bgr.width != bgra.width || bgr.height != bgra.height)
-    throw sat::Error(sat::ErrorCode::InvalidArgument, "bgr_to_bgra_gpu", "needs 3-channel input and 4-channel output of one size");
+    throw sat::Error(sat::ErrorCode::InvalidArgument, "bgr_to_bgra_gpu",
+                     "needs 3-channel input and 4-channel output of one size");
   if (bgr.width == 0 || bgr.height == 0) return;
   if (aligned(bgr.data, bgr.pitch, 4) && aligned(bgra.data, bgra.pitch, 16))
     bgr_to_bgra_x4_kernel<<<grid_for((bgr.width + 3) / 4, bgr.height), kBlock, 0, stream>>>(
         bgr.data, bgr.pitch, bgra.data, bgra.pitch, bgr.width, bgr.height);
   else
     bgr_to_bgra_kernel<<<grid_for(bgr.width, bgr.height), kBlock, 0, stream>>>(bgr.data, bgr.pitch, bgra.data,
-                                                                             bgra.pitch, bgr.width, bgr.height);
+                                                                               bgra.pitch, bgr.width, bgr.height);
   SAT_CUDA_CHECK(cudaGetLastError());
 }
 

@@ -53,8 +53,10 @@ std::optional<RetiredFrame> CudaFramePipeline::retire_oldest(bool wait) {
   const int k = frames_in_flight();
   const int oldest = (next_ - in_flight_ + k) % k;
   FrameSlot& slot = *slots_[oldest];
-  if (wait) slot.wait();
-  else if (!slot.finished()) return std::nullopt;
+  if (wait)
+    slot.wait();
+  else if (!slot.finished())
+    return std::nullopt;
   --in_flight_;
   return RetiredFrame{oldest, slot.times()};  // before its events are recorded again
 }
@@ -87,13 +89,13 @@ void CudaFramePipeline::upload(FrameSlot& slot, sat::ConstImage8 host) {
   const sat::Image8 device = slot.input();
   if (host.width != device.width || host.height != device.height || host.channels != device.channels || !host.data)
     throw sat::Error(sat::ErrorCode::InvalidArgument, "CudaFramePipeline::upload",
-                     "the frame must be " + std::to_string(device.width) + "x" + std::to_string(device.height) + " with " +
-                         std::to_string(device.channels) + " channels");
+                     "the frame must be " + std::to_string(device.width) + "x" + std::to_string(device.height) +
+                         " with " + std::to_string(device.channels) + " channels");
   const cudaStream_t up = upload_stream_.get();
   slot.begin(FrameSlot::kUpload, up);
   SAT_CUDA_CHECK(cudaMemcpy2DAsync(device.data, device.pitch, host.data, host.pitch,
-                                      std::size_t(device.width) * device.channels, std::size_t(device.height),
-                                      cudaMemcpyHostToDevice, up));
+                                   std::size_t(device.width) * device.channels, std::size_t(device.height),
+                                   cudaMemcpyHostToDevice, up));
   slot.end(FrameSlot::kUpload, up);
   // The rest of the frame runs on the compute stream once the upload is there (a GPU-side wait),
   // after the previous frame's work there; meanwhile the copy engine may bring the next frame.
@@ -116,8 +118,10 @@ sat::Image8 CudaFramePipeline::convert(FrameSlot& slot, FrameConvert convert) {
     throw sat::Error(sat::ErrorCode::InvalidArgument, "CudaFramePipeline::convert",
                      "the slots have no image for this conversion (FrameLayout::bgra, ::gray)");
   slot.begin(FrameSlot::kConvert, stream);
-  if (convert == FrameConvert::Gray) slot.engine().to_gray(slot.input(), out, stream);
-  else bgr_to_bgra_gpu(slot.input(), out, stream);
+  if (convert == FrameConvert::Gray)
+    slot.engine().to_gray(slot.input(), out, stream);
+  else
+    bgr_to_bgra_gpu(slot.input(), out, stream);
   slot.end(FrameSlot::kConvert, stream);
   return out;
 }
@@ -130,8 +134,7 @@ void CudaFramePipeline::filter(FrameSlot& slot, const std::function<void(sat::Fi
 }
 
 void CudaFramePipeline::wait_for_filter(FrameSlot& slot, cudaStream_t stream) const {
-  if (stream != compute_stream_.get())
-    SAT_CUDA_CHECK(cudaStreamWaitEvent(stream, slot.ended(FrameSlot::kCompute), 0));
+  if (stream != compute_stream_.get()) SAT_CUDA_CHECK(cudaStreamWaitEvent(stream, slot.ended(FrameSlot::kCompute), 0));
 }
 
 void CudaFramePipeline::end_frame(FrameSlot& slot, cudaStream_t stream) {

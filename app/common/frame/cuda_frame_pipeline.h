@@ -20,9 +20,9 @@
 #include <optional>
 #include <vector>
 
-#include "sat/support/cuda_stream.h"
 #include "common/frame/frame_slot.h"
 #include "common/frame/frame_view.h"
+#include "sat/support/cuda_stream.h"
 
 namespace satapp {
 
@@ -55,9 +55,9 @@ class CudaFramePipeline {
 
   FrameSlot& slot(int index) { return *slots_[index]; }
   int index_of(const FrameSlot& slot) const;
-  FrameSlot& next_slot() { return *slots_[next_]; }      // the slot the next frame takes
-  const FrameSlot* last_slot() const;                    // of the last frame ended; null when none
-  int in_flight() const { return in_flight_; }           // frames ended and not retired
+  FrameSlot& next_slot() { return *slots_[next_]; }  // the slot the next frame takes
+  const FrameSlot* last_slot() const;                // of the last frame ended; null when none
+  int in_flight() const { return in_flight_; }       // frames ended and not retired
 
   // Retires the oldest frame in flight: waits for it (`wait`), or returns nullopt while it is still
   // on the GPU; nullopt as well when none is in flight.
@@ -93,16 +93,15 @@ class CudaFramePipeline {
   void synchronize() noexcept;
 
  private:
-
   bool timing_;
   sat::CudaStream upload_stream_;   // host → device copies
   sat::CudaStream compute_stream_;  // convert, SAT, filter (and the program's finish work)
   std::vector<std::unique_ptr<FrameSlot>> slots_;
   FrameLayout layout_;
-  int next_ = 0;          // the slot the next frame takes
-  int last_ = -1;         // the slot of the last frame ended
-  int in_flight_ = 0;     // frames ended and not retired: the slots before next_
-  bool begun_ = false;    // a frame begun and not ended (in next_)
+  int next_ = 0;        // the slot the next frame takes
+  int last_ = -1;       // the slot of the last frame ended
+  int in_flight_ = 0;   // frames ended and not retired: the slots before next_
+  bool begun_ = false;  // a frame begun and not ended (in next_)
 };
 
 }  // namespace satapp

@@ -19,8 +19,8 @@ std::vector<DeviceImage> upload_filter_images(const std::vector<FilterImage>& im
   for (const FilterImage& image : images) {
     const sat::Image8 view = device.emplace_back(image.image.cols, image.image.rows, image.image.channels()).view();
     SAT_CUDA_CHECK(cudaMemcpy2D(view.data, view.pitch, image.image.data, image.image.step[0],
-                                   std::size_t(view.width) * std::size_t(view.channels), std::size_t(view.height),
-                                   cudaMemcpyHostToDevice));
+                                std::size_t(view.width) * std::size_t(view.channels), std::size_t(view.height),
+                                cudaMemcpyHostToDevice));
   }
   return device;
 }

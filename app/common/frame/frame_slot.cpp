@@ -41,9 +41,12 @@ void FrameSlot::release() {
 
 sat::Image8 FrameSlot::converted(FrameConvert convert) const {
   switch (convert) {
-    case FrameConvert::Bgra: return bgra_.view();
-    case FrameConvert::Gray: return gray_.view();
-    case FrameConvert::None: break;
+    case FrameConvert::Bgra:
+      return bgra_.view();
+    case FrameConvert::Gray:
+      return gray_.view();
+    case FrameConvert::None:
+      break;
   }
   return input_.view();
 }

@@ -12,11 +12,11 @@
 #include <optional>
 #include <vector>
 
-#include "sat/support/cuda_event.h"
 #include "common/cuda/device_image.h"
 #include "common/timing/event_timer.h"
 #include "sat/filters.h"
 #include "sat/sat.h"
+#include "sat/support/cuda_event.h"
 
 namespace satapp {
 

@@ -24,11 +24,16 @@ void download_bgr(const FrameView& frame, cv::Mat& bgr) {
   // Each plane's rows: the packed layouts' bytes per pixel, or luma and (sub-sampled) chroma.
   const auto row_bytes = [&](int plane) -> std::size_t {
     switch (frame.layout) {
-      case PixelLayout::Bgr: return std::size_t(frame.width) * 3;
-      case PixelLayout::Gray: return std::size_t(frame.width);
-      case PixelLayout::Nv12: return std::size_t(plane == 0 ? frame.width : 2 * ((frame.width + 1) / 2));
-      case PixelLayout::I420: return std::size_t(plane == 0 ? frame.width : (frame.width + 1) / 2);
-      default: return std::size_t(frame.width) * 4;
+      case PixelLayout::Bgr:
+        return std::size_t(frame.width) * 3;
+      case PixelLayout::Gray:
+        return std::size_t(frame.width);
+      case PixelLayout::Nv12:
+        return std::size_t(plane == 0 ? frame.width : 2 * ((frame.width + 1) / 2));
+      case PixelLayout::I420:
+        return std::size_t(plane == 0 ? frame.width : (frame.width + 1) / 2);
+      default:
+        return std::size_t(frame.width) * 4;
     }
   };
   std::vector<uint8_t> planes[3];
@@ -38,7 +43,7 @@ void download_bgr(const FrameView& frame, cv::Mat& bgr) {
     const int rows = p == 0 ? frame.height : (frame.height + 1) / 2;
     planes[p].resize(row_bytes(p) * rows);
     SAT_CUDA_CHECK(cudaMemcpy2D(planes[p].data(), row_bytes(p), frame.plane[p], frame.pitch[p], row_bytes(p), rows,
-                                   cudaMemcpyDeviceToHost));
+                                cudaMemcpyDeviceToHost));
     host.plane[p] = planes[p].data();
     host.pitch[p] = row_bytes(p);
   }

@@ -34,7 +34,7 @@ struct FrameView {
   bool on_device = false;                                 // plane pointers are CUDA device memory
 };
 
-int plane_count(PixelLayout layout);  // 1, 2 (NV12) or 3 (I420)
+int plane_count(PixelLayout layout);        // 1, 2 (NV12) or 3 (I420)
 const char* to_string(PixelLayout layout);  // "BGR", "BGRx", ..., "NV12", "I420" (GStreamer's names)
 
 // A frame in device memory and what keeps that memory valid (the decoder's buffer): whoever

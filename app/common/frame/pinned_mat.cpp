@@ -16,8 +16,10 @@ class PinnedAllocator final : public cv::MatAllocator {
     std::size_t total = CV_ELEM_SIZE(type);
     for (int i = dims - 1; i >= 0; --i) {
       if (step) {
-        if (data && step[i] != kAutoStep) total = step[i];
-        else step[i] = total;
+        if (data && step[i] != kAutoStep)
+          total = step[i];
+        else
+          step[i] = total;
       }
       total *= static_cast<std::size_t>(sizes[i]);
     }

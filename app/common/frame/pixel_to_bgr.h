@@ -31,12 +31,26 @@ SATAPP_HOST_DEVICE inline void yuv_to_bgr(const YuvMatrix& m, int y, int u, int 
 SATAPP_HOST_DEVICE inline void pixel_to_bgr(const FrameView& f, int x, int y, uint8_t* bgr) {
   const uint8_t* row = f.plane[0] + static_cast<std::size_t>(y) * f.pitch[0];
   switch (f.layout) {
-    case PixelLayout::Bgr: bgr[0] = row[3 * x]; bgr[1] = row[3 * x + 1]; bgr[2] = row[3 * x + 2]; return;
+    case PixelLayout::Bgr:
+      bgr[0] = row[3 * x];
+      bgr[1] = row[3 * x + 1];
+      bgr[2] = row[3 * x + 2];
+      return;
     case PixelLayout::Bgrx:
-    case PixelLayout::Bgra: bgr[0] = row[4 * x]; bgr[1] = row[4 * x + 1]; bgr[2] = row[4 * x + 2]; return;
+    case PixelLayout::Bgra:
+      bgr[0] = row[4 * x];
+      bgr[1] = row[4 * x + 1];
+      bgr[2] = row[4 * x + 2];
+      return;
     case PixelLayout::Rgbx:
-    case PixelLayout::Rgba: bgr[0] = row[4 * x + 2]; bgr[1] = row[4 * x + 1]; bgr[2] = row[4 * x]; return;
-    case PixelLayout::Gray: bgr[0] = bgr[1] = bgr[2] = row[x]; return;
+    case PixelLayout::Rgba:
+      bgr[0] = row[4 * x + 2];
+      bgr[1] = row[4 * x + 1];
+      bgr[2] = row[4 * x];
+      return;
+    case PixelLayout::Gray:
+      bgr[0] = bgr[1] = bgr[2] = row[x];
+      return;
     case PixelLayout::Nv12: {  // chroma at half resolution, U and V interleaved
       const uint8_t* uv = f.plane[1] + static_cast<std::size_t>(y / 2) * f.pitch[1] + 2 * (x / 2);
       yuv_to_bgr(f.yuv, row[x], uv[0], uv[1], bgr);

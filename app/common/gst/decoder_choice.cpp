@@ -15,9 +15,12 @@ std::optional<Decoder> parse_decoder(std::string_view text) {
 
 const char* to_string(Decoder decoder) {
   switch (decoder) {
-    case Decoder::Auto: return "auto";
-    case Decoder::Gst: return "gst";
-    case Decoder::OpenCv: return "opencv";
+    case Decoder::Auto:
+      return "auto";
+    case Decoder::Gst:
+      return "gst";
+    case Decoder::OpenCv:
+      return "opencv";
   }
   return "?";
 }
@@ -26,11 +29,13 @@ bool gstreamer_built() { return SATAPP_HAVE_GST != 0; }
 
 Decoder resolve_decoder(Decoder wanted, bool opencv_available) {
   if (wanted == Decoder::Gst && !gstreamer_built())
-    throw std::runtime_error("--decoder gst: this program was built without GStreamer (its development packages "
-                             "were not found, or SATLAB_GSTREAMER_SOURCES=OFF)");
+    throw std::runtime_error(
+        "--decoder gst: this program was built without GStreamer (its development packages "
+        "were not found, or SATLAB_GSTREAMER_SOURCES=OFF)");
   if (wanted == Decoder::OpenCv && !opencv_available)
-    throw std::runtime_error("--decoder opencv: this program was built without OpenCV's video reader "
-                             "(SATLAB_MEDIA_IO=OFF)");
+    throw std::runtime_error(
+        "--decoder opencv: this program was built without OpenCV's video reader "
+        "(SATLAB_MEDIA_IO=OFF)");
   if (wanted != Decoder::Auto) return wanted;
   if (!gstreamer_built()) return Decoder::OpenCv;
   if (!opencv_available) return Decoder::Gst;

@@ -20,20 +20,38 @@ namespace {
 
 constexpr const char* kSinkName = "satlab_appsink";
 constexpr const char* kSystemCaps = "video/x-raw, format=(string){ BGR, BGRx, BGRA, RGBx, RGBA, GRAY8, NV12, I420 }";
-constexpr const char* kCudaCaps = "video/x-raw(memory:CUDAMemory), format=(string){ NV12, BGRx, BGRA, RGBx, RGBA, I420 }";
+constexpr const char* kCudaCaps =
+    "video/x-raw(memory:CUDAMemory), format=(string){ NV12, BGRx, BGRA, RGBx, RGBA, I420 }";
 constexpr long long kPollNs = 50 * GST_MSECOND;  // how often a wait looks at the bus
 
 bool layout_of(GstVideoFormat format, PixelLayout& layout) {
   switch (format) {
-    case GST_VIDEO_FORMAT_BGR: layout = PixelLayout::Bgr; return true;
-    case GST_VIDEO_FORMAT_BGRx: layout = PixelLayout::Bgrx; return true;
-    case GST_VIDEO_FORMAT_BGRA: layout = PixelLayout::Bgra; return true;
-    case GST_VIDEO_FORMAT_RGBx: layout = PixelLayout::Rgbx; return true;
-    case GST_VIDEO_FORMAT_RGBA: layout = PixelLayout::Rgba; return true;
-    case GST_VIDEO_FORMAT_GRAY8: layout = PixelLayout::Gray; return true;
-    case GST_VIDEO_FORMAT_NV12: layout = PixelLayout::Nv12; return true;
-    case GST_VIDEO_FORMAT_I420: layout = PixelLayout::I420; return true;
-    default: return false;
+    case GST_VIDEO_FORMAT_BGR:
+      layout = PixelLayout::Bgr;
+      return true;
+    case GST_VIDEO_FORMAT_BGRx:
+      layout = PixelLayout::Bgrx;
+      return true;
+    case GST_VIDEO_FORMAT_BGRA:
+      layout = PixelLayout::Bgra;
+      return true;
+    case GST_VIDEO_FORMAT_RGBx:
+      layout = PixelLayout::Rgbx;
+      return true;
+    case GST_VIDEO_FORMAT_RGBA:
+      layout = PixelLayout::Rgba;
+      return true;
+    case GST_VIDEO_FORMAT_GRAY8:
+      layout = PixelLayout::Gray;
+      return true;
+    case GST_VIDEO_FORMAT_NV12:
+      layout = PixelLayout::Nv12;
+      return true;
+    case GST_VIDEO_FORMAT_I420:
+      layout = PixelLayout::I420;
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -64,7 +82,8 @@ class MappedFrame final : public Frame {
 #else
     if (device) fail("CUDA memory in a build without gstreamer-cuda");
 #endif
-    if (!gst_video_frame_map(&frame_, &info, buffer, static_cast<GstMapFlags>(flags))) fail("the buffer cannot be mapped");
+    if (!gst_video_frame_map(&frame_, &info, buffer, static_cast<GstMapFlags>(flags)))
+      fail("the buffer cannot be mapped");
     mapped_ = true;
     raw_.format = gst_video_format_to_string(GST_VIDEO_INFO_FORMAT(&info));
     raw_.width = GST_VIDEO_INFO_WIDTH(&info);
@@ -114,16 +133,19 @@ class MappedFrame final : public Frame {
 std::string message_text(GstMessage* message, bool advise) {
   GError* error = nullptr;
   gchar* debug = nullptr;
-  if (GST_MESSAGE_TYPE(message) == GST_MESSAGE_ERROR) gst_message_parse_error(message, &error, &debug);
-  else gst_message_parse_warning(message, &error, &debug);
+  if (GST_MESSAGE_TYPE(message) == GST_MESSAGE_ERROR)
+    gst_message_parse_error(message, &error, &debug);
+  else
+    gst_message_parse_warning(message, &error, &debug);
   std::string text = error ? error->message : "unknown error";
   text += std::string(" (from ") + (GST_MESSAGE_SRC(message) ? GST_OBJECT_NAME(GST_MESSAGE_SRC(message)) : "?");
   if (debug) text += std::string(": ") + debug;
   text += ")";
   std::replace(text.begin(), text.end(), '\n', ' ');  // one line for logs and messages
   if (advise && text.find("not-negotiated") != std::string::npos)
-    text += "; the appsink takes video/x-raw in BGR, BGRx, BGRA, RGBx, RGBA, GRAY8, NV12 or I420 (or CUDA memory"
-            " in NV12, BGRx, BGRA, RGBx, RGBA, I420): end the pipeline with videoconvert for other formats";
+    text +=
+        "; the appsink takes video/x-raw in BGR, BGRx, BGRA, RGBx, RGBA, GRAY8, NV12 or I420 (or CUDA memory"
+        " in NV12, BGRx, BGRA, RGBx, RGBA, I420): end the pipeline with videoconvert for other formats";
   if (error) g_error_free(error);
   g_free(debug);
   return text;
@@ -266,9 +288,7 @@ void Reader::release() noexcept {
   bus_ = nullptr;
 }
 
-void Reader::fail(const std::string& what) {
-  throw Error("GStreamer pipeline \"" + description_ + "\": " + what);
-}
+void Reader::fail(const std::string& what) { throw Error("GStreamer pipeline \"" + description_ + "\": " + what); }
 
 void Reader::check_bus() {
   // Every message, so that none piles up on the bus. The end of the stream is the appsink's

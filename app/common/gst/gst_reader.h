@@ -88,7 +88,7 @@ class Reader {
  private:
   std::shared_ptr<const Frame> pull(long long timeout_ns);
   void release() noexcept;  // the pipeline stopped and every handle given back
-  void check_bus();  // throws Error on an error message
+  void check_bus();         // throws Error on an error message
   [[noreturn]] void fail(const std::string& what);
 
   std::string description_;

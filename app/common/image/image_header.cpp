@@ -72,7 +72,7 @@ ImageHeader jpeg(const Bytes& b) {
 
 ImageHeader bmp(const Bytes& b) {
   if (!b.has(14, 12)) return format_only("BMP");
-  if (b.le32(14) == 12) return sized("BMP", b.le16(18), b.le16(20));  // OS/2 BITMAPCOREHEADER
+  if (b.le32(14) == 12) return sized("BMP", b.le16(18), b.le16(20));                       // OS/2 BITMAPCOREHEADER
   const std::int64_t width = std::int32_t(b.le32(18)), height = std::int32_t(b.le32(22));  // height < 0: top-down
   return sized("BMP", std::uint64_t(width < 0 ? -width : width), std::uint64_t(height < 0 ? -height : height));
 }

@@ -199,14 +199,22 @@ void run_twin(const sat::FilterSpec& spec, const cv::Mat& src, cv::Mat& dst, Twi
   std::visit(
       [&](const auto& p) {
         using P = std::decay_t<decltype(p)>;
-        if constexpr (std::is_same_v<P, sat::BoxBlurParams>) box_blur_twin(src, p, dst);
-        else if constexpr (std::is_same_v<P, sat::MeanCParams>) mean_c_twin(src, p, dst, s);
-        else if constexpr (std::is_same_v<P, sat::SauvolaParams>) sauvola_twin(src, p, dst, s);
-        else if constexpr (std::is_same_v<P, sat::BradleyParams>) bradley_nearest_op(src, p, dst, s);
-        else if constexpr (std::is_same_v<P, sat::GuidedParams>) guided_twin(src, p, dst, s);
-        else if constexpr (std::is_same_v<P, sat::LocalStatsParams>) local_stats_twin(src, p, dst, s);
-        else if constexpr (std::is_same_v<P, sat::VariableBlurParams>) variable_blur_twin(src, p, dst, s);
-        else throw std::logic_error("run_twin: " + no_twin(spec));
+        if constexpr (std::is_same_v<P, sat::BoxBlurParams>)
+          box_blur_twin(src, p, dst);
+        else if constexpr (std::is_same_v<P, sat::MeanCParams>)
+          mean_c_twin(src, p, dst, s);
+        else if constexpr (std::is_same_v<P, sat::SauvolaParams>)
+          sauvola_twin(src, p, dst, s);
+        else if constexpr (std::is_same_v<P, sat::BradleyParams>)
+          bradley_nearest_op(src, p, dst, s);
+        else if constexpr (std::is_same_v<P, sat::GuidedParams>)
+          guided_twin(src, p, dst, s);
+        else if constexpr (std::is_same_v<P, sat::LocalStatsParams>)
+          local_stats_twin(src, p, dst, s);
+        else if constexpr (std::is_same_v<P, sat::VariableBlurParams>)
+          variable_blur_twin(src, p, dst, s);
+        else
+          throw std::logic_error("run_twin: " + no_twin(spec));
       },
       spec);
 }

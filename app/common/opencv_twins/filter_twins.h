@@ -38,8 +38,8 @@ enum class TwinKind {
 // What the twin of `spec` is, before anything runs.
 struct TwinInfo {
   TwinKind kind = TwinKind::None;
-  std::string op;        // e.g. "cv::blur"; empty when kind is None
-  std::string relation;  // e.g. "bit-exact", or why the outputs differ, or why there is no twin
+  std::string op;          // e.g. "cv::blur"; empty when kind is None
+  std::string relation;    // e.g. "bit-exact", or why the outputs differ, or why there is no twin
   bool not_built = false;  // None because this build lacks ximgproc, not because OpenCV lacks the filter
 };
 TwinInfo twin_info(const sat::FilterSpec& spec);

@@ -1,7 +1,7 @@
 #include "capture/png_file.h"
 
-#include <opencv2/imgproc.hpp>
 #include <stb_image_write.h>
+#include <opencv2/imgproc.hpp>
 
 #include <stdexcept>
 
@@ -25,9 +25,15 @@ void write_png(satapp::files::AtomicOutput& output, const cv::Mat& image) {
     throw std::runtime_error("cannot write '" + path + "': no 8-bit image to write (no frame processed yet?)");
   cv::Mat ordered;  // stb wants RGB(A) rows
   switch (image.channels()) {
-    case 1: ordered = image; break;
-    case 3: cv::cvtColor(image, ordered, cv::COLOR_BGR2RGB); break;
-    case 4: cv::cvtColor(image, ordered, cv::COLOR_BGRA2RGBA); break;
+    case 1:
+      ordered = image;
+      break;
+    case 3:
+      cv::cvtColor(image, ordered, cv::COLOR_BGR2RGB);
+      break;
+    case 4:
+      cv::cvtColor(image, ordered, cv::COLOR_BGRA2RGBA);
+      break;
     default:
       throw std::runtime_error("cannot write '" + path + "': " + std::to_string(image.channels()) +
                                " channels do not make a PNG");

@@ -60,7 +60,8 @@ void Recorder::start(const std::string& path, bool overwrite, double fps, int wi
   } catch (const cv::Exception& e) {
     throw std::runtime_error("cannot record to '" + path + "': " + e.what());
   }
-  if (!writer->video.isOpened()) throw std::runtime_error("cannot record to '" + path + "': no video writer for this file");
+  if (!writer->video.isOpened())
+    throw std::runtime_error("cannot record to '" + path + "': no video writer for this file");
   writer_ = std::move(writer);
   output_ = std::move(output);
   path_ = path;

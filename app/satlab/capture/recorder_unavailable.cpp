@@ -13,7 +13,8 @@ Recorder::~Recorder() = default;
 bool Recorder::recording() const { return false; }
 
 void Recorder::start(const std::string& path, bool, double, int, int) {
-  throw std::runtime_error("cannot record to '" + path + "': this satlab was built without video I/O (SATLAB_MEDIA_IO=OFF)");
+  throw std::runtime_error("cannot record to '" + path +
+                           "': this satlab was built without video I/O (SATLAB_MEDIA_IO=OFF)");
 }
 
 void Recorder::finish() { throw std::runtime_error("recording '" + path_ + "' not saved: no video I/O in this build"); }

@@ -9,8 +9,8 @@ namespace satlab {
 
 Recording::Start Recording::start(const std::string& path, bool overwrite, const RecordedOutput& output, double now_s) {
   // The source's rate (a camera's too, when it reports one); RecordPacer's default otherwise.
-  pacer_.emplace(record_pacing(output.shadows, output.video, output.synthetic), output.shadows ? 0.0 : output.source_fps,
-                 now_s);
+  pacer_.emplace(record_pacing(output.shadows, output.video, output.synthetic),
+                 output.shadows ? 0.0 : output.source_fps, now_s);
   try {
     recorder_.start(path, overwrite, pacer_->fps(), output.width, output.height);
     log_.info("recording the output to " + path);

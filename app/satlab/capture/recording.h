@@ -16,10 +16,10 @@ namespace satlab {
 
 // What the output being recorded is: the pace follows the source (record_pacing).
 struct RecordedOutput {
-  bool shadows = false;     // the shadow scene (rendered, no source frames)
-  bool video = false;       // a video file with a nominal rate
-  bool synthetic = false;   // the synthetic scene
-  double source_fps = 0;    // the source's nominal rate, 0 when unknown
+  bool shadows = false;    // the shadow scene (rendered, no source frames)
+  bool video = false;      // a video file with a nominal rate
+  bool synthetic = false;  // the synthetic scene
+  double source_fps = 0;   // the source's nominal rate, 0 when unknown
   int width = 0, height = 0;
 };
 

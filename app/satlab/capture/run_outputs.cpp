@@ -37,8 +37,10 @@ bool RunOutputs::save(const std::function<void(const std::string&)>& write, cons
 
 void RunOutputs::start_requested_recording(const ShownFrame& frame) {
   if (record_on_start_.empty() || !frame.have_output) return;
-  if (recording_.active()) stop_recording();
-  else start_recording(record_on_start_, frame);
+  if (recording_.active())
+    stop_recording();
+  else
+    start_recording(record_on_start_, frame);
   record_on_start_.clear();
 }
 
@@ -55,8 +57,10 @@ void RunOutputs::stop_recording() {
 }
 
 void RunOutputs::toggle_recording(const ShownFrame& frame) {
-  if (recording_.active()) stop_recording();
-  else start_recording(new_capture_path("", "satlab", ".avi"), frame);
+  if (recording_.active())
+    stop_recording();
+  else
+    start_recording(new_capture_path("", "satlab", ".avi"), frame);
 }
 
 void RunOutputs::start_recording(const std::string& path, const ShownFrame& frame) {
@@ -112,8 +116,10 @@ void RunOutputs::capture_last(int width, int height, const std::function<void()>
 }
 
 void RunOutputs::finish_recording(const std::string& why) {
-  if (!why.empty()) recording_.discard(why);
-  else if (recording_.active()) stop_recording();
+  if (!why.empty())
+    recording_.discard(why);
+  else if (recording_.active())
+    stop_recording();
 }
 
 bool RunOutputs::report_requested(bool interrupted) const {

@@ -109,7 +109,8 @@ class EglContext final : public GlContext {
           what += ")";
           ranked.push_back({rank, {display, what}});
         }
-        std::stable_sort(ranked.begin(), ranked.end(), [](const Ranked& a, const Ranked& b) { return a.rank < b.rank; });
+        std::stable_sort(ranked.begin(), ranked.end(),
+                         [](const Ranked& a, const Ranked& b) { return a.rank < b.rank; });
         for (const Ranked& r : ranked) list.push_back(r.candidate);
       }
     }
@@ -138,17 +139,30 @@ class EglContext final : public GlContext {
       return false;
     };
     if (!eglBindAPI(EGL_OPENGL_API)) return fail("no desktop OpenGL (eglBindAPI)");
-    const bool surfaceless = has_extension(eglQueryString(candidate.display, EGL_EXTENSIONS), "EGL_KHR_surfaceless_context");
-    const EGLint pbuffer_config[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
-                                     EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE, 8, EGL_NONE};
+    const bool surfaceless =
+        has_extension(eglQueryString(candidate.display, EGL_EXTENSIONS), "EGL_KHR_surfaceless_context");
+    const EGLint pbuffer_config[] = {EGL_SURFACE_TYPE,
+                                     EGL_PBUFFER_BIT,
+                                     EGL_RENDERABLE_TYPE,
+                                     EGL_OPENGL_BIT,
+                                     EGL_RED_SIZE,
+                                     8,
+                                     EGL_GREEN_SIZE,
+                                     8,
+                                     EGL_BLUE_SIZE,
+                                     8,
+                                     EGL_ALPHA_SIZE,
+                                     8,
+                                     EGL_NONE};
     const EGLint any_config[] = {EGL_SURFACE_TYPE, 0, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_NONE};
     EGLConfig config = nullptr;
     EGLint found = 0;
     const bool pbuffer = eglChooseConfig(candidate.display, pbuffer_config, &config, 1, &found) && found > 0;
     if (!pbuffer && !(surfaceless && eglChooseConfig(candidate.display, any_config, &config, 1, &found) && found > 0))
       return fail("no OpenGL config with a pbuffer, and no surfaceless contexts");
-    const EGLint context_attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
-                                      EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
+    const EGLint context_attribs[] = {
+        EGL_CONTEXT_MAJOR_VERSION,           3,       EGL_CONTEXT_MINOR_VERSION, 3, EGL_CONTEXT_OPENGL_PROFILE_MASK,
+        EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
     context_ = eglCreateContext(candidate.display, config, EGL_NO_CONTEXT, context_attribs);
     if (context_ == EGL_NO_CONTEXT) return fail("no OpenGL 3.3 core context");
     if (pbuffer) {

@@ -1,6 +1,6 @@
 // Move-only owners of OpenGL object names: one template, and per object type a kind naming the GL
-// functions that make and free the name (gl::Texture frees with glDeleteTextures). An owner frees its name when it is destroyed or given
-// another, so a class that holds its GL objects this way releases every one of them on every path,
+// functions that make and free the name (gl::Texture frees with glDeleteTextures). An owner frees its name when it is
+// destroyed or given another, so a class that holds its GL objects this way releases every one of them on every path,
 // an exception half-way through its constructor included, without a glDelete* of its own.
 // Like the objects themselves, an owner needs its GL context current whenever it frees a name
 // (an empty owner calls no GL function).

@@ -13,7 +13,8 @@ std::string info_log(GLuint object, bool program) {
   GLint length = 0;
   program ? glGetProgramiv(object, GL_INFO_LOG_LENGTH, &length) : glGetShaderiv(object, GL_INFO_LOG_LENGTH, &length);
   std::string log(static_cast<std::size_t>(std::max(length, 1)), '\0');
-  program ? glGetProgramInfoLog(object, length, nullptr, log.data()) : glGetShaderInfoLog(object, length, nullptr, log.data());
+  program ? glGetProgramInfoLog(object, length, nullptr, log.data())
+          : glGetShaderInfoLog(object, length, nullptr, log.data());
   return log.c_str();
 }
 

@@ -8,7 +8,8 @@
 namespace satlab {
 
 HostMirroredSurface::HostMirroredSurface(int width, int height)
-    : array_(cudaCreateChannelDesc(8, 8, 8, 8, cudaChannelFormatKindUnsigned), width, height, cudaArraySurfaceLoadStore),
+    : array_(cudaCreateChannelDesc(8, 8, 8, 8, cudaChannelFormatKindUnsigned), width, height,
+             cudaArraySurfaceLoadStore),
       surface_(array_.get()),
       host_(width, height, 4),
       copied_(std::in_place, cudaEventDisableTiming) {}

@@ -20,14 +20,14 @@
 #include <optional>
 
 #include "common/cuda/cuda_array.h"
-#include "sat/support/cuda_event.h"
 #include "common/cuda/pinned_image.h"
+#include "sat/support/cuda_event.h"
 
 namespace satlab {
 
 class HostMirroredSurface {
  public:
-  HostMirroredSurface() = default;  // empty: no CUDA call, not even on destruction
+  HostMirroredSurface() = default;             // empty: no CUDA call, not even on destruction
   HostMirroredSurface(int width, int height);  // throws sat::Error
   ~HostMirroredSurface();
   HostMirroredSurface(HostMirroredSurface&& other) noexcept;
@@ -58,11 +58,11 @@ class HostMirroredSurface {
  private:
   void wait_for_copy() noexcept;  // the last copy (and the writes before it) finished on the GPU
 
-  satapp::CudaArray array_;      // freed after the surface over it
+  satapp::CudaArray array_;  // freed after the surface over it
   satapp::CudaSurface surface_;
-  satapp::PinnedImage host_;     // width×height RGBA, rows packed
+  satapp::PinnedImage host_;              // width×height RGBA, rows packed
   std::optional<sat::CudaEvent> copied_;  // recorded after every copy, in the writer's stream
-  bool copy_queued_ = false;     // copied_ recorded and not waited for
+  bool copy_queued_ = false;              // copied_ recorded and not waited for
   bool new_pixels_ = false;
 };
 

@@ -12,8 +12,7 @@
 
 namespace satlab {
 
-InteropTexture::InteropTexture(bool allow_interop)
-    : texture_(gl::Texture::create()), allow_interop_(allow_interop) {
+InteropTexture::InteropTexture(bool allow_interop) : texture_(gl::Texture::create()), allow_interop_(allow_interop) {
   glBindTexture(GL_TEXTURE_2D, texture_.get());
   // Magnified views read texels exactly (texelFetch in the shader); minified views filter.
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);

@@ -26,10 +26,10 @@
 
 #include "common/cuda/cuda_array.h"
 #include "display/gl_cuda_image.h"
-#include "sat/support/cuda_event.h"
 #include "display/gl_handle.h"
 #include "display/host_mirrored_surface.h"
 #include "pipeline/display_target.h"
+#include "sat/support/cuda_event.h"
 
 namespace satlab {
 
@@ -70,7 +70,7 @@ class InteropTexture final : public DisplayTarget {
   void try_register();
   cudaSurfaceObject_t map_for_write(cudaStream_t stream);  // interop: the mapped array's surface
   void release_cuda() noexcept;
-  void wait_for_interop_writes() noexcept;  // the last interop write's work finished on the GPU
+  void wait_for_interop_writes() noexcept;          // the last interop write's work finished on the GPU
   void allocate(int width, int height, bool gray);  // new storage: RGBA8, or R8 read as gray
   void upload(int y, sat::ConstImage8 image);       // RGBA8 rows, or a gray image (R8)
 
@@ -78,14 +78,14 @@ class InteropTexture final : public DisplayTarget {
   int width_ = 0, height_ = 0;
   bool gray_ = false;  // R8 storage, swizzled to gray
   bool allow_interop_;
-  bool tried_ = false;  // registration attempted for the current storage
+  bool tried_ = false;                                            // registration attempted for the current storage
   GlCudaImage image_{cudaGraphicsRegisterFlagsSurfaceLoadStore};  // the registration, with interop
   // The surface of the last mapping (over its array): a mapping that gives the same array (the
   // usual case) reuses it; another one replaces it once the writes that used it finished.
   satapp::CudaSurface mapped_surface_;
   std::optional<sat::CudaEvent> written_;  // recorded at every unmap, in the writer's stream
-  bool write_pending_ = false;               // written_ recorded and not waited for
-  HostMirroredSurface mirror_;  // without interop: what CUDA writes, and its host copy
+  bool write_pending_ = false;             // written_ recorded and not waited for
+  HostMirroredSurface mirror_;             // without interop: what CUDA writes, and its host copy
   OpenWrite open_ = OpenWrite::None;
   const char* display_path_ = "";
   std::string problem_;

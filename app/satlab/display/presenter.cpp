@@ -34,7 +34,8 @@ Presenter::Presenter()
       u_background_(program_.uniform("u_background")),
       vertex_array_(gl::VertexArray::create()) {}
 
-void Presenter::draw(const ViewState& view, GLuint before, GLuint after, int framebuffer_width, int framebuffer_height) {
+void Presenter::draw(const ViewState& view, GLuint before, GLuint after, int framebuffer_width,
+                     int framebuffer_height) {
   const bool have_image = before && after && view.image_width() > 0 && view.image_height() > 0;
   glViewport(0, 0, framebuffer_width, framebuffer_height);
   glDisable(GL_BLEND);

@@ -12,10 +12,16 @@ void ViewState::update(int image_width, int image_height, RectF area) {
   if (image_w_ <= 0 || image_h_ <= 0 || area.w <= 0 || area.h <= 0) return;
   const float fit_zoom = std::min(area.w / image_w_, area.h / image_h_);
   switch (mode_) {
-    case Mode::Auto: zoom_ = std::min(1.0f, fit_zoom); break;
-    case Mode::Fit: zoom_ = fit_zoom; break;
-    case Mode::Fixed: break;
-    case Mode::Free: return;
+    case Mode::Auto:
+      zoom_ = std::min(1.0f, fit_zoom);
+      break;
+    case Mode::Fit:
+      zoom_ = fit_zoom;
+      break;
+    case Mode::Fixed:
+      break;
+    case Mode::Free:
+      return;
   }
   zoom_ = std::clamp(zoom_, kMinZoom, kMaxZoom);
   center();
@@ -47,7 +53,9 @@ void ViewState::pan(Vec2f delta) {
   origin_.y = std::round(origin_.y + delta.y);
 }
 
-Vec2f ViewState::to_image(Vec2f screen) const { return {(screen.x - origin_.x) / zoom_, (screen.y - origin_.y) / zoom_}; }
+Vec2f ViewState::to_image(Vec2f screen) const {
+  return {(screen.x - origin_.x) / zoom_, (screen.y - origin_.y) / zoom_};
+}
 Vec2f ViewState::to_screen(Vec2f image) const { return {origin_.x + zoom_ * image.x, origin_.y + zoom_ * image.y}; }
 RectF ViewState::image_rect() const { return {origin_.x, origin_.y, zoom_ * image_w_, zoom_ * image_h_}; }
 

@@ -30,9 +30,9 @@ class ViewState {
 
   void set_mode(Mode mode) { mode_ = mode; }
   void fit() { mode_ = Mode::Fit; }
-  void set_zoom(float zoom);                   // Fixed, centred
-  void zoom_at(float factor, Vec2f anchor);    // Free: keeps the image point under `anchor`
-  void pan(Vec2f delta);                       // Free
+  void set_zoom(float zoom);                 // Fixed, centred
+  void zoom_at(float factor, Vec2f anchor);  // Free: keeps the image point under `anchor`
+  void pan(Vec2f delta);                     // Free
   Mode mode() const { return mode_; }
 
   float zoom() const { return zoom_; }

@@ -14,7 +14,7 @@ long long differing_pixels(const cv::Mat& a, const cv::Mat& b) {
   if (a.size() != b.size() || a.type() != b.type()) return static_cast<long long>(std::max(a.total(), b.total()));
   cv::Mat differs;
   cv::compare(a, b, differs, cv::CMP_NE);  // 255 where a channel differs
-  cv::Mat any_channel;                      // one row per pixel, then the max over its channels
+  cv::Mat any_channel;                     // one row per pixel, then the max over its channels
   cv::reduce(differs.reshape(1, static_cast<int>(differs.total())), any_channel, 1, cv::REDUCE_MAX);
   return cv::countNonZero(any_channel);
 }

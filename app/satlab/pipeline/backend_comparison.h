@@ -14,16 +14,16 @@ namespace satlab {
 
 struct BackendComparison {
   bool valid = false;
-  bool cpu_only = false;           // the CPU backend runs: satcore's CPU against OpenCV, no GPU figures
+  bool cpu_only = false;  // the CPU backend runs: satcore's CPU against OpenCV, no GPU figures
   // cpu: satcore's CPU backend, per-stage medians of the timed runs
   StageTimings gpu = pipeline_stages(), cpu = pipeline_stages();
-  long long differing_pixels = 0;  // GPU vs satcore CPU; 0: bit-identical outputs
-  OpenCvPeer opencv;               // its output is released once compared
+  long long differing_pixels = 0;          // GPU vs satcore CPU; 0: bit-identical outputs
+  OpenCvPeer opencv;                       // its output is released once compared
   long long opencv_differing_pixels = -1;  // satcore CPU vs OpenCV; -1: not the same filter
-  int opencv_max_difference = -1;  // the largest |satcore CPU − OpenCV| of a channel value; -1: not compared
-  int hardware_threads = 0;  // std::thread::hardware_concurrency()
-  int satcore_cpu_threads = 0;  // the CPU engine's setting: 0 = automatic (all cores, one for small frames)
-  int reps = 0;              // timed CPU runs behind each median (at most; slow runs are timed once)
+  int opencv_max_difference = -1;          // the largest |satcore CPU − OpenCV| of a channel value; -1: not compared
+  int hardware_threads = 0;                // std::thread::hardware_concurrency()
+  int satcore_cpu_threads = 0;             // the CPU engine's setting: 0 = automatic (all cores, one for small frames)
+  int reps = 0;                            // timed CPU runs behind each median (at most; slow runs are timed once)
   int width = 0, height = 0;
   std::string what;  // filter and algorithm, e.g. "box 9x9 reflect101, 1r1w-skss-lb"
 };

@@ -9,7 +9,8 @@ namespace satlab {
 
 void bgr_to_bgra_cpu(sat::ConstImage8 bgr, sat::Image8 bgra) {
   if (bgr.channels != 3 || bgra.channels != 4 || bgr.width != bgra.width || bgr.height != bgra.height)
-    throw sat::Error(sat::ErrorCode::InvalidArgument, "bgr_to_bgra_cpu", "needs 3-channel input and 4-channel output of one size");
+    throw sat::Error(sat::ErrorCode::InvalidArgument, "bgr_to_bgra_cpu",
+                     "needs 3-channel input and 4-channel output of one size");
   for (int y = 0; y < bgr.height; ++y) {
     const uint8_t* s = bgr.data + y * bgr.pitch;
     uint8_t* d = bgra.data + y * bgra.pitch;
@@ -23,8 +24,8 @@ void bgr_to_bgra_cpu(sat::ConstImage8 bgr, sat::Image8 bgra) {
 }
 
 void to_rgba_cpu(sat::ConstImage8 src, sat::Image8 rgba) {
-  if ((src.channels != 1 && src.channels != 3 && src.channels != 4) || rgba.channels != 4 ||
-      rgba.width != src.width || rgba.height != src.height)
+  if ((src.channels != 1 && src.channels != 3 && src.channels != 4) || rgba.channels != 4 || rgba.width != src.width ||
+      rgba.height != src.height)
     throw sat::Error(sat::ErrorCode::InvalidArgument, "to_rgba_cpu",
                      "needs 1, 3 or 4 input channels (got " + std::to_string(src.channels) +
                          ") and a 4-channel output of the input's size");

@@ -50,9 +50,15 @@ void to_rgba_surface_gpu(sat::ConstImage8 src, cudaSurfaceObject_t rgba, cudaStr
   if (src.width == 0 || src.height == 0) return;
   const dim3 grid = grid_for(src.width, src.height);
   switch (src.channels) {
-    case 1: to_rgba_surface_kernel<1><<<grid, kBlock, 0, stream>>>(src.data, src.pitch, src.width, src.height, rgba); break;
-    case 3: to_rgba_surface_kernel<3><<<grid, kBlock, 0, stream>>>(src.data, src.pitch, src.width, src.height, rgba); break;
-    default: to_rgba_surface_kernel<4><<<grid, kBlock, 0, stream>>>(src.data, src.pitch, src.width, src.height, rgba); break;
+    case 1:
+      to_rgba_surface_kernel<1><<<grid, kBlock, 0, stream>>>(src.data, src.pitch, src.width, src.height, rgba);
+      break;
+    case 3:
+      to_rgba_surface_kernel<3><<<grid, kBlock, 0, stream>>>(src.data, src.pitch, src.width, src.height, rgba);
+      break;
+    default:
+      to_rgba_surface_kernel<4><<<grid, kBlock, 0, stream>>>(src.data, src.pitch, src.width, src.height, rgba);
+      break;
   }
   SAT_CUDA_CHECK(cudaGetLastError());
 }

@@ -125,9 +125,8 @@ const cv::Mat& CpuPipeline::filter_output(const FilterSettings& filter, const cv
   const int channels = sat::output_channels(*spec, input.channels());
   cv::Mat& output = channels == 1 ? out_gray_ : out_colour_;
   output.create(height_, width_, CV_8UC(channels));
-  const sat::FilterSpec run = spec_to_run(filter, [&](std::size_t i) {
-    return image_view(filter.images[catalog_index(filter.kind)][i].image);
-  });
+  const sat::FilterSpec run = spec_to_run(
+      filter, [&](std::size_t i) { return image_view(filter.images[catalog_index(filter.kind)][i].image); });
   engine_->apply(run, image_view(input), image_view(output));
   return output;
 }
@@ -153,10 +152,14 @@ void CpuPipeline::display(const cv::Mat& image, DisplayTarget* target) {
 
 void CpuPipeline::read_output(cv::Mat& output) const {
   // A colour filter's output of a gray frame's plane is given as BGR, as from a colour frame.
-  if (output_.empty()) output.release();
-  else if (output_.channels() == 4) cv::cvtColor(output_, output, cv::COLOR_BGRA2BGR);
-  else if (expands_gray_) cv::cvtColor(output_, output, cv::COLOR_GRAY2BGR);
-  else output_.copyTo(output);
+  if (output_.empty())
+    output.release();
+  else if (output_.channels() == 4)
+    cv::cvtColor(output_, output, cv::COLOR_BGRA2BGR);
+  else if (expands_gray_)
+    cv::cvtColor(output_, output, cv::COLOR_GRAY2BGR);
+  else
+    output_.copyTo(output);
 }
 
 int CpuPipeline::read_output_pixel(int x, int y, cv::Vec3b& value) const {

@@ -43,8 +43,8 @@ class CpuPipeline final : public FramePipeline {
   std::optional<sat::FilterEngine> engine_;
   int width_ = 0, height_ = 0;
   cv::Mat bgra_, gray_, out_colour_, out_gray_;  // as in CudaPipeline, on the host (BGR or BGRA out)
-  cv::Mat rgba_band_;                          // display stage: a band of rows
-  cv::Mat output_;                             // header of the last output (one of the above)
+  cv::Mat rgba_band_;                            // display stage: a band of rows
+  cv::Mat output_;                               // header of the last output (one of the above)
   // A gray frame's plane went through a colour filter: read_output gives it as BGR.
   bool expands_gray_ = false;
   StageTimings last_ = pipeline_stages();

@@ -113,7 +113,8 @@ void CudaPipeline::process(const cv::Mat& frame, const PipelineSettings& setting
 void CudaPipeline::process_device(const satapp::DeviceFrame& frame, const PipelineSettings& settings,
                                   DisplayTarget* before, DisplayTarget* after) {
   if (!frame.view.on_device || frame.view.width <= 0 || frame.view.height <= 0)
-    throw sat::Error(sat::ErrorCode::InvalidArgument, "CudaPipeline::process_device", "the frame must be in GPU memory");
+    throw sat::Error(sat::ErrorCode::InvalidArgument, "CudaPipeline::process_device",
+                     "the frame must be in GPU memory");
   guarded([&] {
     satapp::FrameSlot& slot = begin(frame.view.width, frame.view.height, settings);
     held_[frames_.index_of(slot)] = frame.owner;  // the slot's previous frame retired: its buffer goes back
@@ -175,8 +176,8 @@ const std::vector<satapp::DeviceImage>& CudaPipeline::device_images(const std::v
   return device_images_;
 }
 
-void CudaPipeline::display(satapp::FrameSlot& slot, sat::ConstImage8 input, sat::ConstImage8 output, DisplayTarget* before,
-                           DisplayTarget* after) {
+void CudaPipeline::display(satapp::FrameSlot& slot, sat::ConstImage8 input, sat::ConstImage8 output,
+                           DisplayTarget* before, DisplayTarget* after) {
   const cudaStream_t stream = compute_stream();
   DisplayTarget* const targets[2] = {before, after};
   const sat::ConstImage8 images[2] = {input, output};
@@ -224,10 +225,11 @@ void CudaPipeline::read_output(cv::Mat& output) const {
   slot->wait();  // the copy below runs on the legacy stream, which does not wait for ours
   cv::Mat device_copy(output_.height, output_.width, CV_8UC(output_.channels));
   SAT_CUDA_CHECK(cudaMemcpy2D(device_copy.data, device_copy.step[0], output_.data, output_.pitch,
-                                 std::size_t(output_.width) * output_.channels, output_.height,
-                                 cudaMemcpyDeviceToHost));
-  if (output_.channels == 4) cv::cvtColor(device_copy, output, cv::COLOR_BGRA2BGR);
-  else output = device_copy;
+                              std::size_t(output_.width) * output_.channels, output_.height, cudaMemcpyDeviceToHost));
+  if (output_.channels == 4)
+    cv::cvtColor(device_copy, output, cv::COLOR_BGRA2BGR);
+  else
+    output = device_copy;
 }
 
 int CudaPipeline::read_output_pixel(int x, int y, cv::Vec3b& value) const {
@@ -236,7 +238,7 @@ int CudaPipeline::read_output_pixel(int x, int y, cv::Vec3b& value) const {
   slot->wait();
   uint8_t pixel[4] = {0, 0, 0, 0};
   SAT_CUDA_CHECK(cudaMemcpy(pixel, output_.data + y * output_.pitch + std::size_t(x) * output_.channels,
-                               output_.channels, cudaMemcpyDeviceToHost));
+                            output_.channels, cudaMemcpyDeviceToHost));
   value = cv::Vec3b(pixel[0], pixel[1], pixel[2]);
   return output_.channels == 1 ? 1 : 3;
 }

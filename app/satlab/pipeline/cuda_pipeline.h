@@ -68,20 +68,20 @@ class CudaPipeline final : public FramePipeline {
                DisplayTarget* after);
   cudaStream_t compute_stream() const { return frames_.compute_stream(); }  // also display, read-backs
 
-  sat::Options sat_options_;     // for engines created from now on
+  sat::Options sat_options_;                                 // for engines created from now on
   satapp::CudaFramePipeline frames_{kFramesInFlight, true};  // upload, convert, filter; the slots
   int width_ = 0, height_ = 0;
   // Retired frames whose times are not reported yet, oldest first (their events may be recorded
   // again); the frames still in flight are reported from their slots.
   std::array<StageTimings, kFramesInFlight> finished_{};
   int finished_count_ = 0;
-  sat::ConstImage8 output_{};                // where the last frame's output lives (in its slot)
+  sat::ConstImage8 output_{};  // where the last frame's output lives (in its slot)
   // The device frames each slot's frame read (their decoder buffers), held until the slot is taken again.
   std::array<std::shared_ptr<const void>, kFramesInFlight> held_{};
   PixelProbe probe_;
   std::string display_path_;
   std::vector<satapp::DeviceImage> device_images_;  // copies of the filter's images
-  std::vector<const uchar*> uploaded_from_;          // the host images they were copied from
+  std::vector<const uchar*> uploaded_from_;         // the host images they were copied from
 };
 
 }  // namespace satlab

@@ -13,6 +13,7 @@ namespace satlab {
 // Decodes `path`, given by `option` ("--radius-map") for the catalog parameter `param`. Throws
 // SourceError (sources/frame_source.h) naming the option, the file and the reason: missing, a
 // directory or a device, too large, not an image, truncated, not 8-bit gray.
-satapp::FilterImage read_filter_image_file(const std::string& param, const std::string& option, const std::string& path);
+satapp::FilterImage read_filter_image_file(const std::string& param, const std::string& option,
+                                           const std::string& path);
 
 }  // namespace satlab

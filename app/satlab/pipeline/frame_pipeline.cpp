@@ -10,11 +10,16 @@ void FramePipeline::process_device(const satapp::DeviceFrame& /*frame*/, const P
 
 const char* to_string(Stage stage) {
   switch (stage) {
-    case Stage::Upload: return "upload";
-    case Stage::Convert: return "convert";
-    case Stage::Sat: return "SAT";
-    case Stage::Filter: return "filter";
-    case Stage::Display: return "display";
+    case Stage::Upload:
+      return "upload";
+    case Stage::Convert:
+      return "convert";
+    case Stage::Sat:
+      return "SAT";
+    case Stage::Filter:
+      return "filter";
+    case Stage::Display:
+      return "display";
   }
   return "?";
 }

@@ -16,8 +16,8 @@
 
 #include "common/frame/frame_view.h"
 #include "common/timing/stage_timeline.h"
-#include "pipeline/filter_settings.h"
 #include "pipeline/display_target.h"
+#include "pipeline/filter_settings.h"
 #include "sat/filters.h"
 #include "sat/sat.h"
 
@@ -56,8 +56,8 @@ class FramePipeline {
   // pipeline converts it to BGR on the GPU in place of the upload (no copy over PCIe), and holds
   // `frame.owner` until the GPU is done with it. Others throw sat::Error(Unsupported): the caller
   // gives them the frame on the host.
-  virtual void process_device(const satapp::DeviceFrame& frame, const PipelineSettings& settings,
-                              DisplayTarget* before, DisplayTarget* after);
+  virtual void process_device(const satapp::DeviceFrame& frame, const PipelineSettings& settings, DisplayTarget* before,
+                              DisplayTarget* after);
 
   // The last frame's stage times (CUDA: waits until the GPU finished it; for tests and comparisons).
   virtual StageTimings last_timings() const = 0;

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "common/timing/stopwatch.h"
-#include "pipeline/mat_view.h"
 #include "opencv_twins/filter_twins.h"
+#include "pipeline/mat_view.h"
 
 namespace satlab {
 namespace {
@@ -55,9 +55,8 @@ OpenCvPeer run_opencv_peer(const cv::Mat& bgr_frame, const FilterSettings& filte
     return peer;
   }
   // As the CPU pipeline runs it: with the images given for it (--radius-map) bound.
-  const sat::FilterSpec run = spec_to_run(filter, [&](std::size_t i) {
-    return image_view(filter.images[catalog_index(filter.kind)][i].image);
-  });
+  const sat::FilterSpec run = spec_to_run(
+      filter, [&](std::size_t i) { return image_view(filter.images[catalog_index(filter.kind)][i].image); });
   const satapp::TwinInfo twin = satapp::twin_info(run);
   peer.op = twin.op;
   peer.relation = twin.relation;

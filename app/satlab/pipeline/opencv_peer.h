@@ -17,8 +17,8 @@ namespace satlab {
 inline constexpr double kSlowRunMs = 250.0;
 
 struct OpenCvPeer {
-  std::string op;        // e.g. "cv::blur"; empty: OpenCV offers nothing comparable
-  std::string relation;  // e.g. "bit-exact", or why the outputs may differ
+  std::string op;            // e.g. "cv::blur"; empty: OpenCV offers nothing comparable
+  std::string relation;      // e.g. "bit-exact", or why the outputs may differ
   bool same_filter = false;  // computes satcore's filter (exactly or approximately): outputs compared
   bool bit_exact = false;    // gives satcore's bytes: any differing pixel is a fault
   double ms = 0;             // median wall time of the timed runs (after one untimed warm-up)

@@ -42,8 +42,8 @@ void PipelineSelector::select(sat::Backend backend) {
 
 bool PipelineSelector::process(const cv::Mat& frame, const PipelineSettings& settings, DisplayTarget* before,
                                DisplayTarget* after) {
-  return guarded([&] { current_->process(frame, settings, before, after); },
-                 [&]() -> const cv::Mat& { return frame; }, settings, before, after);
+  return guarded([&] { current_->process(frame, settings, before, after); }, [&]() -> const cv::Mat& { return frame; },
+                 settings, before, after);
 }
 
 bool PipelineSelector::process_device(const satapp::DeviceFrame& frame, const HostFrame& host,
@@ -51,8 +51,8 @@ bool PipelineSelector::process_device(const satapp::DeviceFrame& frame, const Ho
   return guarded([&] { current_->process_device(frame, settings, before, after); }, host, settings, before, after);
 }
 
-bool PipelineSelector::guarded(const std::function<void()>& run, const HostFrame& host, const PipelineSettings& settings,
-                               DisplayTarget* before, DisplayTarget* after) {
+bool PipelineSelector::guarded(const std::function<void()>& run, const HostFrame& host,
+                               const PipelineSettings& settings, DisplayTarget* before, DisplayTarget* after) {
   try {
     run();
     rejection_.reset();

@@ -20,7 +20,7 @@ int PixelProbe::probe(sat::ConstImage8 image, int x, int y, cudaStream_t stream,
   const bool inside = image.data && x >= 0 && y >= 0 && x < image.width && y < image.height;
   if (!pending_.channels && inside) {
     SAT_CUDA_CHECK(cudaMemcpyAsync(bytes_.data(), image.data + y * image.pitch + std::size_t(x) * image.channels,
-                                      image.channels, cudaMemcpyDeviceToHost, stream));
+                                   image.channels, cudaMemcpyDeviceToHost, stream));
     SAT_CUDA_CHECK(cudaEventRecord(copied_.get(), stream));
     pending_ = {x, y, image.channels};
   }

@@ -8,9 +8,9 @@
 
 #include <cuda_runtime_api.h>
 
-#include "sat/support/cuda_event.h"
 #include "common/cuda/pinned_image.h"
 #include "sat/filters.h"
+#include "sat/support/cuda_event.h"
 
 namespace satlab {
 

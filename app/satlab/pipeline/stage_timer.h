@@ -16,7 +16,7 @@ namespace satlab {
 
 class CudaStageTimer {
  public:
-  CudaStageTimer() = default;  // creates the events (throws sat::Error without CUDA)
+  CudaStageTimer() = default;              // creates the events (throws sat::Error without CUDA)
   void reset() { recorded_.fill(false); }  // at the start of a frame
   template <typename StageIndex>
   void begin(StageIndex stage, cudaStream_t stream) {

@@ -4,8 +4,10 @@ namespace satlab {
 
 void SourceSync::start(bool scene_shows_source) {
   const bool camera = given_.kind == SourceSpec::Kind::Default || given_.kind == SourceSpec::Kind::Camera;
-  if (!scene_shows_source && camera) deferred_ = true;
-  else sources_.open(given_);
+  if (!scene_shows_source && camera)
+    deferred_ = true;
+  else
+    sources_.open(given_);
 }
 
 bool SourceSync::update(double now_s, UiState& ui, scene::Scene& scene) {

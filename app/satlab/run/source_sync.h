@@ -31,7 +31,7 @@ class SourceSync {
  private:
   SourceController& sources_;
   const SourceSpec& given_;
-  bool deferred_ = false;           // the camera given opens when a scene shows the source
+  bool deferred_ = false;            // the camera given opens when a scene shows the source
   long long shown_generation_ = -1;  // the source the panel's fields show
 };
 

@@ -17,7 +17,7 @@ namespace satlab::scene {
 struct SceneDeps {
   MessageLog& log;
   PipelineSelector& backends;
-  bool allow_interop = true;                   // --no-interop: false
+  bool allow_interop = true;  // --no-interop: false
 };
 
 struct SceneEntry {
@@ -54,7 +54,7 @@ std::string describe(const SceneSettings& shown);
 SplitLabels split_labels(const SceneSettings& shown);
 std::string dump_params(const SceneSettings& shown);
 
-}  // namespace satlab::scene
+}  // namespace satlab
 
 // Defines scene_entry_NAME in namespace satlab::scene, which the generated table lists.
 #define SATLAB_SCENE_ENTRY(name, info, make)                   \

@@ -6,8 +6,8 @@
 // (scene/scene_switcher.h), so the GL and CUDA resources it holds (RAII) go with it.
 //
 // The loop's order for each frame (satlab_app.h):
-//   update (into the display textures; the switcher settles the settings) → ImGui NewFrame → view_input → draw_panels → ImGui::Render
-//   → present → captures (dump_pictures).
+//   update (into the display textures; the switcher settles the settings) → ImGui NewFrame → view_input → draw_panels →
+//   ImGui::Render → present → captures (dump_pictures).
 #pragma once
 
 #include <opencv2/core.hpp>
@@ -71,15 +71,15 @@ class SourceFrame {
 // What the app lends a scene for one frame: the settings are read-only (the result says what
 // became of them); the backends and the display textures are services the scene drives.
 struct FrameContext {
-  SourceFrame source;               // the source's newest frame
-  bool new_source_frame;            // it arrived this frame
-  double dt_s;                      // since the previous frame (0 for the first)
-  const UiState& ui;                // what the panels ask for: ui.settings to show, paused, compare_backends
-  const SceneSettings& last_good;   // the settings that last worked
-  PipelineSelector& backends;       // the backend that runs (and the image pipelines); CUDA falls back here
-  InteropTexture& before;           // the display textures, left and right of the divider
+  SourceFrame source;              // the source's newest frame
+  bool new_source_frame;           // it arrived this frame
+  double dt_s;                     // since the previous frame (0 for the first)
+  const UiState& ui;               // what the panels ask for: ui.settings to show, paused, compare_backends
+  const SceneSettings& last_good;  // the settings that last worked
+  PipelineSelector& backends;      // the backend that runs (and the image pipelines); CUDA falls back here
+  InteropTexture& before;          // the display textures, left and right of the divider
   InteropTexture& after;
-  int view_width, view_height;      // framebuffer pixels of the image area (for scenes that render)
+  int view_width, view_height;  // framebuffer pixels of the image area (for scenes that render)
 };
 
 // Why a frame was refused, for a run that ends by itself (the scene logged the details).
@@ -101,12 +101,16 @@ struct FrameResult {
   std::optional<SceneSettings> settings;
   std::string reason;  // Rejected, Switch: why, for a run that ends by itself
 
-  static FrameResult shown(std::optional<SceneSettings> as = std::nullopt) { return {Outcome::Shown, std::move(as), ""}; }
+  static FrameResult shown(std::optional<SceneSettings> as = std::nullopt) {
+    return {Outcome::Shown, std::move(as), ""};
+  }
   static FrameResult nothing() { return {}; }
   static FrameResult rejected(std::string why, std::optional<SceneSettings> instead = std::nullopt) {
     return {Outcome::Rejected, std::move(instead), std::move(why)};
   }
-  static FrameResult switch_to(SceneSettings next, std::string why) { return {Outcome::Switch, std::move(next), std::move(why)}; }
+  static FrameResult switch_to(SceneSettings next, std::string why) {
+    return {Outcome::Switch, std::move(next), std::move(why)};
+  }
 };
 
 // The pictures of the last frame for --dump-frame: the input and the output as the textures show
@@ -119,9 +123,9 @@ struct DumpPictures {
 // What a scene reports of its latest frame, for the status, the timings and the run summary.
 struct SceneReport {
   satapp::StageTimeline stages;  // of the latest frame that finished, by the scene's stages (empty when none did)
-  std::string display_path;     // how the pictures reach GL ("CUDA-GL interop", ...; "" before the first frame)
-  std::string interop_problem;  // why interop is off ("" when it is on or not used)
-  bool used_interop = false;    // this frame went through interop
+  std::string display_path;      // how the pictures reach GL ("CUDA-GL interop", ...; "" before the first frame)
+  std::string interop_problem;   // why interop is off ("" when it is on or not used)
+  bool used_interop = false;     // this frame went through interop
   const BackendComparison* comparison = nullptr;  // the speed-up panel's figures; null where the scene has none
 };
 
@@ -175,7 +179,9 @@ class Scene {
   // (ImGui's background draw list, through `view`), after the control and timing panels.
   virtual void draw_panels(UiState& /*ui*/, const ViewState& /*view*/) {}
   // The pixel under the mouse, for the pixel inspector; nullopt where the scene has none.
-  virtual std::optional<InspectedPixel> inspect(int /*x*/, int /*y*/, const cv::Mat& /*source*/) { return std::nullopt; }
+  virtual std::optional<InspectedPixel> inspect(int /*x*/, int /*y*/, const cv::Mat& /*source*/) {
+    return std::nullopt;
+  }
 
   // One line for the status and the run summary: what ran and what it found.
   virtual std::string summary(const SceneSettings& shown) const;

@@ -6,9 +6,12 @@ namespace satlab {
 
 const char* menu_name(const SceneSettings& s) {
   switch (s.scene) {
-    case Scene::Shadows: return kShadowsMenuName;
-    case Scene::Detect: return kDetectMenuName;
-    case Scene::Source: break;
+    case Scene::Shadows:
+      return kShadowsMenuName;
+    case Scene::Detect:
+      return kDetectMenuName;
+    case Scene::Source:
+      break;
   }
   return to_string(s.filter.kind);
 }
@@ -25,8 +28,10 @@ void show_next(SceneSettings& s) {
   }
   if (s.scene == Scene::Detect) return show_filter(s, kAllFilterKinds[0]);
   const int next = static_cast<int>(s.filter.kind) + 1;
-  if (next == static_cast<int>(std::size(kAllFilterKinds))) s.scene = Scene::Shadows;  // after the last filter
-  else s.filter.kind = static_cast<FilterKind>(next);
+  if (next == static_cast<int>(std::size(kAllFilterKinds)))
+    s.scene = Scene::Shadows;  // after the last filter
+  else
+    s.filter.kind = static_cast<FilterKind>(next);
 }
 
 void show_previous(SceneSettings& s) {
@@ -36,8 +41,10 @@ void show_previous(SceneSettings& s) {
   }
   if (s.scene == Scene::Shadows) return show_filter(s, kAllFilterKinds[std::size(kAllFilterKinds) - 1]);
   const int previous = static_cast<int>(s.filter.kind) - 1;
-  if (previous < 0) s.scene = Scene::Detect;  // before the first filter: the last scene
-  else s.filter.kind = static_cast<FilterKind>(previous);
+  if (previous < 0)
+    s.scene = Scene::Detect;  // before the first filter: the last scene
+  else
+    s.filter.kind = static_cast<FilterKind>(previous);
 }
 
 }  // namespace satlab

@@ -32,8 +32,8 @@ inline constexpr char kDetectMenuName[] = "detect";
 
 struct SceneSettings {
   Scene scene = Scene::Source;
-  FilterSettings filter;   // the image filter (Scene::Source)
-  sat::Options sat;        // algorithm and tile of every table, the demo's included (the CPU backend ignores them)
+  FilterSettings filter;    // the image filter (Scene::Source)
+  sat::Options sat;         // algorithm and tile of every table, the demo's included (the CPU backend ignores them)
   PerSceneSettings scenes;  // each other scene's own settings (the shadow demo's, the detector's)
 
   PipelineSettings pipeline() const { return {filter, sat}; }

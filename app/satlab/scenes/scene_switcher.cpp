@@ -14,8 +14,11 @@ void settle(const FrameResult& result, SceneSettings& settings, SceneSettings& l
       if (result.settings) last_good = *result.settings;  // nothing ever worked: these do
       settings = last_good;
       break;
-    case FrameResult::Outcome::Switch: settings = *result.settings; break;
-    case FrameResult::Outcome::Nothing: break;
+    case FrameResult::Outcome::Switch:
+      settings = *result.settings;
+      break;
+    case FrameResult::Outcome::Nothing:
+      break;
   }
 }
 

@@ -7,13 +7,10 @@
 namespace satlab {
 
 namespace {
-double steady_s() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
+double steady_s() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 }  // namespace
 
-CameraSource::CameraSource(int index)
-    : index_(index), start_s_(steady_s()), thread_([this] { capture_loop(); }) {}
+CameraSource::CameraSource(int index) : index_(index), start_s_(steady_s()), thread_([this] { capture_loop(); }) {}
 
 CameraSource::~CameraSource() {
   stop_ = true;

@@ -26,8 +26,8 @@ namespace {
 bool has_image_extension(const std::string& path) {
   std::string ext = std::filesystem::path(path).extension().string();
   std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
-  static const char* const kImage[] = {".png", ".jpg",  ".jpeg", ".bmp", ".tif", ".tiff",
-                                       ".webp", ".pgm", ".ppm",  ".pbm", ".pnm", ".exr", ".hdr"};
+  static const char* const kImage[] = {".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp",
+                                       ".pgm", ".ppm", ".pbm",  ".pnm", ".exr", ".hdr"};
   return std::any_of(std::begin(kImage), std::end(kImage), [&](const char* e) { return ext == e; });
 }
 
@@ -38,7 +38,8 @@ std::unique_ptr<FrameSource> open_with_gstreamer(const SourceSpec& spec, const S
   return open_gst_video_file(spec.path, options);
 #else
   (void)options;
-  throw SourceError(to_string(spec) + ": this satlab was built without GStreamer (its development packages were "
+  throw SourceError(to_string(spec) +
+                    ": this satlab was built without GStreamer (its development packages were "
                     "not found, or SATLAB_GSTREAMER_SOURCES=OFF)");
 #endif
 }
@@ -60,8 +61,10 @@ std::string file_name(const std::string& path) { return std::filesystem::path(pa
 std::string memory_size_text(double bytes) {
   constexpr double kMiB = 1024.0 * 1024.0;
   char text[32];
-  if (bytes < 0.1 * kMiB) std::snprintf(text, sizeof text, "%.0f bytes", bytes);
-  else std::snprintf(text, sizeof text, "%.1f MiB", bytes / kMiB);
+  if (bytes < 0.1 * kMiB)
+    std::snprintf(text, sizeof text, "%.0f bytes", bytes);
+  else
+    std::snprintf(text, sizeof text, "%.1f MiB", bytes / kMiB);
   return text;
 }
 
@@ -90,7 +93,8 @@ std::unique_ptr<FrameSource> open_source(const SourceSpec& spec, const SourceOpe
       const bool image = has_image_extension(spec.path);
       // --preload decodes through OpenCV (decode_video) where this build has it.
       const bool preload = options.preload && SATLAB_MEDIA_IO;
-      if (!image && !preload && video_decoder(options) == satapp::Decoder::Gst) return open_with_gstreamer(spec, options);
+      if (!image && !preload && video_decoder(options) == satapp::Decoder::Gst)
+        return open_with_gstreamer(spec, options);
 #if SATLAB_MEDIA_IO
       if (image) return std::make_unique<ImageSource>(spec.path);
       if (options.preload)
@@ -109,7 +113,8 @@ std::unique_ptr<FrameSource> open_source(const SourceSpec& spec, const SourceOpe
     case SourceSpec::Kind::Camera:
       throw SourceError(to_string(spec) + ": this satlab was built without camera sources (SATLAB_MEDIA_IO=OFF)");
 #endif
-    case SourceSpec::Kind::Default: break;
+    case SourceSpec::Kind::Default:
+      break;
   }
   throw SourceError("open_source: the default source must be resolved by the caller");
 }
@@ -119,10 +124,17 @@ void to_bgr8(const cv::Mat& image, cv::Mat& bgr, const std::string& what) {
   if (image.depth() != CV_8U)
     throw SourceError(what + ": only 8-bit images are supported (got depth " + std::to_string(image.depth()) + ")");
   switch (image.channels()) {
-    case 3: image.copyTo(bgr); break;
-    case 1: cv::cvtColor(image, bgr, cv::COLOR_GRAY2BGR); break;
-    case 4: cv::cvtColor(image, bgr, cv::COLOR_BGRA2BGR); break;
-    default: throw SourceError(what + ": unsupported channel count " + std::to_string(image.channels()));
+    case 3:
+      image.copyTo(bgr);
+      break;
+    case 1:
+      cv::cvtColor(image, bgr, cv::COLOR_GRAY2BGR);
+      break;
+    case 4:
+      cv::cvtColor(image, bgr, cv::COLOR_BGRA2BGR);
+      break;
+    default:
+      throw SourceError(what + ": unsupported channel count " + std::to_string(image.channels()));
   }
 }
 

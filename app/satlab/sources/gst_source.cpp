@@ -51,7 +51,8 @@ void GstSource::describe(const satapp::FrameView& view) {
 
 std::string GstSource::name() const {
   std::string text = label_ + " (";
-  if (width_ > 0) text += std::to_string(width_) + "x" + std::to_string(height_) + " " + format_ + " in " + memory_ + ", ";
+  if (width_ > 0)
+    text += std::to_string(width_) + "x" + std::to_string(height_) + " " + format_ + " in " + memory_ + ", ";
   text += "decoder: " + (decoders_.empty() ? std::string("none") : decoders_);
   if (reader_->fps() > 0) {
     char fps[32];

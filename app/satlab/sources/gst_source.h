@@ -30,16 +30,16 @@ class GstSource final : public FrameSource {
 
  private:
   std::shared_ptr<const satapp::gst::Frame> next();  // null: no frame now, or the end
-  void describe(const satapp::FrameView& view);       // what name() says of the frames
+  void describe(const satapp::FrameView& view);      // what name() says of the frames
 
   std::string label_;
   bool loop_;
   bool paced_;
   std::unique_ptr<satapp::gst::Reader> reader_;
   std::shared_ptr<const satapp::gst::Frame> first_;  // decoded at open, handed out by the first poll
-  std::string decoders_;        // e.g. "nvh264dec", after the first frame
-  std::string memory_;          // "CUDA memory" or "system memory", of the last frame
-  std::string format_;          // e.g. "NV12"
+  std::string decoders_;                             // e.g. "nvh264dec", after the first frame
+  std::string memory_;                               // "CUDA memory" or "system memory", of the last frame
+  std::string format_;                               // e.g. "NV12"
   int width_ = 0, height_ = 0;
   satapp::DeviceFrame device_;  // the last frame, when it lies on the GPU
   bool ended_ = false;

@@ -20,8 +20,8 @@ ImageSource::ImageSource(const std::string& path) {
   }
   if (decoded.empty()) throw SourceError("\"" + path + "\": not an image OpenCV can read (corrupt?)");
   to_bgr8(decoded, image_, path);
-  name_ = "image " + std::filesystem::path(path).filename().string() + " (" + std::to_string(image_.cols) +
-          "x" + std::to_string(image_.rows) + ")";
+  name_ = "image " + std::filesystem::path(path).filename().string() + " (" + std::to_string(image_.cols) + "x" +
+          std::to_string(image_.rows) + ")";
 }
 
 bool ImageSource::poll(cv::Mat& frame, double /*now_s*/) {

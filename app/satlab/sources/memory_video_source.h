@@ -15,10 +15,10 @@
 namespace satlab {
 
 struct MemoryVideo {
-  std::vector<cv::Mat> frames;  // BGR (CV_8UC3), all of one size; at least one
+  std::vector<cv::Mat> frames;        // BGR (CV_8UC3), all of one size; at least one
   std::shared_ptr<FrameArena> arena;  // where decoded frames lie (the first frames' memory), if any
-  double fps = 0;               // the file's frame rate; 0 when it has none (raw files)
-  SourceLoad load;              // what reading or decoding them cost
+  double fps = 0;                     // the file's frame rate; 0 when it has none (raw files)
+  SourceLoad load;                    // what reading or decoding them cost
 };
 
 // Throws SourceError ("WHAT: N frames of WxH need X MiB, over the cap of Y MiB (--preload-mb)")

@@ -40,8 +40,10 @@ void SourceController::open(const SourceSpec& requested) {
   try {
     source_.reset();  // release a camera before opening it (or another) again
     replace(open_source(spec, options_), spec);
-    if (spec.kind != SourceSpec::Kind::Camera) log_.info("source: " + source_->name());
-    else log_.info("source: opening camera " + std::to_string(spec.camera_index) + " ...");
+    if (spec.kind != SourceSpec::Kind::Camera)
+      log_.info("source: " + source_->name());
+    else
+      log_.info("source: opening camera " + std::to_string(spec.camera_index) + " ...");
     if (const auto load = source_->load()) log_.info("source: " + describe(*load));
   } catch (const std::exception& e) {  // SourceError, cv::Exception, std::bad_alloc
     spec_ = spec;  // what failed: the default camera falls back quietly, a requested source does not
@@ -120,8 +122,9 @@ void SourceController::fall_back(const std::string& why) {
   quiet_camera_fallback_ = false;
   // Keep the last frame's size when there was one, so the view does not jump.
   const cv::Size size = frame_size();
-  const SourceSpec synthetic =
-      size.empty() ? SourceSpec::synthetic() : SourceSpec::synthetic(std::min(size.width, 4096), std::min(size.height, 4096));
+  const SourceSpec synthetic = size.empty()
+                                   ? SourceSpec::synthetic()
+                                   : SourceSpec::synthetic(std::min(size.width, 4096), std::min(size.height, 4096));
   source_.reset();
   device_ = {};  // the synthetic scene's frames are on the host
   replace(open_source(synthetic, options_), synthetic);

@@ -69,9 +69,9 @@ class SourceController {
   SourceSpec spec_;
   bool quiet_camera_fallback_ = false;  // Kind::Default: no camera is normal, not a warning
   std::unique_ptr<FrameSource> source_;
-  mutable cv::Mat frame_;             // on the host: the frame, or (device_ set) its download once asked
+  mutable cv::Mat frame_;  // on the host: the frame, or (device_ set) its download once asked
   mutable bool frame_downloaded_ = false;
-  satapp::DeviceFrame device_;        // the newest frame when it is on the GPU
+  satapp::DeviceFrame device_;  // the newest frame when it is on the GPU
   bool paused_ = false;
   long long received_ = 0;
   long long generation_ = 0;

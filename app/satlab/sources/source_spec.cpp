@@ -54,14 +54,18 @@ SourceSpec SourceSpec::gst(std::string pipeline) {
 
 std::string to_string(const SourceSpec& spec) {
   switch (spec.kind) {
-    case SourceSpec::Kind::Default: return "default";
+    case SourceSpec::Kind::Default:
+      return "default";
     case SourceSpec::Kind::Synthetic:
       return "synthetic:" + std::to_string(spec.width) + "x" + std::to_string(spec.height);
-    case SourceSpec::Kind::Camera: return "camera:" + std::to_string(spec.camera_index);
-    case SourceSpec::Kind::File: return spec.path;
+    case SourceSpec::Kind::Camera:
+      return "camera:" + std::to_string(spec.camera_index);
+    case SourceSpec::Kind::File:
+      return spec.path;
     case SourceSpec::Kind::RawVideo:
       return "rawvideo:" + std::to_string(spec.width) + "x" + std::to_string(spec.height) + ":" + spec.path;
-    case SourceSpec::Kind::Gst: return "gst:" + spec.pipeline;
+    case SourceSpec::Kind::Gst:
+      return "gst:" + spec.pipeline;
   }
   return "?";
 }

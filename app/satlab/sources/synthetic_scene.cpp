@@ -14,14 +14,10 @@ namespace {
 constexpr double kTwoPi = 6.283185307179586;
 
 const char* const kPageText[] = {
-    "Summed-area tables: any box sum in four lookups.",
-    "b[i][j] = sum of a[i'][j'] over i' <= i and j' <= j",
-    "box = b[y1][x1] - b[y0][x1] - b[y1][x0] + b[y0][x0]",
-    "1R1W-SKSS-LB: one read, one write, one kernel.",
-    "Adaptive thresholds keep this text readable",
-    "under uneven light; a global threshold does not.",
-    "The quick brown fox jumps over the lazy dog.",
-    "0123456789 +-*/= ()[]{} <> ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "Summed-area tables: any box sum in four lookups.",    "b[i][j] = sum of a[i'][j'] over i' <= i and j' <= j",
+    "box = b[y1][x1] - b[y0][x1] - b[y1][x0] + b[y0][x0]", "1R1W-SKSS-LB: one read, one write, one kernel.",
+    "Adaptive thresholds keep this text readable",         "under uneven light; a global threshold does not.",
+    "The quick brown fox jumps over the lazy dog.",        "0123456789 +-*/= ()[]{} <> ABCDEFGHIJKLMNOPQRSTUVWXYZ",
 };
 
 cv::Mat make_page(int w, int h) {
@@ -32,14 +28,14 @@ cv::Mat make_page(int w, int h) {
   const int margin = std::max(2, static_cast<int>(24 * s));
 
   // Title and text lines on the left 60%.
-  cv::putText(page, "satlab", {margin, margin + static_cast<int>(36 * s)}, cv::FONT_HERSHEY_DUPLEX,
-              1.4 * s, cv::Scalar(60, 40, 30), std::max(1, 2 * thick), cv::LINE_AA);
+  cv::putText(page, "satlab", {margin, margin + static_cast<int>(36 * s)}, cv::FONT_HERSHEY_DUPLEX, 1.4 * s,
+              cv::Scalar(60, 40, 30), std::max(1, 2 * thick), cv::LINE_AA);
   const double font = 0.42 * s;
   const int line = std::max(1, static_cast<int>(22 * s));
   int y = margin + static_cast<int>(70 * s);
   for (int i = 0; y < h - margin - static_cast<int>(30 * s); ++i, y += line) {
-    cv::putText(page, kPageText[i % std::size(kPageText)], {margin, y}, cv::FONT_HERSHEY_SIMPLEX,
-                font, cv::Scalar(45, 40, 40), thick, cv::LINE_AA);
+    cv::putText(page, kPageText[i % std::size(kPageText)], {margin, y}, cv::FONT_HERSHEY_SIMPLEX, font,
+                cv::Scalar(45, 40, 40), thick, cv::LINE_AA);
   }
 
   // A checkerboard (top right) and colour ramps (bottom right).
@@ -48,8 +44,7 @@ cv::Mat make_page(int w, int h) {
   const int cb_bottom = static_cast<int>(h * 0.45);
   for (int yy = margin; yy < cb_bottom; ++yy)
     for (int xx = x0; xx < x1; ++xx)
-      if ((((xx - x0) / cell) + ((yy - margin) / cell)) % 2 == 0)
-        page.at<cv::Vec3b>(yy, xx) = cv::Vec3b(20, 20, 20);
+      if ((((xx - x0) / cell) + ((yy - margin) / cell)) % 2 == 0) page.at<cv::Vec3b>(yy, xx) = cv::Vec3b(20, 20, 20);
   const int ramp_top = static_cast<int>(h * 0.52), ramp_h = std::max(1, (h - margin - ramp_top) / 3);
   for (int band = 0; band < 3; ++band)
     for (int yy = ramp_top + band * ramp_h; yy < std::min(h - margin, ramp_top + (band + 1) * ramp_h); ++yy)
@@ -116,7 +111,8 @@ void SyntheticScene::render(long long index, cv::Mat& bgr) {
   const cv::Point origin(std::max(2, static_cast<int>(24 * s)), h - std::max(2, static_cast<int>(12 * s)));
   const double font_scale = 0.5 * s;
   const int thickness = std::max(1, static_cast<int>(s));
-  cv::putText(lit_, label, origin, cv::FONT_HERSHEY_SIMPLEX, font_scale, cv::Scalar(20, 20, 120), thickness, cv::LINE_AA);
+  cv::putText(lit_, label, origin, cv::FONT_HERSHEY_SIMPLEX, font_scale, cv::Scalar(20, 20, 120), thickness,
+              cv::LINE_AA);
   int baseline = 0;
   const cv::Size text = cv::getTextSize(label, cv::FONT_HERSHEY_SIMPLEX, font_scale, thickness, &baseline);
   drawn[4] = cv::Rect(origin.x, origin.y - text.height, text.width, text.height + baseline);

@@ -149,8 +149,8 @@ std::string VideoSource::name() const {
   const std::string file = std::filesystem::path(path_).filename().string();
   char fps[32];
   std::snprintf(fps, sizeof fps, "%.3g fps", clock_.fps());
-  return "video " + file + " (" + std::to_string(width_) + "x" + std::to_string(height_) +
-         ", " + fps + (fast_ ? ", as fast as possible" : "") + ")";
+  return "video " + file + " (" + std::to_string(width_) + "x" + std::to_string(height_) + ", " + fps +
+         (fast_ ? ", as fast as possible" : "") + ")";
 }
 
 bool VideoSource::read_next(cv::Mat& frame) {

@@ -30,11 +30,11 @@ class VideoSource final : public FrameSource {
   std::string path_;
   cv::VideoCapture capture_;
   bool fast_;
-  double fps_ = 0;        // from the container; 0 when unknown (then paced at 30)
+  double fps_ = 0;              // from the container; 0 when unknown (then paced at 30)
   int width_ = 0, height_ = 0;  // of the first frame: first_ is handed out (emptied) by the first poll
   PlaybackClock clock_{0};      // at fps_, once it is known
-  cv::Mat decoded_;       // decoder output before conversion to BGR
-  cv::Mat first_;         // the frame decoded by the constructor, handed out by the first poll
+  cv::Mat decoded_;             // decoder output before conversion to BGR
+  cv::Mat first_;               // the frame decoded by the constructor, handed out by the first poll
   int loops_ = 0;
 };
 

@@ -42,8 +42,8 @@ std::string speedup_line(const BackendComparison& c) {
   if (c.opencv.op.empty())
     line += "no OpenCV op to compare with";
   else
-    line += fixed(speedup(c.opencv.ms, gpu), "%.1f") + "x OpenCV's " + c.opencv.op + " (" +
-            fixed(c.opencv.ms, "%.3f") + " ms)";
+    line += fixed(speedup(c.opencv.ms, gpu), "%.1f") + "x OpenCV's " + c.opencv.op + " (" + fixed(c.opencv.ms, "%.3f") +
+            " ms)";
   return line + ", " + fixed(speedup(cpu, gpu), "%.1f") + "x satcore CPU (" + fixed(cpu, "%.3f") + " ms)";
 }
 
@@ -51,8 +51,8 @@ std::string cpu_speed_line(const BackendComparison& c) {
   const double cpu = filter_ms(c.cpu);
   std::string line = "satcore CPU filter " + fixed(cpu, "%.3f") + " ms";
   if (c.opencv.op.empty()) return line + ": no OpenCV op to compare with";
-  return line + ", OpenCV's " + c.opencv.op + " " + fixed(c.opencv.ms, "%.3f") + " ms: " +
-         fixed(speedup(c.opencv.ms, cpu), "%.1f") + "x OpenCV's speed";
+  return line + ", OpenCV's " + c.opencv.op + " " + fixed(c.opencv.ms, "%.3f") +
+         " ms: " + fixed(speedup(c.opencv.ms, cpu), "%.1f") + "x OpenCV's speed";
 }
 
 bool comparison_failed(const BackendComparison& c) {

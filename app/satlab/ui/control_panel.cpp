@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <cmath>
 #include <iterator>
-#include <string>
 #include <optional>
+#include <string>
 
 #include "ui/counted.h"
 #include "ui/filter_controls.h"
@@ -67,8 +67,8 @@ void source_section(UiState& ui, const UiStatus& status) {
       ImGui::InputInt2("frame size", ui.raw_size);
       ui.raw_size[0] = std::clamp(ui.raw_size[0], 1, kMaxRawVideoSide);
       ui.raw_size[1] = std::clamp(ui.raw_size[1], 1, kMaxRawVideoSide);
-      const bool enter = ImGui::InputTextWithHint("##raw", "raw BGR24 file path", &ui.path,
-                                                  ImGuiInputTextFlags_EnterReturnsTrue);
+      const bool enter =
+          ImGui::InputTextWithHint("##raw", "raw BGR24 file path", &ui.path, ImGuiInputTextFlags_EnterReturnsTrue);
       ImGui::SameLine();
       if ((ImGui::Button("open") || enter) && !ui.path.empty())
         ui.open_source = SourceSpec::raw_video(ui.raw_size[0], ui.raw_size[1], ui.path);
@@ -89,8 +89,10 @@ void filter_section(UiState& ui, const UiStatus& status) {
     for (const std::string& entry : filter_menu_entries()) {
       const std::optional<FilterKind> kind = parse_filter_kind(entry);  // nullopt: a scene of its own
       if (ImGui::Selectable(entry.c_str(), entry == menu_name(shown))) {
-        if (kind) show_filter(shown, *kind);
-        else shown.scene = entry == kDetectMenuName ? Scene::Detect : Scene::Shadows;
+        if (kind)
+          show_filter(shown, *kind);
+        else
+          shown.scene = entry == kDetectMenuName ? Scene::Detect : Scene::Shadows;
       }
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", menu_tooltip(entry).c_str());
     }
@@ -170,8 +172,10 @@ void view_section(ViewState& view, const UiStatus& status) {
   if (status.inspected) {
     const InspectedPixel& p = *status.inspected;
     ImGui::Text("pixel (%d, %d)  in  B %3d G %3d R %3d", p.x, p.y, p.before[0], p.before[1], p.before[2]);
-    if (p.after_channels == 1) ImGui::Text("          out gray %3d", p.after[0]);
-    else if (p.after_channels == 3) ImGui::Text("          out B %3d G %3d R %3d", p.after[0], p.after[1], p.after[2]);
+    if (p.after_channels == 1)
+      ImGui::Text("          out gray %3d", p.after[0]);
+    else if (p.after_channels == 3)
+      ImGui::Text("          out B %3d G %3d R %3d", p.after[0], p.after[1], p.after[2]);
   } else {
     ImGui::TextColored(kDim, "pixel inspector: hover over the image");
   }

@@ -26,9 +26,12 @@ bool ends_with(std::string_view text, std::string_view end) {
 // NAME_width's partner NAME_height (or the other way round); nullptr when there is none.
 const sat::ParamInfo* partner(const sat::FilterInfo& info, std::string_view name) {
   std::string other;
-  if (ends_with(name, kWidth)) other = std::string(name.substr(0, name.size() - kWidth.size())) + std::string(kHeight);
-  else if (ends_with(name, kHeight)) other = std::string(name.substr(0, name.size() - kHeight.size())) + std::string(kWidth);
-  else return nullptr;
+  if (ends_with(name, kWidth))
+    other = std::string(name.substr(0, name.size() - kWidth.size())) + std::string(kHeight);
+  else if (ends_with(name, kHeight))
+    other = std::string(name.substr(0, name.size() - kHeight.size())) + std::string(kWidth);
+  else
+    return nullptr;
   return sat::find_param(info, other);
 }
 
@@ -96,7 +99,8 @@ bool choice_combo(sat::FilterSpec& spec, const sat::ParamInfo& param, const char
       spec = trial;
       changed = true;
     }
-    if (!refused.empty() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", refused.c_str());
+    if (!refused.empty() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+      ImGui::SetTooltip("%s", refused.c_str());
   }
   ImGui::EndCombo();
   return changed;
@@ -135,14 +139,20 @@ void draw_filter_params(sat::FilterSpec& spec, bool& square, const char* image_n
     ImGui::BeginDisabled(follows);
     bool changed = false;
     switch (param.kind) {
-      case sat::ParamKind::Int: changed = int_slider(spec, param, label.c_str(), default_value); break;
-      case sat::ParamKind::Real: changed = real_slider(spec, param, label.c_str(), default_value); break;
+      case sat::ParamKind::Int:
+        changed = int_slider(spec, param, label.c_str(), default_value);
+        break;
+      case sat::ParamKind::Real:
+        changed = real_slider(spec, param, label.c_str(), default_value);
+        break;
       case sat::ParamKind::Bool: {
         bool on = sat::get_param(spec, param.name) != 0;
         changed = ImGui::Checkbox(label.c_str(), &on) && set(spec, param, on ? 1 : 0);
         break;
       }
-      case sat::ParamKind::Choice: changed = choice_combo(spec, param, label.c_str()); break;
+      case sat::ParamKind::Choice:
+        changed = choice_combo(spec, param, label.c_str());
+        break;
       case sat::ParamKind::Image:
         ImGui::TextColored(kDim, "%s: %s", label.c_str(), image_note ? image_note : "generated (not editable live)");
         break;

@@ -29,12 +29,12 @@ void draw_help_overlay(bool& open) {
       ImGui::TextUnformatted(kShortcuts[i].what);
     }
     const char* const mouse[][2] = {{"wheel", "zoom about the cursor"},
-                                     {"left drag", "pan the image"},
-                                     {"left click", "variable blur (focus, tilt-shift): move the focus there"},
-                                     {"drag the divider", "move the before/after split"},
-                                     {"hover", "pixel inspector (in the controls)"},
-                                     {"shadow demo: left drag", "orbit the camera (wheel: closer, farther)"},
-                                     {"shadow demo: right drag", "move the light (stops its animation)"}};
+                                    {"left drag", "pan the image"},
+                                    {"left click", "variable blur (focus, tilt-shift): move the focus there"},
+                                    {"drag the divider", "move the before/after split"},
+                                    {"hover", "pixel inspector (in the controls)"},
+                                    {"shadow demo: left drag", "orbit the camera (wheel: closer, farther)"},
+                                    {"shadow demo: right drag", "move the light (stops its animation)"}};
     for (const auto& row : mouse) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();

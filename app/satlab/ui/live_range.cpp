@@ -32,9 +32,12 @@ LiveRange live_range(const sat::ParamInfo& p, double default_value) {
       if (r.max < r.min) r.max = r.min;
       return r;
     }
-    case sat::ParamKind::Bool: return {0, 1, false};
-    case sat::ParamKind::Choice: return {0, std::max(0.0, double(p.choices.size()) - 1), false};
-    case sat::ParamKind::Image: break;
+    case sat::ParamKind::Bool:
+      return {0, 1, false};
+    case sat::ParamKind::Choice:
+      return {0, std::max(0.0, double(p.choices.size()) - 1), false};
+    case sat::ParamKind::Image:
+      break;
   }
   return {};
 }

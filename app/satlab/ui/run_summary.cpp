@@ -13,8 +13,7 @@ void print_run_summary(const TimingHistory& history, const RunDescription& run) 
   int used = 0;
   history.summary_median(Series::Frame, warmup, &used);
   std::printf("satlab: %s of %s; filter %s; backend %s%s", counted(history.frames(), "frame").c_str(),
-              run.source.c_str(), run.filter.c_str(), run.backend.c_str(),
-              run.sat.c_str());
+              run.source.c_str(), run.filter.c_str(), run.backend.c_str(), run.sat.c_str());
   std::printf("; display %s\n", run.display_path.empty() ? "-" : run.display_path.c_str());
   // Before the run, not part of any frame: its own line, so the medians below are the frames' only.
   if (!run.source_load.empty())
@@ -52,13 +51,17 @@ bool print_backend_comparison(const BackendComparison& c) {
   std::printf("  %-9s %10s %10s %10s\n", "stage", "GPU ms", "satcore CPU ms", "speed-up");
   const auto row = [](const char* name, double gpu, double cpu) {
     std::printf("  %-9s %10.4f %10.4f", name, gpu, cpu);
-    if (gpu > 0 && cpu > 0) std::printf(" %9.1fx\n", cpu / gpu);
-    else std::printf(" %10s\n", "-");
+    if (gpu > 0 && cpu > 0)
+      std::printf(" %9.1fx\n", cpu / gpu);
+    else
+      std::printf(" %10s\n", "-");
   };
   for (int s = 0; s < kStageCount; ++s) row(to_string(static_cast<Stage>(s)), c.gpu[s].ms, c.cpu[s].ms);
   row("total", c.gpu.total(), c.cpu.total());
-  if (c.differing_pixels == 0) std::printf("satlab: outputs bit-identical\n");
-  else std::printf("satlab: outputs DIFFER in %lld of %d pixels\n", c.differing_pixels, c.width * c.height);
+  if (c.differing_pixels == 0)
+    std::printf("satlab: outputs bit-identical\n");
+  else
+    std::printf("satlab: outputs DIFFER in %lld of %d pixels\n", c.differing_pixels, c.width * c.height);
   std::fflush(stdout);
   return !comparison_failed(c);
 }

@@ -10,13 +10,13 @@
 namespace satlab {
 
 struct RunDescription {
-  std::string source;          // "synthetic 1920x1080", a path, a camera; "the shadow scene"
-  std::string source_load;     // a video in memory: describe() of its load at open, else empty
-  std::string filter;          // the scene's summary of the settings that ran (scene/scene.h)
-  SeriesLabels labels;         // the scene's names of the timings and their clock
-  std::string backend;         // "cuda", "cpu"
-  std::string sat;             // " (1r1w-skss-lb, tile default)" on CUDA, else empty
-  std::string display_path;    // how frames reached the window ("" when none did)
+  std::string source;        // "synthetic 1920x1080", a path, a camera; "the shadow scene"
+  std::string source_load;   // a video in memory: describe() of its load at open, else empty
+  std::string filter;        // the scene's summary of the settings that ran (scene/scene.h)
+  SeriesLabels labels;       // the scene's names of the timings and their clock
+  std::string backend;       // "cuda", "cpu"
+  std::string sat;           // " (1r1w-skss-lb, tile default)" on CUDA, else empty
+  std::string display_path;  // how frames reached the window ("" when none did)
 };
 
 // Medians over the run's frames after a short warm-up.

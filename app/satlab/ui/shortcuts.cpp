@@ -51,18 +51,42 @@ namespace {
 
 void apply(Action action, UiState& ui, ViewState& view, bool cuda_available) {
   switch (action) {
-    case Action::Help: ui.show_help = !ui.show_help; break;
-    case Action::ClosePopups: ui.show_help = ui.show_speedup = false; break;
-    case Action::TogglePanels: ui.show_panels = !ui.show_panels; break;
-    case Action::Pause: ui.paused = !ui.paused; break;
-    case Action::Fit: view.fit(); break;
-    case Action::ActualSize: view.set_zoom(1.0f); break;
-    case Action::ZoomIn: view.set_zoom(view.zoom() * 1.25f); break;
-    case Action::ZoomOut: view.set_zoom(view.zoom() / 1.25f); break;
-    case Action::DividerLeft: view.set_divider(view.divider() - 0.05f); break;
-    case Action::DividerRight: view.set_divider(view.divider() + 0.05f); break;
-    case Action::NextFilter: show_next(ui.settings); break;
-    case Action::PreviousFilter: show_previous(ui.settings); break;
+    case Action::Help:
+      ui.show_help = !ui.show_help;
+      break;
+    case Action::ClosePopups:
+      ui.show_help = ui.show_speedup = false;
+      break;
+    case Action::TogglePanels:
+      ui.show_panels = !ui.show_panels;
+      break;
+    case Action::Pause:
+      ui.paused = !ui.paused;
+      break;
+    case Action::Fit:
+      view.fit();
+      break;
+    case Action::ActualSize:
+      view.set_zoom(1.0f);
+      break;
+    case Action::ZoomIn:
+      view.set_zoom(view.zoom() * 1.25f);
+      break;
+    case Action::ZoomOut:
+      view.set_zoom(view.zoom() / 1.25f);
+      break;
+    case Action::DividerLeft:
+      view.set_divider(view.divider() - 0.05f);
+      break;
+    case Action::DividerRight:
+      view.set_divider(view.divider() + 0.05f);
+      break;
+    case Action::NextFilter:
+      show_next(ui.settings);
+      break;
+    case Action::PreviousFilter:
+      show_previous(ui.settings);
+      break;
     case Action::NextAlgorithm: {
       if (!cuda_available) break;
       sat::Algorithm& algorithm = ui.settings.sat.algorithm;
@@ -81,13 +105,19 @@ void apply(Action action, UiState& ui, ViewState& view, bool cuda_available) {
       // The shadow demo has no kernel, block or window: the image filter waiting behind it stays.
       if (ui.settings.scene == Scene::Source) step_filter_size(ui.settings.filter, action == Action::Larger ? +1 : -1);
       break;
-    case Action::Screenshot: ui.take_screenshot = true; break;
-    case Action::Record: ui.toggle_recording = true; break;
+    case Action::Screenshot:
+      ui.take_screenshot = true;
+      break;
+    case Action::Record:
+      ui.toggle_recording = true;
+      break;
     case Action::Compare:
       ui.compare_backends = true;
       ui.show_speedup = true;
       break;
-    case Action::Quit: ui.quit = true; break;
+    case Action::Quit:
+      ui.quit = true;
+      break;
   }
 }
 

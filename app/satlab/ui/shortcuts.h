@@ -9,8 +9,25 @@
 namespace satlab {
 
 enum class Action {
-  Help, ClosePopups, TogglePanels, Pause, Fit, ActualSize, ZoomIn, ZoomOut, DividerLeft, DividerRight,
-  NextFilter, PreviousFilter, NextAlgorithm, Smaller, Larger, Screenshot, Record, Compare, Quit,
+  Help,
+  ClosePopups,
+  TogglePanels,
+  Pause,
+  Fit,
+  ActualSize,
+  ZoomIn,
+  ZoomOut,
+  DividerLeft,
+  DividerRight,
+  NextFilter,
+  PreviousFilter,
+  NextAlgorithm,
+  Smaller,
+  Larger,
+  Screenshot,
+  Record,
+  Compare,
+  Quit,
 };
 
 struct Shortcut {

@@ -11,8 +11,10 @@ namespace satlab {
 namespace {
 
 void ratio_cell(double cpu_ms, double gpu_ms) {
-  if (gpu_ms > 0 && cpu_ms > 0) ImGui::Text("%8.1fx", cpu_ms / gpu_ms);
-  else ImGui::TextDisabled("       -");
+  if (gpu_ms > 0 && cpu_ms > 0)
+    ImGui::Text("%8.1fx", cpu_ms / gpu_ms);
+  else
+    ImGui::TextDisabled("       -");
 }
 
 }  // namespace
@@ -56,8 +58,10 @@ void draw_speedup_panel(UiState& ui, const UiStatus& status) {
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(who.c_str());
         ImGui::TableNextColumn();
-        if (ms > 0) ImGui::Text("%8.3f", ms);
-        else ImGui::TextDisabled("       -");
+        if (ms > 0)
+          ImGui::Text("%8.3f", ms);
+        else
+          ImGui::TextDisabled("       -");
         ImGui::TableNextColumn();
         if (ratio) ratio_cell(ms, gpu_ms);
       };
@@ -81,8 +85,10 @@ void draw_speedup_panel(UiState& ui, const UiStatus& status) {
         ImGui::TableNextColumn();
         ImGui::Text("%8.3f", c->gpu[stage].ms);
         ImGui::TableNextColumn();
-        if (stage == Stage::Upload) ImGui::TextDisabled("   (none)");
-        else ImGui::Text("%8.3f", c->cpu[stage].ms);
+        if (stage == Stage::Upload)
+          ImGui::TextDisabled("   (none)");
+        else
+          ImGui::Text("%8.3f", c->cpu[stage].ms);
         ImGui::TableNextColumn();
         ratio_cell(c->cpu[stage].ms, c->gpu[stage].ms);
       }
@@ -97,8 +103,10 @@ void draw_speedup_panel(UiState& ui, const UiStatus& status) {
       ratio_cell(c->cpu.total(), c->gpu.total());
       ImGui::EndTable();
     }
-    if (c->differing_pixels == 0) ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.5f, 1), "outputs bit-identical");
-    else ImGui::TextColored(ImVec4(1, 0.4f, 0.35f, 1), "outputs differ in %lld pixels", c->differing_pixels);
+    if (c->differing_pixels == 0)
+      ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.5f, 1), "outputs bit-identical");
+    else
+      ImGui::TextColored(ImVec4(1, 0.4f, 0.35f, 1), "outputs differ in %lld pixels", c->differing_pixels);
     ImGui::TextDisabled("CPU display = RGBA conversion only (no texture upload)");
   }
   if (ImGui::Button("measure again (C)")) ui.compare_backends = true;

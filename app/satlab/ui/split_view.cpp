@@ -39,8 +39,10 @@ std::optional<std::pair<int, int>> SplitView::update(ViewState& view, const Spli
   }
   if (drag_ == Drag::Pan) view.pan({io.MouseDelta.x * scale.x, io.MouseDelta.y * scale.y});
   if (drag_ == Drag::Divider && image.w > 0) view.set_divider((mouse.x - image.x) / image.w);
-  if (near_divider || drag_ == Drag::Divider) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
-  else if (drag_ == Drag::Pan) ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+  if (near_divider || drag_ == Drag::Divider)
+    ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
+  else if (drag_ == Drag::Pan)
+    ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
   if (!has_image) return std::nullopt;
 
   // The divider, unless it sits at an edge (then one side fills the image).
@@ -53,8 +55,10 @@ std::optional<std::pair<int, int>> SplitView::update(ViewState& view, const Spli
     draw->AddLine(top, bottom, IM_COL32(255, 255, 255, 230), 2.0f);
     const ImVec2 mid(top.x, 0.5f * (top.y + bottom.y));
     draw->AddCircleFilled(mid, 9.0f, IM_COL32(255, 255, 255, 230));
-    draw->AddTriangleFilled({mid.x - 2, mid.y - 5}, {mid.x - 2, mid.y + 5}, {mid.x - 7, mid.y}, IM_COL32(40, 40, 40, 255));
-    draw->AddTriangleFilled({mid.x + 2, mid.y - 5}, {mid.x + 7, mid.y}, {mid.x + 2, mid.y + 5}, IM_COL32(40, 40, 40, 255));
+    draw->AddTriangleFilled({mid.x - 2, mid.y - 5}, {mid.x - 2, mid.y + 5}, {mid.x - 7, mid.y},
+                            IM_COL32(40, 40, 40, 255));
+    draw->AddTriangleFilled({mid.x + 2, mid.y - 5}, {mid.x + 7, mid.y}, {mid.x + 2, mid.y + 5},
+                            IM_COL32(40, 40, 40, 255));
     const auto label = [&](const char* text, bool left) {
       const ImVec2 size = ImGui::CalcTextSize(text);
       const ImVec2 at(left ? top.x - size.x - 10 : top.x + 10, top.y + 8);

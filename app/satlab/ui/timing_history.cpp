@@ -19,9 +19,12 @@ double median_of(std::vector<float>& values) {
 
 const char* to_string(Series series) {
   switch (series) {
-    case Series::PipelineTotal: return "pipeline";
-    case Series::Frame: return "frame (CPU)";
-    case Series::Period: return "frame period";
+    case Series::PipelineTotal:
+      return "pipeline";
+    case Series::Frame:
+      return "frame (CPU)";
+    case Series::Period:
+      return "frame period";
   }
   return "";  // a stage: the scene names it (SeriesLabels)
 }

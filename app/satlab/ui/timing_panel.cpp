@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cstdio>
 
-
 namespace satlab {
 
 namespace {
@@ -32,8 +31,8 @@ void stage_table(const TimingHistory& history, const SeriesLabels& labels) {
     ImGui::Text("%8.3f", history.recent_median(series));
     ImGui::TableNextColumn();
     ImGui::PushID(s);
-    ImGui::PlotLines("##plot", history.plot_values(series), history.plot_count(), history.plot_offset(), nullptr,
-                     0.0f, FLT_MAX, ImVec2(std::max(40.0f, ImGui::GetContentRegionAvail().x), 16));
+    ImGui::PlotLines("##plot", history.plot_values(series), history.plot_count(), history.plot_offset(), nullptr, 0.0f,
+                     FLT_MAX, ImVec2(std::max(40.0f, ImGui::GetContentRegionAvail().x), 16));
     ImGui::PopID();
   }
   ImGui::EndTable();

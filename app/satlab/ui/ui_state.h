@@ -26,7 +26,7 @@ struct UiState {
   bool show_speedup = false;
   bool paused = false;
   bool video_fast = false;
-  bool preload = false;  // video files opened from now on are decoded into memory first
+  bool preload = false;    // video files opened from now on are decoded into memory first
   bool box_square = true;  // the box kernel's height follows its width
   // How far the control panel's settings scroll (pixels below the fold; 0: all in view), for
   // --dump-frame's view.txt, where the layout tests read it.
@@ -74,14 +74,14 @@ bool aim_focus(FilterSettings& filter, Vec2f image_fraction);
 // The pixel under the mouse (pixel inspector).
 struct InspectedPixel {
   int x = 0, y = 0;
-  cv::Vec3b before;     // BGR of the source frame
-  cv::Vec3b after;      // the output: BGR, or gray in [0]
+  cv::Vec3b before;        // BGR of the source frame
+  cv::Vec3b after;         // the output: BGR, or gray in [0]
   int after_channels = 0;  // 0: no output value
 };
 
 struct UiStatus {
-  bool source_unused = false;  // the scene draws its own picture (the shadow demo): no source frames
-  SeriesLabels series_labels;  // the scene's names of the timings and their clock
+  bool source_unused = false;   // the scene draws its own picture (the shadow demo): no source frames
+  SeriesLabels series_labels;   // the scene's names of the timings and their clock
   Scene scene = Scene::Source;  // the scene that runs
   // Its controls in the control panel (from its folder), editing the shown settings; null: none.
   void (*scene_controls)(SceneSettings& shown) = nullptr;

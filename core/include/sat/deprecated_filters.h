@@ -14,14 +14,14 @@ namespace sat::detail {
 class DeprecatedFilterCalls {
  public:
   // Errors name the method ("sat::FilterEngine::box_blur: ..."), as they always did.
-  [[deprecated("use FilterEngine::apply(sat::BoxBlurParams{...}, src, dst, stream)")]]
-  void box_blur(ConstImage8 src, Image8 dst, const BoxBlurParams& params, cudaStream_t stream = nullptr);
-  [[deprecated("use FilterEngine::apply(sat::MeanCParams{...}, src, dst, stream)")]]
-  void threshold_mean_c(ConstImage8 src, Image8 dst, const MeanCParams& params, cudaStream_t stream = nullptr);
-  [[deprecated("use FilterEngine::apply(sat::SauvolaParams{...}, src, dst, stream)")]]
-  void threshold_sauvola(ConstImage8 src, Image8 dst, const SauvolaParams& params, cudaStream_t stream = nullptr);
-  [[deprecated("use FilterEngine::apply(sat::BradleyParams{...}, src, dst, stream)")]]
-  void threshold_bradley(ConstImage8 src, Image8 dst, const BradleyParams& params, cudaStream_t stream = nullptr);
+  [[deprecated("use FilterEngine::apply(sat::BoxBlurParams{...}, src, dst, stream)")]] void box_blur(
+      ConstImage8 src, Image8 dst, const BoxBlurParams& params, cudaStream_t stream = nullptr);
+  [[deprecated("use FilterEngine::apply(sat::MeanCParams{...}, src, dst, stream)")]] void threshold_mean_c(
+      ConstImage8 src, Image8 dst, const MeanCParams& params, cudaStream_t stream = nullptr);
+  [[deprecated("use FilterEngine::apply(sat::SauvolaParams{...}, src, dst, stream)")]] void threshold_sauvola(
+      ConstImage8 src, Image8 dst, const SauvolaParams& params, cudaStream_t stream = nullptr);
+  [[deprecated("use FilterEngine::apply(sat::BradleyParams{...}, src, dst, stream)")]] void threshold_bradley(
+      ConstImage8 src, Image8 dst, const BradleyParams& params, cudaStream_t stream = nullptr);
 
  protected:
   DeprecatedFilterCalls() = default;

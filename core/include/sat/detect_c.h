@@ -37,9 +37,9 @@ sat_status sat_cascade_window(const sat_cascade* cascade, int* width, int* heigh
 
 /* A detector (sat::Detector) for frames up to max_width x max_height, made once and applied per
  * frame with no allocation per frame. detectMultiScale's parameters: scale_factor > 1 giving at
- * most 1000 scales up to the max size (kMaxDetectScales; any factor >= 1.01 does), min_neighbors >= 0 (0: every accepted window, ungrouped), object sizes in frame pixels
- * (0 x 0: no minimum / the frame's size). CUDA: device buffers on the current device. One
- * detector per stream; not thread-safe. */
+ * most 1000 scales up to the max size (kMaxDetectScales; any factor >= 1.01 does), min_neighbors >= 0 (0: every
+ * accepted window, ungrouped), object sizes in frame pixels (0 x 0: no minimum / the frame's size). CUDA: device
+ * buffers on the current device. One detector per stream; not thread-safe. */
 typedef struct sat_detector sat_detector;
 sat_status sat_detector_create(int backend, const sat_cascade* cascade, int max_width, int max_height,
                                double scale_factor, int min_neighbors, int min_object_width, int min_object_height,
@@ -65,12 +65,12 @@ sat_status sat_detector_boxes(const sat_detector* detector, sat_box* boxes, int 
 /* Stage times of the last sat_detect in ms (CPU: wall clock; CUDA: GPU time), when timing is on
  * (off by default: CUDA events cost a little). */
 typedef struct sat_detect_timing {
-  double pyramid_ms;   /* gray conversion and the resized frames */
-  double tables_ms;    /* their {sum, squared sum} tables */
-  double cascade_ms;   /* every window through the cascade */
-  double grouping_ms;  /* cv::groupRectangles and the clip */
-  int scales;          /* scales evaluated */
-  long long windows;   /* windows the whole cascade accepted, before grouping */
+  double pyramid_ms;  /* gray conversion and the resized frames */
+  double tables_ms;   /* their {sum, squared sum} tables */
+  double cascade_ms;  /* every window through the cascade */
+  double grouping_ms; /* cv::groupRectangles and the clip */
+  int scales;         /* scales evaluated */
+  long long windows;  /* windows the whole cascade accepted, before grouping */
 } sat_detect_timing;
 sat_status sat_detector_enable_timing(sat_detector* detector, int on);
 sat_status sat_detect_times(const sat_detector* detector, sat_detect_timing* times);

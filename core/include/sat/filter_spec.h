@@ -77,7 +77,7 @@ struct FilterInfo {
   std::string_view summary;               // a paragraph: what it computes, its OpenCV/scikit-image twin
   std::vector<ParamInfo> params;          // in the order help lists them
   FilterOutput output = FilterOutput::SameChannels;
-  FilterSpec defaults;                    // the parameter struct with its default values
+  FilterSpec defaults;  // the parameter struct with its default values
   // The peak scratch of this filter (spec holds its parameters) on a frame of `extent` with
   // `channels` (1, 3 or 4); an upper bound, measured in tests/app/satfilter/memory_test.cpp and
   // docs/cpu-backend.md. Most CPU filters need a few rows per thread; the tables of guided,

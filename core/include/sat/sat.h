@@ -33,8 +33,8 @@
 #include <vector>
 
 #include "sat/detail/workspace_history.h"
-#include "sat/support/buffers.h"
 #include "sat/error.h"
+#include "sat/support/buffers.h"
 #include "sat/types.h"
 
 namespace sat {
@@ -52,7 +52,7 @@ enum class Algorithm {
 };
 
 inline constexpr Algorithm kAllAlgorithms[] = {
-    Algorithm::Naive2R2W,  Algorithm::Optimal2R2W, Algorithm::Tiled2R1W, Algorithm::Diagonal1R1W,
+    Algorithm::Naive2R2W,  Algorithm::Optimal2R2W, Algorithm::Tiled2R1W,  Algorithm::Diagonal1R1W,
     Algorithm::Hybrid1R1W, Algorithm::Skss1R1W,    Algorithm::SkssLb1R1W,
 };
 
@@ -98,8 +98,8 @@ bool supports(Table table, ElementType type);
 
 struct Options {
   Algorithm algorithm = Algorithm::SkssLb1R1W;
-  int tile = 0;             // W ∈ {32, 64, 128} for tiled algorithms; 0 = the best default
-  double hybrid_r = 0.25;   // (1+r)R1W: fraction of tiles done by 2R1W, 0 < r < 1
+  int tile = 0;            // W ∈ {32, 64, 128} for tiled algorithms; 0 = the best default
+  double hybrid_r = 0.25;  // (1+r)R1W: fraction of tiles done by 2R1W, 0 < r < 1
   Table table = Table::Upright;
 };
 
@@ -110,7 +110,7 @@ struct Problem {
   ElementType type = ElementType::U8ToU32;
   Extent extent;
   const void* input = nullptr;
-  std::size_t input_pitch = 0;   // bytes between rows; ≥ width · input_element_size
+  std::size_t input_pitch = 0;  // bytes between rows; ≥ width · input_element_size
   void* output = nullptr;
   std::size_t output_pitch = 0;  // bytes between rows; ≥ width · output_element_size
 };
@@ -127,8 +127,8 @@ std::size_t workspace_size(ElementType type, Extent extent, const Options& optio
 // Computes the table of problem.input into problem.output on `stream`. Validates every argument
 // first and throws sat::Error (nothing launched) on a bad one; throws sat::Error with the failing
 // call after a CUDA error. The workspace is reset by this call (stale flags are harmless).
-void compute(const Problem& problem, const Options& options, void* workspace,
-             std::size_t workspace_bytes, cudaStream_t stream);
+void compute(const Problem& problem, const Options& options, void* workspace, std::size_t workspace_bytes,
+             cudaStream_t stream);
 
 // A batch of planes of one type and extent, e.g. a tensor (N, C, H, W) is N·C planes: plane k
 // reads problem.input + k·input_plane_stride and writes problem.output + k·output_plane_stride

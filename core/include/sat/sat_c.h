@@ -40,12 +40,12 @@ extern "C" {
 
 typedef enum sat_status {
   SAT_OK = 0,
-  SAT_ERROR_INVALID_ARGUMENT = 1,    /* a size, pointer, pitch or parameter out of range */
-  SAT_ERROR_UNSUPPORTED = 2,         /* a valid request this algorithm/type/tile does not offer */
+  SAT_ERROR_INVALID_ARGUMENT = 1, /* a size, pointer, pitch or parameter out of range */
+  SAT_ERROR_UNSUPPORTED = 2,      /* a valid request this algorithm/type/tile does not offer */
   SAT_ERROR_WORKSPACE_TOO_SMALL = 3,
   SAT_ERROR_OUT_OF_MEMORY = 4,
-  SAT_ERROR_CUDA = 5,                /* a CUDA call or kernel launch failed */
-  SAT_ERROR_INTERNAL = 6             /* anything else (a bug: please report it) */
+  SAT_ERROR_CUDA = 5,    /* a CUDA call or kernel launch failed */
+  SAT_ERROR_INTERNAL = 6 /* anything else (a bug: please report it) */
 } sat_status;
 
 /* Element types: input → output (see sat/types.h). */
@@ -116,18 +116,18 @@ const char* sat_last_error(void);               /* this thread's last failure; "
 const char* sat_last_error_message(void);       /* the same without the call's name: "width must be >= 1 (got 0)" */
 const char* sat_status_name(sat_status status); /* e.g. "invalid argument" */
 
-sat_options sat_default_options(void); /* 1R1W-SKSS-LB, default tile */
-const char* sat_algorithm_name(int algorithm);  /* NULL for an unknown value */
+sat_options sat_default_options(void);         /* 1R1W-SKSS-LB, default tile */
+const char* sat_algorithm_name(int algorithm); /* NULL for an unknown value */
 sat_status sat_parse_algorithm(const char* name, int* algorithm);
-size_t sat_input_element_size(int type);   /* 0 for an unknown type */
+size_t sat_input_element_size(int type); /* 0 for an unknown type */
 size_t sat_output_element_size(int type);
 
 /* Device bytes sat_compute needs for `planes` planes of problem's type and size (pointers
  * unused). options NULL = defaults. */
 sat_status sat_workspace_size(const sat_problem* problem, const sat_options* options, int planes, size_t* bytes);
 /* The table(s) on the GPU. batch NULL = one plane; options NULL = defaults. */
-sat_status sat_compute(const sat_problem* problem, const sat_batch* batch, const sat_options* options,
-                       void* workspace, size_t workspace_bytes, void* stream);
+sat_status sat_compute(const sat_problem* problem, const sat_batch* batch, const sat_options* options, void* workspace,
+                       size_t workspace_bytes, void* stream);
 /* A workspace the library owns (sat::Workspace): sat_compute_in sizes it for each call, so there
  * is nothing to size or allocate, and it remembers what its last call left in it, so repeated
  * calls of one layout (type, size, planes, tile) skip the per-call reset launch that sat_compute
@@ -206,13 +206,7 @@ sat_status sat_filter_get_footprint(const char* filter, const sat_filter_param* 
 
 /* The catalog, for bindings that generate their functions from it. Filters and parameters are
  * numbered from 0 in catalog order; strings are static (never freed). */
-enum {
-  SAT_PARAM_INT = 0,
-  SAT_PARAM_REAL = 1,
-  SAT_PARAM_BOOL = 2,
-  SAT_PARAM_CHOICE = 3,
-  SAT_PARAM_IMAGE = 4
-};
+enum { SAT_PARAM_INT = 0, SAT_PARAM_REAL = 1, SAT_PARAM_BOOL = 2, SAT_PARAM_CHOICE = 3, SAT_PARAM_IMAGE = 4 };
 typedef struct sat_param_info {
   const char* name;
   int kind;               /* SAT_PARAM_* */
@@ -220,8 +214,8 @@ typedef struct sat_param_info {
   int min_open, max_open; /* 1 where that end is excluded */
   int odd;                /* Int: odd values only */
   int choice_count;
-  double default_value;   /* Choice: the index */
-  double step;            /* a slider's step */
+  double default_value; /* Choice: the index */
+  double step;          /* a slider's step */
   const char* help;
 } sat_param_info;
 int sat_filter_count(void);

@@ -66,9 +66,8 @@ enum class ElementType {
 };
 
 inline constexpr ElementType kAllElementTypes[] = {
-    ElementType::U8ToU32,      ElementType::U8x4ToU32x4,    ElementType::F32ToF32,
-    ElementType::F32x2ToF32x2, ElementType::U8ToU64Squares, ElementType::U8ToSumSq,
-    ElementType::U32x2ToU32x2,
+    ElementType::U8ToU32,        ElementType::U8x4ToU32x4, ElementType::F32ToF32,     ElementType::F32x2ToF32x2,
+    ElementType::U8ToU64Squares, ElementType::U8ToSumSq,   ElementType::U32x2ToU32x2,
 };
 
 const char* to_string(ElementType type);

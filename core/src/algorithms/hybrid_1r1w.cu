@@ -46,8 +46,8 @@ HybridSplit hybrid_split(int tiles_y, int tiles_x, double r) {
       lo = mid + 1;
   }
   int k = lo;
-  if (k > 0 && target - double(hybrid_covered(k - 1, tiles_y, tiles_x)) <
-                   double(hybrid_covered(k, tiles_y, tiles_x)) - target)
+  if (k > 0 &&
+      target - double(hybrid_covered(k - 1, tiles_y, tiles_x)) < double(hybrid_covered(k, tiles_y, tiles_x)) - target)
     --k;
   return {k, d - std::max(k - 1, 0)};
 }
@@ -60,10 +60,10 @@ void launch(const Launch& l) {
   const HybridSplit split = hybrid_split(ty, tx, l.hybrid_r);
 
   run.local_sums(TileSet::diagonals(0, split.a_end, split.c_begin, d, ty, tx));  // A and C
-  run.carries(0, split.a_end - 1);                                              // A
+  run.carries(0, split.a_end - 1);                                               // A
   run.final_tiles(TileSet::diagonals(0, split.a_end, 0, 0, ty, tx));
-  run.one_diagonal_launches(split.a_end, split.c_begin - 1);                    // B
-  run.carries(split.c_begin, d - 1);                                            // C
+  run.one_diagonal_launches(split.a_end, split.c_begin - 1);  // B
+  run.carries(split.c_begin, d - 1);                          // C
   run.final_tiles(TileSet::diagonals(split.c_begin, d, 0, 0, ty, tx));
 }
 

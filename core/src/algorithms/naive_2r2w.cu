@@ -31,9 +31,9 @@ __device__ __forceinline__ T* row_of(T* base, std::size_t pitch, int y) {
 // Kernel 1: thread x walks down column x. The running sum stays in a register, so each element
 // is read once from the input and written once to the output.
 template <class Traits>
-__global__ void __launch_bounds__(kThreads) column_scan_kernel(const typename Traits::In* in, std::size_t in_pitch,
-                                                              typename Traits::Acc* out, std::size_t out_pitch,
-                                                              int width, int height) {
+__global__ void __launch_bounds__(kThreads)
+    column_scan_kernel(const typename Traits::In* in, std::size_t in_pitch, typename Traits::Acc* out,
+                       std::size_t out_pitch, int width, int height) {
   using Acc = typename Traits::Acc;
   const int x = int(blockIdx.x) * kThreads + int(threadIdx.x);
   if (x >= width) return;

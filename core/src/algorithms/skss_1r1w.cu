@@ -17,8 +17,8 @@
 // Nothing depends on blockIdx.
 #include <cuda_runtime.h>
 
-#include "algorithms/algorithms.h"
 #include "agent/tile_agent.cuh"
+#include "algorithms/algorithms.h"
 #include "lookback/epoch.cuh"
 #include "lookback/layout.h"
 #include "lookback/tile_status.cuh"
@@ -91,7 +91,7 @@ __global__ void __launch_bounds__(TileAgent<Traits, W>::kThreads, TileAgent<Trai
       Agent a;
       a.load(in, I * W, J * W, wide_in);
       a.scan(s);
-      __syncthreads();  // B1: scan partials and LRS are in shared memory
+      __syncthreads();   // B1: scan partials and LRS are in shared memory
       a.finish_scan(s);  // v = local SAT
 
       if (a.warp == 0) {

@@ -29,8 +29,8 @@ __host__ __device__ __forceinline__ int64_t triangular_root(int64_t s) {
 __host__ __device__ __forceinline__ void tile_of_serial(int64_t s, int tiles_y, int tiles_x, int& I, int& J) {
   const int64_t m = tiles_y < tiles_x ? tiles_y : tiles_x;  // length of the longest diagonals
   const int64_t M = tiles_y < tiles_x ? tiles_x : tiles_y;
-  const int64_t growing = m * (m + 1) / 2;                   // diagonals 0 … m−1 (lengths 1 … m)
-  const int64_t steady = growing + (M - m) * m;              // diagonals m … M−1 (length m)
+  const int64_t growing = m * (m + 1) / 2;       // diagonals 0 … m−1 (lengths 1 … m)
+  const int64_t steady = growing + (M - m) * m;  // diagonals m … M−1 (length m)
   int64_t d, offset;
   if (s < growing) {
     d = triangular_root(s);

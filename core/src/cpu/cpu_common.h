@@ -4,9 +4,9 @@
 #include <cstddef>
 #include <type_traits>
 
-#include "support/element_traits.h"
 #include "dispatch/validate.h"
 #include "sat/sat.h"
+#include "support/element_traits.h"
 
 namespace sat::detail {
 

@@ -58,7 +58,8 @@ void exact_bands(const Problem& problem, int bands) {
   auto out_row = [&](int i) { return detail::row<Acc>(problem.output, problem.output_pitch, i); };
 
   // 1. Column sums of every band but the last (the last one's feed no carry).
-  std::vector<std::vector<Acc>> column_sums(std::size_t(bands - 1), std::vector<Acc>(std::size_t(w), detail::zero<Acc>()));
+  std::vector<std::vector<Acc>> column_sums(std::size_t(bands - 1),
+                                            std::vector<Acc>(std::size_t(w), detail::zero<Acc>()));
   detail::parallel_bands(bands - 1, bands - 1, [&](int, int k0, int k1) {
     for (int k = k0; k < k1; ++k) {
       // Unaliased pointers and a local width: the loop over a row vectorizes (a u8 input may
@@ -126,7 +127,8 @@ void float_bands(const Problem& problem, int bands) {
   std::vector<std::vector<Acc>> carries(std::size_t(bands), std::vector<Acc>(std::size_t(w), detail::zero<Acc>()));
   for (int k = 1; k < bands; ++k) {
     const Acc* last = out_row(band_begin(k) - 1);
-    for (int j = 0; j < w; ++j) carries[std::size_t(k)][std::size_t(j)] = carries[std::size_t(k - 1)][std::size_t(j)] + last[j];
+    for (int j = 0; j < w; ++j)
+      carries[std::size_t(k)][std::size_t(j)] = carries[std::size_t(k - 1)][std::size_t(j)] + last[j];
   }
 
   detail::parallel_bands(bands, bands, [&](int k, int, int) {
@@ -144,7 +146,8 @@ void float_bands(const Problem& problem, int bands) {
 void cpu_parallel(const Problem& problem, int threads) {
   detail::check_cpu_problem("sat::cpu_parallel", problem);
   if (threads < 0)
-    throw Error(ErrorCode::InvalidArgument, "sat::cpu_parallel", "threads must be >= 0 (got " + std::to_string(threads) + ")");
+    throw Error(ErrorCode::InvalidArgument, "sat::cpu_parallel",
+                "threads must be >= 0 (got " + std::to_string(threads) + ")");
   const int bands = band_count(problem.type, problem.extent, threads);
   if (bands == 1) {
     if (problem.type == ElementType::U8ToU32)

@@ -20,7 +20,7 @@ namespace sat::detail {
 
 // above: the table row above (nullptr for the first row of the table).
 inline void u8_table_row_sse2(const uint8_t* __restrict in, const uint32_t* __restrict above, uint32_t* __restrict out,
-                         int width) {
+                              int width) {
   int j = 0;
   uint32_t run = 0;
 #if defined(__SSE2__)
@@ -58,8 +58,8 @@ inline void u8_table_row_sse2(const uint8_t* __restrict in, const uint32_t* __re
 
 #if SAT_U8_TABLE_AVX2
 __attribute__((target("avx2"))) inline void u8_table_row_avx2(const uint8_t* __restrict in,
-                                                               const uint32_t* __restrict above,
-                                                               uint32_t* __restrict out, int width) {
+                                                              const uint32_t* __restrict above,
+                                                              uint32_t* __restrict out, int width) {
   const __m256i seventh = _mm256_set1_epi32(7);
   __m256i carry = _mm256_setzero_si256();  // the sum so far, in every lane
   int j = 0;

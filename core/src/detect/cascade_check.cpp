@@ -36,9 +36,8 @@ std::string feature_problem(const HaarCascade& c, int feature) {
   for (int k = 0; k < 3; ++k)
     if (!(f.tilted ? tilted_inside_window(f.rects[k], c.window) : inside_window(f.rects[k], c.window)))
       return "feature " + std::to_string(feature) + (f.tilted ? ", tilted rectangle " : ", rectangle ") +
-             std::to_string(k) + " (" + rect_text(f.rects[k]) +
-             ") lies outside the " + std::to_string(c.window.width) + "x" + std::to_string(c.window.height) +
-             " window";
+             std::to_string(k) + " (" + rect_text(f.rects[k]) + ") lies outside the " + std::to_string(c.window.width) +
+             "x" + std::to_string(c.window.height) + " window";
   return "";
 }
 
@@ -47,11 +46,13 @@ std::string tree_problem(const HaarCascade& c, const HaarTree& tree) {
   const int64_t nodes = int64_t(c.nodes.size()), leaves = int64_t(c.leaves.size());
   if (tree.node_count < 1) return "has " + std::to_string(tree.node_count) + " nodes (at least 1)";
   if (tree.first_node < 0 || int64_t(tree.first_node) + tree.node_count > nodes)
-    return "nodes " + std::to_string(tree.first_node) + ".." + std::to_string(int64_t(tree.first_node) + tree.node_count - 1) +
-           " are not all among the cascade's " + std::to_string(nodes) + " nodes";
+    return "nodes " + std::to_string(tree.first_node) + ".." +
+           std::to_string(int64_t(tree.first_node) + tree.node_count - 1) + " are not all among the cascade's " +
+           std::to_string(nodes) + " nodes";
   if (tree.first_leaf < 0 || int64_t(tree.first_leaf) + tree.node_count + 1 > leaves)
-    return "leaves " + std::to_string(tree.first_leaf) + ".." + std::to_string(int64_t(tree.first_leaf) + tree.node_count) +
-           " are not all among the cascade's " + std::to_string(leaves) + " leaves";
+    return "leaves " + std::to_string(tree.first_leaf) + ".." +
+           std::to_string(int64_t(tree.first_leaf) + tree.node_count) + " are not all among the cascade's " +
+           std::to_string(leaves) + " leaves";
   // Walked from the root (node 0; a link > 0 names a node, ≤ 0 the leaf −link): each node and
   // each leaf reached exactly once. A node reached twice is a cycle (the walk would never end) or
   // a shared branch; one never reached is dead.

@@ -18,7 +18,8 @@ double ms_since(std::chrono::steady_clock::time_point t0) {
 // least a window's height + 64 rows of positions, at most the frame's.
 int band_table_rows(Extent window, Extent max_extent) {
   const std::size_t row_bytes = std::size_t(max_extent.width + 1) * sizeof(SumSq);
-  const std::size_t budget = std::max(std::size_t(max_extent.width) * std::size_t(max_extent.height), std::size_t(256) << 10);
+  const std::size_t budget =
+      std::max(std::size_t(max_extent.width) * std::size_t(max_extent.height), std::size_t(256) << 10);
   const int affordable = int(std::min<std::size_t>(budget / row_bytes, std::size_t(max_extent.height) + 1));
   return std::min(std::max(affordable, window.height + 65), max_extent.height + 1);
 }
@@ -73,11 +74,15 @@ void CpuDetect::run(const uint8_t* gray, std::size_t pitch, Extent frame, const 
       });
       if (timed) times.pyramid_ms += ms_since(t0), t0 = std::chrono::steady_clock::now();
 
-      Problem table{ElementType::U8ToSumSq, {width, image_rows}, resized_.data(), std::size_t(width),
-                    table_.data() + tp + 1, tp * sizeof(SumSq)};
+      Problem table{ElementType::U8ToSumSq, {width, image_rows},    resized_.data(),
+                    std::size_t(width),     table_.data() + tp + 1, tp * sizeof(SumSq)};
       cpu_parallel(table);
       if (!tilted_.empty())
-        cpu_tilted({ElementType::U8ToU32, {width, image_rows}, resized_.data(), std::size_t(width), tilted_.data(),
+        cpu_tilted({ElementType::U8ToU32,
+                    {width, image_rows},
+                    resized_.data(),
+                    std::size_t(width),
+                    tilted_.data(),
                     tp * sizeof(uint32_t)});
       if (timed) times.tables_ms += ms_since(t0), t0 = std::chrono::steady_clock::now();
 

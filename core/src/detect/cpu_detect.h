@@ -26,7 +26,7 @@ class CpuDetect {
 
  private:
   Extent window_;
-  int table_pitch_;  // elements per table row: max width + 1
+  int table_pitch_;      // elements per table row: max width + 1
   int band_table_rows_;  // table rows of a band: band_rows() for the max extent
   FlatCascade flat_;
   std::vector<uint8_t> resized_;  // the band's resized rows

@@ -7,12 +7,12 @@
 #include <string>
 #include <tuple>
 
-#include "dispatch/launch.h"
 #include "detect/flat_cascade.h"
 #include "detect/haar_eval.h"
 #include "detect/resize_linear.h"
 #include "detect/skip_rule.h"
 #include "detect/warp_append.cuh"
+#include "dispatch/launch.h"
 #include "filters/backend.h"
 #include "sat/error.h"
 #include "sat/sat.h"
@@ -31,7 +31,7 @@ struct LevelGeometry {
   int width = 0, height = 0;  // the resized frame
   int ox = 0, oy = 0;         // its top-left pixel in the atlas (≥ 1: a free row and column before it)
   int step = 2;
-  int cols = 0, rows = 0;     // window positions on the step grid
+  int cols = 0, rows = 0;  // window positions on the step grid
 };
 
 // A window of the lists: its level, its position (x | y << 16) in level pixels and its
@@ -65,7 +65,8 @@ PinnedArray<T> pinned_array(std::size_t n, const char* what) {
 }
 template <class T>
 void upload(const DeviceArray<T>& device, const std::vector<T>& host) {
-  if (!host.empty()) check_cuda(cudaMemcpy(device.data(), host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice), "cudaMemcpy");
+  if (!host.empty())
+    check_cuda(cudaMemcpy(device.data(), host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice), "cudaMemcpy");
 }
 
 // ---- kernels ---------------------------------------------------------------------------------
@@ -94,10 +95,9 @@ __device__ __forceinline__ const T* window_at(const T* table, int pitch, const L
 // lanes evaluate 32 consecutive positions at once, a ballot of the first-stage rejections gives
 // which of them the sequential scan evaluates (skip_rule.h), and the evaluated windows that
 // passed are appended in order.
-__global__ void __launch_bounds__(kBlock) first_stage_kernel(CascadeView cascade, const SumSq* squares,
-                                                             const uint32_t* sums, const uint32_t* tilted, int pitch,
-                                                             const LevelGeometry* levels, Window* out,
-                                                             unsigned* out_count) {
+__global__ void __launch_bounds__(kBlock)
+    first_stage_kernel(CascadeView cascade, const SumSq* squares, const uint32_t* sums, const uint32_t* tilted,
+                       int pitch, const LevelGeometry* levels, Window* out, unsigned* out_count) {
   const LevelGeometry L = levels[blockIdx.y];
   const int r = int(blockIdx.x * (kBlock / 32) + threadIdx.x / 32);
   if (r >= L.rows) return;  // the whole warp
@@ -126,11 +126,10 @@ __global__ void __launch_bounds__(kBlock) first_stage_kernel(CascadeView cascade
 // `lanes` threads per window: one while the windows fill the threads; for the deep stages, with
 // few windows and hundreds of trees, up to a warp sums one window's trees (only for stages whose
 // sum is the same in any order; stage_sum_is_exact).
-__global__ void __launch_bounds__(kBlock) stage_kernel(CascadeView cascade, const uint32_t* sums,
-                                                       const uint32_t* tilted, int pitch,
-                                                       const LevelGeometry* levels, const Window* in,
-                                                       const unsigned* in_count, int stage, Window* out,
-                                                       unsigned* out_count) {
+__global__ void __launch_bounds__(kBlock)
+    stage_kernel(CascadeView cascade, const uint32_t* sums, const uint32_t* tilted, int pitch,
+                 const LevelGeometry* levels, const Window* in, const unsigned* in_count, int stage, Window* out,
+                 unsigned* out_count) {
   const unsigned n = *in_count;
   const FlatStage st = cascade.stages[stage];
   const unsigned threads = gridDim.x * blockDim.x;
@@ -169,7 +168,7 @@ __global__ void publish_kernel(const Window* list, const unsigned* count, Window
 struct CudaDetect::State {
   Extent window;
   int stage_count = 0;
-  FlatCascade flat;   // host copy, laid out for the atlas pitch
+  FlatCascade flat;     // host copy, laid out for the atlas pitch
   int atlas_pitch = 0;  // pixels (u8 atlas) = elements (tables)
   int atlas_rows = 0;
   std::vector<std::pair<int, int>> origins;  // per level index of the maximal plan
@@ -182,14 +181,14 @@ struct CudaDetect::State {
   DeviceArray<float> d_leaves;
   DeviceArray<FlatFeature> d_features;
   DeviceArray<uint8_t> d_gray, d_atlas;
-  DeviceArray<SumSq> d_squares;  // {Σx, Σx²}: the variance test
-  DeviceArray<uint32_t> d_sums;  // Σx mod 2^32: the features (a quarter of the bytes per read)
+  DeviceArray<SumSq> d_squares;    // {Σx, Σx²}: the variance test
+  DeviceArray<uint32_t> d_sums;    // Σx mod 2^32: the features (a quarter of the bytes per read)
   DeviceArray<uint32_t> d_tilted;  // the tilted table, for cascades with tilted features (else empty)
   DeviceArray<LevelGeometry> d_levels;
   DeviceArray<Window> d_list[2];
   DeviceArray<unsigned> d_counts;  // counter k: the windows that passed stage k
   PinnedArray<LevelGeometry> h_levels;
-  PinnedArray<Window> h_list;    // mapped: the accepted windows, written by publish_kernel
+  PinnedArray<Window> h_list;     // mapped: the accepted windows, written by publish_kernel
   PinnedArray<unsigned> h_count;  // mapped: their count
   std::unique_ptr<Plan> squares_plan, sums_plan, tilted_plan;
   std::vector<CudaEvent> events;  // start, after pyramid, after tables, after cascade
@@ -254,7 +253,7 @@ CudaDetect::CudaDetect(const HaarCascade& cascade, Extent max_extent, const Dete
   if (!unified)  // every 64-bit process has it; the results are written straight into host memory
     throw Error(ErrorCode::Unsupported, kCall, "the device has no unified addressing");
   check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, stage_kernel, kBlock, 0),
-                     "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+             "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
   s.stage_blocks = std::max(1, sms) * std::max(1, blocks_per_sm);
 
   s.d_stages = device_array<FlatStage>(s.flat.stages.size(), "cascade stages");
@@ -322,8 +321,8 @@ void CudaDetect::run(ConstImage8 frame, const std::vector<ScaleLevel>& levels, s
   }
   const unsigned nlevels = unsigned(levels.size());
   check_cuda(cudaMemcpyAsync(s.d_levels.data(), s.h_levels.data(), nlevels * sizeof(LevelGeometry),
-                                     cudaMemcpyHostToDevice, stream),
-                     "cudaMemcpyAsync");
+                             cudaMemcpyHostToDevice, stream),
+             "cudaMemcpyAsync");
   check_cuda(cudaMemsetAsync(s.d_counts.data(), 0, s.d_counts.bytes(), stream), "cudaMemsetAsync");
 
   // 1. The pyramid.
@@ -337,8 +336,8 @@ void CudaDetect::run(ConstImage8 frame, const std::vector<ScaleLevel>& levels, s
   const dim3 block(Policy::kResizeBlockX, Policy::kResizeBlockY);
   resize_levels_kernel<<<dim3(unsigned(detail::ceil_div(max_w, Policy::kResizeBlockX)),
                               unsigned(detail::ceil_div(max_h, Policy::kResizeBlockY)), nlevels),
-                         block, 0, stream>>>(gray, gray_pitch, frame.width, frame.height, s.d_levels.data(), s.d_atlas.data(),
-                                             s.atlas_pitch);
+                         block, 0, stream>>>(gray, gray_pitch, frame.width, frame.height, s.d_levels.data(),
+                                             s.d_atlas.data(), s.atlas_pitch);
   detail::check_launch("sat::detect::resize_levels_kernel");
   if (timed) check_cuda(cudaEventRecord(s.events[1].get(), stream), "cudaEventRecord");
 
@@ -351,34 +350,34 @@ void CudaDetect::run(ConstImage8 frame, const std::vector<ScaleLevel>& levels, s
                     std::size_t(s.atlas_pitch) * sizeof(uint32_t)},
                    stream);
   if (s.tilted_plan)
-    s.tilted_plan->run({ElementType::U8ToU32, tilted_extent(s.atlas_pitch, used_rows), s.d_atlas.data() + s.atlas_pitch + 1,
-                        std::size_t(s.atlas_pitch), s.d_tilted.data(), std::size_t(s.atlas_pitch) * sizeof(uint32_t)},
-                       stream);
+    s.tilted_plan->run(
+        {ElementType::U8ToU32, tilted_extent(s.atlas_pitch, used_rows), s.d_atlas.data() + s.atlas_pitch + 1,
+         std::size_t(s.atlas_pitch), s.d_tilted.data(), std::size_t(s.atlas_pitch) * sizeof(uint32_t)},
+        stream);
   if (timed) check_cuda(cudaEventRecord(s.events[2].get(), stream), "cudaEventRecord");
 
   // 3. Variance, stage 0 and the skip rule everywhere, survivors into list 0 (counter 0).
   const CascadeView view = s.device_view();
   first_stage_kernel<<<dim3(unsigned(detail::ceil_div(max_rows, kBlock / 32)), nlevels), kBlock, 0, stream>>>(
-      view, s.d_squares.data(), s.d_sums.data(), s.d_tilted.data(), s.atlas_pitch, s.d_levels.data(), s.d_list[0].data(),
-      s.d_counts.data());
+      view, s.d_squares.data(), s.d_sums.data(), s.d_tilted.data(), s.atlas_pitch, s.d_levels.data(),
+      s.d_list[0].data(), s.d_counts.data());
   detail::check_launch("sat::detect::first_stage_kernel");
 
   // 4. Each further stage over the previous stage's survivors (counter k − 1 counts them), the
   //    lists alternating; no host synchronisation in between.
   int from = 0;
   for (int k = 1; k < s.stage_count; ++k) {
-    stage_kernel<<<unsigned(s.stage_blocks), kBlock, 0, stream>>>(view, s.d_sums.data(), s.d_tilted.data(), s.atlas_pitch,
-                                                                  s.d_levels.data(),
-                                                                  s.d_list[from].data(), s.d_counts.data() + k - 1, k,
-                                                                  s.d_list[1 - from].data(), s.d_counts.data() + k);
+    stage_kernel<<<unsigned(s.stage_blocks), kBlock, 0, stream>>>(
+        view, s.d_sums.data(), s.d_tilted.data(), s.atlas_pitch, s.d_levels.data(), s.d_list[from].data(),
+        s.d_counts.data() + k - 1, k, s.d_list[1 - from].data(), s.d_counts.data() + k);
     detail::check_launch("sat::detect::stage_kernel");
     from = 1 - from;
   }
   if (timed) check_cuda(cudaEventRecord(s.events[3].get(), stream), "cudaEventRecord");
 
   // 5. The accepted windows to the host in one go, then into the CPU backend's order.
-  publish_kernel<<<Policy::kPublishBlocks, kBlock, 0, stream>>>(s.d_list[from].data(), s.d_counts.data() + s.stage_count - 1,
-                                                                s.h_list.data(), s.h_count.data());
+  publish_kernel<<<Policy::kPublishBlocks, kBlock, 0, stream>>>(
+      s.d_list[from].data(), s.d_counts.data() + s.stage_count - 1, s.h_list.data(), s.h_count.data());
   detail::check_launch("sat::detect::publish_kernel");
   check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
   const unsigned count = *s.h_count.data();

@@ -51,7 +51,8 @@ void validate_setup(const HaarCascade& c, Extent max_extent, const DetectParams&
   if (!(p.scale_factor > 1.0) || !std::isfinite(p.scale_factor) || p.scale_factor > 100.0)
     invalid(call, "scale factor must be > 1 and ≤ 100 (got " + number_text(p.scale_factor) + ")");
   if (detect::max_scale_count(max_extent, c.window, p) > kMaxDetectScales) {
-    const double ratio = std::min(double(max_extent.width) / c.window.width, double(max_extent.height) / c.window.height);
+    const double ratio =
+        std::min(double(max_extent.width) / c.window.width, double(max_extent.height) / c.window.height);
     invalid(call, "scale factor " + number_text(p.scale_factor) + " gives more than " +
                       std::to_string(kMaxDetectScales) + " scales (the limit) for a " + extent_text(c.window) +
                       " window in frames up to " + extent_text(max_extent) + "; use a factor of at least " +
@@ -59,7 +60,8 @@ void validate_setup(const HaarCascade& c, Extent max_extent, const DetectParams&
   }
   if (p.min_neighbors < 0) invalid(call, "min neighbors must be >= 0 (got " + std::to_string(p.min_neighbors) + ")");
   if (p.min_size.width < 0 || p.min_size.height < 0 || p.max_size.width < 0 || p.max_size.height < 0)
-    invalid(call, "min and max size must be >= 0 (got min " + extent_text(p.min_size) + ", max " + extent_text(p.max_size) + ")");
+    invalid(call, "min and max size must be >= 0 (got min " + extent_text(p.min_size) + ", max " +
+                      extent_text(p.max_size) + ")");
 }
 
 void validate_frame(ConstImage8 f, Extent max_extent) {
@@ -67,9 +69,11 @@ void validate_frame(ConstImage8 f, Extent max_extent) {
   if (!f.data) invalid(call, "frame data is null");
   if (f.channels != 1 && f.channels != 3 && f.channels != 4)
     invalid(call, "frame must have 1, 3 or 4 channels (got " + std::to_string(f.channels) + ")");
-  if (f.width < 1 || f.height < 1) invalid(call, "frame must be at least 1x1 (got " + extent_text({f.width, f.height}) + ")");
+  if (f.width < 1 || f.height < 1)
+    invalid(call, "frame must be at least 1x1 (got " + extent_text({f.width, f.height}) + ")");
   if (f.width > max_extent.width || f.height > max_extent.height)
-    invalid(call, "frame " + extent_text({f.width, f.height}) + " is larger than the detector's max extent " + extent_text(max_extent));
+    invalid(call, "frame " + extent_text({f.width, f.height}) + " is larger than the detector's max extent " +
+                      extent_text(max_extent));
   if (f.pitch < std::size_t(f.width) * std::size_t(f.channels))
     invalid(call, "frame pitch " + std::to_string(f.pitch) + " is smaller than width x channels");
 }
@@ -95,7 +99,7 @@ struct Detector::Impl {
   DetectParams params;
   std::unique_ptr<detect::CpuDetect> cpu;    // Backend::Cpu
   std::unique_ptr<detect::CudaDetect> cuda;  // Backend::Cuda
-  std::vector<uint8_t> gray;  // CPU: colour frames converted to gray
+  std::vector<uint8_t> gray;                 // CPU: colour frames converted to gray
   std::vector<detect::ScaleLevel> levels;
   std::vector<detect::ScaleLevel> one_level;  // CPU: the levels one at a time (the window limit between them)
   std::vector<Box> candidates, objects;

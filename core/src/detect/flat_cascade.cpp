@@ -53,7 +53,8 @@ bool stage_sum_is_exact(const HaarCascade& c, const HaarStage& stage) {
 }
 
 FlatCascade::FlatCascade(const HaarCascade& c, int pitch) {
-  for (const HaarStage& s : c.stages) stages.push_back({s.first_tree, s.tree_count, s.threshold, stage_sum_is_exact(c, s) ? 1 : 0});
+  for (const HaarStage& s : c.stages)
+    stages.push_back({s.first_tree, s.tree_count, s.threshold, stage_sum_is_exact(c, s) ? 1 : 0});
   for (const HaarTree& t : c.trees) trees.push_back({t.first_node, t.first_leaf});
   for (const HaarNode& n : c.nodes) nodes.push_back({n.left, n.right, n.feature, n.threshold});
   leaves = c.leaves;

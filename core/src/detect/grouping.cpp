@@ -23,8 +23,8 @@ void Grouper::group(std::vector<Box>& rects, int group_threshold, double eps) {
     // OpenCV: int sums times float(1/count), then saturate_cast<int> (cvRound of the float).
     const float s = 1.f / float(weights_[c]);
     const long long* sum = &sums_[std::size_t(c) * 4];
-    averaged_[c] = {cv_round(float(int(sum[0])) * s), cv_round(float(int(sum[1])) * s), cv_round(float(int(sum[2])) * s),
-                    cv_round(float(int(sum[3])) * s)};
+    averaged_[c] = {cv_round(float(int(sum[0])) * s), cv_round(float(int(sum[1])) * s),
+                    cv_round(float(int(sum[2])) * s), cv_round(float(int(sum[3])) * s)};
   }
 
   // Only classes of more than group_threshold members are kept or can hide another: the
@@ -33,8 +33,7 @@ void Grouper::group(std::vector<Box>& rects, int group_threshold, double eps) {
   for (int c = 0; c < classes; ++c)
     if (weights_[c] > group_threshold) strong_.push_back(c);
   margins_.resize(std::size_t(classes));
-  for (const int j : strong_)
-    margins_[j] = {cv_round(averaged_[j].width * eps), cv_round(averaged_[j].height * eps)};
+  for (const int j : strong_) margins_[j] = {cv_round(averaged_[j].width * eps), cv_round(averaged_[j].height * eps)};
   rects.clear();
   for (const int i : strong_) {
     const Box r1 = averaged_[i];

@@ -126,8 +126,8 @@ int RectPartition::run(const std::vector<Box>& rects, double eps, std::vector<in
     std::size_t lo = hint, hi = hint, step = 1;
     while (hi < entries_.size() && entries_[hi].cell < target) lo = hi + 1, hi += step, step *= 2;
     hi = std::min(hi, entries_.size());
-    return std::size_t(std::lower_bound(entries_.begin() + std::ptrdiff_t(lo), entries_.begin() + std::ptrdiff_t(hi), target,
-                                        [](const Entry& e, const CellKey& t) { return e.cell < t; }) -
+    return std::size_t(std::lower_bound(entries_.begin() + std::ptrdiff_t(lo), entries_.begin() + std::ptrdiff_t(hi),
+                                        target, [](const Entry& e, const CellKey& t) { return e.cell < t; }) -
                        entries_.begin());
   };
 
@@ -140,7 +140,8 @@ int RectPartition::run(const std::vector<Box>& rects, double eps, std::vector<in
     int x_min = c.box.x, x_max = c.box.x, y_min = c.box.y, y_max = c.box.y;
     for (end = first; end < entries_.size() && entries_[end].cell == c.cell; ++end) {
       const Box& b = entries_[end].box;
-      x_min = std::min(x_min, b.x), x_max = std::max(x_max, b.x), y_min = std::min(y_min, b.y), y_max = std::max(y_max, b.y);
+      x_min = std::min(x_min, b.x), x_max = std::max(x_max, b.x), y_min = std::min(y_min, b.y),
+      y_max = std::max(y_max, b.y);
     }
     for (std::size_t i = first; i < end; ++i)
       for (std::size_t j = i + 1; j < end; ++j) test(entries_[i], entries_[j]);
@@ -156,7 +157,8 @@ int RectPartition::run(const std::vector<Box>& rects, double eps, std::vector<in
       const int64_t x0 = cell_of(x_min, cell) - 1, x1 = cell_of(x_max, cell) + 1;
       const int64_t y0 = cell_of(y_min, cell) - 1, y1 = cell_of(y_max, cell) + 1;
       for (int64_t y = y0; y <= y1; ++y) {
-        std::size_t& hint = hints_[std::size_t(bin - c_bin) * kHintRows + std::size_t(std::min<int64_t>(y - y0, kHintRows - 1))];
+        std::size_t& hint =
+            hints_[std::size_t(bin - c_bin) * kHintRows + std::size_t(std::min<int64_t>(y - y0, kHintRows - 1))];
         hint = seek(hint, cell_key(bin, y, x0));
         for (std::size_t k = hint; k < entries_.size(); ++k) {
           const Entry& e = entries_[k];

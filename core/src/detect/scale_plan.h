@@ -14,12 +14,12 @@ inline int cv_round(double v) { return int(std::nearbyint(v)); }
 inline int cv_round(float v) { return int(std::nearbyintf(v)); }
 
 struct ScaleLevel {
-  float scale = 1.f;   // frame pixels per resized pixel (OpenCV keeps it as float)
-  Extent size;         // the resized frame: cvRound(frame / scale), float division
-  int step = 2;        // window step in x and y: 1 from scale 2 on, else 2 (ScaleData::ystep)
-  Extent positions;    // window origins 0 ≤ x < positions.width (getWorkingSize: size + 1 − window)
-  int rows = 0;        // window rows scanned: origins y = r · step, 0 ≤ r < rows (scanned_rows())
-  int box_width = 0;   // the window in frame pixels: cvRound(window · scale), float product
+  float scale = 1.f;  // frame pixels per resized pixel (OpenCV keeps it as float)
+  Extent size;        // the resized frame: cvRound(frame / scale), float division
+  int step = 2;       // window step in x and y: 1 from scale 2 on, else 2 (ScaleData::ystep)
+  Extent positions;   // window origins 0 ≤ x < positions.width (getWorkingSize: size + 1 − window)
+  int rows = 0;       // window rows scanned: origins y = r · step, 0 ≤ r < rows (scanned_rows())
+  int box_width = 0;  // the window in frame pixels: cvRound(window · scale), float product
   int box_height = 0;
 };
 

@@ -20,7 +20,6 @@ using detail::check_request;
   throw Error(code, call, message);
 }
 
-
 int resolve_tile(const Options& options, ElementType type) {
   if (!is_tiled(options.algorithm)) return 0;
   return options.tile != 0 ? options.tile : default_tile(options.algorithm, type);
@@ -34,26 +33,47 @@ bool batches_in_one_launch(Algorithm algorithm) { return algorithm == Algorithm:
 std::size_t algorithm_workspace(Algorithm algorithm, ElementType type, Extent extent, int tile, int planes) {
   using namespace detail;
   switch (algorithm) {
-    case Algorithm::Naive2R2W: return naive_2r2w_workspace(type, extent);
-    case Algorithm::Optimal2R2W: return optimal_2r2w_workspace(type, extent);
-    case Algorithm::Tiled2R1W: return tiled_2r1w_workspace(type, extent, tile);
-    case Algorithm::Diagonal1R1W: return diagonal_1r1w_workspace(type, extent, tile);
-    case Algorithm::Hybrid1R1W: return hybrid_1r1w_workspace(type, extent, tile);
-    case Algorithm::Skss1R1W: return skss_1r1w_workspace(type, extent, tile);
-    case Algorithm::SkssLb1R1W: return skss_lb_1r1w_workspace(type, extent, tile, planes);
+    case Algorithm::Naive2R2W:
+      return naive_2r2w_workspace(type, extent);
+    case Algorithm::Optimal2R2W:
+      return optimal_2r2w_workspace(type, extent);
+    case Algorithm::Tiled2R1W:
+      return tiled_2r1w_workspace(type, extent, tile);
+    case Algorithm::Diagonal1R1W:
+      return diagonal_1r1w_workspace(type, extent, tile);
+    case Algorithm::Hybrid1R1W:
+      return hybrid_1r1w_workspace(type, extent, tile);
+    case Algorithm::Skss1R1W:
+      return skss_1r1w_workspace(type, extent, tile);
+    case Algorithm::SkssLb1R1W:
+      return skss_lb_1r1w_workspace(type, extent, tile, planes);
   }
   return 0;
 }
 
 void launch(const detail::Launch& launch, Algorithm algorithm) {
   switch (algorithm) {
-    case Algorithm::Naive2R2W: detail::naive_2r2w(launch); break;
-    case Algorithm::Optimal2R2W: detail::optimal_2r2w(launch); break;
-    case Algorithm::Tiled2R1W: detail::tiled_2r1w(launch); break;
-    case Algorithm::Diagonal1R1W: detail::diagonal_1r1w(launch); break;
-    case Algorithm::Hybrid1R1W: detail::hybrid_1r1w(launch); break;
-    case Algorithm::Skss1R1W: detail::skss_1r1w(launch); break;
-    case Algorithm::SkssLb1R1W: detail::skss_lb_1r1w(launch); break;
+    case Algorithm::Naive2R2W:
+      detail::naive_2r2w(launch);
+      break;
+    case Algorithm::Optimal2R2W:
+      detail::optimal_2r2w(launch);
+      break;
+    case Algorithm::Tiled2R1W:
+      detail::tiled_2r1w(launch);
+      break;
+    case Algorithm::Diagonal1R1W:
+      detail::diagonal_1r1w(launch);
+      break;
+    case Algorithm::Hybrid1R1W:
+      detail::hybrid_1r1w(launch);
+      break;
+    case Algorithm::Skss1R1W:
+      detail::skss_1r1w(launch);
+      break;
+    case Algorithm::SkssLb1R1W:
+      detail::skss_lb_1r1w(launch);
+      break;
   }
 }
 
@@ -64,9 +84,9 @@ void run(const char* call, const Problem& problem, const Batch& batch, const Opt
   const int tile = resolve_tile(options, problem.type);
   const bool tilted = options.table == Table::Tilted;
   const bool one_launch = !tilted && batches_in_one_launch(options.algorithm);
-  const std::size_t needed =
-      tilted ? detail::tilted_workspace(problem.type, problem.extent)
-             : algorithm_workspace(options.algorithm, problem.type, problem.extent, tile, one_launch ? batch.planes : 1);
+  const std::size_t needed = tilted ? detail::tilted_workspace(problem.type, problem.extent)
+                                    : algorithm_workspace(options.algorithm, problem.type, problem.extent, tile,
+                                                          one_launch ? batch.planes : 1);
   if (workspace_bytes < needed)
     fail(ErrorCode::WorkspaceTooSmall, call,
          "workspace of " + std::to_string(workspace_bytes) + " bytes is smaller than the " + std::to_string(needed) +
@@ -88,8 +108,9 @@ void run(const char* call, const Problem& problem, const Batch& batch, const Opt
     return;
   }
   for (int k = 0; k < batch.planes; ++k)
-    launch({batch_plane(problem, batch, k), Batch{}, tile, options.hybrid_r, workspace, workspace_bytes, stream, history},
-           options.algorithm);
+    launch(
+        {batch_plane(problem, batch, k), Batch{}, tile, options.hybrid_r, workspace, workspace_bytes, stream, history},
+        options.algorithm);
 }
 
 }  // namespace

@@ -16,7 +16,7 @@ namespace sat::detail {
 struct Launch {
   Problem problem;  // the first plane of `batch`
   Batch batch;      // algorithms that take a batch in one launch read it; the others see 1 plane
-  int tile = 0;           // W, already resolved from Options (0 for non-tiled algorithms)
+  int tile = 0;     // W, already resolved from Options (0 for non-tiled algorithms)
   double hybrid_r = 0.25;
   void* workspace = nullptr;
   std::size_t workspace_bytes = 0;

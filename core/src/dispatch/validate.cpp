@@ -53,12 +53,13 @@ std::uintptr_t batch_end(const char* call, const char* which, AddressRange first
 }
 
 // Returns the bytes the plane addresses (see plane_range).
-AddressRange check_plane(const char* call, const char* which, const void* ptr, std::size_t pitch,
-                         std::size_t element, std::size_t alignment, Extent extent) {
+AddressRange check_plane(const char* call, const char* which, const void* ptr, std::size_t pitch, std::size_t element,
+                         std::size_t alignment, Extent extent) {
   const std::string w(which);
   if (ptr == nullptr) fail(ErrorCode::InvalidArgument, call, w + " pointer is null");
   const auto row = checked_mul(std::size_t(extent.width), element);
-  if (!row) fail(ErrorCode::InvalidArgument, call, w + " row of " + std::to_string(extent.width) + " elements is too large");
+  if (!row)
+    fail(ErrorCode::InvalidArgument, call, w + " row of " + std::to_string(extent.width) + " elements is too large");
   if (pitch < *row)
     fail(ErrorCode::InvalidArgument, call,
          w + " pitch " + std::to_string(pitch) + " is smaller than a row (" + std::to_string(extent.width) + " x " +
@@ -100,7 +101,8 @@ std::optional<std::size_t> checked_add(std::size_t a, std::size_t b) {
 AddressRange plane_range(const char* call, const char* which, const void* ptr, std::size_t pitch, int height,
                          std::size_t row_bytes) {
   const std::string w(which);
-  if (height < 1) fail(ErrorCode::InvalidArgument, call, w + " height must be >= 1 (got " + std::to_string(height) + ")");
+  if (height < 1)
+    fail(ErrorCode::InvalidArgument, call, w + " height must be >= 1 (got " + std::to_string(height) + ")");
   const auto rows_before_last = checked_mul(pitch, std::size_t(height - 1));
   const auto span = rows_before_last ? checked_add(*rows_before_last, row_bytes) : std::nullopt;
   if (!span || *span > kMaxSpan)
@@ -121,11 +123,13 @@ void check_request(const char* call, ElementType type, Extent extent, const Opti
   if (!known(type)) fail(ErrorCode::InvalidArgument, call, "unknown element type " + std::to_string(int(type)));
   if (!known(options.algorithm))
     fail(ErrorCode::InvalidArgument, call, "unknown algorithm " + std::to_string(int(options.algorithm)));
-  if (!known(options.table)) fail(ErrorCode::InvalidArgument, call, "unknown table " + std::to_string(int(options.table)));
+  if (!known(options.table))
+    fail(ErrorCode::InvalidArgument, call, "unknown table " + std::to_string(int(options.table)));
   if (!supports(options.table, type))
     fail(ErrorCode::Unsupported, call,
          std::string("the tilted table is offered for u8->u32 and f32->f32, not ") + to_string(type));
-  if (extent.width < 1) fail(ErrorCode::InvalidArgument, call, "width must be >= 1 (got " + std::to_string(extent.width) + ")");
+  if (extent.width < 1)
+    fail(ErrorCode::InvalidArgument, call, "width must be >= 1 (got " + std::to_string(extent.width) + ")");
   if (extent.height < 1)
     fail(ErrorCode::InvalidArgument, call, "height must be >= 1 (got " + std::to_string(extent.height) + ")");
   // The kernels and workspace sizes round sides up to tiles in int arithmetic (INT_MAX wrapped
@@ -133,8 +137,8 @@ void check_request(const char* call, ElementType type, Extent extent, const Opti
   for (const auto& [name, side] : {std::pair{"width", extent.width}, std::pair{"height", extent.height}})
     if (side > kMaxSide)
       fail(ErrorCode::InvalidArgument, call,
-           std::string(name) + " " + std::to_string(side) + " is too large (at most 2^30 = " +
-               std::to_string(kMaxSide) + ")");
+           std::string(name) + " " + std::to_string(side) +
+               " is too large (at most 2^30 = " + std::to_string(kMaxSide) + ")");
   const int t = options.tile;
   if (t != 0 && t != 32 && t != 64 && t != 128)
     fail(ErrorCode::InvalidArgument, call, "tile must be 0 (default), 32, 64 or 128 (got " + std::to_string(t) + ")");
@@ -162,8 +166,8 @@ void check_request(const char* call, ElementType type, Extent extent, const Opti
 }
 
 void check_problem(const char* call, const Problem& p, Table table) {
-  const AddressRange in = check_plane(call, "input", p.input, p.input_pitch, input_element_size(p.type),
-                                      input_alignment(p.type), p.extent);
+  const AddressRange in =
+      check_plane(call, "input", p.input, p.input_pitch, input_element_size(p.type), input_alignment(p.type), p.extent);
   const AddressRange out = check_plane(call, "output", p.output, p.output_pitch, output_element_size(p.type),
                                        output_alignment(p.type), table_extent(p.extent, table));
   if (overlap(in, out)) fail(ErrorCode::InvalidArgument, call, "input and output overlap");

@@ -101,7 +101,7 @@ SAT_HOST_DEVICE AxisTerms axis_terms(int pos, int len, int k, int anchor, Border
   }
   if (rem > 0) {
     const int64_t sm = ((s % P) + P) % P;  // the remainder starts where the box starts, mod P
-    const int64_t em = sm + rem - 1;        // < 2P − 1
+    const int64_t em = sm + rem - 1;       // < 2P − 1
     // [0, len−1]: ascending u → u;  [len, P−1]: descending u → P − u;
     // [P, P+len−1]: ascending u → u − P;  [P+len, 2P−1]: descending u → 2P − u.
     t.add(sm, mn(em, len - 1), 1);

@@ -80,9 +80,12 @@ std::string requirement(const ParamInfo& p, double value) {
       if (has_max) return hi + " and finite";
       return "finite";
     }
-    case ParamKind::Bool: return "0 or 1";
-    case ParamKind::Choice: return range_text(p);
-    case ParamKind::Image: return "an image";
+    case ParamKind::Bool:
+      return "0 or 1";
+    case ParamKind::Choice:
+      return range_text(p);
+    case ParamKind::Image:
+      return "an image";
   }
   return "?";
 }
@@ -94,9 +97,12 @@ bool in_range(const ParamInfo& p, double v) {
       return v == std::floor(v) && v >= p.min && v <= p.max && (!p.odd || std::fmod(std::fabs(v), 2.0) == 1.0);
     case ParamKind::Real:
       return std::isfinite(v) && (p.min_open ? v > p.min : v >= p.min) && (p.max_open ? v < p.max : v <= p.max);
-    case ParamKind::Bool: return v == 0.0 || v == 1.0;
-    case ParamKind::Choice: return v == std::floor(v) && v >= 0 && v < double(p.choices.size());
-    case ParamKind::Image: return false;
+    case ParamKind::Bool:
+      return v == 0.0 || v == 1.0;
+    case ParamKind::Choice:
+      return v == std::floor(v) && v >= 0 && v < double(p.choices.size());
+    case ParamKind::Image:
+      return false;
   }
   return false;
 }
@@ -187,8 +193,8 @@ void parse_param(FilterSpec& spec, std::string_view param, std::string_view text
   require_number(*p, call);
   double value = 0;
   if (p->kind == ParamKind::Choice) {
-    const auto it = std::find_if(p->choices.begin(), p->choices.end(),
-                                 [&](std::string_view c) { return lower_equal(c, text); });
+    const auto it =
+        std::find_if(p->choices.begin(), p->choices.end(), [&](std::string_view c) { return lower_equal(c, text); });
     if (it == p->choices.end()) fail(call, must_be(*p, requirement(*p, 0), quoted(text)));
     value = double(it - p->choices.begin());
   } else if (p->kind == ParamKind::Bool &&
@@ -217,11 +223,13 @@ std::string format_param(const FilterSpec& spec, std::string_view param) {
   require_number(*p, call);
   const double v = get_param(spec, param);
   switch (p->kind) {
-    case ParamKind::Bool: return v != 0 ? "true" : "false";
+    case ParamKind::Bool:
+      return v != 0 ? "true" : "false";
     case ParamKind::Choice:
       if (in_range(*p, v)) return std::string(p->choices[std::size_t(v)]);
       return number(v);  // an enum value out of range: validate() refuses it
-    default: return number(v);
+    default:
+      return number(v);
   }
 }
 
@@ -249,13 +257,15 @@ std::string range_text(const ParamInfo& p) {
       if (has_max) return (p.max_open ? "< " : "<= ") + number(p.max);
       return "any finite number";
     }
-    case ParamKind::Bool: return "0 or 1";
+    case ParamKind::Bool:
+      return "0 or 1";
     case ParamKind::Choice: {
       std::string text;
       for (std::string_view c : p.choices) text += (text.empty() ? "" : " | ") + std::string(c);
       return text;
     }
-    case ParamKind::Image: return "an 8-bit image";
+    case ParamKind::Image:
+      return "an 8-bit image";
   }
   return "?";
 }

@@ -29,7 +29,8 @@ inline int band_count(int height, int64_t work_per_row, int threads, int window_
   const int64_t total = int64_t(height) * std::max<int64_t>(1, work_per_row);
   const int64_t cores = detail::hardware_threads();
   int64_t most = cores * kBandsPerThread;
-  if (window_rows > 0) most = std::max(cores, std::min(most, int64_t(height) / (int64_t(kWindowsPerBand) * window_rows)));
+  if (window_rows > 0)
+    most = std::max(cores, std::min(most, int64_t(height) / (int64_t(kWindowsPerBand) * window_rows)));
   return int(std::max<int64_t>(1, std::min<int64_t>({most, int64_t(height), total / kMinWorkPerBand})));
 }
 

@@ -20,17 +20,20 @@ void cpu_window_moments(const Job& job, int threads, Pixel&& pixel) {
   with_accumulator(job.window <= 257, [&](auto acc) {
     using Acc = decltype(acc);
     // Per row: two running sums (update, prefix, differences) and the per-pixel arithmetic.
-    parallel_rows(job.height, int64_t(job.width) * 12, threads, [&](int y0, int y1) {
-      RunningBoxSums<Acc, Summand::Value> sums(job.gray, job.gray_pitch, box, columns);
-      RunningBoxSums<Acc, Summand::Square> squares(job.gray, job.gray_pitch, box, columns);
-      for (int y = y0; y < y1; ++y) {
-        const Acc* s = sums.row(y);
-        const Acc* q = squares.row(y);
-        const uint8_t* gray = row_ptr(job.gray, job.gray_pitch, y);
-        uint8_t* dst = row_ptr(job.dst, job.dst_pitch, y);
-        for (int x = 0; x < job.width; ++x) dst[x] = pixel(SumSq{uint64_t(s[x]), uint64_t(q[x])}, gray[x]);
-      }
-    }, job.window);
+    parallel_rows(
+        job.height, int64_t(job.width) * 12, threads,
+        [&](int y0, int y1) {
+          RunningBoxSums<Acc, Summand::Value> sums(job.gray, job.gray_pitch, box, columns);
+          RunningBoxSums<Acc, Summand::Square> squares(job.gray, job.gray_pitch, box, columns);
+          for (int y = y0; y < y1; ++y) {
+            const Acc* s = sums.row(y);
+            const Acc* q = squares.row(y);
+            const uint8_t* gray = row_ptr(job.gray, job.gray_pitch, y);
+            uint8_t* dst = row_ptr(job.dst, job.dst_pitch, y);
+            for (int x = 0; x < job.width; ++x) dst[x] = pixel(SumSq{uint64_t(s[x]), uint64_t(q[x])}, gray[x]);
+          }
+        },
+        job.window);
   });
 }
 

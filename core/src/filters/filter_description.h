@@ -15,8 +15,8 @@ namespace sat::filters {
 
 template <class Params>
 struct ParamAccess {
-  std::function<double(const Params&)> get;      // Choice: the index; Bool: 0/1
-  std::function<void(Params&, double)> set;      // the value is in range (checked before)
+  std::function<double(const Params&)> get;             // Choice: the index; Bool: 0/1
+  std::function<void(Params&, double)> set;             // the value is in range (checked before)
   std::function<void(Params&, ConstImage8)> set_image;  // ParamKind::Image only
 };
 
@@ -30,8 +30,8 @@ ParamAccess<Params> member(Member Params::*field) {
 
 template <class Params>
 struct FilterDescription {
-  FilterInfo info;                              // info.defaults holds Params{}
-  std::vector<ParamAccess<Params>> access;      // one per info.params, same order
+  FilterInfo info;                          // info.defaults holds Params{}
+  std::vector<ParamAccess<Params>> access;  // one per info.params, same order
   std::function<std::string(const Params&)> describe;
   // Rules between parameters, after every parameter was range-checked; throws
   // Error(InvalidArgument, call, text). Empty when there are none.

@@ -13,7 +13,6 @@
 
 #include "dispatch/compute_owned.h"
 #include "dispatch/launch.h"
-#include "support/renamed_error.h"
 #include "filters/backend.h"
 #include "filters/engine_context.h"
 #include "filters/filter_validate.h"
@@ -23,6 +22,7 @@
 #include "sat/filters.h"
 #include "sat/support/buffers.h"
 #include "sat/support/cuda_event.h"
+#include "support/renamed_error.h"
 
 namespace sat {
 
@@ -33,7 +33,7 @@ using filters::kTableBytesPerPixel;
 namespace {
 
 constexpr ElementType kTableTypes[] = {ElementType::U8ToU32, ElementType::U8x4ToU32x4, ElementType::U8ToSumSq};
-constexpr std::size_t kHostAlignment = 64;       // host scratch: a cache line (any element type)
+constexpr std::size_t kHostAlignment = 64;  // host scratch: a cache line (any element type)
 
 // The user's options for one table type; a tile this type cannot use (16-byte elements at
 // W = 128) falls back to the algorithm's default tile for it.
@@ -70,7 +70,7 @@ struct FilterEngine::Impl final : filters::EngineContext {
 
   // Scratch slots: device memory on the CUDA backend, host memory on the CPU backend.
   struct AlignedFree {
-    void operator()(void* p) const noexcept { ::operator delete(p, std::align_val_t{kHostAlignment}); }
+    void operator()(void* p) const noexcept { ::operator delete (p, std::align_val_t{kHostAlignment}); }
   };
   struct Slot {
     DeviceBuffer device;
@@ -122,8 +122,9 @@ struct FilterEngine::Impl final : filters::EngineContext {
 
   void* scratch(int slot, std::size_t bytes, const char* call) override {
     if (slot < 0 || slot >= kScratchSlots)
-      throw Error(ErrorCode::InvalidArgument, call,
-                  "scratch slot " + std::to_string(slot) + " does not exist (0.." + std::to_string(kScratchSlots - 1) + ")");
+      throw Error(
+          ErrorCode::InvalidArgument, call,
+          "scratch slot " + std::to_string(slot) + " does not exist (0.." + std::to_string(kScratchSlots - 1) + ")");
     Slot& s = slots[slot];
     if (bytes <= s.bytes) return s.data();
     // The old contents are not kept: free first, so that the peak is the new size alone.
@@ -136,7 +137,7 @@ struct FilterEngine::Impl final : filters::EngineContext {
         throw detail::allocation_failed(e, call, what);
       }
     } else {
-      s.host.reset(::operator new(bytes, std::align_val_t{kHostAlignment}, std::nothrow));
+      s.host.reset(::operator new (bytes, std::align_val_t{kHostAlignment}, std::nothrow));
       if (!s.host)
         throw Error(ErrorCode::OutOfMemory, call,
                     "host allocation of " + std::to_string(bytes) + " bytes for the " + what + " failed");
@@ -162,7 +163,8 @@ struct FilterEngine::Impl final : filters::EngineContext {
       throw detail::renamed(e, call);
     }
     reserve_workspace(call, needed);  // allocates only for another table type or more planes than at construction
-    detail::compute_owned(call, problem, batch, o, workspace.buffer_.data(), workspace.buffer_.bytes(), stream, workspace.history_);
+    detail::compute_owned(call, problem, batch, o, workspace.buffer_.data(), workspace.buffer_.bytes(), stream,
+                          workspace.history_);
   }
 
   void begin(cudaStream_t stream) override {
@@ -247,7 +249,8 @@ void FilterEngine::set_sat_options(const Options& options) {
 void FilterEngine::set_cpu_threads(int threads) {
   constexpr const char* call = "sat::FilterEngine::set_cpu_threads";
   auto& im = live(impl_, call);
-  if (threads < 0) throw Error(ErrorCode::InvalidArgument, call, "threads must be >= 0 (got " + std::to_string(threads) + ")");
+  if (threads < 0)
+    throw Error(ErrorCode::InvalidArgument, call, "threads must be >= 0 (got " + std::to_string(threads) + ")");
   im.cpu_threads_ = threads;
 }
 

@@ -70,8 +70,8 @@ void check_images(const char* call, ConstImage8 src, const Image8& dst, int dst_
   if (!overlap || alias == Alias::Any) return;
   const bool same = src.data == dst.data && src.pitch == dst.pitch && src.channels == dst.channels;
   if (alias == Alias::SameImageOnly && same) return;
-  fail(call, alias == Alias::SameImageOnly ? "dst overlaps src (only dst == src, in place, is allowed)"
-                                           : "dst overlaps src");
+  fail(call,
+       alias == Alias::SameImageOnly ? "dst overlaps src (only dst == src, in place, is allowed)" : "dst overlaps src");
 }
 
 void check_device_images(const char* call, ConstImage8 src, const Image8& dst) {

@@ -31,9 +31,9 @@ __global__ void to_bgrx_kernel(ConstImage8 src, u8x4* dst, std::size_t dst_pitch
 void cuda_to_gray(ConstImage8 src, uint8_t* dst, std::size_t dst_pitch, cudaStream_t stream) {
   if (src.channels == 1) {
     if (dst != src.data)
-      check_cuda(cudaMemcpy2DAsync(dst, dst_pitch, src.data, src.pitch, std::size_t(src.width),
-                                           std::size_t(src.height), cudaMemcpyDeviceToDevice, stream),
-                         "cudaMemcpy2DAsync");
+      check_cuda(cudaMemcpy2DAsync(dst, dst_pitch, src.data, src.pitch, std::size_t(src.width), std::size_t(src.height),
+                                   cudaMemcpyDeviceToDevice, stream),
+                 "cudaMemcpy2DAsync");
     return;
   }
   to_gray_kernel<<<pixel_grid(src.width, src.height), pixel_block(), 0, stream>>>(src, dst, dst_pitch);

@@ -10,15 +10,15 @@ namespace sat::filters {
 
 template <class TableElement>
 struct GrayWindowJob {
-  using Table = TableElement;      // uint32_t (Σx) or SumSq ({Σx, Σx²})
-  const Table* table = nullptr;    // CUDA: the table of the gray plane; the CPU sums the plane itself
+  using Table = TableElement;    // uint32_t (Σx) or SumSq ({Σx, Σx²})
+  const Table* table = nullptr;  // CUDA: the table of the gray plane; the CPU sums the plane itself
   std::size_t table_pitch = 0;
   const uint8_t* gray = nullptr;
   std::size_t gray_pitch = 0;
   uint8_t* dst = nullptr;
   std::size_t dst_pitch = 0;
   int width = 0, height = 0;
-  int window = 15, anchor = 7;     // anchor = window / 2
+  int window = 15, anchor = 7;  // anchor = window / 2
 };
 
 }  // namespace sat::filters

@@ -16,8 +16,10 @@ std::string lower(std::string_view name) {
 
 const char* to_string(Backend backend) {
   switch (backend) {
-    case Backend::Cuda: return "cuda";
-    case Backend::Cpu: return "cpu";
+    case Backend::Cuda:
+      return "cuda";
+    case Backend::Cpu:
+      return "cpu";
   }
   return "?";
 }
@@ -31,8 +33,10 @@ std::optional<Backend> parse_backend(std::string_view name) {
 
 const char* to_string(Border border) {
   switch (border) {
-    case Border::Reflect101: return "reflect101";
-    case Border::Replicate: return "replicate";
+    case Border::Reflect101:
+      return "reflect101";
+    case Border::Replicate:
+      return "replicate";
   }
   return "?";
 }
@@ -40,8 +44,7 @@ const char* to_string(Border border) {
 std::optional<Border> parse_border(std::string_view name) {
   const std::string s = lower(name);
   // Not plain "reflect": OpenCV's BORDER_REFLECT (fedcba|abcdef) is a different rule.
-  if (s == "reflect101" || s == "reflect-101" || s == "reflect_101")
-    return Border::Reflect101;
+  if (s == "reflect101" || s == "reflect-101" || s == "reflect_101") return Border::Reflect101;
   if (s == "replicate" || s == "edge") return Border::Replicate;
   return std::nullopt;
 }

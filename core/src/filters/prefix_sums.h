@@ -74,10 +74,18 @@ void running_sums(const Acc* v, Acc* p, std::size_t n, std::size_t cn) {
   }
 #endif
   switch (cn) {
-    case 1: running_sums_scalar<1>(v, p, n); break;
-    case 3: running_sums_scalar<3>(v, p, n); break;
-    case 4: running_sums_scalar<4>(v, p, n); break;
-    default: running_sums_any(v, p, n, cn); break;
+    case 1:
+      running_sums_scalar<1>(v, p, n);
+      break;
+    case 3:
+      running_sums_scalar<3>(v, p, n);
+      break;
+    case 4:
+      running_sums_scalar<4>(v, p, n);
+      break;
+    default:
+      running_sums_any(v, p, n, cn);
+      break;
   }
 }
 

@@ -118,10 +118,18 @@ template <class Acc>
 void round_row(const BoxRounding& r, const RowSums<Acc>& sums, std::size_t n, uint8_t* dst) {
   using namespace rounded_rows_detail;
   switch (r.mode) {
-    case BoxRounding::Identity: store_row<BoxRounding::Identity>(r, sums, n, dst); break;
-    case BoxRounding::Fixed16: store_row<BoxRounding::Fixed16>(r, sums, n, dst); break;
-    case BoxRounding::Float32Or64: store_row<BoxRounding::Float32Or64>(r, sums, n, dst); break;
-    case BoxRounding::Float64: store_row<BoxRounding::Float64>(r, sums, n, dst); break;
+    case BoxRounding::Identity:
+      store_row<BoxRounding::Identity>(r, sums, n, dst);
+      break;
+    case BoxRounding::Fixed16:
+      store_row<BoxRounding::Fixed16>(r, sums, n, dst);
+      break;
+    case BoxRounding::Float32Or64:
+      store_row<BoxRounding::Float32Or64>(r, sums, n, dst);
+      break;
+    case BoxRounding::Float64:
+      store_row<BoxRounding::Float64>(r, sums, n, dst);
+      break;
   }
 }
 

@@ -111,13 +111,15 @@ SAT_HOST_DEVICE uint8_t round_box_as(const BoxRounding& r, uint64_t s) {
 SAT_HOST_DEVICE uint8_t round_box(const BoxRounding& r, uint64_t s, int element) {
   const bool scalar = element >= r.scalar_from;
   switch (r.mode) {
-    case BoxRounding::Identity: return round_box_as<BoxRounding::Identity, false>(r, s);
+    case BoxRounding::Identity:
+      return round_box_as<BoxRounding::Identity, false>(r, s);
     case BoxRounding::Fixed16:
       return scalar ? round_box_as<BoxRounding::Fixed16, true>(r, s) : round_box_as<BoxRounding::Fixed16, false>(r, s);
     case BoxRounding::Float32Or64:
       return scalar ? round_box_as<BoxRounding::Float32Or64, true>(r, s)
                     : round_box_as<BoxRounding::Float32Or64, false>(r, s);
-    case BoxRounding::Float64: return round_box_as<BoxRounding::Float64, false>(r, s);
+    case BoxRounding::Float64:
+      return round_box_as<BoxRounding::Float64, false>(r, s);
   }
   return 0;
 }

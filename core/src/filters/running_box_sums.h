@@ -45,7 +45,8 @@ inline int source_index(int64_t t, int len, Edge edge) {
 
 // The source intervals (with multiplicities) the window at `pos` covers along one axis.
 inline AxisTerms edge_terms(int pos, int len, int k, int anchor, Edge edge) {
-  if (edge != Edge::Clip) return axis_terms(pos, len, k, anchor, edge == Edge::Replicate ? Border::Replicate : Border::Reflect101);
+  if (edge != Edge::Clip)
+    return axis_terms(pos, len, k, anchor, edge == Edge::Replicate ? Border::Replicate : Border::Reflect101);
   const BoxSpan s = clipped_span(pos, len, k, anchor);
   AxisTerms t;
   t.add(s.lo, s.hi, 1);

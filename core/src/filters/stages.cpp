@@ -33,7 +33,7 @@ GrayPlane gray_plane(EngineContext& engine, ConstImage8 src, const Image8& dst, 
 }
 
 TablePlane table_of(EngineContext& engine, ElementType type, const void* input, std::size_t input_pitch, Extent e,
-                     cudaStream_t stream) {
+                    cudaStream_t stream) {
   const std::size_t pitch = std::size_t(e.width) * output_element_size(type);
   void* table = engine.scratch(0, pitch * std::size_t(e.height), kApplyCall);
   engine.build_tables(kApplyCall, Problem{type, e, input, input_pitch, table, pitch}, Batch{}, stream);

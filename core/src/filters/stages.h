@@ -42,19 +42,20 @@ struct TablePlane {
   std::size_t pitch = 0;
 };
 TablePlane table_of(EngineContext& engine, ElementType type, const void* input, std::size_t input_pitch, Extent e,
-                     cudaStream_t stream);
+                    cudaStream_t stream);
 
 // The stages of a filter on the gray plane of src with a table of `type`: the gray plane (stage
 // 1), its table (stage 2; CUDA only, the CPU backend sums the gray plane itself), then
 // pass(gray, table) writes dst (stage 3; table is empty on the CPU).
 template <class Pass>
-void gray_table_stages(EngineContext& engine, ConstImage8 src, const Image8& dst, ElementType type,
-                       cudaStream_t stream, Pass&& pass) {
+void gray_table_stages(EngineContext& engine, ConstImage8 src, const Image8& dst, ElementType type, cudaStream_t stream,
+                       Pass&& pass) {
   engine.begin(stream);
   const GrayPlane gray = gray_plane(engine, src, dst, stream);
   engine.mark(1, stream);
   TablePlane table;
-  if (engine.backend() == Backend::Cuda) table = table_of(engine, type, gray.data, gray.pitch, {src.width, src.height}, stream);
+  if (engine.backend() == Backend::Cuda)
+    table = table_of(engine, type, gray.data, gray.pitch, {src.width, src.height}, stream);
   engine.mark(2, stream);
   pass(gray, table);
   engine.mark(3, stream);

@@ -36,7 +36,8 @@ void begin_lookback_call(LookBackHeader* header, std::uint64_t key, std::size_t 
   // The layout changed under a workspace the library owns: zero it with every SM, not one block.
   const bool clear_here = history && history->layout_key != key;
   if (clear_here) check_cuda(cudaMemsetAsync(body, 0, body_bytes, stream), "cudaMemsetAsync (look-back state)");
-  lookback_reset<<<1, kLookBackResetThreads, 0, stream>>>(header, reinterpret_cast<uint4*>(body), body_bytes, key, clear_here);
+  lookback_reset<<<1, kLookBackResetThreads, 0, stream>>>(header, reinterpret_cast<uint4*>(body), body_bytes, key,
+                                                          clear_here);
   check_launch("lookback_reset");
   if (history) history->reset_to(key);
 }

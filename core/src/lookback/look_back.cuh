@@ -39,7 +39,8 @@ struct LookBackWalk {
 };
 
 template <class Source>
-__device__ __forceinline__ LookBackStart find_look_back_start(const Source& s, int first, int step, int count, int lane) {
+__device__ __forceinline__ LookBackStart find_look_back_start(const Source& s, int first, int step, int count,
+                                                              int lane) {
   LookBackStart r;
   unsigned delay_ns = 32;
   for (int base = 0;;) {

@@ -1,5 +1,5 @@
-// Tile status flags for single-kernel algorithms (1R1W-SKSS, 1R1W-SKSS-LB): how one block tells others that a tile's partial sums are in global memory, and how
-// others wait for that.
+// Tile status flags for single-kernel algorithms (1R1W-SKSS, 1R1W-SKSS-LB): how one block tells others that a tile's
+// partial sums are in global memory, and how others wait for that.
 //
 // Protocol (the same as CUB's decoupled look-back for values too wide to pack with the flag):
 //   writer: every lane stores its part of the data, __threadfence(), __syncwarp(), then lane 0

@@ -15,11 +15,11 @@ namespace sat::detail {
 
 // What a tile's stamps mean (nanoseconds of the GPU's global timer).
 enum TileMoment : int {
-  kTileStart = 0,     // the block starts the tile: ticket known, waits for its prefetched data
-  kTileScanned = 1,   // after the first barrier: local scans done, next ticket known
+  kTileStart = 0,       // the block starts the tile: ticket known, waits for its prefetched data
+  kTileScanned = 1,     // after the first barrier: local scans done, next ticket known
   kTileLookedBack = 2,  // the row warp has GRS and GLS out (packed protocol: thread 0's warp)
-  kTileOffsets = 3,   // after the second barrier: offsets and corner in shared memory
-  kTileStored = 4,    // the block's stores of the tile are issued
+  kTileOffsets = 3,     // after the second barrier: offsets and corner in shared memory
+  kTileStored = 4,      // the block's stores of the tile are issued
   kTileMoments = 5
 };
 

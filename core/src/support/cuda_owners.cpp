@@ -12,8 +12,8 @@
 #include "sat/support/cuda_check.h"
 #include "sat/support/cuda_event.h"
 #include "sat/support/cuda_stream.h"
-#include "sat/support/pitched_buffer.h"
 #include "sat/support/device_hang.h"
+#include "sat/support/pitched_buffer.h"
 
 namespace sat {
 
@@ -81,7 +81,8 @@ PitchedBuffer::PitchedBuffer(std::size_t row_bytes, std::size_t rows) {
   std::size_t pitch = 0;
   const cudaError_t status = cudaMallocPitch(&memory, &pitch, row_bytes, rows);
   if (status != cudaSuccess)
-    throw_cuda_error(status, "cudaMallocPitch(" + std::to_string(rows) + " rows of " + std::to_string(row_bytes) + " bytes)");
+    throw_cuda_error(status,
+                     "cudaMallocPitch(" + std::to_string(rows) + " rows of " + std::to_string(row_bytes) + " bytes)");
   memory_.reset(static_cast<unsigned char*>(memory));
   pitch_ = pitch;
   row_bytes_ = row_bytes;

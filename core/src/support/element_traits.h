@@ -64,13 +64,20 @@ SAT_HOST_DEVICE Acc zero() {
 template <class F>
 decltype(auto) visit_type(ElementType type, F&& f) {
   switch (type) {
-    case ElementType::U8ToU32: return f(ElementTraits<ElementType::U8ToU32>{});
-    case ElementType::U8x4ToU32x4: return f(ElementTraits<ElementType::U8x4ToU32x4>{});
-    case ElementType::F32ToF32: return f(ElementTraits<ElementType::F32ToF32>{});
-    case ElementType::F32x2ToF32x2: return f(ElementTraits<ElementType::F32x2ToF32x2>{});
-    case ElementType::U32x2ToU32x2: return f(ElementTraits<ElementType::U32x2ToU32x2>{});
-    case ElementType::U8ToU64Squares: return f(ElementTraits<ElementType::U8ToU64Squares>{});
-    case ElementType::U8ToSumSq: break;
+    case ElementType::U8ToU32:
+      return f(ElementTraits<ElementType::U8ToU32>{});
+    case ElementType::U8x4ToU32x4:
+      return f(ElementTraits<ElementType::U8x4ToU32x4>{});
+    case ElementType::F32ToF32:
+      return f(ElementTraits<ElementType::F32ToF32>{});
+    case ElementType::F32x2ToF32x2:
+      return f(ElementTraits<ElementType::F32x2ToF32x2>{});
+    case ElementType::U32x2ToU32x2:
+      return f(ElementTraits<ElementType::U32x2ToU32x2>{});
+    case ElementType::U8ToU64Squares:
+      return f(ElementTraits<ElementType::U8ToU64Squares>{});
+    case ElementType::U8ToSumSq:
+      break;
   }
   return f(ElementTraits<ElementType::U8ToSumSq>{});
 }

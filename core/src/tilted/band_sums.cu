@@ -15,8 +15,8 @@ constexpr int kThreads = 256;
 // A warp reads consecutive pixels of a row at each step. (Measured on an NVIDIA H100: staging the
 // band in shared memory first, or loading every pixel into registers before summing, was slower.)
 template <class In>
-__global__ void __launch_bounds__(kThreads) band_sums_kernel(Extent image, const char* __restrict__ input,
-                                                             std::size_t input_pitch, BandSums out, int bands) {
+__global__ void __launch_bounds__(kThreads)
+    band_sums_kernel(Extent image, const char* __restrict__ input, std::size_t input_pitch, BandSums out, int bands) {
   using Types = TiltedTypes<In>;
   using Sum = typename Types::Band;
   using Pair = typename Types::Pair;

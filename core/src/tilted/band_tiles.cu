@@ -39,7 +39,7 @@ struct TileCounts<true> {
   struct Step {
     uint32_t up, down;  // the value's counts: above the band and in it
   };
-  uint32_t (*up_triangle)[kThreads], (*down_triangle)[kThreads];  // b[s − 1] of the counts (shared)
+  uint32_t (*up_triangle)[kThreads], (*down_triangle)[kThreads];                  // b[s − 1] of the counts (shared)
   uint32_t *above_up_right, *above_up_left, *above_down_right, *above_down_left;  // A_k, B_k (shared)
   uint32_t up_pixels = 0, down_pixels = 0;  // bit r: pixel r of this column is counted
   uint32_t up_before = 0, up_previous = 0, down_before = 0, down_previous = 0;
@@ -82,17 +82,16 @@ struct TileCounts<true> {
 };
 
 template <class In>
-__global__ void __launch_bounds__(kThreads) band_tiles_kernel(Extent image, const char* __restrict__ input,
-                                                              std::size_t input_pitch, BandSums tables,
-                                                              char* __restrict__ out, std::size_t out_pitch,
-                                                              int bands) {
+__global__ void __launch_bounds__(kThreads)
+    band_tiles_kernel(Extent image, const char* __restrict__ input, std::size_t input_pitch, BandSums tables,
+                      char* __restrict__ out, std::size_t out_pitch, int bands) {
   using Types = TiltedTypes<In>;
   using Out = typename Types::Out;
   using Band = typename Types::Band;
   using Pair = typename Types::Pair;
-  __shared__ Band triangle[2][kThreads];   // b[s − 1] (double-buffered)
-  __shared__ Out above_right[kC + kR];     // A_k over the columns the tile reads
-  __shared__ Out above_left[kC + kR];      // B_k likewise
+  __shared__ Band triangle[2][kThreads];  // b[s − 1] (double-buffered)
+  __shared__ Out above_right[kC + kR];    // A_k over the columns the tile reads
+  __shared__ Out above_left[kC + kR];     // B_k likewise
   TileCounts<Types::kCounts> counts;
   if constexpr (Types::kCounts) {
     __shared__ uint32_t up_triangle[2][kThreads], down_triangle[2][kThreads];
@@ -117,7 +116,8 @@ __global__ void __launch_bounds__(kThreads) band_tiles_kernel(Extent image, cons
     counts.begin_band();
 #pragma unroll
     for (int r = 0; r < kR; ++r) {
-      const In v = inside && r < steps ? reinterpret_cast<const In*>(input + input_pitch * std::size_t(y0 + r))[x] : In{};
+      const In v =
+          inside && r < steps ? reinterpret_cast<const In*>(input + input_pitch * std::size_t(y0 + r))[x] : In{};
       counts.set_pixel(r, v);
       pixel[r] = finite_part(v);
     }

@@ -11,10 +11,10 @@
 
 #include "common/cuda/cuda_array.h"
 #include "common/cuda/cuda_check.h"
-#include "sat/support/buffers.h"
 #include "common/cuda/device_image.h"
 #include "common/cuda/host_buffer.h"
 #include "common/cuda/pinned_image.h"
+#include "sat/support/buffers.h"
 #include "sat/support/pitched_buffer.h"
 
 namespace {

@@ -150,10 +150,11 @@ TEST(FilterOptions, ParsesTodaysParameters) {
 // One rule for the box kernel's size: --ksize, --radius or --kernel-width/--kernel-height, one
 // way per command line. (--radius 3 --kernel-width 5 is refused, not run as 5x7.)
 TEST(FilterOptions, OneWayOfGivingTheKernelSize) {
-  const std::vector<std::vector<std::string>> conflicts = {
-      {"--radius", "3", "--kernel-width", "5"}, {"--radius", "3", "--kernel-height", "5"},
-      {"--ksize", "5", "--kernel-height", "3"}, {"--ksize", "5", "--radius", "2"},
-      {"--kernel-width", "5", "--ksize", "3x3", "--radius", "1"}};
+  const std::vector<std::vector<std::string>> conflicts = {{"--radius", "3", "--kernel-width", "5"},
+                                                           {"--radius", "3", "--kernel-height", "5"},
+                                                           {"--ksize", "5", "--kernel-height", "3"},
+                                                           {"--ksize", "5", "--radius", "2"},
+                                                           {"--kernel-width", "5", "--ksize", "3x3", "--radius", "1"}};
   for (const std::vector<std::string>& args : conflicts) {
     SCOPED_TRACE(args[0] + " " + args[2]);
     for (const char* name : {"box", "kuwahara"}) {
@@ -200,8 +201,9 @@ TEST(FilterOptions, ChoicesByNameBoolsAsFlagsImagesAsFiles) {
         EXPECT_EQ(sat::get_param(Line({option_of(param) + "=true"}).options.spec_of(info), param.name), 1.0);
         EXPECT_EQ(sat::get_param(Line({option_of(param) + "=false"}).options.spec_of(info), param.name), 0.0);
         EXPECT_EQ(sat::get_param(Line({option_of(param) + "=FALSE"}).options.spec_of(info), param.name), 0.0);
-        EXPECT_EQ(sat::get_param(Line({option_of(param), option_of(param) + "=false"}).options.spec_of(info), param.name),
-                  0.0);
+        EXPECT_EQ(
+            sat::get_param(Line({option_of(param), option_of(param) + "=false"}).options.spec_of(info), param.name),
+            0.0);
         const std::string refused = usage_error_of([&] { Line({option_of(param) + "=yes"}); });
         EXPECT_NE(refused.find("=true or =false"), std::string::npos) << refused;
         ++checked;
@@ -260,7 +262,9 @@ TEST(FilterOptions, NumbersAreFiniteAndSyntaxIsTheCommandLines) {
 }
 
 TEST(FilterOptions, ParametersOfAnotherFilterCanBeRefused) {
-  const std::string block = usage_error_of([] { Line({"--block", "11"}).options.require_parameters_of(filter("box")); });
+  const std::string block = usage_error_of([] {
+    Line({"--block", "11"}).options.require_parameters_of(filter("box"));
+  });
   EXPECT_EQ(block, "--block does not apply to --filter box (it is a threshold parameter)");
   EXPECT_NO_THROW(Line({"--window", "9"}).options.require_parameters_of(filter("bradley")));
   EXPECT_NO_THROW(Line({"--max-value", "9"}).options.require_parameters_of(filter("sauvola")));

@@ -10,12 +10,12 @@
 #include <vector>
 
 #include "common/cuda/cuda_check.h"
-#include "sat/support/cuda_stream.h"
 #include "common/frame/cuda_frame_pipeline.h"
 #include "common/frame/pinned_mat.h"
 #include "cuda_test_support.h"
 #include "sat/error.h"
 #include "sat/filters.h"
+#include "sat/support/cuda_stream.h"
 
 namespace {
 
@@ -54,16 +54,22 @@ constexpr int kPaths = 4;
 
 FrameConvert convert_of(Path path) {
   switch (path) {
-    case Path::BoxOnBgra: return FrameConvert::Bgra;
-    case Path::SauvolaOnGray: return FrameConvert::Gray;
-    default: return FrameConvert::None;
+    case Path::BoxOnBgra:
+      return FrameConvert::Bgra;
+    case Path::SauvolaOnGray:
+      return FrameConvert::Gray;
+    default:
+      return FrameConvert::None;
   }
 }
 int output_channels(Path path) {
   switch (path) {
-    case Path::BoxOnBgra: return 4;
-    case Path::BoxOnBgr: return 3;
-    default: return 1;
+    case Path::BoxOnBgra:
+      return 4;
+    case Path::BoxOnBgr:
+      return 3;
+    default:
+      return 1;
   }
 }
 
@@ -76,9 +82,15 @@ void run_filter(Path path, sat::FilterEngine& engine, sat::ConstImage8 src, sat:
   mean_c.C = 1.5;
   switch (path) {
     case Path::BoxOnBgra:
-    case Path::BoxOnBgr: engine.apply(box, src, dst, stream); break;
-    case Path::SauvolaOnGray: engine.apply(sat::SauvolaParams{}, src, dst, stream); break;
-    case Path::MeanCOnBgr: engine.apply(mean_c, src, dst, stream); break;
+    case Path::BoxOnBgr:
+      engine.apply(box, src, dst, stream);
+      break;
+    case Path::SauvolaOnGray:
+      engine.apply(sat::SauvolaParams{}, src, dst, stream);
+      break;
+    case Path::MeanCOnBgr:
+      engine.apply(mean_c, src, dst, stream);
+      break;
   }
 }
 
@@ -133,20 +145,21 @@ void run_frames(CudaFramePipeline& frames, int width, int height, int count, std
     if (const auto retired = frames.make_room()) check(*retired);
     EXPECT_LE(frames.in_flight(), frames.frames_in_flight() - 1);
     const Path path = static_cast<Path>(f % kPaths);
-    submitted.push_back({random_frame(width, height, rng),
-                         satapp::pinned_mat(height, width, CV_8UC(output_channels(path))), path});
+    submitted.push_back(
+        {random_frame(width, height, rng), satapp::pinned_mat(height, width, CV_8UC(output_channels(path))), path});
     Submitted& s = submitted.back();
     satapp::FrameSlot& slot = frames.begin_frame();
     frame_of_slot[static_cast<std::size_t>(frames.index_of(slot))] = f;
     frames.upload(slot, const_view(s.input));
     const sat::ConstImage8 src = frames.convert(slot, convert_of(path));
     const sat::Image8 dst = slot.output(output_channels(path));
-    frames.filter(slot, [&](sat::FilterEngine& engine, cudaStream_t stream) { run_filter(path, engine, src, dst, stream); });
+    frames.filter(slot,
+                  [&](sat::FilterEngine& engine, cudaStream_t stream) { run_filter(path, engine, src, dst, stream); });
     frames.wait_for_filter(slot, download.get());
     frames.begin_finish(slot, download.get());
     SAT_CUDA_CHECK(cudaMemcpy2DAsync(s.output.data, s.output.step[0], dst.data, dst.pitch,
-                                        std::size_t(width) * dst.channels, std::size_t(height),
-                                        cudaMemcpyDeviceToHost, download.get()));
+                                     std::size_t(width) * dst.channels, std::size_t(height), cudaMemcpyDeviceToHost,
+                                     download.get()));
     frames.end_finish(slot, download.get());
     frames.end_frame(slot, download.get());
   }
@@ -162,7 +175,7 @@ TEST_P(FramePipelineGpu, EveryFrameMatchesTheCpuBackendByteForByte) {
   std::mt19937 rng(1234u + static_cast<unsigned>(GetParam()));
   CudaFramePipeline frames(GetParam(), true);
   ASSERT_EQ(frames.frames_in_flight(), GetParam());
-  run_frames(frames, 67, 45, 9, rng);   // odd sizes; a size change reallocates the slots
+  run_frames(frames, 67, 45, 9, rng);  // odd sizes; a size change reallocates the slots
   run_frames(frames, 129, 33, 7, rng);
   run_frames(frames, 3, 5, 5, rng);
 }
@@ -181,7 +194,7 @@ TEST(FramePipelineGpuErrors, AFailedFrameIsAbandonedAndTheNextOneRuns) {
   frames.allocate(layout, sat::Options{});
   satapp::FrameSlot& slot = frames.begin_frame();
   const cv::Mat wrong = random_frame(30, 17, rng);
-  EXPECT_THROW(frames.upload(slot, const_view(wrong)), sat::Error);  // another size
+  EXPECT_THROW(frames.upload(slot, const_view(wrong)), sat::Error);    // another size
   EXPECT_THROW(frames.convert(slot, FrameConvert::Bgra), sat::Error);  // the layout has no BGRA
   EXPECT_THROW(slot.output(1), sat::Error);
   frames.abandon_frame();

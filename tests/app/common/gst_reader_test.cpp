@@ -103,8 +103,9 @@ TEST(GstReader, Nv12AndI420GiveTheSameBgrAsOpenCvsBt601) {
 // made by GStreamer itself.
 std::string write_test_file(const std::string& name, int frames) {
   const std::string path = ::testing::TempDir() + name;
-  const std::string description = "videotestsrc num-buffers=" + std::to_string(frames) +
-                                  " pattern=ball ! video/x-raw,format=BGR,width=76,height=42 ! avimux ! filesink location=" + path;
+  const std::string description =
+      "videotestsrc num-buffers=" + std::to_string(frames) +
+      " pattern=ball ! video/x-raw,format=BGR,width=76,height=42 ! avimux ! filesink location=" + path;
   GstElement* pipeline = gst_parse_launch(description.c_str(), nullptr);
   EXPECT_TRUE(pipeline);
   if (!pipeline) return path;
@@ -124,7 +125,8 @@ TEST(GstReader, FileThroughUridecodebin) {
   satapp::gst::initialize();
   const std::string path = write_test_file("gst_reader_file.avi", 3);
   const std::vector<cv::Mat> from_file = read_all(satapp::gst::file_pipeline(path));
-  const std::vector<cv::Mat> direct = read_all("videotestsrc num-buffers=3 pattern=ball ! video/x-raw,format=BGR,width=76,height=42");
+  const std::vector<cv::Mat> direct =
+      read_all("videotestsrc num-buffers=3 pattern=ball ! video/x-raw,format=BGR,width=76,height=42");
   ASSERT_EQ(from_file.size(), 3u);
   for (int i = 0; i < 3; ++i) EXPECT_EQ(cv::norm(from_file[i], direct[i], cv::NORM_INF), 0) << "frame " << i;
 }

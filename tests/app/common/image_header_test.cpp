@@ -37,10 +37,20 @@ TEST(ImageHeader, SizesOfOpenCvEncodings) {
     std::vector<int> params;
   };
   const Case cases[] = {
-      {".png", CV_8UC3, {}},  {".png", CV_8UC1, {}},   {".jpg", CV_8UC3, {}}, {".jpg", CV_8UC1, {}},
-      {".bmp", CV_8UC3, {}},  {".bmp", CV_8UC4, {}},   {".pgm", CV_8UC1, {}}, {".ppm", CV_8UC3, {}},
-      {".pgm", CV_8UC1, {cv::IMWRITE_PXM_BINARY, 0}},  {".pam", CV_8UC4, {}}, {".tif", CV_8UC3, {}},
-      {".webp", CV_8UC3, {}}, {".webp", CV_8UC3, {cv::IMWRITE_WEBP_QUALITY, 101}}, {".ras", CV_8UC3, {}},
+      {".png", CV_8UC3, {}},
+      {".png", CV_8UC1, {}},
+      {".jpg", CV_8UC3, {}},
+      {".jpg", CV_8UC1, {}},
+      {".bmp", CV_8UC3, {}},
+      {".bmp", CV_8UC4, {}},
+      {".pgm", CV_8UC1, {}},
+      {".ppm", CV_8UC3, {}},
+      {".pgm", CV_8UC1, {cv::IMWRITE_PXM_BINARY, 0}},
+      {".pam", CV_8UC4, {}},
+      {".tif", CV_8UC3, {}},
+      {".webp", CV_8UC3, {}},
+      {".webp", CV_8UC3, {cv::IMWRITE_WEBP_QUALITY, 101}},
+      {".ras", CV_8UC3, {}},
   };
   for (const Case& c : cases) {
     for (const cv::Size size : {cv::Size(97, 61), cv::Size(1, 333), cv::Size(1027, 3)}) {
@@ -66,7 +76,8 @@ TEST(ImageHeader, BytesOfNoImageAreUnknown) {
   const std::vector<uchar> zeros(64, 0);
   EXPECT_EQ(header_of(zeros).kind, HeaderKind::Unknown);
   const std::string text = "this is a text file, not an image at all";
-  EXPECT_EQ(read_image_header(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()).kind, HeaderKind::Unknown);
+  EXPECT_EQ(read_image_header(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()).kind,
+            HeaderKind::Unknown);
   EXPECT_EQ(read_image_header(nullptr, 0).kind, HeaderKind::Unknown);
 }
 
@@ -91,8 +102,8 @@ TEST(ImageHeader, PrefixesNeverReadPastTheirEnd) {
 
 TEST(ImageHeader, ABombIsSizedFromItsFirstBytes) {
   // A PNG's signature and IHDR chunk announcing 32767x32767 (1 GiB of 8-bit gray).
-  const std::vector<uchar> ihdr = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13, 'I', 'H', 'D', 'R',
-                                   0, 0, 0x7f, 0xff, 0, 0, 0x7f, 0xff, 8, 0, 0, 0, 0};
+  const std::vector<uchar> ihdr = {0x89, 'P', 'N', 'G',  '\r', '\n', 0x1a, '\n', 0,    0, 0, 13, 'I', 'H', 'D',
+                                   'R',  0,   0,   0x7f, 0xff, 0,    0,    0x7f, 0xff, 8, 0, 0,  0,   0};
   const ImageHeader header = header_of(ihdr);
   ASSERT_EQ(header.kind, HeaderKind::Sized);
   EXPECT_EQ(header.pixels(), 32767ull * 32767ull);

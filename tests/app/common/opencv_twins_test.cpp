@@ -77,8 +77,8 @@ TEST(OpenCvTwins, BoxBlurIsTheBoxMean) {
           for (int x = 0; x < src.cols; ++x)
             for (int c = 0; c < channels; ++c)
               expect_rounds(out.ptr<uint8_t>(y)[x * channels + c], box_mean(src, x, y, c, kw, kh, fold),
-                            "box " + std::to_string(kw) + "x" + std::to_string(kh) + " at " + std::to_string(x) +
-                                "," + std::to_string(y));
+                            "box " + std::to_string(kw) + "x" + std::to_string(kh) + " at " + std::to_string(x) + "," +
+                                std::to_string(y));
       }
 }
 
@@ -174,7 +174,8 @@ TEST(OpenCvTwins, LocalStatsHoldOnBrightFlatWindows) {
       }
     for (int x = 0; x < g.cols; ++x) {
       double sum = 0, sum_sq = 0;
-      for (int dx = -50; dx <= 50; ++dx) sum += col[reflect101(x + dx, g.cols)], sum_sq += col_sq[reflect101(x + dx, g.cols)];
+      for (int dx = -50; dx <= 50; ++dx)
+        sum += col[reflect101(x + dx, g.cols)], sum_sq += col_sq[reflect101(x + dx, g.cols)];
       const double n = 101.0 * 101.0, mean = sum / n;
       const double want = 2 * std::sqrt(std::max(0.0, sum_sq / n - mean * mean));
       EXPECT_LE(std::abs(out.at<uint8_t>(y, x) - want), 0.5 + 1e-6) << x << "," << y;

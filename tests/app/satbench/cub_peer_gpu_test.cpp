@@ -18,10 +18,10 @@
 #include <vector>
 
 #include "common/cuda/cuda_check.h"
-#include "sat/support/buffers.h"
 #include "cuda_test_support.h"
 #include "peer_cub.h"
 #include "run_command.h"
+#include "sat/support/buffers.h"
 #include "scan_check.h"
 
 #ifndef SATBENCH_EXE

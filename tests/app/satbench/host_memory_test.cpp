@@ -53,17 +53,17 @@ TEST(SatbenchHostMemory, LimitCapsWhatIsAllowedAndNamesBothSizes) {
 TEST(SatbenchHostMemory, CaseOverTheLimitIsNotRunAndTheRestIsReported) {
   const std::string json = ::testing::TempDir() + "satbench_memory_limit.json";
   std::string output;
-  const int status = sat::test::run_command(std::string(SATBENCH_EXE) +
-                                                " --algorithms none --peers cpu_parallel,opencv --suite frames" +
-                                                " --sizes 64x48,1920x1080 --memory-limit 0.005 --reps 2 --warmup 0" +
-                                                " --no-color --json " + json,
-                                            output);
+  const int status = sat::test::run_command(
+      std::string(SATBENCH_EXE) + " --algorithms none --peers cpu_parallel,opencv --suite frames" +
+          " --sizes 64x48,1920x1080 --memory-limit 0.005 --reps 2 --warmup 0" + " --no-color --json " + json,
+      output);
   EXPECT_EQ(status, 0) << output;
   EXPECT_NE(output.find("satbench: u8->u32 1920x1080: not run: host memory: needs 27.0 MB, 5.0 MB available"),
             std::string::npos)
       << output;
   EXPECT_NE(output.find("  1920x1080: not run: host memory: needs 27.0 MB, 5.0 MB available"), std::string::npos)
-      << "the table's notes\n" << output;
+      << "the table's notes\n"
+      << output;
   std::ifstream file(json);
   ASSERT_TRUE(file) << json;
   const nlohmann::json report = nlohmann::json::parse(file);
@@ -81,7 +81,7 @@ TEST(SatbenchHostMemory, CaseOverTheLimitIsNotRunAndTheRestIsReported) {
   EXPECT_EQ(measured, 4) << "cpu_parallel and opencv, u8 and u8x4, at 64x48";
   EXPECT_EQ(not_run, 4) << "the same at 1920x1080";
   EXPECT_NE(output.find("needs 107.9 MB, 5.0 MB available"), std::string::npos) << "u8x4: one unit for both\n"
-                                                                                  << output;
+                                                                                << output;
   EXPECT_NE(output.find("4 measurements, 4 not run for want of host memory"), std::string::npos) << output;
   std::remove(json.c_str());
 }

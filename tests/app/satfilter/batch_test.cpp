@@ -47,8 +47,8 @@ TEST_F(BatchTest, MissingFolderAndNameClashesAreCommandLineErrors) {
   std::filesystem::create_directory(out("a"));
   std::filesystem::create_directory(out("results"));
   std::filesystem::copy_file(in("color.png"), out("a/color.png"));
-  const RunResult clash = run_satfilter(
-      {"-o", out("results"), in("color.png"), out("a/color.png"), "--filter", "box", "--backend", "cpu"});
+  const RunResult clash =
+      run_satfilter({"-o", out("results"), in("color.png"), out("a/color.png"), "--filter", "box", "--backend", "cpu"});
   EXPECT_EQ(clash.status, 2) << clash.err;
   EXPECT_TRUE(std::filesystem::is_empty(out("results"))) << "nothing is written when the batch is refused";
 }
@@ -108,8 +108,8 @@ TEST_F(BatchTest, FailedSequenceLeavesNoFile) {
 }
 
 TEST_F(BatchTest, StdinToStdoutWithFormat) {
-  const RunResult r =
-      run_satfilter({"-", "-", "--format", "png", "--filter", "box", "--ksize", "3", "--backend", "cpu"}, in("color.png"));
+  const RunResult r = run_satfilter(
+      {"-", "-", "--format", "png", "--filter", "box", "--ksize", "3", "--backend", "cpu"}, in("color.png"));
   ASSERT_EQ(r.status, 0) << r.err;
   const std::vector<uchar> bytes(r.out.begin(), r.out.end());
   const cv::Mat output = cv::imdecode(bytes, cv::IMREAD_UNCHANGED);
@@ -154,8 +154,8 @@ TEST_F(BatchTest, JsonOnStdoutListsEveryInputOfABatch) {
 }
 
 TEST_F(BatchTest, QuietSilencesNotesButNotErrors) {
-  const std::vector<std::string> args = {in("color.png"), out("out.png"), "--filter", "box", "--backend", "cpu",
-                                         "--algorithm", "2r2w"};
+  const std::vector<std::string> args = {in("color.png"), out("out.png"), "--filter",    "box",
+                                         "--backend",     "cpu",          "--algorithm", "2r2w"};
   const RunResult loud = run_satfilter(args);
   ASSERT_EQ(loud.status, 0) << loud.err;
   EXPECT_NE(loud.err.find("note:"), std::string::npos) << "the cpu backend notes that it ignores --algorithm";

@@ -65,8 +65,11 @@ std::optional<Changed> change_one(const sat::FilterInfo& info, const sat::ParamI
     case sat::ParamKind::Choice:
       for (std::size_t i = 0; i < param.choices.size(); ++i) candidates.push_back(double(i));
       break;
-    case sat::ParamKind::Bool: candidates = {1.0 - current}; break;
-    case sat::ParamKind::Image: return std::nullopt;
+    case sat::ParamKind::Bool:
+      candidates = {1.0 - current};
+      break;
+    case sat::ParamKind::Image:
+      return std::nullopt;
   }
   for (double value : candidates) {
     if (value == current || !std::isfinite(value)) continue;
@@ -117,7 +120,7 @@ TEST_F(CatalogTest, EveryFilterRunsWithItsDefaultsAndWithEachChangedParameter) {
     for (const auto& [input, c] : cases) {
       const cv::Mat source = cv::imread(in(input), cv::IMREAD_UNCHANGED);
       std::vector<std::string> args{in(input), out("out.png"), "--filter", std::string(info.name), "--backend",
-                                    "cpu",     "-y",             "--json",   out("report.json")};
+                                    "cpu",     "-y",           "--json",   out("report.json")};
       args.insert(args.end(), c.args.begin(), c.args.end());
       SCOPED_TRACE(std::string(info.name) + " " + input + (c.args.empty() ? "" : " " + c.args[0]));
       const RunResult r = run_satfilter(args);
@@ -168,7 +171,7 @@ TEST_F(CatalogTest, ImageParametersNeedAGrayImageOfTheInputsSize) {
       SCOPED_TRACE(std::string(info.name) + " " + std::string(param.name));
       // A Choice parameter that says "use the image" (a shape "map"), when the filter has one.
       std::vector<std::string> base{in("color.png"), out("out.png"), "--filter", std::string(info.name),
-                                    "--backend", "cpu", "-y"};
+                                    "--backend",     "cpu",          "-y"};
       for (const sat::ParamInfo& other : info.params)
         if (other.kind == sat::ParamKind::Choice)
           for (std::string_view choice : other.choices)

@@ -88,8 +88,8 @@ TEST_F(GpuTest, LosslessVideoEqualsCvBlurAtEveryDepth) {
   const std::vector<cv::Mat> inputs = read_video(in("clip.mkv"));
   ASSERT_EQ(inputs.size(), 8u);
   for (const char* depth : {"2", "3", "5", "16"}) {
-    const RunResult r = run_satfilter({in("clip.mkv"), out("out.mkv"), "--filter", "box", "--ksize", "5x3",
-                                       "--backend", "cuda", "--frames-in-flight", depth, "--report", "-y"});
+    const RunResult r = run_satfilter({in("clip.mkv"), out("out.mkv"), "--filter", "box", "--ksize", "5x3", "--backend",
+                                       "cuda", "--frames-in-flight", depth, "--report", "-y"});
     ASSERT_EQ(r.status, 0) << r.err;
     for (const char* stage : {"decode", "upload", "SAT", "filter", "download", "encode"})
       EXPECT_NE(r.out.find(stage), std::string::npos) << stage;
@@ -106,7 +106,8 @@ TEST_F(GpuTest, LosslessVideoEqualsCvBlurAtEveryDepth) {
 TEST_F(GpuTest, ThresholdVideoFramesInOrder) {
   REQUIRE_GPU();
   if (!media.has_mkv()) GTEST_SKIP() << "no FFV1 encoder in this OpenCV";
-  const RunResult r = run_satfilter({in("clip.mkv"), out("out.mkv"), "--filter", "threshold", "--block", "7", "--backend", "cuda"});
+  const RunResult r =
+      run_satfilter({in("clip.mkv"), out("out.mkv"), "--filter", "threshold", "--block", "7", "--backend", "cuda"});
   ASSERT_EQ(r.status, 0) << r.err;
   const std::vector<cv::Mat> inputs = read_video(in("clip.mkv"));
   const std::vector<cv::Mat> outputs = read_video(out("out.mkv"));
@@ -143,9 +144,9 @@ TEST_F(GpuTest, EveryCatalogFilterAndDetectionEqualTheCpuBackend) {
   if (!std::filesystem::exists(cascade) || !std::filesystem::exists(astronaut))
     GTEST_SKIP() << "opencv-data or python3-skimage missing";
   for (const char* backend : {"cpu", "cuda"}) {
-    const RunResult r = run_satfilter({astronaut, out(std::string(backend) + ".png"), "--detect", cascade, "--draw",
-                                       "--filter", "box", "--backend", backend, "-y", "--json",
-                                       out(std::string(backend) + ".json")});
+    const RunResult r =
+        run_satfilter({astronaut, out(std::string(backend) + ".png"), "--detect", cascade, "--draw", "--filter", "box",
+                       "--backend", backend, "-y", "--json", out(std::string(backend) + ".json")});
     ASSERT_EQ(r.status, 0) << backend << ": " << r.err;
   }
   EXPECT_EQ(cv::norm(read(out("cpu.png")), read(out("cuda.png")), cv::NORM_INF), 0.0);

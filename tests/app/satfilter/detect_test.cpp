@@ -79,8 +79,8 @@ cv::Mat outline_mask(cv::Size size, const std::vector<sat::Box>& boxes) {
 }
 
 TEST_F(DetectTest, JsonBoxesAreTheDetectorsOwn) {
-  const RunResult r = run_satfilter({kAstronaut, out("out.png"), "--detect", kCascade, "--backend", "cpu", "--json",
-                                     out("faces.json")});
+  const RunResult r = run_satfilter(
+      {kAstronaut, out("out.png"), "--detect", kCascade, "--backend", "cpu", "--json", out("faces.json")});
   ASSERT_EQ(r.status, 0) << r.err;
   const std::vector<std::vector<sat::Box>> frames = json_frames(out("faces.json"));
   ASSERT_EQ(frames.size(), 1u);
@@ -97,9 +97,9 @@ TEST_F(DetectTest, ParametersReachTheDetector) {
   params.scale_factor = 1.2;
   params.min_neighbors = 0;  // every window, ungrouped: many boxes
   params.min_size = {40, 40};
-  const RunResult r = run_satfilter({kAstronaut, out("out.png"), "--detect", kCascade, "--backend", "cpu", "--json",
-                                     out("faces.json"), "--scale-factor", "1.2", "--min-neighbors", "0", "--min-size",
-                                     "40x40"});
+  const RunResult r =
+      run_satfilter({kAstronaut, out("out.png"), "--detect", kCascade, "--backend", "cpu", "--json", out("faces.json"),
+                     "--scale-factor", "1.2", "--min-neighbors", "0", "--min-size", "40x40"});
   ASSERT_EQ(r.status, 0) << r.err;
   const std::vector<sat::Box> expected = detector_boxes(astronaut, params);
   EXPECT_GT(expected.size(), 1u);
@@ -164,8 +164,8 @@ TEST_F(DetectTest, OneListPerFrame) {
   ASSERT_TRUE(cv::imwrite(out("frame_1.png"), astronaut));
   ASSERT_TRUE(cv::imwrite(out("frame_2.png"), blank));
   ASSERT_TRUE(cv::imwrite(out("frame_3.png"), astronaut));
-  const RunResult r = run_satfilter({out("frame_%d.png"), out("out_%d.png"), "--detect", kCascade, "--backend", "cpu",
-                                     "--json", out("faces.json")});
+  const RunResult r = run_satfilter(
+      {out("frame_%d.png"), out("out_%d.png"), "--detect", kCascade, "--backend", "cpu", "--json", out("faces.json")});
   ASSERT_EQ(r.status, 0) << r.err;
   const std::vector<std::vector<sat::Box>> frames = json_frames(out("faces.json"));
   ASSERT_EQ(frames.size(), 3u);
@@ -233,10 +233,13 @@ std::string one_tree_cascade(const std::string& nodes, const std::string& leaves
                              const std::string& extra_rect = "") {
   return "<?xml version=\"1.0\"?>\n<opencv_storage>\n<cascade type_id=\"opencv-cascade-classifier\">"
          "<stageType>BOOST</stageType><featureType>HAAR</featureType><height>24</height><width>24</width>"
-         "<featureParams><maxCatCount>0</maxCatCount></featureParams><stageNum>1</stageNum><stages><_><stageThreshold>" +
+         "<featureParams><maxCatCount>0</maxCatCount></featureParams><stageNum>1</"
+         "stageNum><stages><_><stageThreshold>" +
          threshold + "</stageThreshold><weakClassifiers><_><internalNodes>" + nodes + "</internalNodes><leafValues>" +
-         leaves + "</leafValues></_></weakClassifiers></_></stages><features><_><rects><_>0 0 24 12 1.</_>"
-         "<_>0 12 24 12 -1.</_>" + extra_rect + "</rects><tilted>0</tilted></_></features></cascade>\n</opencv_storage>\n";
+         leaves +
+         "</leafValues></_></weakClassifiers></_></stages><features><_><rects><_>0 0 24 12 1.</_>"
+         "<_>0 12 24 12 -1.</_>" +
+         extra_rect + "</rects><tilted>0</tilted></_></features></cascade>\n</opencv_storage>\n";
 }
 
 // Hostile cascades and parameters: a clear message and exit 1, never a crash, a hang or an output.
@@ -252,9 +255,11 @@ TEST_F(DetectTest, HostileCascadesAndFactorsFailCleanly) {
     std::vector<std::string> extra;
     std::string words;
   } cases[] = {
-      {{"--detect", write("far.xml", one_tree_cascade("0 -1 0 0.", "-1. 1.", "-1.", "<_>1000000000 1000000000 0 0 0.</_>"))},
+      {{"--detect",
+        write("far.xml", one_tree_cascade("0 -1 0 0.", "-1. 1.", "-1.", "<_>1000000000 1000000000 0 0 0.</_>"))},
        "rectangle 2 (1000000000 1000000000 0 0 0) lies outside the 24x24 window"},
-      {{"--detect", write("cycle.xml", one_tree_cascade("1 1 0 0.1 1 1 0 0.1", "-1 1 2", "-1."))}, "node 1 is reached twice"},
+      {{"--detect", write("cycle.xml", one_tree_cascade("1 1 0 0.1 1 1 0 0.1", "-1 1 2", "-1."))},
+       "node 1 is reached twice"},
       {{"--detect", kCascade, "--scale-factor", "1.0000000001"}, "more than 1000 scales"},
       {{"--detect", write("all.xml", one_tree_cascade("0 -1 0 0.", "1e38 1e38", "-1e39"))}, "more than 200000 windows"},
   };

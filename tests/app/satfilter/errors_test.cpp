@@ -31,7 +31,9 @@ TEST_F(ErrorsTest, TextFileNamedPng) {
   EXPECT_NE(r.err.find("text.png"), std::string::npos) << r.err;
 }
 
-TEST_F(ErrorsTest, EmptyPng) { expect_clean_failure(run_to(in("empty.png"), out("out.png"), {"--filter", "box"}), out("out.png")); }
+TEST_F(ErrorsTest, EmptyPng) {
+  expect_clean_failure(run_to(in("empty.png"), out("out.png"), {"--filter", "box"}), out("out.png"));
+}
 
 TEST_F(ErrorsTest, TextFileNamedAvi) {
   expect_clean_failure(run_to(in("text.avi"), out("out.avi"), {"--filter", "box"}), out("out.avi"));
@@ -79,37 +81,37 @@ TEST_P(BadArgumentsTest, FailsCleanly) {
 
 INSTANTIATE_TEST_SUITE_P(
     Satfilter, BadArgumentsTest,
-    ::testing::Values(
-        BadArguments{"EvenBlock", {"--filter", "threshold", "--block", "10"}},
-        BadArguments{"BlockTooSmall", {"--filter", "threshold", "--block", "1"}},
-        BadArguments{"NegativeRadius", {"--filter", "box", "--radius", "-1"}},
-        BadArguments{"ZeroKsize", {"--filter", "box", "--ksize", "0x3"}},
-        BadArguments{"MalformedKsize", {"--filter", "box", "--ksize", "5by3"}},
-        BadArguments{"RadiusNotANumber", {"--filter", "box", "--radius", "abc"}},
-        BadArguments{"KsizeAndRadius", {"--filter", "box", "--ksize", "3", "--radius", "1"}},
-        BadArguments{"UnknownBorder", {"--filter", "box", "--border", "wrap"}},
-        BadArguments{"SauvolaKTooLarge", {"--filter", "sauvola", "--k", "1.5"}},
-        BadArguments{"SauvolaKZero", {"--filter", "sauvola", "--k", "0"}},
-        BadArguments{"SauvolaEvenWindow", {"--filter", "sauvola", "--window", "8"}},
-        BadArguments{"SauvolaNegativeR", {"--filter", "sauvola", "--r", "-3"}},
-        BadArguments{"BradleyT100", {"--filter", "bradley", "--t", "100"}},
-        BadArguments{"BradleyWindowZero", {"--filter", "bradley", "--window", "0"}},
-        BadArguments{"MaxValueTooLarge", {"--filter", "threshold", "--max-value", "256"}},
-        BadArguments{"UnknownFilter", {"--filter", "median"}},
-        BadArguments{"MissingFilter", {"--radius", "2"}},
-        BadArguments{"UnknownOption", {"--filter", "box", "--frobnicate"}},
-        BadArguments{"ParameterOfAnotherFilter", {"--filter", "box", "--block", "11"}},
-        BadArguments{"MissingValue", {"--filter", "box", "--radius"}},
-        BadArguments{"UnknownBackend", {"--filter", "box", "--backend", "tpu"}},
-        BadArguments{"UnknownAlgorithm", {"--filter", "box", "--algorithm", "fastest"}},
-        BadArguments{"BadTile", {"--filter", "box", "--tile", "48"}},
-        BadArguments{"TileOfUntiledAlgorithm", {"--filter", "box", "--algorithm", "2r2w", "--tile", "32"}},
-        BadArguments{"ExtraPositional", {"--filter", "box", "third.png"}},
-        // Values satcore rejects (the kernel area or window squared overflows an int).
-        BadArguments{"KsizeAreaOverflows", {"--filter", "box", "--ksize", "100001"}},
-        BadArguments{"SauvolaWindowOverflows", {"--filter", "sauvola", "--window", "100001"}},
-        BadArguments{"QualityOutOfRange", {"--filter", "box", "--quality", "0"}},
-        BadArguments{"QualityForPng", {"--filter", "box", "--quality", "50"}}),
+    ::testing::Values(BadArguments{"EvenBlock", {"--filter", "threshold", "--block", "10"}},
+                      BadArguments{"BlockTooSmall", {"--filter", "threshold", "--block", "1"}},
+                      BadArguments{"NegativeRadius", {"--filter", "box", "--radius", "-1"}},
+                      BadArguments{"ZeroKsize", {"--filter", "box", "--ksize", "0x3"}},
+                      BadArguments{"MalformedKsize", {"--filter", "box", "--ksize", "5by3"}},
+                      BadArguments{"RadiusNotANumber", {"--filter", "box", "--radius", "abc"}},
+                      BadArguments{"KsizeAndRadius", {"--filter", "box", "--ksize", "3", "--radius", "1"}},
+                      BadArguments{"UnknownBorder", {"--filter", "box", "--border", "wrap"}},
+                      BadArguments{"SauvolaKTooLarge", {"--filter", "sauvola", "--k", "1.5"}},
+                      BadArguments{"SauvolaKZero", {"--filter", "sauvola", "--k", "0"}},
+                      BadArguments{"SauvolaEvenWindow", {"--filter", "sauvola", "--window", "8"}},
+                      BadArguments{"SauvolaNegativeR", {"--filter", "sauvola", "--r", "-3"}},
+                      BadArguments{"BradleyT100", {"--filter", "bradley", "--t", "100"}},
+                      BadArguments{"BradleyWindowZero", {"--filter", "bradley", "--window", "0"}},
+                      BadArguments{"MaxValueTooLarge", {"--filter", "threshold", "--max-value", "256"}},
+                      BadArguments{"UnknownFilter", {"--filter", "median"}},
+                      BadArguments{"MissingFilter", {"--radius", "2"}},
+                      BadArguments{"UnknownOption", {"--filter", "box", "--frobnicate"}},
+                      BadArguments{"ParameterOfAnotherFilter", {"--filter", "box", "--block", "11"}},
+                      BadArguments{"MissingValue", {"--filter", "box", "--radius"}},
+                      BadArguments{"UnknownBackend", {"--filter", "box", "--backend", "tpu"}},
+                      BadArguments{"UnknownAlgorithm", {"--filter", "box", "--algorithm", "fastest"}},
+                      BadArguments{"BadTile", {"--filter", "box", "--tile", "48"}},
+                      BadArguments{"TileOfUntiledAlgorithm",
+                                   {"--filter", "box", "--algorithm", "2r2w", "--tile", "32"}},
+                      BadArguments{"ExtraPositional", {"--filter", "box", "third.png"}},
+                      // Values satcore rejects (the kernel area or window squared overflows an int).
+                      BadArguments{"KsizeAreaOverflows", {"--filter", "box", "--ksize", "100001"}},
+                      BadArguments{"SauvolaWindowOverflows", {"--filter", "sauvola", "--window", "100001"}},
+                      BadArguments{"QualityOutOfRange", {"--filter", "box", "--quality", "0"}},
+                      BadArguments{"QualityForPng", {"--filter", "box", "--quality", "50"}}),
     [](const ::testing::TestParamInfo<BadArguments>& param_info) { return std::string(param_info.param.name); });
 
 TEST_F(ErrorsTest, MissingOutputArgument) {

@@ -38,8 +38,8 @@ TEST_F(FormatTest, SetsTheFormatOfABatchsOutputs) {
 }
 
 TEST_F(FormatTest, AnOutputWithoutExtensionTakesTheFormat) {
-  const RunResult r = run_satfilter({in("color.png"), out("result"), "--format", "bmp", "--filter", "box", "--ksize",
-                                     "3", "--backend", "cpu"});
+  const RunResult r = run_satfilter(
+      {in("color.png"), out("result"), "--format", "bmp", "--filter", "box", "--ksize", "3", "--backend", "cpu"});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_FALSE(file_exists(out("result")));
   ASSERT_TRUE(file_exists(out("result.bmp")));
@@ -48,8 +48,8 @@ TEST_F(FormatTest, AnOutputWithoutExtensionTakesTheFormat) {
 }
 
 TEST_F(FormatTest, AgreeingSpellingsAreNoContradiction) {
-  const RunResult r = run_satfilter({in("color.png"), out("out.jpeg"), "--format", "JPG", "--filter", "box",
-                                     "--backend", "cpu"});
+  const RunResult r =
+      run_satfilter({in("color.png"), out("out.jpeg"), "--format", "JPG", "--filter", "box", "--backend", "cpu"});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_TRUE(file_exists(out("out.jpeg")));
 }

@@ -26,7 +26,8 @@ class GstDecoderTest : public SatfilterTest {
     const std::string frames = "videotestsrc num-buffers=" + std::to_string(kFrames) +
                                " pattern=ball ! video/x-raw,format=BGR,width=" + std::to_string(kWidth) +
                                ",height=" + std::to_string(kHeight) + ",framerate=10/1";
-    ASSERT_EQ(std::system(("gst-launch-1.0 -q " + frames + " ! avimux ! filesink location=" + in("gst.avi")).c_str()), 0);
+    ASSERT_EQ(std::system(("gst-launch-1.0 -q " + frames + " ! avimux ! filesink location=" + in("gst.avi")).c_str()),
+              0);
     ASSERT_EQ(std::system(("gst-launch-1.0 -q " + frames + " ! filesink location=" + in("gst.bgr")).c_str()), 0);
   }
 
@@ -54,8 +55,8 @@ class GstDecoderTest : public SatfilterTest {
 };
 
 TEST_F(GstDecoderTest, FramesFilteredAsCvBlurOfTheFramesGStreamerWrote) {
-  const RunResult r = run_satfilter({in("gst.avi"), out("gst_%02d.png"), "--decoder", "gst", "--filter", "box", "--ksize",
-                                     "5x3", "--backend", "cpu", "--report"});
+  const RunResult r = run_satfilter({in("gst.avi"), out("gst_%02d.png"), "--decoder", "gst", "--filter", "box",
+                                     "--ksize", "5x3", "--backend", "cpu", "--report"});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("decoder    GStreamer ("), std::string::npos) << r.out;
   EXPECT_NE(r.err.find("decoded by GStreamer"), std::string::npos) << r.err;
@@ -184,7 +185,8 @@ TEST_F(GstDecoderTest, UndecodableFileFailsCleanlyNamingGStreamer) {
     std::ofstream text(in("text.mp4"));
     text << "not a video at all\n";
   }
-  const RunResult r = run_satfilter({in("text.mp4"), out("out.avi"), "--decoder", "gst", "--filter", "box", "--backend", "cpu"});
+  const RunResult r =
+      run_satfilter({in("text.mp4"), out("out.avi"), "--decoder", "gst", "--filter", "box", "--backend", "cpu"});
   expect_clean_failure(r, out("out.avi"));
   EXPECT_NE(r.err.find("through GStreamer"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("text.mp4"), std::string::npos) << r.err;

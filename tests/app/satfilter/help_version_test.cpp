@@ -8,9 +8,10 @@ TEST(SatfilterCli, HelpDocumentsEveryFilterAndParameter) {
   const RunResult r = run_satfilter({"--help"});
   ASSERT_EQ(r.status, 0);
   EXPECT_EQ(r.err, "");
-  for (const char* word : {"box", "threshold", "sauvola", "bradley", "--ksize", "--radius", "--border", "reflect101",
-                           "replicate", "--block", "--C", "--invert", "--window", "--k", "--r", "--t", "--max-value",
-                           "--backend", "--algorithm", "1r1w-skss-lb", "--tile", "--report", "--progress", "default"})
+  for (const char* word :
+       {"box",         "threshold", "sauvola",     "bradley",      "--ksize",  "--radius", "--border",   "reflect101",
+        "replicate",   "--block",   "--C",         "--invert",     "--window", "--k",      "--r",        "--t",
+        "--max-value", "--backend", "--algorithm", "1r1w-skss-lb", "--tile",   "--report", "--progress", "default"})
     EXPECT_NE(r.out.find(word), std::string::npos) << word << " missing from --help";
   EXPECT_NE(r.out.find("(default 3x3)"), std::string::npos);
   EXPECT_NE(r.out.find("(default 11)"), std::string::npos);
@@ -19,8 +20,8 @@ TEST(SatfilterCli, HelpDocumentsEveryFilterAndParameter) {
 TEST(SatfilterCli, HelpDocumentsBatchAndSafetyOptions) {
   const RunResult r = run_satfilter({"--help"});
   ASSERT_EQ(r.status, 0);
-  for (const char* word : {"-o FOLDER", "frame_%04d.png", "--format", "-n ", "-y ", "--quality", "--json", "-q, --quiet",
-                           "8 bits per channel", "16-bit", "OUTPUT = INPUT", "lossless"})
+  for (const char* word : {"-o FOLDER", "frame_%04d.png", "--format", "-n ", "-y ", "--quality", "--json",
+                           "-q, --quiet", "8 bits per channel", "16-bit", "OUTPUT = INPUT", "lossless"})
     EXPECT_NE(r.out.find(word), std::string::npos) << word << " missing from --help";
 }
 

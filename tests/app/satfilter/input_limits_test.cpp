@@ -62,7 +62,8 @@ std::thread feed_endless(const std::string& path, std::string head, std::uint64_
     std::vector<char> zeros(1 << 16, 0);
     std::uint64_t written = 0;
     if (::write(fd, head.data(), head.size()) == ssize_t(head.size()))
-      for (ssize_t n = 0; written < most && (n = ::write(fd, zeros.data(), zeros.size())) > 0;) written += std::uint64_t(n);
+      for (ssize_t n = 0; written < most && (n = ::write(fd, zeros.data(), zeros.size())) > 0;)
+        written += std::uint64_t(n);
     ::close(fd);
   });
 }
@@ -77,9 +78,7 @@ std::uint32_t png_crc(const std::string& bytes) {
   return crc ^ 0xFFFFFFFFu;
 }
 
-std::string big_endian(std::uint32_t v) {
-  return {char(v >> 24), char(v >> 16), char(v >> 8), char(v)};
-}
+std::string big_endian(std::uint32_t v) { return {char(v >> 24), char(v >> 16), char(v >> 8), char(v)}; }
 
 std::string png_chunk(const std::string& type, const std::string& data) {
   return big_endian(std::uint32_t(data.size())) + type + data + big_endian(png_crc(type + data));
@@ -96,12 +95,13 @@ std::string png_bomb(std::uint32_t width, std::uint32_t height) {
   zlib += {char(row & 0xFF), char(row >> 8), char(~row & 0xFF), char((~row >> 8) & 0xFF)};
   zlib += std::string(row, '\0');
   zlib += big_endian((row % 65521u) << 16 | 1u);  // Adler-32 of `row` zeros
-  return std::string("\x89PNG\r\n\x1a\n", 8) + png_chunk("IHDR", ihdr) + png_chunk("IDAT", zlib) + png_chunk("IEND", "");
+  return std::string("\x89PNG\r\n\x1a\n", 8) + png_chunk("IHDR", ihdr) + png_chunk("IDAT", zlib) +
+         png_chunk("IEND", "");
 }
 
 TEST_F(InputLimitsTest, DevZeroAsInputIsRefusedAtOnce) {
-  const std::string err =
-      expect_refused_within({"/dev/zero", out("out.png"), "--filter", "box", "--backend", "cpu"}, std::chrono::seconds(20));
+  const std::string err = expect_refused_within({"/dev/zero", out("out.png"), "--filter", "box", "--backend", "cpu"},
+                                                std::chrono::seconds(20));
   EXPECT_TRUE(contains(err, "'/dev/zero'")) << err;
   EXPECT_TRUE(contains(err, "not those of an image")) << err;
   EXPECT_LT(elapsed_s, 10);
@@ -127,8 +127,8 @@ TEST_F(InputLimitsTest, DevZeroAsRadiusMapIsRefusedAtOnce) {
 TEST_F(InputLimitsTest, AFifoOrADirectoryAsRadiusMapIsRefusedAtOnce) {
   ASSERT_EQ(::mkfifo(in("map.pgm").c_str(), 0600), 0);
   for (const std::string& map : {in("map.pgm"), in("")}) {
-    const std::string err = expect_refused_within({in("gray.pgm"), out("out.png"), "--filter", "variable-blur", "--shape",
-                                                   "map", "--radius-map", map, "--backend", "cpu"},
+    const std::string err = expect_refused_within({in("gray.pgm"), out("out.png"), "--filter", "variable-blur",
+                                                   "--shape", "map", "--radius-map", map, "--backend", "cpu"},
                                                   std::chrono::seconds(20));
     EXPECT_TRUE(contains(err, "--radius-map")) << err;
     EXPECT_TRUE(contains(err, map == in("map.pgm") ? "it is a FIFO" : "it is a directory")) << err;
@@ -140,8 +140,8 @@ TEST_F(InputLimitsTest, AStreamIsReadNoFurtherThanItsImageTakes) {
   ASSERT_EQ(::mkfifo(in("pipe.png").c_str(), 0600), 0);
   const std::string head = png_bomb(64, 40).substr(0, 33);  // signature and IHDR: 64x40
   std::thread writer = feed_endless(in("pipe.png"), head, std::uint64_t(4) << 30);
-  const std::string err =
-      expect_refused_within({in("pipe.png"), out("out.png"), "--filter", "box", "--backend", "cpu"}, std::chrono::seconds(30));
+  const std::string err = expect_refused_within({in("pipe.png"), out("out.png"), "--filter", "box", "--backend", "cpu"},
+                                                std::chrono::seconds(30));
   writer.join();
   EXPECT_TRUE(contains(err, "'" + in("pipe.png") + "'")) << err;
   EXPECT_TRUE(contains(err, "more than " + std::to_string(16 * 64 * 40 + (16 << 20)) + " bytes")) << err;
@@ -151,8 +151,8 @@ TEST_F(InputLimitsTest, AStreamIsReadNoFurtherThanItsImageTakes) {
 TEST_F(InputLimitsTest, AFifoThatStartsLikeNoImageIsRefusedWithoutWaitingForItsEnd) {
   ASSERT_EQ(::mkfifo(in("pipe.png").c_str(), 0600), 0);
   std::thread writer = feed_endless(in("pipe.png"), "", std::uint64_t(4) << 30);
-  const std::string err =
-      expect_refused_within({in("pipe.png"), out("out.png"), "--filter", "box", "--backend", "cpu"}, std::chrono::seconds(20));
+  const std::string err = expect_refused_within({in("pipe.png"), out("out.png"), "--filter", "box", "--backend", "cpu"},
+                                                std::chrono::seconds(20));
   writer.join();
   EXPECT_TRUE(contains(err, "not those of an image")) << err;
 }
@@ -161,9 +161,8 @@ TEST_F(InputLimitsTest, ADecompressionBombIsRefusedFromItsHeader) {
   std::ofstream(in("bomb.png"), std::ios::binary) << png_bomb(32767, 32767);
   for (const std::string& input : {in("bomb.png"), std::string("-")}) {
     SCOPED_TRACE(input);
-    const std::string err =
-        expect_refused_within({input, out("out.png"), "--filter", "box", "--backend", "cpu"}, std::chrono::seconds(20),
-                              input == "-" ? in("bomb.png") : "");
+    const std::string err = expect_refused_within({input, out("out.png"), "--filter", "box", "--backend", "cpu"},
+                                                  std::chrono::seconds(20), input == "-" ? in("bomb.png") : "");
     EXPECT_TRUE(contains(err, "32767x32767 (1073676289 pixels)")) << err;
     EXPECT_TRUE(contains(err, "limit of 268435456 pixels")) << err;
     EXPECT_TRUE(contains(err, "--max-pixels")) << err;
@@ -179,7 +178,8 @@ TEST_F(InputLimitsTest, MaxPixelsRefusesLargerImagesAndVideosAndTakesTheirSize) 
   EXPECT_TRUE(contains(err, "'" + in("color.png") + "'")) << err;
   EXPECT_TRUE(contains(err, "97x61 (5917 pixels), more than the limit of 5916 pixels")) << err;
   EXPECT_EQ(
-      run_satfilter({in("color.png"), out("out.png"), "--filter", "box", "--backend", "cpu", "--max-pixels", "5917"}).status,
+      run_satfilter({in("color.png"), out("out.png"), "--filter", "box", "--backend", "cpu", "--max-pixels", "5917"})
+          .status,
       0);
 
   const RunResult video =

@@ -36,8 +36,7 @@ TEST_F(InputTest, TruncatedJpegIsRefused) {
     EXPECT_NE(r.err.find("'" + in("cut.jpg") + "'"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("truncated"), std::string::npos) << r.err;
 
-    const RunResult piped =
-        run_satfilter({"-", out("out.png"), "--filter", "box", "--backend", "cpu"}, in("cut.jpg"));
+    const RunResult piped = run_satfilter({"-", out("out.png"), "--filter", "box", "--backend", "cpu"}, in("cut.jpg"));
     expect_clean_failure(piped, out("out.png"));
     EXPECT_NE(piped.err.find("truncated"), std::string::npos) << piped.err;
   }

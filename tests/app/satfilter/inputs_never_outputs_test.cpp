@@ -68,9 +68,9 @@ TEST_F(InputsNeverOutputsTest, RadiusMapIsNeverTheJsonReport) {
 TEST_F(InputsNeverOutputsTest, CascadeIsNeverTheJsonReportNorTheOutput) {
   if (!file_exists(kCascade)) GTEST_SKIP() << "no " << kCascade << " (Debian's opencv-data)";
   std::filesystem::copy_file(kCascade, in("c.xml"));
-  expect_refused({in("color.png"), out("out.png"), "--detect", in("c.xml"), "--draw", "--backend", "cpu", "--json",
-                  in("c.xml")},
-                 in("c.xml"), "--detect cascade", in("c.xml"));
+  expect_refused(
+      {in("color.png"), out("out.png"), "--detect", in("c.xml"), "--draw", "--backend", "cpu", "--json", in("c.xml")},
+      in("c.xml"), "--detect cascade", in("c.xml"));
   EXPECT_FALSE(file_exists(out("out.png")));
   // A cascade named like an image, given as OUTPUT.
   std::filesystem::copy_file(kCascade, in("c.png"));
@@ -80,8 +80,9 @@ TEST_F(InputsNeverOutputsTest, CascadeIsNeverTheJsonReportNorTheOutput) {
 
 TEST_F(InputsNeverOutputsTest, InputIsNeverTheJsonReportThroughALink) {
   std::filesystem::create_symlink(in("color.png"), in("report_link.json"));
-  expect_refused({in("color.png"), out("out.png"), "--filter", "box", "--backend", "cpu", "--json", in("report_link.json")},
-                 in("report_link.json"), "INPUT", in("color.png"));
+  expect_refused(
+      {in("color.png"), out("out.png"), "--filter", "box", "--backend", "cpu", "--json", in("report_link.json")},
+      in("report_link.json"), "INPUT", in("color.png"));
   EXPECT_FALSE(file_exists(out("out.png")));
 }
 
@@ -102,8 +103,7 @@ TEST_F(InputsNeverOutputsTest, LaterFrameOfASequenceIsNeverAnInput) {
   }
   const std::string before = file_bytes(in("in_2.png"));
   ASSERT_EQ(::link(in("in_2.png").c_str(), out("out_6.png").c_str()), 0);
-  const RunResult r =
-      run_satfilter({in("in_%d.png"), out("out_%d.png"), "--filter", "box", "--backend", "cpu", "-y"});
+  const RunResult r = run_satfilter({in("in_%d.png"), out("out_%d.png"), "--filter", "box", "--backend", "cpu", "-y"});
   EXPECT_EQ(r.status, 2) << r.err;
   ASSERT_EQ(lines_of(r.err).size(), 1u) << r.err;
   EXPECT_NE(r.err.find("'" + out("out_6.png") + "'"), std::string::npos) << r.err;

@@ -45,8 +45,8 @@ TEST_F(OutputsLandTogetherTest, PlacedOutputsAreTakenBackWhenALaterOneFails) {
   ASSERT_TRUE(cv::imwrite(out("out_0.png"), cv::Mat(3, 3, CV_8UC1, cv::Scalar(1))));
   const std::string old_frame = file_bytes(out("out_0.png"));
   ASSERT_EQ(::link(in("in_5.png").c_str(), out("out_5.png").c_str()), 0);
-  const RunResult r = run_satfilter({in("in_%d.png"), out("out_%d.png"), "--filter", "box", "--backend", "cpu", "-y",
-                                     "--json", out("report.json")});
+  const RunResult r = run_satfilter(
+      {in("in_%d.png"), out("out_%d.png"), "--filter", "box", "--backend", "cpu", "-y", "--json", out("report.json")});
   EXPECT_EQ(r.status, 2) << r.err;
   EXPECT_EQ(file_bytes(out("out_0.png")), old_frame) << "the frame replaced with -y did not come back";
   for (int i = 1; i < 8; ++i)

@@ -39,22 +39,22 @@ TEST_F(ReportPathTest, ReportThatIsAnOutputOfABatchIsRefused) {
 
 TEST_F(ReportPathTest, ReportThatIsTheInputIsRefused) {
   const std::string before = file_bytes(in("clip.avi"));
-  const RunResult r =
-      run_satfilter({in("clip.avi"), out("out.avi"), "--filter", "box", "--backend", "cpu", "-y", "--json", in("clip.avi")});
+  const RunResult r = run_satfilter(
+      {in("clip.avi"), out("out.avi"), "--filter", "box", "--backend", "cpu", "-y", "--json", in("clip.avi")});
   EXPECT_EQ(r.status, 2) << r.err;
   EXPECT_NE(r.err.find("INPUT"), std::string::npos) << r.err;
   EXPECT_EQ(file_bytes(in("clip.avi")), before);
 }
 
 TEST_F(ReportPathTest, ExistingReportIsKeptWithoutY) {
-  ASSERT_EQ(run_satfilter({in("color.png"), out("a.png"), "--filter", "box", "--backend", "cpu", "--json",
-                           out("report.json")})
+  ASSERT_EQ(run_satfilter(
+                {in("color.png"), out("a.png"), "--filter", "box", "--backend", "cpu", "--json", out("report.json")})
                 .status,
             0);
   const std::string before = file_bytes(out("report.json"));
   ASSERT_FALSE(before.empty());
-  const RunResult r =
-      run_satfilter({in("gray.pgm"), out("b.png"), "--filter", "box", "--backend", "cpu", "--json", out("report.json")});
+  const RunResult r = run_satfilter(
+      {in("gray.pgm"), out("b.png"), "--filter", "box", "--backend", "cpu", "--json", out("report.json")});
   EXPECT_EQ(r.status, 1) << r.err;
   EXPECT_NE(r.err.find("'" + out("report.json") + "' already exists"), std::string::npos) << r.err;
   EXPECT_EQ(file_bytes(out("report.json")), before) << "the report was overwritten without -y";

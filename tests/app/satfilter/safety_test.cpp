@@ -25,8 +25,8 @@ bool temporary_exists(const MediaDir& media) {
 // `first` and `second` back to back, as a user pressing Ctrl-C twice does.
 void interrupt_twice(const MediaDir& media, int first, int second) {
   ASSERT_TRUE(write_test_video(media.path("long.avi"), 200, 320, 240));
-  SatfilterProcess process({media.path("long.avi"), media.path("o.mkv"), "--filter", "sauvola", "--window", "31",
-                            "--backend", "cpu"});
+  SatfilterProcess process(
+      {media.path("long.avi"), media.path("o.mkv"), "--filter", "sauvola", "--window", "31", "--backend", "cpu"});
   ASSERT_TRUE(process.started());
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
   while (!temporary_exists(media) && std::chrono::steady_clock::now() < deadline)
@@ -69,7 +69,8 @@ TEST_F(SafetyTest, OutputThatIsTheInputIsRefusedEvenWithY) {
   const std::string before = file_bytes(in("clip.avi"));
   for (const std::vector<std::string>& extra : {std::vector<std::string>{}, std::vector<std::string>{"-y"}}) {
     // The same file under another spelling: identity, not string comparison.
-    std::vector<std::string> args = {in("clip.avi"), media.dir() + "/./clip.avi", "--filter", "box", "--backend", "cpu"};
+    std::vector<std::string> args = {in("clip.avi"), media.dir() + "/./clip.avi", "--filter", "box", "--backend",
+                                     "cpu"};
     args.insert(args.end(), extra.begin(), extra.end());
     const RunResult r = run_satfilter(args);
     EXPECT_EQ(r.status, 2) << r.err;

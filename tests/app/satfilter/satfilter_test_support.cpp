@@ -49,8 +49,8 @@ cv::Mat smooth_noise(int width, int height, int type, int seed) {
 }
 
 bool write_video(const std::string& path, const char* fourcc, int frames, int seed, int width = 64, int height = 48) {
-  cv::VideoWriter writer(path, cv::CAP_FFMPEG, cv::VideoWriter::fourcc(fourcc[0], fourcc[1], fourcc[2], fourcc[3]), 10.0,
-                         cv::Size(width, height), true);
+  cv::VideoWriter writer(path, cv::CAP_FFMPEG, cv::VideoWriter::fourcc(fourcc[0], fourcc[1], fourcc[2], fourcc[3]),
+                         10.0, cv::Size(width, height), true);
   if (!writer.isOpened()) return false;
   for (int i = 0; i < frames; ++i) {
     cv::Mat frame = smooth_noise(width, height, CV_8UC3, seed + i);

@@ -13,9 +13,9 @@
 namespace satfilter_test {
 
 struct RunResult {
-  int status = -1;   // exit status; 128 + signal when killed
-  std::string out;   // stdout
-  std::string err;   // stderr
+  int status = -1;  // exit status; 128 + signal when killed
+  std::string out;  // stdout
+  std::string err;  // stderr
 };
 
 // Runs satfilter (the build's binary) with `args`, stdout and stderr captured; stdin is

@@ -74,9 +74,8 @@ TEST_F(StderrNoiseTest, PngWarningsStayOffStderrOnEveryReadPath) {
   }
   {
     SCOPED_TRACE("--radius-map");
-    expect_silent(run_satfilter(
-        with({in("color.png"), out("vblur.png"), "--filter", "variable-blur", "--shape", "map", "--radius-map",
-              in("map.png")})));
+    expect_silent(run_satfilter(with({in("color.png"), out("vblur.png"), "--filter", "variable-blur", "--shape", "map",
+                                      "--radius-map", in("map.png")})));
   }
 }
 
@@ -93,8 +92,9 @@ void write_uint64_tiff(const std::string& path) {
   constexpr unsigned kSide = 4;
   // Tag, type (3 SHORT, 4 LONG), value: width, height, bits, no compression, black is zero,
   // strip offset, samples per pixel, rows per strip, strip bytes, sample format unsigned.
-  const unsigned tags[][3] = {{256, 3, kSide}, {257, 3, kSide}, {258, 3, 64}, {259, 3, 1}, {262, 3, 1},
-                              {273, 4, 0},     {277, 3, 1},     {278, 3, kSide}, {279, 4, kSide * kSide * 8},
+  const unsigned tags[][3] = {{256, 3, kSide}, {257, 3, kSide}, {258, 3, 64},
+                              {259, 3, 1},     {262, 3, 1},     {273, 4, 0},
+                              {277, 3, 1},     {278, 3, kSide}, {279, 4, kSide * kSide * 8},
                               {339, 3, 1}};
   const unsigned entries = sizeof tags / sizeof tags[0];
   const std::uint32_t data_offset = 8 + 2 + entries * 12 + 4;

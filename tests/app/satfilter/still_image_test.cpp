@@ -76,7 +76,8 @@ cv::Mat bradley_reference(const cv::Mat& gray, int window, double t, int high) {
 }
 
 TEST_F(ImageTest, BoxOnColorPngEqualsCvBlur) {
-  const RunResult r = run_satfilter({in("color.png"), out("out.png"), "--filter", "box", "--ksize", "5x3", "--backend", "cpu"});
+  const RunResult r =
+      run_satfilter({in("color.png"), out("out.png"), "--filter", "box", "--ksize", "5x3", "--backend", "cpu"});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.err, "");
   const cv::Mat input = read(in("color.png")), output = read(out("out.png"));
@@ -88,8 +89,8 @@ TEST_F(ImageTest, BoxOnColorPngEqualsCvBlur) {
 }
 
 TEST_F(ImageTest, BoxRadiusWithReplicateBorderEqualsCvBlur) {
-  const RunResult r = run_satfilter(
-      {in("color.png"), out("out.png"), "--filter", "box", "--radius", "4", "--border", "replicate", "--backend", "cpu"});
+  const RunResult r = run_satfilter({in("color.png"), out("out.png"), "--filter", "box", "--radius", "4", "--border",
+                                     "replicate", "--backend", "cpu"});
   ASSERT_EQ(r.status, 0) << r.err;
   cv::Mat expected;
   cv::blur(read(in("color.png")), expected, cv::Size(9, 9), cv::Point(-1, -1), cv::BORDER_REPLICATE);
@@ -99,13 +100,15 @@ TEST_F(ImageTest, BoxRadiusWithReplicateBorderEqualsCvBlur) {
 }
 
 TEST_F(ImageTest, BoxRadiusZeroIsIdentity) {
-  const RunResult r = run_satfilter({in("color.png"), out("out.png"), "--filter", "box", "--radius", "0", "--backend", "cpu"});
+  const RunResult r =
+      run_satfilter({in("color.png"), out("out.png"), "--filter", "box", "--radius", "0", "--backend", "cpu"});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(cv::norm(read(out("out.png")), read(in("color.png")), cv::NORM_INF), 0.0);
 }
 
 TEST_F(ImageTest, BoxKernelLargerThanImageEqualsCvBlur) {
-  const RunResult r = run_satfilter({in("color.png"), out("out.png"), "--filter", "box", "--ksize", "151x3", "--backend", "cpu"});
+  const RunResult r =
+      run_satfilter({in("color.png"), out("out.png"), "--filter", "box", "--ksize", "151x3", "--backend", "cpu"});
   ASSERT_EQ(r.status, 0) << r.err;
   cv::Mat expected;
   cv::blur(read(in("color.png")), expected, cv::Size(151, 3));
@@ -113,7 +116,8 @@ TEST_F(ImageTest, BoxKernelLargerThanImageEqualsCvBlur) {
 }
 
 TEST_F(ImageTest, BoxKeepsGrayChannel) {
-  const RunResult r = run_satfilter({in("gray.pgm"), out("out.pgm"), "--filter", "box", "--ksize", "7", "--backend", "cpu"});
+  const RunResult r =
+      run_satfilter({in("gray.pgm"), out("out.pgm"), "--filter", "box", "--ksize", "7", "--backend", "cpu"});
   ASSERT_EQ(r.status, 0) << r.err;
   const cv::Mat output = read(out("out.pgm"));
   ASSERT_EQ(output.type(), CV_8UC1);
@@ -123,7 +127,8 @@ TEST_F(ImageTest, BoxKeepsGrayChannel) {
 }
 
 TEST_F(ImageTest, BoxKeepsAlphaChannel) {
-  const RunResult r = run_satfilter({in("bgra.png"), out("out.png"), "--filter", "box", "--ksize", "3x5", "--backend", "cpu"});
+  const RunResult r =
+      run_satfilter({in("bgra.png"), out("out.png"), "--filter", "box", "--ksize", "3x5", "--backend", "cpu"});
   ASSERT_EQ(r.status, 0) << r.err;
   const cv::Mat input = read(in("bgra.png")), output = read(out("out.png"));
   ASSERT_EQ(input.type(), CV_8UC4);
@@ -135,8 +140,8 @@ TEST_F(ImageTest, BoxKeepsAlphaChannel) {
 
 TEST_F(ImageTest, ThresholdEqualsAdaptiveThresholdMeanC) {
   for (const bool invert : {false, true}) {
-    std::vector<std::string> args = {in("color.png"), out("out.png"), "--filter", "threshold", "--block", "11",
-                                     "--C", "2.5", "--backend", "cpu", "-y"};
+    std::vector<std::string> args = {in("color.png"), out("out.png"), "--filter",  "threshold", "--block", "11",
+                                     "--C",           "2.5",          "--backend", "cpu",       "-y"};
     if (invert) args.push_back("--invert");
     const RunResult r = run_satfilter(args);
     ASSERT_EQ(r.status, 0) << r.err;
@@ -158,8 +163,8 @@ TEST_F(ImageTest, ThresholdDefaultsMatchAdaptiveThreshold) {
 }
 
 TEST_F(ImageTest, SauvolaMatchesReference) {
-  const RunResult r = run_satfilter(
-      {in("color.png"), out("out.png"), "--filter", "sauvola", "--window", "15", "--k", "0.3", "--r", "100", "--backend", "cpu"});
+  const RunResult r = run_satfilter({in("color.png"), out("out.png"), "--filter", "sauvola", "--window", "15", "--k",
+                                     "0.3", "--r", "100", "--backend", "cpu"});
   ASSERT_EQ(r.status, 0) << r.err;
   const cv::Mat output = read(out("out.png"));
   ASSERT_EQ(output.type(), CV_8UC1);
@@ -169,8 +174,8 @@ TEST_F(ImageTest, SauvolaMatchesReference) {
 }
 
 TEST_F(ImageTest, BradleyMatchesReferenceWithMaxValue) {
-  const RunResult r = run_satfilter({in("gray.pgm"), out("out.png"), "--filter", "bradley", "--window", "9", "--t", "10",
-                                     "--max-value", "200", "--backend", "cpu"});
+  const RunResult r = run_satfilter({in("gray.pgm"), out("out.png"), "--filter", "bradley", "--window", "9", "--t",
+                                     "10", "--max-value", "200", "--backend", "cpu"});
   ASSERT_EQ(r.status, 0) << r.err;
   const cv::Mat output = read(out("out.png"));
   ASSERT_EQ(output.type(), CV_8UC1);

@@ -28,8 +28,9 @@ TEST_F(UsageTest, BinaryImageForATerminalIsRefused) {
 TEST_F(UsageTest, SequencePatternTooWideIsABadCommandLine) {
   for (const std::string pattern : {"x_%099999999999d.png", "x_%019d.png"}) {
     for (const bool as_input : {false, true}) {
-      const RunResult r = as_input ? run_satfilter({out(pattern), out("y.png"), "--filter", "box", "--backend", "cpu"})
-                                   : run_satfilter({in("color.png"), out(pattern), "--filter", "box", "--backend", "cpu"});
+      const RunResult r = as_input
+                              ? run_satfilter({out(pattern), out("y.png"), "--filter", "box", "--backend", "cpu"})
+                              : run_satfilter({in("color.png"), out(pattern), "--filter", "box", "--backend", "cpu"});
       EXPECT_EQ(r.status, 2) << pattern << ": " << r.err;
       ASSERT_EQ(lines_of(r.err).size(), 1u) << r.err;
       EXPECT_NE(r.err.find("'" + out(pattern) + "'"), std::string::npos) << r.err;
@@ -62,15 +63,16 @@ TEST_F(UsageTest, BoolParametersTakeTrueAndFalse) {
 
 // One rule for the box kernel's size: --radius 3 --kernel-width 5 is refused, not run as 5x7.
 TEST_F(UsageTest, OneWayOfGivingTheKernelSize) {
-  for (const std::vector<std::string>& sizes :
-       {std::vector<std::string>{"--radius", "3", "--kernel-width", "5"}, {"--ksize", "5", "--kernel-height", "3"},
-        {"--ksize", "5", "--radius", "1"}}) {
+  for (const std::vector<std::string>& sizes : {std::vector<std::string>{"--radius", "3", "--kernel-width", "5"},
+                                                {"--ksize", "5", "--kernel-height", "3"},
+                                                {"--ksize", "5", "--radius", "1"}}) {
     std::vector<std::string> args = {in("color.png"), out("out.png"), "--filter", "box", "--backend", "cpu"};
     args.insert(args.end(), sizes.begin(), sizes.end());
     const RunResult r = run_satfilter(args);
     EXPECT_EQ(r.status, 2) << r.err;
     ASSERT_EQ(lines_of(r.err).size(), 1u) << r.err;
-    EXPECT_NE(r.err.find("give one of --ksize, --radius or --kernel-width/--kernel-height"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("give one of --ksize, --radius or --kernel-width/--kernel-height"), std::string::npos)
+        << r.err;
     EXPECT_FALSE(file_exists(out("out.png")));
   }
 }

@@ -13,7 +13,8 @@ namespace {
 using VideoTest = SatfilterTest;
 
 TEST_F(VideoTest, AviToAviKeepsFrameCountSizeAndRate) {
-  const RunResult r = run_satfilter({in("clip.avi"), out("out.avi"), "--filter", "box", "--radius", "2", "--backend", "cpu"});
+  const RunResult r =
+      run_satfilter({in("clip.avi"), out("out.avi"), "--filter", "box", "--radius", "2", "--backend", "cpu"});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.err, "") << "no progress bar when stderr is not a terminal";
   double fps = 0;
@@ -30,7 +31,8 @@ TEST_F(VideoTest, AviToAviKeepsFrameCountSizeAndRate) {
 
 TEST_F(VideoTest, LosslessMkvEqualsCvBlurOnEveryFrame) {
   if (!media.has_mkv()) GTEST_SKIP() << "no FFV1 encoder in this OpenCV";
-  const RunResult r = run_satfilter({in("clip.mkv"), out("out.mkv"), "--filter", "box", "--ksize", "5x3", "--backend", "cpu"});
+  const RunResult r =
+      run_satfilter({in("clip.mkv"), out("out.mkv"), "--filter", "box", "--ksize", "5x3", "--backend", "cpu"});
   ASSERT_EQ(r.status, 0) << r.err;
   const std::vector<cv::Mat> inputs = read_video(in("clip.mkv"));
   const std::vector<cv::Mat> outputs = read_video(out("out.mkv"));
@@ -45,7 +47,8 @@ TEST_F(VideoTest, LosslessMkvEqualsCvBlurOnEveryFrame) {
 
 TEST_F(VideoTest, ThresholdVideoIsWrittenAsGrayLookingColor) {
   if (!media.has_mkv()) GTEST_SKIP() << "no FFV1 encoder in this OpenCV";
-  const RunResult r = run_satfilter({in("clip.mkv"), out("out.mkv"), "--filter", "threshold", "--block", "7", "--backend", "cpu"});
+  const RunResult r =
+      run_satfilter({in("clip.mkv"), out("out.mkv"), "--filter", "threshold", "--block", "7", "--backend", "cpu"});
   ASSERT_EQ(r.status, 0) << r.err;
   const std::vector<cv::Mat> inputs = read_video(in("clip.mkv"));
   const std::vector<cv::Mat> outputs = read_video(out("out.mkv"));
@@ -136,8 +139,8 @@ void write_sequence(const MediaDir& media) {
 
 TEST_F(VideoTest, ImageSequenceIsWrittenAtFpsOr25) {
   write_sequence(media);
-  const RunResult given = run_satfilter(
-      {in("frame_%03d.png"), out("given.avi"), "--fps", "12.5", "--filter", "box", "--backend", "cpu"});
+  const RunResult given =
+      run_satfilter({in("frame_%03d.png"), out("given.avi"), "--fps", "12.5", "--filter", "box", "--backend", "cpu"});
   ASSERT_EQ(given.status, 0) << given.err;
   EXPECT_EQ(given.err, "") << "no note: the rate was given";
   double fps = 0;

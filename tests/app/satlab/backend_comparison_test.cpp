@@ -135,7 +135,7 @@ TEST(BackendComparison, CpuBackendAgainstOpenCv) {
   EXPECT_TRUE(contains(cpu_speed_line(c), "OpenCV's cv::blur")) << cpu_speed_line(c);
   c.opencv_differing_pixels = 3;  // a bit-exact op that differs is a fault
   EXPECT_TRUE(comparison_failed(c));
-  c.opencv.bit_exact = false;     // a same-formula op may differ
+  c.opencv.bit_exact = false;  // a same-formula op may differ
   EXPECT_FALSE(comparison_failed(c));
 }
 

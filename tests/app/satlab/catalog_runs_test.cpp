@@ -69,9 +69,11 @@ bool not_implemented(const ProgramRun& r) { return r.out.find("not implemented")
 
 TEST_P(CatalogFilterRun, HeadlessCpuRunOnTheSyntheticSource) {
   const fs::path prefix = work() / "headless";
-  const ProgramRun r = run_program("env -u DISPLAY -u WAYLAND_DISPLAY '" SATLAB_EXE "' --headless --backend cpu --source synthetic:320x200"
-                    " --frames 3 --zoom 1 -y --filter " + name() + " --dump-frame '" + prefix.string() + "'",
-                    work() / "headless.log");
+  const ProgramRun r = run_program("env -u DISPLAY -u WAYLAND_DISPLAY '" SATLAB_EXE
+                                   "' --headless --backend cpu --source synthetic:320x200"
+                                   " --frames 3 --zoom 1 -y --filter " +
+                                       name() + " --dump-frame '" + prefix.string() + "'",
+                                   work() / "headless.log");
   if (r.status != 0 && r.out.find("no headless OpenGL 3.3 context through EGL") != std::string::npos)
     GTEST_SKIP() << "no EGL OpenGL driver here";
   if (not_implemented(r)) GTEST_SKIP() << "satcore does not implement " << name() << " yet:\n" << r.out;
@@ -82,10 +84,11 @@ TEST_P(CatalogFilterRun, HeadlessCpuRunOnTheSyntheticSource) {
 TEST_P(CatalogFilterRun, ItsSettingsFitThePanelAt1280x720) {
   if (std::system("command -v xvfb-run >/dev/null 2>&1") != 0) GTEST_SKIP() << "xvfb-run not found";
   const fs::path prefix = work() / "window";
-  const ProgramRun r = run_program("LIBGL_ALWAYS_SOFTWARE=1 xvfb-run -a -s '-screen 0 1600x1200x24' '" SATLAB_EXE
-                    "' --backend cpu --source " SATLAB_LAYOUT_SOURCE " --size 1280x720 --frames 3 -y --filter " +
-                        name() + " --dump-frame '" + prefix.string() + "'",
-                    work() / "window.log");
+  const ProgramRun r =
+      run_program("LIBGL_ALWAYS_SOFTWARE=1 xvfb-run -a -s '-screen 0 1600x1200x24' '" SATLAB_EXE
+                  "' --backend cpu --source " SATLAB_LAYOUT_SOURCE " --size 1280x720 --frames 3 -y --filter " +
+                      name() + " --dump-frame '" + prefix.string() + "'",
+                  work() / "window.log");
   if (not_implemented(r)) GTEST_SKIP() << "satcore does not implement " << name() << " yet:\n" << r.out;
   ASSERT_EQ(r.status, 0) << r.out;
   expect_dumped_filter(prefix, r);
@@ -95,7 +98,8 @@ TEST_P(CatalogFilterRun, ItsSettingsFitThePanelAt1280x720) {
 
 std::string test_name(const ::testing::TestParamInfo<int>& param) {
   std::string name(sat::filter_catalog()[static_cast<std::size_t>(param.param)].name);
-  std::replace_if(name.begin(), name.end(), [](char c) { return !std::isalnum(static_cast<unsigned char>(c)); }, '_');
+  std::replace_if(
+      name.begin(), name.end(), [](char c) { return !std::isalnum(static_cast<unsigned char>(c)); }, '_');
   return name;
 }
 

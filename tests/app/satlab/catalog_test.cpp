@@ -44,12 +44,12 @@ bool contains(const std::string& text, const std::string& part) { return text.fi
 
 // A filter satcore describes but does not run yet says so (sat::ErrorCode::Unsupported); such a
 // filter is skipped, by name, until satcore implements it.
-#define SKIP_IF_NOT_IMPLEMENTED(statement)                                                    \
-  try {                                                                                       \
-    statement;                                                                                \
-  } catch (const sat::Error& e) {                                                             \
-    if (e.code() != sat::ErrorCode::Unsupported) throw;                                       \
-    GTEST_SKIP() << "satcore does not implement this filter yet: " << e.what();               \
+#define SKIP_IF_NOT_IMPLEMENTED(statement)                                      \
+  try {                                                                         \
+    statement;                                                                  \
+  } catch (const sat::Error& e) {                                               \
+    if (e.code() != sat::ErrorCode::Unsupported) throw;                         \
+    GTEST_SKIP() << "satcore does not implement this filter yet: " << e.what(); \
   }
 
 class EachCatalogFilter : public ::testing::TestWithParam<int> {
@@ -61,7 +61,8 @@ class EachCatalogFilter : public ::testing::TestWithParam<int> {
 
 std::string test_name(const ::testing::TestParamInfo<int>& param) {
   std::string name = name_of(static_cast<std::size_t>(param.param));
-  std::replace_if(name.begin(), name.end(), [](char c) { return !std::isalnum(static_cast<unsigned char>(c)); }, '_');
+  std::replace_if(
+      name.begin(), name.end(), [](char c) { return !std::isalnum(static_cast<unsigned char>(c)); }, '_');
   return name;
 }
 
@@ -320,8 +321,10 @@ TEST_P(EachCatalogFilter, BracketsStepItsSizes) {
   for (const sat::ParamInfo& param : info().params) {
     if (param.kind == sat::ParamKind::Image) continue;
     const double was = sat::get_param(before, param.name), now = sat::get_param(after, param.name);
-    if (is_size(param)) EXPECT_EQ(now, was + 2) << param.name;
-    else EXPECT_EQ(now, was) << param.name << " is not a size";
+    if (is_size(param))
+      EXPECT_EQ(now, was + 2) << param.name;
+    else
+      EXPECT_EQ(now, was) << param.name << " is not a size";
   }
   EXPECT_NO_THROW(sat::validate(after));
   apply_shortcuts({GLFW_KEY_LEFT_BRACKET}, ui, view, false);
@@ -401,8 +404,10 @@ TEST_P(EachCatalogFilter, CpuPipelineRunsItAsSatcoreDoes) {
   // satcore directly, on the input the pipeline gives it: gray for gray-output filters, else BGRA.
   sat::FilterEngine engine(sat::Backend::Cpu, sat::Extent{frame.cols, frame.rows});
   cv::Mat input, expected;
-  if (outputs_gray(kind())) cv::cvtColor(frame, input, cv::COLOR_BGR2GRAY);
-  else cv::cvtColor(frame, input, cv::COLOR_BGR2BGRA);
+  if (outputs_gray(kind()))
+    cv::cvtColor(frame, input, cv::COLOR_BGR2GRAY);
+  else
+    cv::cvtColor(frame, input, cv::COLOR_BGR2BGRA);
   const int channels = sat::output_channels(info().defaults, input.channels());
   expected.create(frame.rows, frame.cols, CV_8UC(channels));
   engine.apply(info().defaults, image_view(input), image_view(expected));
@@ -434,8 +439,8 @@ TEST_P(EachCatalogFilter, ComparisonNamesOpenCvsTwinOrSaysThereIsNone) {
 
 TEST(BackendComparison, LocalStatisticsAgreeWithBoxFilterAndSqrBoxFilter) {
   const cv::Mat frame = test::random_image(83, 59, 3, 7);
-  for (sat::LocalStat output : {sat::LocalStat::Mean, sat::LocalStat::Variance, sat::LocalStat::StdDev,
-                                sat::LocalStat::Contrast}) {
+  for (sat::LocalStat output :
+       {sat::LocalStat::Mean, sat::LocalStat::Variance, sat::LocalStat::StdDev, sat::LocalStat::Contrast}) {
     SCOPED_TRACE(static_cast<int>(output));
     PipelineSettings settings;
     sat::LocalStatsParams p;

@@ -9,9 +9,9 @@
 //      input (left of the divider) and output (right of it) exactly;
 //   5. every UI window lies inside the framebuffer (nothing below the window's edge).
 // usage: satlab_check_frame SCREENSHOT.png DUMP_PREFIX
+#include <stb_image.h>  // not OpenCV's imgcodecs: this runs where only core and imgproc are
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
-#include <stb_image.h>  // not OpenCV's imgcodecs: this runs where only core and imgproc are
 
 #include <cmath>
 #include <cstdio>
@@ -56,10 +56,14 @@ Layout read_layout(const std::string& path) {
     std::istringstream s(line);
     std::string key;
     s >> key;
-    if (key == "framebuffer") s >> l.framebuffer.width >> l.framebuffer.height;
-    else if (key == "image") s >> l.image.width >> l.image.height;
-    else if (key == "zoom") s >> l.zoom;
-    else if (key == "divider") s >> l.divider;
+    if (key == "framebuffer")
+      s >> l.framebuffer.width >> l.framebuffer.height;
+    else if (key == "image")
+      s >> l.image.width >> l.image.height;
+    else if (key == "zoom")
+      s >> l.zoom;
+    else if (key == "divider")
+      s >> l.divider;
     else if (key == "origin") {
       double x = 0, y = 0;
       s >> x >> y;
@@ -73,7 +77,8 @@ Layout read_layout(const std::string& path) {
       std::getline(s >> std::ws, name);
       // Whole pixels the window touches.
       const int x0 = static_cast<int>(std::floor(x)), y0 = static_cast<int>(std::floor(y));
-      l.windows.push_back({cv::Rect(x0, y0, static_cast<int>(std::ceil(x + w)) - x0, static_cast<int>(std::ceil(y + h)) - y0), name});
+      l.windows.push_back(
+          {cv::Rect(x0, y0, static_cast<int>(std::ceil(x + w)) - x0, static_cast<int>(std::ceil(y + h)) - y0), name});
     }
   }
   return l;
@@ -110,9 +115,12 @@ cv::Mat read_png(const std::string& path, bool color) {
   const int channels = color ? 3 : stored;
   const cv::Mat rgb(height, width, CV_8UC(channels), data);
   cv::Mat image;
-  if (channels == 3) cv::cvtColor(rgb, image, cv::COLOR_RGB2BGR);
-  else if (channels == 4) cv::cvtColor(rgb, image, cv::COLOR_RGBA2BGRA);
-  else image = rgb.clone();
+  if (channels == 3)
+    cv::cvtColor(rgb, image, cv::COLOR_RGB2BGR);
+  else if (channels == 4)
+    cv::cvtColor(rgb, image, cv::COLOR_RGBA2BGRA);
+  else
+    image = rgb.clone();
   stbi_image_free(data);
   return image;
 }
@@ -140,9 +148,9 @@ int main(int argc, char** argv) {
     if (screen.empty() || input.empty() || output.empty()) throw std::runtime_error("missing or unreadable images");
 
     // 1. The whole framebuffer.
-    check(screen.size() == layout.framebuffer, "screenshot is " + std::to_string(screen.cols) + "x" + std::to_string(screen.rows) +
-                                                   ", framebuffer " + std::to_string(layout.framebuffer.width) + "x" +
-                                                   std::to_string(layout.framebuffer.height));
+    check(screen.size() == layout.framebuffer,
+          "screenshot is " + std::to_string(screen.cols) + "x" + std::to_string(screen.rows) + ", framebuffer " +
+              std::to_string(layout.framebuffer.width) + "x" + std::to_string(layout.framebuffer.height));
     check(input.size() == layout.image && output.size() == layout.image, "dumped images have the image's size");
 
     // 2. The UI: the control panel (first listed window) is drawn, not a flat rectangle.
@@ -167,9 +175,9 @@ int main(int argc, char** argv) {
     // 5. The layout fits the window (panels are laid out from its size every frame).
     for (const Window& w : layout.windows) {
       const cv::Rect inside = w.rect & cv::Rect(0, 0, layout.framebuffer.width, layout.framebuffer.height);
-      check(inside == w.rect, "UI window \"" + w.name + "\" (" + std::to_string(w.rect.x) + ", " + std::to_string(w.rect.y) +
-                                  ", " + std::to_string(w.rect.width) + "x" + std::to_string(w.rect.height) +
-                                  ") lies inside the framebuffer");
+      check(inside == w.rect, "UI window \"" + w.name + "\" (" + std::to_string(w.rect.x) + ", " +
+                                  std::to_string(w.rect.y) + ", " + std::to_string(w.rect.width) + "x" +
+                                  std::to_string(w.rect.height) + ") lies inside the framebuffer");
     }
 
     // 3. The filter's output against OpenCV.
@@ -189,8 +197,10 @@ int main(int argc, char** argv) {
       std::printf("skip on-screen comparison needs zoom 1 (zoom %g)\n", layout.zoom);
     } else {
       cv::Mat shown_output;
-      if (output.channels() == 1) cv::cvtColor(output, shown_output, cv::COLOR_GRAY2BGR);
-      else shown_output = output;
+      if (output.channels() == 1)
+        cv::cvtColor(output, shown_output, cv::COLOR_GRAY2BGR);
+      else
+        shown_output = output;
       const int divider_x = static_cast<int>(std::lround(layout.divider * layout.image.width));
       const bool split = divider_x > 0 && divider_x < layout.image.width;
       long long compared = 0, differing = 0, first_x = -1, first_y = -1;
@@ -212,12 +222,14 @@ int main(int argc, char** argv) {
         }
       }
       const long long visible_needed = static_cast<long long>(layout.image.area()) / 4;
-      check(compared >= visible_needed, "on-screen pixels compared: " + std::to_string(compared) + " (>= " +
-                                            std::to_string(visible_needed) + ")");
-      check(differing == 0, "on-screen image equals the dumped " + std::string(split ? "input | output" : "output") +
-                                " (" + std::to_string(differing) + " differ" +
-                                (differing ? ", first at image (" + std::to_string(first_x) + ", " + std::to_string(first_y) + ")" : "") +
-                                ")");
+      check(compared >= visible_needed,
+            "on-screen pixels compared: " + std::to_string(compared) + " (>= " + std::to_string(visible_needed) + ")");
+      check(
+          differing == 0,
+          "on-screen image equals the dumped " + std::string(split ? "input | output" : "output") + " (" +
+              std::to_string(differing) + " differ" +
+              (differing ? ", first at image (" + std::to_string(first_x) + ", " + std::to_string(first_y) + ")" : "") +
+              ")");
     }
   } catch (const std::exception& e) {
     std::printf("FAIL %s\n", e.what());

@@ -11,9 +11,9 @@
 //      ground. --expect-constant-penumbra (a fixed box) asks the two to be within a factor 1.4.
 // usage: satlab_check_shadows SCREENSHOT.png DUMP_PREFIX [--expect-variable-penumbra |
 //                                                         --expect-constant-penumbra]
+#include <stb_image.h>
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
-#include <stb_image.h>
 
 #include <algorithm>
 #include <cmath>
@@ -245,7 +245,8 @@ std::optional<float> pillar_sharpness_ratio(const cv::Mat& image, const Viewer& 
 
 int main(int argc, char** argv) {
   if (argc < 3 || argc > 4) {
-    std::fprintf(stderr, "usage: %s SCREENSHOT.png DUMP_PREFIX [--expect-variable-penumbra|--expect-constant-penumbra]\n",
+    std::fprintf(stderr,
+                 "usage: %s SCREENSHOT.png DUMP_PREFIX [--expect-variable-penumbra|--expect-constant-penumbra]\n",
                  argv[0]);
     return 2;
   }
@@ -270,11 +271,12 @@ int main(int argc, char** argv) {
         if (ratio) {
           char what[160];
           if (expect == "--expect-variable-penumbra") {
-            std::snprintf(what, sizeof what, "penumbra widens away from the contact: sharpness near/far %.2f >= 1.5", *ratio);
+            std::snprintf(what, sizeof what, "penumbra widens away from the contact: sharpness near/far %.2f >= 1.5",
+                          *ratio);
             check(*ratio >= 1.5f, what);
           } else {
-            std::snprintf(what, sizeof what, "penumbra constant along the shadow: sharpness near/far %.2f in [1/1.4, 1.4]",
-                          *ratio);
+            std::snprintf(what, sizeof what,
+                          "penumbra constant along the shadow: sharpness near/far %.2f in [1/1.4, 1.4]", *ratio);
             check(*ratio >= 1 / 1.4f && *ratio <= 1.4f, what);
           }
         }

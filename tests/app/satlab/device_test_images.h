@@ -15,7 +15,7 @@ inline satapp::DeviceImage upload(const cv::Mat& host) {
   satapp::DeviceImage image(host.cols, host.rows, host.channels());
   const sat::Image8 v = image.view();
   SAT_CUDA_CHECK(cudaMemcpy2D(v.data, v.pitch, host.data, host.step[0], std::size_t(host.cols) * host.channels(),
-                                 host.rows, cudaMemcpyHostToDevice));
+                              host.rows, cudaMemcpyHostToDevice));
   return image;
 }
 
@@ -23,7 +23,7 @@ inline cv::Mat download(const satapp::DeviceImage& image) {
   const sat::Image8 v = image.view();
   cv::Mat host(v.height, v.width, CV_8UC(v.channels));
   SAT_CUDA_CHECK(cudaMemcpy2D(host.data, host.step[0], v.data, v.pitch, std::size_t(v.width) * v.channels, v.height,
-                                 cudaMemcpyDeviceToHost));
+                              cudaMemcpyDeviceToHost));
   return host;
 }
 

@@ -23,7 +23,7 @@ inline std::unique_ptr<GlContext> headless_gl() {
   }
 }
 
-#define SATLAB_REQUIRE_GL(context)                                        \
+#define SATLAB_REQUIRE_GL(context)                                                    \
   const std::unique_ptr<::satlab::GlContext> context = ::satlab::test::headless_gl(); \
   if (!context) GTEST_SKIP() << "no headless OpenGL context through EGL"
 

@@ -14,9 +14,9 @@
 namespace satlab {
 namespace {
 
-#define REQUIRE_GPU_AND_CUDAUPLOAD()                                                       \
-  do {                                                                                     \
-    SAT_REQUIRE_GPU();                                                                     \
+#define REQUIRE_GPU_AND_CUDAUPLOAD()                                                                                 \
+  do {                                                                                                               \
+    SAT_REQUIRE_GPU();                                                                                               \
     if (!satapp::gst::element_available("cudaupload")) GTEST_SKIP() << "no cudaupload (GStreamer's nvcodec plugin)"; \
   } while (0)
 

@@ -11,7 +11,6 @@
 #include <optional>
 #include <utility>
 
-#include "sat/support/cuda_stream.h"
 #include "cuda_test_support.h"
 #include "device_test_images.h"
 #include "display_test_support.h"
@@ -20,6 +19,7 @@
 #include "pipeline/cpu_pipeline.h"
 #include "pipeline/cuda_pipeline.h"
 #include "pipeline/mat_view.h"
+#include "sat/support/cuda_stream.h"
 #include "test_images.h"
 #include "test_targets.h"
 

@@ -11,8 +11,8 @@
 
 #include <utility>
 
-#include "cuda_test_support.h"
 #include "capture/gl_readback.h"
+#include "cuda_test_support.h"
 #include "display/gl_cuda_image.h"
 #include "display_test_support.h"
 #include "pipeline/mat_view.h"

@@ -87,7 +87,6 @@ TEST(Shortcuts, NextFilterWalksTheMenuWithTheShadowDemoAndTheDetectorLast) {
   EXPECT_EQ(shown, menu);
   EXPECT_EQ(menu[1], "box");
   EXPECT_EQ(menu[std::size(kAllFilterKinds)], "shadows");
-
 }
 
 TEST(Shortcuts, BracketsLeaveTheFilterBehindTheShadowDemo) {

@@ -48,11 +48,10 @@ int gpu_extra_depth(int size) { return 2 + 64 + 2 * (size / 32 + 1); }
 // sat::cpu_parallel's depth beyond x + y (moment_table_test.cpp): 3 + bands, bands ≤ size/16.
 int cpu_extra_depth(int size) { return 3 + std::max(1, size / 16); }
 
-
-
 sat::f32x2 float_tap(const void* table, std::size_t pitch, int x, int y) {
   sat::f32x2 v{0, 0};
-  if (x >= 0 && y >= 0) std::memcpy(&v, static_cast<const uint8_t*>(table) + std::size_t(y) * pitch + x * kTexel, kTexel);
+  if (x >= 0 && y >= 0)
+    std::memcpy(&v, static_cast<const uint8_t*>(table) + std::size_t(y) * pitch + x * kTexel, kTexel);
   return v;
 }
 
@@ -195,9 +194,8 @@ TEST_P(MomentTableGpu, MatchesTheCpuTableForEveryAlgorithm) {
         worst_box = std::max({worst_box, e1 / bound.mean, e2 / bound.mean_sq, ev / var_bound});
         if (!(e1 <= bound.mean && e2 <= bound.mean_sq && ev <= var_bound) && failures++ == 0)
           first = "box [" + std::to_string(b.x0) + ", " + std::to_string(b.x1) + "]x[" + std::to_string(b.y0) + ", " +
-                  std::to_string(b.y1) + "]: |dmean| " + std::to_string(e1) + " (bound " +
-                  std::to_string(bound.mean) + "), |dmean_sq| " + std::to_string(e2) + " (bound " +
-                  std::to_string(bound.mean_sq) + ")";
+                  std::to_string(b.y1) + "]: |dmean| " + std::to_string(e1) + " (bound " + std::to_string(bound.mean) +
+                  "), |dmean_sq| " + std::to_string(e2) + " (bound " + std::to_string(bound.mean_sq) + ")";
       }
       EXPECT_EQ(failures, 0u) << failures << " of " << boxes.size() << " boxes out of bound; first: " << first;
     }
@@ -209,9 +207,12 @@ TEST_P(MomentTableGpu, MatchesTheCpuTableForEveryAlgorithm) {
 INSTANTIATE_TEST_SUITE_P(Precisions, MomentTableGpu, ::testing::ValuesIn(kAllMomentPrecisions),
                          [](const ::testing::TestParamInfo<MomentPrecision>& param) {
                            switch (param.param) {
-                             case MomentPrecision::Float32: return std::string("Float32");
-                             case MomentPrecision::Float32Centered: return std::string("Float32Centered");
-                             case MomentPrecision::Fixed32: break;
+                             case MomentPrecision::Float32:
+                               return std::string("Float32");
+                             case MomentPrecision::Float32Centered:
+                               return std::string("Float32Centered");
+                             case MomentPrecision::Fixed32:
+                               break;
                            }
                            return std::string("Fixed32");
                          });

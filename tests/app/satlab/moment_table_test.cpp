@@ -42,10 +42,10 @@
 #include <thread>
 #include <vector>
 
+#include "moment_test_data.h"
 #include "sat/sat.h"
 #include "scenes/shadows/moment_encoding.h"
 #include "scenes/shadows/moment_table.h"
-#include "moment_test_data.h"
 #include "scenes/shadows/shadow_settings.h"
 
 namespace satlab::shadows {
@@ -57,7 +57,6 @@ using namespace test;
 
 // ---------------------------------------------------------------------------------------------
 // Inputs and the exact reference.
-
 
 ExactTable raw_table(const std::vector<sat::f32x2>& m, int size) {
   return ExactTable(size, [&](std::size_t i, int c) { return grid_units(c == 0 ? m[i].x : m[i].y); });
@@ -75,7 +74,6 @@ EncodedTables encoded_tables(const std::vector<uint8_t>& encoded, int size) {
 
 // ---------------------------------------------------------------------------------------------
 // Boxes.
-
 
 // ---------------------------------------------------------------------------------------------
 // Bounds and measured errors.
@@ -98,7 +96,8 @@ BoxMoments reference_moments(const ExactTable& raw, const Box& b) {
 
 sat::f32x2 float_tap(const void* table, std::size_t pitch, int x, int y) {
   sat::f32x2 v{0, 0};
-  if (x >= 0 && y >= 0) std::memcpy(&v, static_cast<const uint8_t*>(table) + std::size_t(y) * pitch + x * kTexel, kTexel);
+  if (x >= 0 && y >= 0)
+    std::memcpy(&v, static_cast<const uint8_t*>(table) + std::size_t(y) * pitch + x * kTexel, kTexel);
   return v;
 }
 
@@ -335,7 +334,9 @@ TEST_P(MomentTableSizes, Fixed32WithTheFullMapScaleCoversEveryBox) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Sizes, MomentTableSizes, ::testing::Values(1, 7, 63, 65, 257, 1024, 2048),
-                         [](const ::testing::TestParamInfo<int>& param) { return "Size" + std::to_string(param.param); });
+                         [](const ::testing::TestParamInfo<int>& param) {
+                           return "Size" + std::to_string(param.param);
+                         });
 
 // At 1024² the uint32 table of kFixedScale overflows (the full-map sum is ~4·10¹⁰): the table
 // must wrap around, and box sums taken across the wrap must still be exact.
@@ -361,7 +362,8 @@ TEST(MomentTable, Fixed32WrapsAroundAndBoxSumsStayExact) {
     const int y0 = std::uniform_int_distribution<int>(size / 2, size - h)(rng);
     const Box b{x0, y0, x0 + w - 1, y0 + h - 1};
     const BoxMoments ref = reference_moments(raw, b);
-    measured.add(b, query_box(table.data(), std::size_t(size) * kTexel, MomentPrecision::Fixed32, b.x0, b.y0, b.x1, b.y1),
+    measured.add(b,
+                 query_box(table.data(), std::size_t(size) * kTexel, MomentPrecision::Fixed32, b.x0, b.y0, b.x1, b.y1),
                  ref, fixed_bound(kFixedScale, ref.mean));
   }
   measured.print("fixed32 wrapped", size);

@@ -16,8 +16,8 @@
 namespace satlab::shadows::test {
 
 inline constexpr double kU = 1.0 / 16777216.0;  // 2⁻²⁴
-inline constexpr int kGridBits = 28;             // every input is a multiple of 2⁻²⁸
-inline constexpr double kSlack = 1e-12;          // float64 arithmetic of decode and reference
+inline constexpr int kGridBits = 28;            // every input is a multiple of 2⁻²⁸
+inline constexpr double kSlack = 1e-12;         // float64 arithmetic of decode and reference
 inline constexpr std::size_t kTexel = kTableTexelBytes;
 
 inline double gamma_n(double d) { return d * kU / (1.0 - d * kU); }
@@ -77,9 +77,7 @@ class ExactTable {
         }
       }
   }
-  std::int64_t at(int c, int x, int y) const {
-    return x < 0 || y < 0 ? 0 : t_[(std::size_t(y) * size_ + x) * 2 + c];
-  }
+  std::int64_t at(int c, int x, int y) const { return x < 0 || y < 0 ? 0 : t_[(std::size_t(y) * size_ + x) * 2 + c]; }
   std::int64_t box(int c, int x0, int y0, int x1, int y1) const {
     return at(c, x1, y1) - at(c, x0 - 1, y1) - at(c, x1, y0 - 1) + at(c, x0 - 1, y0 - 1);
   }

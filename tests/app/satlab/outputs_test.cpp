@@ -23,9 +23,9 @@
 #include "capture/requested_outputs.h"
 #include "capture/screenshot.h"
 #include "common/files/output_checks.h"
-#include "test_files.h"
 #include "scenes/detect/detect_settings.h"
 #include "sources/source_files.h"
+#include "test_files.h"
 #include "test_images.h"
 #include "test_options.h"
 #include "ui/counted.h"
@@ -76,9 +76,11 @@ TEST(OutputOptions, OverwriteFlags) {
 TEST(OutputOptions, ExtensionsSayWhatIsWritten) {
   EXPECT_NO_THROW(parse({"--screenshot", "a.png", "--record", "b.avi"}));
   EXPECT_NO_THROW(parse({"--screenshot", "A.PNG", "--record", "b.MP4"}));
-  for (const std::vector<const char*>& bad :
-       {std::vector<const char*>{"--screenshot", "a.jpg"}, {"--screenshot", "a"}, {"--record", "b.mkv"},
-        {"--record", "b"}, {"--record", "b.png"}})
+  for (const std::vector<const char*>& bad : {std::vector<const char*>{"--screenshot", "a.jpg"},
+                                              {"--screenshot", "a"},
+                                              {"--record", "b.mkv"},
+                                              {"--record", "b"},
+                                              {"--record", "b.png"}})
     EXPECT_THROW(parse(bad), UsageError) << bad[1];
 }
 
@@ -126,8 +128,9 @@ TEST(OutputChecks, RequestedOutputsOfARun) {
   const std::string img = (dir / "img.png").string(), shot = (dir / "shot.png").string();
   // The screenshot onto the image shown, with or without -y.
   for (const char* y : {"-n", "-y"}) {
-    const std::string message =
-        error_of([&] { check_requested_outputs(parse({"--source", img.c_str(), "--screenshot", img.c_str(), y})); });
+    const std::string message = error_of([&] {
+      check_requested_outputs(parse({"--source", img.c_str(), "--screenshot", img.c_str(), y}));
+    });
     EXPECT_NE(message.find("--screenshot"), std::string::npos) << message;
     EXPECT_NE(message.find("is the --source"), std::string::npos) << message;
   }

@@ -40,7 +40,9 @@ ProgramRun run_satlab(const std::string& args, const fs::path& log) {
   return r;
 }
 
-bool no_egl(const ProgramRun& r) { return r.out.find("no headless OpenGL 3.3 context through EGL") != std::string::npos; }
+bool no_egl(const ProgramRun& r) {
+  return r.out.find("no headless OpenGL 3.3 context through EGL") != std::string::npos;
+}
 
 class RadiusMapRun : public ::testing::Test {
  protected:

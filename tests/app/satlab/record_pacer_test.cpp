@@ -53,10 +53,10 @@ TEST(RecordPacer, WallClockFillsTheFileAsTimePasses) {
 }
 
 TEST(RecordPacer, PacingPerSource) {
-  EXPECT_EQ(record_pacing(false, true, false), RecordPacer::Mode::EachSourceFrame);   // video
-  EXPECT_EQ(record_pacing(false, false, true), RecordPacer::Mode::EachSourceFrame);   // synthetic
-  EXPECT_EQ(record_pacing(false, false, false), RecordPacer::Mode::WallClock);        // camera, image
-  EXPECT_EQ(record_pacing(true, false, true), RecordPacer::Mode::WallClock);          // shadow demo
+  EXPECT_EQ(record_pacing(false, true, false), RecordPacer::Mode::EachSourceFrame);  // video
+  EXPECT_EQ(record_pacing(false, false, true), RecordPacer::Mode::EachSourceFrame);  // synthetic
+  EXPECT_EQ(record_pacing(false, false, false), RecordPacer::Mode::WallClock);       // camera, image
+  EXPECT_EQ(record_pacing(true, false, true), RecordPacer::Mode::WallClock);         // shadow demo
 }
 
 }  // namespace

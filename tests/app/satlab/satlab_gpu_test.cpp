@@ -5,15 +5,13 @@
 // device.
 #include <gtest/gtest.h>
 
-#include <opencv2/imgproc.hpp>
 #include <algorithm>
 #include <iterator>
+#include <opencv2/imgproc.hpp>
 #include <random>
 
 #include "common/cuda/cuda_array.h"
 #include "common/cuda/cuda_check.h"
-#include "sat/support/cuda_event.h"
-#include "sat/support/cuda_stream.h"
 #include "common/cuda/device_image.h"
 #include "cuda_test_support.h"
 #include "device_test_images.h"
@@ -24,6 +22,8 @@
 #include "pipeline/cuda_pipeline.h"
 #include "pipeline/mat_view.h"
 #include "radius_map_settings.h"
+#include "sat/support/cuda_event.h"
+#include "sat/support/cuda_stream.h"
 #include "test_images.h"
 #include "test_targets.h"
 
@@ -67,7 +67,7 @@ class SurfaceTarget final : public DisplayTarget {
     wait();
     cv::Mat rgba(array_.height(), array_.width(), CV_8UC4);
     SAT_CUDA_CHECK(cudaMemcpy2DFromArray(rgba.data, rgba.step[0], array_.get(), 0, 0, std::size_t(rgba.cols) * 4,
-                                            rgba.rows, cudaMemcpyDeviceToHost));
+                                         rgba.rows, cudaMemcpyDeviceToHost));
     return rgba;
   }
   int writes = 0;
@@ -106,8 +106,7 @@ class MirroredTarget final : public DisplayTarget {
 
   const cv::Mat& read() {
     if (const uint8_t* pixels = mirror_.take_pixels())
-      cv::Mat(mirror_.height(), mirror_.width(), CV_8UC4, const_cast<uint8_t*>(pixels), mirror_.pitch())
-          .copyTo(shown_);
+      cv::Mat(mirror_.height(), mirror_.width(), CV_8UC4, const_cast<uint8_t*>(pixels), mirror_.pitch()).copyTo(shown_);
     return shown_;
   }
   int writes = 0;
@@ -182,8 +181,8 @@ double max_difference(const cv::Mat& a, const cv::Mat& b) {
 }
 
 // Every filter × every algorithm × every tile: the GPU's output and both display targets equal
-// the CPU pipeline's (within allowed_difference), at three sizes and after size changes in both directions; once per filter and
-// size, the targets of a display without interop.
+// the CPU pipeline's (within allowed_difference), at three sizes and after size changes in both directions; once per
+// filter and size, the targets of a display without interop.
 TEST(CudaPipeline, BitIdenticalToCpuForEveryFilterAlgorithmAndTile) {
   SAT_REQUIRE_GPU();
   CudaPipeline gpu(sat::Options{});

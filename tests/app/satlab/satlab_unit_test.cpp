@@ -10,8 +10,8 @@
 #endif
 
 #include <chrono>
-#include <fstream>
 #include <filesystem>
+#include <fstream>
 #include <iterator>
 #include <thread>
 
@@ -21,17 +21,17 @@
 #include "pipeline/cpu_pipeline.h"
 #include "pipeline/mat_view.h"
 #include "pipeline/pipeline_selector.h"
+#include "sat/device.h"
 #include "scenes/registry.h"
 #include "scenes/shadows/shadow_settings.h"
-#include "sat/device.h"
 #include "sources/source_controller.h"
 #include "sources/synthetic_source.h"
 #if SATLAB_MEDIA_IO
 #include "sources/image_source.h"
 #include "sources/video_source.h"
 #endif
-#include "test_files.h"
 #include "radius_map_settings.h"
+#include "test_files.h"
 #include "test_images.h"
 #include "test_options.h"
 #include "test_targets.h"
@@ -95,21 +95,54 @@ TEST(AppOptions, SatfilterNames) {
 
 TEST(AppOptions, RejectsBadInput) {
   const std::vector<std::vector<const char*>> bad = {
-      {"--filter", "median"},  {"--ksize", "7x"},     {"--ksize", "0x3"},
-      {"--ksize", "0"},        {"--ksize", "100001"}, {"--ksize", "99999"},  {"--ksize", "8192x3"},
-      {"--ksize", "3x100001"}, {"--ksize", "99999999999"},
-      {"--block", "4"},        {"--tile", "48"},       {"--algorithm", "x"},  {"--backend", "opencl"},
-      {"--frames"},            {"--frames", "-1"},     {"--nope"},            {"--headless=yes"},
-      {"--source", "camera:x"}, {"--source", "synthetic:0x5"}, {"--filter", "sauvola", "--window", "8"},
-      {"--divider", "1.5"},    {"--size", "100x100"},
+      {"--filter", "median"},
+      {"--ksize", "7x"},
+      {"--ksize", "0x3"},
+      {"--ksize", "0"},
+      {"--ksize", "100001"},
+      {"--ksize", "99999"},
+      {"--ksize", "8192x3"},
+      {"--ksize", "3x100001"},
+      {"--ksize", "99999999999"},
+      {"--block", "4"},
+      {"--tile", "48"},
+      {"--algorithm", "x"},
+      {"--backend", "opencl"},
+      {"--frames"},
+      {"--frames", "-1"},
+      {"--nope"},
+      {"--headless=yes"},
+      {"--source", "camera:x"},
+      {"--source", "synthetic:0x5"},
+      {"--filter", "sauvola", "--window", "8"},
+      {"--divider", "1.5"},
+      {"--size", "100x100"},
       // The shadow demo's options.
-      {"--shadow-mode", "soft"}, {"--compare-mode", "vsm"}, {"--precision", "fp16"}, {"--map-size", "1000"},
-      {"--map-size", "8192"},  {"--box", "0"},        {"--box", "256"},      {"--light-size", "0"},
-      {"--bleeding", "1"},     {"--light", "30"},     {"--light", "30,45,1"}, {"--light", "30,1"},
-      {"--light", "30,x"},     {"--camera", "1,2"},   {"--camera", "1,,2"},  {"--min-variance", "-1"},
+      {"--shadow-mode", "soft"},
+      {"--compare-mode", "vsm"},
+      {"--precision", "fp16"},
+      {"--map-size", "1000"},
+      {"--map-size", "8192"},
+      {"--box", "0"},
+      {"--box", "256"},
+      {"--light-size", "0"},
+      {"--bleeding", "1"},
+      {"--light", "30"},
+      {"--light", "30,45,1"},
+      {"--light", "30,1"},
+      {"--light", "30,x"},
+      {"--camera", "1,2"},
+      {"--camera", "1,,2"},
+      {"--min-variance", "-1"},
       // The camera within what it shows: yaw -360..360, pitch 3..85 degrees, distance 4..40.
-      {"--camera", "1e39,0,5"}, {"--camera", "0,1e39,5"}, {"--camera", "0,30,1e39"}, {"--camera", "361,30,17"},
-      {"--camera", "0,-20.5,17"}, {"--camera", "0,90,17"},  {"--camera", "0,30,3.9"},  {"--camera", "0,30,41"},
+      {"--camera", "1e39,0,5"},
+      {"--camera", "0,1e39,5"},
+      {"--camera", "0,30,1e39"},
+      {"--camera", "361,30,17"},
+      {"--camera", "0,-20.5,17"},
+      {"--camera", "0,90,17"},
+      {"--camera", "0,30,3.9"},
+      {"--camera", "0,30,41"},
   };
   for (const auto& args : bad) EXPECT_THROW(parse(args), UsageError) << args[0];
 }
@@ -135,10 +168,27 @@ TEST(AppOptions, ShadowDemo) {
   EXPECT_TRUE(d.scenes.get<ShadowSettings>().animate_light);
   EXPECT_FALSE(d.scenes.get<ShadowSettings>().start_camera.has_value());
 
-  const AppOptions o =
-      parse({"--filter", "shadows", "--shadow-mode", "pcf", "--compare-mode=savsm", "--precision", "fp32-centered",
-             "--map-size", "2048", "--box", "31", "--light-size", "2.5", "--min-variance", "1e-4", "--bleeding", "0.3",
-             "--light", "225,50", "--camera", "10,20.5,12"});
+  const AppOptions o = parse({"--filter",
+                              "shadows",
+                              "--shadow-mode",
+                              "pcf",
+                              "--compare-mode=savsm",
+                              "--precision",
+                              "fp32-centered",
+                              "--map-size",
+                              "2048",
+                              "--box",
+                              "31",
+                              "--light-size",
+                              "2.5",
+                              "--min-variance",
+                              "1e-4",
+                              "--bleeding",
+                              "0.3",
+                              "--light",
+                              "225,50",
+                              "--camera",
+                              "10,20.5,12"});
   const ShadowSettings& s = o.scenes.get<ShadowSettings>();
   EXPECT_EQ(s.mode, ShadowMode::Pcf);
   EXPECT_EQ(s.compare_mode, ShadowMode::SavsmFixed);
@@ -230,7 +280,8 @@ TEST(VideoSource, LoopsAndPaces) {
   const auto dir = temp_dir("video");
   const std::string path = (dir / "clip.avi").string();
   {
-    cv::VideoWriter writer(path, cv::CAP_OPENCV_MJPEG, cv::VideoWriter::fourcc('M', 'J', 'P', 'G'), 10.0, cv::Size(64, 48));
+    cv::VideoWriter writer(path, cv::CAP_OPENCV_MJPEG, cv::VideoWriter::fourcc('M', 'J', 'P', 'G'), 10.0,
+                           cv::Size(64, 48));
     ASSERT_TRUE(writer.isOpened());
     for (int i = 0; i < 4; ++i) writer.write(cv::Mat(48, 64, CV_8UC3, cv::Scalar(40 * i, 60, 200 - 40 * i)));
   }

@@ -8,11 +8,11 @@
 #include <opencv2/imgproc.hpp>
 
 #include "cuda_test_support.h"
-#include "pipeline/cuda_pipeline.h"
-#include "scenes/detect/frame_detector.h"
 #include "detect_test_data.h"
 #include "display_test_support.h"
+#include "pipeline/cuda_pipeline.h"
 #include "scenes/detect/detect_scene.h"
+#include "scenes/detect/frame_detector.h"
 #include "scenes/scene_switcher.h"
 
 namespace satlab {

@@ -12,11 +12,11 @@
 #include <filesystem>
 #include <fstream>
 
+#include "detect_test_data.h"
+#include "display_test_support.h"
 #include "scenes/detect/box_agreement.h"
 #include "scenes/detect/cascade_list.h"
 #include "scenes/detect/compare_budget.h"
-#include "detect_test_data.h"
-#include "display_test_support.h"
 #include "scenes/detect/detect_scene.h"
 #include "scenes/registry.h"
 #include "scenes/scene_switcher.h"
@@ -70,7 +70,8 @@ TEST(SceneSwitcher, OneSceneLivesAtATime) {
       EXPECT_EQ(rig.frame(shown, frame), Outcome::Shown) << "step " << step << ": " << menu_name(rig.ui.settings);
       // The same mode again keeps its scene.
       EXPECT_EQ(&scenes.follow(rig.ui.settings), &shown);
-      if (rig.ui.settings.scene == Scene::Source) rig.ui.settings.filter.kind = kAllFilterKinds.back();  // the last filter
+      if (rig.ui.settings.scene == Scene::Source)
+        rig.ui.settings.filter.kind = kAllFilterKinds.back();  // the last filter
       show_next(rig.ui.settings);
     }
   }
@@ -162,7 +163,8 @@ TEST(DetectScene, FindsWhatTheDetectorFindsAndAgreesWithOpenCv) {
   ASSERT_FALSE(expected.empty());  // the astronaut's face
   ASSERT_EQ(scene.boxes().size(), expected.size());
   for (std::size_t i = 0; i < expected.size(); ++i) EXPECT_EQ(scene.boxes()[i], expected[i]) << i;
-  EXPECT_EQ(scene.summary(rig.ui.settings), describe(rig.ui.settings.scenes.get<DetectSettings>()) + ": " + std::to_string(expected.size()) +
+  EXPECT_EQ(scene.summary(rig.ui.settings), describe(rig.ui.settings.scenes.get<DetectSettings>()) + ": " +
+                                                std::to_string(expected.size()) +
                                                 (expected.size() == 1 ? " object" : " objects"));
 
   // The first frame of new settings is compared with cv::CascadeClassifier.
@@ -206,7 +208,8 @@ TEST(DetectScene, RefusesACascadeItCannotLoadAndKeepsTheLastOne) {
   EXPECT_NE(scene.problem().find("haarcascade_licence_plate_rus_16stages.xml"), std::string::npos) << scene.problem();
   EXPECT_NE(scene.problem().find("old-style"), std::string::npos) << scene.problem();
   EXPECT_TRUE(rig.logged("old-style"));
-  EXPECT_EQ(rig.ui.settings.scenes.get<DetectSettings>().cascade, rig.last_good.scenes.get<DetectSettings>().cascade);  // the chooser shows what runs
+  EXPECT_EQ(rig.ui.settings.scenes.get<DetectSettings>().cascade,
+            rig.last_good.scenes.get<DetectSettings>().cascade);  // the chooser shows what runs
   EXPECT_NE(rig.ui.settings.scenes.get<DetectSettings>().cascade, old_format);
   EXPECT_EQ(scene.boxes().size(), found);
 
@@ -246,9 +249,9 @@ TEST(DetectScene, DoesNotStartAComparisonThatCannotFinishInTime) {
 }
 
 TEST(CompareBudget, ForecastsOpenCvsPairwiseGrouping) {
-  EXPECT_EQ(auto_compare_refusal(10043, 0), "");    // a 3840x2160 frame of faces: ~0.1 s
-  EXPECT_EQ(auto_compare_refusal(1374, 120), "");   // measured last time, within the budget
-  EXPECT_NE(auto_compare_refusal(1374, 5000), "");  // measured last time: 5 s
+  EXPECT_EQ(auto_compare_refusal(10043, 0), "");            // a 3840x2160 frame of faces: ~0.1 s
+  EXPECT_EQ(auto_compare_refusal(1374, 120), "");           // measured last time, within the budget
+  EXPECT_NE(auto_compare_refusal(1374, 5000), "");          // measured last time: 5 s
   const std::string why = auto_compare_refusal(726000, 0);  // every window of a 960x540 frame
   EXPECT_NE(why.find("726000 raw windows"), std::string::npos) << why;
   EXPECT_NE(why.find("press C"), std::string::npos) << why;
@@ -266,8 +269,9 @@ TEST(DetectScene, ShowsTheFrameWithoutAFrameToShow) {
 // ---- the detect scene's parts ----------------------------------------------------------------------
 
 TEST(DetectOptions, ParsesAndRefusesCascadesSatcoreCannotLoad) {
-  const AppOptions o = parse({"--filter", "detect", "--cascade", detect_test::cascade_path("haarcascade_eye.xml").c_str(),
-                              "--scale-factor", "1.2", "--min-neighbors", "5", "--min-size", "40"});
+  const AppOptions o =
+      parse({"--filter", "detect", "--cascade", detect_test::cascade_path("haarcascade_eye.xml").c_str(),
+             "--scale-factor", "1.2", "--min-neighbors", "5", "--min-size", "40"});
   EXPECT_EQ(o.scene, Scene::Detect);
   EXPECT_EQ(scene_settings(o).scene, Scene::Detect);
   EXPECT_EQ(scene_settings(o).scenes.get<DetectSettings>(), o.scenes.get<DetectSettings>());

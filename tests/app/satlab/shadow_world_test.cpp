@@ -505,8 +505,8 @@ TEST(ShadowRays, GroundHitWithinTheSquare) {
   const auto p = ground_hit({1, 5, -2}, normalize({1, -1, 0}));
   ASSERT_TRUE(p.has_value());
   expect_near(*p, {6, 0, -2}, 1e-4f);
-  EXPECT_FALSE(ground_hit({1, 5, -2}, {0, 1, 0}).has_value());             // away from the plane
-  EXPECT_FALSE(ground_hit({1, 5, -2}, {1, 0, 0}).has_value());             // parallel
+  EXPECT_FALSE(ground_hit({1, 5, -2}, {0, 1, 0}).has_value());                // away from the plane
+  EXPECT_FALSE(ground_hit({1, 5, -2}, {1, 0, 0}).has_value());                // parallel
   EXPECT_FALSE(ground_hit({9, 1, 0}, normalize({1, -0.1f, 0})).has_value());  // past the edge
 }
 
@@ -528,9 +528,9 @@ TEST(ShadowRays, PillarShadowFallsAwayFromTheLight) {
   const Vec3 foot{pillar.center.x, 0, pillar.center.z};
   EXPECT_TRUE(occluded(foot + Vec3{-0.5f * height, 0, 0}, to_light));
   EXPECT_TRUE(occluded(foot + Vec3{-0.9f * height, 0, 0}, to_light));
-  EXPECT_FALSE(occluded(foot + Vec3{0.5f * height, 0, 0}, to_light));         // the mirror point
-  EXPECT_FALSE(occluded(foot + Vec3{-1.2f * height, 0, 0}, to_light));        // past the tip
-  EXPECT_FALSE(occluded(foot + Vec3{-0.5f * height, 0, 0.6f}, to_light));     // beside the shadow
+  EXPECT_FALSE(occluded(foot + Vec3{0.5f * height, 0, 0}, to_light));      // the mirror point
+  EXPECT_FALSE(occluded(foot + Vec3{-1.2f * height, 0, 0}, to_light));     // past the tip
+  EXPECT_FALSE(occluded(foot + Vec3{-0.5f * height, 0, 0.6f}, to_light));  // beside the shadow
   // The ray from the shadow enters the pillar through its face turned away from the light.
   const Vec3 ground{foot.x - 0.5f * height, 0, foot.z};
   const auto t = intersect(pillar, ground, to_light);

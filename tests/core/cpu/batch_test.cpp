@@ -39,9 +39,8 @@ INSTANTIATE_TEST_SUITE_P(Types, CpuBatch,
                                             ::testing::Values(Extent{1, 1}, Extent{33, 31}, Extent{130, 67})),
                          [](const ::testing::TestParamInfo<Param>& p) {
                            const Extent e = std::get<2>(p.param);
-                           return test::short_name(std::get<0>(p.param)) + "_P" +
-                                  std::to_string(std::get<1>(p.param)) + "_" + std::to_string(e.width) + "x" +
-                                  std::to_string(e.height);
+                           return test::short_name(std::get<0>(p.param)) + "_P" + std::to_string(std::get<1>(p.param)) +
+                                  "_" + std::to_string(e.width) + "x" + std::to_string(e.height);
                          });
 
 // Every way cpu_parallel_batch may split a batch: whole planes over the threads (more planes than
@@ -53,8 +52,8 @@ TEST(CpuBatchThreads, EverySplitMatchesTheReference) {
     int planes;
   };
   // 64 × 64² = 2^18 elements (the automatic threshold), 5 × 3² (far below), 3 × 600×500 (banded).
-  const std::vector<Case> cases = {{{64, 64}, 64}, {{64, 64}, 63}, {{3, 3}, 5}, {{600, 500}, 3}, {{257, 33}, 2},
-                                   {{1, 1}, 1},    {{17, 300}, 7}};
+  const std::vector<Case> cases = {{{64, 64}, 64}, {{64, 64}, 63}, {{3, 3}, 5},   {{600, 500}, 3},
+                                   {{257, 33}, 2}, {{1, 1}, 1},    {{17, 300}, 7}};
   for (ElementType type : {ElementType::U8ToU32, ElementType::U8ToSumSq, ElementType::F32ToF32})
     for (const Case& c : cases)
       for (int threads : {0, 1, 2, 3, 5, 64, 100}) {
@@ -76,8 +75,11 @@ TEST(CpuBatchRejects, NegativeThreads) {
   std::vector<unsigned char> in(64, 1);
   std::vector<uint32_t> out(64, 0);
   const Problem first{ElementType::U8ToU32, {8, 8}, in.data(), 8, out.data(), 32};
-  EXPECT_TRUE(test::ThrowsSatError([&] { cpu_parallel_batch(first, {1, 0, 256}, -1); }, ErrorCode::InvalidArgument,
-                                   "sat::cpu_parallel_batch", {"threads must be >= 0"}));
+  EXPECT_TRUE(test::ThrowsSatError(
+      [&] {
+        cpu_parallel_batch(first, {1, 0, 256}, -1);
+      },
+      ErrorCode::InvalidArgument, "sat::cpu_parallel_batch", {"threads must be >= 0"}));
   EXPECT_EQ(out[0], 0u);
 }
 
@@ -90,20 +92,36 @@ struct SmallBatch {
 
 TEST(CpuBatchRejects, PlaneCountBelowOne) {
   SmallBatch s;
-  EXPECT_TRUE(test::ThrowsSatError([&] { cpu_parallel_batch(s.first, {0, 128, 512}); }, ErrorCode::InvalidArgument, "sat::cpu_parallel_batch", {"planes must be >= 1"}));
-  EXPECT_TRUE(test::ThrowsSatError([&] { batch_workspace_size(ElementType::U8ToU32, {16, 8}, -1, {}); }, ErrorCode::InvalidArgument, "sat::batch_workspace_size", {"planes must be >= 1"}));
+  EXPECT_TRUE(test::ThrowsSatError(
+      [&] {
+        cpu_parallel_batch(s.first, {0, 128, 512});
+      },
+      ErrorCode::InvalidArgument, "sat::cpu_parallel_batch", {"planes must be >= 1"}));
+  EXPECT_TRUE(test::ThrowsSatError(
+      [&] {
+        batch_workspace_size(ElementType::U8ToU32, {16, 8}, -1, {});
+      },
+      ErrorCode::InvalidArgument, "sat::batch_workspace_size", {"planes must be >= 1"}));
 }
 
 TEST(CpuBatchRejects, OverlappingOutputPlanes) {
   SmallBatch s;
   // A plane of 8 rows × 64 bytes needs 7·64 + 64 = 512 bytes; 508 would overlap the next one.
-  EXPECT_TRUE(test::ThrowsSatError([&] { cpu_parallel_batch(s.first, {2, 128, 508}); }, ErrorCode::InvalidArgument, "sat::cpu_parallel_batch", {"output planes would overlap"}));
+  EXPECT_TRUE(test::ThrowsSatError(
+      [&] {
+        cpu_parallel_batch(s.first, {2, 128, 508});
+      },
+      ErrorCode::InvalidArgument, "sat::cpu_parallel_batch", {"output planes would overlap"}));
   EXPECT_EQ(s.out[0], 0u) << "nothing may be written before the batch is rejected";
 }
 
 TEST(CpuBatchRejects, MisalignedOutputStride) {
   SmallBatch s;
-  EXPECT_TRUE(test::ThrowsSatError([&] { cpu_parallel_batch(s.first, {2, 128, 514}); }, ErrorCode::InvalidArgument, "sat::cpu_parallel_batch", {"not a multiple of the element alignment"}));
+  EXPECT_TRUE(test::ThrowsSatError(
+      [&] {
+        cpu_parallel_batch(s.first, {2, 128, 514});
+      },
+      ErrorCode::InvalidArgument, "sat::cpu_parallel_batch", {"not a multiple of the element alignment"}));
 }
 
 TEST(CpuBatchRejects, OutputInsideTheInputPlanes) {
@@ -113,7 +131,11 @@ TEST(CpuBatchRejects, OutputInsideTheInputPlanes) {
   Problem overlapping = s.first;
   overlapping.output = s.in.data() + 2048;
   overlapping.output_pitch = 64;
-  EXPECT_TRUE(test::ThrowsSatError([&] { cpu_parallel_batch(overlapping, {2, 2048, 512}); }, ErrorCode::InvalidArgument, "sat::cpu_parallel_batch", {"input and output planes overlap"}));
+  EXPECT_TRUE(test::ThrowsSatError(
+      [&] {
+        cpu_parallel_batch(overlapping, {2, 2048, 512});
+      },
+      ErrorCode::InvalidArgument, "sat::cpu_parallel_batch", {"input and output planes overlap"}));
 }
 
 TEST(CpuBatch, ZeroInputStrideRepeatsOnePlane) {

@@ -87,7 +87,7 @@ int sat_c_abi_probe(void) {
     if (sat_filter_engine_create(SAT_BACKEND_CPU, 4, 4, NULL, &engine) != SAT_OK) return 14;
     if (sat_filter_apply(engine, "box", params, 3, &src, &dst, NULL) != SAT_OK) return 15;
     if (memcmp(img, out8, sizeof img) != 0) return 16; /* a 1×1 box by name: the identity */
-    params[0].value = 0; /* out of range: the catalog's text under the C name */
+    params[0].value = 0;                               /* out of range: the catalog's text under the C name */
     if (sat_filter_apply(engine, "box", params, 1, &src, &dst, NULL) != SAT_ERROR_INVALID_ARGUMENT) return 17;
     if (strcmp(sat_last_error(), "sat_filter_apply: kernel_width must be >= 1 (got 0)") != 0) return 18;
     sat_filter_engine_destroy(engine);

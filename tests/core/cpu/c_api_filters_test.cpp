@@ -82,7 +82,9 @@ TEST_F(CAbiFilters, EveryFilterByNameEqualsTheCppEngine) {
        MeanCParams{9, -2.5, true, 200}},
       {"mean-c", {by_value("invert", 1)}, MeanCParams{11, 2.0, true, 255}},
       {"adaptive", {by_text("block", "31")}, MeanCParams{31, 2.0, false, 255}},
-      {"sauvola", {by_text("window", "21"), by_value("k", 0.34), by_text("r", "100")}, SauvolaParams{21, 0.34, 100.0, 255}},
+      {"sauvola",
+       {by_text("window", "21"), by_value("k", 0.34), by_text("r", "100")},
+       SauvolaParams{21, 0.34, 100.0, 255}},
       {"sauvola", {}, SauvolaParams{}},
       {"bradley", {by_value("window", 8), by_text("t", "7.5"), by_value("max_value", 1)}, BradleyParams{8, 7.5, 1}},
   };
@@ -105,12 +107,13 @@ TEST_F(CAbiFilters, OldFunctionsEqualApply) {
   const HostImage src(33, 21, 3, 77);
   HostImage dst(33, 21, 3, 0), gray(33, 21, 1, 0);
   ASSERT_EQ(sat_box_blur(engine, &src.image, &dst.image, 5, 9, SAT_BORDER_REPLICATE, nullptr), SAT_OK);
-  EXPECT_EQ(dst.bytes, apply("box", {by_value("kernel_width", 5), by_value("kernel_height", 9), by_value("border", 1)},
-                             src, 3));
+  EXPECT_EQ(dst.bytes,
+            apply("box", {by_value("kernel_width", 5), by_value("kernel_height", 9), by_value("border", 1)}, src, 3));
   ASSERT_EQ(sat_threshold_mean_c(engine, &src.image, &gray.image, 13, 1.5, 1, 99, nullptr), SAT_OK);
-  EXPECT_EQ(gray.bytes, apply("threshold",
-                              {by_value("block", 13), by_value("C", 1.5), by_value("invert", 1), by_value("max_value", 99)},
-                              src, 1));
+  EXPECT_EQ(
+      gray.bytes,
+      apply("threshold", {by_value("block", 13), by_value("C", 1.5), by_value("invert", 1), by_value("max_value", 99)},
+            src, 1));
   ASSERT_EQ(sat_threshold_sauvola(engine, &src.image, &gray.image, 9, 0.3, 0.0, 255, nullptr), SAT_OK);
   EXPECT_EQ(gray.bytes, apply("sauvola", {by_value("window", 9), by_value("k", 0.3)}, src, 1));
   ASSERT_EQ(sat_threshold_bradley(engine, &src.image, &gray.image, 6, 20.0, 255, nullptr), SAT_OK);

@@ -209,7 +209,8 @@ TEST(CAbi, ComputeInRejectsWhatComputeRejects) {
   add("output over the input", "input and output overlap").problem.output = in.data();
   add("algorithm 99", "unknown algorithm").options.algorithm = 99;
   add("tile 48", "tile must be").options.tile = 48;
-  add("(1+r)R1W with r 1.5", "hybrid_r must be in (0, 1)").options = {SAT_ALGORITHM_HYBRID_1R1W, 0, 1.5, SAT_TABLE_UPRIGHT};
+  add("(1+r)R1W with r 1.5", "hybrid_r must be in (0, 1)").options = {SAT_ALGORITHM_HYBRID_1R1W, 0, 1.5,
+                                                                      SAT_TABLE_UPRIGHT};
   Bad& u8x4 = add("u8x4 at tile 128", "does not support", SAT_ERROR_UNSUPPORTED);
   u8x4.problem.type = SAT_U8X4_TO_U32X4;
   u8x4.options.tile = 128;
@@ -248,7 +249,8 @@ TEST(CAbi, ComputeInWithoutADeviceIsACudaError) {
 
 TEST(CAbi, FiltersMatchTheEngine) {
   const int w = 61, h = 37;
-  const test::HostImage gray = test::random_input(ElementType::U8ToU32, {w, h}, test::mix_seed(test::master_seed(), 11));
+  const test::HostImage gray =
+      test::random_input(ElementType::U8ToU32, {w, h}, test::mix_seed(test::master_seed(), 11));
   std::vector<uint8_t> src(gray.bytes.begin(), gray.bytes.end());
   std::vector<uint8_t> via_c(std::size_t(w * h)), via_cpp(std::size_t(w * h));
   sat_filter_engine* engine = nullptr;

@@ -104,9 +104,10 @@ TEST(CarryGeometry, CarryStateArraysAreAlignedDisjointAndCounted) {
     const CarryState<uint32_t> st = CarryState<uint32_t>::carve(ws, ty, tx, W, with_local);
     const auto offset = [](const void* p) { return std::uintptr_t(p) - (std::uintptr_t(1) << 20); };
     const std::size_t tiles = std::size_t(ty) * tx;
-    std::vector<std::pair<std::size_t, std::size_t>> arrays = {
-        {offset(st.row_sums), tiles * W * 4}, {offset(st.col_sums), tiles * W * 4}, {offset(st.rb), tiles * 4},
-        {offset(st.gs), tiles * 4}};
+    std::vector<std::pair<std::size_t, std::size_t>> arrays = {{offset(st.row_sums), tiles * W * 4},
+                                                               {offset(st.col_sums), tiles * W * 4},
+                                                               {offset(st.rb), tiles * 4},
+                                                               {offset(st.gs), tiles * 4}};
     if (with_local) arrays.push_back({offset(st.ls), tiles * 4});
     EXPECT_EQ(st.ls != nullptr, with_local);
     std::sort(arrays.begin(), arrays.end());

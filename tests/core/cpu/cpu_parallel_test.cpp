@@ -36,9 +36,9 @@ Output run(const HostImage& img, std::size_t in_pitch, std::size_t out_pitch, co
     cpu_reference(p);
   else
     cpu_parallel(p, threads);
-  const std::string pad = test::check_padding(o.bytes.data(), o.bytes.size(), 0, out_pitch,
-                                              std::size_t(img.extent.width) * output_element_size(img.type),
-                                              img.extent.height, 0xA5);
+  const std::string pad =
+      test::check_padding(o.bytes.data(), o.bytes.size(), 0, out_pitch,
+                          std::size_t(img.extent.width) * output_element_size(img.type), img.extent.height, 0xA5);
   EXPECT_TRUE(pad.empty()) << pad;
   return o;
 }
@@ -50,10 +50,25 @@ class CpuParallel : public ::testing::TestWithParam<Param> {};
 TEST_P(CpuParallel, MatchesCpuReference) {
   const auto [type, threads] = GetParam();
   // (width, height): single rows/columns, just under/over the 16-row band, many bands, wide.
-  const std::vector<Extent> sizes = {{1, 1},   {40, 1},  {1, 40},   {9, 15},   {16, 16},  {7, 31},  {20, 32},
-                                     {17, 33}, {3, 47},  {50, 48},  {37, 100}, {129, 257}, {61, 1000},
-                                     {5, 3000}, {1000, 64}, {255, 513},
-                                     {613, 449},     // ≥ 2^18 elements: threads = 0 uses every core
+  const std::vector<Extent> sizes = {{1, 1},
+                                     {40, 1},
+                                     {1, 40},
+                                     {9, 15},
+                                     {16, 16},
+                                     {7, 31},
+                                     {20, 32},
+                                     {17, 33},
+                                     {3, 47},
+                                     {50, 48},
+                                     {37, 100},
+                                     {129, 257},
+                                     {61, 1000},
+                                     {5, 3000},
+                                     {1000, 64},
+                                     {255, 513},
+                                     {613, 449},     // ≥ 2^18 elements:
+                                                     // threads = 0 uses
+                                                     // every core
                                      {1031, 1021}};  // ≥ 2^20: u8 → u32 too
   int n = 0;
   for (Extent e : sizes) {
@@ -70,8 +85,8 @@ TEST_P(CpuParallel, MatchesCpuReference) {
     const Output par = run(img, in_pitch, out_pitch, in, threads);
     const test::Reference wide = test::reference_sat(img);
 
-    const test::Comparison same = test::compare_outputs(wide, par.bytes.data(), par.pitch, ref.bytes.data(),
-                                                        ref.pitch, kParallelDepth);
+    const test::Comparison same =
+        test::compare_outputs(wide, par.bytes.data(), par.pitch, ref.bytes.data(), ref.pitch, kParallelDepth);
     ASSERT_TRUE(same.ok) << "cpu_parallel vs cpu_reference: " << same.message;
     const test::Comparison exact = test::compare_output(wide, par.bytes.data(), par.pitch, kParallelDepth);
     ASSERT_TRUE(exact.ok) << "cpu_parallel vs the exact table: " << exact.message;

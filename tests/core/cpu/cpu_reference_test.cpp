@@ -60,8 +60,8 @@ HostRun run_cpu(const HostImage& img, bool padded, int threads = -1) {
   else
     cpu_parallel(p, threads);
   EXPECT_EQ(in, in_before) << "the input was modified";
-  const std::string pad = test::check_padding(r.out.data(), r.out.size(), 0, r.out_pitch, out_row,
-                                              img.extent.height, 0xA5);
+  const std::string pad =
+      test::check_padding(r.out.data(), r.out.size(), 0, r.out_pitch, out_row, img.extent.height, 0xA5);
   EXPECT_TRUE(pad.empty()) << pad;
   return r;
 }
@@ -76,8 +76,7 @@ TEST_P(CpuReference, MatchesBruteForceDefinitionOnSmallRandomSizes) {
     for (Fill fill : {Fill::Signed, Fill::Positive}) {
       if (fill == Fill::Positive && !test::is_float(t)) continue;
       const std::uint64_t image_seed = test::mix_seed(seed, std::uint64_t(e.width), std::uint64_t(e.height), n++);
-      SCOPED_TRACE(describe(e) + " seed " + std::to_string(image_seed) +
-                   (fill == Fill::Positive ? " positive" : ""));
+      SCOPED_TRACE(describe(e) + " seed " + std::to_string(image_seed) + (fill == Fill::Positive ? " positive" : ""));
       const HostImage img = test::random_input(t, e, image_seed, fill);
       const test::Reference brute = test::brute_force_sat(img);
       for (bool padded : {false, true}) {
@@ -121,8 +120,8 @@ TEST_P(CpuReference, MatchesWideReferenceOnMediumSizes) {
     SCOPED_TRACE(describe(e) + " seed " + std::to_string(image_seed));
     const HostImage img = test::random_input(t, e, image_seed);
     const HostRun r = run_cpu(img, n % 2 == 0);
-    const test::Comparison cmp = test::compare_output(test::reference_sat(img), r.out.data(), r.out_pitch,
-                                                      kReferenceDepth);
+    const test::Comparison cmp =
+        test::compare_output(test::reference_sat(img), r.out.data(), r.out_pitch, kReferenceDepth);
     ASSERT_TRUE(cmp.ok) << cmp.message;
   }
 }
@@ -165,8 +164,8 @@ TEST(CpuReferenceWrapAround, U8ToU32BoxSumsStayExact) {
   const Extent e{4096, 4200};  // 17 203 200 pixels
   const HostImage img = test::constant_input(ElementType::U8ToU32, e, 255);
   std::vector<std::uint32_t> out(std::size_t(e.width) * e.height, 0xA5A5A5A5u);
-  const Problem p{ElementType::U8ToU32, e, img.bytes.data(), std::size_t(e.width), out.data(),
-                  std::size_t(e.width) * 4};
+  const Problem p{ElementType::U8ToU32, e,          img.bytes.data(),
+                  std::size_t(e.width), out.data(), std::size_t(e.width) * 4};
   cpu_reference(p);
   auto b = [&](int i, int j) { return out[std::size_t(i) * e.width + j]; };
   const std::uint64_t total = std::uint64_t(e.width) * e.height * 255;
@@ -199,8 +198,8 @@ TEST(CpuReferenceWrapAround, U32x2BoxSumsStayExact) {
       in[std::size_t(i) * e.width + j] = {inside ? 1000u * k + 7u : 0xFFFFFFFFu - 977u * k, std::uint32_t(rng())};
     }
   std::vector<u32x2> out(in.size(), u32x2{0xA5A5A5A5u, 0xA5A5A5A5u});
-  const Problem p{ElementType::U32x2ToU32x2, e, in.data(), std::size_t(e.width) * 8, out.data(),
-                  std::size_t(e.width) * 8};
+  const Problem p{ElementType::U32x2ToU32x2, e,          in.data(),
+                  std::size_t(e.width) * 8,  out.data(), std::size_t(e.width) * 8};
   cpu_reference(p);
 
   // The definition in uint64, per channel.
@@ -225,8 +224,8 @@ TEST(CpuReferenceWrapAround, U32x2BoxSumsStayExact) {
   // The box's true sum fits in 32 bits although every table value around it has wrapped.
   const std::uint64_t box_true = sum_x(top, left, bottom, right);
   ASSERT_LT(box_true, std::uint64_t(1) << 32);
-  const u32x2 box = at(out, bottom, right) - at(out, top - 1, right) - at(out, bottom, left - 1) +
-                    at(out, top - 1, left - 1);
+  const u32x2 box =
+      at(out, bottom, right) - at(out, top - 1, right) - at(out, bottom, left - 1) + at(out, top - 1, left - 1);
   EXPECT_EQ(box.x, std::uint32_t(box_true));
   EXPECT_EQ(box.y, std::uint32_t(sum_y(top, left, bottom, right)));  // wrapped, but modulo 2³² still right
 

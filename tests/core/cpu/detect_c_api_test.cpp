@@ -105,7 +105,8 @@ TEST_F(DetectCAbi, BadDetectorParametersAreRefused) {
   EXPECT_NE(last_error().find("cascade is null"), std::string::npos) << last_error();
   EXPECT_EQ(sat_detector_create(SAT_BACKEND_CPU, cascade_, 64, 64, 1.0, 3, 0, 0, 0, 0, &d), SAT_ERROR_INVALID_ARGUMENT);
   EXPECT_NE(last_error().find("scale factor must be > 1"), std::string::npos) << last_error();
-  EXPECT_EQ(sat_detector_create(SAT_BACKEND_CPU, cascade_, 64, 64, 1.1, -1, 0, 0, 0, 0, &d), SAT_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(sat_detector_create(SAT_BACKEND_CPU, cascade_, 64, 64, 1.1, -1, 0, 0, 0, 0, &d),
+            SAT_ERROR_INVALID_ARGUMENT);
   EXPECT_NE(last_error().find("min neighbors"), std::string::npos) << last_error();
   EXPECT_EQ(sat_detector_create(SAT_BACKEND_CPU, cascade_, 0, 64, 1.1, 3, 0, 0, 0, 0, &d), SAT_ERROR_INVALID_ARGUMENT);
   EXPECT_NE(last_error().find("max extent"), std::string::npos) << last_error();

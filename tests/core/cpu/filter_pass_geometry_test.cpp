@@ -64,8 +64,8 @@ void check_split(int width, int height, const InteriorRect& r, const Layout& lay
     for (int x = 0; x < width; ++x) {
       bool ok = w.total(x, y) == 1;
       // The interior kernel takes every interior pixel but those within a group of the ends.
-      const bool deep = !r.empty() && y >= r.y.lo && y <= r.y.hi && x >= r.x.lo + kGroup - 1 &&
-                        x <= r.x.hi - (kGroup - 1);
+      const bool deep =
+          !r.empty() && y >= r.y.lo && y <= r.y.hi && x >= r.x.lo + kGroup - 1 && x <= r.x.hi - (kGroup - 1);
       if (deep) ok = ok && w.interior[std::size_t(y) * width + x] == 1;
       if (!ok && wrong++ == 0)
         ADD_FAILURE() << kCn << " channels, " << width << "x" << height << ", interior x " << r.x.lo << "…" << r.x.hi

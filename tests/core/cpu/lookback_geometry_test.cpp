@@ -90,7 +90,8 @@ TEST(LookBackLayout, IsWhatWorkspaceSizeAsksFor) {
 // arrays differently must never share a key.
 TEST(LookBackLayout, KeysDifferForEveryLayoutDifference) {
   std::vector<std::uint64_t> keys;
-  for (std::int64_t tiles : {std::int64_t(1), std::int64_t(2), std::int64_t(135), std::int64_t(136), std::int64_t(4096), (std::int64_t(1) << 32) - 1})
+  for (std::int64_t tiles : {std::int64_t(1), std::int64_t(2), std::int64_t(135), std::int64_t(136), std::int64_t(4096),
+                             (std::int64_t(1) << 32) - 1})
     for (int w : {32, 64, 128}) {
       for (int words : {1, 2, 4}) keys.push_back(LookBackLayout::packed(tiles, w, words).key());
     }

@@ -62,8 +62,7 @@ TEST(ThreadPool, CallsFromSeveralThreadsAtOnce) {
   std::vector<std::thread> callers;
   for (int t = 0; t < 4; ++t)
     callers.emplace_back([&] {
-      for (int call = 0; call < 300; ++call)
-        parallel_bands(100, 4, [&](int, int b, int e) { total.fetch_add(e - b); });
+      for (int call = 0; call < 300; ++call) parallel_bands(100, 4, [&](int, int b, int e) { total.fetch_add(e - b); });
     });
   for (std::thread& t : callers) t.join();
   EXPECT_EQ(total.load(), 4L * 300 * 100);

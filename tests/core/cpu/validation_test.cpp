@@ -36,8 +36,8 @@ constexpr Extent kExtent{64, 48};  // width × height of the default (valid) pro
 
 // Fake device addresses, far enough apart that no valid plane overlaps another.
 void* fake(std::uintptr_t address) { return reinterpret_cast<void*>(address); }
-const std::uintptr_t kFakeInput = 0x10000;       // 64 KiB: aligned for every type
-const std::uintptr_t kFakeOutput = 0x4000000;    // 64 MiB
+const std::uintptr_t kFakeInput = 0x10000;        // 64 KiB: aligned for every type
+const std::uintptr_t kFakeOutput = 0x4000000;     // 64 MiB
 const std::uintptr_t kFakeWorkspace = 0x8000000;  // 128 MiB
 
 Problem valid_problem(ElementType type, const void* input, void* output) {
@@ -68,63 +68,98 @@ std::vector<BadProblem> bad_problems() {
       {"NegativeWidth", ElementType::F32ToF32, [](Problem& p) { p.extent.width = -5; }, {"width", "(got -5)"}},
       {"ZeroHeight", ElementType::U8ToU32, [](Problem& p) { p.extent.height = 0; }, {"height must be >= 1", "(got 0)"}},
       {"NegativeHeight", ElementType::U8ToSumSq, [](Problem& p) { p.extent.height = -1; }, {"height", "(got -1)"}},
-      {"ZeroWidthAndHeight", ElementType::U8ToU32, [](Problem& p) { p.extent = {0, 0}; }, {"width"}},
+      {"ZeroWidthAndHeight",
+       ElementType::U8ToU32,
+       [](Problem& p) {
+         p.extent = {0, 0};
+       },
+       {"width"}},
       {"NullInput", ElementType::U8ToU32, [](Problem& p) { p.input = nullptr; }, {"input pointer is null"}},
       {"NullOutput", ElementType::F32x2ToF32x2, [](Problem& p) { p.output = nullptr; }, {"output pointer is null"}},
-      {"InputPitchBelowRow", ElementType::F32ToF32, [w](Problem& p) { p.input_pitch = std::size_t(w) * 4 - 4; },
+      {"InputPitchBelowRow",
+       ElementType::F32ToF32,
+       [w](Problem& p) { p.input_pitch = std::size_t(w) * 4 - 4; },
        {"input pitch", std::to_string(w * 4 - 4), "smaller than a row", std::to_string(w * 4)}},
-      {"InputPitchZero", ElementType::U8ToU32, [](Problem& p) { p.input_pitch = 0; },
+      {"InputPitchZero",
+       ElementType::U8ToU32,
+       [](Problem& p) { p.input_pitch = 0; },
        {"input pitch 0", "smaller than a row"}},
-      {"OutputPitchBelowRow", ElementType::U8ToU32, [w](Problem& p) { p.output_pitch = std::size_t(w) * 4 - 4; },
+      {"OutputPitchBelowRow",
+       ElementType::U8ToU32,
+       [w](Problem& p) { p.output_pitch = std::size_t(w) * 4 - 4; },
        {"output pitch", "smaller than a row"}},
       // A u8 row of 64 bytes is not enough for u32 outputs: the check is in output elements.
-      {"OutputPitchIsInputRow", ElementType::U8ToU32, [w](Problem& p) { p.output_pitch = std::size_t(w); },
+      {"OutputPitchIsInputRow",
+       ElementType::U8ToU32,
+       [w](Problem& p) { p.output_pitch = std::size_t(w); },
        {"output pitch", "smaller than a row"}},
-      {"InputPitchNotMultipleOfAlignment", ElementType::F32ToF32,
+      {"InputPitchNotMultipleOfAlignment",
+       ElementType::F32ToF32,
        [w](Problem& p) { p.input_pitch = std::size_t(w) * 4 + 2; },
        {"input pitch", "multiple of the element alignment", "4 bytes"}},
-      {"InputPitchNotMultipleOfAlignmentF32x2", ElementType::F32x2ToF32x2,
+      {"InputPitchNotMultipleOfAlignmentF32x2",
+       ElementType::F32x2ToF32x2,
        [w](Problem& p) { p.input_pitch = std::size_t(w) * 8 + 4; },
        {"input pitch", "multiple of the element alignment", "8 bytes"}},
-      {"OutputPitchNotMultipleOfAlignment", ElementType::U8ToSumSq,
+      {"OutputPitchNotMultipleOfAlignment",
+       ElementType::U8ToSumSq,
        [w](Problem& p) { p.output_pitch = std::size_t(w) * 16 + 8; },
        {"output pitch", "multiple of the element alignment", "16 bytes"}},
-      {"OutputPitchOddForU32", ElementType::U8ToU32, [w](Problem& p) { p.output_pitch = std::size_t(w) * 4 + 1; },
+      {"OutputPitchOddForU32",
+       ElementType::U8ToU32,
+       [w](Problem& p) { p.output_pitch = std::size_t(w) * 4 + 1; },
        {"output pitch", "multiple of the element alignment"}},
-      {"InputPointerMisaligned", ElementType::F32x2ToF32x2, [](Problem& p) { p.input = byte_ptr_add(p.input, 4); },
+      {"InputPointerMisaligned",
+       ElementType::F32x2ToF32x2,
+       [](Problem& p) { p.input = byte_ptr_add(p.input, 4); },
        {"input pointer is not aligned to 8 bytes"}},
       // u32x2: 8-byte alignment although its channels are 4-byte words (uint2 loads).
-      {"InputPitchNotMultipleOfAlignmentU32x2", ElementType::U32x2ToU32x2,
+      {"InputPitchNotMultipleOfAlignmentU32x2",
+       ElementType::U32x2ToU32x2,
        [w](Problem& p) { p.input_pitch = std::size_t(w) * 8 + 4; },
        {"input pitch", "multiple of the element alignment", "8 bytes"}},
-      {"OutputPitchNotMultipleOfAlignmentU32x2", ElementType::U32x2ToU32x2,
+      {"OutputPitchNotMultipleOfAlignmentU32x2",
+       ElementType::U32x2ToU32x2,
        [w](Problem& p) { p.output_pitch = std::size_t(w) * 8 + 4; },
        {"output pitch", "multiple of the element alignment", "8 bytes"}},
-      {"InputPointerMisalignedU32x2", ElementType::U32x2ToU32x2, [](Problem& p) { p.input = byte_ptr_add(p.input, 4); },
+      {"InputPointerMisalignedU32x2",
+       ElementType::U32x2ToU32x2,
+       [](Problem& p) { p.input = byte_ptr_add(p.input, 4); },
        {"input pointer is not aligned to 8 bytes"}},
-      {"OutputPointerMisalignedU32x2", ElementType::U32x2ToU32x2,
+      {"OutputPointerMisalignedU32x2",
+       ElementType::U32x2ToU32x2,
        [](Problem& p) { p.output = const_cast<char*>(byte_ptr_add(p.output, 4)); },
        {"output pointer is not aligned to 8 bytes"}},
-      {"InputPitchBelowRowU32x2", ElementType::U32x2ToU32x2, [w](Problem& p) { p.input_pitch = std::size_t(w) * 8 - 8; },
+      {"InputPitchBelowRowU32x2",
+       ElementType::U32x2ToU32x2,
+       [w](Problem& p) { p.input_pitch = std::size_t(w) * 8 - 8; },
        {"input pitch", std::to_string(w * 8 - 8), "smaller than a row", std::to_string(w * 8)}},
-      {"InputPointerMisalignedU8x4", ElementType::U8x4ToU32x4, [](Problem& p) { p.input = byte_ptr_add(p.input, 2); },
+      {"InputPointerMisalignedU8x4",
+       ElementType::U8x4ToU32x4,
+       [](Problem& p) { p.input = byte_ptr_add(p.input, 2); },
        {"input pointer is not aligned to 4 bytes"}},
-      {"OutputPointerMisaligned", ElementType::U8x4ToU32x4,
+      {"OutputPointerMisaligned",
+       ElementType::U8x4ToU32x4,
        [](Problem& p) { p.output = const_cast<char*>(byte_ptr_add(p.output, 8)); },
        {"output pointer is not aligned to 16 bytes"}},
-      {"OutputPointerMisalignedF32", ElementType::F32ToF32,
+      {"OutputPointerMisalignedF32",
+       ElementType::F32ToF32,
        [](Problem& p) { p.output = const_cast<char*>(byte_ptr_add(p.output, 1)); },
        {"output pointer is not aligned to 4 bytes"}},
-      {"OverlapSamePointer", ElementType::F32ToF32, [](Problem& p) { p.output = const_cast<void*>(p.input); },
+      {"OverlapSamePointer",
+       ElementType::F32ToF32,
+       [](Problem& p) { p.output = const_cast<void*>(p.input); },
        {"overlap"}},
       // The output starts inside the input's last row.
-      {"OverlapOutputInLastInputRow", ElementType::U8ToU32,
+      {"OverlapOutputInLastInputRow",
+       ElementType::U8ToU32,
        [](Problem& p) {
          p.output = const_cast<char*>(byte_ptr_add(p.input, std::ptrdiff_t(p.input_pitch) * (p.extent.height - 1) + 4));
        },
        {"overlap"}},
       // The input starts inside the output's first row.
-      {"OverlapInputInFirstOutputRow", ElementType::U8ToU32,
+      {"OverlapInputInFirstOutputRow",
+       ElementType::U8ToU32,
        [](Problem& p) {
          void* out = const_cast<void*>(p.input);
          p.input = byte_ptr_add(out, 8);
@@ -134,34 +169,44 @@ std::vector<BadProblem> bad_problems() {
       // Pitches whose addressed span, pitch × (height − 1) + a row, does not fit in size_t: the
       // span must be checked before it is used (it wrapped, passed the overlap check and the CPU
       // paths read far outside the image).
-      {"InputSpanOverflowsSizeMaxOver8", ElementType::U8ToU32,
+      {"InputSpanOverflowsSizeMaxOver8",
+       ElementType::U8ToU32,
        [](Problem& p) { p.input_pitch = SIZE_MAX / 8; },
        {"input pitch " + std::to_string(SIZE_MAX / 8), "does not fit in the address space"}},
-      {"InputSpanOverflowsPitch2Pow60", ElementType::U8ToU32,
+      {"InputSpanOverflowsPitch2Pow60",
+       ElementType::U8ToU32,
        [](Problem& p) { p.input_pitch = std::size_t(1) << 60; },
        {"input pitch", "(height 48 - 1)", "does not fit in the address space"}},
       // 3 × 2^62 fits in size_t but is larger than any object can be (PTRDIFF_MAX).
-      {"InputSpanOverflowsPitch2Pow62Height4", ElementType::F32ToF32,
+      {"InputSpanOverflowsPitch2Pow62Height4",
+       ElementType::F32ToF32,
        [](Problem& p) {
          p.extent.height = 4;
          p.input_pitch = std::size_t(1) << 62;
        },
        {"input pitch", "(height 4 - 1)", "does not fit in the address space"}},
-      {"OutputSpanOverflows", ElementType::U8ToSumSq,
+      {"OutputSpanOverflows",
+       ElementType::U8ToSumSq,
        [](Problem& p) { p.output_pitch = std::size_t(1) << 61; },
        {"output pitch", "does not fit in the address space"}},
       // The span fits, but the plane would run past the top of the address space.
-      {"InputWrapsTheAddressSpace", ElementType::U8ToU32,
+      {"InputWrapsTheAddressSpace",
+       ElementType::U8ToU32,
        [](Problem& p) { p.input = fake(UINTPTR_MAX - 1023); },
        {"input plane", "runs past the end of the address space"}},
-      {"OutputWrapsTheAddressSpace", ElementType::F32ToF32,
+      {"OutputWrapsTheAddressSpace",
+       ElementType::F32ToF32,
        [](Problem& p) {
          p.output_pitch = std::size_t(1) << 40;
          p.output = fake(UINTPTR_MAX - (std::uintptr_t(1) << 44) + 1);
        },
        {"output plane", "runs past the end of the address space"}},
       {"UnknownElementType", static_cast<ElementType>(42), [](Problem&) {}, {"unknown element type", "42"}},
-      {"TooLargeForTileIndices", ElementType::U8ToU32, [](Problem& p) { p.extent = {1 << 21, 1 << 21}; },
+      {"TooLargeForTileIndices",
+       ElementType::U8ToU32,
+       [](Problem& p) {
+         p.extent = {1 << 21, 1 << 21};
+       },
        {"too large"}},
   };
 }
@@ -193,8 +238,8 @@ TEST_P(ComputeRejects, BadProblem) {
   c.bad.mutate(p);
   // A workspace that is certainly large enough: the only thing wrong is the problem.
   const std::size_t bytes = std::size_t(1) << 40;
-  EXPECT_TRUE(ThrowsSatError([&] { compute(p, opt, fake(kFakeWorkspace), bytes, nullptr); },
-                             ErrorCode::InvalidArgument, "sat::compute", c.bad.words));
+  EXPECT_TRUE(ThrowsSatError([&] { compute(p, opt, fake(kFakeWorkspace), bytes, nullptr); }, ErrorCode::InvalidArgument,
+                             "sat::compute", c.bad.words));
 }
 
 INSTANTIATE_TEST_SUITE_P(AllAlgorithms, ComputeRejects, ::testing::ValuesIn(compute_cases()),
@@ -218,7 +263,9 @@ TEST_P(ComputeOptions, RejectsUnknownTiles) {
   for (int tile : {48, 16, 96, 256, -32, 1}) {
     SCOPED_TRACE("tile " + std::to_string(tile));
     EXPECT_TRUE(ThrowsSatError(
-        [&] { compute(problem(ElementType::U8ToU32), options(tile), fake(kFakeWorkspace), std::size_t(1) << 40, nullptr); },
+        [&] {
+          compute(problem(ElementType::U8ToU32), options(tile), fake(kFakeWorkspace), std::size_t(1) << 40, nullptr);
+        },
         ErrorCode::InvalidArgument, "sat::compute", {"tile", "(got " + std::to_string(tile) + ")"}));
   }
 }
@@ -311,8 +358,8 @@ TEST(ComputeHybrid, RejectsHybridROutsideTheOpenUnitInterval) {
   Options opt;
   opt.algorithm = Algorithm::Hybrid1R1W;
   const Problem p = valid_problem(ElementType::F32ToF32, fake(kFakeInput), fake(kFakeOutput));
-  for (double r : {0.0, 1.0, -0.5, 1.5, std::numeric_limits<double>::quiet_NaN(),
-                   std::numeric_limits<double>::infinity()}) {
+  for (double r :
+       {0.0, 1.0, -0.5, 1.5, std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity()}) {
     SCOPED_TRACE("hybrid_r = " + std::to_string(r));
     opt.hybrid_r = r;
     EXPECT_TRUE(ThrowsSatError([&] { compute(p, opt, fake(kFakeWorkspace), std::size_t(1) << 40, nullptr); },
@@ -370,8 +417,8 @@ TEST_P(CpuRejects, BadProblem) {
   Problem p = valid_problem(c.bad.type, arena.input(), arena.output());
   c.bad.mutate(p);
   if (c.path == CpuPath::Reference) {
-    EXPECT_TRUE(ThrowsSatError([&] { cpu_reference(p); }, ErrorCode::InvalidArgument, "sat::cpu_reference",
-                               c.bad.words));
+    EXPECT_TRUE(
+        ThrowsSatError([&] { cpu_reference(p); }, ErrorCode::InvalidArgument, "sat::cpu_reference", c.bad.words));
   } else {
     for (int threads : {0, 1, 4}) {
       SCOPED_TRACE("threads " + std::to_string(threads));
@@ -390,7 +437,8 @@ INSTANTIATE_TEST_SUITE_P(CpuPaths, CpuRejects, ::testing::ValuesIn(cpu_cases()),
 TEST(CpuRejectsMore, ImagesTooLargeForTileIndicesBeforeTouchingMemory) {
   Problem p = valid_problem(ElementType::U8ToU32, fake(kFakeInput), fake(kFakeOutput));
   p.extent = {1 << 21, 1 << 21};
-  EXPECT_TRUE(ThrowsSatError([&] { cpu_reference(p); }, ErrorCode::InvalidArgument, "sat::cpu_reference", {"too large"}));
+  EXPECT_TRUE(
+      ThrowsSatError([&] { cpu_reference(p); }, ErrorCode::InvalidArgument, "sat::cpu_reference", {"too large"}));
   EXPECT_TRUE(ThrowsSatError([&] { cpu_parallel(p); }, ErrorCode::InvalidArgument, "sat::cpu_parallel", {"too large"}));
 }
 
@@ -457,7 +505,8 @@ TEST(BatchRejects, PlaneStridesThatOverflowTheAddressSpace) {
       {"input stride SIZE_MAX/2", {3, SIZE_MAX / 2, out_plane}, {"input plane stride", "does not fit"}},
       {"output stride 2^61 x 15", {16, in_plane, std::size_t(1) << 61}, {"output plane stride", "does not fit"}},
       // Fits in size_t, but the last plane ends past the top of the address space.
-      {"output stride 2^59 x 15 from a high base", {16, in_plane, std::size_t(1) << 59},
+      {"output stride 2^59 x 15 from a high base",
+       {16, in_plane, std::size_t(1) << 59},
        {"output plane stride", "does not fit"}},
   };
   for (const Case& c : cases) {
@@ -491,8 +540,11 @@ TEST(WorkspaceSizeRejects, ExtentsAndPlaneCountsWhoseSizesOverflow) {
     }
     for (int planes : {INT_MAX, 1 << 20}) {
       SCOPED_TRACE("planes " + std::to_string(planes));
-      EXPECT_TRUE(ThrowsSatError([&] { batch_workspace_size(ElementType::F32ToF32, {4096, 4096}, planes, o); },
-                                 ErrorCode::InvalidArgument, "sat::batch_workspace_size", {"too many"}));
+      EXPECT_TRUE(ThrowsSatError(
+          [&] {
+            batch_workspace_size(ElementType::F32ToF32, {4096, 4096}, planes, o);
+          },
+          ErrorCode::InvalidArgument, "sat::batch_workspace_size", {"too many"}));
     }
   }
 }
@@ -512,12 +564,21 @@ TEST(FilterRejects, PitchesWhoseSpanOverflowsTheAddressSpace) {
     d.pitch = pitch;
     const std::vector<std::string> src_words{"src pitch " + std::to_string(pitch), "does not fit"};
     const std::vector<std::string> dst_words{"dst pitch " + std::to_string(pitch), "does not fit"};
-    EXPECT_TRUE(ThrowsSatError([&] { engine.box_blur(s, good_dst, {3, 3}); }, ErrorCode::InvalidArgument,
-                               "sat::FilterEngine::box_blur", src_words));
-    EXPECT_TRUE(ThrowsSatError([&] { engine.box_blur(good_src, d, {3, 3}); }, ErrorCode::InvalidArgument,
-                               "sat::FilterEngine::box_blur", dst_words));
-    EXPECT_TRUE(ThrowsSatError([&] { engine.threshold_mean_c(good_src, d, {3, 2.0}); }, ErrorCode::InvalidArgument,
-                               "sat::FilterEngine::threshold_mean_c", dst_words));
+    EXPECT_TRUE(ThrowsSatError(
+        [&] {
+          engine.box_blur(s, good_dst, {3, 3});
+        },
+        ErrorCode::InvalidArgument, "sat::FilterEngine::box_blur", src_words));
+    EXPECT_TRUE(ThrowsSatError(
+        [&] {
+          engine.box_blur(good_src, d, {3, 3});
+        },
+        ErrorCode::InvalidArgument, "sat::FilterEngine::box_blur", dst_words));
+    EXPECT_TRUE(ThrowsSatError(
+        [&] {
+          engine.threshold_mean_c(good_src, d, {3, 2.0});
+        },
+        ErrorCode::InvalidArgument, "sat::FilterEngine::threshold_mean_c", dst_words));
     EXPECT_TRUE(ThrowsSatError([&] { engine.threshold_sauvola(s, good_dst, {3}); }, ErrorCode::InvalidArgument,
                                "sat::FilterEngine::threshold_sauvola", src_words));
     EXPECT_TRUE(ThrowsSatError([&] { engine.threshold_bradley(good_src, d, {3}); }, ErrorCode::InvalidArgument,
@@ -526,8 +587,12 @@ TEST(FilterRejects, PitchesWhoseSpanOverflowsTheAddressSpace) {
   // The span fits, the end does not.
   Image8 high = good_dst;
   high.data = reinterpret_cast<uint8_t*>(UINTPTR_MAX - 100);
-  EXPECT_TRUE(ThrowsSatError([&] { engine.box_blur(good_src, high, {3, 3}); }, ErrorCode::InvalidArgument,
-                             "sat::FilterEngine::box_blur", {"dst plane", "runs past the end of the address space"}));
+  EXPECT_TRUE(ThrowsSatError(
+      [&] {
+        engine.box_blur(good_src, high, {3, 3});
+      },
+      ErrorCode::InvalidArgument, "sat::FilterEngine::box_blur",
+      {"dst plane", "runs past the end of the address space"}));
 }
 
 // Foreground 0 would equal the background: every surface (satfilter, C, C++, Python) takes 1..255.
@@ -537,12 +602,21 @@ TEST(FilterRejects, MaxValueZero) {
   const ConstImage8 s{src.data(), 8, 8, 8, 1};
   const Image8 d{dst.data(), 8, 8, 8, 1};
   const std::vector<std::string> words{"max_value must be in 1..255", "(got 0)"};
-  EXPECT_TRUE(ThrowsSatError([&] { engine.threshold_mean_c(s, d, {3, 2.0, false, 0}); }, ErrorCode::InvalidArgument,
-                             "sat::FilterEngine::threshold_mean_c", words));
-  EXPECT_TRUE(ThrowsSatError([&] { engine.threshold_sauvola(s, d, {3, 0.2, 0.0, 0}); }, ErrorCode::InvalidArgument,
-                             "sat::FilterEngine::threshold_sauvola", words));
-  EXPECT_TRUE(ThrowsSatError([&] { engine.threshold_bradley(s, d, {3, 15.0, 0}); }, ErrorCode::InvalidArgument,
-                             "sat::FilterEngine::threshold_bradley", words));
+  EXPECT_TRUE(ThrowsSatError(
+      [&] {
+        engine.threshold_mean_c(s, d, {3, 2.0, false, 0});
+      },
+      ErrorCode::InvalidArgument, "sat::FilterEngine::threshold_mean_c", words));
+  EXPECT_TRUE(ThrowsSatError(
+      [&] {
+        engine.threshold_sauvola(s, d, {3, 0.2, 0.0, 0});
+      },
+      ErrorCode::InvalidArgument, "sat::FilterEngine::threshold_sauvola", words));
+  EXPECT_TRUE(ThrowsSatError(
+      [&] {
+        engine.threshold_bradley(s, d, {3, 15.0, 0});
+      },
+      ErrorCode::InvalidArgument, "sat::FilterEngine::threshold_bradley", words));
   EXPECT_NO_THROW(engine.threshold_bradley(s, d, {3, 15.0, 1}));
 }
 

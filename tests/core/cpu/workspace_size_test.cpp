@@ -109,14 +109,26 @@ TEST(WorkspaceSizeErrors, RejectsNonPositiveSizes) {
     SCOPED_TRACE(to_string(a));
     Options opt;
     opt.algorithm = a;
-    EXPECT_TRUE(ThrowsSatError([&] { workspace_size(ElementType::U8ToU32, {0, 10}, opt); },
-                               ErrorCode::InvalidArgument, call, {"width", "(got 0)"}));
-    EXPECT_TRUE(ThrowsSatError([&] { workspace_size(ElementType::U8ToU32, {-3, 10}, opt); },
-                               ErrorCode::InvalidArgument, call, {"width", "(got -3)"}));
-    EXPECT_TRUE(ThrowsSatError([&] { workspace_size(ElementType::F32ToF32, {10, 0}, opt); },
-                               ErrorCode::InvalidArgument, call, {"height", "(got 0)"}));
-    EXPECT_TRUE(ThrowsSatError([&] { workspace_size(ElementType::F32ToF32, {10, -1}, opt); },
-                               ErrorCode::InvalidArgument, call, {"height", "(got -1)"}));
+    EXPECT_TRUE(ThrowsSatError(
+        [&] {
+          workspace_size(ElementType::U8ToU32, {0, 10}, opt);
+        },
+        ErrorCode::InvalidArgument, call, {"width", "(got 0)"}));
+    EXPECT_TRUE(ThrowsSatError(
+        [&] {
+          workspace_size(ElementType::U8ToU32, {-3, 10}, opt);
+        },
+        ErrorCode::InvalidArgument, call, {"width", "(got -3)"}));
+    EXPECT_TRUE(ThrowsSatError(
+        [&] {
+          workspace_size(ElementType::F32ToF32, {10, 0}, opt);
+        },
+        ErrorCode::InvalidArgument, call, {"height", "(got 0)"}));
+    EXPECT_TRUE(ThrowsSatError(
+        [&] {
+          workspace_size(ElementType::F32ToF32, {10, -1}, opt);
+        },
+        ErrorCode::InvalidArgument, call, {"height", "(got -1)"}));
   }
 }
 
@@ -127,8 +139,11 @@ TEST(WorkspaceSizeErrors, RejectsUnknownTiles) {
       Options opt;
       opt.algorithm = a;
       opt.tile = tile;
-      EXPECT_TRUE(ThrowsSatError([&] { workspace_size(ElementType::U8ToU32, {100, 100}, opt); },
-                                 ErrorCode::InvalidArgument, "sat::workspace_size", {"tile", std::to_string(tile)}));
+      EXPECT_TRUE(ThrowsSatError(
+          [&] {
+            workspace_size(ElementType::U8ToU32, {100, 100}, opt);
+          },
+          ErrorCode::InvalidArgument, "sat::workspace_size", {"tile", std::to_string(tile)}));
     }
 }
 
@@ -143,20 +158,26 @@ TEST(WorkspaceSizeErrors, Rejects16ByteOutputsAtTile128AsUnsupported) {
         EXPECT_NO_THROW(workspace_size(t, {100, 100}, opt)) << "the tile of a non-tiled algorithm is ignored";
         continue;
       }
-      EXPECT_TRUE(ThrowsSatError([&] { workspace_size(t, {100, 100}, opt); }, ErrorCode::Unsupported,
-                                 "sat::workspace_size", {to_string(a), to_string(t), "128"}));
+      EXPECT_TRUE(ThrowsSatError(
+          [&] {
+            workspace_size(t, {100, 100}, opt);
+          },
+          ErrorCode::Unsupported, "sat::workspace_size", {to_string(a), to_string(t), "128"}));
     }
 }
 
 TEST(WorkspaceSizeErrors, RejectsHybridROutsideTheOpenUnitInterval) {
   Options opt;
   opt.algorithm = Algorithm::Hybrid1R1W;
-  for (double r : {0.0, 1.0, -0.25, 1.5, std::numeric_limits<double>::quiet_NaN(),
-                   std::numeric_limits<double>::infinity()}) {
+  for (double r :
+       {0.0, 1.0, -0.25, 1.5, std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity()}) {
     SCOPED_TRACE("hybrid_r = " + std::to_string(r));
     opt.hybrid_r = r;
-    EXPECT_TRUE(ThrowsSatError([&] { workspace_size(ElementType::F32ToF32, {256, 256}, opt); },
-                               ErrorCode::InvalidArgument, "sat::workspace_size", {"hybrid_r"}));
+    EXPECT_TRUE(ThrowsSatError(
+        [&] {
+          workspace_size(ElementType::F32ToF32, {256, 256}, opt);
+        },
+        ErrorCode::InvalidArgument, "sat::workspace_size", {"hybrid_r"}));
   }
   for (double r : {0.001, 0.25, 0.5, 0.999}) {
     SCOPED_TRACE("hybrid_r = " + std::to_string(r));
@@ -177,12 +198,18 @@ TEST(WorkspaceSizeErrors, IgnoresHybridRForOtherAlgorithms) {
 }
 
 TEST(WorkspaceSizeErrors, RejectsUnknownTypeAndAlgorithm) {
-  EXPECT_TRUE(ThrowsSatError([&] { workspace_size(static_cast<ElementType>(42), {16, 16}, Options{}); },
-                             ErrorCode::InvalidArgument, "sat::workspace_size", {"element type", "42"}));
+  EXPECT_TRUE(ThrowsSatError(
+      [&] {
+        workspace_size(static_cast<ElementType>(42), {16, 16}, Options{});
+      },
+      ErrorCode::InvalidArgument, "sat::workspace_size", {"element type", "42"}));
   Options opt;
   opt.algorithm = static_cast<Algorithm>(42);
-  EXPECT_TRUE(ThrowsSatError([&] { workspace_size(ElementType::U8ToU32, {16, 16}, opt); },
-                             ErrorCode::InvalidArgument, "sat::workspace_size", {"algorithm", "42"}));
+  EXPECT_TRUE(ThrowsSatError(
+      [&] {
+        workspace_size(ElementType::U8ToU32, {16, 16}, opt);
+      },
+      ErrorCode::InvalidArgument, "sat::workspace_size", {"algorithm", "42"}));
 }
 
 // 2²¹ × 2²¹ pixels is 2³² tiles of 32×32: more than the 32-bit tile indices can count.
@@ -191,8 +218,11 @@ TEST(WorkspaceSizeErrors, RejectsImagesTooLargeForTileIndices) {
     SCOPED_TRACE(to_string(a));
     Options opt;
     opt.algorithm = a;
-    EXPECT_TRUE(ThrowsSatError([&] { workspace_size(ElementType::U8ToU32, {1 << 21, 1 << 21}, opt); },
-                               ErrorCode::InvalidArgument, "sat::workspace_size", {"too large"}));
+    EXPECT_TRUE(ThrowsSatError(
+        [&] {
+          workspace_size(ElementType::U8ToU32, {1 << 21, 1 << 21}, opt);
+        },
+        ErrorCode::InvalidArgument, "sat::workspace_size", {"too large"}));
   }
 }
 

@@ -112,7 +112,8 @@ TEST(GpuBatchRing, BothWaysInMatchTheReference) {
   int rings = 0;
   for (const BatchCase& c : configs) {
     int n = c.tile + 3;
-    while (n <= 8000 && detail::skss_lb_1r1w_kernel(c.type, {n, n}, c.tile, kPlanes, true) != detail::SkssLbKernel::Ring)
+    while (n <= 8000 &&
+           detail::skss_lb_1r1w_kernel(c.type, {n, n}, c.tile, kPlanes, true) != detail::SkssLbKernel::Ring)
       n = n * 7 / 5 + 1;
     if (n > 8000) continue;  // no ring on this device (it needs Hopper's shared memory per block)
     ++rings;
@@ -168,7 +169,10 @@ TEST(GpuPlanBatch, RejectsMorePlanesThanItWasMadeFor) {
   const test::BatchLayout& l = b.layout;
   test::DeviceBuffer in(l.in_bytes()), out(l.out_bytes());
   EXPECT_TRUE(test::ThrowsSatError(
-      [&] { plan.run_batch({l.type, l.extent, in.get(), l.in_pitch, out.get(), l.out_pitch}, l.batch(), test::test_stream()); },
+      [&] {
+        plan.run_batch({l.type, l.extent, in.get(), l.in_pitch, out.get(), l.out_pitch}, l.batch(),
+                       test::test_stream());
+      },
       ErrorCode::InvalidArgument, "sat::Plan::run", {"3 planes", "2"}));
 }
 

@@ -12,15 +12,15 @@
 // Test names read <Algorithm>_<Tile>_<Type>_<h>x<w>_<Layout>[_Pos], e.g.
 // SatCompute/GpuCompute.Run/SkssLb_W128_U8ToU32_1009x997_Pitched, so
 //   satcore_gpu_tests --gtest_filter='*SkssLb_W64*'
-// picks one algorithm and tile (e.g. for compute-sanitizer; '*Skss_*' is 1R1W-SKSS without -LB). The random sizes derive from
-// $SATLAB_TEST_SEED (default in sat_test_util.cpp); every failure message carries the seed.
+// picks one algorithm and tile (e.g. for compute-sanitizer; '*Skss_*' is 1R1W-SKSS without -LB). The random sizes
+// derive from $SATLAB_TEST_SEED (default in sat_test_util.cpp); every failure message carries the seed.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
-#include <random>
 #include <ostream>
+#include <random>
 #include <set>
 #include <string>
 #include <vector>
@@ -64,8 +64,8 @@ void check_compute(const GpuCase& c) {
   opt.tile = c.tile;
   const auto input = test::cached_input(c.type, c.extent, c.fill, c.cache);
   SCOPED_TRACE(test::describe(opt, c.type, c.extent, c.layout) + ", input seed " + std::to_string(input->seed) +
-               (c.fill == Fill::Positive ? " (positive floats)" : "") + ", SATLAB_TEST_SEED=" +
-               std::to_string(test::master_seed()));
+               (c.fill == Fill::Positive ? " (positive floats)" : "") +
+               ", SATLAB_TEST_SEED=" + std::to_string(test::master_seed()));
 
   test::DeviceProblem dp(input->image, c.layout);
   const test::DeviceBuffer ws = test::garbage_workspace(c.type, c.extent, opt);
@@ -121,11 +121,9 @@ struct SizeSpec {
 
 std::vector<SizeSpec> tile_sizes(int W) {
   return {
-      {W - 1, W - 1, Layout::Pitched},      {W, W, Layout::Packed},
-      {W + 1, W + 1, Layout::Pitch512},     {2 * W + 1, 2 * W + 1, Layout::Offset},
-      {W - 1, W + 1, Layout::Packed},       {W + 1, 2 * W + 1, Layout::Pitched},
-      {2 * W + 1, W - 1, Layout::Offset},   {3, 2 * W + 1, Layout::Pitched},
-      {2 * W + 1, 3, Layout::Packed},
+      {W - 1, W - 1, Layout::Pitched},        {W, W, Layout::Packed},          {W + 1, W + 1, Layout::Pitch512},
+      {2 * W + 1, 2 * W + 1, Layout::Offset}, {W - 1, W + 1, Layout::Packed},  {W + 1, 2 * W + 1, Layout::Pitched},
+      {2 * W + 1, W - 1, Layout::Offset},     {3, 2 * W + 1, Layout::Pitched}, {2 * W + 1, 3, Layout::Packed},
   };
 }
 
@@ -239,10 +237,8 @@ TEST(GpuSkssLbKernels, EveryKernelEqualsTheReference) {
   };
   using K = detail::SkssLbKernel;
   const std::vector<Config> configs = {
-      {ElementType::F32ToF32, 128, {K::OneWave, K::Ring}},
-      {ElementType::U8ToU32, 128, {K::OneWave, K::Ring}},
-      {ElementType::F32ToF32, 32, {K::OneWave, K::Ring}},
-      {ElementType::U8x4ToU32x4, 64, {K::Pipelined, K::Ring}},
+      {ElementType::F32ToF32, 128, {K::OneWave, K::Ring}}, {ElementType::U8ToU32, 128, {K::OneWave, K::Ring}},
+      {ElementType::F32ToF32, 32, {K::OneWave, K::Ring}},  {ElementType::U8x4ToU32x4, 64, {K::Pipelined, K::Ring}},
       {ElementType::F32x2ToF32x2, 64, {K::Pipelined}},
   };
   int device = 0;
@@ -287,8 +283,8 @@ TEST(GpuSkssLbKernels, RingWithoutTensorCopiesEqualsTheReference) {
   int rings = 0;
   for (const Config& config : configs) {
     int n = config.tile + 3;
-    while (n <= 12000 && detail::skss_lb_1r1w_kernel(config.type, {n, n}, config.tile, 1, true) !=
-                             detail::SkssLbKernel::Ring)
+    while (n <= 12000 &&
+           detail::skss_lb_1r1w_kernel(config.type, {n, n}, config.tile, 1, true) != detail::SkssLbKernel::Ring)
       n = n * 7 / 5 + 1;
     if (n > 12000) continue;  // no ring on this device (it needs Hopper's shared memory per block)
     ++rings;

@@ -114,7 +114,8 @@ TEST_P(GpuConcurrency, TwoHostThreads) {
   const Options opt = options();
   const std::vector<std::vector<Job>> per_thread = {
       {{ElementType::U8ToU32, {1001, 999}, Layout::Packed}, {ElementType::F32x2ToF32x2, {700, 513}, Layout::Pitched}},
-      {{ElementType::U8ToU32, {1001, 999}, Layout::Pitch512}, {ElementType::U8ToU64Squares, {640, 480}, Layout::Offset}},
+      {{ElementType::U8ToU32, {1001, 999}, Layout::Pitch512},
+       {ElementType::U8ToU64Squares, {640, 480}, Layout::Offset}},
   };
   constexpr int kRounds = 3;
   struct ThreadState {
@@ -157,8 +158,8 @@ TEST_P(GpuConcurrency, TwoHostThreads) {
         SCOPED_TRACE("thread " + std::to_string(t) + ", round " + std::to_string(r) + ": " +
                      test::describe(opt, j.type, j.extent, j.layout) + ", seed " +
                      std::to_string(states[t].jobs[k].input->seed));
-        EXPECT_TRUE(test::output_matches(states[t].jobs[k].input->reference, *states[t].jobs[k].dp,
-                                         states[t].outputs[r][k]));
+        EXPECT_TRUE(
+            test::output_matches(states[t].jobs[k].input->reference, *states[t].jobs[k].dp, states[t].outputs[r][k]));
         if (r > 0) {
           EXPECT_TRUE(states[t].outputs[r][k] == states[t].outputs[0][k]) << "rounds differ";
         }

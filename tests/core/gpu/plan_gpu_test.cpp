@@ -64,9 +64,14 @@ TEST_P(GpuPlan, RunsEveryExtentUpToItsMax) {
   // Largest first, then smaller ones (the workspace keeps the larger run's leftovers), then the
   // largest again.
   const std::vector<std::pair<Extent, Layout>> runs = {
-      {kMax, Layout::Pitched},      {{1, 1}, Layout::Packed},       {{kMax.width, 1}, Layout::Packed},
-      {{1, kMax.height}, Layout::Pitched}, {{129, 65}, Layout::Offset}, {{64, 256}, Layout::Pitch512},
-      {{kMax.width - 1, kMax.height - 2}, Layout::Packed}, {kMax, Layout::Packed},
+      {kMax, Layout::Pitched},
+      {{1, 1}, Layout::Packed},
+      {{kMax.width, 1}, Layout::Packed},
+      {{1, kMax.height}, Layout::Pitched},
+      {{129, 65}, Layout::Offset},
+      {{64, 256}, Layout::Pitch512},
+      {{kMax.width - 1, kMax.height - 2}, Layout::Packed},
+      {kMax, Layout::Packed},
   };
   for (const auto& [extent, layout] : runs) {
     run_and_check(plan, extent, layout);
@@ -98,7 +103,8 @@ TEST_P(GpuPlan, RejectsALargerExtentAndAnotherType) {
     const auto input = test::cached_input(c.type, e, test::Fill::Signed, false);
     test::DeviceProblem dp(input->image, Layout::Packed);
     EXPECT_TRUE(test::ThrowsSatError([&] { plan.run(dp.problem(), test::test_stream()); }, ErrorCode::InvalidArgument,
-                                     "sat::Plan::run", {"exceeds", std::to_string(e.width) + "x" + std::to_string(e.height)}));
+                                     "sat::Plan::run",
+                                     {"exceeds", std::to_string(e.width) + "x" + std::to_string(e.height)}));
     ASSERT_NO_THROW(test::sync_stream(test::test_stream(), "after a rejected run"));
     const std::vector<unsigned char> out = dp.download_output();
     EXPECT_TRUE(std::all_of(out.begin(), out.end(), [](unsigned char b) { return b == test::kOutputPoison; }))
@@ -153,13 +159,22 @@ TEST(GpuPlanErrors, ConstructorValidatesItsRequest) {
   SAT_REQUIRE_GPU();
   Options o;
   o.tile = 48;
-  EXPECT_TRUE(test::ThrowsSatError([&] { Plan p(ElementType::U8ToU32, {64, 64}, o); }, ErrorCode::InvalidArgument,
-                                   "sat::workspace_size", {"tile"}));
+  EXPECT_TRUE(test::ThrowsSatError(
+      [&] {
+        Plan p(ElementType::U8ToU32, {64, 64}, o);
+      },
+      ErrorCode::InvalidArgument, "sat::workspace_size", {"tile"}));
   o.tile = 128;
-  EXPECT_TRUE(test::ThrowsSatError([&] { Plan p(ElementType::U8ToSumSq, {64, 64}, o); }, ErrorCode::Unsupported,
-                                   "sat::workspace_size", {"128"}));
-  EXPECT_TRUE(test::ThrowsSatError([&] { Plan p(ElementType::U8ToU32, {0, 64}, Options{}); },
-                                   ErrorCode::InvalidArgument, "sat::workspace_size", {"width"}));
+  EXPECT_TRUE(test::ThrowsSatError(
+      [&] {
+        Plan p(ElementType::U8ToSumSq, {64, 64}, o);
+      },
+      ErrorCode::Unsupported, "sat::workspace_size", {"128"}));
+  EXPECT_TRUE(test::ThrowsSatError(
+      [&] {
+        Plan p(ElementType::U8ToU32, {0, 64}, Options{});
+      },
+      ErrorCode::InvalidArgument, "sat::workspace_size", {"width"}));
 }
 
 }  // namespace

@@ -36,12 +36,9 @@ TEST(PlaneTensorMapGpu, RefusesWhatTheCopyEngineCannotDescribe) {
       << "pitch not a multiple of 16";
   EXPECT_FALSE(encode_plane_tensor_map(map, PlaneStack{base, 1, 1000, 100, 1008, 3, 1008 * 100 + 8}, 128))
       << "plane stride not a multiple of 16";
-  EXPECT_FALSE(encode_plane_tensor_map(map, PlaneStack{base, 16, 100, 100, 1600, 1, 0}, 64))
-      << "16-byte elements";
-  EXPECT_FALSE(encode_plane_tensor_map(map, PlaneStack{base, 4, 1000, 1000, 4000, 1, 0}, 512))
-      << "a box side over 256";
-  EXPECT_FALSE(encode_plane_tensor_map(map, PlaneStack{base, 1, 8, 100, 16, 1, 0}, 8))
-      << "a box row of 8 bytes";
+  EXPECT_FALSE(encode_plane_tensor_map(map, PlaneStack{base, 16, 100, 100, 1600, 1, 0}, 64)) << "16-byte elements";
+  EXPECT_FALSE(encode_plane_tensor_map(map, PlaneStack{base, 4, 1000, 1000, 4000, 1, 0}, 512)) << "a box side over 256";
+  EXPECT_FALSE(encode_plane_tensor_map(map, PlaneStack{base, 1, 8, 100, 16, 1, 0}, 8)) << "a box row of 8 bytes";
 }
 
 }  // namespace

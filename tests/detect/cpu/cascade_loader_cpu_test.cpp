@@ -117,15 +117,18 @@ TEST(CascadeLoaderCpu, RefusesOtherFormats) {
   expect_refused(dir.write("old_style.xml", old_style), "old-style (pre-2.4)");
   expect_refused(dir.write("not_xml.xml", "P5\n24 24\n255\n\x01\x02\x03"), "not well-formed XML");
   expect_refused(dir.write("other.xml", "<?xml version=\"1.0\"?>\n<svg><rect/></svg>\n"), "not an OpenCV cascade");
-  expect_refused(dir.write("storage.xml", "<?xml version=\"1.0\"?>\n<opencv_storage><camera_matrix>1 2 3</camera_matrix></opencv_storage>\n"),
-                 "not an OpenCV >= 2.4 cascade");
+  expect_refused(
+      dir.write("storage.xml",
+                "<?xml version=\"1.0\"?>\n<opencv_storage><camera_matrix>1 2 3</camera_matrix></opencv_storage>\n"),
+      "not an OpenCV >= 2.4 cascade");
 }
 
 TEST(CascadeLoaderCpu, LoadsTiltedFeatureCascades) {
   for (const char* name : {"haarcascade_smile.xml", "haarcascade_upperbody.xml", "haarcascade_eye_tree_eyeglasses.xml",
                            "haarcascade_russian_plate_number.xml"}) {
     const sat::HaarCascade c = sat::load_haar_cascade(detect_test::cascade_path(name));
-    const auto tilted = std::count_if(c.features.begin(), c.features.end(), [](const sat::HaarFeature& f) { return f.tilted; });
+    const auto tilted =
+        std::count_if(c.features.begin(), c.features.end(), [](const sat::HaarFeature& f) { return f.tilted; });
     EXPECT_GT(tilted, 0) << name;
     EXPECT_LT(std::size_t(tilted), c.features.size()) << name;
   }
@@ -136,13 +139,15 @@ TEST(CascadeLoaderCpu, RefusesATiltedRectangleOutsideTheWindow) {
   // Rotated by 45° about (2, 0), the 2×3 rectangle reaches x = 2 − 3 = −1: outside the window,
   // though the same numbers upright are inside.
   const std::string xml = detect_test::cascade_xml(
-      {24, 24}, {"<stageThreshold>-1.</stageThreshold><weakClassifiers><_><internalNodes>0 -1 0 0.5</internalNodes>"
-                 "<leafValues>-1. 1.</leafValues></_></weakClassifiers>"},
+      {24, 24},
+      {"<stageThreshold>-1.</stageThreshold><weakClassifiers><_><internalNodes>0 -1 0 0.5</internalNodes>"
+       "<leafValues>-1. 1.</leafValues></_></weakClassifiers>"},
       {"<_>2 0 2 3 -1.</_><_>4 4 2 2 2.</_>"});
   std::string tilted = xml;
   tilted.replace(tilted.find("<tilted>0</tilted>"), 18, "<tilted>1</tilted>");
   EXPECT_NO_THROW(sat::load_haar_cascade(dir.write("upright.xml", xml)));
-  expect_refused(dir.write("tilted.xml", tilted), "feature 0, tilted rectangle 0 (2 0 2 3 -1) lies outside the 24x24 window");
+  expect_refused(dir.write("tilted.xml", tilted),
+                 "feature 0, tilted rectangle 0 (2 0 2 3 -1) lies outside the 24x24 window");
 }
 
 TEST(CascadeLoaderCpu, RefusesInconsistentCascades) {
@@ -202,7 +207,8 @@ TEST(CascadeLoaderCpu, RefusesEveryRectangleOutsideTheWindow) {
       {"<_>6 4 19 9 -1.</_><_>6 7 12 3 3.</_>", "feature 0, rectangle 0 (6 4 19 9 -1) lies outside"},
       {"<_>6 4 12 9 -1.</_><_>6 7 12 -3 3.</_>", "feature 0, rectangle 1 (6 7 12 -3 3) lies outside"},
       {"<_>-1 4 12 9 -1.</_><_>6 7 12 3 3.</_>", "rectangle 0 (-1 4 12 9 -1) lies outside"},
-      {"<_>0 0 0 0 0.</_><_>24 24 0 0 0.</_><_>0 999999999 0 999999999 0.</_>", "rectangle 2 (0 999999999 0 999999999 0) lies outside"},
+      {"<_>0 0 0 0 0.</_><_>24 24 0 0 0.</_><_>0 999999999 0 999999999 0.</_>",
+       "rectangle 2 (0 999999999 0 999999999 0) lies outside"},
   };
   for (const auto& b : bad) {
     SCOPED_TRACE(b.rects);
@@ -212,7 +218,8 @@ TEST(CascadeLoaderCpu, RefusesEveryRectangleOutsideTheWindow) {
   expect_refused(dir.write("unused.xml", stump_cascade(good, "<_>0 0 1 1 1.</_><_>0 0 0 0 0.</_><_>30 0 0 0 0.</_>")),
                  "feature 1, rectangle 2 (30 0 0 0 0) lies outside the 24x24 window");
   // Rectangles on the window's edge, empty or not, are inside.
-  EXPECT_NO_THROW(sat::load_haar_cascade(dir.write("edge.xml", stump_cascade("<_>0 0 24 24 1.</_><_>24 24 0 0 0.</_>"))));
+  EXPECT_NO_THROW(
+      sat::load_haar_cascade(dir.write("edge.xml", stump_cascade("<_>0 0 24 24 1.</_><_>24 24 0 0 0.</_>"))));
 }
 
 // A tree's links walked from its root reach every node and leaf exactly once: a cycle made the
@@ -224,7 +231,7 @@ TEST(CascadeLoaderCpu, RefusesTreesThatAreNotTrees) {
     std::string nodes, leaves, reason;
   } bad[] = {
       {"1 1 0 0.1 1 1 0 0.1", "-1 1 2", "stage 0, tree 0, node 0: node 1 is reached twice"},  // 1 → 1
-      {"1 -1 0 0.1 2 -2 0 0.1 1 0 0 0.1", "1 2 3 4", "node 2: node 1 is reached twice"},       // 1 → 2 → 1
+      {"1 -1 0 0.1 2 -2 0 0.1 1 0 0 0.1", "1 2 3 4", "node 2: node 1 is reached twice"},      // 1 → 2 → 1
       {"0 -1 0 0.1 -2 -3 0 0.1", "1 2 3", "stage 0, tree 0, node 1 is never reached from the root"},
       {"0 0 0 0.1", "1 2", "node 0: leaf 0 is reached twice"},
       {"1 -1 0 0.1 -2 -2 0 0.1", "1 2 3", "node 1: leaf 2 is reached twice"},
@@ -233,8 +240,9 @@ TEST(CascadeLoaderCpu, RefusesTreesThatAreNotTrees) {
   };
   for (const auto& b : bad) {
     SCOPED_TRACE(b.nodes);
-    expect_refused(dir.write("tree.xml", detect_test::cascade_xml({24, 24}, {one_tree_stage(b.nodes, b.leaves)}, {feature})),
-                   b.reason);
+    expect_refused(
+        dir.write("tree.xml", detect_test::cascade_xml({24, 24}, {one_tree_stage(b.nodes, b.leaves)}, {feature})),
+        b.reason);
   }
 }
 

@@ -36,7 +36,8 @@ std::vector<bool> by_words(const std::vector<bool>& rejected) {
   for (std::size_t base = 0; base < rejected.size(); base += 32) {
     uint32_t word = 0;
     for (std::size_t i = 0; i < 32 && base + i < rejected.size(); ++i) word |= uint32_t(rejected[base + i]) << i;
-    for (std::size_t i = 0; i < 32 && base + i < rejected.size(); ++i) evaluated[base + i] = skip_rule_evaluated(word, first, int(i));
+    for (std::size_t i = 0; i < 32 && base + i < rejected.size(); ++i)
+      evaluated[base + i] = skip_rule_evaluated(word, first, int(i));
     first = skip_rule_evaluated(word, first, 32);
   }
   return evaluated;
@@ -104,7 +105,7 @@ TEST(CascadeParallelCpu, StageSumExactness) {
   EXPECT_TRUE(exact({{0.5f, -0.25f}, {0.125f, 1.f}}));
   EXPECT_TRUE(exact({{0.f, 0.f}}));
   EXPECT_TRUE(exact({{1e-30f, 2e-30f}, {3e-30f, -1e-30f}}));  // tiny, but all alike
-  EXPECT_FALSE(exact({{1.f, 0.5f}, {1e-20f, 0.f}}));           // 1 + 1e-20 is not a double
+  EXPECT_FALSE(exact({{1.f, 0.5f}, {1e-20f, 0.f}}));          // 1 + 1e-20 is not a double
   EXPECT_FALSE(exact({{1.f, NAN}}));
   EXPECT_FALSE(exact({{INFINITY, 1.f}}));
   // The leaf 1.0 makes L = 2^-23: sums of up to 2^52 · L = 2^29 are exact, larger ones not.

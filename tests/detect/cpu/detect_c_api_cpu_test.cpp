@@ -32,8 +32,8 @@ struct CDetector {
 sat_image8 c_image(const cv::Mat& m) { return {m.data, m.step, m.cols, m.rows, m.channels()}; }
 
 std::vector<sat::Box> cpp_boxes(const cv::Mat& m, const sat::DetectParams& p) {
-  sat::Detector d(sat::Backend::Cpu, sat::load_haar_cascade(detect_test::cascade_path(kFrontalFace)),
-                  {m.cols, m.rows}, p);
+  sat::Detector d(sat::Backend::Cpu, sat::load_haar_cascade(detect_test::cascade_path(kFrontalFace)), {m.cols, m.rows},
+                  p);
   return d.detect({m.data, m.step, m.cols, m.rows, m.channels()});
 }
 
@@ -50,7 +50,8 @@ void expect_same(const std::vector<sat_box>& c, int count, const std::vector<sat
 TEST(DetectCAbiAnswers, AstronautAsSatDetector) {
   for (int flags : {cv::IMREAD_GRAYSCALE, cv::IMREAD_COLOR}) {
     const cv::Mat image = detect_test::load_image("astronaut.png", flags);
-    for (const sat::DetectParams& p : {sat::DetectParams{1.1, 3, {30, 30}, {0, 0}}, sat::DetectParams{1.2, 0, {0, 0}, {0, 0}}}) {
+    for (const sat::DetectParams& p :
+         {sat::DetectParams{1.1, 3, {30, 30}, {0, 0}}, sat::DetectParams{1.2, 0, {0, 0}, {0, 0}}}) {
       SCOPED_TRACE(testing::Message() << "channels " << image.channels() << ", min_neighbors " << p.min_neighbors);
       const std::vector<sat::Box> expected = cpp_boxes(image, p);
       ASSERT_FALSE(expected.empty());

@@ -21,8 +21,10 @@ namespace {
 const std::string kFeature = "<_>0 0 24 12 1.</_><_>0 12 24 12 -1.</_>";
 
 std::string stump_stage(const std::string& threshold, const std::string& leaves) {
-  return "<stageThreshold>" + threshold + "</stageThreshold><weakClassifiers><_><internalNodes>0 -1 0 0.</internalNodes>"
-         "<leafValues>" + leaves + "</leafValues></_></weakClassifiers>";
+  return "<stageThreshold>" + threshold +
+         "</stageThreshold><weakClassifiers><_><internalNodes>0 -1 0 0.</internalNodes>"
+         "<leafValues>" +
+         leaves + "</leafValues></_></weakClassifiers>";
 }
 
 double seconds_since(std::chrono::steady_clock::time_point t0) {
@@ -35,13 +37,15 @@ TEST(DetectLimitsCAbi, RefusesRectanglesOutsideTheWindowAndCycles) {
     std::string file, xml, reason;
   } bad[] = {
       {"far.xml",
-       detect_test::cascade_xml({24, 24}, {stump_stage("-1.", "-1. 1.")}, {kFeature + "<_>1000000000 1000000000 0 0 0.</_>"}),
+       detect_test::cascade_xml({24, 24}, {stump_stage("-1.", "-1. 1.")},
+                                {kFeature + "<_>1000000000 1000000000 0 0 0.</_>"}),
        "rectangle 2 (1000000000 1000000000 0 0 0) lies outside the 24x24 window"},
       {"cycle.xml",
-       detect_test::cascade_xml({24, 24},
-                                {"<stageThreshold>-1.</stageThreshold><weakClassifiers><_><internalNodes>1 1 0 0.1 1 1 0 "
-                                 "0.1</internalNodes><leafValues>-1 1 2</leafValues></_></weakClassifiers>"},
-                                {kFeature}),
+       detect_test::cascade_xml(
+           {24, 24},
+           {"<stageThreshold>-1.</stageThreshold><weakClassifiers><_><internalNodes>1 1 0 0.1 1 1 0 "
+            "0.1</internalNodes><leafValues>-1 1 2</leafValues></_></weakClassifiers>"},
+           {kFeature}),
        "node 1 is reached twice"},
   };
   for (const auto& b : bad) {
@@ -93,7 +97,8 @@ TEST(DetectLimitsCAbi, RefusesFifosDevicesAndOversizeFilesAtOnce) {
 TEST(DetectLimitsCAbi, RefusesFactorsWithTooManyScalesAtOnce) {
   const detect_test::TempDir dir;
   sat_cascade* cascade = nullptr;
-  const std::string path = dir.write("stump.xml", detect_test::cascade_xml({24, 24}, {stump_stage("-1.", "-1. 1.")}, {kFeature}));
+  const std::string path =
+      dir.write("stump.xml", detect_test::cascade_xml({24, 24}, {stump_stage("-1.", "-1. 1.")}, {kFeature}));
   ASSERT_EQ(sat_cascade_load(path.c_str(), &cascade), SAT_OK) << sat_last_error();
   for (double factor : {1.0000000001, 1.000001}) {
     sat_detector* detector = nullptr;

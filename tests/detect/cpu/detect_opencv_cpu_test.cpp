@@ -65,8 +65,8 @@ std::size_t expect_same_as_opencv(const Case& c, const NamedImage& img) {
   SCOPED_TRACE(img.name + " " + c.cascade + " sf " + std::to_string(c.scale_factor) + " minN " +
                std::to_string(c.min_neighbors) + " min " + std::to_string(c.min_size.width));
   const std::string path = c.cascade.find('/') == std::string::npos ? detect_test::cascade_path(c.cascade) : c.cascade;
-  const sat::DetectParams params{c.scale_factor, c.min_neighbors, {c.min_size.width, c.min_size.height},
-                                 {c.max_size.width, c.max_size.height}};
+  const sat::DetectParams params{
+      c.scale_factor, c.min_neighbors, {c.min_size.width, c.min_size.height}, {c.max_size.width, c.max_size.height}};
   // OpenCV's CPU path (OpenCL off); throws naming the file when OpenCV cannot load it.
   satapp::CascadeTwin reference(path);
   const std::vector<sat::Box> expected = reference.detect(img.image, params);
@@ -78,7 +78,8 @@ std::size_t expect_same_as_opencv(const Case& c, const NamedImage& img) {
   EXPECT_EQ(got.size(), expected.size());
   EXPECT_TRUE(only_opencv.empty()) << only_opencv.size() << " of OpenCV's " << expected.size()
                                    << " boxes missing:" << text(only_opencv);
-  EXPECT_TRUE(only_ours.empty()) << only_ours.size() << " of our " << got.size() << " boxes not OpenCV's:" << text(only_ours);
+  EXPECT_TRUE(only_ours.empty()) << only_ours.size() << " of our " << got.size()
+                                 << " boxes not OpenCV's:" << text(only_ours);
   // The criterion for grouped detections, which the exact match above implies.
   for (const sat::Box& e : expected) {
     double best = 0;
@@ -89,7 +90,7 @@ std::size_t expect_same_as_opencv(const Case& c, const NamedImage& img) {
 }
 
 const char* const kCascades[] = {
-    "haarcascade_frontalface_default.xml", "haarcascade_frontalface_alt.xml",  "haarcascade_frontalface_alt2.xml",
+    "haarcascade_frontalface_default.xml",  "haarcascade_frontalface_alt.xml", "haarcascade_frontalface_alt2.xml",
     "haarcascade_frontalface_alt_tree.xml", "haarcascade_profileface.xml",     "haarcascade_eye.xml",
     "haarcascade_frontalcatface.xml",
 };
@@ -97,9 +98,14 @@ const char* const kCascades[] = {
 // Every stock cascade with tilted (45°) features: all of Debian's haarcascades/ but the upright
 // ones above and the old-format licence_plate_rus_16stages, which stays refused.
 const char* const kTiltedCascades[] = {
-    "haarcascade_upperbody.xml",          "haarcascade_fullbody.xml",          "haarcascade_lowerbody.xml",
-    "haarcascade_smile.xml",              "haarcascade_eye_tree_eyeglasses.xml", "haarcascade_lefteye_2splits.xml",
-    "haarcascade_righteye_2splits.xml",   "haarcascade_frontalcatface_extended.xml",
+    "haarcascade_upperbody.xml",
+    "haarcascade_fullbody.xml",
+    "haarcascade_lowerbody.xml",
+    "haarcascade_smile.xml",
+    "haarcascade_eye_tree_eyeglasses.xml",
+    "haarcascade_lefteye_2splits.xml",
+    "haarcascade_righteye_2splits.xml",
+    "haarcascade_frontalcatface_extended.xml",
     "haarcascade_russian_plate_number.xml",
 };
 
@@ -138,7 +144,8 @@ TEST(DetectOpenCvCpu, EveryTiltedCascadeRawAndGrouped) {
 TEST(DetectOpenCvCpu, TiltedCascadesAtOtherScaleFactors) {
   const std::vector<NamedImage> images = detect_test::face_images();
   for (const NamedImage& img : {images[1], images[2], images[5]})
-    for (const char* cascade : {"haarcascade_upperbody.xml", "haarcascade_eye_tree_eyeglasses.xml", "haarcascade_smile.xml"}) {
+    for (const char* cascade :
+         {"haarcascade_upperbody.xml", "haarcascade_eye_tree_eyeglasses.xml", "haarcascade_smile.xml"}) {
       expect_same_as_opencv({cascade, 1.05, 0, {}, {}}, img);
       expect_same_as_opencv({cascade, 1.2, 2, {30, 30}, {300, 300}}, img);
       expect_same_as_opencv({cascade, 1.3, 3, {}, {}}, img);
@@ -193,8 +200,10 @@ TEST(DetectOpenCvCpu, CandidatesAreTheUngroupedWindows) {
 }
 
 TEST(DetectOpenCvCpu, TreeCascadesEqualOpenCvs) {
-  const sat::HaarCascade stumps = sat::load_haar_cascade(detect_test::cascade_path("haarcascade_frontalface_default.xml"));
-  const std::string path = (std::filesystem::temp_directory_path() / ("sat_tree_cascade_" + std::to_string(::getpid()) + ".xml")).string();
+  const sat::HaarCascade stumps =
+      sat::load_haar_cascade(detect_test::cascade_path("haarcascade_frontalface_default.xml"));
+  const std::string path =
+      (std::filesystem::temp_directory_path() / ("sat_tree_cascade_" + std::to_string(::getpid()) + ".xml")).string();
   std::ofstream(path) << detect_test::tree_cascade_xml(stumps);
   const sat::HaarCascade trees = sat::load_haar_cascade(path);
   EXPECT_EQ(trees.max_nodes_per_tree, 2);

@@ -111,8 +111,8 @@ TEST(DetectorParamsCpu, ScannedRowsFollowOpenCvsStripes) {
   EXPECT_EQ(sat::detect::scanned_rows(49, 2, 4), 24);  // stripes of 12 rows end at 48: row 48 is left out
   EXPECT_EQ(sat::detect::scanned_rows(49, 2, 5), 25);  // stripes of 10 rows reach 50: every row
   EXPECT_EQ(sat::detect::scanned_rows(48, 2, 4), 24);
-  EXPECT_EQ(sat::detect::scanned_rows(7, 1, 3), 7);    // step 1: every row
-  EXPECT_EQ(sat::detect::scanned_rows(1, 2, 4), 1);    // one row: stripes of at least one step
+  EXPECT_EQ(sat::detect::scanned_rows(7, 1, 3), 7);  // step 1: every row
+  EXPECT_EQ(sat::detect::scanned_rows(1, 2, 4), 1);  // one row: stripes of at least one step
   EXPECT_EQ(sat::detect::scanned_rows(0, 2, 4), 0);
   EXPECT_EQ(sat::detect::scanned_rows(49, 2, 0), 0);
   // A 125x100 frame, a 20x20 window: the first level's working width 106 gives 4 stripes; the
@@ -175,7 +175,9 @@ TEST(DetectorParamsCpu, RefusesFactorsWithTooManyScales) {
     EXPECT_LT(fitting, 1.01);
     EXPECT_NO_THROW(sat::Detector(sat::Backend::Cpu, c, {512, 512}, {fitting, 3}));
   }
-  EXPECT_NE(refusal([&] { sat::Detector(sat::Backend::Cpu, c, {512, 512}, {1.0000000001, 3}); }).find("1.0000000001"),
+  EXPECT_NE(refusal([&] {
+              sat::Detector(sat::Backend::Cpu, c, {512, 512}, {1.0000000001, 3});
+            }).find("1.0000000001"),
             std::string::npos);
   // The promise of kMaxDetectScales' comment: 1.01 fits the largest frame with the smallest window.
   EXPECT_LE(sat::detect::max_scale_count({32768, 32768}, {3, 3}, {1.01, 3}), sat::kMaxDetectScales);

@@ -21,7 +21,8 @@ namespace {
 using sat::Box;
 using sat::detect::RectPartition;
 
-void expect_same_partition(const std::vector<Box>& rects, double eps, RectPartition& partition, const std::string& what) {
+void expect_same_partition(const std::vector<Box>& rects, double eps, RectPartition& partition,
+                           const std::string& what) {
   std::vector<int> expected, got;
   const int expected_classes = sat::detect::partition_all_pairs(rects, eps, expected);
   const int classes = partition.run(rects, eps, got);
@@ -126,7 +127,8 @@ TEST(RectPartitionCpu, EqualsAllPairsOnAdversarialSets) {
 
 TEST(RectPartitionCpu, DegenerateInputUsesTheReference) {
   RectPartition partition;
-  const std::vector<Box> rects = {{0, 0, 0, 5}, {0, 0, 0, 5}, {1, 1, -3, 4}, {2, 2, 10, 10}, {2, 2, 10, 10}, {3, 2, 10, 11}};
+  const std::vector<Box> rects = {{0, 0, 0, 5},   {0, 0, 0, 5},   {1, 1, -3, 4},
+                                  {2, 2, 10, 10}, {2, 2, 10, 10}, {3, 2, 10, 11}};
   for (double eps : {0.2, 0.0, -0.5, std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity()})
     expect_same_partition(rects, eps, partition, "degenerate");
   std::vector<int> labels;
@@ -137,7 +139,8 @@ TEST(RectPartitionCpu, DegenerateInputUsesTheReference) {
 // The raw windows of real detections (the CPU backend, which equals OpenCV): same partition,
 // and the grouped boxes equal cv::groupRectangles's.
 TEST(RectPartitionCpu, EqualsAllPairsOnRealRawWindows) {
-  const sat::HaarCascade cascade = sat::load_haar_cascade(detect_test::cascade_path("haarcascade_frontalface_default.xml"));
+  const sat::HaarCascade cascade =
+      sat::load_haar_cascade(detect_test::cascade_path("haarcascade_frontalface_default.xml"));
   RectPartition partition;
   sat::detect::Grouper grouper;
   for (const detect_test::NamedImage& img : detect_test::face_images()) {

@@ -18,15 +18,16 @@ int differing_pixels(const cv::Mat& src, cv::Size size) {
   cv::resize(src, expected, size, 0, 0, cv::INTER_LINEAR_EXACT);
   cv::Mat got(size, CV_8U, cv::Scalar(0));
   std::vector<sat::detect::AxisTaps> xt(std::size_t(size.width)), yt(std::size_t(size.height));
-  sat::detect::cpu_resize_linear(src.data, src.step, {src.cols, src.rows}, got.data, got.step, {size.width, size.height},
-                                 xt.data(), yt.data());
+  sat::detect::cpu_resize_linear(src.data, src.step, {src.cols, src.rows}, got.data, got.step,
+                                 {size.width, size.height}, xt.data(), yt.data());
   return cv::countNonZero(got != expected);
 }
 
 TEST(ResizeLinearCpu, EqualsOpenCvOnTheScaleSequenceOfPhotographs) {
   const cv::Mat camera = detect_test::load_image("camera.png", cv::IMREAD_GRAYSCALE);
   int checked = 0;
-  for (cv::Size frame : {cv::Size(512, 512), cv::Size(333, 251), cv::Size(640, 480), cv::Size(1001, 37), cv::Size(37, 29)}) {
+  for (cv::Size frame :
+       {cv::Size(512, 512), cv::Size(333, 251), cv::Size(640, 480), cv::Size(1001, 37), cv::Size(37, 29)}) {
     cv::Mat src;
     cv::resize(camera, src, frame, 0, 0, cv::INTER_AREA);
     std::vector<sat::detect::ScaleLevel> levels;
@@ -48,7 +49,8 @@ TEST(ResizeLinearCpu, EqualsOpenCvOnRandomImagesAndSizes) {
     const int dw = rng.uniform(1, sw + 1), dh = rng.uniform(1, sh + 1);
     cv::Mat src(sh, sw, CV_8U);
     rng.fill(src, cv::RNG::UNIFORM, 0, 256);
-    SCOPED_TRACE(std::to_string(sw) + "x" + std::to_string(sh) + " -> " + std::to_string(dw) + "x" + std::to_string(dh));
+    SCOPED_TRACE(std::to_string(sw) + "x" + std::to_string(sh) + " -> " + std::to_string(dw) + "x" +
+                 std::to_string(dh));
     EXPECT_EQ(differing_pixels(src, {dw, dh}), 0);
   }
 }
@@ -73,7 +75,8 @@ TEST(ResizeLinearCpu, DiffersFromPlainInterLinear) {  // why INTER_LINEAR_EXACT 
   cv::resize(camera, plain, {465, 465}, 0, 0, cv::INTER_LINEAR);
   cv::Mat got(465, 465, CV_8U);
   std::vector<sat::detect::AxisTaps> xt(465), yt(465);
-  sat::detect::cpu_resize_linear(camera.data, camera.step, {512, 512}, got.data, got.step, {465, 465}, xt.data(), yt.data());
+  sat::detect::cpu_resize_linear(camera.data, camera.step, {512, 512}, got.data, got.step, {465, 465}, xt.data(),
+                                 yt.data());
   EXPECT_GT(cv::countNonZero(got != plain), 0);
 }
 

@@ -27,9 +27,9 @@ void expect_same_table(const cv::Mat& expected, const cv::Mat& actual, const std
   EXPECT_EQ(differing, 0) << what << ": " << differing << " of " << expected.total() << " values differ";
 }
 
-const std::vector<cv::Size> kSizes = {{1, 1},   {7, 1},   {1, 9},    {1, 300},  {300, 1},  {2, 2},  {3, 5},
-                                      {31, 33}, {32, 32}, {33, 31},  {64, 65},  {129, 127}, {257, 3}, {5, 257},
-                                      {200, 150}, {641, 479}};
+const std::vector<cv::Size> kSizes = {{1, 1},   {7, 1},   {1, 9},     {1, 300},  {300, 1}, {2, 2},
+                                      {3, 5},   {31, 33}, {32, 32},   {33, 31},  {64, 65}, {129, 127},
+                                      {257, 3}, {5, 257}, {200, 150}, {641, 479}};
 
 TEST(TiltedTableCpu, RandomBytesEqualOpenCV) {
   uint64_t seed = 1;
@@ -89,9 +89,10 @@ TEST(TiltedTableCpu, InfinitiesAndNaNsWhereOpenCVHasThem) {
     const cv::Mat expected = opencv_tilted(c.image);  // CV_64F
     cv::Mat sum, squares, expected32;
     cv::integral(c.image, sum, squares, expected32, CV_32F, CV_64F);
-    const double absolute = 2 * 16 * double(c.image.rows + 1) * (c.image.cols + 1) * detect_test::finite_abs_sum(c.image) *
-                            std::ldexp(1.0, -53);
-    EXPECT_EQ(detect_test::values_outside(expected, actual, [&](double e) { return std::ldexp(std::abs(e), -24) + absolute; }),
+    const double absolute = 2 * 16 * double(c.image.rows + 1) * (c.image.cols + 1) *
+                            detect_test::finite_abs_sum(c.image) * std::ldexp(1.0, -53);
+    EXPECT_EQ(detect_test::values_outside(expected, actual,
+                                          [&](double e) { return std::ldexp(std::abs(e), -24) + absolute; }),
               0);
     EXPECT_EQ(detect_test::class_differences(expected32, actual), 0);
     int non_finite = 0;  // the planted values reach many cells
@@ -138,10 +139,14 @@ TEST(TiltedTableCpu, RefusesWhatItDoesNotOffer) {
             }),
             sat::ErrorCode::Unsupported);
   // An output pitch of `width` values: the tilted table has width + 1.
-  EXPECT_EQ(code_of([&] { sat::cpu_tilted({sat::ElementType::U8ToU32, {8, 8}, in.data(), 8, out.data(), 8 * 4}); }),
+  EXPECT_EQ(code_of([&] {
+              sat::cpu_tilted({sat::ElementType::U8ToU32, {8, 8}, in.data(), 8, out.data(), 8 * 4});
+            }),
             sat::ErrorCode::InvalidArgument);
   // The same request with width + 1 values per row is fine.
-  EXPECT_EQ(code_of([&] { sat::cpu_tilted({sat::ElementType::U8ToU32, {8, 8}, in.data(), 8, out.data(), 9 * 4}); }),
+  EXPECT_EQ(code_of([&] {
+              sat::cpu_tilted({sat::ElementType::U8ToU32, {8, 8}, in.data(), 8, out.data(), 9 * 4});
+            }),
             std::nullopt);
 }
 

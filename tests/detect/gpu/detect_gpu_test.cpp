@@ -26,8 +26,9 @@ struct DeviceImage {
   sat::ConstImage8 view;
   explicit DeviceImage(const cv::Mat& m) : buffer(std::size_t(m.cols) * m.channels() * m.rows) {
     const std::size_t row = std::size_t(m.cols) * std::size_t(m.channels());
-    sat::test::cuda_check(cudaMemcpy2D(buffer.get(), row, m.data, m.step, row, std::size_t(m.rows), cudaMemcpyHostToDevice),
-                          "cudaMemcpy2D");
+    sat::test::cuda_check(
+        cudaMemcpy2D(buffer.get(), row, m.data, m.step, row, std::size_t(m.rows), cudaMemcpyHostToDevice),
+        "cudaMemcpy2D");
     view = {static_cast<const uint8_t*>(buffer.get()), row, m.cols, m.rows, m.channels()};
   }
 };
@@ -61,9 +62,9 @@ TEST(DetectGpu, EqualsCpuOnFaces) {
 TEST(DetectGpu, EqualsCpuForEveryUprightCascade) {
   SAT_REQUIRE_GPU();
   const std::vector<NamedImage> images = detect_test::face_images();
-  for (const char* cascade : {"haarcascade_frontalface_alt.xml", "haarcascade_frontalface_alt2.xml",
-                              "haarcascade_frontalface_alt_tree.xml", "haarcascade_profileface.xml", "haarcascade_eye.xml",
-                              "haarcascade_frontalcatface.xml"})
+  for (const char* cascade :
+       {"haarcascade_frontalface_alt.xml", "haarcascade_frontalface_alt2.xml", "haarcascade_frontalface_alt_tree.xml",
+        "haarcascade_profileface.xml", "haarcascade_eye.xml", "haarcascade_frontalcatface.xml"})
     expect_cuda_equals_cpu(cascade, images[4], {1.1, 0});
 }
 
@@ -87,7 +88,8 @@ TEST(DetectGpu, EqualsCpuForEveryTiltedCascade) {
 
 TEST(DetectGpu, EqualsCpuOnFacelessImagesAndOtherParameters) {
   SAT_REQUIRE_GPU();
-  for (const NamedImage& img : detect_test::faceless_images()) expect_cuda_equals_cpu("haarcascade_eye.xml", img, {1.1, 0});
+  for (const NamedImage& img : detect_test::faceless_images())
+    expect_cuda_equals_cpu("haarcascade_eye.xml", img, {1.1, 0});
   const NamedImage img = detect_test::face_images()[2];
   expect_cuda_equals_cpu("haarcascade_frontalface_default.xml", img, {1.05, 0});
   expect_cuda_equals_cpu("haarcascade_frontalface_default.xml", img, {1.3, 2, {40, 40}, {200, 200}});
@@ -96,8 +98,11 @@ TEST(DetectGpu, EqualsCpuOnFacelessImagesAndOtherParameters) {
 
 TEST(DetectGpu, EqualsCpuForTreeCascades) {
   SAT_REQUIRE_GPU();
-  const sat::HaarCascade stumps = sat::load_haar_cascade(detect_test::cascade_path("haarcascade_frontalface_default.xml"));
-  const std::string path = (std::filesystem::temp_directory_path() / ("sat_gpu_tree_cascade_" + std::to_string(::getpid()) + ".xml")).string();
+  const sat::HaarCascade stumps =
+      sat::load_haar_cascade(detect_test::cascade_path("haarcascade_frontalface_default.xml"));
+  const std::string path =
+      (std::filesystem::temp_directory_path() / ("sat_gpu_tree_cascade_" + std::to_string(::getpid()) + ".xml"))
+          .string();
   std::ofstream(path) << detect_test::tree_cascade_xml(stumps);
   const std::vector<NamedImage> images = detect_test::face_images();
   for (int k : {1, 2, 4}) {
@@ -113,7 +118,8 @@ TEST(DetectGpu, EqualsCpuForTreeCascades) {
 TEST(DetectGpu, EqualsCpuOnFullHdFrames) {
   SAT_REQUIRE_GPU();
   const cv::Size size(1920, 1080);
-  expect_cuda_equals_cpu("haarcascade_frontalface_default.xml", {"faces_1920x1080", detect_test::faces_frame(size)}, {1.1, 0});
+  expect_cuda_equals_cpu("haarcascade_frontalface_default.xml", {"faces_1920x1080", detect_test::faces_frame(size)},
+                         {1.1, 0});
   expect_cuda_equals_cpu("haarcascade_frontalface_default.xml", {"faces_1920x1080", detect_test::faces_frame(size)},
                          {1.1, 3, {30, 30}});
   expect_cuda_equals_cpu("haarcascade_frontalface_default.xml", {"grass_1920x1080", detect_test::faceless_frame(size)},
@@ -135,7 +141,8 @@ TEST(DetectGpu, EqualsCpuOnUhdFrames) {
 // for larger frames (whose plan scans other rows) give the CPU backend's windows.
 TEST(DetectGpu, EqualsCpuOnLfwCropMosaics) {
   SAT_REQUIRE_GPU();
-  for (const char* name : {"haarcascade_frontalface_alt.xml", "haarcascade_frontalface_alt2.xml", "haarcascade_profileface.xml"}) {
+  for (const char* name :
+       {"haarcascade_frontalface_alt.xml", "haarcascade_frontalface_alt2.xml", "haarcascade_profileface.xml"}) {
     const sat::HaarCascade cascade = sat::load_haar_cascade(detect_test::cascade_path(name));
     sat::Detector gpu(sat::Backend::Cuda, cascade, {301, 100}, {1.1, 0});
     for (const NamedImage& img : detect_test::lfw_grid_mosaics()) {
@@ -152,7 +159,8 @@ TEST(DetectGpu, EqualsCpuOnLfwCropMosaics) {
 
 TEST(DetectGpu, SmallerFramesOnALargeDetectorAndAStream) {
   SAT_REQUIRE_GPU();
-  const sat::HaarCascade cascade = sat::load_haar_cascade(detect_test::cascade_path("haarcascade_frontalface_default.xml"));
+  const sat::HaarCascade cascade =
+      sat::load_haar_cascade(detect_test::cascade_path("haarcascade_frontalface_default.xml"));
   const sat::DetectParams params{1.1, 3};
   sat::Detector gpu(sat::Backend::Cuda, cascade, {1000, 800}, params);
   sat::Detector cpu(sat::Backend::Cpu, cascade, {1000, 800}, params);

@@ -46,8 +46,8 @@ std::vector<cv::Mat> gpu_tilted_with(const cv::Mat& image, int planes, Compute&&
                             image.cols * es, image.rows, cudaMemcpyHostToDevice),
                "cudaMemcpy2D");
   }
-  const sat::Problem first{detect_test::tilted_type(image), {image.cols, image.rows}, in.get(), in_pitch, out.get(),
-                           out_pitch};
+  const sat::Problem first{
+      detect_test::tilted_type(image), {image.cols, image.rows}, in.get(), in_pitch, out.get(), out_pitch};
   compute(first, sat::Batch{planes, in_stride, out_stride});
   cuda_check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
   std::vector<cv::Mat> tables;
@@ -77,11 +77,30 @@ void expect_equal(const cv::Mat& expected, const cv::Mat& actual, const std::str
   EXPECT_EQ(differing, 0) << what << ": " << differing << " of " << expected.total() << " values differ";
 }
 
-const std::vector<cv::Size> kSizes = {{1, 1},    {1, 2},     {2, 1},    {1, 517},  {517, 1},  {3, 5},
-                                      {31, 31},  {32, 32},   {33, 33},  {63, 65},  {127, 129}, {128, 128},
-                                      {129, 127}, {255, 257}, {1000, 3}, {3, 1000}, {641, 479},
+const std::vector<cv::Size> kSizes = {{1, 1},
+                                      {1, 2},
+                                      {2, 1},
+                                      {1, 517},
+                                      {517, 1},
+                                      {3, 5},
+                                      {31, 31},
+                                      {32, 32},
+                                      {33, 33},
+                                      {63, 65},
+                                      {127, 129},
+                                      {128, 128},
+                                      {129, 127},
+                                      {255, 257},
+                                      {1000, 3},
+                                      {3, 1000},
+                                      {641, 479},
                                       // band (32 rows) and band-tile (256 columns) edges
-                                      {256, 31},  {257, 64},   {255, 65},  {513, 97}, {512, 1},   {1, 96}};
+                                      {256, 31},
+                                      {257, 64},
+                                      {255, 65},
+                                      {513, 97},
+                                      {512, 1},
+                                      {1, 96}};
 
 TEST(TiltedTableGpu, BytesEqualCpuAtOddAndEdgeSizes) {
   SAT_REQUIRE_GPU();
@@ -132,12 +151,16 @@ TEST(TiltedTableGpu, WorkspaceAndPlanEqualCpu) {
     const cv::Mat image = random_image(size.height, size.width, CV_8U, size.area());
     const cv::Mat expected = sat_cpu_tilted(image);
     const std::string what = std::to_string(size.width) + "x" + std::to_string(size.height);
-    expect_equal(expected, gpu_tilted_with(image, 2, [&](const sat::Problem& p, const sat::Batch& b) {
-                   workspace.compute_batch(p, b, tilted_options(), nullptr);
-                 })[0], "Workspace " + what);
-    expect_equal(expected, gpu_tilted_with(image, 2, [&](const sat::Problem& p, const sat::Batch& b) {
-                   plan.run_batch(p, b, nullptr);
-                 })[0], "Plan " + what);
+    expect_equal(expected,
+                 gpu_tilted_with(image, 2,
+                                 [&](const sat::Problem& p, const sat::Batch& b) {
+                                   workspace.compute_batch(p, b, tilted_options(), nullptr);
+                                 })[0],
+                 "Workspace " + what);
+    expect_equal(expected,
+                 gpu_tilted_with(image, 2,
+                                 [&](const sat::Problem& p, const sat::Batch& b) { plan.run_batch(p, b, nullptr); })[0],
+                 "Plan " + what);
   }
 }
 
@@ -151,8 +174,8 @@ TEST(TiltedTableGpu, WorkspaceAndPlanEqualCpu) {
 TEST(TiltedTableGpu, FloatsWithinTheBoundOfTheirBandSumTables) {
   SAT_REQUIRE_GPU();
   uint64_t seed = 40;
-  for (const cv::Size size : {cv::Size{1, 1}, cv::Size{1, 300}, cv::Size{300, 1}, cv::Size{129, 127},
-                              cv::Size{640, 480}}) {
+  for (const cv::Size size :
+       {cv::Size{1, 1}, cv::Size{1, 300}, cv::Size{300, 1}, cv::Size{129, 127}, cv::Size{640, 480}}) {
     const cv::Mat image = random_image(size.height, size.width, CV_32F, seed++);
     const cv::Mat expected = detect_test::opencv_tilted(image);  // double
     const cv::Mat actual = gpu_tilted(image)[0];

@@ -104,7 +104,8 @@ TEST(FilterCatalog, ParametersAndRanges) {
   };
   const std::vector<Expect> expected = {
       {"box", {{"kernel_width", ">= 1"}, {"kernel_height", ">= 1"}, {"border", "reflect101 | replicate"}}},
-      {"threshold", {{"block", "odd, 3..46339"}, {"C", "any finite number"}, {"invert", "0 or 1"}, {"max_value", "1..255"}}},
+      {"threshold",
+       {{"block", "odd, 3..46339"}, {"C", "any finite number"}, {"invert", "0 or 1"}, {"max_value", "1..255"}}},
       {"sauvola", {{"window", "odd, 3..46339"}, {"k", "0 < k < 1"}, {"r", ">= 0"}, {"max_value", "1..255"}}},
       {"bradley", {{"window", ">= 1"}, {"t", "0 <= t < 100"}, {"max_value", "1..255"}}},
   };
@@ -131,12 +132,10 @@ TEST(FilterCatalog, EveryParameterRoundTrips) {
     const char* text;
   };
   const std::vector<Value> values = {
-      {"box", "kernel_width", 9, "9"},        {"box", "kernel_height", 1, "1"},
-      {"box", "border", 1, "replicate"},      {"threshold", "block", 31, "31"},
-      {"threshold", "C", -2.5, "-2.5"},       {"threshold", "invert", 1, "true"},
-      {"threshold", "max_value", 128, "128"}, {"sauvola", "window", 3, "3"},
-      {"sauvola", "k", 0.34, "0.34"},         {"sauvola", "r", 127.5, "127.5"},
-      {"sauvola", "max_value", 1, "1"},       {"bradley", "window", 8, "8"},
+      {"box", "kernel_width", 9, "9"},        {"box", "kernel_height", 1, "1"},     {"box", "border", 1, "replicate"},
+      {"threshold", "block", 31, "31"},       {"threshold", "C", -2.5, "-2.5"},     {"threshold", "invert", 1, "true"},
+      {"threshold", "max_value", 128, "128"}, {"sauvola", "window", 3, "3"},        {"sauvola", "k", 0.34, "0.34"},
+      {"sauvola", "r", 127.5, "127.5"},       {"sauvola", "max_value", 1, "1"},     {"bradley", "window", 8, "8"},
       {"bradley", "t", 99.5, "99.5"},         {"bradley", "max_value", 200, "200"},
   };
   for (const Value& v : values) {
@@ -266,13 +265,29 @@ TEST(FilterCatalog, UnknownParameters) {
 TEST(FilterCatalog, ValidateStructsAndRules) {
   EXPECT_NO_THROW(validate(BoxBlurParams{9001, 1, Border::Replicate}));
   EXPECT_NO_THROW(validate(BoxBlurParams{46340, 46340, Border::Replicate}));
-  EXPECT_EQ(error_of([] { validate(BoxBlurParams{46341, 46341, Border::Replicate}, "my_call"); }, "my_call"),
+  EXPECT_EQ(error_of(
+                [] {
+                  validate(BoxBlurParams{46341, 46341, Border::Replicate}, "my_call");
+                },
+                "my_call"),
             "kernel 46341x46341 is too large (its area must fit in an int)");
-  EXPECT_EQ(error_of([] { validate(MeanCParams{11, 2.0, false, 0}); }, "sat::validate"),
+  EXPECT_EQ(error_of(
+                [] {
+                  validate(MeanCParams{11, 2.0, false, 0});
+                },
+                "sat::validate"),
             "max_value must be in 1..255 (got 0)");
-  EXPECT_EQ(error_of([] { validate(SauvolaParams{15, 0.2, -HUGE_VAL, 255}); }, "sat::validate"),
+  EXPECT_EQ(error_of(
+                [] {
+                  validate(SauvolaParams{15, 0.2, -HUGE_VAL, 255});
+                },
+                "sat::validate"),
             "r must be >= 0 and finite (got -inf)");
-  EXPECT_EQ(error_of([] { validate(BoxBlurParams{3, 3, Border(-1)}); }, "sat::validate"),
+  EXPECT_EQ(error_of(
+                [] {
+                  validate(BoxBlurParams{3, 3, Border(-1)});
+                },
+                "sat::validate"),
             "border must be reflect101 | replicate (got -1)");
   EXPECT_EQ(format_param(BoxBlurParams{3, 3, Border(9)}, "border"), "9") << "an enum value out of range";
   EXPECT_NO_THROW(validate(MeanCParams{46339, -1e6, true, 1}));

@@ -48,7 +48,7 @@ static_assert(std::is_same_v<std::variant_alternative_t<0, FilterSpec>, BoxBlurP
 // Each alternative is a plain struct of values: a default is its filter's defaults, braces set it.
 template <class... Alternatives>
 constexpr bool plain_structs(std::variant<Alternatives...>*) {
-  return ((std::is_aggregate_v<Alternatives> && std::is_trivially_copyable_v<Alternatives>) && ...);
+  return ((std::is_aggregate_v<Alternatives> && std::is_trivially_copyable_v<Alternatives>)&&...);
 }
 static_assert(plain_structs(static_cast<FilterSpec*>(nullptr)), "parameter structs are aggregates of values");
 

@@ -20,15 +20,15 @@ TEST(CpuThreads, BoxBlurMatchesOpenCvForEveryThreadCount) {
     run.engine().set_cpu_threads(threads);
     for (const Size2 sz : sizes)
       for (int cn : {1, 3, 4}) {
-        const std::vector<Size2> kernels = {{3, 3}, {1, 5}, {6, 1}, {4, 4}, {15, 17}, {sz.w + 3, sz.h + 4},
-                                            {3 * sz.w + 1, 2 * sz.h + 7}};
+        const std::vector<Size2> kernels = {
+            {3, 3}, {1, 5}, {6, 1}, {4, 4}, {15, 17}, {sz.w + 3, sz.h + 4}, {3 * sz.w + 1, 2 * sz.h + 7}};
         for (const Size2 k : kernels) {
           const Border border = seed % 2 == 0 ? Border::Reflect101 : Border::Replicate;
           cv::Mat src = random_image(sz.w, sz.h, cn, seed++);
           if (seed % 3 == 0) src = with_padding(src);
           const BoxBlurParams p{k.w, k.h, border};
-          SCOPED_TRACE("threads " + std::to_string(threads) + ", " + describe(src) + ", kernel " +
-                       std::to_string(k.w) + "x" + std::to_string(k.h) + " " + to_string(border));
+          SCOPED_TRACE("threads " + std::to_string(threads) + ", " + describe(src) + ", kernel " + std::to_string(k.w) +
+                       "x" + std::to_string(k.h) + " " + to_string(border));
           EXPECT_MAT_EQ(run.box_blur(src, p), reference_blur(src, p), "box_blur vs cv::blur");
         }
       }

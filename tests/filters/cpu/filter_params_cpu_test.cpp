@@ -47,9 +47,7 @@ class FilterParamsCpu : public ::testing::Test {
   cv::Mat dst = cv::Mat(24, 32, CV_8UC1, cv::Scalar(42));
   cv::Mat dst3 = cv::Mat(24, 32, CV_8UC3, cv::Scalar::all(42));
 
-  void expect_dst_untouched() {
-    EXPECT_EQ(cv::countNonZero(dst != 42), 0) << "dst was written by a rejected call";
-  }
+  void expect_dst_untouched() { EXPECT_EQ(cv::countNonZero(dst != 42), 0) << "dst was written by a rejected call"; }
 };
 
 TEST_F(FilterParamsCpu, BoxBlurParameters) {
@@ -57,8 +55,11 @@ TEST_F(FilterParamsCpu, BoxBlurParameters) {
   expect_invalid([&] { blur(0, 3); }, "kernel_width must be >= 1");
   expect_invalid([&] { blur(3, -1); }, "kernel_height must be >= 1");
   expect_invalid([&] { blur(70000, 70000); }, "too large");
-  expect_invalid([&] { engine.box_blur(view(src), view(dst), {3, 3, Border(7)}); },
-                 "border must be reflect101 | replicate (got 7)");
+  expect_invalid(
+      [&] {
+        engine.box_blur(view(src), view(dst), {3, 3, Border(7)});
+      },
+      "border must be reflect101 | replicate (got 7)");
   expect_dst_untouched();
 }
 
@@ -129,8 +130,11 @@ TEST_F(FilterParamsCpu, Images) {
   badd.width = 31;
   expect_invalid([&] { blur(s, badd); }, "dst is 31x24 but src is 32x24");
   expect_invalid([&] { blur(view(src3), d); }, "dst must have 3 channels");
-  expect_invalid([&] { engine.threshold_mean_c(view(src3), view(dst3), {5, 2.0, false, 255}); },
-                 "dst must have 1 channel");
+  expect_invalid(
+      [&] {
+        engine.threshold_mean_c(view(src3), view(dst3), {5, 2.0, false, 255});
+      },
+      "dst must have 1 channel");
   expect_invalid([&] { engine.to_gray(view(src3), view(dst3)); }, "dst must have 1 channel");
 
   const cv::Mat large = random_image(65, 10, 1, 3);
@@ -145,8 +149,7 @@ TEST_F(FilterParamsCpu, Images) {
   expect_invalid([&] { engine.threshold_bradley(a, shifted, {5, 10.0, 255}); }, "dst overlaps src");
   cv::Mat buf3 = random_image(40, 30, 3, 9);
   const Image8 into_color{buf3.data, buf3.step, 32, 24, 1};
-  expect_invalid([&] { engine.to_gray(ConstImage8{buf3.data, buf3.step, 32, 24, 3}, into_color); },
-                 "dst overlaps src");
+  expect_invalid([&] { engine.to_gray(ConstImage8{buf3.data, buf3.step, 32, 24, 3}, into_color); }, "dst overlaps src");
   expect_dst_untouched();
 }
 

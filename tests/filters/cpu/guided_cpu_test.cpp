@@ -60,9 +60,9 @@ TEST(GuidedCatalog, RefusesBadParametersBeforeAnythingRuns) {
   const struct {
     const char* param;
     double value;
-  } bad[] = {{"radius", 0},      {"radius", -3},  {"radius", 1025}, {"eps", 0},
-             {"eps", -1},        {"eps", 0.001},  {"eps", 2e9},    {"eps", std::numeric_limits<double>::quiet_NaN()},
-             {"eps", INFINITY},  {"guide", 2},    {"guide", -1}};
+  } bad[] = {{"radius", 0},     {"radius", -3}, {"radius", 1025}, {"eps", 0},
+             {"eps", -1},       {"eps", 0.001}, {"eps", 2e9},     {"eps", std::numeric_limits<double>::quiet_NaN()},
+             {"eps", INFINITY}, {"guide", 2},   {"guide", -1}};
   FilterEngine engine(Backend::Cpu, {64, 64});
   const cv::Mat src = random_image(31, 17, 3, 5);
   for (const auto& b : bad) {
@@ -122,7 +122,8 @@ double min_identical_share(int channels, GuideKind guide) {
 
 TEST(GuidedVsXimgproc, PhotographsWithinOneGrayLevel) {
   GuidedRunner cpu(Backend::Cpu);
-  const std::vector<GuidedParams> params = {{8, 400, GuideKind::Self}, {2, 50, GuideKind::Self}, {16, 2500, GuideKind::Self}};
+  const std::vector<GuidedParams> params = {
+      {8, 400, GuideKind::Self}, {2, 50, GuideKind::Self}, {16, 2500, GuideKind::Self}};
   for (const Photo& photo : photographs()) {
     std::vector<cv::Mat> images = {photo.image};
     if (photo.image.channels() == 3) images.push_back(with_alpha(photo.image, 11));
@@ -169,7 +170,8 @@ void expect_exact(GuidedRunner& runner, const cv::Mat& src, const GuidedParams& 
   SCOPED_TRACE(case_name(src, p));
   const cv::Mat got = runner.run(src, p);
   const ExactCheck c = check_exact(got, exact_guided(src, p), error_bound(src.channels(), p));
-  EXPECT_EQ(c.wrong, 0) << c.first_wrong << " (" << c.exact_ties << " of " << c.elements << " within the bound of a tie)";
+  EXPECT_EQ(c.wrong, 0) << c.first_wrong << " (" << c.exact_ties << " of " << c.elements
+                        << " within the bound of a tie)";
 }
 
 TEST(GuidedExact, RandomAndTexturedImagesOfOddSizes) {
@@ -226,7 +228,8 @@ TEST(GuidedCpu, InPlaceThreadsAndLayoutsGiveTheSameBytes) {
       const cv::Mat want = ref.run(src, p);
       EXPECT_MAT_EQ(ref.run_in_place(src, p), want, "in place");
       EXPECT_MAT_EQ(ref.run(with_padding(src), p), want, "padded src");
-      for (const Layout l : {Layout{1, 0}, Layout{3, 5}, Layout{0, 13}}) EXPECT_MAT_EQ(ref.run(src, p, l), want, "dst layout");
+      for (const Layout l : {Layout{1, 0}, Layout{3, 5}, Layout{0, 13}})
+        EXPECT_MAT_EQ(ref.run(src, p, l), want, "dst layout");
       for (int threads : {1, 2, 3, 7, 1000}) {
         ref.engine().set_cpu_threads(threads);
         EXPECT_MAT_EQ(ref.run(src, p), want, "threads " + std::to_string(threads));

@@ -154,7 +154,8 @@ std::vector<T> window_sums(const std::vector<T>& v, int w, int h, int r) {
   const auto line_sums = [r](const std::vector<T>& in, int len, int lines, auto index, std::vector<T>& out) {
     std::vector<T> ext(std::size_t(len) + 2 * std::size_t(r));
     for (int l = 0; l < lines; ++l) {
-      for (int t = -r; t < len + r; ++t) ext[std::size_t(t + r)] = in[index(l, cv::borderInterpolate(t, len, cv::BORDER_REFLECT))];
+      for (int t = -r; t < len + r; ++t)
+        ext[std::size_t(t + r)] = in[index(l, cv::borderInterpolate(t, len, cv::BORDER_REFLECT))];
       T s = 0;
       for (int t = 0; t < 2 * r + 1; ++t) s += ext[std::size_t(t)];
       for (int i = 0; i < len; ++i) {
@@ -164,8 +165,10 @@ std::vector<T> window_sums(const std::vector<T>& v, int w, int h, int r) {
     }
   };
   std::vector<T> rows(v.size()), out(v.size());
-  line_sums(v, w, h, [w](int y, int x) { return std::size_t(y) * w + x; }, rows);
-  line_sums(rows, h, w, [w](int x, int y) { return std::size_t(y) * w + x; }, out);
+  line_sums(
+      v, w, h, [w](int y, int x) { return std::size_t(y) * w + x; }, rows);
+  line_sums(
+      rows, h, w, [w](int x, int y) { return std::size_t(y) * w + x; }, out);
   return out;
 }
 
@@ -189,7 +192,8 @@ inline std::vector<long double> exact_guided(const cv::Mat& src, const GuidedPar
   const auto values = [&](const cv::Mat& a, const cv::Mat* b) {
     std::vector<int64_t> v(np);
     for (int y = 0; y < h; ++y)
-      for (int x = 0; x < w; ++x) v[std::size_t(y) * w + x] = int64_t(a.at<uint8_t>(y, x)) * (b ? b->at<uint8_t>(y, x) : 1);
+      for (int x = 0; x < w; ++x)
+        v[std::size_t(y) * w + x] = int64_t(a.at<uint8_t>(y, x)) * (b ? b->at<uint8_t>(y, x) : 1);
     return window_sums(v, w, h, r);
   };
   const long double n = (long double)(2 * r + 1) * (2 * r + 1);
@@ -284,8 +288,9 @@ inline ExactCheck check_exact(const cv::Mat& got, const std::vector<long double>
       const bool ok = v == want || (near_tie && (v == sat(std::floor(q)) || v == sat(std::floor(q) + 1)));
       if (!ok) {
         if (c.wrong == 0)
-          c.first_wrong = "(x=" + std::to_string(i / cn) + ", y=" + std::to_string(y) + ", c=" + std::to_string(i % cn) +
-                          "): got " + std::to_string(v) + ", exact " + std::to_string(double(q));
+          c.first_wrong = "(x=" + std::to_string(i / cn) + ", y=" + std::to_string(y) +
+                          ", c=" + std::to_string(i % cn) + "): got " + std::to_string(v) + ", exact " +
+                          std::to_string(double(q));
         ++c.wrong;
       }
     }

@@ -32,7 +32,8 @@ TEST(KuwaharaCpu, TablesInBandsMatchBruteForce) {
       const cv::Mat src = textured_image(c.width, 151, cn, 5950 + uint32_t(cn + radius));
       cv::Mat dst(src.size(), src.type(), cv::Scalar::all(0xCD));
       engine.apply(KuwaharaParams{radius}, view(src), view(dst));
-      EXPECT_MAT_EQ(dst, reference_kuwahara(src, radius), std::to_string(cn) + " channels, radius " + std::to_string(radius));
+      EXPECT_MAT_EQ(dst, reference_kuwahara(src, radius),
+                    std::to_string(cn) + " channels, radius " + std::to_string(radius));
     }
 }
 

@@ -97,9 +97,8 @@ TEST(ScratchMemoryCpu, CatalogFigureBoundsTheMeasuredPeak) {
       const std::size_t figure = scratch_memory(spec, {width, height}, cn).cpu_bytes;
       const long long measured = measured_scratch(spec, width, height, cn);
       ASSERT_GE(measured, 0) << "could not measure " << describe(spec);
-      EXPECT_LE(measured, (long long)figure + kSlackBytes)
-          << describe(spec) << ", " << cn << " channels: measured " << measured << " bytes, the catalog says "
-          << figure;
+      EXPECT_LE(measured, (long long)figure + kSlackBytes) << describe(spec) << ", " << cn << " channels: measured "
+                                                           << measured << " bytes, the catalog says " << figure;
     }
 }
 
@@ -127,7 +126,8 @@ TEST(ScratchMemoryCpu, CudaFigureCountsTheTablesOfEveryFilter) {
   // the guided filter's tables and planes come on top of those.
   const Extent e{1000, 500};
   const std::size_t pixels = 500000;
-  for (const FilterInfo& info : filter_catalog()) EXPECT_GE(scratch_memory(info.defaults, e, 3).cuda_bytes, 20 * pixels);
+  for (const FilterInfo& info : filter_catalog())
+    EXPECT_GE(scratch_memory(info.defaults, e, 3).cuda_bytes, 20 * pixels);
   EXPECT_GE(scratch_memory(GuidedParams{8, 400.0, GuideKind::Self}, e, 3).cuda_bytes, (40 + 40 + 4) * pixels);
 }
 

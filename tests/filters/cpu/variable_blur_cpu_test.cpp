@@ -66,8 +66,8 @@ TEST(VariableBlurCpu, BadParametersAreRefusedWithTheCatalogsText) {
     const char* param;
     double value;
   };
-  const Bad bad[] = {{"max_radius", -1}, {"max_radius", 1025}, {"focus_x", -0.1}, {"focus_y", 1.5},
-                     {"extent", 2},      {"shape", 4}};
+  const Bad bad[] = {{"max_radius", -1}, {"max_radius", 1025}, {"focus_x", -0.1},
+                     {"focus_y", 1.5},   {"extent", 2},        {"shape", 4}};
   for (const Bad& b : bad) {
     SCOPED_TRACE(std::string(b.param) + " = " + std::to_string(b.value));
     const std::string text = param_error(*find_param(info, b.param), b.value);

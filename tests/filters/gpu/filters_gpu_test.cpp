@@ -69,7 +69,8 @@ TEST(FiltersGpu, CudaEqualsCpuForEveryAlgorithm) {
       for (int cn : {1, 3, 4}) {
         const cv::Mat src = textured_image(643 - cn, 481 + cn, cn, seed++);
         for (Border b : {Border::Reflect101, Border::Replicate})
-          for (const BoxBlurParams p : {BoxBlurParams{3, 3, b}, BoxBlurParams{31, 17, b}, BoxBlurParams{1000, 600, b}}) {
+          for (const BoxBlurParams p :
+               {BoxBlurParams{3, 3, b}, BoxBlurParams{31, 17, b}, BoxBlurParams{1000, 600, b}}) {
             const cv::Mat got = gpu.box_blur(src, p);
             EXPECT_MAT_EQ(got, cpu.box_blur(src, p), "box_blur cuda vs cpu");
             if (tile == 0 && a == Algorithm::SkssLb1R1W) EXPECT_MAT_EQ(got, reference_blur(src, p), "box_blur vs cv");

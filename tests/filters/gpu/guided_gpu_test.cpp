@@ -107,8 +107,9 @@ TEST(GuidedGpu, InPlaceAndDstLayouts) {
 double median_apply_ms(FilterEngine& engine, const cv::Mat& src, const GuidedParams& p, int runs = 30) {
   const std::size_t row = std::size_t(src.cols) * std::size_t(src.channels());
   DevicePitched d_src(int(row), src.rows), d_dst(int(row), src.rows);
-  cuda_ok(cudaMemcpy2D(d_src.data(), d_src.pitch(), src.data, src.step, row, std::size_t(src.rows), cudaMemcpyHostToDevice),
-          "upload");
+  cuda_ok(
+      cudaMemcpy2D(d_src.data(), d_src.pitch(), src.data, src.step, row, std::size_t(src.rows), cudaMemcpyHostToDevice),
+      "upload");
   const ConstImage8 in{d_src.data(), d_src.pitch(), src.cols, src.rows, src.channels()};
   const Image8 out{d_dst.data(), d_dst.pitch(), src.cols, src.rows, src.channels()};
   cudaStream_t stream = nullptr;

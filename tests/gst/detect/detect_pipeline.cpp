@@ -16,14 +16,15 @@
 namespace gst_detect_test {
 namespace {
 
-void copy_rows(uint8_t* dst, int dst_stride, const uint8_t* src, std::size_t src_stride, std::size_t row_bytes, int rows) {
+void copy_rows(uint8_t* dst, int dst_stride, const uint8_t* src, std::size_t src_stride, std::size_t row_bytes,
+               int rows) {
   for (int y = 0; y < rows; ++y)
     std::memcpy(dst + std::ptrdiff_t(y) * dst_stride, src + std::size_t(y) * src_stride, row_bytes);
 }
 
 void copy_mat(GstVideoFrame& v, int plane, const cv::Mat& m) {
-  copy_rows(static_cast<uint8_t*>(GST_VIDEO_FRAME_PLANE_DATA(&v, plane)), GST_VIDEO_FRAME_PLANE_STRIDE(&v, plane), m.data,
-            m.step, std::size_t(m.cols) * m.elemSize(), m.rows);
+  copy_rows(static_cast<uint8_t*>(GST_VIDEO_FRAME_PLANE_DATA(&v, plane)), GST_VIDEO_FRAME_PLANE_STRIDE(&v, plane),
+            m.data, m.step, std::size_t(m.cols) * m.elemSize(), m.rows);
 }
 
 }  // namespace
@@ -33,17 +34,30 @@ Frame make_frame(const cv::Mat& image, GstVideoFormat format) {
   gst_video_info_set_format(&f.info, format, guint(image.cols), guint(image.rows));
   f.buffer.reset(gst_buffer_new_allocate(nullptr, f.info.size, nullptr));
   GstVideoFrame v;
-  if (!gst_video_frame_map(&v, &f.info, f.buffer.get(), GST_MAP_WRITE)) throw std::runtime_error("cannot map a new frame");
+  if (!gst_video_frame_map(&v, &f.info, f.buffer.get(), GST_MAP_WRITE))
+    throw std::runtime_error("cannot map a new frame");
   cv::Mat bgr, gray, converted;
-  if (image.channels() == 1) gray = image, cv::cvtColor(gray, bgr, cv::COLOR_GRAY2BGR);
-  else bgr = image, cv::cvtColor(bgr, gray, cv::COLOR_BGR2GRAY);
+  if (image.channels() == 1)
+    gray = image, cv::cvtColor(gray, bgr, cv::COLOR_GRAY2BGR);
+  else
+    bgr = image, cv::cvtColor(bgr, gray, cv::COLOR_BGR2GRAY);
   switch (format) {
-    case GST_VIDEO_FORMAT_GRAY8: copy_mat(v, 0, gray); break;
-    case GST_VIDEO_FORMAT_BGR: copy_mat(v, 0, bgr); break;
-    case GST_VIDEO_FORMAT_RGB: cv::cvtColor(bgr, converted, cv::COLOR_BGR2RGB), copy_mat(v, 0, converted); break;
+    case GST_VIDEO_FORMAT_GRAY8:
+      copy_mat(v, 0, gray);
+      break;
+    case GST_VIDEO_FORMAT_BGR:
+      copy_mat(v, 0, bgr);
+      break;
+    case GST_VIDEO_FORMAT_RGB:
+      cv::cvtColor(bgr, converted, cv::COLOR_BGR2RGB), copy_mat(v, 0, converted);
+      break;
     case GST_VIDEO_FORMAT_BGRx:
-    case GST_VIDEO_FORMAT_BGRA: cv::cvtColor(bgr, converted, cv::COLOR_BGR2BGRA), copy_mat(v, 0, converted); break;
-    case GST_VIDEO_FORMAT_RGBA: cv::cvtColor(bgr, converted, cv::COLOR_BGR2RGBA), copy_mat(v, 0, converted); break;
+    case GST_VIDEO_FORMAT_BGRA:
+      cv::cvtColor(bgr, converted, cv::COLOR_BGR2BGRA), copy_mat(v, 0, converted);
+      break;
+    case GST_VIDEO_FORMAT_RGBA:
+      cv::cvtColor(bgr, converted, cv::COLOR_BGR2RGBA), copy_mat(v, 0, converted);
+      break;
     case GST_VIDEO_FORMAT_I420:
     case GST_VIDEO_FORMAT_NV12: {
       cv::cvtColor(bgr, converted, cv::COLOR_BGR2YUV_I420);  // Y rows, then U, then V, tight
@@ -61,7 +75,9 @@ Frame make_frame(const cv::Mat& image, GstVideoFormat format) {
       }
       break;
     }
-    default: gst_video_frame_unmap(&v); throw std::runtime_error("make_frame: format not handled");
+    default:
+      gst_video_frame_unmap(&v);
+      throw std::runtime_error("make_frame: format not handled");
   }
   gst_video_frame_unmap(&v);
   return f;
@@ -90,12 +106,22 @@ cv::Mat searched_gray(const Frame& frame) {
   const int w = GST_VIDEO_INFO_WIDTH(&frame.info);
   cv::Mat gray;
   switch (GST_VIDEO_INFO_FORMAT(&frame.info)) {
-    case GST_VIDEO_FORMAT_BGR: cv::cvtColor(plane.reshape(3), gray, cv::COLOR_BGR2GRAY); break;
-    case GST_VIDEO_FORMAT_RGB: cv::cvtColor(plane.reshape(3), gray, cv::COLOR_RGB2GRAY); break;
+    case GST_VIDEO_FORMAT_BGR:
+      cv::cvtColor(plane.reshape(3), gray, cv::COLOR_BGR2GRAY);
+      break;
+    case GST_VIDEO_FORMAT_RGB:
+      cv::cvtColor(plane.reshape(3), gray, cv::COLOR_RGB2GRAY);
+      break;
     case GST_VIDEO_FORMAT_BGRx:
-    case GST_VIDEO_FORMAT_BGRA: cv::cvtColor(plane.reshape(4), gray, cv::COLOR_BGRA2GRAY); break;
-    case GST_VIDEO_FORMAT_RGBA: cv::cvtColor(plane.reshape(4), gray, cv::COLOR_RGBA2GRAY); break;
-    default: gray = plane.colRange(0, w).clone(); break;  // GRAY8, the luma of I420 / NV12
+    case GST_VIDEO_FORMAT_BGRA:
+      cv::cvtColor(plane.reshape(4), gray, cv::COLOR_BGRA2GRAY);
+      break;
+    case GST_VIDEO_FORMAT_RGBA:
+      cv::cvtColor(plane.reshape(4), gray, cv::COLOR_RGBA2GRAY);
+      break;
+    default:
+      gray = plane.colRange(0, w).clone();
+      break;  // GRAY8, the luma of I420 / NV12
   }
   return gray;
 }
@@ -157,10 +183,9 @@ std::vector<sat::Box> message_boxes(const GstStructure* s) {
 }
 
 Pipeline::Pipeline(const std::string& element) {
-  const std::string description =
-      "appsrc name=src format=time ! " + element +
-      (element.find("name=under_test") == std::string::npos ? " name=under_test" : "") +
-      " ! appsink name=sink sync=false";
+  const std::string description = "appsrc name=src format=time ! " + element +
+                                  (element.find("name=under_test") == std::string::npos ? " name=under_test" : "") +
+                                  " ! appsink name=sink sync=false";
   GError* error = nullptr;
   pipeline_ = gst_parse_launch(description.c_str(), &error);
   if (!pipeline_) {

@@ -1,6 +1,6 @@
-// The detection elements' test bench (GStreamer is set up by the suites' main, gst_test_main.cpp): `appsrc ! ELEMENT ! appsink` with the pipeline's bus,
-// frames made from scikit-image's photographs in each raw format, and the boxes read back from
-// the buffer's ROI metas and the "facedetect" bus message.
+// The detection elements' test bench (GStreamer is set up by the suites' main, gst_test_main.cpp): `appsrc ! ELEMENT !
+// appsink` with the pipeline's bus, frames made from scikit-image's photographs in each raw format, and the boxes read
+// back from the buffer's ROI metas and the "facedetect" bus message.
 #pragma once
 
 #include <gst/gst.h>

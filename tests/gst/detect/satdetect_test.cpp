@@ -188,7 +188,8 @@ TEST(SatDetect, UpdatesChooseWhichFramesPostAMessage) {
     Pipeline p(std::string("satdetect display=false updates=") + updates);
     EXPECT_TRUE(p.play());
     std::vector<int> counts;
-    for (const cv::Mat* image : frames) counts.push_back(run_frame(p, make_frame(*image, GST_VIDEO_FORMAT_BGR)).messages);
+    for (const cv::Mat* image : frames)
+      counts.push_back(run_frame(p, make_frame(*image, GST_VIDEO_FORMAT_BGR)).messages);
     return counts;
   };
   const std::vector<const cv::Mat*> sequence{&face, &face, &none, &none, &face};
@@ -214,7 +215,8 @@ TEST(SatDetect, RoiTypeIsTheCascadesName) {
   const std::string eyes = detect_test::cascade_path("haarcascade_eye.xml");
   Pipeline p("satdetect display=false min-size-width=0 min-size-height=0 profile=" + eyes);
   ASSERT_TRUE(p.play());
-  GstBuffer* out = p.push_and_pull(make_frame(detect_test::load_image("astronaut.png", cv::IMREAD_COLOR), GST_VIDEO_FORMAT_BGR));
+  GstBuffer* out =
+      p.push_and_pull(make_frame(detect_test::load_image("astronaut.png", cv::IMREAD_COLOR), GST_VIDEO_FORMAT_BGR));
   ASSERT_NE(out, nullptr);
   EXPECT_FALSE(roi_boxes(out, "eye").empty());  // throws for a meta of another type
   gst_buffer_unref(out);
@@ -239,7 +241,8 @@ TEST(SatDetect, MissingCascadeIsAnErrorNamingTheFile) {
 }
 
 TEST(SatDetect, MalformedCascadeIsAnErrorNamingTheFileAndTheReason) {
-  const std::string truncated = temporary_file("truncated_cascade.xml", "<?xml version=\"1.0\"?>\n<opencv_storage>\n<cascade");
+  const std::string truncated =
+      temporary_file("truncated_cascade.xml", "<?xml version=\"1.0\"?>\n<opencv_storage>\n<cascade");
   Pipeline p("satdetect profile=" + truncated);
   EXPECT_FALSE(p.play());
   const std::string error = p.wait_error();
@@ -299,8 +302,10 @@ TEST(SatDetect, PropertiesChangedWhilePlayingApplyToTheNextFrame) {
   const cv::Mat mosaic = detect_test::face_images()[2].image;  // the lfw mosaic: many faces
   const auto set = [&](const char* name, double value) {
     GParamSpec* spec = g_object_class_find_property(G_OBJECT_GET_CLASS(p.element()), name);
-    if (G_PARAM_SPEC_VALUE_TYPE(spec) == G_TYPE_DOUBLE) g_object_set(p.element(), name, value, nullptr);
-    else g_object_set(p.element(), name, int(value), nullptr);
+    if (G_PARAM_SPEC_VALUE_TYPE(spec) == G_TYPE_DOUBLE)
+      g_object_set(p.element(), name, value, nullptr);
+    else
+      g_object_set(p.element(), name, int(value), nullptr);
   };
   // Each step changes the answer (checked: the property took effect). A maximum size needs both
   // sides: OpenCV (and satcore) ignore it while either is 0.

@@ -54,8 +54,7 @@ TEST(SatFaceBlur, OutputEqualsSatcoresBoxBlurOfTheDetectedRegions) {
     const std::vector<cv::Mat> input = frame_planes(frame.buffer.get(), frame.info);
     blur_regions(expected, c.layout, boxes, c.kernel);
     const std::string k = std::to_string(c.kernel);
-    const std::vector<cv::Mat> got =
-        blurred_by_element("satfaceblur kernel-width=" + k + " kernel-height=" + k, frame);
+    const std::vector<cv::Mat> got = blurred_by_element("satfaceblur kernel-width=" + k + " kernel-height=" + k, frame);
     EXPECT_TRUE(same_planes(got, expected));
     EXPECT_FALSE(same_planes(got, input));  // something was blurred
   }

@@ -13,7 +13,8 @@ int main() {
   std::vector<std::uint8_t> in(w * h, 1);
   std::vector<std::uint32_t> out(w * h);
   sat::cpu_parallel({sat::ElementType::U8ToU32, {w, h}, in.data(), w, out.data(), w * 4});
-  if (out.back() != std::uint32_t(w * h)) return std::printf("CPU table corner %u, expected %d\n", out.back(), w * h), 1;
+  if (out.back() != std::uint32_t(w * h))
+    return std::printf("CPU table corner %u, expected %d\n", out.back(), w * h), 1;
 
   int devices = 0;
   if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
@@ -23,7 +24,8 @@ int main() {
   const sat::DeviceArray<std::uint8_t> d_in(in.size());
   const sat::DeviceArray<std::uint32_t> d_out(out.size());
   SAT_CUDA_CHECK(cudaMemcpy(d_in.data(), in.data(), in.size(), cudaMemcpyHostToDevice));
-  const sat::Problem p{sat::ElementType::U8ToU32, {w, h}, d_in.data(), std::size_t(w), d_out.data(), std::size_t(w) * 4};
+  const sat::Problem p{sat::ElementType::U8ToU32, {w, h}, d_in.data(), std::size_t(w), d_out.data(),
+                       std::size_t(w) * 4};
   sat::Plan plan(p.type, p.extent);
   plan.run(p, nullptr);
   std::vector<std::uint32_t> gpu(out.size());

@@ -10,7 +10,8 @@ double iou(const sat::Box& a, const sat::Box& b) {
   const long long x1 = std::min(a.x + a.width, b.x + b.width), y1 = std::min(a.y + a.height, b.y + b.height);
   if (x1 <= x0 || y1 <= y0) return 0;
   const long long overlap = (x1 - x0) * (y1 - y0);
-  const long long all = static_cast<long long>(a.width) * a.height + static_cast<long long>(b.width) * b.height - overlap;
+  const long long all =
+      static_cast<long long>(a.width) * a.height + static_cast<long long>(b.width) * b.height - overlap;
   return all > 0 ? static_cast<double>(overlap) / static_cast<double>(all) : 0;
 }
 

@@ -14,7 +14,8 @@ void add_detect_options(CLI::App& app, DetectSettings& s) {
   app.option_defaults()->group("Detection (--filter detect)");
   cli::add_parsed(app, "--cascade", "FILE",
                   "an OpenCV Haar cascade (XML), e.g. from " + std::string(kHaarCascadeFolder) +
-                      "\n(default haarcascade_frontalface_default.xml); one satcore cannot\nload (an old pre-2.4 cascade) is refused",
+                      "\n(default haarcascade_frontalface_default.xml); one satcore cannot\nload (an old pre-2.4 "
+                      "cascade) is refused",
                   [&s](const std::string& path) {
                     try {
                       sat::load_haar_cascade(path);

@@ -81,7 +81,11 @@ std::string detect_dump_params(const SceneSettings& s) {
 }
 
 const SceneInfo kDetectInfo{
-    satlab::Scene::Detect, /*shows_source=*/true, /*navigates_view=*/true, kPanelWidth, &detect_stage_labels,
+    satlab::Scene::Detect,
+    /*shows_source=*/true,
+    /*navigates_view=*/true,
+    kPanelWidth,
+    &detect_stage_labels,
     {[](CLI::App& app, PerSceneSettings& s) { add_detect_options(app, s.get<DetectSettings>()); },
      [](const PerSceneSettings& s) {  // the cascade is read: no output may replace it
        return std::vector<std::pair<std::string, std::string>>{{"--cascade", s.get<DetectSettings>().cascade}};
@@ -89,15 +93,17 @@ const SceneInfo kDetectInfo{
      [](SceneSettings&) { ImGui::TextColored(kDim, "cascade and parameters: the Detection window"); },
      [](const SceneSettings& s) { return describe(own(s)); },
      // The frame on both sides, the detections over it on the right.
-     [](const SceneSettings&) { return SplitLabels{"frame", "detections"}; }, &detect_dump_params}};
+     [](const SceneSettings&) {
+       return SplitLabels{"frame", "detections"};
+     },
+     &detect_dump_params}};
 
 }  // namespace
 
 SATLAB_SCENE_ENTRY(detect, kDetectInfo, &make_with_backends<DetectScene>);
 
 DetectScene::DetectScene(MessageLog& log, PipelineSelector& backends)
-    : Scene(kDetectInfo),
-      log_(log), backends_(backends), cascades_(list_cascades(kHaarCascadeFolder)) {}
+    : Scene(kDetectInfo), log_(log), backends_(backends), cascades_(list_cascades(kHaarCascadeFolder)) {}
 
 bool DetectScene::follow_settings(DetectSettings& wanted, const DetectSettings& last_good) {
   const sat::Backend backend = backends_.backend();
@@ -158,8 +164,10 @@ FrameResult DetectScene::update(const FrameContext& ctx) {
   interop_problem_ = backends_.backend() == sat::Backend::Cuda ? ctx.before.interop_problem() : "";
   last_frame_ = frame;
   detected_ = false;
-  if (follow_settings(shown.scenes.get<DetectSettings>(), own(ctx.last_good))) detect(frame);
-  else boxes_.clear();
+  if (follow_settings(shown.scenes.get<DetectSettings>(), own(ctx.last_good)))
+    detect(frame);
+  else
+    boxes_.clear();
   if (ctx.ui.compare_backends) {  // the C key, the button, --compare-cpu's last frame
     compare_soon_ = true;
     compare_asked_ = true;
@@ -250,8 +258,9 @@ void DetectScene::compare(const cv::Mat& frame) {
   const bool news = !comparison_.valid || comparison_.agreement.agree() != c.agreement.agree() ||
                     comparison_.what != c.what || comparison_.agreement.ours != c.agreement.ours;
   comparison_ = std::move(c);
-  if (news) log_.info("vs OpenCV, " + comparison_.what + ": " + speed_text(comparison_) + "; " +
-                      agreement_text(comparison_.agreement));
+  if (news)
+    log_.info("vs OpenCV, " + comparison_.what + ": " + speed_text(comparison_) + "; " +
+              agreement_text(comparison_.agreement));
 }
 
 cv::Mat DetectScene::input_buffer(int width, int height) { return backends_.current().input_buffer(width, height); }

@@ -25,12 +25,12 @@ namespace satlab::scene {
 // One comparison with OpenCV, on one frame.
 struct DetectComparison {
   bool valid = false;
-  std::string what;                  // describe() of the settings
+  std::string what;  // describe() of the settings
   int width = 0, height = 0;
   sat::Backend backend = sat::Backend::Cpu;
-  double ours_ms = 0;                // satcore's detect() on that frame, wall time (boxes on the host), plus its upload
-  double opencv_ms = 0;              // detectMultiScale, wall time
-  int opencv_threads = 0;            // cv::getNumThreads()
+  double ours_ms = 0;      // satcore's detect() on that frame, wall time (boxes on the host), plus its upload
+  double opencv_ms = 0;    // detectMultiScale, wall time
+  int opencv_threads = 0;  // cv::getNumThreads()
   BoxAgreement agreement;
   std::vector<sat::Box> opencv_boxes;
 };
@@ -81,7 +81,7 @@ class DetectScene final : public Scene {
   DetectComparison comparison_;
   bool auto_compare_ = true;
   double since_compare_s_ = 0;
-  bool compare_soon_ = true;  // the first frame of new settings is compared
+  bool compare_soon_ = true;    // the first frame of new settings is compared
   bool compare_asked_ = false;  // by the user (C, the button, --compare-cpu): runs whatever it costs
   bool detected_ = false;       // the detector ran on this frame (windows_ is this frame's)
   std::string compare_skipped_;

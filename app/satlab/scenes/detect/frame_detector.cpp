@@ -17,8 +17,8 @@ const std::vector<sat::Box>& FrameDetector::detect(sat::ConstImage8 bgr, cudaStr
   const sat::Extent max = detector_->max_extent();
   if (bgr.width > max.width || bgr.height > max.height) {
     detector_.reset();  // its buffers go before the larger ones come
-    detector_.emplace(backend_, cascade_,
-                      sat::Extent{std::max(bgr.width, max.width), std::max(bgr.height, max.height)}, settings_.params);
+    detector_.emplace(backend_, cascade_, sat::Extent{std::max(bgr.width, max.width), std::max(bgr.height, max.height)},
+                      settings_.params);
     detector_->enable_stage_timing(true);
   }
   // detect() waits for its boxes, so its stage times are there when it returns.

@@ -15,7 +15,7 @@ SeriesLabels filters_stage_labels(sat::Backend backend) {
 }
 
 const SceneInfo kFiltersInfo{satlab::Scene::Source, /*shows_source=*/true, /*navigates_view=*/true,
-                             /*panel_width=*/0, &filters_stage_labels, /*settings=*/{}};
+                             /*panel_width=*/0,     &filters_stage_labels, /*settings=*/{}};
 
 }  // namespace
 
@@ -37,11 +37,11 @@ FrameResult FiltersScene::update(const FrameContext& ctx) {
   FrameResult result = FrameResult::shown();
   // A frame in GPU memory goes to the CUDA pipeline where it lies; the CPU backend reads it on the host.
   const satapp::DeviceFrame* device = ctx.source.device();
-  const bool processed =
-      device && backends_.backend() == sat::Backend::Cuda
-          ? backends_.process_device(*device, [&]() -> const cv::Mat& { return ctx.source.host(); },
-                                     settings.pipeline(), &ctx.before, &ctx.after)
-          : backends_.process(ctx.source.host(), settings.pipeline(), &ctx.before, &ctx.after);
+  const bool processed = device && backends_.backend() == sat::Backend::Cuda
+                             ? backends_.process_device(
+                                   *device, [&]() -> const cv::Mat& { return ctx.source.host(); }, settings.pipeline(),
+                                   &ctx.before, &ctx.after)
+                             : backends_.process(ctx.source.host(), settings.pipeline(), &ctx.before, &ctx.after);
   if (processed) {
     have_output_ = true;
     // Without waiting: a frame or two late on the GPU (zero until the first frame finished).
@@ -72,8 +72,8 @@ void FiltersScene::compare(const cv::Mat& frame, const SceneSettings& shown) {
   try {
     if (backends_.backend() == sat::Backend::Cpu) {  // the CPU backend against OpenCV
       comparison_ = compare_with_opencv(backends_.cpu(), frame, shown.pipeline());
-      log_.info("CPU vs OpenCV, " + comparison_.what + ": " + cpu_speed_line(comparison_) + "; OpenCV: " +
-                opencv_relation_line(comparison_));
+      log_.info("CPU vs OpenCV, " + comparison_.what + ": " + cpu_speed_line(comparison_) +
+                "; OpenCV: " + opencv_relation_line(comparison_));
       return;
     }
     comparison_ = compare_with_cpu(backends_.current(), backends_.cpu(), frame, shown.pipeline());
@@ -88,9 +88,7 @@ void FiltersScene::compare(const cv::Mat& frame, const SceneSettings& shown) {
   }
 }
 
-cv::Mat FiltersScene::input_buffer(int width, int height) {
-  return backends_.current().input_buffer(width, height);
-}
+cv::Mat FiltersScene::input_buffer(int width, int height) { return backends_.current().input_buffer(width, height); }
 
 std::optional<InspectedPixel> FiltersScene::inspect(int x, int y, const cv::Mat& source) {
   if (!have_output_ || source.empty() || x >= source.cols || y >= source.rows) return std::nullopt;
@@ -112,8 +110,7 @@ SceneReport FiltersScene::report() const {
 
 bool FiltersScene::print_comparison() const { return print_backend_comparison(comparison_); }
 
-DumpPictures FiltersScene::dump_pictures(const cv::Mat& source, InteropTexture& /*before*/,
-                                          InteropTexture& /*after*/) {
+DumpPictures FiltersScene::dump_pictures(const cv::Mat& source, InteropTexture& /*before*/, InteropTexture& /*after*/) {
   DumpPictures pictures;
   pictures.input = source;
   if (have_output_) backends_.current().read_output(pictures.output);

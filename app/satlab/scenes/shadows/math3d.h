@@ -26,9 +26,7 @@ inline Vec3& operator+=(Vec3& a, Vec3 b) { return a = a + b; }
 inline Vec3& operator-=(Vec3& a, Vec3 b) { return a = a - b; }
 
 inline float dot(Vec3 a, Vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-inline Vec3 cross(Vec3 a, Vec3 b) {
-  return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
-}
+inline Vec3 cross(Vec3 a, Vec3 b) { return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
 inline float length(Vec3 a) { return std::sqrt(dot(a, a)); }
 // A zero vector stays zero rather than turning into NaNs.
 inline Vec3 normalize(Vec3 a) {
@@ -111,9 +109,18 @@ inline Mat4 look_at(Vec3 eye, Vec3 center, Vec3 up) {
   const Vec3 s = normalize(cross(f, up));
   const Vec3 u = cross(s, f);
   Mat4 r = identity();
-  r(0, 0) = s.x;  r(0, 1) = s.y;  r(0, 2) = s.z;  r(0, 3) = -dot(s, eye);
-  r(1, 0) = u.x;  r(1, 1) = u.y;  r(1, 2) = u.z;  r(1, 3) = -dot(u, eye);
-  r(2, 0) = -f.x; r(2, 1) = -f.y; r(2, 2) = -f.z; r(2, 3) = dot(f, eye);
+  r(0, 0) = s.x;
+  r(0, 1) = s.y;
+  r(0, 2) = s.z;
+  r(0, 3) = -dot(s, eye);
+  r(1, 0) = u.x;
+  r(1, 1) = u.y;
+  r(1, 2) = u.z;
+  r(1, 3) = -dot(u, eye);
+  r(2, 0) = -f.x;
+  r(2, 1) = -f.y;
+  r(2, 2) = -f.z;
+  r(2, 3) = dot(f, eye);
   return r;
 }
 

@@ -60,7 +60,9 @@ void append_box(Mesh& mesh, const WorldObject& box) {
   const Vec3 x{1, 0, 0}, y{0, 1, 0}, z{0, 0, 1};
   const Face faces[6] = {{x, y, z}, {-x, z, y}, {y, z, x}, {-y, x, z}, {z, x, y}, {-z, y, x}};
   const Vec3 h = box.half_extent;
-  const auto extent = [&](Vec3 axis) { return std::abs(axis.x) * h.x + std::abs(axis.y) * h.y + std::abs(axis.z) * h.z; };
+  const auto extent = [&](Vec3 axis) {
+    return std::abs(axis.x) * h.x + std::abs(axis.y) * h.y + std::abs(axis.z) * h.z;
+  };
   for (const Face& f : faces) {
     const Vec3 face_center = box.center + f.n * extent(f.n);
     const Vec3 eu = f.u * extent(f.u), ev = f.v * extent(f.v);
@@ -104,9 +106,15 @@ void append_ground(Mesh& mesh) {
 
 void append_object(Mesh& mesh, const WorldObject& object) {
   switch (object.shape) {
-    case WorldObject::Shape::Box: append_box(mesh, object); break;
-    case WorldObject::Shape::Sphere: append_sphere(mesh, object); break;
-    case WorldObject::Shape::Torus: append_torus(mesh, object); break;
+    case WorldObject::Shape::Box:
+      append_box(mesh, object);
+      break;
+    case WorldObject::Shape::Sphere:
+      append_sphere(mesh, object);
+      break;
+    case WorldObject::Shape::Torus:
+      append_torus(mesh, object);
+      break;
   }
 }
 

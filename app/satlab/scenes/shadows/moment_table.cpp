@@ -50,8 +50,7 @@ T box_sum(const void* table, std::size_t pitch, int x0, int y0, int x1, int y1) 
 
 }  // namespace
 
-BoxMoments query_box(const void* table, std::size_t pitch, MomentPrecision precision, int x0, int y0, int x1,
-                     int y1) {
+BoxMoments query_box(const void* table, std::size_t pitch, MomentPrecision precision, int x0, int y0, int x1, int y1) {
   const double area = double(x1 - x0 + 1) * double(y1 - y0 + 1);
   // kFixedScale keeps box sums exact up to kMaxBoxTexels² texels (the shader never asks for more).
   assert(precision != MomentPrecision::Fixed32 || area <= double(kMaxBoxTexels) * kMaxBoxTexels);

@@ -28,7 +28,6 @@ void build_moment_table_cpu(const sat::f32x2* moments, int size, MomentPrecision
 // Mean and mean square over the inclusive texel box [x0, x1] × [y0, y1] of a table whose rows lie
 // `pitch` bytes apart, from four taps (as the shader does). Fixed32: boxes of at most
 // kMaxBoxTexels² texels, the scale's contract.
-BoxMoments query_box(const void* table, std::size_t pitch, MomentPrecision precision, int x0, int y0, int x1,
-                     int y1);
+BoxMoments query_box(const void* table, std::size_t pitch, MomentPrecision precision, int x0, int y0, int x1, int y1);
 
 }  // namespace satlab::shadows

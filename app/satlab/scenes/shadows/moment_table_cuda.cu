@@ -104,8 +104,8 @@ void MomentTableCuda::build(cudaArray_t moments, int size, MomentPrecision preci
 void MomentTableCuda::copy_to(cudaArray_t table_array, cudaStream_t stream, CudaStageTimer* timer) const {
   if (timer) timer->begin(ShadowStage::ToTexture, stream);
   SAT_CUDA_CHECK(cudaMemcpy2DToArrayAsync(table_array, 0, 0, table_.data(), table_.pitch(),
-                                             std::size_t(size_) * kTableTexelBytes, size_, cudaMemcpyDeviceToDevice,
-                                             stream));
+                                          std::size_t(size_) * kTableTexelBytes, size_, cudaMemcpyDeviceToDevice,
+                                          stream));
   if (timer) timer->end(ShadowStage::ToTexture, stream);
 }
 

@@ -9,9 +9,9 @@
 
 #include <optional>
 
-#include "sat/support/pitched_buffer.h"
 #include "pipeline/stage_timer.h"
 #include "sat/sat.h"
+#include "sat/support/pitched_buffer.h"
 #include "scenes/shadows/shadow_settings.h"
 #include "scenes/shadows/shadow_stages.h"
 
@@ -26,8 +26,8 @@ class MomentTableCuda {
 
   // moments: a size×size cudaArray of float2 (z, m2). Queues encode (timed as ShadowStage::Encode)
   // and the table (ShadowStage::Table) on `stream`. Throws sat::Error (bad options, CUDA failures).
-  void build(cudaArray_t moments, int size, MomentPrecision precision, const sat::Options& options,
-             cudaStream_t stream, CudaStageTimer* timer);
+  void build(cudaArray_t moments, int size, MomentPrecision precision, const sat::Options& options, cudaStream_t stream,
+             CudaStageTimer* timer);
   // Queues the copy of the last table into a size×size array of 8-byte texels (ShadowStage::ToTexture).
   void copy_to(cudaArray_t table_array, cudaStream_t stream, CudaStageTimer* timer) const;
 
@@ -44,7 +44,7 @@ class MomentTableCuda {
   int size_ = 0;
   sat::PitchedBuffer input_;  // the encoded moments
   sat::PitchedBuffer table_;
-  std::optional<sat::Plan> plan_;  // for the current size, element type and options
+  std::optional<sat::Plan> plan_;    // for the current size, element type and options
   cudaTextureObject_t texture_ = 0;  // reads the moments array of the last build
 };
 

@@ -6,10 +6,10 @@
 
 #include "common/cuda/cuda_array.h"
 #include "common/cuda/cuda_check.h"
-#include "sat/support/cuda_stream.h"
 #include "common/timing/stopwatch.h"
-#include "pipeline/stage_timer.h"
 #include "display/gl_cuda_image.h"
+#include "pipeline/stage_timer.h"
+#include "sat/support/cuda_stream.h"
 #include "scenes/shadows/moment_table.h"
 #include "scenes/shadows/moment_table_cuda.h"
 
@@ -56,8 +56,10 @@ void ShadowDemo::render(const ShadowSettings& settings, const sat::Options& sat_
   renderer_.light_pass(frame.light_view_projection, settings.map_size);
   const bool any_sat = uses_sat(settings.mode) || uses_sat(settings.compare_mode);
   if (any_sat) {
-    if (backend == sat::Backend::Cuda) build_table_cuda(settings, sat_options);
-    else build_table_cpu(settings);
+    if (backend == sat::Backend::Cuda)
+      build_table_cuda(settings, sat_options);
+    else
+      build_table_cpu(settings);
   } else {
     display_path_.clear();
   }
@@ -83,9 +85,9 @@ void ShadowDemo::build_table_cuda(const ShadowSettings& settings, const sat::Opt
   c.timer.reset();
   const int size = renderer_.map_size();
   const GLuint table_texture = renderer_.table_texture(settings.precision);
-  bool interop = allow_interop_ && c.moments_image.attach(renderer_.moments_texture()) &&
-                 c.table_image.attach(table_texture);
-  interop_problem_ = !allow_interop_           ? "CUDA-GL interop disabled (--no-interop)"
+  bool interop =
+      allow_interop_ && c.moments_image.attach(renderer_.moments_texture()) && c.table_image.attach(table_texture);
+  interop_problem_ = !allow_interop_                      ? "CUDA-GL interop disabled (--no-interop)"
                      : !c.moments_image.problem().empty() ? c.moments_image.problem()
                                                           : c.table_image.problem();
   if (interop) {
@@ -106,14 +108,14 @@ void ShadowDemo::build_table_cuda(const ShadowSettings& settings, const sat::Opt
   renderer_.read_moments(host_moments_);
   const cudaArray_t array = c.host_moments_array(size);
   SAT_CUDA_CHECK(cudaMemcpy2DToArrayAsync(array, 0, 0, host_moments_.data(), std::size_t(size) * sizeof(sat::f32x2),
-                                             std::size_t(size) * sizeof(sat::f32x2), size, cudaMemcpyHostToDevice,
-                                             stream));
+                                          std::size_t(size) * sizeof(sat::f32x2), size, cudaMemcpyHostToDevice,
+                                          stream));
   c.table.build(array, size, settings.precision, sat_options, stream, &c.timer);
   host_table_.resize(std::size_t(size) * size * kTableTexelBytes);
   c.timer.begin(ShadowStage::ToTexture, stream);
   SAT_CUDA_CHECK(cudaMemcpy2DAsync(host_table_.data(), std::size_t(size) * kTableTexelBytes, c.table.table(),
-                                      c.table.pitch(), std::size_t(size) * kTableTexelBytes, size,
-                                      cudaMemcpyDeviceToHost, stream));
+                                   c.table.pitch(), std::size_t(size) * kTableTexelBytes, size, cudaMemcpyDeviceToHost,
+                                   stream));
   c.timer.end(ShadowStage::ToTexture, stream);
   SAT_CUDA_CHECK(cudaStreamSynchronize(stream));
   renderer_.upload_table(host_table_.data(), settings.precision);
@@ -129,7 +131,8 @@ void ShadowDemo::build_table_cpu(const ShadowSettings& settings) {
   const satapp::Stopwatch table;
   host_table_.resize(std::size_t(size) * size * kTableTexelBytes);
   const std::size_t pitch = std::size_t(size) * kTableTexelBytes;
-  sat::cpu_parallel({table_type(settings.precision), {size, size}, host_input_.data(), pitch, host_table_.data(), pitch});
+  sat::cpu_parallel(
+      {table_type(settings.precision), {size, size}, host_input_.data(), pitch, host_table_.data(), pitch});
   timings_[ShadowStage::Table].ms = table.elapsed_ms();
   const satapp::Stopwatch upload;
   renderer_.upload_table(host_table_.data(), settings.precision);

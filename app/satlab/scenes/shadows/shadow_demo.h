@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "display/interop_texture.h"
 #include "common/timing/stage_timeline.h"
+#include "display/interop_texture.h"
 #include "sat/sat.h"
 #include "scenes/shadows/light_rig.h"
 #include "scenes/shadows/orbit_camera.h"
@@ -32,8 +32,9 @@ class ShadowDemo {
   ShadowDemo(const ShadowDemo&) = delete;
   ShadowDemo& operator=(const ShadowDemo&) = delete;
 
-  // Renders one frame into `before` and `after` (resized to width×height). Throws sat::Error: InvalidArgument/Unsupported for options satcore rejects
-  // (nothing changed), others for CUDA failures (the caller switches to the CPU backend).
+  // Renders one frame into `before` and `after` (resized to width×height). Throws sat::Error:
+  // InvalidArgument/Unsupported for options satcore rejects (nothing changed), others for CUDA failures (the caller
+  // switches to the CPU backend).
   void render(const ShadowSettings& settings, const sat::Options& sat_options, sat::Backend backend,
               InteropTexture& before, InteropTexture& after, int width, int height);
 

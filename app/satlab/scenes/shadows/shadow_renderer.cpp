@@ -199,8 +199,7 @@ void ShadowRenderer::shade(GLuint target, int width, int height, ShadowMode mode
   glUniform1f(u.min_variance, settings.min_variance);
   glUniform1f(u.bleeding, settings.bleeding);
   glUniform1f(u.depth_bias, kDepthBias);
-  glUniform3f(u.light_dir, frame.direction_to_light.x, frame.direction_to_light.y,
-              frame.direction_to_light.z);
+  glUniform3f(u.light_dir, frame.direction_to_light.x, frame.direction_to_light.y, frame.direction_to_light.z);
   glUniform3fv(u.sky, 1, kSky);
   glUniform3fv(u.ground_bounce, 1, kBounce);
   const bool fixed = is_fixed(settings.precision);

@@ -21,8 +21,8 @@ struct ShadingFrame {
   Mat4 view_projection;        // camera, for the target's aspect ratio
   Mat4 light_view_projection;  // the light pass's matrix
   Vec3 direction_to_light;
-  float penumbra_texels = 0;   // penumbra width in map texels per unit of light-space depth
-  float normal_offset = 0;     // world units
+  float penumbra_texels = 0;  // penumbra width in map texels per unit of light-space depth
+  float normal_offset = 0;    // world units
 };
 
 class ShadowRenderer {

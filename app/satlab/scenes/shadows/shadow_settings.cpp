@@ -4,10 +4,14 @@ namespace satlab {
 
 const char* to_string(ShadowMode mode) {
   switch (mode) {
-    case ShadowMode::Hard: return "hard";
-    case ShadowMode::Pcf: return "pcf";
-    case ShadowMode::SavsmFixed: return "savsm";
-    case ShadowMode::SavsmVariable: return "savsm-variable";
+    case ShadowMode::Hard:
+      return "hard";
+    case ShadowMode::Pcf:
+      return "pcf";
+    case ShadowMode::SavsmFixed:
+      return "savsm";
+    case ShadowMode::SavsmVariable:
+      return "savsm-variable";
   }
   return "?";
 }
@@ -23,9 +27,12 @@ bool uses_sat(ShadowMode mode) { return mode == ShadowMode::SavsmFixed || mode =
 
 const char* to_string(MomentPrecision precision) {
   switch (precision) {
-    case MomentPrecision::Float32: return "fp32";
-    case MomentPrecision::Float32Centered: return "fp32-centered";
-    case MomentPrecision::Fixed32: return "fixed32";
+    case MomentPrecision::Float32:
+      return "fp32";
+    case MomentPrecision::Float32Centered:
+      return "fp32-centered";
+    case MomentPrecision::Fixed32:
+      return "fixed32";
   }
   return "?";
 }

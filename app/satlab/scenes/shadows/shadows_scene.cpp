@@ -53,7 +53,11 @@ std::string shadow_dump_params(const SceneSettings& s) {
 }
 
 const SceneInfo kShadowsInfo{
-    satlab::Scene::Shadows, /*shows_source=*/false, /*navigates_view=*/false, /*panel_width=*/0, &shadows_stage_labels,
+    satlab::Scene::Shadows,
+    /*shows_source=*/false,
+    /*navigates_view=*/false,
+    /*panel_width=*/0,
+    &shadows_stage_labels,
     {[](CLI::App& app, PerSceneSettings& s) { add_shadow_options(app, s.get<ShadowSettings>()); },
      /*input_files=*/nullptr, [](SceneSettings& shown) { draw_shadow_controls(shown.scenes.get<ShadowSettings>()); },
      &describe_shadows, &shadow_split_labels, &shadow_dump_params}};
@@ -65,7 +69,6 @@ std::unique_ptr<Scene> make_shadows_scene(const SceneDeps& deps) {
 }  // namespace
 
 SATLAB_SCENE_ENTRY(shadows, kShadowsInfo, &make_shadows_scene);
-
 
 ShadowsScene::ShadowsScene(MessageLog& log, bool allow_interop)
     : Scene(kShadowsInfo), log_(log), demo_(allow_interop) {}
@@ -83,14 +86,16 @@ FrameResult ShadowsScene::update(const FrameContext& ctx) {
   if (s.animate_light && !ctx.ui.paused)
     s.light_azimuth_deg = static_cast<float>(std::fmod(s.light_azimuth_deg + 12.0 * ctx.dt_s, 360.0));
   if (ctx.ui.compare_backends)
-    log_.info("the CPU comparison is for the image filters and the detector; the shadow demo's timing panel shows each pass");
+    log_.info(
+        "the CPU comparison is for the image filters and the detector; the shadow demo's timing panel shows each pass");
   if (std::optional<FrameResult> failed = render(ctx, shown)) return std::move(*failed);
   have_output_ = true;
   stages_ = demo_.last_timings();
   if (ctx.backends.backend() == sat::Backend::Cuda && uses_sat(s.mode)) {
     used_interop_ = demo_.display_path() == kDisplayInterop;
     const std::string& problem = demo_.interop_problem();
-    if (!problem.empty() && problem != interop_reported_) log_.warning(problem + ": the table goes through host copies");
+    if (!problem.empty() && problem != interop_reported_)
+      log_.warning(problem + ": the table goes through host copies");
     interop_reported_ = problem;
   }
   return FrameResult::shown(std::move(shown));
@@ -100,8 +105,8 @@ std::optional<FrameResult> ShadowsScene::render(const FrameContext& ctx, const S
   const int width = std::max(64, ctx.view_width), height = std::max(64, ctx.view_height);
   for (int attempt = 0; attempt < 2; ++attempt) {
     try {
-      demo_.render(shown.scenes.get<ShadowSettings>(), shown.sat, ctx.backends.backend(), ctx.before, ctx.after,
-                   width, height);
+      demo_.render(shown.scenes.get<ShadowSettings>(), shown.sat, ctx.backends.backend(), ctx.before, ctx.after, width,
+                   height);
       rejection_.reset();
       return std::nullopt;
     } catch (const sat::Error& e) {

@@ -139,8 +139,12 @@ const std::vector<WorldObject>& demo_world() {
 Bounds object_bounds(const WorldObject& object) {
   Vec3 half;
   switch (object.shape) {
-    case WorldObject::Shape::Box: half = object.half_extent; break;
-    case WorldObject::Shape::Sphere: half = {object.radius, object.radius, object.radius}; break;
+    case WorldObject::Shape::Box:
+      half = object.half_extent;
+      break;
+    case WorldObject::Shape::Sphere:
+      half = {object.radius, object.radius, object.radius};
+      break;
     case WorldObject::Shape::Torus: {
       const float outer = object.radius + object.minor_radius;
       half = {outer, object.minor_radius, outer};
@@ -162,9 +166,12 @@ Bounds world_bounds() {
 
 std::optional<float> intersect(const WorldObject& object, Vec3 origin, Vec3 dir) {
   switch (object.shape) {
-    case WorldObject::Shape::Box: return intersect_box(object, origin, dir);
-    case WorldObject::Shape::Sphere: return intersect_sphere(object, origin, dir);
-    case WorldObject::Shape::Torus: return intersect_torus(object, origin, dir);
+    case WorldObject::Shape::Box:
+      return intersect_box(object, origin, dir);
+    case WorldObject::Shape::Sphere:
+      return intersect_sphere(object, origin, dir);
+    case WorldObject::Shape::Torus:
+      return intersect_torus(object, origin, dir);
   }
   return std::nullopt;
 }

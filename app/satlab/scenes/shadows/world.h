@@ -1,7 +1,7 @@
 // The shadow demo's world (its 3-D geometry; a "scene" in satlab is one of its modes): a square
-// ground plane at y = 0 (implicit, kGroundHalfSize around the origin) and a few objects of different heights on it or hovering above it, so that the soft
-// shadows show both contact (sharp near the object) and wide penumbrae (objects far from the
-// ground). Also exact CPU ray queries, which tell tests where the hard, geometric shadow lies.
+// ground plane at y = 0 (implicit, kGroundHalfSize around the origin) and a few objects of different heights on it or
+// hovering above it, so that the soft shadows show both contact (sharp near the object) and wide penumbrae (objects far
+// from the ground). Also exact CPU ray queries, which tell tests where the hard, geometric shadow lies.
 #pragma once
 
 #include <optional>
@@ -18,10 +18,10 @@ struct WorldObject {
   enum class Shape { Box, Sphere, Torus };
   Shape shape = Shape::Box;
   Vec3 center;
-  Vec3 half_extent;         // box: half sizes along x, y, z
-  float radius = 0;         // sphere: radius; torus: major radius (center to tube center)
-  float minor_radius = 0;   // torus: tube radius. Every torus lies flat: its axis is y.
-  Vec3 color;               // linear RGB in [0, 1]
+  Vec3 half_extent;        // box: half sizes along x, y, z
+  float radius = 0;        // sphere: radius; torus: major radius (center to tube center)
+  float minor_radius = 0;  // torus: tube radius. Every torus lies flat: its axis is y.
+  Vec3 color;              // linear RGB in [0, 1]
   const char* name = "";
 };
 

@@ -14,9 +14,7 @@ struct WorkspaceHistory {
   unsigned long long layout_key = 0;  // 0: nothing known of the contents
   unsigned calls = 0;                 // calls since the last reset launch
 
-  bool ready_for(unsigned long long key) const {
-    return key != 0 && key == layout_key && calls < kCallsBetweenResets;
-  }
+  bool ready_for(unsigned long long key) const { return key != 0 && key == layout_key && calls < kCallsBetweenResets; }
   void count_call() { ++calls; }
   void reset_to(unsigned long long key) {
     layout_key = key;

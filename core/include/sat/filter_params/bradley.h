@@ -9,8 +9,8 @@ namespace sat {
 // window×window box clipped to the image (count = pixels inside).
 struct BradleyParams {
   static constexpr int catalog_rank = 40;  // where menus and help list it (ascending)
-  int window = 15;  // ≥ 1
-  double t = 15.0;  // percent, 0 ≤ t < 100
+  int window = 15;                         // ≥ 1
+  double t = 15.0;                         // percent, 0 ≤ t < 100
   uint8_t max_value = 255;
 };
 

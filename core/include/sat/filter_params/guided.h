@@ -13,8 +13,8 @@ namespace sat {
 enum class GuideKind { Self, Gray };
 struct GuidedParams {
   static constexpr int catalog_rank = 50;  // where menus and help list it (ascending)
-  int radius = 8;        // ≥ 1
-  double eps = 400.0;    // > 0, squared gray levels (400 = a step of 20 gray levels is an edge)
+  int radius = 8;                          // ≥ 1
+  double eps = 400.0;                      // > 0, squared gray levels (400 = a step of 20 gray levels is an edge)
   GuideKind guide = GuideKind::Self;
 };
 

@@ -11,7 +11,7 @@ namespace sat {
 // bottom-right. Channels kept.
 struct KuwaharaParams {
   static constexpr int catalog_rank = 80;  // where menus and help list it (ascending)
-  int radius = 4;  // 1 … 1024
+  int radius = 4;                          // 1 … 1024
 };
 
 }  // namespace sat

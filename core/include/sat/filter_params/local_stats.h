@@ -15,11 +15,11 @@ namespace sat {
 enum class LocalStat { Mean, Variance, StdDev, Contrast };
 struct LocalStatsParams {
   static constexpr int catalog_rank = 60;  // where menus and help list it (ascending)
-  int window = 15;                   // odd, 1 … 4095
+  int window = 15;                         // odd, 1 … 4095
   LocalStat output = LocalStat::Contrast;
-  double scale = 64.0;               // Variance: gray levels per output step, > 0
-  double gain = 32.0;                // Contrast: output steps per σ, > 0
-  double c = 4.0;                    // Contrast: added to σ, > 0 (keeps flat regions flat)
+  double scale = 64.0;  // Variance: gray levels per output step, > 0
+  double gain = 32.0;   // Contrast: output steps per σ, > 0
+  double c = 4.0;       // Contrast: added to σ, > 0 (keeps flat regions flat)
 };
 
 }  // namespace sat

@@ -19,11 +19,11 @@ enum class RadiusShape { TiltShift, Focus, Vignette, Map };
 struct VariableBlurParams {
   static constexpr int catalog_rank = 70;  // where menus and help list it (ascending)
   RadiusShape shape = RadiusShape::TiltShift;
-  int max_radius = 16;      // 0 … 1024
-  double focus_x = 0.5;     // 0 … 1, fraction of the width
-  double focus_y = 0.5;     // 0 … 1, fraction of the height
-  double extent = 0.15;     // 0 … 1
-  ConstImage8 radius_map{}; // shape Map: 1 channel, the image's size, same memory as the image
+  int max_radius = 16;       // 0 … 1024
+  double focus_x = 0.5;      // 0 … 1, fraction of the width
+  double focus_y = 0.5;      // 0 … 1, fraction of the height
+  double extent = 0.15;      // 0 … 1
+  ConstImage8 radius_map{};  // shape Map: 1 channel, the image's size, same memory as the image
 };
 
 }  // namespace sat

@@ -25,8 +25,8 @@ inline void check_cuda(cudaError_t status, const char* call) {
 
 }  // namespace sat
 
-#define SAT_CUDA_CHECK(expr)                                                    \
-  do {                                                                          \
-    const cudaError_t sat_cuda_status_ = (expr);                                \
+#define SAT_CUDA_CHECK(expr)                                                               \
+  do {                                                                                     \
+    const cudaError_t sat_cuda_status_ = (expr);                                           \
     if (sat_cuda_status_ != cudaSuccess) ::sat::throw_cuda_error(sat_cuda_status_, #expr); \
   } while (0)

@@ -85,8 +85,7 @@ struct AboveTotalHandoff {
 // `timeline` records each warp's walk (timeline builds; `handoff_tag` is the ticket).
 template <class Traits, int W, int kWordsInFlight = TilePolicyOf<typename Traits::Acc, W>::kLookBackWordsInFlight,
           bool kPublishLcs = true, class TileSums>
-__device__ __forceinline__ void look_back_tile(TileSums& s,
-                                               AboveTotalHandoff<typename Traits::Acc>& above_handoff,
+__device__ __forceinline__ void look_back_tile(TileSums& s, AboveTotalHandoff<typename Traits::Acc>& above_handoff,
                                                const Protocol<typename Traits::Acc, W>& sums, int I, int J, int tiles_x,
                                                int handoff_tag, int warp, int lane, typename Traits::Acc& pending_gs,
                                                const TileTimeline& timeline) {

@@ -58,12 +58,12 @@ namespace sat::detail {
 template <class Acc, int W>
 struct RingCarrySlot {
   static constexpr int kCols = W / 32;
-  alignas(16) Acc row_total[W];   // LRS
-  alignas(16) Acc col_total[W];   // LCS
-  alignas(16) Acc row_offset[W];  // inclusive prefix of GRS(I, J−1)
-  alignas(16) Acc col_offset[W];  // inclusive prefix of GCS(I−1, J)
-  Acc corner;                     // GS(I−1, J−1)
-  int ticket;                     // the tile's ticket; −1: the block has no more tiles
+  alignas(16) Acc row_total[W];        // LRS
+  alignas(16) Acc col_total[W];        // LCS
+  alignas(16) Acc row_offset[W];       // inclusive prefix of GRS(I, J−1)
+  alignas(16) Acc col_offset[W];       // inclusive prefix of GCS(I−1, J)
+  Acc corner;                          // GS(I−1, J−1)
+  int ticket;                          // the tile's ticket; −1: the block has no more tiles
   AboveTotalHandoff<Acc> above_total;  // Σ GCS(I−1,J), column warp → row warp
   AboveTotalHandoff<Acc> l_shape;      // GLS(I,J), row warp → diagonal warp
 
@@ -94,7 +94,8 @@ struct RingBlock {
   static_assert(kCarried + kSlots <= 16, "named barriers");
   static constexpr int kScannedThreads = kDataThreads + 32;
   __device__ __forceinline__ static void hand_over(int slot) {  // data warps: the slot to every look-back warp
-    for (int w = 0; w < kLookBackWarps; ++w) named_barrier_arrive(kScanned + slot * kLookBackWarps + w, kScannedThreads);
+    for (int w = 0; w < kLookBackWarps; ++w)
+      named_barrier_arrive(kScanned + slot * kLookBackWarps + w, kScannedThreads);
   }
 
   struct Shared {

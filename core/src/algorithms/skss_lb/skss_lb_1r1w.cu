@@ -160,24 +160,25 @@ void launch(const Launch& l) {
         const PlaneStack input{p.input,       sizeof(In),   p.extent.width, p.extent.height,
                                p.input_pitch, batch.planes, batch.in_stride};
         const bool has_in_map = encode_plane_tensor_map(in_map, input, W);
-        skss_lb_ring_kernel<Traits, W, kBatch><<<k.blocks, RingBlock<Traits, W>::kThreads,
-                                                 RingBlock<Traits, W>::kDynamicBytes, l.stream>>>(
-            in, out, st, tiles_y, tiles_x, batch, wide_out, in_map, has_in_map, timeline);
+        skss_lb_ring_kernel<Traits, W, kBatch>
+            <<<k.blocks, RingBlock<Traits, W>::kThreads, RingBlock<Traits, W>::kDynamicBytes, l.stream>>>(
+                in, out, st, tiles_y, tiles_x, batch, wide_out, in_map, has_in_map, timeline);
         check_launch("skss_lb_ring_kernel");
       }
       return;
     case SkssLbKernel::Pipelined:
       if constexpr (Agent::kCanPrefetch) {
-        skss_lb_pipelined_kernel<Traits, W, kBatch><<<k.blocks, Block::kThreads, sizeof(typename Agent::Stage), l.stream>>>(
-            in, out, st, tiles_y, tiles_x, batch, wide_out, timeline);
+        skss_lb_pipelined_kernel<Traits, W, kBatch>
+            <<<k.blocks, Block::kThreads, sizeof(typename Agent::Stage), l.stream>>>(in, out, st, tiles_y, tiles_x,
+                                                                                     batch, wide_out, timeline);
         check_launch("skss_lb_pipelined_kernel");
       }
       return;
     case SkssLbKernel::TilePerBlock:
       break;
   }
-  skss_lb_tile_per_block_kernel<Traits, W, kBatch, ChainedCarries<Traits, W>><<<k.blocks, Block::kThreads, 0, l.stream>>>(
-      in, out, st, tiles_y, tiles_x, batch, wide_in, wide_out, timeline);
+  skss_lb_tile_per_block_kernel<Traits, W, kBatch, ChainedCarries<Traits, W>>
+      <<<k.blocks, Block::kThreads, 0, l.stream>>>(in, out, st, tiles_y, tiles_x, batch, wide_in, wide_out, timeline);
   check_launch("skss_lb_tile_per_block_kernel");
 }
 

@@ -12,8 +12,8 @@
 #include <cstdint>
 
 #include "block/diagonal_order.cuh"
-#include "support/element_traits.h"
 #include "dispatch/launch.h"
+#include "support/element_traits.h"
 #include "tuning/tile_policy.h"
 
 namespace sat::detail {
@@ -36,7 +36,7 @@ inline int diagonal_length(int k, int tiles_y, int tiles_x) {
 // of diagonal k; k ≤ 0 gives 0 and k ≥ diagonal_count gives every tile.
 inline int64_t tiles_before_diagonal(int64_t k, int tiles_y, int tiles_x) {
   if (k <= 0) return 0;
-  const int64_t m = std::min<int64_t>(tiles_y, k);                          // rows I < m reach it
+  const int64_t m = std::min<int64_t>(tiles_y, k);                                // rows I < m reach it
   const int64_t p = std::min<int64_t>(std::max<int64_t>(k - tiles_x + 1, 0), m);  // rows I < p: whole
   return p * tiles_x + (m - p) * k - (p + m - 1) * (m - p) / 2;
 }
@@ -90,9 +90,7 @@ struct TileSet {
   int64_t first1, count1;  // then serials [first1, first1 + count1)
   bool row_major;          // one run [0, tiles) in row-major order instead (count0 = tiles)
 
-  static TileSet all_row_major(int tiles_y, int tiles_x) {
-    return {0, int64_t(tiles_y) * tiles_x, 0, 0, true};
-  }
+  static TileSet all_row_major(int tiles_y, int tiles_x) { return {0, int64_t(tiles_y) * tiles_x, 0, 0, true}; }
   // The tiles of diagonals [a0, a1) followed by those of diagonals [c0, c1).
   static TileSet diagonals(int a0, int a1, int c0, int c1, int tiles_y, int tiles_x) {
     TileSet s{};
@@ -119,7 +117,6 @@ struct TileSet {
 // ---------------------------------------------------------------------------------------------
 // The carries kernel's grid: one block for RB and GS, then one thread per image row (GRS), then
 // one per image column (GCS); its block size is tuning (tuning/tile_policy.h: kCarriesThreads).
-
 
 struct CarriesGrid {
   int64_t row_blocks, col_blocks;

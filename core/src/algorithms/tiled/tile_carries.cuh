@@ -29,11 +29,11 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "agent/tile_agent.cuh"
 #include "algorithms/tiled/carry_geometry.h"
 #include "block/diagonal_order.cuh"
 #include "dispatch/launch.h"
 #include "support/memory.cuh"
-#include "agent/tile_agent.cuh"
 
 namespace sat::detail {
 
@@ -183,8 +183,7 @@ struct IncomingCarries {
   Acc corner;              // warp 0: GS(I−1,J−1)
 
   // with_chain: also RB(I,J−1) and GS(I−1,J) (only the one-diagonal kernel extends the chains).
-  __device__ __forceinline__ void load(const CarryState<Acc>& st, int I, int J, int warp, int lane,
-                                       bool with_chain) {
+  __device__ __forceinline__ void load(const CarryState<Acc>& st, int I, int J, int warp, int lane, bool with_chain) {
     const std::size_t t = std::size_t(I) * std::size_t(st.tiles_x) + std::size_t(J);
     const std::size_t tx = std::size_t(st.tiles_x);
     vec.fill(zero<Acc>());
@@ -284,7 +283,7 @@ __global__ void __launch_bounds__(TileAgent<Traits, W>::kThreads, TileAgent<Trai
     left.load_shared(s_incoming[0], a.lane);
     lrs.load_shared(s.row_total, a.lane);
     (left + lrs).store_global(st.row_sums + t * W, a.lane);  // GRS(I,J)
-    const Acc rb = s_chain[0] + lrs.sum();                    // RB(I,J)
+    const Acc rb = s_chain[0] + lrs.sum();                   // RB(I,J)
     if (a.lane == 0) {
       store_l2(st.rb + t, rb);
       store_l2(st.gs + t, s_chain[1] + rb);  // GS(I,J)

@@ -15,10 +15,14 @@ void blur(const BoxJob& job, int threads) {
   const BoxRounding r = job.rounding;
   const int n = job.width * job.channels;
   // Per row: the column update, the prefix, the differences, the rounding: ~4 operations per element.
-  parallel_rows(job.height, int64_t(n) * 4, threads, [&](int y0, int y1) {
-    RunningBoxSums<Acc> sums(job.src, job.src_pitch, box, columns);
-    for (int y = y0; y < y1; ++y) round_row(r, sums.row_parts(y), std::size_t(n), row_ptr(job.dst, job.dst_pitch, y));
-  }, job.kh);
+  parallel_rows(
+      job.height, int64_t(n) * 4, threads,
+      [&](int y0, int y1) {
+        RunningBoxSums<Acc> sums(job.src, job.src_pitch, box, columns);
+        for (int y = y0; y < y1; ++y)
+          round_row(r, sums.row_parts(y), std::size_t(n), row_ptr(job.dst, job.dst_pitch, y));
+      },
+      job.kh);
 }
 
 }  // namespace

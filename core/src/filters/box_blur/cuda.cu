@@ -8,9 +8,12 @@ namespace sat::filters {
 void cuda_box_blur(const BoxJob& job, cudaStream_t stream) {
   constexpr const char* name = "sat::filters::box_blur";
   switch (job.channels) {
-    case 1: return launch_filter_pass(BoxBlurPass<1>(job), stream, name);
-    case 3: return launch_filter_pass(BoxBlurPass<3>(job), stream, name);
-    default: return launch_filter_pass(BoxBlurPass<4>(job), stream, name);
+    case 1:
+      return launch_filter_pass(BoxBlurPass<1>(job), stream, name);
+    case 3:
+      return launch_filter_pass(BoxBlurPass<3>(job), stream, name);
+    default:
+      return launch_filter_pass(BoxBlurPass<4>(job), stream, name);
   }
 }
 

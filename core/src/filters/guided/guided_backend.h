@@ -12,7 +12,7 @@
 
 namespace sat::filters::guided {
 
-void cuda_inputs(const Job& job, cudaStream_t stream);        // GrayGuide, ColourGuide only
+void cuda_inputs(const Job& job, cudaStream_t stream);  // GrayGuide, ColourGuide only
 void cuda_coefficients(const Job& job, cudaStream_t stream);
 void cuda_output(const Job& job, cudaStream_t stream);
 
@@ -30,9 +30,12 @@ int guided_cpu_kept_rows(int width, int height, int radius, int coefficient_lane
 template <class F>
 void with_variant(Variant v, F&& f) {
   switch (v) {
-    case Variant::SelfGray: return f(std::integral_constant<Variant, Variant::SelfGray>{});
-    case Variant::GrayGuide: return f(std::integral_constant<Variant, Variant::GrayGuide>{});
-    case Variant::ColourGuide: return f(std::integral_constant<Variant, Variant::ColourGuide>{});
+    case Variant::SelfGray:
+      return f(std::integral_constant<Variant, Variant::SelfGray>{});
+    case Variant::GrayGuide:
+      return f(std::integral_constant<Variant, Variant::GrayGuide>{});
+    case Variant::ColourGuide:
+      return f(std::integral_constant<Variant, Variant::ColourGuide>{});
   }
 }
 

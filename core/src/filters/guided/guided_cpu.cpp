@@ -43,7 +43,8 @@ class InputRows {
         const int64_t b = px[0], g = px[1], r = px[2];
         if constexpr (kVariant == Variant::GrayGuide) {
           const int64_t i = bgr_to_gray(px[0], px[1], px[2]);
-          out[0] = i, out[1] = i * i, out[2] = b, out[3] = g, out[4] = r, out[5] = i * b, out[6] = i * g, out[7] = i * r;
+          out[0] = i, out[1] = i * i, out[2] = b, out[3] = g, out[4] = r, out[5] = i * b, out[6] = i * g,
+          out[7] = i * r;
         } else {
           out[0] = b, out[1] = g, out[2] = r, out[3] = b * b, out[4] = b * g, out[5] = b * r, out[6] = g * g,
           out[7] = g * r, out[8] = r * r;
@@ -161,8 +162,8 @@ class WindowSide {
 }  // namespace
 
 int guided_cpu_kept_rows(int width, int height, int radius, int coefficient_lanes_per_pixel) {
-  const std::size_t budget = std::size_t(width) * std::size_t(height) * kGuidedKeptBytesPerPixel /
-                             std::size_t(detail::hardware_threads());
+  const std::size_t budget =
+      std::size_t(width) * std::size_t(height) * kGuidedKeptBytesPerPixel / std::size_t(detail::hardware_threads());
   const std::size_t row_bytes = std::size_t(width) * std::size_t(coefficient_lanes_per_pixel) * sizeof(int64_t);
   return int(std::clamp<std::size_t>(budget / row_bytes, 1, std::size_t(2 * int64_t(radius) + 2)));
 }
@@ -214,11 +215,11 @@ void cpu_guided(const Job& job, int threads) {
       constexpr int cn = decltype(channels)::value;
       if constexpr ((v == Variant::SelfGray) == (cn == 1)) {
         // Per pixel: two coefficient rows (entering, leaving) and the output: ≈ 150 operations.
-        parallel_rows(job.height, int64_t(job.width) * 150, threads,
-                      [&](int y0, int y1) { output_rows<v, cn>(job, y0, y1); },
-                      // A band starts with the coefficient rows of its first row's window: two
-                      // windows of 2r + 1 rows deep.
-                      4 * job.radius + 2);
+        parallel_rows(
+            job.height, int64_t(job.width) * 150, threads, [&](int y0, int y1) { output_rows<v, cn>(job, y0, y1); },
+            // A band starts with the coefficient rows of its first row's window: two
+            // windows of 2r + 1 rows deep.
+            4 * job.radius + 2);
       }
     });
   });

@@ -68,15 +68,15 @@ struct Job {
   std::size_t dst_pitch = 0;
   int width = 0, height = 0, radius = 1;
 
-  int64_t n = 9;        // window pixels, (2·radius + 1)² (with BORDER_REFLECT every window has n)
-  double eps_n2 = 0;    // eps · n²: the regulariser in the units of n² · variance (integer sums)
-  int32_t max_a = 0;    // bounds of the quantised coefficients, |a_q| ≤ max_a, |b_q| ≤ max_b
-  int32_t max_b = 0;    // (the clamp that keeps them there never changes a value: guided_math.h)
+  int64_t n = 9;      // window pixels, (2·radius + 1)² (with BORDER_REFLECT every window has n)
+  double eps_n2 = 0;  // eps · n²: the regulariser in the units of n² · variance (integer sums)
+  int32_t max_a = 0;  // bounds of the quantised coefficients, |a_q| ≤ max_a, |b_q| ≤ max_b
+  int32_t max_b = 0;  // (the clamp that keeps them there never changes a value: guided_math.h)
 
   SumSq* sumsq = nullptr;  // SelfGray's step-2 table, width × height, packed rows
   std::size_t sumsq_pitch = 0;
-  PlaneStack inputs;  // steps 1 and 3 write these planes
-  PlaneStack tables;  // steps 2 and 4 (SelfGray: the same memory as sumsq)
+  PlaneStack inputs;           // steps 1 and 3 write these planes
+  PlaneStack tables;           // steps 2 and 4 (SelfGray: the same memory as sumsq)
   ReflectBox input_box;        // the windows of step 3 over the input tables
   ReflectBox coefficient_box;  // the windows of step 5 over the coefficient tables
 };

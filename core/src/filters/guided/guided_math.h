@@ -91,13 +91,12 @@ SAT_HOST_DEVICE void colour_guide_coefficients(const int64_t (&s)[10], const Job
   const int64_t n = j.n;
   double t[6];  // T in sym_index order
   SAT_GUIDED_UNROLL
-  for (int g = 0; g < 3; ++g)
-    SAT_GUIDED_UNROLL
-    for (int h = g; h < 3; ++h) {
-      const int k = sym_index(g, h);
-      const double c = double(n * s[3 + k] - s[g] * s[h]);
-      t[k] = g == h ? add_rn(c, j.eps_n2) : c;
-    }
+  for (int g = 0; g < 3; ++g) SAT_GUIDED_UNROLL
+  for (int h = g; h < 3; ++h) {
+    const int k = sym_index(g, h);
+    const double c = double(n * s[3 + k] - s[g] * s[h]);
+    t[k] = g == h ? add_rn(c, j.eps_n2) : c;
+  }
   const auto prod_diff = [](double a, double b, double c, double d) { return add_rn(mul_rn(a, b), -mul_rn(c, d)); };
   double adj[6];
   adj[0] = prod_diff(t[3], t[5], t[4], t[4]);

@@ -44,7 +44,7 @@ SAT_HOST_DEVICE AxisTerms reflect_terms(int pos, int len, int radius) {
   if (q > 0) t.add(0, len - 1, 2 * q);
   if (rem > 0) {
     const int64_t sm = ((s % P) + P) % P;  // where the remainder starts, mod P
-    const int64_t em = sm + rem - 1;        // ≤ 2P − 2
+    const int64_t em = sm + rem - 1;       // ≤ 2P − 2
     // [0, len−1]: u → u;  [len, P−1]: u → P−1−u;  [P, P+len−1]: u → u−P;  [P+len, 2P−1]: u → 2P−1−u.
     t.add(sm, mn(em, len - 1), 1);
     {

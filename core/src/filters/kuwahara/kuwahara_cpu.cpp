@@ -73,9 +73,12 @@ void cpu_kuwahara(EngineContext& engine, ConstImage8 src, const Image8& dst, int
   // overlap (in place).
   const ConstImage8 in = cpu_readable(engine, src, dst);
   switch (src.channels) {
-    case 1: return kuwahara_bands<1>(engine, in, dst, radius);
-    case 3: return kuwahara_bands<3>(engine, in, dst, radius);
-    default: return kuwahara_bands<4>(engine, in, dst, radius);
+    case 1:
+      return kuwahara_bands<1>(engine, in, dst, radius);
+    case 3:
+      return kuwahara_bands<3>(engine, in, dst, radius);
+    default:
+      return kuwahara_bands<4>(engine, in, dst, radius);
   }
 }
 

@@ -30,9 +30,12 @@ void launch(const KuwaharaJob& job, cudaStream_t stream) {
 
 void cuda_kuwahara(const KuwaharaJob& job, cudaStream_t stream) {
   switch (job.channels) {
-    case 1: return launch<1>(job, stream);
-    case 3: return launch<3>(job, stream);
-    default: return launch<4>(job, stream);
+    case 1:
+      return launch<1>(job, stream);
+    case 3:
+      return launch<3>(job, stream);
+    default:
+      return launch<4>(job, stream);
   }
 }
 

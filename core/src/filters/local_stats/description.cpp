@@ -1,11 +1,11 @@
 // Local statistics: its description in the catalog (sat/filter_spec.h).
 #include <cstdio>
-#include <variant>
 #include <string>
+#include <variant>
 
 #include "filters/filter_description.h"
-#include "filters/memory_figure.h"
 #include "filters/local_stats/local_stats_pass.h"
+#include "filters/memory_figure.h"
 #include "filters/param_builders.h"
 
 namespace sat::filters {
@@ -35,10 +35,14 @@ std::string num(double v) {
 
 const char* output_name(LocalStat output) {
   switch (output) {
-    case LocalStat::Mean: return "mean";
-    case LocalStat::Variance: return "variance";
-    case LocalStat::StdDev: return "stddev";
-    case LocalStat::Contrast: return "contrast";
+    case LocalStat::Mean:
+      return "mean";
+    case LocalStat::Variance:
+      return "variance";
+    case LocalStat::StdDev:
+      return "stddev";
+    case LocalStat::Contrast:
+      return "contrast";
   }
   return "?";
 }
@@ -72,8 +76,8 @@ const FilterDescription<LocalStatsParams>& description(const LocalStatsParams*) 
                       0.5)},
           FilterOutput::Gray,
           LocalStatsParams{},
-                 &scratch,
-                 &footprint},
+          &scratch,
+          &footprint},
       {member(&LocalStatsParams::window), member(&LocalStatsParams::output), member(&LocalStatsParams::scale),
        member(&LocalStatsParams::gain), member(&LocalStatsParams::c)},
       describe_local,

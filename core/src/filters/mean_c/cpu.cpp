@@ -4,9 +4,9 @@
 #include <vector>
 
 #include "filters/cpu_rows.h"
+#include "filters/mean_c/pass.h"
 #include "filters/rounded_rows.h"
 #include "filters/running_box_sums.h"
-#include "filters/mean_c/pass.h"
 
 namespace sat::filters {
 namespace {
@@ -31,14 +31,17 @@ void cpu_mean_c(const MeanCJob& job, int threads) {
   const BoxRounding r = b.rounding;
   with_accumulator(int64_t(b.kw) * b.kh <= kMaxExactU32Pixels, [&](auto acc) {
     using Acc = decltype(acc);
-    parallel_rows(b.height, int64_t(b.width) * 4, threads, [&](int y0, int y1) {
-      RunningBoxSums<Acc> sums(job.gray, job.gray_pitch, box, columns);
-      std::vector<uint8_t> mean(std::size_t(b.width));
-      for (int y = y0; y < y1; ++y) {
-        round_row(r, sums.row_parts(y), std::size_t(b.width), mean.data());
-        decide_row(job, row_ptr(job.gray, job.gray_pitch, y), mean.data(), b.width, row_ptr(b.dst, b.dst_pitch, y));
-      }
-    }, b.kh);
+    parallel_rows(
+        b.height, int64_t(b.width) * 4, threads,
+        [&](int y0, int y1) {
+          RunningBoxSums<Acc> sums(job.gray, job.gray_pitch, box, columns);
+          std::vector<uint8_t> mean(std::size_t(b.width));
+          for (int y = y0; y < y1; ++y) {
+            round_row(r, sums.row_parts(y), std::size_t(b.width), mean.data());
+            decide_row(job, row_ptr(job.gray, job.gray_pitch, y), mean.data(), b.width, row_ptr(b.dst, b.dst_pitch, y));
+          }
+        },
+        b.kh);
   });
 }
 

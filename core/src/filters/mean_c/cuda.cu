@@ -1,6 +1,6 @@
 // CUDA adaptive mean − C pass, in the kernels of filter_pass.cuh.
-#include "filters/mean_c/pass.h"
 #include "filters/filter_pass.cuh"
+#include "filters/mean_c/pass.h"
 
 namespace sat::filters {
 

@@ -4,8 +4,8 @@
 #include <cstdint>
 
 #include "filters/filter_validate.h"
-#include "filters/stages.h"
 #include "filters/mean_c/pass.h"
+#include "filters/stages.h"
 
 namespace sat::filters {
 

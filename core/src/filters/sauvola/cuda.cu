@@ -1,6 +1,6 @@
 // CUDA Sauvola pass, in the kernels of filter_pass.cuh.
-#include "filters/sauvola/pass.h"
 #include "filters/filter_pass.cuh"
+#include "filters/sauvola/pass.h"
 
 namespace sat::filters {
 

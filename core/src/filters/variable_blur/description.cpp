@@ -3,11 +3,11 @@
 #include <string>
 #include <variant>
 
+#include "filters/band_table.h"
 #include "filters/filter_description.h"
 #include "filters/memory_figure.h"
-#include "filters/band_table.h"
-#include "filters/variable_blur/variable_blur_pass.h"
 #include "filters/param_builders.h"
+#include "filters/variable_blur/variable_blur_pass.h"
 #include "sat/error.h"
 
 namespace sat::filters {
@@ -39,10 +39,14 @@ std::string num(double v) {
 
 const char* shape_name(RadiusShape shape) {
   switch (shape) {
-    case RadiusShape::TiltShift: return "tilt-shift";
-    case RadiusShape::Focus: return "focus";
-    case RadiusShape::Vignette: return "vignette";
-    case RadiusShape::Map: return "map";
+    case RadiusShape::TiltShift:
+      return "tilt-shift";
+    case RadiusShape::Focus:
+      return "focus";
+    case RadiusShape::Vignette:
+      return "vignette";
+    case RadiusShape::Map:
+      return "map";
   }
   return "?";
 }
@@ -51,10 +55,17 @@ const char* shape_name(RadiusShape shape) {
 std::string describe_variable_blur(const VariableBlurParams& p) {
   std::string text = std::string("variable-blur ") + shape_name(p.shape) + " max " + std::to_string(p.max_radius);
   switch (p.shape) {
-    case RadiusShape::TiltShift: text += " at y " + num(p.focus_y) + " extent " + num(p.extent); break;
-    case RadiusShape::Focus: text += " at " + num(p.focus_x) + "," + num(p.focus_y) + " extent " + num(p.extent); break;
-    case RadiusShape::Vignette: text += " extent " + num(p.extent); break;
-    case RadiusShape::Map: break;
+    case RadiusShape::TiltShift:
+      text += " at y " + num(p.focus_y) + " extent " + num(p.extent);
+      break;
+    case RadiusShape::Focus:
+      text += " at " + num(p.focus_x) + "," + num(p.focus_y) + " extent " + num(p.extent);
+      break;
+    case RadiusShape::Vignette:
+      text += " extent " + num(p.extent);
+      break;
+    case RadiusShape::Map:
+      break;
   }
   return text;
 }
@@ -104,8 +115,8 @@ const FilterDescription<VariableBlurParams>& description(const VariableBlurParam
            image_param("radius_map", "shape map: the radius of every pixel, one 8-bit channel of the image's size")},
           FilterOutput::SameChannels,
           VariableBlurParams{},
-                 &scratch,
-                 &footprint},
+          &scratch,
+          &footprint},
       {member(&VariableBlurParams::shape), member(&VariableBlurParams::max_radius),
        member(&VariableBlurParams::focus_x), member(&VariableBlurParams::focus_y), member(&VariableBlurParams::extent),
        radius_map_access()},

@@ -21,9 +21,9 @@ namespace sat::filters {
 struct RadiusField {
   RadiusShape shape = RadiusShape::TiltShift;
   int max_radius = 0;
-  double fx = 0, fy = 0;  // the focus in pixels (TiltShift: fy, the band's centre row)
-  double sharp = 0;       // distance from the focus without blur, pixels
-  double slope = 0;       // radius per pixel of distance beyond `sharp`; 0: no blur anywhere
+  double fx = 0, fy = 0;         // the focus in pixels (TiltShift: fy, the band's centre row)
+  double sharp = 0;              // distance from the focus without blur, pixels
+  double slope = 0;              // radius per pixel of distance beyond `sharp`; 0: no blur anywhere
   const uint8_t* map = nullptr;  // Map: one byte per pixel (host or device, as the images)
   std::size_t map_pitch = 0;
 

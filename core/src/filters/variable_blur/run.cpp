@@ -21,7 +21,8 @@ void run(EngineContext& engine, const VariableBlurParams& params, ConstImage8 sr
   check_images(kApplyCall, src, dst, src.channels, engine.max_extent(), Alias::Any);
   const bool cuda = engine.backend() == Backend::Cuda;
   if (cuda) check_device_images(kApplyCall, src, dst);
-  if (params.shape == RadiusShape::Map) check_image_beside(kApplyCall, "radius_map", params.radius_map, 1, src, dst, cuda);
+  if (params.shape == RadiusShape::Map)
+    check_image_beside(kApplyCall, "radius_map", params.radius_map, 1, src, dst, cuda);
 
   const Extent e{src.width, src.height};
   VariableBlurJob job;

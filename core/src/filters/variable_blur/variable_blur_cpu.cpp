@@ -48,9 +48,12 @@ void cpu_variable_blur(EngineContext& engine, ConstImage8 src, const VariableBlu
   // overlap (in place).
   const ConstImage8 in = cpu_readable(engine, src, {job.dst, job.dst_pitch, job.width, job.height, job.channels});
   switch (job.channels) {
-    case 1: return blur_bands<1>(engine, in, job);
-    case 3: return blur_bands<3>(engine, in, job);
-    default: return blur_bands<4>(engine, in, job);
+    case 1:
+      return blur_bands<1>(engine, in, job);
+    case 3:
+      return blur_bands<3>(engine, in, job);
+    default:
+      return blur_bands<4>(engine, in, job);
   }
 }
 

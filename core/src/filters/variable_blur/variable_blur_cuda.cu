@@ -20,7 +20,8 @@ __global__ void variable_blur_kernel(VariableBlurJob job, bool words) {
     uint8_t* out = row_ptr(job.dst, job.dst_pitch, y) + std::size_t(x) * kCn;
     if constexpr (kCn == 4) {
       if (words) {
-        *reinterpret_cast<uint32_t*>(out) = uint32_t(v[0]) | uint32_t(v[1]) << 8 | uint32_t(v[2]) << 16 | uint32_t(v[3]) << 24;
+        *reinterpret_cast<uint32_t*>(out) =
+            uint32_t(v[0]) | uint32_t(v[1]) << 8 | uint32_t(v[2]) << 16 | uint32_t(v[3]) << 24;
         continue;
       }
     }
@@ -40,9 +41,12 @@ void launch(const VariableBlurJob& job, cudaStream_t stream) {
 
 void cuda_variable_blur(const VariableBlurJob& job, cudaStream_t stream) {
   switch (job.channels) {
-    case 1: return launch<1>(job, stream);
-    case 3: return launch<3>(job, stream);
-    default: return launch<4>(job, stream);
+    case 1:
+      return launch<1>(job, stream);
+    case 3:
+      return launch<3>(job, stream);
+    default:
+      return launch<4>(job, stream);
   }
 }
 
