@@ -7,13 +7,14 @@
 #include <string>
 #include <vector>
 
-#include "capture/record_format.h"
 #include "common/cli/decoder_option.h"
 #include "common/cli/filter_options.h"
 #include "common/cli/sat_options.h"
 #include "common/files/atomic_output.h"
+#include "record_format.h"
 #include "sat/filter_spec.h"
 #include "scenes/registry.h"
+#include "ui/filter_controls.h"
 
 namespace satlab {
 
@@ -21,33 +22,28 @@ namespace {
 
 namespace cli = satapp::cli;
 
-// The filter menu's names, as --filter takes them: "none | box | threshold | ... | shadows".
-std::string menu_names(const char* separator) {
-  std::string names;
-  for (FilterKind kind : kAllFilterKinds) names += std::string(to_string(kind)) + separator;
-  return names + kShadowsMenuName + separator + kDetectMenuName;
+// --filter NAME: an entry of the filter menu (scenes/registry.h), by its name or, for an image
+// filter, a name or alias of satcore's catalog. The message names the whole menu.
+void select_filter(AppOptions& o, const std::string& name) {
+  const FilterMenu& menu = scene::filter_menu();
+  const MenuEntry* entry = menu.find(name);
+  if (!entry) throw UsageError("--filter must be one of " + menu.names(", ") + " (got \"" + name + "\")");
+  o.scene = entry->scene;
+  if (entry->filter) o.filter.kind = *entry->filter;  // the image filter stays put behind a scene of its own
 }
 
-// --filter NAME: the shadow demo's scene, or the source through that filter (none, or a name or
-// alias of satcore's catalog). The message names the whole menu.
-void select_filter(AppOptions& o, const std::string& name) {
-  if (name == kShadowsMenuName) {
-    o.scene = Scene::Shadows;
-    return;
-  }
-  if (name == kDetectMenuName) {
-    o.scene = Scene::Detect;
-    return;
-  }
-  const std::optional<FilterKind> kind = parse_filter_kind(name);
-  if (!kind) throw UsageError("--filter must be one of " + menu_names(", ") + " (got \"" + name + "\")");
-  o.filter.kind = *kind;
-  o.scene = Scene::Source;
+// --filter's help: the menu's names, then each entry's line where it has one.
+std::string filter_menu_help() {
+  const FilterMenu& menu = scene::filter_menu();
+  std::string help = menu.names(" | ") + "\n(default box):\n";
+  for (const MenuEntry& entry : menu.entries())
+    if (!entry.help.empty()) help += entry.help + "\n";
+  return help;
 }
 
 // The image filter whose parameters satcore judges: none for the shadow demo and for "none".
 const sat::FilterInfo* image_filter_of(const AppOptions& o) {
-  if (o.scene != Scene::Source || !is_catalog_filter(o.filter.kind)) return nullptr;
+  if (o.scene != kFiltersScene || !is_catalog_filter(o.filter.kind)) return nullptr;
   return &sat::filter_catalog()[catalog_index(o.filter.kind)];
 }
 
@@ -106,13 +102,7 @@ Parser::Parser() {
 
   const std::string filters = "Filter (satfilter's names)";
   app.option_defaults()->group(filters);
-  cli::add_parsed(app, "--filter", "NAME",
-                  menu_names(" | ") +
-                      "\n(default box):\n"
-                      "none: the source as it is\n"
-                      "shadows: a 3D scene of its own, no source needed (below)\n"
-                      "detect: the objects a Haar cascade finds in the source (below)\n" +
-                      cli::filter_help(),
+  cli::add_parsed(app, "--filter", "NAME", filter_menu_help() + cli::filter_help(),
                   [&o](const std::string& name) { select_filter(o, name); });
   // satcore's defaults, as satfilter's (pipeline/filter_settings.h).
   const FilterSettings start;
@@ -228,6 +218,19 @@ void Parser::finish() {
 }
 
 }  // namespace
+
+UiState initial_ui_state(const AppOptions& o) {
+  UiState ui;
+  ui.settings = scene_settings(o);
+  ui.backend = o.backend;
+  ui.show_panels = o.show_ui;
+  ui.show_help = o.show_help;
+  ui.video_fast = o.video_fast;
+  ui.preload = o.preload;
+  ui.box_square = sides_equal(o.filter);
+  // The source fields follow the source that runs (show_running_source, every source change).
+  return ui;
+}
 
 AppOptions parse_app_options(int argc, const char* const* argv) {
   return cli::parse_or_help<AppOptions, Parser>(argc, argv);

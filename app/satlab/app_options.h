@@ -14,9 +14,10 @@
 #include "pipeline/filter_settings.h"
 #include "sat/filters.h"
 #include "sat/sat.h"
-#include "scenes/scene_settings.h"
 #include "sources/frame_source.h"
 #include "sources/source_spec.h"
+#include "state/scene_settings.h"
+#include "state/ui_state.h"
 
 namespace satlab {
 
@@ -36,7 +37,7 @@ struct AppOptions {
   satapp::Decoder decoder = satapp::Decoder::Auto;  // --decoder: who decodes video files
   bool preload = false;                 // --preload: decode a video file into memory at open, play it from there
   int preload_mb = kDefaultPreloadMiB;  // --preload-mb: the most MiB of frames a video in memory may hold
-  Scene scene = Scene::Source;          // --filter shadows or detect: that scene instead of the image filters
+  std::string scene = kFiltersScene;    // --filter shadows or detect: that scene instead of the image filters
   FilterSettings filter;                // --filter and its parameters (its images: read by main, see below)
   // The files given for the filters' Image parameters (--radius-map FILE), with the catalog index
   // of the filter whose parameter each is; main() decodes them into filter.images.
@@ -82,6 +83,8 @@ struct AppOptions {
 
 // What the options ask to show, as the app and its panels hold it.
 inline SceneSettings scene_settings(const AppOptions& o) { return {o.scene, o.filter, o.sat, o.scenes}; }
+// What the panels show first: the command line's settings and switches.
+UiState initial_ui_state(const AppOptions& options);
 
 // Whether the run ends by itself (--frames, --headless): nobody watches it, so what would be a
 // message in the window (a source that cannot be opened, an option that does not apply) fails it.

@@ -21,8 +21,8 @@
 #include "run/status_model.h"
 #include "scenes/scene_switcher.h"
 #include "sources/source_controller.h"
-#include "ui/timing_history.h"
-#include "ui/ui_state.h"
+#include "state/timing_history.h"
+#include "state/ui_state.h"
 
 namespace satlab {
 

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "capture/png_file.h"
+#include "scenes/registry.h"
 
 namespace satlab {
 
@@ -31,7 +32,7 @@ void write_filter_params(std::ostream& out, const FilterSettings& f) {
 // menu does, with the parameters their scenes give; an image filter's are NAME=VALUE pairs.
 void write_filter_line(std::ostream& out, const SceneSettings& shown, const std::string& scene_params) {
   out << "filter " << menu_name(shown);
-  if (shown.scene == Scene::Source)
+  if (shows_image_filter(shown))
     write_filter_params(out, shown.filter);
   else
     out << scene_params;

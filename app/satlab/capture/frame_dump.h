@@ -17,14 +17,9 @@
 #include <vector>
 
 #include "display/view_state.h"
-#include "scenes/scene_settings.h"
+#include "state/scene_settings.h"
 
 namespace satlab {
-
-struct NamedRect {
-  RectF rect;  // framebuffer pixels
-  std::string name;
-};
 
 // PREFIX.input.png, PREFIX.output.png, PREFIX.view.txt.
 std::array<std::string, 3> frame_dump_paths(const std::string& prefix);

@@ -4,8 +4,8 @@
 
 #include <stdexcept>
 
-#include "capture/gl_readback.h"
-#include "capture/record_format.h"
+#include "display/gl_readback.h"
+#include "record_format.h"
 
 namespace satlab {
 

@@ -1,5 +1,5 @@
 // Records the displayed output (the filter's output texture, at the image's own resolution) to a
-// video file with cv::VideoWriter in the formats of capture/record_format.h: .avi → MJPG
+// video file with cv::VideoWriter in the formats of record_format.h: .avi → MJPG
 // (OpenCV's own writer, any size), .mp4 → mp4v (even sizes). The video is written to a temporary
 // in the destination's folder and appears under its name only when finish() has read it back and
 // found every frame in it, at the size recorded: cv::VideoWriter reports no failed write (a full

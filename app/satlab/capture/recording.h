@@ -33,7 +33,7 @@ class Recording {
 
   // Starts recording `output` to `path` at `now_s`; `overwrite` (-y): it may replace an existing
   // file. When it cannot, the error is logged, naming the file and the reason: SizeNotStored when
-  // the format cannot store the output's size (capture/record_format.h), else Failed.
+  // the format cannot store the output's size (record_format.h), else Failed.
   enum class Start { Started, Failed, SizeNotStored };
   Start start(const std::string& path, bool overwrite, const RecordedOutput& output, double now_s);
   // Finishes the file: checks it and renames it into place. Returns whether it was saved; says so

@@ -42,7 +42,7 @@ class RunOutputs {
   void capture(const ShownFrame& frame, bool screenshot, bool last, int width, int height,
                const std::function<void()>& write_dump);
 
-  // --record names a format that cannot store the output's size (capture/record_format.h): a
+  // --record names a format that cannot store the output's size (record_format.h): a
   // bad command line, found when the first output came; a run that ends by itself stops there.
   bool record_size_refused() const { return record_size_refused_; }
 

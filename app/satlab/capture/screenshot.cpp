@@ -4,8 +4,8 @@
 
 #include <ctime>
 
-#include "capture/gl_readback.h"
 #include "capture/png_file.h"
+#include "display/gl_readback.h"
 
 namespace satlab {
 

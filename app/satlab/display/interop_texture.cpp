@@ -92,7 +92,7 @@ void InteropTexture::allocate(int width, int height, bool gray) {
   glTexImage2D(GL_TEXTURE_2D, 0, gray ? GL_R8 : GL_RGBA8, width, height, 0, gray ? GL_RED : GL_RGBA, GL_UNSIGNED_BYTE,
                nullptr);
   // A gray texture reads as gray wherever GL samples it (the presenter's shader); its readers
-  // outside shaders ask for its format (capture/gl_readback.h).
+  // outside shaders ask for its format (display/gl_readback.h).
   const GLint swizzle[4] = {GL_RED, gray ? GL_RED : GL_GREEN, gray ? GL_RED : GL_BLUE, gray ? GL_ONE : GL_ALPHA};
   glTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_RGBA, swizzle);
   glBindTexture(GL_TEXTURE_2D, 0);

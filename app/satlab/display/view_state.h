@@ -4,6 +4,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 
 namespace satlab {
 
@@ -14,6 +15,12 @@ struct Vec2f {
 struct RectF {
   float x = 0, y = 0, w = 0, h = 0;
   bool contains(Vec2f p) const { return p.x >= x && p.y >= y && p.x < x + w && p.y < y + h; }
+};
+
+// A window on screen, by its title (the frame dump lists them).
+struct NamedRect {
+  RectF rect;  // framebuffer pixels
+  std::string name;
 };
 
 class ViewState {

@@ -10,9 +10,9 @@
 #include "display/view_state.h"
 #include "scenes/scene.h"
 #include "sources/source_controller.h"
+#include "state/ui_state.h"
 #include "ui/imgui_layer.h"
 #include "ui/split_view.h"
-#include "ui/ui_state.h"
 
 namespace satlab {
 

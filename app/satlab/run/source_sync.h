@@ -8,7 +8,7 @@
 
 #include "scenes/scene.h"
 #include "sources/source_controller.h"
-#include "ui/ui_state.h"
+#include "state/ui_state.h"
 
 namespace satlab {
 

@@ -25,7 +25,8 @@ UiStatus StatusModel::make(double now_s, const scene::Scene& scene) {
   const SceneReport report = scene.report();
   s.source_unused = !scene.info().shows_source;
   s.series_labels = scene.info().stage_labels(pipelines_.backend());
-  s.scene = scene.kind();
+  s.scene = scene.name();
+  s.menu = &scene::filter_menu();
   s.scene_controls = scene.info().settings.draw_controls;
   s.source_name = sources_.name();
   s.source_fps = sources_.nominal_fps();

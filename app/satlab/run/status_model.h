@@ -14,8 +14,8 @@
 #include "pipeline/pipeline_selector.h"
 #include "scenes/scene.h"
 #include "sources/source_controller.h"
-#include "ui/timing_history.h"
-#include "ui/ui_state.h"
+#include "state/timing_history.h"
+#include "state/ui_state.h"
 
 namespace satlab {
 

@@ -5,10 +5,23 @@
 
 namespace satlab::scene {
 
-const SceneEntry& scene_entry(satlab::Scene kind) {
+const SceneEntry& scene_entry(const std::string& name) {
   for (const SceneEntry* entry : scene_entries())
-    if (entry->info.kind == kind) return *entry;
-  throw std::logic_error("no scene folder declares scene " + std::to_string(static_cast<int>(kind)));
+    if (entry->info.name == name) return *entry;
+  throw std::logic_error("no scene folder declares the scene " + name);
+}
+
+const FilterMenu& filter_menu() {
+  static const FilterMenu menu = [] {
+    std::vector<MenuEntry> entries;
+    for (const SceneEntry* scene : scene_entries())
+      for (MenuEntry& entry : scene->info.menu()) {
+        entry.scene = scene->info.name;
+        entries.push_back(std::move(entry));
+      }
+    return FilterMenu(std::move(entries));
+  }();
+  return menu;
 }
 
 void add_scene_options(CLI::App& app, PerSceneSettings& settings) {
@@ -29,24 +42,12 @@ std::vector<std::pair<std::string, std::string>> scene_input_files(const PerScen
 namespace satlab {
 
 namespace {
-const scene::SceneSettingsHooks& hooks_of(const SceneSettings& shown) {
-  return scene::scene_entry(shown.scene).info.settings;
-}
+const scene::SceneInfo& info_of(const SceneSettings& shown) { return scene::scene_entry(shown.scene).info; }
 }  // namespace
 
-std::string describe(const SceneSettings& shown) {
-  const auto describe_scene = hooks_of(shown).describe;
-  return describe_scene ? describe_scene(shown) : describe(shown.filter);
-}
-
-SplitLabels split_labels(const SceneSettings& shown) {
-  const auto labels = hooks_of(shown).split_labels;
-  return labels ? labels(shown) : SplitLabels{"before", "after"};
-}
-
-std::string dump_params(const SceneSettings& shown) {
-  const auto params = hooks_of(shown).dump_params;
-  return params ? params(shown) : std::string();
-}
+const std::string& menu_name(const SceneSettings& shown) { return scene::filter_menu().shown(shown).name; }
+std::string describe(const SceneSettings& shown) { return scene::describe(info_of(shown), shown); }
+SplitLabels split_labels(const SceneSettings& shown) { return scene::split_labels(info_of(shown), shown); }
+std::string dump_params(const SceneSettings& shown) { return scene::dump_params(info_of(shown), shown); }
 
 }  // namespace satlab

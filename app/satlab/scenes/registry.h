@@ -1,12 +1,13 @@
 // Every scene of satlab, each declared by its own folder: scenes/NAME/NAME_scene.cpp says
 // SATLAB_SCENE_ENTRY(NAME, its SceneInfo, its factory), and the build lists the folders
-// (CMakeLists.txt: a glob of scenes/*/*_scene.cpp) into the table scene_entries() returns. A new
-// scene is a new folder; nothing central names it.
+// (CMakeLists.txt: SATLAB_SCENES, in the filter menu's order) into the table scene_entries()
+// returns. A new scene is a new folder and its name in that list; nothing else names it.
 #pragma once
 
 #include <array>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "scenes/scene.h"
@@ -33,10 +34,14 @@ std::unique_ptr<Scene> make_with_backends(const SceneDeps& deps) {
   return std::make_unique<SceneType>(deps.log, deps.backends);
 }
 
-// The table the build generates from the scene folders, in the order of satlab::Scene.
+// The table the build generates from the scene folders, in the filter menu's order.
 const std::vector<const SceneEntry*>& scene_entries();
-// The entry of `kind`; throws std::logic_error when no folder declares it.
-const SceneEntry& scene_entry(satlab::Scene kind);
+// The entry of the scene called `name` (SceneInfo::name); throws std::logic_error when no folder
+// declares it.
+const SceneEntry& scene_entry(const std::string& name);
+
+// The filter menu: every scene's entries (SceneInfo::menu), in the scenes' order.
+const FilterMenu& filter_menu();
 
 // Every scene's command-line options (SceneSettingsHooks::add_options), bound to `settings`.
 void add_scene_options(CLI::App& app, PerSceneSettings& settings);
@@ -47,9 +52,9 @@ std::vector<std::pair<std::string, std::string>> scene_input_files(const PerScen
 
 namespace satlab {
 
-// Through the shown scene's hooks (SceneSettingsHooks): one line for logs and overlays; the split
-// view's labels ("before" / "after" where the scene says nothing); the parameters the frame dump
-// writes after "filter NAME".
+// The filter menu's entry for what is shown: the filter's name, "shadows", "detect".
+const std::string& menu_name(const SceneSettings& shown);
+// Through the shown scene's hooks (scene.h: describe, split_labels, dump_params).
 std::string describe(const SceneSettings& shown);
 SplitLabels split_labels(const SceneSettings& shown);
 std::string dump_params(const SceneSettings& shown);

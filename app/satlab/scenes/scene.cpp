@@ -1,7 +1,5 @@
 #include "scenes/scene.h"
 
-#include "scenes/registry.h"
-
 #include <atomic>
 
 namespace satlab::scene {
@@ -13,6 +11,18 @@ std::atomic<int> live_scenes{0};
 Scene::Scene(const SceneInfo& info) : info_(info) { ++live_scenes; }
 Scene::~Scene() { --live_scenes; }
 int Scene::live_count() { return live_scenes.load(); }
-std::string Scene::summary(const SceneSettings& shown) const { return describe(shown); }
+std::string Scene::summary(const SceneSettings& shown) const { return describe(info_, shown); }
+
+std::string describe(const SceneInfo& info, const SceneSettings& shown) {
+  return info.settings.describe ? info.settings.describe(shown) : describe(shown.filter);
+}
+
+SplitLabels split_labels(const SceneInfo& info, const SceneSettings& shown) {
+  return info.settings.split_labels ? info.settings.split_labels(shown) : SplitLabels{"before", "after"};
+}
+
+std::string dump_params(const SceneInfo& info, const SceneSettings& shown) {
+  return info.settings.dump_params ? info.settings.dump_params(shown) : std::string();
+}
 
 }  // namespace satlab::scene

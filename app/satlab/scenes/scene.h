@@ -22,10 +22,11 @@
 #include "log/message_log.h"
 #include "pipeline/frame_pipeline.h"
 #include "pipeline/pipeline_selector.h"
-#include "scenes/scene_settings.h"
 #include "sources/source_controller.h"
-#include "ui/timing_history.h"
-#include "ui/ui_state.h"
+#include "state/filter_menu.h"
+#include "state/scene_settings.h"
+#include "state/timing_history.h"
+#include "state/ui_state.h"
 
 namespace CLI {
 class App;
@@ -134,7 +135,9 @@ class Scene;
 // What a scene is, whether or not it runs: the facts the loop and the panels need before and
 // between its frames. Each scene declares its own (scenes/registry.h).
 struct SceneInfo {
-  satlab::Scene kind;
+  const char* name;  // its folder's name (scenes/NAME/), which SceneSettings::scene holds while it is shown
+  // Its entries in the filter menu, in their order (MenuEntry::scene: the registry fills it in).
+  std::vector<MenuEntry> (*menu)();
   // Whether it shows the source's frames (the shadow demo draws its own scene: a camera then
   // opens only when a scene that shows it is first shown).
   bool shows_source = true;
@@ -150,6 +153,13 @@ struct SceneInfo {
   SceneSettingsHooks settings;
 };
 
+// Through a scene's hooks (SceneSettingsHooks), the image filters' defaults where it has none: one
+// line for logs and overlays; the split view's labels ("before" / "after"); the parameters the
+// frame dump writes after "filter NAME" (none).
+std::string describe(const SceneInfo& info, const SceneSettings& shown);
+SplitLabels split_labels(const SceneInfo& info, const SceneSettings& shown);
+std::string dump_params(const SceneInfo& info, const SceneSettings& shown);
+
 class Scene {
  public:
   virtual ~Scene();
@@ -161,7 +171,7 @@ class Scene {
   static int live_count();
 
   const SceneInfo& info() const { return info_; }
-  satlab::Scene kind() const { return info_.kind; }
+  const char* name() const { return info_.name; }
 
   // One frame of ctx.ui.settings: draws this frame's pictures into ctx.before and ctx.after.
   virtual FrameResult update(const FrameContext& ctx) = 0;

@@ -23,13 +23,13 @@ void settle(const FrameResult& result, SceneSettings& settings, SceneSettings& l
 }
 
 Scene& SceneSwitcher::follow(SceneSettings& settings) {
-  if (scene_ && scene_->kind() == settings.scene) return *scene_;
+  if (scene_ && scene_->name() == settings.scene) return *scene_;
   scene_.reset();  // the previous scene's resources go before the next one's come
   try {
     scene_ = scene_entry(settings.scene).make(deps_);
   } catch (const std::exception& e) {
     deps_.log.error(std::string("the ") + menu_name(settings) + " scene cannot start: " + e.what());
-    show_filter(settings, last_good_.scene == satlab::Scene::Source ? last_good_.filter.kind : FilterKind::Box);
+    show_filter(settings, shows_image_filter(last_good_) ? last_good_.filter.kind : FilterKind::Box);
     scene_ = scene_entry(settings.scene).make(deps_);  // the image filters' scene holds nothing that can fail
   }
   return *scene_;

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "display/view_state.h"
-#include "ui/ui_state.h"
+#include "state/ui_state.h"
 
 namespace satlab {
 

@@ -85,20 +85,15 @@ void source_section(UiState& ui, const UiStatus& status) {
 void filter_section(UiState& ui, const UiStatus& status) {
   SceneSettings& shown = ui.settings;
   FilterSettings& f = shown.filter;
-  if (ImGui::BeginCombo("filter", menu_name(shown))) {
-    for (const std::string& entry : filter_menu_entries()) {
-      const std::optional<FilterKind> kind = parse_filter_kind(entry);  // nullopt: a scene of its own
-      if (ImGui::Selectable(entry.c_str(), entry == menu_name(shown))) {
-        if (kind)
-          show_filter(shown, *kind);
-        else
-          shown.scene = entry == kDetectMenuName ? Scene::Detect : Scene::Shadows;
-      }
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", menu_tooltip(entry).c_str());
+  const FilterMenu& menu = *status.menu;
+  if (ImGui::BeginCombo("filter", menu.shown(shown).name.c_str())) {
+    for (const MenuEntry& entry : menu.entries()) {
+      if (ImGui::Selectable(entry.name.c_str(), &entry == &menu.shown(shown))) show(entry, shown);
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", entry.tooltip.c_str());
     }
     ImGui::EndCombo();
   }
-  if (shown.scene != Scene::Source) {  // a scene of its own: its controls, from its folder
+  if (!shows_image_filter(shown)) {  // a scene of its own: its controls, from its folder
     if (status.scene_controls && status.scene == shown.scene) status.scene_controls(shown);
     return;
   }

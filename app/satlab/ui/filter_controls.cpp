@@ -108,22 +108,6 @@ bool choice_combo(sat::FilterSpec& spec, const sat::ParamInfo& param, const char
 
 }  // namespace
 
-std::vector<std::string> filter_menu_entries() {
-  std::vector<std::string> entries;
-  for (FilterKind kind : kAllFilterKinds) entries.emplace_back(to_string(kind));
-  entries.emplace_back(kShadowsMenuName);
-  entries.emplace_back(kDetectMenuName);
-  return entries;
-}
-
-std::string menu_tooltip(const std::string& entry) {
-  if (entry == kShadowsMenuName) return "a 3D scene of its own: soft shadows from summed-area variance shadow maps";
-  if (entry == kDetectMenuName) return "Viola-Jones: the objects a Haar cascade finds in the source";
-  const std::optional<FilterKind> kind = parse_filter_kind(entry);
-  if (!kind || !is_catalog_filter(*kind)) return "the input as it is (convert + display only)";
-  return std::string(sat::filter_catalog()[catalog_index(*kind)].summary);
-}
-
 void draw_filter_params(sat::FilterSpec& spec, bool& square, const char* image_note) {
   const sat::FilterInfo& info = sat::info_of(spec);
   const sat::FilterSpec defaults = info.defaults;

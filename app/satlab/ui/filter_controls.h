@@ -1,23 +1,16 @@
-// The control panel's filter section, generated from satcore's catalog (sat/filter_spec.h): the
-// filter menu lists every catalog filter, and each parameter of the shown filter gets the widget of
-// its kind: a slider for Int and Real (ui/live_range.h: the live view's range), a checkbox for
-// Bool, a combo for Choice (choices that the filter's rules refuse, e.g. the variable blur's
-// shape "map" without a radius map, are greyed out with the reason), and a note for Image
-// parameters (satlab generates those; they are not edited live). A filter added to satcore gets
-// its controls without an edit here.
+// The control panel's filter section, generated from satcore's catalog (sat/filter_spec.h): each
+// parameter of the shown filter gets the widget of its kind: a slider for Int and Real (ui/live_range.h: the live
+// view's range), a checkbox for Bool, a combo for Choice (choices that the filter's rules refuse, e.g. the variable
+// blur's shape "map" without a radius map, are greyed out with the reason), and a note for Image parameters (satlab
+// generates those; they are not edited live). A filter added to satcore gets its controls without an edit here.
 #pragma once
 
 #include <string>
 #include <vector>
 
-#include "scenes/scene_settings.h"
+#include "state/scene_settings.h"
 
 namespace satlab {
-
-// The filter menu's entries, in its order: "none", the catalog's filters, "shadows" (the names
-// --filter takes), and what each one is (the catalog's summary).
-std::vector<std::string> filter_menu_entries();
-std::string menu_tooltip(const std::string& entry);
 
 // One widget per parameter of `spec`, changed through sat::set_param (range-checked). `square`:
 // a kernel's width and height (parameters NAME_width and NAME_height) move together; its checkbox

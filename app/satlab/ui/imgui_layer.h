@@ -5,8 +5,8 @@
 
 #include <vector>
 
-#include "capture/frame_dump.h"
 #include "display/gl_context.h"
+#include "display/view_state.h"
 #include "ui/key_queue.h"
 
 namespace satlab {

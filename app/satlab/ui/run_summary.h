@@ -5,7 +5,7 @@
 #include <string>
 
 #include "pipeline/backend_comparison.h"
-#include "ui/timing_history.h"
+#include "state/timing_history.h"
 
 namespace satlab {
 

@@ -49,7 +49,7 @@ void step_filter_size(FilterSettings& f, int direction) {
 
 namespace {
 
-void apply(Action action, UiState& ui, ViewState& view, bool cuda_available) {
+void apply(Action action, UiState& ui, ViewState& view, const FilterMenu& menu, bool cuda_available) {
   switch (action) {
     case Action::Help:
       ui.show_help = !ui.show_help;
@@ -82,10 +82,10 @@ void apply(Action action, UiState& ui, ViewState& view, bool cuda_available) {
       view.set_divider(view.divider() + 0.05f);
       break;
     case Action::NextFilter:
-      show_next(ui.settings);
+      menu.show_next(ui.settings);
       break;
     case Action::PreviousFilter:
-      show_previous(ui.settings);
+      menu.show_previous(ui.settings);
       break;
     case Action::NextAlgorithm: {
       if (!cuda_available) break;
@@ -103,7 +103,7 @@ void apply(Action action, UiState& ui, ViewState& view, bool cuda_available) {
     case Action::Smaller:
     case Action::Larger:
       // The shadow demo has no kernel, block or window: the image filter waiting behind it stays.
-      if (ui.settings.scene == Scene::Source) step_filter_size(ui.settings.filter, action == Action::Larger ? +1 : -1);
+      if (shows_image_filter(ui.settings)) step_filter_size(ui.settings.filter, action == Action::Larger ? +1 : -1);
       break;
     case Action::Screenshot:
       ui.take_screenshot = true;
@@ -123,10 +123,11 @@ void apply(Action action, UiState& ui, ViewState& view, bool cuda_available) {
 
 }  // namespace
 
-void apply_shortcuts(const std::vector<int>& pressed_keys, UiState& ui, ViewState& view, bool cuda_available) {
+void apply_shortcuts(const std::vector<int>& pressed_keys, UiState& ui, ViewState& view, const FilterMenu& menu,
+                     bool cuda_available) {
   for (const int key : pressed_keys)
     for (const Shortcut& s : kShortcuts)
-      if (s.key == key) apply(s.action, ui, view, cuda_available);
+      if (s.key == key) apply(s.action, ui, view, menu, cuda_available);
 }
 
 }  // namespace satlab

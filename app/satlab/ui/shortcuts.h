@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "display/view_state.h"
-#include "ui/ui_state.h"
+#include "state/ui_state.h"
 
 namespace satlab {
 
@@ -42,8 +42,9 @@ extern const int kShortcutCount;
 
 // Acts on every key pressed since the last frame (ui/key_queue.h), in order: two taps of Tab
 // between two frames toggle the panels twice. The caller skips this while ImGui wants the
-// keyboard (a text field has focus).
-void apply_shortcuts(const std::vector<int>& pressed_keys, UiState& ui, ViewState& view, bool cuda_available);
+// keyboard (a text field has focus). N and P step through `menu` (scenes/registry.h: filter_menu).
+void apply_shortcuts(const std::vector<int>& pressed_keys, UiState& ui, ViewState& view, const FilterMenu& menu,
+                     bool cuda_available);
 
 // Steps the size parameters of the shown filter (ui/live_range.h: is_size; the box's kernel
 // width and height, a block, a window, a radius) by ±2, each within its range and at most

@@ -2,7 +2,7 @@
 // whether the two backends' outputs are bit-identical.
 #pragma once
 
-#include "ui/ui_state.h"
+#include "state/ui_state.h"
 
 namespace satlab {
 

@@ -10,7 +10,7 @@
 #include <utility>
 
 #include "display/view_state.h"
-#include "scenes/scene_settings.h"
+#include "state/scene_settings.h"
 
 namespace satlab {
 

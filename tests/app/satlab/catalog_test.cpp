@@ -21,13 +21,14 @@
 #include "pipeline/mat_view.h"
 #include "radius_map_settings.h"
 #include "sat/error.h"
+#include "scenes/registry.h"
+#include "state/ui_state.h"
 #include "test_images.h"
 #include "test_options.h"
 #include "ui/comparison_text.h"
 #include "ui/filter_controls.h"
 #include "ui/live_range.h"
 #include "ui/shortcuts.h"
-#include "ui/ui_state.h"
 
 namespace satlab {
 namespace {
@@ -68,14 +69,21 @@ std::string test_name(const ::testing::TestParamInfo<int>& param) {
 
 // ---- the filter menu and the command line ---------------------------------------------------------
 
+// The filter menu's entries by name, in its order (scenes/registry.h).
+std::vector<std::string> menu_names() {
+  std::vector<std::string> names;
+  for (const MenuEntry& entry : scene::filter_menu().entries()) names.push_back(entry.name);
+  return names;
+}
+
 TEST(FilterMenu, ListsNoneEveryCatalogFilterTheShadowDemoAndTheDetector) {
   ASSERT_EQ(static_cast<std::size_t>(kCatalogSize), catalog().size());
   std::vector<std::string> expected = {"none"};
   for (std::size_t i = 0; i < catalog().size(); ++i) expected.push_back(name_of(i));
   expected.emplace_back("shadows");
   expected.emplace_back("detect");
-  EXPECT_EQ(filter_menu_entries(), expected);
-  for (const std::string& entry : filter_menu_entries()) EXPECT_FALSE(menu_tooltip(entry).empty()) << entry;
+  EXPECT_EQ(menu_names(), expected);
+  for (const MenuEntry& entry : scene::filter_menu().entries()) EXPECT_FALSE(entry.tooltip.empty()) << entry.name;
 }
 
 TEST_P(EachCatalogFilter, NamesAliasesAndDefaults) {
@@ -94,7 +102,7 @@ TEST_P(EachCatalogFilter, NamesAliasesAndDefaults) {
 
 TEST_P(EachCatalogFilter, CommandLineSelectsIt) {
   const AppOptions o = parse({"--filter", info().name.data()});
-  EXPECT_EQ(o.scene, Scene::Source);
+  EXPECT_EQ(o.scene, kFiltersScene);
   EXPECT_EQ(o.filter.kind, kind());
   const std::string help = usage_text();
   EXPECT_TRUE(contains(help, std::string(info().name))) << "--filter's help names it";
@@ -126,7 +134,7 @@ TEST(AppOptions, UnknownFilterNamesTheMenu) {
     FAIL() << "accepted --filter median";
   } catch (const UsageError& e) {
     const std::string message = e.what();
-    for (const std::string& entry : filter_menu_entries()) EXPECT_TRUE(contains(message, entry)) << message;
+    for (const std::string& entry : menu_names()) EXPECT_TRUE(contains(message, entry)) << message;
   }
 }
 
@@ -292,18 +300,18 @@ TEST(Shortcuts, NextAndPreviousWalkTheWholeMenu) {
   UiState ui;
   ViewState view;
   show_filter(ui.settings, FilterKind::None);
-  const std::vector<std::string> menu = filter_menu_entries();
+  const std::vector<std::string> menu = menu_names();
   std::vector<std::string> forward, backward;
   for (std::size_t i = 0; i <= menu.size(); ++i) {
     forward.emplace_back(menu_name(ui.settings));
-    apply_shortcuts({GLFW_KEY_N}, ui, view, false);
+    apply_shortcuts({GLFW_KEY_N}, ui, view, scene::filter_menu(), false);
   }
   std::vector<std::string> expected = menu;
   expected.push_back(menu.front());  // wraps around
   EXPECT_EQ(forward, expected);
   for (std::size_t i = 0; i <= menu.size(); ++i) {
     backward.emplace_back(menu_name(ui.settings));
-    apply_shortcuts({GLFW_KEY_P}, ui, view, false);
+    apply_shortcuts({GLFW_KEY_P}, ui, view, scene::filter_menu(), false);
   }
   std::reverse(expected.begin(), expected.end());
   expected.insert(expected.begin(), menu[1]);
@@ -316,7 +324,7 @@ TEST_P(EachCatalogFilter, BracketsStepItsSizes) {
   ViewState view;
   show_filter(ui.settings, kind());
   const sat::FilterSpec before = *ui.settings.filter.spec();
-  apply_shortcuts({GLFW_KEY_RIGHT_BRACKET}, ui, view, false);
+  apply_shortcuts({GLFW_KEY_RIGHT_BRACKET}, ui, view, scene::filter_menu(), false);
   const sat::FilterSpec& after = *ui.settings.filter.spec();
   for (const sat::ParamInfo& param : info().params) {
     if (param.kind == sat::ParamKind::Image) continue;
@@ -327,7 +335,7 @@ TEST_P(EachCatalogFilter, BracketsStepItsSizes) {
       EXPECT_EQ(now, was) << param.name << " is not a size";
   }
   EXPECT_NO_THROW(sat::validate(after));
-  apply_shortcuts({GLFW_KEY_LEFT_BRACKET}, ui, view, false);
+  apply_shortcuts({GLFW_KEY_LEFT_BRACKET}, ui, view, scene::filter_menu(), false);
   EXPECT_EQ(sat::describe(*ui.settings.filter.spec()), sat::describe(before));
 }
 

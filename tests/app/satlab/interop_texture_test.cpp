@@ -11,9 +11,9 @@
 
 #include <utility>
 
-#include "capture/gl_readback.h"
 #include "cuda_test_support.h"
 #include "display/gl_cuda_image.h"
+#include "display/gl_readback.h"
 #include "display_test_support.h"
 #include "pipeline/mat_view.h"
 #include "sat/error.h"

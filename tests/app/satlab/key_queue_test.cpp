@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "display/view_state.h"
+#include "scenes/registry.h"
 #include "ui/key_queue.h"
 #include "ui/shortcuts.h"
 
@@ -58,17 +59,17 @@ TEST(Shortcuts, EveryQueuedTapActs) {
   tap(keys, GLFW_KEY_SPACE);
   tap(keys, GLFW_KEY_RIGHT_BRACKET);
   tap(keys, GLFW_KEY_RIGHT_BRACKET);
-  apply_shortcuts(keys.take(), ui, view, false);
+  apply_shortcuts(keys.take(), ui, view, scene::filter_menu(), false);
   EXPECT_FALSE(ui.show_panels);
   EXPECT_TRUE(ui.paused);
   EXPECT_EQ(ui.settings.filter.params<sat::BoxBlurParams>().kernel_width, box_width + 4);  // two steps of 2
   for (int i = 0; i < 3; ++i) tap(keys, GLFW_KEY_TAB);
-  apply_shortcuts(keys.take(), ui, view, false);
+  apply_shortcuts(keys.take(), ui, view, scene::filter_menu(), false);
   EXPECT_TRUE(ui.show_panels);
 
   const sat::Algorithm before = ui.settings.sat.algorithm;
   tap(keys, GLFW_KEY_A);  // next SAT algorithm: CUDA only
-  apply_shortcuts(keys.take(), ui, view, false);
+  apply_shortcuts(keys.take(), ui, view, scene::filter_menu(), false);
   EXPECT_EQ(ui.settings.sat.algorithm, before);
 }
 
@@ -79,7 +80,7 @@ TEST(Shortcuts, NextFilterWalksTheMenuWithTheShadowDemoAndTheDetectorLast) {
   std::vector<std::string> shown;
   for (std::size_t i = 0; i < std::size(kAllFilterKinds) + 3; ++i) {
     shown.push_back(menu_name(ui.settings));
-    apply_shortcuts({GLFW_KEY_N}, ui, view, false);
+    apply_shortcuts({GLFW_KEY_N}, ui, view, scene::filter_menu(), false);
   }
   std::vector<std::string> menu;  // every catalog filter, then the two scenes, then around again
   for (FilterKind kind : kAllFilterKinds) menu.emplace_back(to_string(kind));
@@ -94,9 +95,10 @@ TEST(Shortcuts, BracketsLeaveTheFilterBehindTheShadowDemo) {
   ViewState view;
   // The shadow demo has no kernel: [ and ] leave the image filter behind it as it is.
   show_filter(ui.settings, FilterKind::Box);
-  ui.settings.scene = Scene::Shadows;
+  ui.settings.scene = "shadows";
   const int width = ui.settings.filter.params<sat::BoxBlurParams>().kernel_width;
-  apply_shortcuts({GLFW_KEY_RIGHT_BRACKET, GLFW_KEY_LEFT_BRACKET, GLFW_KEY_LEFT_BRACKET}, ui, view, false);
+  apply_shortcuts({GLFW_KEY_RIGHT_BRACKET, GLFW_KEY_LEFT_BRACKET, GLFW_KEY_LEFT_BRACKET}, ui, view,
+                  scene::filter_menu(), false);
   EXPECT_EQ(ui.settings.filter.params<sat::BoxBlurParams>().kernel_width, width);
 }
 

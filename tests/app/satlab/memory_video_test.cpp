@@ -10,10 +10,10 @@
 
 #include "sources/raw_video_file.h"  // and memory_video_source.h
 #include "sources/source_controller.h"
+#include "state/ui_state.h"
 #include "test_files.h"
 #include "test_images.h"
 #include "test_options.h"
-#include "ui/ui_state.h"
 #if SATLAB_MEDIA_IO
 #include "sources/video_source.h"  // decode_video (--preload), VideoSource; opencv2/videoio.hpp
 #endif

@@ -19,10 +19,10 @@
 
 #include "app_options.h"
 #include "capture/png_file.h"
-#include "capture/record_format.h"
 #include "capture/requested_outputs.h"
 #include "capture/screenshot.h"
 #include "common/files/output_checks.h"
+#include "record_format.h"
 #include "scenes/detect/detect_settings.h"
 #include "sources/source_files.h"
 #include "test_files.h"
@@ -246,7 +246,7 @@ TEST(SourceFiles, GstPipelinesNameTheirFiles) {
 }
 #endif
 
-// The recording formats and the sizes each stores exactly (capture/record_format.h).
+// The recording formats and the sizes each stores exactly (record_format.h).
 TEST(RecordFormat, SizesEachFormatStoresOrRefuses) {
   ASSERT_NE(record_format("x.AVI"), nullptr);
   EXPECT_STREQ(record_format("x.AVI")->fourcc, "MJPG");

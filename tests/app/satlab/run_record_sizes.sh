@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # run_record_sizes.sh SATLAB WORKDIR: a recording holds the output at its exact size, or is not
-# made (capture/record_format.h). A hostile run found 33x17 recorded as 32x16 and 1x1 or 9x1 not
+# made (record_format.h). A hostile run found 33x17 recorded as 32x16 and 1x1 or 9x1 not
 # at all, and a gst: source that changed size mid-stream leave a file "saved" with the frames
 # before the change while the run failed.
 #   - sizes: random frames (rawvideo:, the densest content for MJPG) of 33x17, 64x48, 2x2, 1x1,

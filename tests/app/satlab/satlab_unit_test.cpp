@@ -31,13 +31,14 @@
 #include "sources/video_source.h"
 #endif
 #include "radius_map_settings.h"
+#include "state/filter_menu.h"
+#include "state/timing_history.h"
+#include "state/ui_state.h"
 #include "test_files.h"
 #include "test_images.h"
 #include "test_options.h"
 #include "test_targets.h"
 #include "ui/layout.h"
-#include "ui/timing_history.h"
-#include "ui/ui_state.h"
 
 namespace satlab {
 namespace {
@@ -162,7 +163,7 @@ TEST(AppOptions, CudaOnlyOptionsWithTheCpuBackend) {
 
 TEST(AppOptions, ShadowDemo) {
   const AppOptions d = parse({"--filter", "shadows"});
-  EXPECT_EQ(d.scene, Scene::Shadows);
+  EXPECT_EQ(d.scene, "shadows");
   EXPECT_EQ(d.scenes.get<ShadowSettings>().mode, ShadowMode::SavsmVariable);
   EXPECT_EQ(d.scenes.get<ShadowSettings>().precision, MomentPrecision::Fixed32);
   EXPECT_TRUE(d.scenes.get<ShadowSettings>().animate_light);
@@ -489,10 +490,51 @@ TEST(TimingHistory, MediansAndPlots) {
   EXPECT_EQ(used, 10);
 }
 
+// ---- the filter menu as a value (state/filter_menu.h): what the panels and the keys step through --
+
+FilterMenu two_filters_and_a_scene() {
+  return FilterMenu({{"none", "as it is", "", kFiltersScene, FilterKind::None},
+                     {"box", "a box", "", kFiltersScene, FilterKind::Box},
+                     {"demo", "a scene", "demo: one of its own", "demo", std::nullopt}});
+}
+
+TEST(FilterMenu, ShowsTheEntryOfTheSettingsAndStepsRoundIt) {
+  const FilterMenu menu = two_filters_and_a_scene();
+  SceneSettings s;
+  show_filter(s, FilterKind::Box);
+  EXPECT_EQ(menu.shown(s).name, "box");
+  menu.show_next(s);
+  EXPECT_EQ(s.scene, "demo");
+  EXPECT_EQ(s.filter.kind, FilterKind::Box) << "the image filter waits behind the scene";
+  EXPECT_EQ(menu.shown(s).name, "demo");
+  menu.show_next(s);  // wraps around
+  EXPECT_EQ(menu.shown(s).name, "none");
+  EXPECT_TRUE(shows_image_filter(s));
+  menu.show_previous(s);  // and back
+  EXPECT_EQ(menu.shown(s).name, "demo");
+  s.scene = "gone";
+  EXPECT_THROW(menu.shown(s), std::logic_error);
+}
+
+TEST(FilterMenu, FindsAnEntryByNameOrAFilterByItsAlias) {
+  const FilterMenu menu = two_filters_and_a_scene();
+  ASSERT_NE(menu.find("demo"), nullptr);
+  EXPECT_EQ(menu.find("demo")->scene, "demo");
+  EXPECT_EQ(menu.find("nope"), nullptr);
+  EXPECT_EQ(menu.find("threshold"), nullptr) << "not on this menu";
+  EXPECT_EQ(menu.names(", "), "none, box, demo");
+  for (const sat::FilterInfo& info : sat::filter_catalog())
+    for (std::string_view alias : info.aliases) {
+      const MenuEntry* entry = scene::filter_menu().find(std::string(alias));
+      ASSERT_NE(entry, nullptr) << alias;
+      EXPECT_EQ(entry->name, info.name) << alias;
+    }
+}
+
 // The stages a backend does not run stay at zero: the panel and the run summary leave them out.
 TEST(TimingHistory, KnowsWhichStagesRan) {
   TimingHistory history(10);
-  const TimingMode gpu{Scene::Source, FilterKind::Box, sat::Backend::Cuda, sat::Algorithm{}, 1};
+  const TimingMode gpu{kFiltersScene, FilterKind::Box, sat::Backend::Cuda, sat::Algorithm{}, 1};
   history.follow(gpu);
   StageTimings t = pipeline_stages();
   t[Stage::Upload].ms = 0.5;
@@ -515,7 +557,7 @@ TEST(TimingHistory, KnowsWhichStagesRan) {
 
 TEST(TimingHistory, StartsOverWhenTheModeChanges) {
   TimingHistory history(100);
-  const TimingMode gpu{Scene::Shadows, FilterKind::None, sat::Backend::Cuda, sat::Algorithm{}, 1};
+  const TimingMode gpu{"shadows", FilterKind::None, sat::Backend::Cuda, sat::Algorithm{}, 1};
   for (int i = 0; i < 20; ++i) {
     EXPECT_FALSE(history.follow(gpu));
     StageTimings t = pipeline_stages();
@@ -536,7 +578,7 @@ TEST(TimingHistory, StartsOverWhenTheModeChanges) {
   EXPECT_TRUE(history.follow(cpu));
   expect_fresh("backend");
   TimingMode box = cpu;
-  box.scene = Scene::Source;
+  box.scene = kFiltersScene;
   box.filter = FilterKind::Box;
   EXPECT_TRUE(history.follow(box));
   expect_fresh("filter");

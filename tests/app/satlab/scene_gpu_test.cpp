@@ -68,7 +68,7 @@ TEST(DetectSceneGpu, ShowsTheCpuBoxesAndAgreesWithOpenCv) {
   ASSERT_EQ(backends.backend(), sat::Backend::Cuda) << backends.cuda_problem();
   InteropTexture before(true), after(true);
   UiState ui;
-  ui.settings.scene = Scene::Detect;
+  ui.settings.scene = "detect";
   SceneSettings last_good;
   const cv::Mat frame = astronaut_bgr();
   scene::DetectScene detect(log, backends);

@@ -55,8 +55,8 @@ TEST(SceneOptions, EachSceneFolderRegistersItsOwn) {
   // Every scene that keeps settings of its own registers options for them; the image filters keep
   // the app's FilterSettings (their options are the shared filter options).
   for (const scene::SceneEntry* entry : scene::scene_entries()) {
-    SCOPED_TRACE(static_cast<int>(entry->info.kind));
-    const bool own = entry->info.kind != Scene::Source;
+    SCOPED_TRACE(entry->info.name);
+    const bool own = entry->info.name != std::string(kFiltersScene);
     EXPECT_EQ(entry->info.settings.add_options != nullptr, own);
     EXPECT_EQ(entry->info.settings.describe != nullptr, own);
     EXPECT_EQ(entry->info.settings.dump_params != nullptr, own);
@@ -96,7 +96,7 @@ TEST(SceneOptions, ReachTheAppsSettingsAndHelp) {
   const char* argv[] = {"satlab", "--filter", "detect", "--min-neighbors", "4", "--light", "90,45"};
   const AppOptions o = parse_app_options(7, argv);
   const SceneSettings shown = scene_settings(o);
-  EXPECT_EQ(shown.scene, Scene::Detect);
+  EXPECT_EQ(shown.scene, "detect");
   EXPECT_EQ(shown.scenes.get<DetectSettings>().params.min_neighbors, 4);
   EXPECT_FALSE(shown.scenes.get<ShadowSettings>().animate_light);  // another scene's, kept for when it is shown
   // The cascade the detect scene reads is an input the outputs never replace.
@@ -113,12 +113,12 @@ TEST(SceneOptions, ReachTheAppsSettingsAndHelp) {
 
 TEST(SceneOptions, DescribeThroughTheScenes) {
   SceneSettings s;
-  s.scene = Scene::Detect;
+  s.scene = "detect";
   s.scenes.get<DetectSettings>().params.min_neighbors = 7;
   EXPECT_NE(describe(s).find("neighbours 7"), std::string::npos) << describe(s);
   EXPECT_EQ(split_labels(s).right, "detections");
   EXPECT_NE(dump_params(s).find(" 7 "), std::string::npos) << dump_params(s);
-  s.scene = Scene::Source;
+  s.scene = kFiltersScene;
   EXPECT_EQ(split_labels(s).left, "before");
   EXPECT_TRUE(dump_params(s).empty());  // the image filters write NAME=VALUE pairs themselves
 }

@@ -65,14 +65,13 @@ TEST(SceneSwitcher, OneSceneLivesAtATime) {
     // Every mode in the menu's order, twice round, one frame each: always exactly one scene.
     for (int step = 0; step < 8; ++step) {
       scene::Scene& shown = scenes.follow(rig.ui.settings);
-      EXPECT_EQ(shown.kind(), rig.ui.settings.scene);
+      EXPECT_EQ(shown.name(), rig.ui.settings.scene);
       EXPECT_EQ(scene::Scene::live_count(), before + 1) << "step " << step;
       EXPECT_EQ(rig.frame(shown, frame), Outcome::Shown) << "step " << step << ": " << menu_name(rig.ui.settings);
       // The same mode again keeps its scene.
       EXPECT_EQ(&scenes.follow(rig.ui.settings), &shown);
-      if (rig.ui.settings.scene == Scene::Source)
-        rig.ui.settings.filter.kind = kAllFilterKinds.back();  // the last filter
-      show_next(rig.ui.settings);
+      if (shows_image_filter(rig.ui.settings)) rig.ui.settings.filter.kind = kAllFilterKinds.back();  // the last filter
+      scene::filter_menu().show_next(rig.ui.settings);
     }
   }
   EXPECT_EQ(scene::Scene::live_count(), before);  // the switcher's scene went with it
@@ -109,11 +108,11 @@ TEST(SceneSwitcher, SettlesWhatEachFrameReturns) {
   EXPECT_EQ(settings.filter.kind, kAllFilterKinds[3]);
   EXPECT_EQ(last_good.filter.kind, kAllFilterKinds[3]);
 
-  settings.scene = Scene::Shadows;
+  settings.scene = "shadows";
   SceneSettings filters = settings;
   show_filter(filters, FilterKind::Box);
   scene::settle(scene::FrameResult::switch_to(filters, "failed"), settings, last_good);
-  EXPECT_EQ(settings.scene, Scene::Source);
+  EXPECT_EQ(settings.scene, kFiltersScene);
   EXPECT_EQ(settings.filter.kind, FilterKind::Box);
   EXPECT_EQ(last_good.filter.kind, kAllFilterKinds[3]);  // the switch showed nothing
 }
@@ -121,29 +120,45 @@ TEST(SceneSwitcher, SettlesWhatEachFrameReturns) {
 // Each mode of the menu is a scene folder that declares itself (scenes/registry.h).
 TEST(SceneRegistry, EveryModeHasTheSceneItsFolderDeclares) {
   EXPECT_EQ(scene::scene_entries().size(), 3u);
-  for (const Scene kind : {Scene::Source, Scene::Shadows, Scene::Detect}) {
-    const scene::SceneEntry& entry = scene::scene_entry(kind);
-    EXPECT_EQ(entry.info.kind, kind);
+  for (const char* name : {kFiltersScene, "shadows", "detect"}) {
+    const scene::SceneEntry& entry = scene::scene_entry(name);
+    EXPECT_STREQ(entry.info.name, name);
     ASSERT_NE(entry.make, nullptr);
     ASSERT_NE(entry.info.stage_labels, nullptr);
     EXPECT_FALSE(entry.info.stage_labels(sat::Backend::Cpu).clock.empty());
   }
-  EXPECT_FALSE(scene::scene_entry(Scene::Shadows).info.shows_source);  // it renders its own world
-  EXPECT_GT(scene::scene_entry(Scene::Detect).info.panel_width, 0);
+  EXPECT_FALSE(scene::scene_entry("shadows").info.shows_source);  // it renders its own world
+  EXPECT_GT(scene::scene_entry("detect").info.panel_width, 0);
+  EXPECT_THROW(scene::scene_entry("nope"), std::logic_error);
+}
+
+// The filter menu is the scenes' own entries, in the scenes' order, each naming its scene.
+TEST(SceneRegistry, TheMenuListsEachSceneEntriesUnderItsName) {
+  std::vector<std::string> scenes;
+  for (const MenuEntry& entry : scene::filter_menu().entries()) {
+    EXPECT_FALSE(entry.tooltip.empty()) << entry.name;
+    EXPECT_EQ(entry.filter.has_value(), entry.scene == kFiltersScene) << entry.name;
+    if (scenes.empty() || scenes.back() != entry.scene) scenes.push_back(entry.scene);
+  }
+  std::vector<std::string> declared;
+  for (const scene::SceneEntry* entry : scene::scene_entries()) declared.emplace_back(entry->info.name);
+  EXPECT_EQ(scenes, declared);
+  EXPECT_EQ(declared, (std::vector<std::string>{kFiltersScene, "shadows", "detect"}));
 }
 
 TEST(SceneSettings, TheMenuEndsWithShadowsThenDetect) {
   SceneSettings s;
   show_filter(s, kAllFilterKinds.back());  // the last filter
-  show_next(s);
-  EXPECT_EQ(s.scene, Scene::Shadows);
-  show_next(s);
-  EXPECT_EQ(s.scene, Scene::Detect);
-  EXPECT_STREQ(menu_name(s), "detect");
+  const FilterMenu& menu = scene::filter_menu();
+  menu.show_next(s);
+  EXPECT_EQ(s.scene, "shadows");
+  menu.show_next(s);
+  EXPECT_EQ(s.scene, "detect");
+  EXPECT_EQ(menu_name(s), "detect");
   EXPECT_EQ(split_labels(s).right, "detections");
   EXPECT_EQ(describe(s), "detect haarcascade_frontalface_default.xml scale 1.1 neighbours 3 min 0x0");
-  show_next(s);
-  EXPECT_EQ(s.scene, Scene::Source);
+  menu.show_next(s);
+  EXPECT_EQ(s.scene, kFiltersScene);
   EXPECT_EQ(s.filter.kind, kAllFilterKinds[0]);
 }
 
@@ -152,7 +167,7 @@ TEST(SceneSettings, TheMenuEndsWithShadowsThenDetect) {
 TEST(DetectScene, FindsWhatTheDetectorFindsAndAgreesWithOpenCv) {
   SATLAB_REQUIRE_GL(gl);
   SceneRig rig;
-  rig.ui.settings.scene = Scene::Detect;
+  rig.ui.settings.scene = "detect";
   const cv::Mat frame = astronaut_bgr();
   scene::DetectScene scene(rig.log, rig.backends);
   ASSERT_EQ(rig.frame(scene, frame), Outcome::Shown);
@@ -195,7 +210,7 @@ TEST(DetectScene, FindsWhatTheDetectorFindsAndAgreesWithOpenCv) {
 TEST(DetectScene, RefusesACascadeItCannotLoadAndKeepsTheLastOne) {
   SATLAB_REQUIRE_GL(gl);
   SceneRig rig;
-  rig.ui.settings.scene = Scene::Detect;
+  rig.ui.settings.scene = "detect";
   const cv::Mat frame = astronaut_bgr();
   scene::DetectScene scene(rig.log, rig.backends);
   ASSERT_EQ(rig.frame(scene, frame), Outcome::Shown);
@@ -232,7 +247,7 @@ TEST(DetectScene, DoesNotStartAComparisonThatCannotFinishInTime) {
                                 "</internalNodes><leafValues>1e38 1e38</leafValues></_></weakClassifiers>"},
                                {"<_>0 0 24 12 1.</_><_>0 12 24 12 -1.</_>"}));
   SceneRig rig;
-  rig.ui.settings.scene = Scene::Detect;
+  rig.ui.settings.scene = "detect";
   rig.ui.settings.scenes.get<DetectSettings>().cascade = everything;
   rig.ui.settings.scenes.get<DetectSettings>().params.min_size = {0, 0};
   cv::Mat frame(240, 320, CV_8UC3);
@@ -272,8 +287,8 @@ TEST(DetectOptions, ParsesAndRefusesCascadesSatcoreCannotLoad) {
   const AppOptions o =
       parse({"--filter", "detect", "--cascade", detect_test::cascade_path("haarcascade_eye.xml").c_str(),
              "--scale-factor", "1.2", "--min-neighbors", "5", "--min-size", "40"});
-  EXPECT_EQ(o.scene, Scene::Detect);
-  EXPECT_EQ(scene_settings(o).scene, Scene::Detect);
+  EXPECT_EQ(o.scene, "detect");
+  EXPECT_EQ(scene_settings(o).scene, "detect");
   EXPECT_EQ(scene_settings(o).scenes.get<DetectSettings>(), o.scenes.get<DetectSettings>());
   EXPECT_EQ(std::filesystem::path(o.scenes.get<DetectSettings>().cascade).filename(), "haarcascade_eye.xml");
   EXPECT_EQ(o.scenes.get<DetectSettings>().params.scale_factor, 1.2);

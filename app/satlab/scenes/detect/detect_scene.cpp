@@ -80,8 +80,17 @@ std::string detect_dump_params(const SceneSettings& s) {
   return out.str();
 }
 
+// Its name, which the filter menu and --filter take as well.
+constexpr char kName[] = "detect";
+
+std::vector<MenuEntry> detect_menu() {
+  return {{kName, "Viola-Jones: the objects a Haar cascade finds in the source",
+           "detect: the objects a Haar cascade finds in the source (below)"}};
+}
+
 const SceneInfo kDetectInfo{
-    satlab::Scene::Detect,
+    kName,
+    &detect_menu,
     /*shows_source=*/true,
     /*navigates_view=*/true,
     kPanelWidth,

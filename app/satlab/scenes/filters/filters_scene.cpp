@@ -1,5 +1,6 @@
 #include "scenes/filters/filters_scene.h"
 
+#include "sat/filter_spec.h"
 #include "scenes/registry.h"
 #include "ui/comparison_text.h"
 #include "ui/run_summary.h"
@@ -14,8 +15,23 @@ SeriesLabels filters_stage_labels(sat::Backend backend) {
           backend == sat::Backend::Cuda ? "GPU time (CUDA events)" : "wall time (CPU backend)"};
 }
 
-const SceneInfo kFiltersInfo{satlab::Scene::Source, /*shows_source=*/true, /*navigates_view=*/true,
-                             /*panel_width=*/0,     &filters_stage_labels, /*settings=*/{}};
+// An entry per image filter, in kAllFilterKinds order, each with the catalog's summary of it.
+std::vector<MenuEntry> filters_menu() {
+  std::vector<MenuEntry> entries;
+  for (const FilterKind kind : kAllFilterKinds) {
+    MenuEntry entry{to_string(kind), "the input as it is (convert + display only)", "", "", kind};
+    if (is_catalog_filter(kind))
+      entry.tooltip = sat::filter_catalog()[catalog_index(kind)].summary;
+    else
+      entry.help = entry.name + ": the source as it is";
+    entries.push_back(std::move(entry));
+  }
+  return entries;
+}
+
+const SceneInfo kFiltersInfo{kFiltersScene,           &filters_menu,     /*shows_source=*/true,
+                             /*navigates_view=*/true, /*panel_width=*/0, &filters_stage_labels,
+                             /*settings=*/{}};
 
 }  // namespace
 

@@ -6,7 +6,7 @@
 
 #include <sstream>
 
-#include "capture/gl_readback.h"
+#include "display/gl_readback.h"
 #include "scenes/registry.h"
 #include "scenes/shadows/shadow_controls.h"
 #include "scenes/shadows/shadow_options.h"
@@ -52,8 +52,17 @@ std::string shadow_dump_params(const SceneSettings& s) {
   return out.str();
 }
 
+// Its name, which the filter menu and --filter take as well.
+constexpr char kName[] = "shadows";
+
+std::vector<MenuEntry> shadows_menu() {
+  return {{kName, "a 3D scene of its own: soft shadows from summed-area variance shadow maps",
+           "shadows: a 3D scene of its own, no source needed (below)"}};
+}
+
 const SceneInfo kShadowsInfo{
-    satlab::Scene::Shadows,
+    kName,
+    &shadows_menu,
     /*shows_source=*/false,
     /*navigates_view=*/false,
     /*panel_width=*/0,

@@ -1,7 +1,7 @@
 // The soft-shadow demo's scene (--filter shadows): the adapter between the frame loop and
 // shadows::ShadowDemo. It renders a 3D scene of its own (no source frames) to fill the image
 // area at 1:1, the chosen technique right of the divider and the comparison technique left of it;
-// the mouse orbits its camera and turns its light (ui/orbit_control.h).
+// the mouse orbits its camera and turns its light (scenes/shadows/orbit_control.h).
 #pragma once
 
 #include <array>
@@ -9,8 +9,8 @@
 #include <string>
 
 #include "scenes/scene.h"
+#include "scenes/shadows/orbit_control.h"
 #include "scenes/shadows/shadow_demo.h"
-#include "ui/orbit_control.h"
 
 namespace satlab::scene {
 

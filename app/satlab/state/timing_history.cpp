@@ -1,4 +1,4 @@
-#include "ui/timing_history.h"
+#include "state/timing_history.h"
 
 #include <algorithm>
 #include <numeric>

@@ -9,7 +9,7 @@
 
 #include "common/timing/stage_timeline.h"
 #include "pipeline/frame_pipeline.h"
-#include "scenes/scene_settings.h"
+#include "state/scene_settings.h"
 
 namespace satlab {
 
@@ -41,7 +41,7 @@ struct SeriesLabels {
 // What the timings measure: a change of scene, filter, SAT backend or algorithm, or source makes
 // the earlier samples say nothing about the frames to come.
 struct TimingMode {
-  Scene scene = Scene::Source;
+  std::string scene = kFiltersScene;
   FilterKind filter = FilterKind::None;  // the image filter (it stays put while the shadow demo runs)
   sat::Backend backend = sat::Backend::Cpu;
   sat::Algorithm algorithm = sat::Algorithm{};

@@ -1,4 +1,4 @@
-#include "capture/record_format.h"
+#include "record_format.h"
 
 #include <cstdio>
 

@@ -1,4 +1,4 @@
-#include "capture/gl_readback.h"
+#include "display/gl_readback.h"
 
 #include <opencv2/imgproc.hpp>
 

@@ -6,14 +6,14 @@
 #include <optional>
 #include <string>
 
-#include "app_options.h"
 #include "display/view_state.h"
 #include "log/message_log.h"
 #include "pipeline/backend_comparison.h"
 #include "pipeline/device_info.h"
-#include "scenes/scene_settings.h"
 #include "sources/source_spec.h"
-#include "ui/timing_history.h"
+#include "state/filter_menu.h"
+#include "state/scene_settings.h"
+#include "state/timing_history.h"
 
 namespace satlab {
 
@@ -52,9 +52,6 @@ struct UiState {
   bool quit = false;
 };
 
-// What the panels show first: the command line's settings and switches.
-UiState initial_ui_state(const AppOptions& options);
-
 // view.txt's lines about the panels (--dump-frame): whether the control panel's settings fit its
 // window (layout tests; screen coordinates).
 std::string panel_lines(const UiState& ui);
@@ -80,9 +77,10 @@ struct InspectedPixel {
 };
 
 struct UiStatus {
-  bool source_unused = false;   // the scene draws its own picture (the shadow demo): no source frames
-  SeriesLabels series_labels;   // the scene's names of the timings and their clock
-  Scene scene = Scene::Source;  // the scene that runs
+  bool source_unused = false;         // the scene draws its own picture (the shadow demo): no source frames
+  SeriesLabels series_labels;         // the scene's names of the timings and their clock
+  std::string scene = kFiltersScene;  // the scene that runs
+  const FilterMenu* menu = nullptr;   // what the filter menu lists (scenes/registry.h: filter_menu)
   // Its controls in the control panel (from its folder), editing the shown settings; null: none.
   void (*scene_controls)(SceneSettings& shown) = nullptr;
   std::string source_name;

@@ -1,4 +1,4 @@
-#include "ui/orbit_control.h"
+#include "scenes/shadows/orbit_control.h"
 
 #include <imgui.h>
 

@@ -1,7 +1,7 @@
 // The settings a scene keeps of its own (the shadow demo's ShadowSettings, the detector's
 // DetectSettings, ...), held by type so that nothing outside the scene's folder names them: the
 // scene reads and edits its own with get<T>(), its command-line options bind to them
-// (scenes/registry.h: SceneEntry::add_options), its controls edit them, and the whole is a value
+// (scenes/scene.h: SceneSettingsHooks::add_options), its controls edit them, and the whole is a value
 // that the switcher copies and rolls back with the rest of SceneSettings.
 #pragma once
 

@@ -1,24 +1,9 @@
-#include "ui/ui_state.h"
+#include "state/ui_state.h"
 
 #include <algorithm>
 #include <cstdio>
 
-#include "ui/filter_controls.h"
-
 namespace satlab {
-
-UiState initial_ui_state(const AppOptions& o) {
-  UiState ui;
-  ui.settings = scene_settings(o);
-  ui.backend = o.backend;
-  ui.show_panels = o.show_ui;
-  ui.show_help = o.show_help;
-  ui.video_fast = o.video_fast;
-  ui.preload = o.preload;
-  ui.box_square = sides_equal(o.filter);
-  // The source fields follow the source that runs (show_running_source, every source change).
-  return ui;
-}
 
 std::string panel_lines(const UiState& ui) {
   char text[64];
