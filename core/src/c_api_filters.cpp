@@ -1,6 +1,6 @@
 // The C ABI's filters (sat/sat_c.h): sat_filter_apply, any filter of the catalog by name with
 // its parameters by name, and the catalog itself for bindings that generate their functions from
-// it (the deprecated per-filter functions are in deprecated_filters.cpp). Every error names the C function
+// it (the deprecated per-filter functions are in deprecated_entry_points.cpp). Every error names the C function
 // that was called ("sat_filter_apply: window must be odd, 3..46339 (got 8)").
 #include <cuda_runtime_api.h>
 

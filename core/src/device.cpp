@@ -1,7 +1,7 @@
 // Is CUDA usable, and why not: the one place that asks the runtime and words the answer.
 #include "sat/device.h"
 
-#include "support/cuda_error_text.h"
+#include "cuda_error_text.h"
 
 namespace sat {
 namespace {

@@ -1,10 +1,5 @@
 #include "sat/error.h"
 
-#include <cuda_runtime_api.h>
-
-#include "dispatch/launch.h"
-#include "sat/support/cuda_check.h"
-
 namespace sat {
 
 const char* to_string(ErrorCode code) {
@@ -30,9 +25,4 @@ Error::Error(ErrorCode code, std::string call, std::string message, int cuda_sta
       message_(std::move(message)),
       cuda_status_(cuda_status) {}
 
-namespace detail {
-
-void check_launch(const char* kernel) { check_cuda(cudaGetLastError(), kernel); }
-
-}  // namespace detail
 }  // namespace sat

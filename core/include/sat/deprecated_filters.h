@@ -1,7 +1,7 @@
 // The per-filter methods FilterEngine had before the catalog: each is FilterEngine::apply with
 // its filter's parameter struct, kept so that older code compiles (with a deprecation warning).
 // FilterEngine inherits them from here; they and the C ABI's per-filter functions (sat_box_blur,
-// sat_threshold_*, sat/sat_c.h) are each one line in core/src/deprecated_filters.cpp.
+// sat_threshold_*, sat/sat_c.h) are each one line in core/src/deprecated_entry_points.cpp.
 // New code: engine.apply(sat::SauvolaParams{...}, src, dst, stream), or a spec by name.
 #pragma once
 

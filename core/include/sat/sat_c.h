@@ -162,7 +162,7 @@ sat_status sat_filter_engine_create(int backend, int max_width, int max_height, 
 void sat_filter_engine_destroy(sat_filter_engine* engine); /* NULL is fine */
 
 /* Deprecated: the per-filter functions from before the catalog, each sat_filter_apply with its
- * filter's name and these parameters (core/src/deprecated_filters.cpp); errors name the function
+ * filter's name and these parameters (core/src/deprecated_entry_points.cpp); errors name the function
  * called ("sat_box_blur: ..."). */
 SAT_DEPRECATED("use sat_filter_apply(engine, \"box\", ...)")
 sat_status sat_box_blur(sat_filter_engine* engine, const sat_image8* src, const sat_image8* dst, int kernel_width,

@@ -4,7 +4,7 @@
 
 #include <cstddef>
 
-#include "dispatch/launch.h"
+#include "launch/launch.h"
 
 namespace sat::detail {
 

@@ -5,8 +5,8 @@
 
 #include "algorithms/algorithms.h"
 #include "dispatch/compute_owned.h"
-#include "dispatch/launch.h"
 #include "dispatch/validate.h"
+#include "launch/launch.h"
 #include "sat/sat.h"
 #include "tilted/tilted.h"
 #include "tuning/tile_policy.h"

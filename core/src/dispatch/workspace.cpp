@@ -3,8 +3,8 @@
 #include <utility>
 
 #include "dispatch/compute_owned.h"
-#include "dispatch/launch.h"
 #include "dispatch/validate.h"
+#include "launch/launch.h"
 #include "sat/device.h"
 #include "sat/sat.h"
 #include "support/renamed_error.h"

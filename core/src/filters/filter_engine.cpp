@@ -12,12 +12,12 @@
 #include <vector>
 
 #include "dispatch/compute_owned.h"
-#include "dispatch/launch.h"
 #include "filters/backend.h"
 #include "filters/engine_context.h"
 #include "filters/filter_validate.h"
 #include "filters/memory_figure.h"
 #include "filters/stages.h"
+#include "launch/launch.h"
 #include "sat/device.h"
 #include "sat/filters.h"
 #include "sat/support/buffers.h"

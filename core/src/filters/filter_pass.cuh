@@ -16,10 +16,10 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "dispatch/launch.h"
 #include "filters/filter_ops.h"
 #include "filters/grid.cuh"
 #include "filters/pass_geometry.h"
+#include "launch/launch.h"
 #include "tuning/filter_policy.h"
 
 namespace sat::filters {

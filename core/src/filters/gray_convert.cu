@@ -1,7 +1,7 @@
 // CUDA colour conversions: BGR[A] → gray, and 3/4 channels → 4-byte pixels for the u8x4 table.
-#include "dispatch/launch.h"
 #include "filters/backend.h"
 #include "filters/grid.cuh"
+#include "launch/launch.h"
 
 namespace sat::filters {
 namespace {

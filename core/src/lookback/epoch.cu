@@ -1,6 +1,6 @@
 #include "lookback/epoch.cuh"
 
-#include "dispatch/launch.h"
+#include "launch/launch.h"
 #include "tuning/lookback_policy.h"
 
 namespace sat::detail {

@@ -7,7 +7,7 @@
 #include <map>
 #include <mutex>
 
-#include "dispatch/launch.h"
+#include "sat/support/cuda_check.h"
 
 namespace sat::detail {
 

@@ -2,7 +2,7 @@
 // each band's pixels summed along the anti-diagonal and the diagonal through (c, band's top row)
 // — the rows a band adds to A and B; for float images, the finite pixels' sums and the counts of
 // the non-finite ones (non_finite.h).
-#include "dispatch/launch.h"
+#include "launch/launch.h"
 #include "tilted/non_finite.h"
 #include "tilted/tilted.h"
 

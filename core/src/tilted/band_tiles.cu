@@ -12,7 +12,7 @@
 // sums, row k − 1), whose two segments the block reads once into shared memory. Float tiles run
 // the same recurrence and A − B on the finite parts and, in u32, on the non-finite counts
 // (non_finite.h, TileCounts), and write tilted_value() of the three.
-#include "dispatch/launch.h"
+#include "launch/launch.h"
 #include "tilted/non_finite.h"
 #include "tilted/tilted.h"
 

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <utility>
 
-#include "dispatch/launch.h"
+#include "launch/launch.h"
 
 namespace sat::detail {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <cuda_runtime_api.h>
 
-#include "dispatch/launch.h"
+#include "sat/support/cuda_check.h"
 #include "support/per_device.h"
 
 namespace sat::detail {

@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
+#include "cuda_error_text.h"
 #include "cuda_test_support.h"
 #include "sat/filters.h"
 #include "sat/sat.h"
 #include "sat/sat_c.h"
-#include "support/cuda_error_text.h"
 
 namespace sat {
 namespace {

@@ -12,7 +12,7 @@
 #include <cstdint>
 
 #include "block/diagonal_order.cuh"
-#include "dispatch/launch.h"
+#include "launch/launch.h"
 #include "support/element_traits.h"
 #include "tuning/tile_policy.h"
 

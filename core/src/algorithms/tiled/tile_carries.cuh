@@ -32,7 +32,7 @@
 #include "agent/tile_agent.cuh"
 #include "algorithms/tiled/carry_geometry.h"
 #include "block/diagonal_order.cuh"
-#include "dispatch/launch.h"
+#include "launch/launch.h"
 #include "support/memory.cuh"
 
 namespace sat::detail {

@@ -4,11 +4,11 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "dispatch/launch.h"
 #include "filters/filter_pass.cuh"
 #include "filters/grid.cuh"
 #include "filters/guided/guided_backend.h"
 #include "filters/guided/guided_passes.h"
+#include "launch/launch.h"
 #include "tuning/filter_policy.h"
 
 namespace sat::filters::guided {

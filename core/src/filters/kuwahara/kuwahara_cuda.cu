@@ -1,8 +1,8 @@
 // Kuwahara filter on the GPU: one thread per pixel (32 × 8 blocks, rows strided): four quadrant
 // sums of the {Σg, Σg²} table, then the winning quadrant's channel sums.
-#include "dispatch/launch.h"
 #include "filters/grid.cuh"
 #include "filters/kuwahara/kuwahara_pass.h"
+#include "launch/launch.h"
 
 namespace sat::filters {
 namespace {

@@ -2,9 +2,9 @@
 // reading its radius, 4 taps of the table per rectangle of its box (1 to 4 rectangles) and
 // writing its bytes; neighbouring threads read neighbouring taps, so the warps' loads coalesce
 // where the radius varies slowly (the generated fields; smooth radius maps).
-#include "dispatch/launch.h"
 #include "filters/grid.cuh"
 #include "filters/variable_blur/variable_blur_pass.h"
+#include "launch/launch.h"
 
 namespace sat::filters {
 namespace {

@@ -1,8 +1,8 @@
 // The deprecated per-filter entry points (sat/deprecated_filters.h, and sat_box_blur and
 // sat_threshold_* of sat/sat_c.h): each is the catalog's entry point with its filter's struct,
 // under its own name in errors.
-#include "sat/deprecated_filters.h"
 #include "c_api_guard.h"
+#include "sat/deprecated_filters.h"
 #include "sat/filters.h"
 #include "sat/sat_c.h"
 
