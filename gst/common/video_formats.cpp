@@ -3,27 +3,13 @@
 #include <gst/cuda/gstcudamemory.h>
 
 #include <algorithm>
-#include <array>
 
 namespace sat_gst {
-namespace {
 
-constexpr std::array<FormatLayout, 7> kLayouts{{
-    {GST_VIDEO_FORMAT_GRAY8, 1, false, false},
-    {GST_VIDEO_FORMAT_BGR, 3, false, false},
-    {GST_VIDEO_FORMAT_BGRx, 4, false, false},
-    {GST_VIDEO_FORMAT_BGRA, 4, false, false},
-    {GST_VIDEO_FORMAT_RGBA, 4, false, true},
-    {GST_VIDEO_FORMAT_I420, 1, true, false},
-    {GST_VIDEO_FORMAT_NV12, 1, true, false},
-}};
-
-}  // namespace
-
-const FormatLayout* find_layout(GstVideoFormat format) {
-  const auto it =
-      std::find_if(kLayouts.begin(), kLayouts.end(), [&](const FormatLayout& l) { return l.format == format; });
-  return it == kLayouts.end() ? nullptr : &*it;
+const sat::PixelLayoutInfo* find_layout(GstVideoFormat format) {
+  const std::vector<GstVideoFormat>& taken = system_memory_formats();  // every format the elements take
+  if (std::find(taken.begin(), taken.end(), format) == taken.end()) return nullptr;
+  return sat::find_pixel_layout(gst_video_format_to_string(format));
 }
 
 const std::vector<GstVideoFormat>& system_memory_formats() {

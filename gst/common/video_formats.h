@@ -14,17 +14,14 @@
 
 #include <vector>
 
+#include "sat/pixel_layout.h"
+
 namespace sat_gst {
 
-struct FormatLayout {
-  GstVideoFormat format;
-  int channels;     // interleaved channels of the plane the filter reads (plane 0)
-  bool planar_yuv;  // luma in plane 0, chroma in the other planes
-  bool swap_red_blue;
-};
-
-// nullptr for a format the elements do not take.
-const FormatLayout* find_layout(GstVideoFormat format);
+// The format's row of satcore's table of layouts (sat/pixel_layout.h: planes, channels of the
+// plane the filter reads, which plane is luma, red or blue first); nullptr for a format the
+// elements do not take.
+const sat::PixelLayoutInfo* find_layout(GstVideoFormat format);
 
 // The formats in system memory and in CUDA memory, in the order of preference of the caps.
 const std::vector<GstVideoFormat>& system_memory_formats();

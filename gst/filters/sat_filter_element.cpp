@@ -415,10 +415,10 @@ gboolean stop(GstBaseTransform* trans) {
 
 // The filter on one mapped frame pair in system memory (formats: common/video_formats.h).
 void filter_system_frame(FilterState& state, GstVideoFrame* in, GstVideoFrame* out) {
-  const FormatLayout& in_layout = *find_layout(GST_VIDEO_FRAME_FORMAT(in));
-  const FormatLayout& out_layout = *find_layout(GST_VIDEO_FRAME_FORMAT(out));
-  sat::Image8 src = plane_image(in, 0, in_layout.channels);
-  if (in_layout.swap_red_blue) {
+  const sat::PixelLayoutInfo& in_layout = *find_layout(GST_VIDEO_FRAME_FORMAT(in));
+  const sat::PixelLayoutInfo& out_layout = *find_layout(GST_VIDEO_FRAME_FORMAT(out));
+  sat::Image8 src = plane_image(in, 0, sat::plane_channels(in_layout, 0));
+  if (in_layout.red_first) {
     const sat::Image8 swapped = scratch_image(state.swapped_src, src.width, src.height, 4);
     swap_red_blue(src, swapped);
     src = swapped;
@@ -426,14 +426,16 @@ void filter_system_frame(FilterState& state, GstVideoFrame* in, GstVideoFrame* o
   const int channels = sat::output_channels(state.active, src.channels);
   sat::Image8 dst = plane_image(out, 0, channels);
   // A gray result into a packed colour format: computed into a gray image, then spread.
-  const bool spread = channels == 1 && out_layout.channels > 1;
-  const bool swap_back = out_layout.swap_red_blue && channels == 4;
+  const bool spread = channels == 1 && sat::plane_channels(out_layout, 0) > 1;
+  const bool swap_back = out_layout.red_first && channels == 4;
   if (spread) dst = scratch_image(state.gray, dst.width, dst.height, 1);
   if (swap_back) dst = scratch_image(state.swapped_dst, dst.width, dst.height, 4);
   state.runner->run_host(state.active, state.images, src, dst);
   if (swap_back) swap_red_blue(dst, plane_image(out, 0, 4));
-  if (spread) spread_gray(dst, plane_image(in, 0, in_layout.channels), plane_image(out, 0, out_layout.channels));
-  if (out_layout.planar_yuv) {
+  if (spread)
+    spread_gray(dst, plane_image(in, 0, sat::plane_channels(in_layout, 0)),
+                plane_image(out, 0, sat::plane_channels(out_layout, 0)));
+  if (sat::is_planar_yuv(out_layout)) {
     if (state.info.output == sat::FilterOutput::Gray)
       neutral_chroma(out);
     else
@@ -444,16 +446,16 @@ void filter_system_frame(FilterState& state, GstVideoFrame* in, GstVideoFrame* o
 // The filter on one mapped frame pair in CUDA memory (device pointers), on the runner's stream;
 // returns when the output is written (see cuda_sharing.h: 1.22's CUDA memory carries no stream).
 void filter_cuda_frame(FilterState& state, GstVideoFrame* in, GstVideoFrame* out) {
-  const FormatLayout& in_layout = *find_layout(GST_VIDEO_FRAME_FORMAT(in));
-  const FormatLayout& out_layout = *find_layout(GST_VIDEO_FRAME_FORMAT(out));
-  const sat::Image8 src = plane_image(in, 0, in_layout.channels);
+  const sat::PixelLayoutInfo& in_layout = *find_layout(GST_VIDEO_FRAME_FORMAT(in));
+  const sat::PixelLayoutInfo& out_layout = *find_layout(GST_VIDEO_FRAME_FORMAT(out));
+  const sat::Image8 src = plane_image(in, 0, sat::plane_channels(in_layout, 0));
   const int channels = sat::output_channels(state.active, src.channels);
-  const bool spread = channels == 1 && out_layout.channels > 1;  // BGRx, BGRA: see filter_system_frame
+  const bool spread = channels == 1 && sat::plane_channels(out_layout, 0) > 1;  // BGRx, BGRA: see filter_system_frame
   const sat::Image8 dst = spread ? state.runner->device_scratch(src.width, src.height) : plane_image(out, 0, channels);
   const cudaStream_t stream = state.runner->stream();
   state.runner->run_device(state.active, state.images, src, dst, stream);
-  if (spread) spread_gray_device(dst, src, plane_image(out, 0, out_layout.channels), stream);
-  if (out_layout.planar_yuv) {
+  if (spread) spread_gray_device(dst, src, plane_image(out, 0, sat::plane_channels(out_layout, 0)), stream);
+  if (sat::is_planar_yuv(out_layout)) {
     if (state.info.output == sat::FilterOutput::Gray)
       neutral_chroma_device(out, stream);
     else

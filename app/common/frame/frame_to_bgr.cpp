@@ -21,31 +21,18 @@ void to_bgr_cpu(const FrameView& frame, cv::Mat& bgr) {
 }
 
 void download_bgr(const FrameView& frame, cv::Mat& bgr) {
-  // Each plane's rows: the packed layouts' bytes per pixel, or luma and (sub-sampled) chroma.
-  const auto row_bytes = [&](int plane) -> std::size_t {
-    switch (frame.layout) {
-      case PixelLayout::Bgr:
-        return std::size_t(frame.width) * 3;
-      case PixelLayout::Gray:
-        return std::size_t(frame.width);
-      case PixelLayout::Nv12:
-        return std::size_t(plane == 0 ? frame.width : 2 * ((frame.width + 1) / 2));
-      case PixelLayout::I420:
-        return std::size_t(plane == 0 ? frame.width : (frame.width + 1) / 2);
-      default:
-        return std::size_t(frame.width) * 4;
-    }
-  };
+  const sat::PixelLayoutInfo& layout = sat::layout_info(frame.layout);
   std::vector<uint8_t> planes[3];
   FrameView host = frame;
   host.on_device = false;
-  for (int p = 0; p < plane_count(frame.layout); ++p) {
-    const int rows = p == 0 ? frame.height : (frame.height + 1) / 2;
-    planes[p].resize(row_bytes(p) * rows);
-    SAT_CUDA_CHECK(cudaMemcpy2D(planes[p].data(), row_bytes(p), frame.plane[p], frame.pitch[p], row_bytes(p), rows,
+  for (int p = 0; p < layout.planes; ++p) {
+    const std::size_t row_bytes = sat::plane_row_bytes(layout, p, frame.width);
+    const int rows = sat::plane_rows(layout, p, frame.height);
+    planes[p].resize(row_bytes * rows);
+    SAT_CUDA_CHECK(cudaMemcpy2D(planes[p].data(), row_bytes, frame.plane[p], frame.pitch[p], row_bytes, rows,
                                 cudaMemcpyDeviceToHost));
     host.plane[p] = planes[p].data();
-    host.pitch[p] = row_bytes(p);
+    host.pitch[p] = row_bytes;
   }
   to_bgr_cpu(host, bgr);
 }

@@ -23,28 +23,4 @@ YuvMatrix yuv_matrix(double kr, double kb, bool full_range) {
   return m;
 }
 
-int plane_count(PixelLayout layout) { return layout == PixelLayout::Nv12 ? 2 : layout == PixelLayout::I420 ? 3 : 1; }
-
-const char* to_string(PixelLayout layout) {
-  switch (layout) {
-    case PixelLayout::Bgr:
-      return "BGR";
-    case PixelLayout::Bgrx:
-      return "BGRx";
-    case PixelLayout::Bgra:
-      return "BGRA";
-    case PixelLayout::Rgbx:
-      return "RGBx";
-    case PixelLayout::Rgba:
-      return "RGBA";
-    case PixelLayout::Gray:
-      return "GRAY8";
-    case PixelLayout::Nv12:
-      return "NV12";
-    case PixelLayout::I420:
-      return "I420";
-  }
-  return "?";
-}
-
 }  // namespace satapp

@@ -1,17 +1,17 @@
-// A decoded video frame where it lies (host or device memory) and how its pixels are laid out,
-// as decoders hand frames over (GStreamer's video/x-raw formats): the input of the conversion to
-// the 8-bit BGR that the frame pipelines take (frame_to_bgr.h). No GStreamer here: the pipelines
-// see frames, not where they came from.
+// A decoded video frame where it lies (host or device memory) and how its pixels are laid out
+// (satcore's table of layouts, sat/pixel_layout.h): the input of the ingest into what satcore
+// reads (frame_ingest.h). No GStreamer here: the pipelines see frames, not where they came from.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 
+#include "sat/pixel_layout.h"
+
 namespace satapp {
 
-// The layouts decoders give. Packed ones by their byte order (x: a byte that is ignored).
-enum class PixelLayout { Bgr, Bgrx, Bgra, Rgbx, Rgba, Gray, Nv12, I420 };
+using sat::PixelLayout;
 
 // Y'CbCr → R'G'B' in 16.16 fixed point (the same integers on the host and the GPU, so both give the
 // same bytes): R = cy·(Y − y_offset) + cr_r·(V − 128), G = cy·(Y − y_offset) − cb_g·(U − 128) −
@@ -33,9 +33,6 @@ struct FrameView {
   YuvMatrix yuv;                                          // NV12 and I420 only
   bool on_device = false;                                 // plane pointers are CUDA device memory
 };
-
-int plane_count(PixelLayout layout);        // 1, 2 (NV12) or 3 (I420)
-const char* to_string(PixelLayout layout);  // "BGR", "BGRx", ..., "NV12", "I420" (GStreamer's names)
 
 // A frame in device memory and what keeps that memory valid (the decoder's buffer): whoever
 // reads `view` after the call that handed it over holds `owner` until the GPU is done with it.

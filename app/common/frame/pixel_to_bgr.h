@@ -48,7 +48,7 @@ SATAPP_HOST_DEVICE inline void pixel_to_bgr(const FrameView& f, int x, int y, ui
       bgr[1] = row[4 * x + 1];
       bgr[2] = row[4 * x];
       return;
-    case PixelLayout::Gray:
+    case PixelLayout::Gray8:
       bgr[0] = bgr[1] = bgr[2] = row[x];
       return;
     case PixelLayout::Nv12: {  // chroma at half resolution, U and V interleaved

@@ -24,35 +24,10 @@ constexpr const char* kCudaCaps =
     "video/x-raw(memory:CUDAMemory), format=(string){ NV12, BGRx, BGRA, RGBx, RGBA, I420 }";
 constexpr long long kPollNs = 50 * GST_MSECOND;  // how often a wait looks at the bus
 
-bool layout_of(GstVideoFormat format, PixelLayout& layout) {
-  switch (format) {
-    case GST_VIDEO_FORMAT_BGR:
-      layout = PixelLayout::Bgr;
-      return true;
-    case GST_VIDEO_FORMAT_BGRx:
-      layout = PixelLayout::Bgrx;
-      return true;
-    case GST_VIDEO_FORMAT_BGRA:
-      layout = PixelLayout::Bgra;
-      return true;
-    case GST_VIDEO_FORMAT_RGBx:
-      layout = PixelLayout::Rgbx;
-      return true;
-    case GST_VIDEO_FORMAT_RGBA:
-      layout = PixelLayout::Rgba;
-      return true;
-    case GST_VIDEO_FORMAT_GRAY8:
-      layout = PixelLayout::Gray;
-      return true;
-    case GST_VIDEO_FORMAT_NV12:
-      layout = PixelLayout::Nv12;
-      return true;
-    case GST_VIDEO_FORMAT_I420:
-      layout = PixelLayout::I420;
-      return true;
-    default:
-      return false;
-  }
+// The row of satcore's table of layouts (sat/pixel_layout.h) that has GStreamer's format's name;
+// nullptr for the formats outside it.
+const sat::PixelLayoutInfo* layout_of(GstVideoFormat format) {
+  return sat::find_pixel_layout(gst_video_format_to_string(format));
 }
 
 YuvMatrix matrix_of(const GstVideoInfo& info) {
@@ -64,15 +39,14 @@ YuvMatrix matrix_of(const GstVideoInfo& info) {
 class MappedFrame final : public Frame {
  public:
   // Takes `sample`. Throws Error when it cannot be mapped or, unless `any_format`, has a layout
-  // outside frame_view.h.
+  // outside satcore's table of layouts (sat/pixel_layout.h).
   MappedFrame(GstSample* sample, bool any_format) : sample_(sample) {
     GstCaps* caps = gst_sample_get_caps(sample_);
     GstBuffer* buffer = gst_sample_get_buffer(sample_);
     GstVideoInfo info;
     if (!caps || !buffer || !gst_video_info_from_caps(&info, caps)) fail("a sample without video caps or buffer");
-    PixelLayout layout = PixelLayout::Bgr;
-    const bool viewable = layout_of(GST_VIDEO_INFO_FORMAT(&info), layout);
-    if (!viewable && !any_format)
+    const sat::PixelLayoutInfo* layout = layout_of(GST_VIDEO_INFO_FORMAT(&info));
+    if (!layout && !any_format)
       fail(std::string("unsupported format ") + gst_video_format_to_string(GST_VIDEO_INFO_FORMAT(&info)));
     const GstCapsFeatures* features = gst_caps_get_features(caps, 0);
     const bool device = features && gst_caps_features_contains(features, "memory:CUDAMemory");
@@ -94,13 +68,13 @@ class MappedFrame final : public Frame {
       raw_.data[p] = static_cast<const uint8_t*>(GST_VIDEO_FRAME_PLANE_DATA(&frame_, p));
       raw_.stride[p] = GST_VIDEO_FRAME_PLANE_STRIDE(&frame_, p);
     }
-    if (!viewable) return;  // view_ stays empty
-    view_.layout = layout;
+    if (!layout) return;  // view_ stays empty
+    view_.layout = layout->layout;
     view_.width = raw_.width;
     view_.height = raw_.height;
     view_.on_device = device;
     view_.yuv = matrix_of(info);
-    for (int p = 0; p < plane_count(layout); ++p) {
+    for (int p = 0; p < layout->planes; ++p) {
       view_.plane[p] = raw_.data[p];
       view_.pitch[p] = static_cast<std::size_t>(raw_.stride[p]);
     }

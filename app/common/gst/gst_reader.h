@@ -1,8 +1,8 @@
 // Video frames out of a GStreamer pipeline: a gst-launch description that satlab and satfilter
 // end with an appsink of their own (`DESCRIPTION ! appsink`). The appsink takes system memory in
-// the formats of frame_view.h and, when asked, `video/x-raw(memory:CUDAMemory)` (NV12, BGRx,
-// RGBA...) whose device pointers go to the GPU pipeline as they are, in a CUDA context shared with
-// the decoder (gst_cuda_context.h).
+// the formats of satcore's table of layouts (sat/pixel_layout.h) and, when asked, `video/x-raw(memory:CUDAMemory)`
+// (NV12, BGRx, RGBA...) whose device pointers go to the GPU pipeline as they are, in a CUDA context shared with the
+// decoder (gst_cuda_context.h).
 //
 // Every wait is bounded: a pipeline that does not parse, link or preroll, an error on the bus
 // mid-stream, or no frame for `timeout_s` is an Error naming the pipeline and GStreamer's message;
@@ -41,7 +41,7 @@ struct RawFrame {
 class Frame {
  public:
   virtual ~Frame() = default;
-  // The frame in a layout of frame_view.h; a frame of another format (possible only with
+  // The frame in a layout of the table; a frame of another format (possible only with
   // ReaderOptions::system_caps) has an empty view (width and height 0).
   virtual const FrameView& view() const = 0;
   virtual const RawFrame& raw() const = 0;
@@ -57,7 +57,7 @@ struct ReaderOptions {
   bool paced = false;
   double timeout_s = 20;  // the longest wait for a frame (the first one included)
   // What the appsink takes in system memory, as a caps string (e.g. "video/x-raw, format=(string)
-  // { I420, Y444_10LE }"); empty: the layouts of frame_view.h. A reader that gives its own caps
+  // { I420, Y444_10LE }"); empty: the layouts of the table. A reader that gives its own caps
   // builds its own pipeline, so a format that does not negotiate gets no advice to add a videoconvert.
   std::string system_caps;
 };

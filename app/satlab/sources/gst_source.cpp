@@ -45,7 +45,7 @@ GstSource::GstSource(std::string description, std::string label, bool loop, cons
 void GstSource::describe(const satapp::FrameView& view) {
   width_ = view.width;
   height_ = view.height;
-  format_ = satapp::to_string(view.layout);
+  format_ = sat::layout_info(view.layout).name;
   memory_ = view.on_device ? "CUDA memory" : "system memory";
 }
 
