@@ -28,8 +28,8 @@ void add_detect_options(CLI::App& app, DetectRequest& detect) {
 
 void finish_detect(const CLI::App& app, const DetectRequest& detect, CommandLine& cl) {
   if (!cli::given(app, "--detect")) {
-    for (const char* name : cli::kDetectParameterOptions)
-      if (cli::given(app, name)) throw usage_error(std::string(name) + " needs --detect CASCADE.xml");
+    for (const std::string& name : cli::detect_parameter_options())
+      if (cli::given(app, name.c_str())) throw usage_error(name + " needs --detect CASCADE.xml");
     if (cli::given(app, "--draw")) throw usage_error("--draw needs --detect CASCADE.xml");
     return;
   }

@@ -55,9 +55,54 @@ void copy_boxes(const char* call, const std::vector<sat::Box>& found, sat_box* b
   *count = int(std::min<std::size_t>(found.size(), std::size_t(std::numeric_limits<int>::max())));
 }
 
+// The catalog's texts as C strings that live as long as the library.
+struct DetectParamTexts {
+  std::string name, help, range;
+};
+
+const std::vector<DetectParamTexts>& detect_param_texts() {
+  static const std::vector<DetectParamTexts> texts = [] {
+    std::vector<DetectParamTexts> all;
+    for (const sat::DetectParamInfo& info : sat::detect_param_catalog())
+      all.push_back({std::string(info.param.name), std::string(info.param.help), sat::range_text(info.param)});
+    return all;
+  }();
+  return texts;
+}
+
+const sat::DetectParamInfo* detect_param_at(int param) {
+  const auto& catalog = sat::detect_param_catalog();
+  return param >= 0 && std::size_t(param) < catalog.size() ? &catalog[std::size_t(param)] : nullptr;
+}
+
 }  // namespace
 
 extern "C" {
+
+int sat_detect_param_count(void) { return int(sat::detect_param_catalog().size()); }
+
+sat_status sat_detect_param_info(int param, sat_param_info* info) {
+  constexpr const char* call = "sat_detect_param_info";
+  return guarded([&] {
+    require(info, call, "result pointer");
+    const sat::DetectParamInfo* p = detect_param_at(param);
+    if (!p)
+      invalid(call, "no detection parameter " + std::to_string(param) + " (" +
+                        std::to_string(sat_detect_param_count()) + " parameters)");
+    const DetectParamTexts& texts = detect_param_texts()[std::size_t(param)];
+    *info = sat::c_api::param_info_of(p->param, texts.name.c_str(), texts.help.c_str(),
+                                      sat::get_detect_param(sat::DetectParams{}, p->param.name));
+  });
+}
+
+int sat_detect_param_is_size(int param) {
+  const sat::DetectParamInfo* p = detect_param_at(param);
+  return p ? (p->size ? 1 : 0) : -1;
+}
+
+const char* sat_detect_param_range(int param) {
+  return detect_param_at(param) ? detect_param_texts()[std::size_t(param)].range.c_str() : nullptr;
+}
 
 sat_status sat_cascade_load(const char* path, sat_cascade** cascade) {
   return guarded([&] {

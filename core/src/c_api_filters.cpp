@@ -129,6 +129,20 @@ const sat::ParamInfo* param_at(int filter, int param) {
 
 }  // namespace
 
+sat_param_info sat::c_api::param_info_of(const ParamInfo& p, const char* name, const char* help, double default_value) {
+  return sat_param_info{name,
+                        int(p.kind),
+                        p.min,
+                        p.max,
+                        p.min_open ? 1 : 0,
+                        p.max_open ? 1 : 0,
+                        p.odd ? 1 : 0,
+                        int(p.choices.size()),
+                        default_value,
+                        p.step,
+                        help};
+}
+
 extern "C" {
 
 sat_status sat_filter_apply(sat_filter_engine* engine, const char* filter, const sat_filter_param* params,
@@ -188,17 +202,8 @@ sat_status sat_filter_param_info(int filter, int param, sat_param_info* info) {
                            ")");
     const ParamTexts& texts = catalog_texts()[std::size_t(filter)].params[std::size_t(param)];
     const sat::FilterSpec& defaults = filter_at(filter)->defaults;
-    *info = sat_param_info{texts.name.c_str(),
-                           int(p->kind),
-                           p->min,
-                           p->max,
-                           p->min_open ? 1 : 0,
-                           p->max_open ? 1 : 0,
-                           p->odd ? 1 : 0,
-                           int(p->choices.size()),
-                           p->kind == sat::ParamKind::Image ? 0.0 : sat::get_param(defaults, p->name),
-                           p->step,
-                           texts.help.c_str()};
+    *info = sat::c_api::param_info_of(*p, texts.name.c_str(), texts.help.c_str(),
+                                      p->kind == sat::ParamKind::Image ? 0.0 : sat::get_param(defaults, p->name));
   });
 }
 

@@ -41,6 +41,10 @@ inline sat_status fail(sat_status status, const std::string& message) { return f
 void apply(const char* call, sat_filter_engine* engine, const FilterSpec& spec, const sat_image8* src,
            const sat_image8* dst, void* stream);
 
+// A catalog parameter as the C ABI describes it (sat_filter_param_info, sat_detect_param_info);
+// `name` and `help` are the parameter's texts as C strings that live as long as the library.
+sat_param_info param_info_of(const ParamInfo& param, const char* name, const char* help, double default_value);
+
 // Runs `body`, mapping exceptions to statuses; clears the message on success.
 template <class Body>
 sat_status guarded(Body&& body) noexcept {

@@ -1,8 +1,9 @@
-// The detection properties satdetect and satfaceblur share, named as gst-opencv's facedetect and
-// faceblur name them (profile, scale-factor, min-neighbors, min-size-width, min-size-height,
-// min-stddev) plus max-size-width / max-size-height (satfilter's --max-size). Defaults are
-// facedetect's, so that replacing facedetect with satdetect keeps a pipeline's boxes; ranges are
-// satcore's (sat::Detector refuses the rest): scale-factor > 1 and <= 100, sizes 0..32768.
+// The detection properties satdetect and satfaceblur share, generated from satcore's catalog of
+// detection parameters (sat/detect_params.h): the catalog's names in kebab-case (scale-factor,
+// min-neighbors; a size is two properties, min-size-width and min-size-height), its ranges and
+// help; plus profile (the cascade) and min-stddev, gst-opencv's facedetect's. The names are
+// facedetect's and faceblur's, and so are the defaults, so that replacing facedetect with
+// satdetect keeps a pipeline's boxes.
 #pragma once
 
 #include <glib-object.h>
@@ -14,10 +15,11 @@
 namespace sat_gst {
 
 // facedetect's default face cascade on Debian (package opencv-data).
-inline constexpr const char* kDefaultProfile = "/usr/share/opencv4/haarcascades/haarcascade_frontalface_default.xml";
+inline constexpr const char* kDefaultProfile = sat::kDefaultHaarCascade;
 
 struct DetectSettings {
   std::string profile = kDefaultProfile;
+  // facedetect's defaults (scale factor 1.25, min size 30x30), not the catalog's (OpenCV's).
   sat::DetectParams params{1.25, 3, {30, 30}, {0, 0}};
   // Frames whose gray standard deviation is below this are not searched (facedetect's
   // min-stddev: flat frames cost nothing and give no false boxes). 0: every frame.

@@ -22,8 +22,15 @@ _CACHEABLE_BYTES = 64 << 20  # larger (or not a regular file): loaded for the ca
 _loaded = collections.OrderedDict()  # (absolute path, content digest) -> Cascade, least recent first
 _loaded_lock = threading.Lock()
 
-# What the C ABI takes as int (detectMultiScale's minNeighbors and sizes).
-_INT_MAX = 2**31 - 1
+# detect()'s parameters as satcore's catalog describes them (name -> range, default, ...): the
+# defaults of detect()'s signature and the ranges of its integer checks.
+_PARAMS = {p["name"]: p for p in _satcore.detect_param_catalog()}
+
+
+def _default(name):
+    p = _PARAMS[name]
+    value = int(p["default"]) if p["kind"] == "int" else p["default"]
+    return (value, value) if p["size"] else value
 
 
 class _Param:
@@ -74,11 +81,14 @@ def _cascade(cascade):
     return loaded
 
 
-def _integer(name, value):
-    """An int parameter checked as filter() checks one (no str, no 1.5), within the C int range."""
+def _integer(name, value, param=None):
+    """An int parameter checked as filter() checks one (no str, no 1.5), within the catalog's range
+    (`param`: the catalog's name when `name` is one side of a size)."""
     number = int(_number("detect", _Param(name, "int"), value))
-    if not 0 <= number <= _INT_MAX:
-        raise ValueError(f"detect(): {name} must be in [0, {_INT_MAX}] (got {value!r})")
+    p = _PARAMS[param or name]
+    low, high = int(p["min"]), int(p["max"])
+    if not low <= number <= high:
+        raise ValueError(f"detect(): {name} must be in [{low}, {high}] (got {value!r})")
     return number
 
 
@@ -100,10 +110,11 @@ def _size(value, name):
             _number("detect", _Param(name, "int"), value)
         except TypeError:
             raise TypeError(f"detect(): {name} must be (width, height) or an int, not {value!r}") from None
-    return _integer(f"{name}[0]", width), _integer(f"{name}[1]", height)
+    return _integer(f"{name}[0]", width, name), _integer(f"{name}[1]", height, name)
 
 
-def detect(x, cascade, scale_factor=1.1, min_neighbors=3, min_size=(0, 0), max_size=(0, 0), *, stream=None):
+def detect(x, cascade, scale_factor=_default("scale_factor"), min_neighbors=_default("min_neighbors"),
+           min_size=_default("min_size"), max_size=_default("max_size"), *, stream=None):
     """The objects a Haar cascade finds in one uint8 image: an (N, 4) int32 NumPy array of x, y, w, h.
 
     The answers of OpenCV 4.6's ``cv2.CascadeClassifier(cascade).detectMultiScale(x, scale_factor,

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "messages.h"
+#include "sat/detect_c.h"
 #include "sat/sat_c.h"
 
 namespace py = pybind11;
@@ -34,11 +35,8 @@ const char* kind_name(int kind) {
 
 std::string text_or_empty(const char* text) { return text ? text : ""; }
 
-py::dict param_entry(int filter, int param) {
-  sat_param_info info{};
-  if (sat_filter_param_info(filter, param, &info) != SAT_OK) throw std::runtime_error(sat_last_error());
-  py::list choices;
-  for (int c = 0; c < info.choice_count; ++c) choices.append(text_or_empty(sat_filter_param_choice(filter, param, c)));
+// A parameter as the C ABI describes it; `choices` and `range` its texts.
+py::dict param_dict(const sat_param_info& info, const py::list& choices, const char* range) {
   py::dict d;
   d["name"] = text_or_empty(info.name);
   d["kind"] = kind_name(info.kind);
@@ -51,8 +49,29 @@ py::dict param_entry(int filter, int param) {
   d["default"] = info.default_value;
   d["step"] = info.step;
   d["help"] = text_or_empty(info.help);
-  d["range"] = text_or_empty(sat_filter_param_range(filter, param));
+  d["range"] = text_or_empty(range);
   return d;
+}
+
+py::dict param_entry(int filter, int param) {
+  sat_param_info info{};
+  if (sat_filter_param_info(filter, param, &info) != SAT_OK) throw std::runtime_error(sat_last_error());
+  py::list choices;
+  for (int c = 0; c < info.choice_count; ++c) choices.append(text_or_empty(sat_filter_param_choice(filter, param, c)));
+  return param_dict(info, choices, sat_filter_param_range(filter, param));
+}
+
+// detect()'s parameters (sat_detect_param_info), each with "size": (width, height) or a number.
+py::list detect_param_catalog() {
+  py::list params;
+  for (int p = 0; p < sat_detect_param_count(); ++p) {
+    sat_param_info info{};
+    if (sat_detect_param_info(p, &info) != SAT_OK) throw std::runtime_error(sat_last_error());
+    py::dict d = param_dict(info, py::list(), sat_detect_param_range(p));
+    d["size"] = sat_detect_param_is_size(p) == 1;
+    params.append(d);
+  }
+  return params;
 }
 
 py::list filter_catalog() {
@@ -102,6 +121,7 @@ void bind_catalog(py::module_& m) {
   m.def(
       "find_filter", [](const std::string& name) { return sat_filter_find(name.c_str()); },
       "the catalog index of a filter by name or alias; -1 when unknown");
+  m.def("detect_param_catalog", &detect_param_catalog, "detect()'s parameters, in satcore's order");
   m.def("filter_footprint", &filter_footprint,
         "(halo_y, halo_x, position_dependent) of a filter for its parameters [(name, value, text or None)]");
 }

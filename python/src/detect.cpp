@@ -25,19 +25,13 @@ namespace satpy {
 namespace {
 
 // The words of the C++ messages as detect()'s parameters say them.
-PythonWords detect_words() {
-  return {"detect",
-          {{"scale factor", "scale_factor"},
-           {"min neighbors", "min_neighbors"},
-           {"min and max size", "min_size and max_size"},
-           {"frame", "input"},
-           {"image", "input"}}};
-}
+PythonWords detect_words() { return {"detect", {{"frame", "input"}, {"image", "input"}}}; }
 
+// detect()'s parameters, checked and defaulted from the catalog by satcore/_detect.py.
 struct DetectRequest {
-  double scale_factor = 1.1;
-  int min_neighbors = 3;
-  int min_width = 0, min_height = 0, max_width = 0, max_height = 0;
+  double scale_factor;
+  int min_neighbors;
+  int min_width, min_height, max_width, max_height;
 };
 
 // A detector and the largest frame it was made for; re-created (larger) as frames grow.

@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "sat/detect_params.h"
 #include "sat/filters.h"
 #include "sat/sat.h"
 
@@ -111,16 +112,6 @@ struct Box {
 inline bool operator==(const Box& a, const Box& b) {
   return a.x == b.x && a.y == b.y && a.width == b.width && a.height == b.height;
 }
-
-// detectMultiScale's parameters. min_size / max_size: object sizes in frame pixels; 0×0 means
-// no minimum / the frame's size (OpenCV's Size()). min_neighbors 0 returns every accepted window
-// (no grouping), as OpenCV does.
-struct DetectParams {
-  double scale_factor = 1.1;  // > 1, and few enough scales (kMaxDetectScales)
-  int min_neighbors = 3;      // ≥ 0
-  Extent min_size{0, 0};
-  Extent max_size{0, 0};
-};
 
 // The most scales a detector evaluates: the scale sequence 1, f, f², … up to the largest frame
 // (max extent) must have at most this many terms, else sat::Detector refuses the factor (with the

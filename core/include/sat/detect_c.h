@@ -75,6 +75,15 @@ typedef struct sat_detect_timing {
 sat_status sat_detector_enable_timing(sat_detector* detector, int on);
 sat_status sat_detect_times(const sat_detector* detector, sat_detect_timing* times);
 
+/* The catalog of detectMultiScale's parameters (sat/detect_params.h), for bindings that generate
+ * their defaults and checks from it, numbered from 0 in sat::DetectParams's order (scale_factor,
+ * min_neighbors, min_size, max_size). A size is width x height, each side in the range, each
+ * defaulting to default_value. Strings are static (never freed). */
+int sat_detect_param_count(void);
+sat_status sat_detect_param_info(int param, sat_param_info* info);
+int sat_detect_param_is_size(int param);       /* 1: width x height; 0: a number; -1 when out of range */
+const char* sat_detect_param_range(int param); /* the range in words (">= 0"); NULL when out of range */
+
 #ifdef __cplusplus
 }
 #endif

@@ -112,6 +112,12 @@ std::string range_text(const ParamInfo& param);
 // "window must be odd, 3..46339 (got 8)".
 std::string param_error(const ParamInfo& param, double value);
 
+// Whether `value` is in the parameter's range (an Image parameter takes no number), and the same
+// as a check: throws Error(InvalidArgument, call, param_error()) when it is not. The detection
+// parameters' catalog (sat/detect_params.h) checks its values with these too.
+bool in_range(const ParamInfo& param, double value);
+void check_param(const ParamInfo& param, double value, const char* call);
+
 // Every parameter in range and every rule between them (e.g. shape Map needs a radius map);
 // throws Error(InvalidArgument, call, text) with the same texts as set_param.
 void validate(const FilterSpec& spec, const char* call = "sat::validate");

@@ -48,8 +48,7 @@ void validate_setup(const HaarCascade& c, Extent max_extent, const DetectParams&
     invalid(call, "the cascade is inconsistent: " + problem);
   if (max_extent.width < 1 || max_extent.height < 1 || max_extent.width > 32768 || max_extent.height > 32768)
     invalid(call, "max extent must be 1..32768 in each axis (got " + extent_text(max_extent) + ")");
-  if (!(p.scale_factor > 1.0) || !std::isfinite(p.scale_factor) || p.scale_factor > 100.0)
-    invalid(call, "scale factor must be > 1 and ≤ 100 (got " + number_text(p.scale_factor) + ")");
+  validate(p, call);  // each parameter in the catalog's range (sat/detect_params.h)
   if (detect::max_scale_count(max_extent, c.window, p) > kMaxDetectScales) {
     const double ratio =
         std::min(double(max_extent.width) / c.window.width, double(max_extent.height) / c.window.height);
@@ -58,10 +57,6 @@ void validate_setup(const HaarCascade& c, Extent max_extent, const DetectParams&
                       " window in frames up to " + extent_text(max_extent) + "; use a factor of at least " +
                       number_text(smallest_fitting_factor(ratio)));
   }
-  if (p.min_neighbors < 0) invalid(call, "min neighbors must be >= 0 (got " + std::to_string(p.min_neighbors) + ")");
-  if (p.min_size.width < 0 || p.min_size.height < 0 || p.max_size.width < 0 || p.max_size.height < 0)
-    invalid(call, "min and max size must be >= 0 (got min " + extent_text(p.min_size) + ", max " +
-                      extent_text(p.max_size) + ")");
 }
 
 void validate_frame(ConstImage8 f, Extent max_extent) {

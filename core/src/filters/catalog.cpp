@@ -90,27 +90,6 @@ std::string requirement(const ParamInfo& p, double value) {
   return "?";
 }
 
-bool in_range(const ParamInfo& p, double v) {
-  if (std::isnan(v)) return false;
-  switch (p.kind) {
-    case ParamKind::Int:
-      return v == std::floor(v) && v >= p.min && v <= p.max && (!p.odd || std::fmod(std::fabs(v), 2.0) == 1.0);
-    case ParamKind::Real:
-      return std::isfinite(v) && (p.min_open ? v > p.min : v >= p.min) && (p.max_open ? v < p.max : v <= p.max);
-    case ParamKind::Bool:
-      return v == 0.0 || v == 1.0;
-    case ParamKind::Choice:
-      return v == std::floor(v) && v >= 0 && v < double(p.choices.size());
-    case ParamKind::Image:
-      return false;
-  }
-  return false;
-}
-
-void check_value(const char* call, const ParamInfo& p, double v) {
-  if (!in_range(p, v)) fail(call, param_error(p, v));
-}
-
 // Parameter `name` of `info` with its index; throws naming the filter's parameters when unknown.
 std::pair<const ParamInfo*, std::size_t> param_of(const FilterInfo& info, std::string_view name, const char* call) {
   for (std::size_t i = 0; i < info.params.size(); ++i)
@@ -181,7 +160,7 @@ void set_param(FilterSpec& spec, std::string_view param, double value) {
   visit_described(spec, [&](const auto& d, auto& params) {
     const auto [p, i] = param_of(d.info, param, call);
     require_number(*p, call);
-    check_value(call, *p, value);
+    check_param(*p, value, call);
     d.access[i].set(params, value);
   });
 }
@@ -276,10 +255,31 @@ std::string param_error(const ParamInfo& p, double value) {
   return must_be(p, requirement(p, value), number(value));
 }
 
+bool in_range(const ParamInfo& p, double v) {
+  if (std::isnan(v)) return false;
+  switch (p.kind) {
+    case ParamKind::Int:
+      return v == std::floor(v) && v >= p.min && v <= p.max && (!p.odd || std::fmod(std::fabs(v), 2.0) == 1.0);
+    case ParamKind::Real:
+      return std::isfinite(v) && (p.min_open ? v > p.min : v >= p.min) && (p.max_open ? v < p.max : v <= p.max);
+    case ParamKind::Bool:
+      return v == 0.0 || v == 1.0;
+    case ParamKind::Choice:
+      return v == std::floor(v) && v >= 0 && v < double(p.choices.size());
+    case ParamKind::Image:
+      return false;
+  }
+  return false;
+}
+
+void check_param(const ParamInfo& p, double v, const char* call) {
+  if (!in_range(p, v)) fail(call, param_error(p, v));
+}
+
 void validate(const FilterSpec& spec, const char* call) {
   visit_described(spec, [&](const auto& d, const auto& params) {
     for (std::size_t i = 0; i < d.info.params.size(); ++i)
-      if (d.info.params[i].kind != ParamKind::Image) check_value(call, d.info.params[i], d.access[i].get(params));
+      if (d.info.params[i].kind != ParamKind::Image) check_param(d.info.params[i], d.access[i].get(params), call);
     if (d.check_rules) d.check_rules(params, call);
   });
 }

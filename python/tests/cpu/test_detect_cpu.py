@@ -2,6 +2,7 @@
 detectMultiScale answers on scikit-image's astronaut (gray and colour, grouped and raw), the
 cascade by path (loaded once) or as a Cascade, and bad cascades, parameters and inputs refused."""
 import os
+import re
 import resource
 import shutil
 import subprocess
@@ -124,6 +125,26 @@ def test_bad_parameters_and_inputs_are_refused():
         assert "sat::" not in message and "sat_" not in message, message
     with pytest.raises(TypeError, match="min_size"):
         satcore.detect(x, FRONTAL, min_size="big")
+
+
+def test_defaults_and_ranges_are_the_catalogs():
+    # detect()'s defaults and integer ranges come from satcore's catalog of detection parameters.
+    import inspect
+
+    catalog = {p["name"]: p for p in satcore._satcore.detect_param_catalog()}
+    assert list(catalog) == ["scale_factor", "min_neighbors", "min_size", "max_size"]
+    signature = inspect.signature(satcore.detect)
+    x = np.zeros((64, 64), np.uint8)
+    for name, p in catalog.items():
+        default = int(p["default"]) if p["kind"] == "int" else p["default"]
+        assert signature.parameters[name].default == ((default, default) if p["size"] else default), name
+        if p["kind"] != "int":
+            continue
+        low, high = int(p["min"]), int(p["max"])
+        for value in (low - 1, high + 1):
+            with pytest.raises(ValueError, match=re.escape(f"must be in [{low}, {high}]")):
+                satcore.detect(x, FRONTAL, **{name: (value, 0) if p["size"] else value})
+    assert catalog["scale_factor"]["min_open"] and catalog["scale_factor"]["range"] == "1 < scale_factor <= 100"
 
 
 def test_no_faces_in_a_flat_image():

@@ -8,7 +8,9 @@
 #include <opencv2/imgcodecs.hpp>  // the IMREAD_* flags only (the pictures are decoded with stb)
 #include <opencv2/imgproc.hpp>
 
+#include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 
@@ -328,6 +330,32 @@ TEST(DetectOptions, ParsesAndRefusesCascadesSatcoreCannotLoad) {
   refused({"--min-size", "-3"}, "--min-size");
   refused({"--filter", "detector"}, "shadows, detect");
   std::filesystem::remove_all(dir);
+}
+
+// The detection options are generated from satcore's catalog (sat/detect_params.h): each takes
+// its parameter's whole range, refuses the value past its lower end, and starts at its default.
+TEST(DetectOptions, TakeTheCatalogsRangesAndDefaults) {
+  const sat::DetectParams parsed_defaults = parse({"--filter", "detect"}).scenes.get<DetectSettings>().params;
+  for (const sat::DetectParamInfo& info : sat::detect_param_catalog()) {
+    const sat::ParamInfo& p = info.param;
+    std::string option = "--" + std::string(p.name);
+    std::replace(option.begin(), option.end(), '_', '-');
+    SCOPED_TRACE(option);
+    for (const sat::DetectSide side : {sat::kWidth, sat::kHeight})
+      EXPECT_EQ(sat::get_detect_param(parsed_defaults, p.name, side),
+                sat::get_detect_param(sat::DetectParams{}, p.name, side));
+    const auto text = [](double v) {
+      char t[32];
+      std::snprintf(t, sizeof t, "%.17g", v);
+      return std::string(t);
+    };
+    const std::string top = text(p.max);
+    const sat::DetectParams at_top = parse({option.c_str(), top.c_str()}).scenes.get<DetectSettings>().params;
+    EXPECT_EQ(sat::get_detect_param(at_top, p.name, sat::kWidth), p.max);
+    if (info.size) EXPECT_EQ(sat::get_detect_param(at_top, p.name, sat::kHeight), p.max);
+    const std::string below = text(p.min_open ? p.min : p.min - 1);
+    EXPECT_THROW(parse({option.c_str(), below.c_str()}), UsageError) << below;
+  }
 }
 
 TEST(CascadeList, ListsTheFolderSorted) {

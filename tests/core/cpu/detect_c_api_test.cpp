@@ -104,10 +104,10 @@ TEST_F(DetectCAbi, BadDetectorParametersAreRefused) {
   EXPECT_EQ(sat_detector_create(SAT_BACKEND_CPU, nullptr, 64, 64, 1.1, 3, 0, 0, 0, 0, &d), SAT_ERROR_INVALID_ARGUMENT);
   EXPECT_NE(last_error().find("cascade is null"), std::string::npos) << last_error();
   EXPECT_EQ(sat_detector_create(SAT_BACKEND_CPU, cascade_, 64, 64, 1.0, 3, 0, 0, 0, 0, &d), SAT_ERROR_INVALID_ARGUMENT);
-  EXPECT_NE(last_error().find("scale factor must be > 1"), std::string::npos) << last_error();
+  EXPECT_NE(last_error().find("scale_factor must be > 1 and <= 100 (got 1)"), std::string::npos) << last_error();
   EXPECT_EQ(sat_detector_create(SAT_BACKEND_CPU, cascade_, 64, 64, 1.1, -1, 0, 0, 0, 0, &d),
             SAT_ERROR_INVALID_ARGUMENT);
-  EXPECT_NE(last_error().find("min neighbors"), std::string::npos) << last_error();
+  EXPECT_NE(last_error().find("min_neighbors must be >= 0"), std::string::npos) << last_error();
   EXPECT_EQ(sat_detector_create(SAT_BACKEND_CPU, cascade_, 0, 64, 1.1, 3, 0, 0, 0, 0, &d), SAT_ERROR_INVALID_ARGUMENT);
   EXPECT_NE(last_error().find("max extent"), std::string::npos) << last_error();
   EXPECT_EQ(sat_detector_create(SAT_BACKEND_CPU, cascade_, 64, 64, 1.1, 3, 0, 0, 0, 0, nullptr),

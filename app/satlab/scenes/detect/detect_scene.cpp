@@ -14,6 +14,7 @@
 #include "scenes/detect/detect_options.h"
 #include "scenes/registry.h"
 #include "ui/counted.h"
+#include "ui/live_range.h"
 
 namespace satlab::scene {
 
@@ -197,6 +198,42 @@ const std::vector<sat::Box>& DetectScene::run_detector(const cv::Mat& frame) {
   return boxes;
 }
 
+namespace {
+
+// A slider for each catalog parameter that has values worth one (sat::DetectParamInfo's usual
+// span), labelled by its name; a value the catalog refuses (typed in) is not taken.
+void detect_param_sliders(sat::DetectParams& params) {
+  for (const sat::DetectParamInfo& info : sat::detect_param_catalog()) {
+    if (!(info.usual_max > info.usual_min)) continue;
+    const std::string_view name = info.param.name;
+    std::string label(name);
+    std::replace(label.begin(), label.end(), '_', ' ');
+    const auto take = [&](double value, sat::DetectSide side) {
+      if (sat::in_range(info.param, value)) sat::set_detect_param(params, name, value, side);
+    };
+    if (info.size) {
+      const int lo = int(info.usual_min), hi = int(info.usual_max);
+      int sides[2] = {int(sat::get_detect_param(params, name, sat::kWidth)),
+                      int(sat::get_detect_param(params, name, sat::kHeight))};
+      if (ImGui::SliderInt2((label + " (px)").c_str(), sides, lo, hi)) {
+        take(sides[0], sat::kWidth);
+        take(sides[1], sat::kHeight);
+      }
+    } else if (info.param.kind == sat::ParamKind::Real) {
+      double value = sat::get_detect_param(params, name);
+      const std::string format = "%." + std::to_string(decimals(info.param.step)) + "f";
+      if (ImGui::SliderScalar(label.c_str(), ImGuiDataType_Double, &value, &info.usual_min, &info.usual_max,
+                              format.c_str()))
+        take(value, sat::kWidth);
+    } else {
+      int value = int(sat::get_detect_param(params, name));
+      if (ImGui::SliderInt(label.c_str(), &value, int(info.usual_min), int(info.usual_max))) take(value, sat::kWidth);
+    }
+  }
+}
+
+}  // namespace
+
 void DetectScene::detect(const cv::Mat& frame) {
   try {
     boxes_ = run_detector(frame);
@@ -365,12 +402,7 @@ void DetectScene::draw_panels(UiState& ui, const ViewState& view) {
     ImGui::TextWrapped("%s", problem_.c_str());
     ImGui::PopStyleColor();
   }
-  const double min_scale = 1.01, max_scale = 2.0;
-  sat::DetectParams& p = s.params;
-  ImGui::SliderScalar("scale factor", ImGuiDataType_Double, &p.scale_factor, &min_scale, &max_scale, "%.2f");
-  ImGui::SliderInt("min neighbours", &p.min_neighbors, 0, 10);
-  int min_size[2] = {p.min_size.width, p.min_size.height};
-  if (ImGui::SliderInt2("min size (px)", min_size, 0, 200)) p.min_size = {min_size[0], min_size[1]};
+  detect_param_sliders(s.params);
   ImGui::PopItemWidth();
   ImGui::Separator();
   ImGui::TextUnformatted("vs OpenCV cv::CascadeClassifier (CPU)");

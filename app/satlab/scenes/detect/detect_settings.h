@@ -8,13 +8,14 @@
 
 namespace satlab {
 
-// Where Debian's opencv-data puts OpenCV's Haar cascades (the cascade chooser lists this folder).
-inline constexpr char kHaarCascadeFolder[] = "/usr/share/opencv4/haarcascades";
-inline constexpr char kDefaultCascade[] = "/usr/share/opencv4/haarcascades/haarcascade_frontalface_default.xml";
+// Where Debian's opencv-data puts OpenCV's Haar cascades (the cascade chooser lists this folder),
+// and the default cascade: satcore's (sat/detect_params.h).
+inline constexpr const char* kHaarCascadeFolder = sat::kHaarCascadeFolder;
+inline constexpr const char* kDefaultCascade = sat::kDefaultHaarCascade;
 
 struct DetectSettings {
   std::string cascade = kDefaultCascade;  // an OpenCV >= 2.4 Haar cascade XML
-  // detectMultiScale's parameters, with satcore's (OpenCV's) defaults as satfilter has them.
+  // detectMultiScale's parameters, with the catalog's (OpenCV's) defaults as satfilter has them.
   sat::DetectParams params;
 
   bool operator==(const DetectSettings& o) const {
