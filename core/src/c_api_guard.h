@@ -8,11 +8,16 @@
 #include <string>
 
 #include "sat/error.h"
+#include "sat/filter_session.h"
 #include "sat/filters.h"
 #include "sat/sat_c.h"
 
 struct sat_filter_engine {
   sat::FilterEngine engine;
+};
+
+struct sat_filter_session {
+  sat::FilterSession session;
 };
 
 namespace sat::c_api {
@@ -40,6 +45,9 @@ inline sat_status fail(sat_status status, const std::string& message) { return f
 // filter call of the C ABI ends here (c_api_filters.cpp).
 void apply(const char* call, sat_filter_engine* engine, const FilterSpec& spec, const sat_image8* src,
            const sat_image8* dst, void* stream);
+
+// sat_options as satcore's options (defaults for NULL).
+Options options_of(const sat_options* options);
 
 // Runs `body`, mapping exceptions to statuses; clears the message on success.
 template <class Body>
