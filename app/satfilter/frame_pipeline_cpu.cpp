@@ -6,6 +6,7 @@
 #include "common/timing/stopwatch.h"
 #include "frame_threads.h"
 #include "interrupt.h"
+#include "sat/filter_session.h"
 
 namespace satfilter {
 
@@ -17,8 +18,9 @@ PipelineResult run_cpu_pipeline(const PipelineRequest& request) {
   const int buffer_count = info.kind == MediaKind::Video ? 3 : 1;
 
   const satapp::Stopwatch setup;
-  sat::FilterEngine engine(sat::Backend::Cpu, sat::Extent{info.width, info.height}, request.sat_options);
-  engine.enable_stage_timing(request.timing);
+  sat::FilterSession session(sat::Backend::Cpu, request.sat_options);
+  session.enable_stage_timing(request.timing);
+  session.engine({info.width, info.height});  // made now: part of the setup, not of the first frame
   std::optional<sat::FilterSpec> filter;
   if (request.filter)
     filter = bind_filter_images(*request.filter, request.filter_images,
@@ -47,13 +49,13 @@ PipelineResult run_cpu_pipeline(const PipelineRequest& request) {
     }
     const satapp::Stopwatch compute;
     if (filter)
-      engine.apply(*filter, const_view(inputs[*in]), view(outputs[out]), nullptr);
+      session.run_host(*filter, const_view(inputs[*in]), view(outputs[out]));
     else
       inputs[*in].copyTo(outputs[out]);  // same size and type: into the buffer as it is
     result.totals.compute_ms += compute.elapsed_ms();
     if (request.draw) draw_boxes(outputs[out], result.detections.back());
     if (request.timing && filter) {
-      const sat::StageTimes times = engine.last_stage_times();
+      const sat::StageTimes times = session.last_stage_times();
       result.totals[RunStage::Convert] += times.convert_ms;
       result.totals[RunStage::Sat] += times.sat_ms;
       result.totals[RunStage::Filter] += times.filter_ms;

@@ -1,4 +1,4 @@
-// The CPU pipeline: decode thread → sat::FilterEngine (Backend::Cpu, all cores) on the calling
+// The CPU pipeline: decode thread → a sat::FilterSession (Backend::Cpu, all cores) on the calling
 // thread → encode thread.
 #pragma once
 

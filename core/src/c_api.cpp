@@ -41,7 +41,9 @@ namespace {
 using sat::c_api::guarded;
 using sat::c_api::require;
 
-sat::Options options_of(const sat_options* o) {
+}  // namespace
+
+sat::Options sat::c_api::options_of(const sat_options* o) {
   sat::Options options;
   if (o) {
     options.algorithm = sat::Algorithm(o->algorithm);
@@ -51,6 +53,10 @@ sat::Options options_of(const sat_options* o) {
   }
   return options;
 }
+
+namespace {
+
+using sat::c_api::options_of;
 
 sat::Problem problem_of(const sat_problem& p) {
   return {sat::ElementType(p.type), {p.width, p.height}, p.input, p.input_pitch, p.output, p.output_pitch};
@@ -178,5 +184,43 @@ sat_status sat_filter_engine_create(int backend, int max_width, int max_height, 
 }
 
 void sat_filter_engine_destroy(sat_filter_engine* engine) { delete engine; }
+
+sat_status sat_filter_session_create(int backend, const sat_options* options, sat_filter_session** session) {
+  return guarded([&] {
+    require(session, "sat_filter_session_create", "result pointer");
+    *session = nullptr;
+    if (backend != SAT_BACKEND_CUDA && backend != SAT_BACKEND_CPU)
+      throw sat::Error(sat::ErrorCode::InvalidArgument, "sat_filter_session_create",
+                       "backend must be SAT_BACKEND_CUDA or SAT_BACKEND_CPU (got " + std::to_string(backend) + ")");
+    *session = new sat_filter_session{sat::FilterSession(sat::Backend(backend), options_of(options))};
+  });
+}
+
+void sat_filter_session_destroy(sat_filter_session* session) { delete session; }
+
+sat_status sat_filter_session_set_options(sat_filter_session* session, const sat_options* options) {
+  return guarded([&] {
+    require(session, "sat_filter_session_set_options", "session");
+    session->session.set_sat_options(options_of(options));
+  });
+}
+
+sat_status sat_filter_session_release(sat_filter_session* session) {
+  return guarded([&] {
+    require(session, "sat_filter_session_release", "session");
+    session->session.release();
+  });
+}
+
+sat_status sat_filter_session_extent(const sat_filter_session* session, int* width, int* height) {
+  return guarded([&] {
+    require(session, "sat_filter_session_extent", "session");
+    require(width, "sat_filter_session_extent", "width pointer");
+    require(height, "sat_filter_session_extent", "height pointer");
+    const sat::Extent extent = session->session.extent();
+    *width = extent.width;
+    *height = extent.height;
+  });
+}
 
 }  // extern "C"

@@ -1,4 +1,5 @@
-// The C ABI of detection (sat/detect_c.h) over sat::load_haar_cascade and sat::Detector: each
+// The C ABI of detection (sat/detect_c.h) over sat::load_haar_cascade, sat::Detector and
+// sat::DetectSession: each
 // function converts its C arguments, checks what the C++ API cannot see from C (null handles, an
 // image's span overflowing the address space, the box buffer), and reports failures through
 // sat_last_error() like the rest of the C ABI (c_api_guard.h). No exception crosses it.
@@ -13,6 +14,7 @@
 #include "c_api_guard.h"
 #include "dispatch/validate.h"
 #include "sat/detect.h"
+#include "sat/detect_session.h"
 
 struct sat_cascade {
   sat::HaarCascade cascade;
@@ -21,6 +23,11 @@ struct sat_cascade {
 struct sat_detector {
   sat::Detector detector;
   std::vector<sat::Box> last;  // the last sat_detect's boxes (for sat_detector_boxes); capacity kept
+};
+
+struct sat_detect_session {
+  sat::DetectSession session;
+  std::vector<sat::Box> last;  // as sat_detector's
 };
 
 static_assert(sizeof(sat_box) == sizeof(sat::Box), "sat_box is sat::Box");
@@ -73,6 +80,23 @@ const std::vector<DetectParamTexts>& detect_param_texts() {
 const sat::DetectParamInfo* detect_param_at(int param) {
   const auto& catalog = sat::detect_param_catalog();
   return param >= 0 && std::size_t(param) < catalog.size() ? &catalog[std::size_t(param)] : nullptr;
+}
+
+// The checks of a frame and of the box buffer, `find` on the frame, and its boxes into `last`
+// and out: the body of every detecting call.
+template <class Find>
+void detect_frame(const char* call, std::vector<sat::Box>& last, const sat_image8* image, sat_box* boxes, int capacity,
+                  int* count, Find&& find) {
+  require(image, call, "image");
+  require(count, call, "count pointer");
+  *count = 0;
+  if (capacity < 0) invalid(call, "capacity must be >= 0 (got " + std::to_string(capacity) + ")");
+  if (capacity > 0) require(boxes, call, "boxes (with capacity > 0)");
+  check_span(call, *image);
+  const sat::ConstImage8 frame{image->data, image->pitch, image->width, image->height, image->channels};
+  last.clear();  // a failed call leaves no stale boxes behind
+  last = find(frame);
+  copy_boxes(call, last, boxes, capacity, count);
 }
 
 }  // namespace
@@ -149,16 +173,9 @@ sat_status sat_detect(sat_detector* detector, const sat_image8* image, sat_box* 
   constexpr const char* call = "sat_detect";
   return guarded([&] {
     require(detector, call, "detector");
-    require(image, call, "image");
-    require(count, call, "count pointer");
-    *count = 0;
-    if (capacity < 0) invalid(call, "capacity must be >= 0 (got " + std::to_string(capacity) + ")");
-    if (capacity > 0) require(boxes, call, "boxes (with capacity > 0)");
-    check_span(call, *image);
-    const sat::ConstImage8 frame{image->data, image->pitch, image->width, image->height, image->channels};
-    detector->last.clear();  // a failed call leaves no stale boxes behind
-    detector->last = detector->detector.detect(frame, static_cast<cudaStream_t>(stream));
-    copy_boxes(call, detector->last, boxes, capacity, count);
+    detect_frame(call, detector->last, image, boxes, capacity, count, [&](sat::ConstImage8 frame) {
+      return detector->detector.detect(frame, static_cast<cudaStream_t>(stream));
+    });
   });
 }
 
@@ -167,6 +184,45 @@ sat_status sat_detector_boxes(const sat_detector* detector, sat_box* boxes, int 
   return guarded([&] {
     require(detector, call, "detector");
     copy_boxes(call, detector->last, boxes, capacity, count);
+  });
+}
+
+sat_status sat_detect_session_create(int backend, const sat_cascade* cascade, double scale_factor, int min_neighbors,
+                                     int min_object_width, int min_object_height, int max_object_width,
+                                     int max_object_height, sat_detect_session** session) {
+  constexpr const char* call = "sat_detect_session_create";
+  return guarded([&] {
+    require(session, call, "result pointer");
+    *session = nullptr;
+    require(cascade, call, "cascade");
+    if (backend != SAT_BACKEND_CUDA && backend != SAT_BACKEND_CPU)
+      invalid(call, "backend must be SAT_BACKEND_CUDA or SAT_BACKEND_CPU (got " + std::to_string(backend) + ")");
+    const sat::DetectParams params{
+        scale_factor, min_neighbors, {min_object_width, min_object_height}, {max_object_width, max_object_height}};
+    *session = new sat_detect_session{sat::DetectSession(sat::Backend(backend), cascade->cascade, params), {}};
+  });
+}
+
+void sat_detect_session_destroy(sat_detect_session* session) { delete session; }
+
+sat_status sat_detect_session_detect(sat_detect_session* session, const sat_image8* image, sat_box* boxes, int capacity,
+                                     int* count, void* stream) {
+  constexpr const char* call = "sat_detect_session_detect";
+  return guarded([&] {
+    require(session, call, "session");
+    sat::DetectSession& s = session->session;
+    detect_frame(call, session->last, image, boxes, capacity, count, [&](sat::ConstImage8 frame) {
+      return s.backend() == sat::Backend::Cpu ? s.detect_host(frame)
+                                              : s.detect_device(frame, static_cast<cudaStream_t>(stream));
+    });
+  });
+}
+
+sat_status sat_detect_session_boxes(const sat_detect_session* session, sat_box* boxes, int capacity, int* count) {
+  constexpr const char* call = "sat_detect_session_boxes";
+  return guarded([&] {
+    require(session, call, "session");
+    copy_boxes(call, session->last, boxes, capacity, count);
   });
 }
 

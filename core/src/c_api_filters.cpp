@@ -1,7 +1,7 @@
-// The C ABI's filters (sat/sat_c.h): sat_filter_apply, any filter of the catalog by name with
-// its parameters by name, and the catalog itself for bindings that generate their functions from
-// it (the deprecated per-filter functions are in deprecated_entry_points.cpp). Every error names the C function
-// that was called ("sat_filter_apply: window must be odd, 3..46339 (got 8)").
+// The C ABI's filters (sat/sat_c.h): sat_filter_apply and sat_filter_session_apply, any filter of the catalog by name
+// with its parameters by name, and the catalog itself for bindings that generate their functions from it (the
+// deprecated per-filter functions are in deprecated_entry_points.cpp). Every error names the C function that was called
+// ("sat_filter_apply: window must be odd, 3..46339 (got 8)").
 #include <cuda_runtime_api.h>
 
 #include <cstddef>
@@ -10,6 +10,7 @@
 
 #include "c_api_guard.h"
 #include "filters/filter_validate.h"
+#include "sat/filter_session.h"
 #include "sat/filter_spec.h"
 #include "sat/filters.h"
 #include "sat/sat_c.h"
@@ -149,6 +150,24 @@ sat_status sat_filter_apply(sat_filter_engine* engine, const char* filter, const
                             int param_count, const sat_image8* src, const sat_image8* dst, void* stream) {
   constexpr const char* call = "sat_filter_apply";
   return guarded([&] { apply(call, engine, spec_of(call, filter, params, param_count), src, dst, stream); });
+}
+
+sat_status sat_filter_session_apply(sat_filter_session* session, const char* filter, const sat_filter_param* params,
+                                    int param_count, const sat_image8* src, const sat_image8* dst, void* stream) {
+  constexpr const char* call = "sat_filter_session_apply";
+  return guarded([&] {
+    require(session, call, "session");
+    const sat::FilterSpec spec = spec_of(call, filter, params, param_count);
+    require(src, call, "source image");
+    require(dst, call, "destination image");
+    sat::FilterSession& s = session->session;
+    as_call(call, [&] {
+      if (s.backend() == sat::Backend::Cpu)
+        s.run_host(spec, const_image_of(*src), image_of(*dst));
+      else
+        s.run_device(spec, const_image_of(*src), image_of(*dst), static_cast<cudaStream_t>(stream));
+    });
+  });
 }
 
 sat_status sat_filter_get_footprint(const char* filter, const sat_filter_param* params, int param_count,

@@ -8,11 +8,16 @@
 #include <string>
 
 #include "sat/error.h"
+#include "sat/filter_session.h"
 #include "sat/filters.h"
 #include "sat/sat_c.h"
 
 struct sat_filter_engine {
   sat::FilterEngine engine;
+};
+
+struct sat_filter_session {
+  sat::FilterSession session;
 };
 
 namespace sat::c_api {
@@ -44,6 +49,9 @@ void apply(const char* call, sat_filter_engine* engine, const FilterSpec& spec, 
 // A catalog parameter as the C ABI describes it (sat_filter_param_info, sat_detect_param_info);
 // `name` and `help` are the parameter's texts as C strings that live as long as the library.
 sat_param_info param_info_of(const ParamInfo& param, const char* name, const char* help, double default_value);
+
+// sat_options as satcore's options (defaults for NULL).
+Options options_of(const sat_options* options);
 
 // Runs `body`, mapping exceptions to statuses; clears the message on success.
 template <class Body>

@@ -1,23 +1,21 @@
-// Runs one catalog filter on one plane, on the backend the element chose when it started:
+// Runs one catalog filter on one plane, on the backend the element chose when it started, through
+// satcore's sat::FilterSession (sat/filter_session.h: the engine sized for the largest frame met,
+// the image parameters copied once per loaded file, host planes staged on its stream):
 //   CPU  — satcore's CPU backend on the mapped host memory;
-//   CUDA — host planes through device staging (upload, filter, download on the runner's stream),
-//          or device planes (CUDA memory) in place on the caller's stream.
+//   CUDA — host planes through the session's staging, or device planes (CUDA memory) in place on
+//          the caller's stream.
 // Every CUDA resource is made in the CUDA context current at its first use: the caller keeps one
 // context current around every call and the runner's destruction.
-// Owns the FilterEngine (sized for the largest frame met) and the device copies of the image
-// parameters (the radius map), made once per loaded file.
 #pragma once
 
 #include <cuda_runtime_api.h>
 
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
 #include "common/image_file.h"
-#include "sat/filters.h"
-#include "sat/support/cuda_stream.h"
+#include "sat/filter_session.h"
 #include "sat/support/pitched_buffer.h"
 
 namespace sat_gst {
@@ -30,33 +28,29 @@ struct ImageParam {
 
 class FilterRunner {
  public:
-  explicit FilterRunner(sat::Backend backend);
-  sat::Backend backend() const { return backend_; }
+  explicit FilterRunner(sat::Backend backend) : session_(backend) {}
+  sat::Backend backend() const { return session_.backend(); }
 
   // src, dst in host memory (dst: output_channels(spec) channels). Synchronous.
-  void run_host(sat::FilterSpec spec, const std::vector<ImageParam>& images, sat::ConstImage8 src, sat::Image8 dst);
+  void run_host(const sat::FilterSpec& spec, const std::vector<ImageParam>& images, sat::ConstImage8 src,
+                sat::Image8 dst);
   // CUDA backend only: the runner's stream (made on first use, in the current CUDA context).
-  cudaStream_t stream();
+  cudaStream_t stream() { return session_.stream(); }
   // CUDA backend only: a one-channel device image of at least width × height, kept from call to call.
   sat::Image8 device_scratch(int width, int height);
   // CUDA backend only: src, dst in device memory of the current CUDA context; enqueued on stream.
-  void run_device(sat::FilterSpec spec, const std::vector<ImageParam>& images, sat::ConstImage8 src, sat::Image8 dst,
-                  cudaStream_t stream);
+  void run_device(const sat::FilterSpec& spec, const std::vector<ImageParam>& images, sat::ConstImage8 src,
+                  sat::Image8 dst, cudaStream_t stream);
 
  private:
-  sat::FilterEngine& engine_for(int width, int height);
-  void attach_images(sat::FilterSpec& spec, const std::vector<ImageParam>& images, bool device);
+  // The session's image parameters are `images` (each image named by its object).
+  void give_images(const std::vector<ImageParam>& images);
 
-  struct DeviceImage {
-    const GrayImage* source = nullptr;
-    sat::PitchedBuffer pixels;
-  };
-  sat::Backend backend_;
-  std::optional<sat::FilterEngine> engine_;
-  // CUDA backend on host planes: the staging images and their stream.
-  std::optional<sat::CudaStream> stream_;
-  sat::PitchedBuffer staged_src_, staged_dst_, scratch_;
-  std::vector<DeviceImage> device_images_;
+  sat::FilterSession session_;
+  // The images given to the session, held so that no later load can take an address the session
+  // knows as another image's identity.
+  std::vector<std::shared_ptr<const GrayImage>> given_;
+  sat::PitchedBuffer scratch_;
 };
 
 }  // namespace sat_gst

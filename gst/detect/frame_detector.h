@@ -1,10 +1,11 @@
-// sat::Detector as a video element needs it: the cascade loaded once per profile, the detector
-// made again only when the cascade, the parameters or the frame size change (never per frame),
-// on the backend chosen when the element starts: CUDA when a device can run it, else satcore's
-// CPU backend (both give the same boxes). On the CUDA backend a host frame of packed colour is
-// uploaded as it lies and converted to gray on the device, a host gray plane is uploaded (1 byte
-// a pixel), and a device frame (CUDA memory) is searched where it lies; every CUDA call runs on a
-// stream of its own, in the CUDA context current when the object was made.
+// sat::Detector as a video element needs it, through satcore's sat::DetectSession
+// (sat/detect_session.h): the cascade loaded once per profile, the detector made again only when
+// the cascade or the parameters change or a larger frame comes (never per frame), on the backend
+// chosen when the element starts: CUDA when a device can run it, else satcore's CPU backend (both
+// give the same boxes). On the CUDA backend a host frame (gray, or packed colour) is uploaded by
+// the session as it lies, red-first colour is converted to gray on the device, and a device frame
+// (CUDA memory) is searched where it lies; every CUDA call runs on the session's own stream, in
+// the CUDA context current at its first use (the caller keeps the element's current).
 #pragma once
 
 #include <memory>
@@ -13,9 +14,7 @@
 #include <vector>
 
 #include "detect_settings.h"
-#include "sat/detect.h"
-#include "sat/support/buffers.h"
-#include "sat/support/cuda_stream.h"
+#include "sat/detect_session.h"
 #include "sat/support/pitched_buffer.h"
 
 namespace sat_gst {
@@ -29,9 +28,9 @@ class FrameDetector {
   void load(const std::string& profile);
 
   // Loads settings.profile when it differs from the loaded one and makes the detector for
-  // frames of `extent` when anything it depends on changed. Throws sat::Error naming the file
-  // and the reason, or the parameter out of range; the detector is then dropped, so that the
-  // next call tries again.
+  // frames of `extent` when anything it depends on changed (a smaller frame keeps the larger one). Throws sat::Error
+  // naming the file and the reason, or the parameter out of range; the detector is then dropped, so that the next call
+  // tries again.
   void configure(const DetectSettings& settings, sat::Extent extent);
 
   // The boxes in `gray` (host memory, 1 channel, of the configured extent), or none when its
@@ -53,12 +52,9 @@ class FrameDetector {
   std::string profile_;  // the file cascade_ came from; empty: none loaded
   sat::HaarCascade cascade_;
   DetectSettings settings_;
-  sat::Extent extent_{};
-  std::optional<sat::Detector> detector_;
-  std::optional<sat::CudaStream> stream_;  // CUDA backend
-  sat::PitchedBuffer device_gray_;         // CUDA backend: the uploaded or converted gray plane
-  sat::DeviceBuffer device_frame_;         // CUDA backend: the uploaded packed frame
-  std::vector<uint8_t> host_gray_;         // CPU backend: a red-first frame converted
+  std::optional<sat::DetectSession> session_;  // none until configured, or after a refusal
+  sat::PitchedBuffer device_gray_;             // CUDA backend: a red-first frame converted
+  std::vector<uint8_t> host_gray_;             // CPU backend: a red-first frame converted
   std::vector<sat::Box> none_;
 };
 

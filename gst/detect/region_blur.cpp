@@ -36,9 +36,7 @@ int sample_end(int pixel_end, int sub) { return (pixel_end + (1 << sub) - 1) >> 
 }  // namespace
 
 void RegionBlur::blur(GstVideoFrame& frame, const std::vector<sat::Box>& boxes, const sat::BoxBlurParams& params) {
-  const sat::Extent extent{GST_VIDEO_FRAME_WIDTH(&frame), GST_VIDEO_FRAME_HEIGHT(&frame)};
-  if (!engine_ || engine_->max_extent().width < extent.width || engine_->max_extent().height < extent.height)
-    engine_.emplace(sat::Backend::Cpu, extent);
+  session_.engine({GST_VIDEO_FRAME_WIDTH(&frame), GST_VIDEO_FRAME_HEIGHT(&frame)});  // every region fits
   for (const sat::Box& b : boxes) {
     for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES(&frame); ++p) {
       const PlaneView v = plane_view(frame, int(p));
@@ -49,7 +47,7 @@ void RegionBlur::blur(GstVideoFrame& frame, const std::vector<sat::Box>& boxes, 
       uint8_t* corner = v.data + std::size_t(y0) * v.pitch + std::size_t(x0) * std::size_t(v.channels);
       if (v.channels != 2) {  // 1, 3 or 4 channels: blurred where it lies
         const sat::Image8 region{corner, v.pitch, x1 - x0, y1 - y0, v.channels};
-        engine_->apply(params, region, region);
+        session_.run_host(params, region, region);
         continue;
       }
       // NV12's UV: each of the two channels blurred as a plane of its own.
@@ -61,7 +59,7 @@ void RegionBlur::blur(GstVideoFrame& frame, const std::vector<sat::Box>& boxes, 
             plane_[std::size_t(y) * std::size_t(w) + std::size_t(x)] =
                 corner[std::size_t(y) * v.pitch + std::size_t(2 * x + ch)];
         const sat::Image8 single{plane_.data(), std::size_t(w), w, h, 1};
-        engine_->apply(params, single, single);
+        session_.run_host(params, single, single);
         for (int y = 0; y < h; ++y)
           for (int x = 0; x < w; ++x)
             corner[std::size_t(y) * v.pitch + std::size_t(2 * x + ch)] =

@@ -1,5 +1,5 @@
 // satfaceblur's blur: each box of a system-memory frame replaced by satcore's box blur of that
-// region (sat::FilterEngine::apply with sat::BoxBlurParams, bit-exact cv::blur, the region read as an image of its own:
+// region (a CPU sat::FilterSession with sat::BoxBlurParams, bit-exact cv::blur, the region read as an image of its own:
 // its border is the region's, by the chosen border rule), on every plane at the plane's own
 // resolution: packed formats with their channels together, I420's three planes, and NV12's luma
 // and its interleaved U and V each as a plane of its own. Boxes are blurred in order; where they
@@ -9,11 +9,10 @@
 #include <gst/video/video.h>
 
 #include <cstdint>
-#include <optional>
 #include <vector>
 
 #include "sat/detect.h"
-#include "sat/filters.h"
+#include "sat/filter_session.h"
 
 namespace sat_gst {
 
@@ -22,8 +21,8 @@ class RegionBlur {
   void blur(GstVideoFrame& frame, const std::vector<sat::Box>& boxes, const sat::BoxBlurParams& params);
 
  private:
-  std::optional<sat::FilterEngine> engine_;  // CPU backend, sized for the frame
-  std::vector<uint8_t> plane_;               // one channel of an interleaved pair, deinterleaved
+  sat::FilterSession session_{sat::Backend::Cpu};  // its engine sized for the frame
+  std::vector<uint8_t> plane_;                     // one channel of an interleaved pair, deinterleaved
 };
 
 }  // namespace sat_gst

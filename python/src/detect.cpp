@@ -34,11 +34,11 @@ struct DetectRequest {
   int min_width, min_height, max_width, max_height;
 };
 
-// A detector and the largest frame it was made for; re-created (larger) as frames grow.
+// A detection session (sat/detect_session.h through the C ABI): its detector grown as frames
+// grow, never per call.
 struct DetectorSlot {
   std::mutex busy;
-  std::unique_ptr<sat_detector, void (*)(sat_detector*)> detector{nullptr, sat_detector_destroy};
-  int max_width = 0, max_height = 0;
+  std::unique_ptr<sat_detect_session, void (*)(sat_detect_session*)> session{nullptr, sat_detect_session_destroy};
   std::vector<sat_box> boxes = std::vector<sat_box>(64);
 };
 
@@ -81,22 +81,19 @@ class Cascade {
     const std::lock_guard<std::mutex> turn(slot.busy);
     std::unique_ptr<DeviceScope> scope;
     if (device.cuda) scope = std::make_unique<DeviceScope>(device.id);
-    if (!slot.detector || p.width > slot.max_width || p.height > slot.max_height) {
-      const int w = std::max(p.width, slot.max_width), h = std::max(p.height, slot.max_height);
-      slot.detector.reset();
-      sat_detector* made = nullptr;
-      check(sat_detector_create(device.cuda ? SAT_BACKEND_CUDA : SAT_BACKEND_CPU, cascade_.get(), w, h, r.scale_factor,
-                                r.min_neighbors, r.min_width, r.min_height, r.max_width, r.max_height, &made));
-      slot.detector.reset(made);
-      slot.max_width = w;
-      slot.max_height = h;
+    if (!slot.session) {
+      sat_detect_session* made = nullptr;
+      check(sat_detect_session_create(device.cuda ? SAT_BACKEND_CUDA : SAT_BACKEND_CPU, cascade_.get(), r.scale_factor,
+                                      r.min_neighbors, r.min_width, r.min_height, r.max_width, r.max_height, &made));
+      slot.session.reset(made);
     }
     const sat_image8 image{static_cast<uint8_t*>(frame.data()), p.pitch, p.width, p.height, p.channels};
     int count = 0;
-    check(sat_detect(slot.detector.get(), &image, slot.boxes.data(), int(slot.boxes.size()), &count, stream));
+    check(sat_detect_session_detect(slot.session.get(), &image, slot.boxes.data(), int(slot.boxes.size()), &count,
+                                    stream));
     if (count > int(slot.boxes.size())) {  // more than fitted: the rest without detecting again
       slot.boxes.resize(std::size_t(count));
-      check(sat_detector_boxes(slot.detector.get(), slot.boxes.data(), count, &count));
+      check(sat_detect_session_boxes(slot.session.get(), slot.boxes.data(), count, &count));
     }
     return {slot.boxes.begin(), slot.boxes.begin() + count};
   }

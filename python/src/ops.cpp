@@ -1,9 +1,9 @@
 // Tensors → satcore's C ABI: the image axes and planes of a tensor, dtype mapping, workspace,
-// the filter engines (CUDA: one per device and stream, grown as images grow; host: one per
-// thread, kept only while small), and errors in the Python functions' words.
+// the filter sessions (CUDA: one per device and stream; host: one per thread, its engine kept
+// only while small), and errors in the Python functions' words.
 //
 // These functions run without the GIL (module.cpp releases it): they touch no Python object, and
-// what they share between threads (the CUDA workspaces and engines) is locked.
+// what they share between threads (the CUDA workspaces and sessions) is locked.
 #include "ops.h"
 
 #include <algorithm>
@@ -40,7 +40,7 @@ void check_out(const Tensor& src, const Tensor& dst, DType dtype, const std::vec
 // carry an epoch from call to call, so repeated calls of one shape need neither a reset launch
 // nor a clearing pass (a fresh workspace per call would clear all of it). One per stream:
 // concurrent streams never share one; Python threads that use one stream take turns with it
-// (`busy`). Kept for the life of the process, like the filter engines below (never destroyed:
+// (`busy`). Kept for the life of the process, like the filter sessions below (never destroyed:
 // the CUDA runtime may be gone before static destructors run).
 struct WorkspaceSlot {
   std::mutex busy;
@@ -55,62 +55,53 @@ WorkspaceSlot& workspace_slot(int device, cudaStream_t stream) {
   return (*slots)[{device, stream}];
 }
 
-// A filter engine and the largest image it was made for; grown (re-created) as images grow.
-struct EngineSlot {
-  std::unique_ptr<sat_filter_engine, void (*)(sat_filter_engine*)> engine{nullptr, sat_filter_engine_destroy};
-  int max_width = 0, max_height = 0;
-  sat_options options{};
+// A filter session (sat/filter_session.h through the C ABI): its engine grown as images grow,
+// never per call, and made again for other options.
+struct SessionSlot {
+  std::unique_ptr<sat_filter_session, void (*)(sat_filter_session*)> session{nullptr, sat_filter_session_destroy};
 
-  sat_filter_engine* fit(const Device& device, const Planes& p, const sat_options& o) {
-    const bool same_options =
-        options.algorithm == o.algorithm && options.tile == o.tile && options.hybrid_r == o.hybrid_r;
-    if (!engine || !same_options || p.width > max_width || p.height > max_height) {
-      const int w = std::max(p.width, engine && same_options ? max_width : 0);
-      const int h = std::max(p.height, engine && same_options ? max_height : 0);
-      release();
-      sat_filter_engine* created = nullptr;
-      check(sat_filter_engine_create(device.cuda ? SAT_BACKEND_CUDA : SAT_BACKEND_CPU, w, h, &o, &created));
-      engine.reset(created);
-      max_width = w;
-      max_height = h;
-      options = o;
+  sat_filter_session* fit(const Device& device, const sat_options& options) {
+    if (!session) {
+      sat_filter_session* created = nullptr;
+      check(sat_filter_session_create(device.cuda ? SAT_BACKEND_CUDA : SAT_BACKEND_CPU, &options, &created));
+      session.reset(created);
     }
-    return engine.get();
-  }
-  void release() {
-    engine.reset();
-    max_width = max_height = 0;
+    check(sat_filter_session_set_options(session.get(), &options));
+    return session.get();
   }
 };
 
-// CUDA: one engine per (device, stream), so that concurrent streams never share scratch memory;
+// CUDA: one session per (device, stream), so that concurrent streams never share scratch memory;
 // threads on one stream take turns (`busy`). Kept for the life of the process.
-struct CudaEngineSlot {
+struct CudaSessionSlot {
   std::mutex busy;
-  EngineSlot slot;
+  SessionSlot slot;
 };
 
-CudaEngineSlot& cuda_engine_slot(int device, cudaStream_t stream) {
-  static auto* slots = new std::map<std::pair<int, cudaStream_t>, CudaEngineSlot>;
+CudaSessionSlot& cuda_session_slot(int device, cudaStream_t stream) {
+  static auto* slots = new std::map<std::pair<int, cudaStream_t>, CudaSessionSlot>;
   const std::lock_guard<std::mutex> lock(slots_mutex);
   return (*slots)[{device, stream}];
 }
 
-// Host arrays: one engine per thread (never shared, so never locked). Its tables take 20 bytes
-// per pixel of the largest image it was made for, in host memory: an engine kept for an 8000²
-// image would hold 1.3 GB after its result is gone. It is kept between calls only up to this size
-// (the allocation is what a small call would otherwise pay each time).
+// Host arrays: one session per thread (never shared, so never locked). Its tables take 20 bytes
+// per pixel of the largest image its engine was made for, in host memory: an engine kept for an
+// 8000² image would hold 1.3 GB after its result is gone. It is kept between calls only up to
+// this size (the allocation is what a small call would otherwise pay each time).
 constexpr int64_t kKeptHostEnginePixels = int64_t(1) << 21;  // 2 Mpixel: 40 MiB of tables
 
-struct HostEngineLease {
-  EngineSlot& slot;
-  ~HostEngineLease() {
-    if (int64_t(slot.max_width) * slot.max_height > kKeptHostEnginePixels) slot.release();
+struct HostSessionLease {
+  SessionSlot& slot;
+  ~HostSessionLease() {
+    int width = 0, height = 0;
+    if (slot.session && sat_filter_session_extent(slot.session.get(), &width, &height) == SAT_OK &&
+        int64_t(width) * height > kKeptHostEnginePixels)
+      sat_filter_session_release(slot.session.get());
   }
 };
 
-EngineSlot& host_engine_slot() {
-  thread_local EngineSlot slot;
+SessionSlot& host_session_slot() {
+  thread_local SessionSlot slot;
   return slot;
 }
 
@@ -210,8 +201,9 @@ sat_image8 plane(const Tensor& t, const Planes& p, int64_t k) {
   return {static_cast<uint8_t*>(t.data()) + k * int64_t(p.plane_stride), p.pitch, p.width, p.height, p.channels};
 }
 
-void filter_planes(sat_filter_engine* engine, const Tensor& src, const Tensor& dst, const Planes& in, const Planes& out,
-                   const FilterRequest& r, const std::vector<ImageParam>& images, cudaStream_t stream) {
+void filter_planes(sat_filter_session* session, const Tensor& src, const Tensor& dst, const Planes& in,
+                   const Planes& out, const FilterRequest& r, const std::vector<ImageParam>& images,
+                   cudaStream_t stream) {
   const char* name = sat_filter_name(r.filter);
   std::vector<sat_filter_param> params;
   for (const FilterParam& p : r.params)
@@ -224,7 +216,7 @@ void filter_planes(sat_filter_engine* engine, const Tensor& src, const Tensor& d
       params[std::size_t(m.param - r.params.data())].image = &maps[i];
     }
     const sat_image8 s = plane(src, in, k), d = plane(dst, out, k);
-    check(sat_filter_apply(engine, name, params.data(), int(params.size()), &s, &d, stream));
+    check(sat_filter_session_apply(session, name, params.data(), int(params.size()), &s, &d, stream));
   }
 }
 
@@ -243,15 +235,15 @@ void filter(const Tensor& src, const Tensor& dst, const FilterRequest& r, cudaSt
       if (p.image && in.count > 0) images.push_back(image_param(p, src, in));
     if (in.count == 0) return;
     if (!src.device().cuda) {
-      EngineSlot& slot = host_engine_slot();
-      const HostEngineLease lease{slot};
-      filter_planes(slot.fit(src.device(), in, r.options), src, dst, in, out, r, images, stream);
+      SessionSlot& slot = host_session_slot();
+      const HostSessionLease lease{slot};
+      filter_planes(slot.fit(src.device(), r.options), src, dst, in, out, r, images, stream);
       return;
     }
     const DeviceScope scope(src.device().id);
-    CudaEngineSlot& cuda = cuda_engine_slot(src.device().id, stream);
+    CudaSessionSlot& cuda = cuda_session_slot(src.device().id, stream);
     const std::lock_guard<std::mutex> turn(cuda.busy);
-    filter_planes(cuda.slot.fit(src.device(), in, r.options), src, dst, in, out, r, images, stream);
+    filter_planes(cuda.slot.fit(src.device(), r.options), src, dst, in, out, r, images, stream);
   });
 }
 

@@ -42,9 +42,7 @@ bool treats_equal_channels_as_one(const FilterSettings& filter) {
 }  // namespace
 
 void CpuPipeline::reallocate(int width, int height) {
-  engine_.reset();
-  engine_.emplace(sat::Backend::Cpu, sat::Extent{width, height});
-  engine_->enable_stage_timing(true);
+  session_.enable_stage_timing(true);
   // The planes are made when a frame needs them (a gray frame never touches the BGRA ones).
   for (cv::Mat* plane : {&bgra_, &gray_, &out_colour_, &out_gray_}) plane->release();
   output_.release();
@@ -75,7 +73,7 @@ void CpuPipeline::process(const cv::Mat& frame, const PipelineSettings& settings
   const bool bgra_input = !gray_input && !equal_channels_alike;
   if (gray_input) {
     gray_.create(height_, width_, CV_8UC1);
-    engine_->to_gray(image_view(frame), image_view(gray_));  // B = G = R = v gives v exactly
+    session_.engine({width_, height_}).to_gray(image_view(frame), image_view(gray_));  // B = G = R = v gives v exactly
   } else if (bgra_input) {
     bgra_.create(height_, width_, CV_8UC4);
     bgr_to_bgra_cpu(image_view(frame), image_view(bgra_));
@@ -102,7 +100,7 @@ std::optional<StageTimings> CpuPipeline::take_finished_timings() {
 void CpuPipeline::run_filter(const FilterSettings& filter, const cv::Mat& input) {
   output_ = filter_output(filter, input);
   if (filter.kind == FilterKind::None) return;
-  const sat::StageTimes t = engine_->last_stage_times();
+  const sat::StageTimes t = session_.last_stage_times();
   last_[Stage::Convert].ms += t.convert_ms;  // 0: the engine gets converted input
   last_[Stage::Sat].ms = t.sat_ms;
   last_[Stage::Filter].ms = t.filter_ms;
@@ -127,7 +125,7 @@ const cv::Mat& CpuPipeline::filter_output(const FilterSettings& filter, const cv
   output.create(height_, width_, CV_8UC(channels));
   const sat::FilterSpec run = spec_to_run(
       filter, [&](std::size_t i) { return image_view(filter.images[catalog_index(filter.kind)][i].image); });
-  engine_->apply(run, image_view(input), image_view(output));
+  session_.run_host(run, image_view(input), image_view(output));
   return output;
 }
 

@@ -1,5 +1,5 @@
 // The CPU pipeline: the same stages as CudaPipeline on host memory with satcore's CPU backend
-// (FilterEngine, Backend::Cpu: all cores), bit-identical output. Runs without any CUDA device.
+// (a sat::FilterSession, Backend::Cpu: all cores), bit-identical output. Runs without any CUDA device.
 // Stage times are wall times; "upload" is 0 (the CPU reads the host frame in place) and
 // "display" is the RGBA conversion plus the texture upload, in bands of rows (a gray image goes
 // to the display as it is). A gray frame (B = G = R, e.g. a GRAY8 GStreamer source) is filtered
@@ -12,6 +12,7 @@
 #include <optional>
 
 #include "pipeline/frame_pipeline.h"
+#include "sat/filter_session.h"
 
 namespace satlab {
 
@@ -30,7 +31,7 @@ class CpuPipeline final : public FramePipeline {
   int read_output_pixel(int x, int y, cv::Vec3b& value) const override;
   std::string display_path() const override { return display_path_; }
   // The CPU engine's thread setting (sat::FilterEngine::cpu_threads): 0 = automatic.
-  int cpu_threads() const { return engine_ ? engine_->cpu_threads() : 0; }
+  int cpu_threads() const { return session_.cpu_threads(); }
 
  private:
   void reallocate(int width, int height);
@@ -40,7 +41,7 @@ class CpuPipeline final : public FramePipeline {
   const cv::Mat& filter_output(const FilterSettings& filter, const cv::Mat& input);
   void display(const cv::Mat& image, DisplayTarget* target);
 
-  std::optional<sat::FilterEngine> engine_;
+  sat::FilterSession session_{sat::Backend::Cpu};  // its engine sized for the frames met
   int width_ = 0, height_ = 0;
   cv::Mat bgra_, gray_, out_colour_, out_gray_;  // as in CudaPipeline, on the host (BGR or BGRA out)
   cv::Mat rgba_band_;                            // display stage: a band of rows

@@ -62,6 +62,20 @@ sat_status sat_detect(sat_detector* detector, const sat_image8* image, sat_box* 
  * small), without detecting again; *count as sat_detect gave it (0 before the first call). */
 sat_status sat_detector_boxes(const sat_detector* detector, sat_box* boxes, int capacity, int* count);
 
+/* A detection session (sat/detect_session.h): a detector with these parameters sized to the frames
+ * it is given, made again (larger) when a larger frame comes, never per frame. Parameters are
+ * checked when the first frame makes the detector (sat_detector_create's messages). Frames as
+ * sat_detect takes them; the boxes of the last frame again with sat_detect_session_boxes. One
+ * session per stream; not thread-safe. */
+typedef struct sat_detect_session sat_detect_session;
+sat_status sat_detect_session_create(int backend, const sat_cascade* cascade, double scale_factor, int min_neighbors,
+                                     int min_object_width, int min_object_height, int max_object_width,
+                                     int max_object_height, sat_detect_session** session);
+void sat_detect_session_destroy(sat_detect_session* session); /* NULL is fine; CUDA: waits for the device */
+sat_status sat_detect_session_detect(sat_detect_session* session, const sat_image8* image, sat_box* boxes, int capacity,
+                                     int* count, void* stream);
+sat_status sat_detect_session_boxes(const sat_detect_session* session, sat_box* boxes, int capacity, int* count);
+
 /* Stage times of the last sat_detect in ms (CPU: wall clock; CUDA: GPU time), when timing is on
  * (off by default: CUDA events cost a little). */
 typedef struct sat_detect_timing {

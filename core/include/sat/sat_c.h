@@ -193,6 +193,21 @@ typedef struct sat_filter_param {
 sat_status sat_filter_apply(sat_filter_engine* engine, const char* filter, const sat_filter_param* params,
                             int param_count, const sat_image8* src, const sat_image8* dst, void* stream);
 
+/* A filter session (sat/filter_session.h): an engine sized to the images it is given, made again
+ * (larger) when a larger image comes, never per call and never smaller; sat_filter_session_release
+ * lets it go. Images in the backend's memory, as sat_filter_apply takes them (CUDA: enqueued on
+ * `stream`); errors name sat_filter_session_apply. One session per stream, not thread-safe. */
+typedef struct sat_filter_session sat_filter_session;
+sat_status sat_filter_session_create(int backend, const sat_options* options, sat_filter_session** session);
+void sat_filter_session_destroy(sat_filter_session* session); /* NULL is fine */
+/* Other options make the engine again at the next call, of the size it had. */
+sat_status sat_filter_session_set_options(sat_filter_session* session, const sat_options* options);
+sat_status sat_filter_session_release(sat_filter_session* session);
+/* The images the engine holds now: 0 x 0 before the first call and after a release. */
+sat_status sat_filter_session_extent(const sat_filter_session* session, int* width, int* height);
+sat_status sat_filter_session_apply(sat_filter_session* session, const char* filter, const sat_filter_param* params,
+                                    int param_count, const sat_image8* src, const sat_image8* dst, void* stream);
+
 /* The footprint of `filter` with `params` (as sat_filter_apply takes them; image parameters may be
  * left out): an output pixel reads the input within halo_x columns and halo_y rows of it, so a tile
  * grown by the halo gives the whole image's values inside the tile — unless position_dependent (1):

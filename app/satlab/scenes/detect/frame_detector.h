@@ -1,5 +1,6 @@
-// sat::Detector on the source's frames: made for the detect settings and a backend, sized for the
-// frames it has seen (made again, larger, when a larger frame comes). It uploads nothing: on the
+// sat::Detector on the source's frames, through satcore's sat::DetectSession: made for the detect
+// settings and a backend, sized for the frames it has seen (made again, larger, when a larger
+// frame comes). It uploads nothing: on the
 // CUDA backend it reads the frame the shared frame pipeline already uploaded (the slot's BGR
 // input, FramePipeline::device_input), on the stream that pipeline runs, and the boxes come back
 // to the host. No GL: the detect scene shows the boxes, this only finds them.
@@ -9,11 +10,10 @@
 
 #include <cuda_runtime_api.h>
 
-#include <optional>
 #include <vector>
 
 #include "common/timing/stage_timeline.h"
-#include "sat/detect.h"
+#include "sat/detect_session.h"
 #include "scenes/detect/detect_settings.h"
 
 namespace satlab {
@@ -45,8 +45,7 @@ class FrameDetector {
  private:
   sat::Backend backend_;
   DetectSettings settings_;
-  sat::HaarCascade cascade_;  // kept to make the detector again for a larger frame
-  std::optional<sat::Detector> detector_;
+  sat::DetectSession session_;
   sat::DetectTimes times_;
   satapp::StageTimeline stages_ = detector_stages();
 };

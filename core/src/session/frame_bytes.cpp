@@ -1,0 +1,36 @@
+#include "session/frame_bytes.h"
+
+#include "sat/support/cuda_check.h"
+
+namespace sat::session {
+
+ConstImage8 DeviceFrame::upload(ConstImage8 host, cudaStream_t stream) {
+  const std::size_t bytes = span_bytes(host);
+  if (linear_.size() < bytes) {
+    linear_ = DeviceBuffer();  // the old buffer first
+    linear_ = DeviceBuffer(bytes);
+  }
+  if (bytes > 0) SAT_CUDA_CHECK(cudaMemcpyAsync(linear_.data(), host.data, bytes, cudaMemcpyHostToDevice, stream));
+  return {linear_.data(), host.pitch, host.width, host.height, host.channels};
+}
+
+Image8 DeviceFrame::image(int width, int height, int channels) {
+  const std::size_t row = row_bytes({nullptr, 0, width, height, channels}), rows = std::size_t(height);
+  if (pitched_.empty() || pitched_.row_bytes() < row || pitched_.rows() < rows) {
+    pitched_ = PitchedBuffer();
+    pitched_ = PitchedBuffer(row, rows);
+  }
+  return {pitched_.data(), pitched_.pitch(), width, height, channels};
+}
+
+void DeviceFrame::release() {
+  linear_ = DeviceBuffer();
+  pitched_ = PitchedBuffer();
+}
+
+void download(ConstImage8 device, Image8 host, cudaStream_t stream) {
+  SAT_CUDA_CHECK(cudaMemcpy2DAsync(host.data, host.pitch, device.data, device.pitch, row_bytes(host),
+                                   std::size_t(host.height), cudaMemcpyDeviceToHost, stream));
+}
+
+}  // namespace sat::session
