@@ -85,28 +85,23 @@ void run_detect_case(const BenchOptions& o, const DetectSuiteCase& c, bool gpu, 
 
   if (!o.algorithms.empty()) {
     SuiteRecord r = record(Contender::Gpu, "sat::Detector cuda");
-    if (!gpu) {
-      r.status = Status::NoGpu;
-      records.push_back(r);
-    } else {
-      guarded(r, records, [&] {
-        const sat::CudaStream stream;
-        const sat::PitchedBuffer d_frame{std::size_t(w), std::size_t(h)};
-        SAT_CUDA_CHECK(cudaMemcpy2D(d_frame.data(), d_frame.pitch(), frame.data(), w, w, h, cudaMemcpyHostToDevice));
-        const sat::ConstImage8 device{d_frame.data(), d_frame.pitch(), w, h, 1};
-        sat::Detector detector(sat::Backend::Cuda, cascade, c.extent, kParams);
-        detector.enable_stage_timing(true);
-        GpuTimer timer(stream.get(), o.hang_s);
-        // detect() waits for its work (the boxes come back to the host): the events bracket all of it.
-        const auto run = [&] {
-          timer.start();
-          r.objects = (long long)detector.detect(device, stream.get()).size();
-          timer.stop();
-          return timer.elapsed_ms("detect " + c.label);
-        };
-        fill(r, measure(o, run, [&] { return stage_list(detector.last_times()); }), o);
-      });
-    }
+    gpu_guarded(r, records, gpu, [&] {
+      const sat::CudaStream stream;
+      const sat::PitchedBuffer d_frame{std::size_t(w), std::size_t(h)};
+      SAT_CUDA_CHECK(cudaMemcpy2D(d_frame.data(), d_frame.pitch(), frame.data(), w, w, h, cudaMemcpyHostToDevice));
+      const sat::ConstImage8 device{d_frame.data(), d_frame.pitch(), w, h, 1};
+      sat::Detector detector(sat::Backend::Cuda, cascade, c.extent, kParams);
+      detector.enable_stage_timing(true);
+      GpuTimer timer(stream.get(), o.hang_s);
+      // detect() waits for its work (the boxes come back to the host): the events bracket all of it.
+      const auto run = [&] {
+        timer.start();
+        r.objects = (long long)detector.detect(device, stream.get()).size();
+        timer.stop();
+        return timer.elapsed_ms("detect " + c.label);
+      };
+      fill(r, measure(o, run, [&] { return stage_list(detector.last_times()); }), o);
+    });
   }
 
   if (asked(o, Peer::OpenCv)) {

@@ -136,42 +136,37 @@ void run_filter_case(const BenchOptions& o, const FilterSuiteCase& c, bool gpu, 
 
   if (!o.algorithms.empty()) {  // GPU methods asked for
     SuiteRecord r = record(Contender::Gpu, "sat::FilterEngine cuda");
-    if (!gpu) {
-      r.status = Status::NoGpu;
-      records.push_back(r);
-    } else {
-      guarded(r, records, [&] {
-        const sat::CudaStream stream;
-        const sat::PitchedBuffer d_src(src_row, std::size_t(h)), d_dst(dst_row, std::size_t(h));
+    gpu_guarded(r, records, gpu, [&] {
+      const sat::CudaStream stream;
+      const sat::PitchedBuffer d_src(src_row, std::size_t(h)), d_dst(dst_row, std::size_t(h));
+      SAT_CUDA_CHECK(
+          cudaMemcpy2D(d_src.data(), d_src.pitch(), src.data(), src_row, src_row, h, cudaMemcpyHostToDevice));
+      sat::FilterSpec device_spec = c.spec;
+      sat::PitchedBuffer d_map;
+      if (!map.empty()) {
+        d_map = sat::PitchedBuffer(std::size_t(w), std::size_t(h));
+        SAT_CUDA_CHECK(cudaMemcpy2D(d_map.data(), d_map.pitch(), map.data(), w, w, h, cudaMemcpyHostToDevice));
+        std::get<sat::VariableBlurParams>(device_spec).radius_map = {d_map.data(), d_map.pitch(), w, h, 1};
+      }
+      sat::FilterEngine engine(sat::Backend::Cuda, c.extent);
+      engine.enable_stage_timing(true);
+      const sat::ConstImage8 in{d_src.data(), d_src.pitch(), w, h, c.channels};
+      const sat::Image8 out{d_dst.data(), d_dst.pitch(), w, h, out_channels};
+      GpuTimer timer(stream.get(), o.hang_s);
+      const auto run = [&] {
+        timer.start();
+        engine.apply(device_spec, in, out, stream.get());
+        timer.stop();
+        return timer.elapsed_ms("filter " + c.label);
+      };
+      fill(r, measure(o, run, [&] { return stage_list(engine.last_stage_times()); }), o);
+      if (!reference.empty()) {
+        std::vector<uint8_t> got(dst_row * std::size_t(h));
         SAT_CUDA_CHECK(
-            cudaMemcpy2D(d_src.data(), d_src.pitch(), src.data(), src_row, src_row, h, cudaMemcpyHostToDevice));
-        sat::FilterSpec device_spec = c.spec;
-        sat::PitchedBuffer d_map;
-        if (!map.empty()) {
-          d_map = sat::PitchedBuffer(std::size_t(w), std::size_t(h));
-          SAT_CUDA_CHECK(cudaMemcpy2D(d_map.data(), d_map.pitch(), map.data(), w, w, h, cudaMemcpyHostToDevice));
-          std::get<sat::VariableBlurParams>(device_spec).radius_map = {d_map.data(), d_map.pitch(), w, h, 1};
-        }
-        sat::FilterEngine engine(sat::Backend::Cuda, c.extent);
-        engine.enable_stage_timing(true);
-        const sat::ConstImage8 in{d_src.data(), d_src.pitch(), w, h, c.channels};
-        const sat::Image8 out{d_dst.data(), d_dst.pitch(), w, h, out_channels};
-        GpuTimer timer(stream.get(), o.hang_s);
-        const auto run = [&] {
-          timer.start();
-          engine.apply(device_spec, in, out, stream.get());
-          timer.stop();
-          return timer.elapsed_ms("filter " + c.label);
-        };
-        fill(r, measure(o, run, [&] { return stage_list(engine.last_stage_times()); }), o);
-        if (!reference.empty()) {
-          std::vector<uint8_t> got(dst_row * std::size_t(h));
-          SAT_CUDA_CHECK(
-              cudaMemcpy2D(got.data(), dst_row, d_dst.data(), d_dst.pitch(), dst_row, h, cudaMemcpyDeviceToHost));
-          r.max_diff = max_difference(got.data(), dst_row, reference.data(), dst_row, dst_row, h);
-        }
-      });
-    }
+            cudaMemcpy2D(got.data(), dst_row, d_dst.data(), d_dst.pitch(), dst_row, h, cudaMemcpyDeviceToHost));
+        r.max_diff = max_difference(got.data(), dst_row, reference.data(), dst_row, dst_row, h);
+      }
+    });
   }
 
   if (asked(o, Peer::OpenCv)) {

@@ -1,11 +1,13 @@
 // What the application suites (filters, detect) share around one contender's measurement: whether
-// a peer was asked for, a measurement into its record, and the record of a contender that threw.
+// a peer was asked for, a measurement into its record, the record of a contender that threw, and
+// that of a GPU contender without a GPU.
 #pragma once
 
 #include <algorithm>
 #include <new>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bench_options.h"
@@ -59,6 +61,18 @@ void guarded(SuiteRecord& r, std::vector<SuiteRecord>& records, Body&& body) {
     r.note = e.what();
   }
   records.push_back(r);
+}
+
+// A GPU contender: r's status is NoGpu (and r appended) where there is no device; else
+// guarded(r, records, body).
+template <class Body>
+void gpu_guarded(SuiteRecord& r, std::vector<SuiteRecord>& records, bool gpu, Body&& body) {
+  if (!gpu) {
+    r.status = Status::NoGpu;
+    records.push_back(r);
+    return;
+  }
+  guarded(r, records, std::forward<Body>(body));
 }
 
 }  // namespace satbench

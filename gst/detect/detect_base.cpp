@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "common/cuda_sharing.h"
+#include "common/locked_property.h"
 #include "common/video_formats.h"
 #include "frame_detector.h"
 #include "gray_plane.h"
@@ -235,17 +236,15 @@ GstFlowReturn transform_ip(GstBaseTransform* trans, GstBuffer* buffer) {
 // ---- properties ----------------------------------------------------------------------------------
 
 void set_property(GObject* object, guint id, const GValue* value, GParamSpec* pspec) {
-  GST_OBJECT_LOCK(object);
-  const bool known = sat_gst::set_detect_property(private_of(object)->settings, kFirstProperty, id, value);
-  GST_OBJECT_UNLOCK(object);
-  if (!known) G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+  sat_gst::locked_property(object, id, pspec, [&] {
+    return sat_gst::set_detect_property(private_of(object)->settings, kFirstProperty, id, value);
+  });
 }
 
 void get_property(GObject* object, guint id, GValue* value, GParamSpec* pspec) {
-  GST_OBJECT_LOCK(object);
-  const bool known = sat_gst::get_detect_property(private_of(object)->settings, kFirstProperty, id, value);
-  GST_OBJECT_UNLOCK(object);
-  if (!known) G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+  sat_gst::locked_property(object, id, pspec, [&] {
+    return sat_gst::get_detect_property(private_of(object)->settings, kFirstProperty, id, value);
+  });
 }
 
 void finalize(GObject* object) {

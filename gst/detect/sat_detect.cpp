@@ -1,6 +1,7 @@
 #include "sat_detect.h"
 
 #include "box_outline.h"
+#include "common/locked_property.h"
 #include "detection_report.h"
 
 struct _GstSatDetect {
@@ -39,36 +40,34 @@ GstFlowReturn use_boxes(GstSatDetectBase* base, sat_gst::FrameAccess& frame, con
 
 void set_property(GObject* object, guint id, const GValue* value, GParamSpec* pspec) {
   auto* self = GST_SAT_DETECT(object);
-  GST_OBJECT_LOCK(self);
-  switch (id) {
-    case kDisplay:
-      self->display = g_value_get_boolean(value);
-      break;
-    case kUpdates:
-      self->updates = sat_gst::Updates(g_value_get_enum(value));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
-      break;
-  }
-  GST_OBJECT_UNLOCK(self);
+  sat_gst::locked_property(object, id, pspec, [&] {
+    switch (id) {
+      case kDisplay:
+        self->display = g_value_get_boolean(value);
+        return true;
+      case kUpdates:
+        self->updates = sat_gst::Updates(g_value_get_enum(value));
+        return true;
+      default:
+        return false;
+    }
+  });
 }
 
 void get_property(GObject* object, guint id, GValue* value, GParamSpec* pspec) {
   auto* self = GST_SAT_DETECT(object);
-  GST_OBJECT_LOCK(self);
-  switch (id) {
-    case kDisplay:
-      g_value_set_boolean(value, self->display);
-      break;
-    case kUpdates:
-      g_value_set_enum(value, int(self->updates));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
-      break;
-  }
-  GST_OBJECT_UNLOCK(self);
+  sat_gst::locked_property(object, id, pspec, [&] {
+    switch (id) {
+      case kDisplay:
+        g_value_set_boolean(value, self->display);
+        return true;
+      case kUpdates:
+        g_value_set_enum(value, int(self->updates));
+        return true;
+      default:
+        return false;
+    }
+  });
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "common/catalog_properties.h"
+#include "common/locked_property.h"
 #include "region_blur.h"
 #include "sat/filter_spec.h"
 
@@ -46,36 +47,34 @@ GstFlowReturn use_boxes(GstSatDetectBase* base, sat_gst::FrameAccess& frame, con
 
 void set_property(GObject* object, guint id, const GValue* value, GParamSpec* pspec) {
   auto* self = GST_SAT_FACE_BLUR(object);
-  GST_OBJECT_LOCK(self);
-  switch (id) {
-    case kKernelWidth:
-      self->blur.kernel_width = g_value_get_int(value);
-      break;
-    case kKernelHeight:
-      self->blur.kernel_height = g_value_get_int(value);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
-      break;
-  }
-  GST_OBJECT_UNLOCK(self);
+  sat_gst::locked_property(object, id, pspec, [&] {
+    switch (id) {
+      case kKernelWidth:
+        self->blur.kernel_width = g_value_get_int(value);
+        return true;
+      case kKernelHeight:
+        self->blur.kernel_height = g_value_get_int(value);
+        return true;
+      default:
+        return false;
+    }
+  });
 }
 
 void get_property(GObject* object, guint id, GValue* value, GParamSpec* pspec) {
   auto* self = GST_SAT_FACE_BLUR(object);
-  GST_OBJECT_LOCK(self);
-  switch (id) {
-    case kKernelWidth:
-      g_value_set_int(value, self->blur.kernel_width);
-      break;
-    case kKernelHeight:
-      g_value_set_int(value, self->blur.kernel_height);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
-      break;
-  }
-  GST_OBJECT_UNLOCK(self);
+  sat_gst::locked_property(object, id, pspec, [&] {
+    switch (id) {
+      case kKernelWidth:
+        g_value_set_int(value, self->blur.kernel_width);
+        return true;
+      case kKernelHeight:
+        g_value_set_int(value, self->blur.kernel_height);
+        return true;
+      default:
+        return false;
+    }
+  });
 }
 
 void finalize(GObject* object) {

@@ -149,7 +149,7 @@ std::vector<NamedImage> faceless_images() {
 cv::Mat faces_frame(cv::Size size) {
   cv::Mat frame(size, CV_8U, cv::Scalar(100));
   int x = 0, y = 0;
-  const int cell = size.height / 3;
+  const int cell = std::max(1, size.height / 3);  // a frame under 3 rows high: 1-row cells
   const std::vector<NamedImage> images = face_images();
   for (int k = 0; y + cell <= size.height; ++k) {
     cv::Mat g = images[std::size_t(k) % images.size()].image, gray, scaled;
@@ -160,7 +160,7 @@ cv::Mat faces_frame(cv::Size size) {
     const double s = double(cell) / std::max(gray.cols, gray.rows);
     cv::resize(gray, scaled, {}, s, s, cv::INTER_AREA);
     if (x + scaled.cols > size.width) x = 0, y += cell;
-    if (y + scaled.rows > size.height) break;
+    if (y + scaled.rows > size.height || scaled.cols > size.width) break;  // no room left, or none ever
     scaled.copyTo(frame(cv::Rect(x, y, scaled.cols, scaled.rows)));
     x += scaled.cols;
   }

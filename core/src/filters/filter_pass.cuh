@@ -24,10 +24,6 @@
 
 namespace sat::filters {
 
-__device__ __forceinline__ uint32_t pack_word(const uint8_t* b) {
-  return uint32_t(b[0]) | uint32_t(b[1]) << 8 | uint32_t(b[2]) << 16 | uint32_t(b[3]) << 24;
-}
-
 // A full group's bytes v (kGroup pixels × kCn) to `first`, its first byte: one 4-byte word per
 // 4 bytes, or one 16-byte vector for 4 channels, where the group is aligned (pass_geometry.h).
 template <int kCn>

@@ -5,6 +5,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <cstdint>
 
 #include "tuning/filter_policy.h"
 
@@ -25,5 +26,10 @@ inline dim3 pixel_block() { return dim3(kBlockX, kBlockY); }
 __device__ __forceinline__ int first_row() { return int(blockIdx.y * blockDim.y + threadIdx.y); }
 __device__ __forceinline__ int row_stride() { return int(gridDim.y * blockDim.y); }
 __device__ __forceinline__ int column() { return int(blockIdx.x * blockDim.x + threadIdx.x); }
+
+// Four bytes as one little-endian word (b[0] lowest): one 4-byte store instead of four.
+__device__ __forceinline__ uint32_t pack_word(const uint8_t* b) {
+  return uint32_t(b[0]) | uint32_t(b[1]) << 8 | uint32_t(b[2]) << 16 | uint32_t(b[3]) << 24;
+}
 
 }  // namespace sat::filters

@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "bench_options.h"
 #include "cuda_test_support.h"
+#include "options_test_support.h"
 #include "run_command.h"
 #include "scan_check.h"
 
@@ -26,31 +26,24 @@
 namespace satbench {
 namespace {
 
-BenchOptions parse(std::vector<std::string> args) {
-  args.insert(args.begin(), "satbench");
-  std::vector<const char*> argv;
-  for (const std::string& a : args) argv.push_back(a.c_str());
-  return parse_options(int(argv.size()), argv.data());
-}
-
 bool has(const std::vector<Peer>& peers, Peer peer) {
   return std::find(peers.begin(), peers.end(), peer) != peers.end();
 }
 
 TEST(SatbenchCubPeerOptions, ChosenByNameAndOnByDefaultInEverySuite) {
   EXPECT_STREQ(to_string(Peer::Cub), "cub-scan-1d");
-  const BenchOptions cub = parse({"--peers", "cub-scan-1d"});
+  const BenchOptions cub = parse_args({"--peers", "cub-scan-1d"});
   ASSERT_EQ(cub.peers.size(), 1u);
   EXPECT_EQ(cub.peers[0], Peer::Cub);
   EXPECT_TRUE(is_gpu_peer(Peer::Cub));
   EXPECT_FALSE(has_cpu_peer(cub.peers)) << "CUB alone cannot run without a GPU";
   EXPECT_TRUE(has_gpu_peer(cub.peers));
-  EXPECT_FALSE(has_gpu_peer(parse({"--peers", "cpu_parallel,opencv"}).peers));
+  EXPECT_FALSE(has_gpu_peer(parse_args({"--peers", "cpu_parallel,opencv"}).peers));
   for (const char* suite : {"square", "frames", "batches", "all"})
-    EXPECT_TRUE(has(parse({"--suite", suite}).peers, Peer::Cub)) << suite;
-  EXPECT_TRUE(has(parse({"--peers", "all"}).peers, Peer::Cub));
-  EXPECT_FALSE(has(parse({"--peers", "npp,opencv"}).peers, Peer::Cub));
-  const BenchOptions ordered = parse({"--peers", "cpu_reference,cub-scan-1d,npp"});
+    EXPECT_TRUE(has(parse_args({"--suite", suite}).peers, Peer::Cub)) << suite;
+  EXPECT_TRUE(has(parse_args({"--peers", "all"}).peers, Peer::Cub));
+  EXPECT_FALSE(has(parse_args({"--peers", "npp,opencv"}).peers, Peer::Cub));
+  const BenchOptions ordered = parse_args({"--peers", "cpu_reference,cub-scan-1d,npp"});
   ASSERT_EQ(ordered.peers.size(), 3u);
   EXPECT_EQ(ordered.peers[1], Peer::Cub) << "kept in kAllPeers order: the GPU peers first";
 }
@@ -60,7 +53,7 @@ TEST(SatbenchCubPeerOptions, HelpAndErrorsNameIt) {
   EXPECT_NE(help.find("cub-scan-1d"), std::string::npos) << help;
   EXPECT_NE(help.find("cub::DeviceScan::InclusiveSum"), std::string::npos) << help;
   try {
-    parse({"--peers", "cub"});
+    parse_args({"--peers", "cub"});
     ADD_FAILURE() << "'cub' is not a peer's name";
   } catch (const UsageError& e) {
     EXPECT_NE(std::string(e.what()).find("cub-scan-1d"), std::string::npos) << e.what();

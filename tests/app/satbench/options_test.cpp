@@ -4,20 +4,13 @@
 #include <string>
 #include <vector>
 
-#include "bench_options.h"
+#include "options_test_support.h"
 
 namespace satbench {
 namespace {
 
-BenchOptions parse(std::vector<std::string> args) {
-  args.insert(args.begin(), "satbench");
-  std::vector<const char*> argv;
-  for (const std::string& a : args) argv.push_back(a.c_str());
-  return parse_options(int(argv.size()), argv.data());
-}
-
 TEST(SatbenchOptions, PeersListIsParsedInOrder) {
-  const BenchOptions o = parse({"--peers", "cpu_parallel,opencv"});
+  const BenchOptions o = parse_args({"--peers", "cpu_parallel,opencv"});
   ASSERT_EQ(o.peers.size(), 2u);
   EXPECT_TRUE(has_cpu_peer(o.peers));
   EXPECT_EQ(std::string(to_string(o.peers[0])), "opencv") << "peers are kept in kAllPeers order";
@@ -25,15 +18,15 @@ TEST(SatbenchOptions, PeersListIsParsedInOrder) {
 }
 
 TEST(SatbenchOptions, OnlyNppIsNoCpuPeer) {
-  EXPECT_FALSE(has_cpu_peer(parse({"--peers", "npp"}).peers));
-  EXPECT_FALSE(has_cpu_peer(parse({"--peers", "none"}).peers));
-  EXPECT_TRUE(has_cpu_peer(parse({}).peers)) << "all peers by default";
+  EXPECT_FALSE(has_cpu_peer(parse_args({"--peers", "npp"}).peers));
+  EXPECT_FALSE(has_cpu_peer(parse_args({"--peers", "none"}).peers));
+  EXPECT_TRUE(has_cpu_peer(parse_args({}).peers)) << "all peers by default";
 }
 
 TEST(SatbenchOptions, AlgorithmsNoneLeavesThePeersAlone) {
-  EXPECT_TRUE(parse({"--algorithms", "none", "--peers", "cpu_parallel"}).algorithms.empty());
-  EXPECT_EQ(parse({}).algorithms.size(), std::size(sat::kAllAlgorithms));
-  EXPECT_THROW(parse({"--algorithms", "none", "--peers", "none"}), UsageError) << "nothing to measure";
+  EXPECT_TRUE(parse_args({"--algorithms", "none", "--peers", "cpu_parallel"}).algorithms.empty());
+  EXPECT_EQ(parse_args({}).algorithms.size(), std::size(sat::kAllAlgorithms));
+  EXPECT_THROW(parse_args({"--algorithms", "none", "--peers", "none"}), UsageError) << "nothing to measure";
 }
 
 TEST(SatbenchOptions, HelpStatesTheExitStatusWithoutAGpu) {
@@ -43,16 +36,16 @@ TEST(SatbenchOptions, HelpStatesTheExitStatusWithoutAGpu) {
 }
 
 TEST(SatbenchOptions, BadValuesAreUsageErrors) {
-  EXPECT_THROW(parse({"--peers", "cuda_magic"}), UsageError);
-  EXPECT_THROW(parse({"--reps", "zero"}), UsageError);
-  EXPECT_THROW(parse({"--frobnicate"}), UsageError);
+  EXPECT_THROW(parse_args({"--peers", "cuda_magic"}), UsageError);
+  EXPECT_THROW(parse_args({"--reps", "zero"}), UsageError);
+  EXPECT_THROW(parse_args({"--frobnicate"}), UsageError);
 }
 
 TEST(SatbenchOptions, QuickSetsItsDefaultsButKeepsExplicitOnes) {
-  const BenchOptions quick = parse({"--quick"});
+  const BenchOptions quick = parse_args({"--quick"});
   EXPECT_TRUE(quick.quick);
   EXPECT_EQ(quick.reps, 5);
-  EXPECT_EQ(parse({"--quick", "--reps", "7"}).reps, 7);
+  EXPECT_EQ(parse_args({"--quick", "--reps", "7"}).reps, 7);
 }
 
 }  // namespace

@@ -93,13 +93,12 @@ TEST_F(GpuTest, LosslessVideoEqualsCvBlurAtEveryDepth) {
     ASSERT_EQ(r.status, 0) << r.err;
     for (const char* stage : {"decode", "upload", "SAT", "filter", "download", "encode"})
       EXPECT_NE(r.out.find(stage), std::string::npos) << stage;
-    const std::vector<cv::Mat> outputs = read_video(out("out.mkv"));
-    ASSERT_EQ(outputs.size(), inputs.size()) << "depth " << depth;
-    for (std::size_t i = 0; i < inputs.size(); ++i) {
-      cv::Mat expected;
-      cv::blur(inputs[i], expected, cv::Size(5, 3));
-      EXPECT_EQ(cv::norm(outputs[i], expected, cv::NORM_INF), 0.0) << "depth " << depth << " frame " << i;
-    }
+    expect_frames_equal(
+        out("out.mkv"), inputs,
+        [](const cv::Mat& f) {
+          return box_blurred(f, {5, 3});
+        },
+        std::string("depth ") + depth + " ");
   }
 }
 
@@ -109,16 +108,8 @@ TEST_F(GpuTest, ThresholdVideoFramesInOrder) {
   const RunResult r =
       run_satfilter({in("clip.mkv"), out("out.mkv"), "--filter", "threshold", "--block", "7", "--backend", "cuda"});
   ASSERT_EQ(r.status, 0) << r.err;
-  const std::vector<cv::Mat> inputs = read_video(in("clip.mkv"));
-  const std::vector<cv::Mat> outputs = read_video(out("out.mkv"));
-  ASSERT_EQ(outputs.size(), inputs.size());
-  for (std::size_t i = 0; i < inputs.size(); ++i) {
-    cv::Mat gray, expected, expected_bgr;
-    cv::cvtColor(inputs[i], gray, cv::COLOR_BGR2GRAY);
-    cv::adaptiveThreshold(gray, expected, 255, cv::ADAPTIVE_THRESH_MEAN_C, cv::THRESH_BINARY, 7, 2);
-    cv::cvtColor(expected, expected_bgr, cv::COLOR_GRAY2BGR);
-    EXPECT_EQ(cv::norm(outputs[i], expected_bgr, cv::NORM_INF), 0.0) << "frame " << i;
-  }
+  expect_frames_equal(out("out.mkv"), read_video(in("clip.mkv")),
+                      [](const cv::Mat& f) { return threshold_as_bgr(f, 7, 2); });
 }
 
 TEST_F(GpuTest, TruncatedVideoFailsCleanly) {

@@ -250,4 +250,26 @@ double mismatch_fraction(const cv::Mat& a, const cv::Mat& b) {
   return double(cv::countNonZero(diff)) / double(diff.total());
 }
 
+void expect_frames_equal(const std::string& output, const std::vector<cv::Mat>& inputs,
+                         const std::function<cv::Mat(const cv::Mat&)>& expected, const std::string& what) {
+  const std::vector<cv::Mat> outputs = read_video(output);
+  ASSERT_EQ(outputs.size(), inputs.size()) << what << output;
+  for (std::size_t i = 0; i < inputs.size(); ++i)
+    EXPECT_EQ(cv::norm(outputs[i], expected(inputs[i]), cv::NORM_INF), 0.0) << what << "frame " << i;
+}
+
+cv::Mat box_blurred(const cv::Mat& frame, cv::Size ksize) {
+  cv::Mat blurred;
+  cv::blur(frame, blurred, ksize);
+  return blurred;
+}
+
+cv::Mat threshold_as_bgr(const cv::Mat& frame, int block, double C) {
+  cv::Mat gray, binary, bgr;
+  cv::cvtColor(frame, gray, cv::COLOR_BGR2GRAY);
+  cv::adaptiveThreshold(gray, binary, 255, cv::ADAPTIVE_THRESH_MEAN_C, cv::THRESH_BINARY, block, C);
+  cv::cvtColor(binary, bgr, cv::COLOR_GRAY2BGR);
+  return bgr;
+}
+
 }  // namespace satfilter_test

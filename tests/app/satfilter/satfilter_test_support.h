@@ -6,6 +6,7 @@
 #include <opencv2/core.hpp>
 
 #include <chrono>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -93,5 +94,15 @@ bool write_test_video(const std::string& path, int frames, int width = 64, int h
 std::vector<cv::Mat> read_video(const std::string& path, double* fps = nullptr);
 // Fraction of pixels that differ.
 double mismatch_fraction(const cv::Mat& a, const cv::Mat& b);
+
+// The video `output` against `inputs` frame by frame: as many frames, each expected(its input)
+// to the last bit; `what` (e.g. "depth 3 ") starts each failure's text.
+void expect_frames_equal(const std::string& output, const std::vector<cv::Mat>& inputs,
+                         const std::function<cv::Mat(const cv::Mat&)>& expected, const std::string& what = "");
+// cv::blur of the frame (reflect-101 border): what --filter box --ksize writes.
+cv::Mat box_blurred(const cv::Mat& frame, cv::Size ksize);
+// What --filter threshold --block B --C C writes into a colour video: the mean-C threshold of the
+// frame's gray (cv::adaptiveThreshold), as gray-looking BGR.
+cv::Mat threshold_as_bgr(const cv::Mat& frame, int block, double C);
 
 }  // namespace satfilter_test

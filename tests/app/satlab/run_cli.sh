@@ -16,24 +16,9 @@ set -uo pipefail
 [ $# -eq 2 ] || { echo "usage: $0 SATLAB WORKDIR" >&2; exit 2; }
 satlab=$1 work=$2
 rm -rf "$work" && mkdir -p "$work/cwd" "$work/tmp"
-failed=0
-# expect STATUS PATTERN NAME -- ARGS...: satlab ARGS exits with STATUS and its output matches PATTERN.
-expect() {
-  local want=$1 pattern=$2 name=$3
-  shift 4
-  (cd "$work/cwd" && TMPDIR="$work/tmp" env -u DISPLAY -u WAYLAND_DISPLAY "$satlab" "$@") \
-    >"$work/$name.out" 2>"$work/$name.err"
-  local status=$?
-  if grep -q "no headless OpenGL 3.3 context through EGL" "$work/$name.err"; then
-    echo "skip $name: no EGL OpenGL driver here"
-  elif [ $status -ne "$want" ]; then
-    echo "FAIL $name: exit status $status, expected $want"; cat "$work/$name.err" "$work/$name.out"; failed=1
-  elif ! grep -q -- "$pattern" "$work/$name.err" "$work/$name.out"; then
-    echo "FAIL $name: output lacks \"$pattern\""; cat "$work/$name.err" "$work/$name.out"; failed=1
-  else
-    echo "ok   $name: exit $status, $(grep -h -m1 -- "$pattern" "$work/$name.err" "$work/$name.out")"
-  fi
-}
+. "$(dirname "$0")/expect_satlab.sh"
+# From a folder of its own, with a TMPDIR of its own: where the headless screenshots land.
+satlab_run() { (cd "$work/cwd" && TMPDIR="$work/tmp" headless_satlab "$@"); }
 expect 2 "--ksize needs" ksize_too_large -- --ksize 100001
 expect 2 "--ksize needs" ksize_side_too_large -- --ksize 3x99999
 expect 2 "does nothing with --backend cpu" algorithm_on_cpu -- --backend cpu --algorithm 1r1w --frames 5

@@ -5,13 +5,7 @@
 # exit status 1 (a window without --frames keeps showing the synthetic scene: the source
 # controller's unit tests). Runs under xvfb-run (skips without it).
 set -uo pipefail
-[ $# -eq 2 ] || { echo "usage: $0 SATLAB WORKDIR" >&2; exit 2; }
-satlab=$1 work=$2
-if ! command -v xvfb-run >/dev/null 2>&1; then
-  echo "SKIPPED: xvfb-run not found (install the xvfb package)"
-  exit 77
-fi
-rm -rf "$work" && mkdir -p "$work"
+. "$(dirname "$0")/xvfb_setup.sh"
 head -c 4096 /dev/urandom >"$work/corrupt.png"
 printf 'not a video at all\n' >"$work/corrupt.mp4"
 mkdir "$work/a_directory"

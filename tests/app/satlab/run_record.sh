@@ -2,13 +2,7 @@
 # run_record.sh SATLAB WORKDIR: --record writes a video of the output that satlab can play back
 # (same size, the frames it recorded). Runs under xvfb-run (skips without it).
 set -uo pipefail
-[ $# -eq 2 ] || { echo "usage: $0 SATLAB WORKDIR" >&2; exit 2; }
-satlab=$1 work=$2
-if ! command -v xvfb-run >/dev/null 2>&1; then
-  echo "SKIPPED: xvfb-run not found (install the xvfb package)"
-  exit 77
-fi
-rm -rf "$work" && mkdir -p "$work"
+. "$(dirname "$0")/xvfb_setup.sh"
 run() { LIBGL_ALWAYS_SOFTWARE=1 xvfb-run -a -s "-screen 0 1600x1200x24" "$satlab" --backend cpu "$@"; }
 run --source synthetic:320x200 --filter bradley --frames 20 --record "$work/out.avi" >"$work/record.out" 2>"$work/record.err" \
   || { cat "$work/record.err"; echo "FAIL: recording run"; exit 1; }

@@ -18,23 +18,7 @@ cascades=/usr/share/opencv4/haarcascades
 for f in "$astronaut" "$cascades/haarcascade_frontalface_default.xml"; do
   [ -f "$f" ] || { echo "SKIPPED: $f is missing (python3-skimage, opencv-data)"; exit 77; }
 done
-failed=0
-# expect STATUS PATTERN NAME -- ARGS...: satlab ARGS exits with STATUS and its output matches PATTERN.
-expect() {
-  local want=$1 pattern=$2 name=$3
-  shift 4
-  env -u DISPLAY -u WAYLAND_DISPLAY "$satlab" "$@" >"$work/$name.out" 2>"$work/$name.err"
-  local status=$?
-  if grep -q "no headless OpenGL 3.3 context through EGL" "$work/$name.err"; then
-    echo "skip $name: no EGL OpenGL driver here"
-  elif [ $status -ne "$want" ]; then
-    echo "FAIL $name: exit status $status, expected $want"; cat "$work/$name.err" "$work/$name.out"; failed=1
-  elif ! grep -q -- "$pattern" "$work/$name.err" "$work/$name.out"; then
-    echo "FAIL $name: output lacks \"$pattern\""; cat "$work/$name.err" "$work/$name.out"; failed=1
-  else
-    echo "ok   $name: exit $status, $(grep -h -m1 -- "$pattern" "$work/$name.err" "$work/$name.out")"
-  fi
-}
+. "$(dirname "$0")/expect_satlab.sh"
 small=(--headless --backend cpu --source synthetic:160x120 --frames 3)
 expect 0 "^  display " filters_none -- "${small[@]}" --filter none
 expect 0 "^  filter " filters_box -- "${small[@]}" --filter box

@@ -55,6 +55,19 @@ struct SceneRig {
 
 cv::Mat astronaut_bgr() { return detect_test::load_image("astronaut.png", cv::IMREAD_COLOR); }
 
+// The detect scene after its first frame, scikit-image's astronaut (whose face it finds). Its
+// textures need the test's GL context: made after SATLAB_REQUIRE_GL.
+struct AstronautDetect {
+  AstronautDetect() {
+    rig.ui.settings.scene = "detect";
+    first = rig.frame(scene, frame);
+  }
+  SceneRig rig;
+  const cv::Mat frame = astronaut_bgr();
+  satlab::scene::DetectScene scene{rig.log, rig.backends};  // qualified: the member takes the name
+  Outcome first = Outcome::Nothing;
+};
+
 // ---- mode switching ----------------------------------------------------------------------------
 
 TEST(SceneSwitcher, OneSceneLivesAtATime) {
@@ -168,73 +181,69 @@ TEST(SceneSettings, TheMenuEndsWithShadowsThenDetect) {
 
 TEST(DetectScene, FindsWhatTheDetectorFindsAndAgreesWithOpenCv) {
   SATLAB_REQUIRE_GL(gl);
-  SceneRig rig;
-  rig.ui.settings.scene = "detect";
-  const cv::Mat frame = astronaut_bgr();
-  scene::DetectScene scene(rig.log, rig.backends);
-  ASSERT_EQ(rig.frame(scene, frame), Outcome::Shown);
+  AstronautDetect d;
+  ASSERT_EQ(d.first, Outcome::Shown);
 
-  sat::Detector direct(sat::Backend::Cpu, sat::load_haar_cascade(rig.ui.settings.scenes.get<DetectSettings>().cascade),
-                       {frame.cols, frame.rows}, {1.1, 3, {30, 30}});
-  const std::vector<sat::Box>& expected = direct.detect({frame.data, frame.step, frame.cols, frame.rows, 3});
+  sat::Detector direct(sat::Backend::Cpu,
+                       sat::load_haar_cascade(d.rig.ui.settings.scenes.get<DetectSettings>().cascade),
+                       {d.frame.cols, d.frame.rows}, {1.1, 3, {30, 30}});
+  const std::vector<sat::Box>& expected = direct.detect({d.frame.data, d.frame.step, d.frame.cols, d.frame.rows, 3});
   ASSERT_FALSE(expected.empty());  // the astronaut's face
-  ASSERT_EQ(scene.boxes().size(), expected.size());
-  for (std::size_t i = 0; i < expected.size(); ++i) EXPECT_EQ(scene.boxes()[i], expected[i]) << i;
-  EXPECT_EQ(scene.summary(rig.ui.settings), describe(rig.ui.settings.scenes.get<DetectSettings>()) + ": " +
-                                                std::to_string(expected.size()) +
-                                                (expected.size() == 1 ? " object" : " objects"));
+  ASSERT_EQ(d.scene.boxes().size(), expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) EXPECT_EQ(d.scene.boxes()[i], expected[i]) << i;
+  EXPECT_EQ(d.scene.summary(d.rig.ui.settings), describe(d.rig.ui.settings.scenes.get<DetectSettings>()) + ": " +
+                                                    std::to_string(expected.size()) +
+                                                    (expected.size() == 1 ? " object" : " objects"));
 
   // The first frame of new settings is compared with cv::CascadeClassifier.
-  ASSERT_TRUE(scene.comparison().valid);
-  EXPECT_TRUE(scene.comparison().agreement.agree());
-  EXPECT_EQ(scene.comparison().agreement.theirs, static_cast<int>(expected.size()));
-  EXPECT_GT(scene.comparison().opencv_ms, 0);
-  EXPECT_TRUE(scene.print_comparison());
+  ASSERT_TRUE(d.scene.comparison().valid);
+  EXPECT_TRUE(d.scene.comparison().agreement.agree());
+  EXPECT_EQ(d.scene.comparison().agreement.theirs, static_cast<int>(expected.size()));
+  EXPECT_GT(d.scene.comparison().opencv_ms, 0);
+  EXPECT_TRUE(d.scene.print_comparison());
 
   // The stages reach the timing panel under the detector's names.
   // Its own stages, not another scene's slots: the upload, then the detector's.
-  const satapp::StageTimeline t = scene.report().stages;
+  const satapp::StageTimeline t = d.scene.report().stages;
   ASSERT_EQ(t.size(), 5);
   const char* const names[] = {"upload", "pyramid", "tables", "cascade", "grouping"};
   for (int i = 0; i < t.size(); ++i) EXPECT_STREQ(t[i].name, names[i]) << i;
   EXPECT_GT(t.ms("cascade"), 0);
   EXPECT_EQ(t.ms("upload"), 0);  // the CPU backend reads the frame where it is
-  EXPECT_STREQ(scene.info().stage_labels(sat::Backend::Cpu)[stage_series(3)], "cascade");
-  EXPECT_STREQ(scene.info().stage_labels(sat::Backend::Cpu)[Series::PipelineTotal], "detect");
+  EXPECT_STREQ(d.scene.info().stage_labels(sat::Backend::Cpu)[stage_series(3)], "cascade");
+  EXPECT_STREQ(d.scene.info().stage_labels(sat::Backend::Cpu)[Series::PipelineTotal], "detect");
 
   // Another parameter makes another detector: no grouping gives the raw windows.
-  rig.ui.settings.scenes.get<DetectSettings>().params.min_neighbors = 0;
-  ASSERT_EQ(rig.frame(scene, frame), Outcome::Shown);
-  EXPECT_GT(scene.boxes().size(), expected.size());
-  EXPECT_EQ(rig.last_good.scenes.get<DetectSettings>().params.min_neighbors, 0);
+  d.rig.ui.settings.scenes.get<DetectSettings>().params.min_neighbors = 0;
+  ASSERT_EQ(d.rig.frame(d.scene, d.frame), Outcome::Shown);
+  EXPECT_GT(d.scene.boxes().size(), expected.size());
+  EXPECT_EQ(d.rig.last_good.scenes.get<DetectSettings>().params.min_neighbors, 0);
 }
 
 TEST(DetectScene, RefusesACascadeItCannotLoadAndKeepsTheLastOne) {
   SATLAB_REQUIRE_GL(gl);
-  SceneRig rig;
-  rig.ui.settings.scene = "detect";
-  const cv::Mat frame = astronaut_bgr();
-  scene::DetectScene scene(rig.log, rig.backends);
-  ASSERT_EQ(rig.frame(scene, frame), Outcome::Shown);
-  const std::size_t found = scene.boxes().size();
+  AstronautDetect d;
+  ASSERT_EQ(d.first, Outcome::Shown);
+  const std::size_t found = d.scene.boxes().size();
   ASSERT_GT(found, 0u);
 
   const std::string old_format = detect_test::cascade_path("haarcascade_licence_plate_rus_16stages.xml");
-  rig.ui.settings.scenes.get<DetectSettings>().cascade = old_format;
-  ASSERT_EQ(rig.frame(scene, frame), Outcome::Shown);
-  EXPECT_NE(scene.problem().find("haarcascade_licence_plate_rus_16stages.xml"), std::string::npos) << scene.problem();
-  EXPECT_NE(scene.problem().find("old-style"), std::string::npos) << scene.problem();
-  EXPECT_TRUE(rig.logged("old-style"));
-  EXPECT_EQ(rig.ui.settings.scenes.get<DetectSettings>().cascade,
-            rig.last_good.scenes.get<DetectSettings>().cascade);  // the chooser shows what runs
-  EXPECT_NE(rig.ui.settings.scenes.get<DetectSettings>().cascade, old_format);
-  EXPECT_EQ(scene.boxes().size(), found);
+  d.rig.ui.settings.scenes.get<DetectSettings>().cascade = old_format;
+  ASSERT_EQ(d.rig.frame(d.scene, d.frame), Outcome::Shown);
+  EXPECT_NE(d.scene.problem().find("haarcascade_licence_plate_rus_16stages.xml"), std::string::npos)
+      << d.scene.problem();
+  EXPECT_NE(d.scene.problem().find("old-style"), std::string::npos) << d.scene.problem();
+  EXPECT_TRUE(d.rig.logged("old-style"));
+  EXPECT_EQ(d.rig.ui.settings.scenes.get<DetectSettings>().cascade,
+            d.rig.last_good.scenes.get<DetectSettings>().cascade);  // the chooser shows what runs
+  EXPECT_NE(d.rig.ui.settings.scenes.get<DetectSettings>().cascade, old_format);
+  EXPECT_EQ(d.scene.boxes().size(), found);
 
   // The same refusal is logged once, however often it is asked for.
-  const long long messages = rig.log.total();
-  rig.ui.settings.scenes.get<DetectSettings>().cascade = old_format;
-  rig.frame(scene, frame);
-  EXPECT_EQ(rig.log.total(), messages);
+  const long long messages = d.rig.log.total();
+  d.rig.ui.settings.scenes.get<DetectSettings>().cascade = old_format;
+  d.rig.frame(d.scene, d.frame);
+  EXPECT_EQ(d.rig.log.total(), messages);
 }
 
 // A cascade that accepts every window: OpenCV would group ~100 000 raw windows pair by pair (tens

@@ -1,5 +1,4 @@
 // Guided filter (He, Sun, Tang): its description in the catalog.
-#include <cstdio>
 #include <string>
 #include <variant>
 
@@ -7,6 +6,7 @@
 #include "filters/guided/guided_backend.h"
 #include "filters/guided/guided_job.h"
 #include "filters/memory_figure.h"
+#include "filters/number_text.h"
 
 namespace sat::filters {
 namespace {
@@ -86,9 +86,7 @@ const FilterDescription<GuidedParams>& description(const GuidedParams*) {
                  &footprint},
       {member(&GuidedParams::radius), member(&GuidedParams::eps), member(&GuidedParams::guide)},
       [](const GuidedParams& p) {
-        char eps[32];
-        std::snprintf(eps, sizeof eps, "%g", p.eps);
-        return "guided r " + std::to_string(p.radius) + " eps " + eps +
+        return "guided r " + std::to_string(p.radius) + " eps " + number_text(p.eps) +
                (p.guide == GuideKind::Gray ? " gray guide" : "");
       },
       {}};

@@ -1,11 +1,11 @@
 // Local statistics: its description in the catalog (sat/filter_spec.h).
-#include <cstdio>
 #include <string>
 #include <variant>
 
 #include "filters/filter_description.h"
 #include "filters/local_stats/local_stats_pass.h"
 #include "filters/memory_figure.h"
+#include "filters/number_text.h"
 #include "filters/param_builders.h"
 
 namespace sat::filters {
@@ -21,16 +21,6 @@ ScratchMemory scratch(const FilterSpec&, Extent e, int channels) {
 Footprint footprint(const FilterSpec& spec) {
   const int half = std::get<LocalStatsParams>(spec).window / 2;
   return {half, half, false};
-}
-
-}  // namespace
-namespace {
-
-// A number as "%g" writes it. Not a std::ostringstream (see filter_validate.cpp's num()).
-std::string num(double v) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%g", v);
-  return text;
 }
 
 const char* output_name(LocalStat output) {
@@ -50,8 +40,8 @@ const char* output_name(LocalStat output) {
 // "local contrast window 15 gain 32 c 4": the parameters the chosen output reads, no others.
 std::string describe_local(const LocalStatsParams& p) {
   std::string text = std::string("local ") + output_name(p.output) + " window " + std::to_string(p.window);
-  if (p.output == LocalStat::Variance) text += " scale " + num(p.scale);
-  if (p.output == LocalStat::Contrast) text += " gain " + num(p.gain) + " c " + num(p.c);
+  if (p.output == LocalStat::Variance) text += " scale " + number_text(p.scale);
+  if (p.output == LocalStat::Contrast) text += " gain " + number_text(p.gain) + " c " + number_text(p.c);
   return text;
 }
 

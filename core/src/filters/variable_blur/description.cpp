@@ -1,11 +1,11 @@
 // Variable-radius blur: its description in the catalog (sat/filter_spec.h).
-#include <cstdio>
 #include <string>
 #include <variant>
 
 #include "filters/band_table.h"
 #include "filters/filter_description.h"
 #include "filters/memory_figure.h"
+#include "filters/number_text.h"
 #include "filters/param_builders.h"
 #include "filters/variable_blur/variable_blur_pass.h"
 #include "sat/error.h"
@@ -27,16 +27,6 @@ Footprint footprint(const FilterSpec& spec) {
   return {p.max_radius, p.max_radius, p.shape != RadiusShape::Map};
 }
 
-}  // namespace
-namespace {
-
-// A number as "%g" writes it. Not a std::ostringstream (see filter_validate.cpp's num()).
-std::string num(double v) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%g", v);
-  return text;
-}
-
 const char* shape_name(RadiusShape shape) {
   switch (shape) {
     case RadiusShape::TiltShift:
@@ -56,13 +46,13 @@ std::string describe_variable_blur(const VariableBlurParams& p) {
   std::string text = std::string("variable-blur ") + shape_name(p.shape) + " max " + std::to_string(p.max_radius);
   switch (p.shape) {
     case RadiusShape::TiltShift:
-      text += " at y " + num(p.focus_y) + " extent " + num(p.extent);
+      text += " at y " + number_text(p.focus_y) + " extent " + number_text(p.extent);
       break;
     case RadiusShape::Focus:
-      text += " at " + num(p.focus_x) + "," + num(p.focus_y) + " extent " + num(p.extent);
+      text += " at " + number_text(p.focus_x) + "," + number_text(p.focus_y) + " extent " + number_text(p.extent);
       break;
     case RadiusShape::Vignette:
-      text += " extent " + num(p.extent);
+      text += " extent " + number_text(p.extent);
       break;
     case RadiusShape::Map:
       break;
