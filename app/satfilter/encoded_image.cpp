@@ -93,8 +93,8 @@ EncodedImage EncodedImage::from_file(const std::string& path, std::uint64_t max_
     if (file.fd < 0) fail_to_read(path, errno);
     struct stat st {};
     if (::fstat(file.fd, &st) != 0) fail_to_read(path, errno);
-    if (S_ISDIR(st.st_mode)) throw runtime_error("cannot read '" + path + "': it is a directory");
-    if (!S_ISREG(st.st_mode) && streams == Streams::Refused)
+    // A directory is never an image; a stream (a FIFO, a device) is one only where streams are.
+    if (!S_ISREG(st.st_mode) && (S_ISDIR(st.st_mode) || streams == Streams::Refused))
       throw runtime_error("cannot read '" + path + "': " + satapp::files::why_not_a_regular_file(path));
     if (!S_ISREG(st.st_mode)) {
       read_stream(file.fd, path, max_pixels, image.bytes_);

@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "atomic_output.h"
+#include "common/files/file_kind.h"
 #include "common/image/image_limits.h"
 #include "failure.h"
 #include "image_io.h"
@@ -69,7 +70,8 @@ std::unique_ptr<FrameSource> open_source(const std::string& path, std::uint64_t 
       return open_sequence_source(*pattern, max_pixels);
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) throw runtime_error("cannot open '" + path + "': " + std::strerror(errno));
-  if (S_ISDIR(st.st_mode)) throw runtime_error("cannot open '" + path + "': it is a directory");
+  if (S_ISDIR(st.st_mode))
+    throw runtime_error("cannot open '" + path + "': " + satapp::files::why_not_a_regular_file(path));
   if (::access(path.c_str(), R_OK) != 0) throw runtime_error("cannot open '" + path + "': " + std::strerror(errno));
   // A FIFO or a device can be read only once, to its end: images only (videos must seek).
   if (!S_ISREG(st.st_mode)) return open_image_source(path, max_pixels);

@@ -1,12 +1,12 @@
-// A file an element reads for a property (the variable blur's radius map), opened so that no file
-// can make the element wait: O_NONBLOCK (a FIFO opens at once, writer or not), O_NOCTTY (a
-// terminal does not become the process's), O_CLOEXEC, read-only; only a regular file is read, and
-// never further than the caller asks. A FIFO, a directory or a device is refused from fstat(),
-// before any byte is read: opening or reading one may block until another process acts, or never
-// end (/dev/zero).
+// A file an element reads for a property (the variable blur's radius map), opened by satcore's
+// reader (sat/input_file.h) so that no file can make the element wait: a FIFO, a directory or a
+// device is refused before any byte is read (opening or reading one may block until another
+// process acts, or never end: /dev/zero), and a regular file is read no further than the caller
+// asks. Here its failures become the element's GStreamer errors.
 #pragma once
 
 #include <gst/gst.h>
+#include <sat/input_file.h>
 
 #include <cstdint>
 #include <stdexcept>
@@ -16,7 +16,8 @@
 namespace sat_gst {
 
 // A file that cannot be used, as the element posts it: what() is the whole text
-// ("cannot read radius-map-file "/maps/r.png": it is a FIFO (a named pipe)"), domain and code the
+// ("cannot read radius-map-file "/maps/r.png": is a FIFO (named pipe), not a regular file"),
+// domain and code the
 // GStreamer error (GST_RESOURCE_ERROR_OPEN_READ, GST_STREAM_ERROR_WRONG_TYPE, ...).
 class FileError : public std::runtime_error {
  public:
@@ -34,16 +35,14 @@ class FileError : public std::runtime_error {
 
 class InputFile {
  public:
-  // `property` names the file in errors. Throws FileError: the system's reason (not found:
-  // GST_RESOURCE_ERROR_NOT_FOUND, else OPEN_READ), or what the path is when not a regular file.
+  // `property` names the file in errors. Throws FileError with satcore's reason: not found
+  // (GST_RESOURCE_ERROR_NOT_FOUND), not a regular file or not opened (OPEN_READ).
   InputFile(const std::string& path, const std::string& property);
-  ~InputFile();
-  InputFile(const InputFile&) = delete;
-  InputFile& operator=(const InputFile&) = delete;
 
   // The size fstat() gave when the file was opened.
-  std::uint64_t size() const { return size_; }
-  // Appends the next `count` bytes to `bytes` (fewer at the end of the file).
+  std::uint64_t size() const { return file_.size(); }
+  // Appends the next `count` bytes to `bytes` (fewer at the end of the file); a failed read is
+  // FileError(GST_RESOURCE_ERROR_READ).
   void read(std::uint64_t count, std::vector<std::uint8_t>& bytes);
 
   // Throws FileError(domain, code) "cannot VERB PROPERTY "PATH": REASON".
@@ -51,8 +50,7 @@ class InputFile {
 
  private:
   std::string path_, property_;
-  int fd_ = -1;
-  std::uint64_t size_ = 0;
+  sat::InputFile file_;
 };
 
 }  // namespace sat_gst

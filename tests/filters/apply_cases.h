@@ -11,38 +11,48 @@
 
 namespace sat::test {
 
-// engine.apply(spec) on host src: directly (CPU), or through pitched device copies on `stream`
-// (CUDA). dst starts as `fill`; returned as the host image.
-inline cv::Mat apply_on(FilterEngine& engine, const FilterSpec& spec, const cv::Mat& src, cudaStream_t stream,
-                        uint8_t fill = 0xCD) {
-  const int dst_cn = output_channels(spec, src.channels());
+// run(src, dst) on pitched device copies of host `src` and of a dst of `dst_cn` channels filled
+// with `fill`, then synchronized on `stream`; returns dst downloaded. When run throws, dst must
+// still be all `fill` (a refused run writes nothing), and the exception goes on.
+template <class Run>
+cv::Mat run_through_device(const cv::Mat& src, int dst_cn, uint8_t fill, cudaStream_t stream, Run&& run) {
   cv::Mat dst(src.rows, src.cols, CV_8UC(dst_cn), cv::Scalar::all(fill));
-  if (engine.backend() == Backend::Cpu) {
-    engine.apply(spec, view(src), view(dst), stream);
-    return dst;
-  }
   const int src_row = src.cols * src.channels(), dst_row = dst.cols * dst_cn;
   DevicePitched d_src(src_row, src.rows), d_dst(dst_row, dst.rows);
   cuda_ok(cudaMemcpy2D(d_src.data(), d_src.pitch(), src.data, src.step, std::size_t(src_row), std::size_t(src.rows),
                        cudaMemcpyHostToDevice),
           "upload");
   cuda_ok(cudaMemset2D(d_dst.data(), d_dst.pitch(), fill, std::size_t(dst_row), std::size_t(dst.rows)), "memset");
-  try {
-    engine.apply(spec, ConstImage8{d_src.data(), d_src.pitch(), src.cols, src.rows, src.channels()},
-                 Image8{d_dst.data(), d_dst.pitch(), dst.cols, dst.rows, dst_cn}, stream);
-  } catch (...) {
+  const auto download = [&] {
     cuda_ok(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
     cuda_ok(cudaMemcpy2D(dst.data, dst.step, d_dst.data(), d_dst.pitch(), std::size_t(dst_row), std::size_t(dst.rows),
                          cudaMemcpyDeviceToHost),
             "download");
-    EXPECT_EQ(cv::countNonZero(dst.reshape(1) != fill), 0) << "a refused apply wrote dst";
+  };
+  try {
+    run(ConstImage8{d_src.data(), d_src.pitch(), src.cols, src.rows, src.channels()},
+        Image8{d_dst.data(), d_dst.pitch(), dst.cols, dst.rows, dst_cn});
+  } catch (...) {
+    download();
+    EXPECT_EQ(cv::countNonZero(dst.reshape(1) != fill), 0) << "a refused run wrote dst";
     throw;
   }
-  cuda_ok(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
-  cuda_ok(cudaMemcpy2D(dst.data, dst.step, d_dst.data(), d_dst.pitch(), std::size_t(dst_row), std::size_t(dst.rows),
-                       cudaMemcpyDeviceToHost),
-          "download");
+  download();
   return dst;
+}
+
+// engine.apply(spec) on host src: directly (CPU), or through pitched device copies on `stream`
+// (CUDA). dst starts as `fill`; returned as the host image.
+inline cv::Mat apply_on(FilterEngine& engine, const FilterSpec& spec, const cv::Mat& src, cudaStream_t stream,
+                        uint8_t fill = 0xCD) {
+  const int dst_cn = output_channels(spec, src.channels());
+  if (engine.backend() == Backend::Cpu) {
+    cv::Mat dst(src.rows, src.cols, CV_8UC(dst_cn), cv::Scalar::all(fill));
+    engine.apply(spec, view(src), view(dst), stream);
+    return dst;
+  }
+  return run_through_device(src, dst_cn, fill, stream,
+                            [&](ConstImage8 d_src, Image8 d_dst) { engine.apply(spec, d_src, d_dst, stream); });
 }
 
 // The named method of spec's filter (box_blur, threshold_mean_c, ...) through a Runner.

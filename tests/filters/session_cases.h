@@ -14,22 +14,12 @@ namespace sat::test {
 // session.run_host, or (device = true, CUDA) run_device through pitched device copies.
 inline cv::Mat run_session(FilterSession& session, const FilterSpec& spec, const cv::Mat& src, bool device) {
   const int dst_cn = output_channels(spec, src.channels());
+  if (device)
+    return run_through_device(src, dst_cn, 0xCD, session.stream(), [&](ConstImage8 d_src, Image8 d_dst) {
+      session.run_device(spec, d_src, d_dst, session.stream());
+    });
   cv::Mat dst(src.rows, src.cols, CV_8UC(dst_cn), cv::Scalar::all(0xCD));
-  if (!device) {
-    session.run_host(spec, view(src), view(dst));
-    return dst;
-  }
-  const int src_row = src.cols * src.channels(), dst_row = dst.cols * dst_cn;
-  DevicePitched d_src(src_row, src.rows), d_dst(dst_row, dst.rows);
-  cuda_ok(cudaMemcpy2D(d_src.data(), d_src.pitch(), src.data, src.step, std::size_t(src_row), std::size_t(src.rows),
-                       cudaMemcpyHostToDevice),
-          "upload");
-  session.run_device(spec, ConstImage8{d_src.data(), d_src.pitch(), src.cols, src.rows, src.channels()},
-                     Image8{d_dst.data(), d_dst.pitch(), dst.cols, dst.rows, dst_cn}, session.stream());
-  cuda_ok(cudaStreamSynchronize(session.stream()), "cudaStreamSynchronize");
-  cuda_ok(cudaMemcpy2D(dst.data, dst.step, d_dst.data(), d_dst.pitch(), std::size_t(dst_row), std::size_t(dst.rows),
-                       cudaMemcpyDeviceToHost),
-          "download");
+  session.run_host(spec, view(src), view(dst));
   return dst;
 }
 

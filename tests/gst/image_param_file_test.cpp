@@ -97,9 +97,10 @@ void expect_refused(const gst_test::RunResult& result, const std::string& path, 
 TEST(ImageParamFile, AFifoADirectoryOrADeviceIsRefusedAtStartWithoutWaiting) {
   const gst_test::Fifo fifo("radius_fifo.png");
   const std::string folder = std::filesystem::temp_directory_path().string();
-  const std::pair<std::string, std::string> cases[] = {{fifo.path.string(), "it is a FIFO (a named pipe)"},
-                                                       {folder, "it is a directory"},
-                                                       {"/dev/zero", "it is a character device"}};
+  const std::pair<std::string, std::string> cases[] = {
+      {fifo.path.string(), "is a FIFO (named pipe), not a regular file"},
+      {folder, "is a directory, not a regular file"},
+      {"/dev/zero", "is a character device, not a regular file"}};
   for (const auto& [path, reason] : cases) {
     gst_test::RunResult result;
     EXPECT_TRUE(gst_test::ends_within(
@@ -123,7 +124,9 @@ TEST(ImageParamFile, AFifoSetWhilePlayingIsRefusedAtTheNextFrame) {
       },
       &fifo))
       << "still waiting after 2 s";
-  EXPECT_NE(result.error.find("radius-map-file \"" + fifo.path.string() + "\": it is a FIFO"), std::string::npos)
+  EXPECT_NE(
+      result.error.find("radius-map-file \"" + fifo.path.string() + "\": is a FIFO (named pipe), not a regular file"),
+      std::string::npos)
       << result.error;
   EXPECT_EQ(result.outputs.size(), 1u);  // frame 0 with the first map, nothing after
 }
@@ -242,7 +245,7 @@ TEST(ImageParamFile, AMapErrorEndsThePipelineEveryTimeAndTheFileIsLeftAsItWas) {
     std::string path, reason;
   } const cases[] = {{wrong_size.path.string(), "it is 40x30, the frames are 64x48"},  // at the first frame
                      {huge.path.string(), "it is 32768x32768, the frames are 64x48"},
-                     {fifo.path.string(), "it is a FIFO"}};  // when the element starts
+                     {fifo.path.string(), "is a FIFO (named pipe), not a regular file"}};  // when the element starts
   for (const Case& c : cases) {
     struct stat before {};
     ASSERT_EQ(::stat(c.path.c_str(), &before), 0);

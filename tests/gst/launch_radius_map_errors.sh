@@ -8,7 +8,7 @@ launch=$1
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 mkfifo "$dir/radius.png"
-for map in "$dir/radius.png:it is a FIFO (a named pipe)" "$dir:it is a directory" "/dev/zero:it is a character device"; do
+for map in "$dir/radius.png:is a FIFO (named pipe), not a regular file" "$dir:is a directory, not a regular file" "/dev/zero:is a character device, not a regular file"; do
   path=${map%%:*} reason=${map#*:}
   run=1
   while [ $run -le 20 ]; do

@@ -28,7 +28,7 @@
 #include "detect/xml_scan.h"
 #include "sat/detect.h"
 #include "sat/error.h"
-#include "support/regular_file.h"
+#include "sat/input_file.h"
 
 namespace sat {
 namespace {
@@ -294,7 +294,7 @@ HaarCascade parse_haar_cascade(std::string_view xml, const std::string& name) {
 }  // namespace detect
 
 HaarCascade load_haar_cascade(const std::string& path) {
-  return detect::parse_haar_cascade(detail::read_regular_file(path, kMaxCascadeBytes, kCall), path);
+  return detect::parse_haar_cascade(read_whole_file(path, kMaxCascadeBytes, kCall), path);
 }
 
 }  // namespace sat

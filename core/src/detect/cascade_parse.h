@@ -1,5 +1,5 @@
 // The cascade parser behind sat::load_haar_cascade, on bytes in memory: the loader reads the file
-// (bounded, support/regular_file.h) and calls it; the fuzz target calls it directly.
+// (bounded, sat/input_file.h) and calls it; the fuzz target calls it directly.
 #pragma once
 
 #include <string>

@@ -91,10 +91,11 @@ def test_inputs_that_are_not_regular_files_are_refused_at_once(tmp_path, tiff):
     fifo_metadata.mkdir()
     os.mkfifo(fifo_metadata / ".zarray")
     out = tmp_path / "out.tif"
-    cases = [("fifo.tif", "is a FIFO, not a regular file"), ("fifo.zarr", "is a FIFO, not a directory"),
+    cases = [("fifo.tif", "is a FIFO (named pipe), not a regular file"),
+             ("fifo.zarr", "is a FIFO (named pipe), not a directory"),
              ("folder.tif", "is a directory, not a regular file"),
              ("zero.tif", "is a character device, not a regular file"),
-             ("meta.zarr", ".zarray: is a FIFO, not a regular file")]
+             ("meta.zarr", ".zarray: is a FIFO (named pipe), not a regular file")]
     for name, message in cases:
         r = run(tmp_path / name, out, *PARAMS, timeout=60)  # a wait on the FIFO would end in the timeout
         assert r.returncode == 2 and f"{tmp_path / name}" in r.stderr and message in r.stderr, (name, r.stderr)
@@ -109,7 +110,8 @@ def test_a_fifo_in_place_of_a_chunk_is_the_input_s_error(tmp_path):
     out = tmp_path / "out.tif"
     r = run(source, out, *PARAMS)
     assert r.returncode == 2, r.stderr
-    assert f"{source / '1.1'}: is a FIFO, not a regular file" in r.stderr and f"{out} was not written" in r.stderr
+    assert f"{source / '1.1'}: is a FIFO (named pipe), not a regular file" in r.stderr
+    assert f"{out} was not written" in r.stderr
     assert not out.exists() and no_partials(tmp_path)
 
 

@@ -131,7 +131,9 @@ TEST_F(InputLimitsTest, AFifoOrADirectoryAsRadiusMapIsRefusedAtOnce) {
                                                    "--shape", "map", "--radius-map", map, "--backend", "cpu"},
                                                   std::chrono::seconds(20));
     EXPECT_TRUE(contains(err, "--radius-map")) << err;
-    EXPECT_TRUE(contains(err, map == in("map.pgm") ? "it is a FIFO" : "it is a directory")) << err;
+    EXPECT_TRUE(contains(err, map == in("map.pgm") ? "is a FIFO (named pipe), not a regular file"
+                                                   : "is a directory, not a regular file"))
+        << err;
   }
 }
 

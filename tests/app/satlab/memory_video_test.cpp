@@ -177,10 +177,11 @@ TEST(RawVideoFile, RefusesBadFilesWithTheReason) {
   EXPECT_NE(source_error([&] { read_raw_video(fine, 0, h, kBig); }).find("at least 1x1"), std::string::npos);
   EXPECT_NE(source_error([&] { read_raw_video(fine, w, -1, kBig); }).find("at least 1x1"), std::string::npos);
   // What the path is, not "no such file" for everything that is not a regular file.
-  EXPECT_NE(source_error([&] { read_raw_video(dir.string(), w, h, kBig); }).find("it is a directory"),
+  EXPECT_NE(source_error([&] { read_raw_video(dir.string(), w, h, kBig); }).find("is a directory, not a regular file"),
             std::string::npos);
-  EXPECT_NE(source_error([&] { read_raw_video("/dev/null", w, h, kBig); }).find("it is a character device"),
-            std::string::npos);
+  EXPECT_NE(
+      source_error([&] { read_raw_video("/dev/null", w, h, kBig); }).find("is a character device, not a regular file"),
+      std::string::npos);
   EXPECT_NE(source_error([&] { read_raw_video((dir / "missing.bgr").string(), w, h, kBig); }).find("no such file"),
             std::string::npos);
 }

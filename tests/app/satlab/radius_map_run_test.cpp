@@ -114,7 +114,7 @@ TEST_F(RadiusMapRun, AMapThatCannotBeUsedFailsTheRun) {
     std::string map, reason;
   } cases[] = {
       {path("missing.png"), "no such file"},
-      {(work_ / "a_directory").string(), "it is a directory"},
+      {(work_ / "a_directory").string(), "is a directory, not a regular file"},
       {path("truncated.png"), "not an image OpenCV can decode"},
       {path("color.png"), "8-bit gray"},
       {path("small.png"), "is 40x30; it must have the size of the input"},

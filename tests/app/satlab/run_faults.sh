@@ -32,9 +32,9 @@ cases=(
   # OpenCV's message, or GStreamer's where --decoder auto takes it (NVDEC present)
   "$work/corrupt.mp4|not an image or video OpenCV can read\\|GStreamer pipeline \"uridecodebin"
   "camera:9|camera 9"
-  "$work/a_directory|it is a directory"
-  "$work/fifo.png|it is a FIFO"
-  "/dev/null|it is a character device"
+  "$work/a_directory|is a directory, not a regular file"
+  "$work/fifo.png|is a FIFO (named pipe), not a regular file"
+  "/dev/null|is a character device, not a regular file"
   "$work/wide.png|frames of 65535x1 are larger than the display's textures take"
   "$work/bomb.png|32767x32767 (1073676289 pixels), more than the limit"
 )
