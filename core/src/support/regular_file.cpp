@@ -14,7 +14,7 @@ namespace sat::detail {
 namespace {
 
 [[noreturn]] void refuse(const char* call, const std::string& path, const std::string& reason) {
-  throw Error(ErrorCode::InvalidArgument, call, path + ": " + reason);
+  throw Error(ErrorCode::InvalidArgument, call, {named_file(path), ": " + reason});
 }
 
 std::string open_failure(int error) {
