@@ -30,9 +30,9 @@ enum class PartKind { Text, Parameter, Argument, File };
 
 // One part of a message: a message is its parts' texts one after the other.
 struct MessagePart {
-  MessagePart(std::string text) : text(std::move(text)) {}  // NOLINT: text converts implicitly
-  MessagePart(const char* text) : text(text) {}             // NOLINT
-  MessagePart(PartKind kind, std::string text) : kind(kind), text(std::move(text)) {}
+  MessagePart(std::string t) : text(std::move(t)) {}  // NOLINT: text converts implicitly
+  MessagePart(const char* t) : text(t) {}             // NOLINT
+  MessagePart(PartKind k, std::string t) : kind(k), text(std::move(t)) {}
   PartKind kind = PartKind::Text;
   std::string text;
 };
