@@ -173,9 +173,8 @@ void run_filter_case(const BenchOptions& o, const FilterSuiteCase& c, bool gpu, 
     FilterTwin twin = make_filter_twin(spec, host_src, cpu_threads(o));
     SuiteRecord r = record(Contender::OpenCv, twin.method.empty() ? "-" : twin.method);
     if (!twin.run) {
-      const bool not_built = twin.unavailable.find("not built") != std::string::npos;
-      r.status = not_built ? Status::NotBuilt : Status::Unsupported;
-      if (not_built) r.note = twin.unavailable;
+      r.status = twin.not_built ? Status::NotBuilt : Status::Unsupported;
+      if (twin.not_built) r.note = twin.unavailable;
       records.push_back(r);
     } else {
       guarded(r, records, [&] {

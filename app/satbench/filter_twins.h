@@ -14,10 +14,13 @@ namespace satbench {
 struct FilterTwin {
   std::string method;         // e.g. "cv::blur"; empty when there is no twin
   std::function<void()> run;  // one call on the image given to make_filter_twin (its output kept inside)
-  std::string unavailable;    // why there is none; says "not built" when the build lacks it
+  std::string unavailable;    // why there is none
   // The twin's output, when it is the filter's exact twin (same pixels as satcore's): for the
   // check; null otherwise (a twin in OpenCV's own arithmetic differs by design).
   std::function<const unsigned char*(std::size_t& pitch)> output;
+  // There is none because this build lacks OpenCV or the module with the twin (not because
+  // OpenCV has no such filter): the record reads "not built", with `unavailable` as its note.
+  bool not_built = false;
 };
 
 // The twin of `spec` on host image `src` (1, 3 or 4 channels; a variable blur's radius map is the

@@ -17,7 +17,7 @@ namespace satbench {
 FilterTwin make_filter_twin(const sat::FilterSpec& spec, sat::ConstImage8 image, int threads) {
   const satapp::TwinInfo info = satapp::twin_info(spec);
   if (info.kind == satapp::TwinKind::None)
-    return {"", {}, info.not_built ? "not built: " + info.relation : info.relation, {}};
+    return {"", {}, info.not_built ? "not built: " + info.relation : info.relation, {}, info.not_built};
   if (info.kind == satapp::TwinKind::NearestOp) return {"", {}, "no OpenCV twin (" + info.relation + ")", {}};
   cv::setNumThreads(threads);
   // What the twin keeps between runs: the input (satbench's host image), scratch and the output.
@@ -45,7 +45,9 @@ std::string filter_twins_description(int threads) {
 
 #else  // !SATBENCH_HAVE_OPENCV
 
-FilterTwin make_filter_twin(const sat::FilterSpec&, sat::ConstImage8, int) { return {"", {}, "OpenCV not built", {}}; }
+FilterTwin make_filter_twin(const sat::FilterSpec&, sat::ConstImage8, int) {
+  return {"", {}, "OpenCV not built", {}, true};
+}
 
 std::string filter_twins_description(int) { return "OpenCV: not built"; }
 

@@ -9,11 +9,13 @@ sat::HaarCascade read_cascade(const std::string& path) {
   try {
     return sat::load_haar_cascade(path);
   } catch (const sat::Error& e) {
-    // satcore's reason names the file first ("sat::load_haar_cascade: PATH: no such file").
-    std::string reason = e.what();
-    for (const std::string& prefix : {e.call() + ": ", path + ": "})
-      if (reason.rfind(prefix, 0) == 0) reason.erase(0, prefix.size());
-    throw runtime_error("cannot use --detect '" + path + "': " + reason);
+    // satcore names the file in its message ("PATH: no such file"): quoted here, as the option's
+    // value; a message that names no file is about the path given.
+    if (e.subject().kind != sat::PartKind::File)
+      throw runtime_error("cannot use --detect '" + path + "': " + e.message());
+    throw runtime_error("cannot use --detect " + e.message_naming([](const sat::MessagePart& part) {
+      return part.kind == sat::PartKind::File ? "'" + part.text + "'" : part.text;
+    }));
   }
 }
 

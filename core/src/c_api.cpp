@@ -5,6 +5,7 @@
 #include "sat/sat_c.h"
 
 #include <string>
+#include <vector>
 
 #include "c_api_guard.h"
 #include "sat/filters.h"
@@ -22,6 +23,8 @@ static_assert(SAT_ALGORITHM_2R1W == int(sat::Algorithm::Tiled2R1W));
 static_assert(SAT_BACKEND_CPU == int(sat::Backend::Cpu));
 static_assert(SAT_BORDER_REPLICATE == int(sat::Border::Replicate));
 static_assert(SAT_ERROR_CUDA == int(sat::ErrorCode::CudaError) + 1);
+static_assert(SAT_PART_TEXT == int(sat::PartKind::Text) && SAT_PART_PARAMETER == int(sat::PartKind::Parameter));
+static_assert(SAT_PART_ARGUMENT == int(sat::PartKind::Argument) && SAT_PART_FILE == int(sat::PartKind::File));
 
 struct sat_workspace {
   sat::Workspace workspace;
@@ -73,6 +76,25 @@ extern "C" {
 const char* sat_version(void) { return SATCORE_VERSION; }
 const char* sat_last_error(void) { return sat::c_api::last_error().text.c_str(); }
 const char* sat_last_error_message(void) { return sat::c_api::last_error().message.c_str(); }
+
+size_t sat_last_error_part_count(void) { return sat::c_api::last_error().parts.size(); }
+
+const char* sat_last_error_part(size_t index, int* kind) {
+  const std::vector<sat::MessagePart>& parts = sat::c_api::last_error().parts;
+  if (index >= parts.size()) return nullptr;
+  if (kind) *kind = int(parts[index].kind);
+  return parts[index].text.c_str();
+}
+
+const char* sat_last_error_subject(int* kind) {
+  for (const sat::MessagePart& part : sat::c_api::last_error().parts)
+    if (part.kind != sat::PartKind::Text) {
+      if (kind) *kind = int(part.kind);
+      return part.text.c_str();
+    }
+  if (kind) *kind = SAT_PART_TEXT;
+  return "";
+}
 
 const char* sat_status_name(sat_status status) {
   if (status == SAT_OK) return "ok";

@@ -48,7 +48,7 @@ using sat::c_api::require;
 void check_span(const char* call, const sat_image8& image) {
   if (image.width < 1 || image.height < 1 || (image.channels != 1 && image.channels != 3 && image.channels != 4))
     return;
-  sat::detail::plane_range(call, "image", image.data, image.pitch, image.height,
+  sat::detail::plane_range(call, sat::named_argument("image"), image.data, image.pitch, image.height,
                            std::size_t(image.width) * std::size_t(image.channels));
 }
 

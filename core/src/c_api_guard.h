@@ -6,6 +6,7 @@
 #include <exception>
 #include <new>
 #include <string>
+#include <vector>
 
 #include "sat/error.h"
 #include "sat/filter_session.h"
@@ -23,23 +24,27 @@ struct sat_filter_session {
 namespace sat::c_api {
 
 // This thread's last failed call ("" after a call that succeeded): the whole text
-// ("sat::compute: width must be >= 1 (got 0)") and the message alone, for a caller that names the
-// failed function in its own words (the Python module).
+// ("sat::compute: width must be >= 1 (got 0)"), the message alone and in parts (sat::Error's), for
+// a caller that names the failed function and its parameters in its own words (the Python module).
 struct LastError {
   std::string text;
   std::string message;
+  std::vector<MessagePart> parts;
   void clear() {
     text.clear();
     message.clear();
+    parts.clear();
   }
 };
 LastError& last_error();
 
-inline sat_status fail(sat_status status, std::string text, std::string message) {
-  last_error() = {std::move(text), std::move(message)};
+inline sat_status fail(sat_status status, std::string text, std::string message, std::vector<MessagePart> parts) {
+  last_error() = {std::move(text), std::move(message), std::move(parts)};
   return status;
 }
-inline sat_status fail(sat_status status, const std::string& message) { return fail(status, message, message); }
+inline sat_status fail(sat_status status, const std::string& message) {
+  return fail(status, message, message, {MessagePart(message)});
+}
 
 // engine->engine.apply(spec, src, dst) with its errors naming `call` (the C function): every
 // filter call of the C ABI ends here (c_api_filters.cpp).
@@ -61,7 +66,7 @@ sat_status guarded(Body&& body) noexcept {
     last_error().clear();
     return SAT_OK;
   } catch (const Error& e) {
-    return fail(sat_status(int(e.code()) + 1), e.what(), e.message());
+    return fail(sat_status(int(e.code()) + 1), e.what(), e.message(), e.parts());
   } catch (const std::bad_alloc&) {
     return fail(SAT_ERROR_OUT_OF_MEMORY, "host memory allocation failed");
   } catch (const std::exception& e) {

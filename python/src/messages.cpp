@@ -1,42 +1,40 @@
 // See messages.h.
 #include "messages.h"
 
-#include <cctype>
-
 namespace satpy {
 namespace {
 
-bool word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-
-// Replaces `from` where it stands as a whole word (not inside kernel_width, say).
-std::string replace_words(std::string text, const std::string& from, const std::string& to) {
-  std::size_t at = 0;
-  while ((at = text.find(from, at)) != std::string::npos) {
-    const std::size_t end = at + from.size();
-    const bool whole = (at == 0 || !word_char(text[at - 1])) && (end == text.size() || !word_char(text[end]));
-    if (!whole) {
-      at = end;
-      continue;
-    }
-    text.replace(at, from.size(), to);
-    at += to.size();
+// This thread's last C ABI failure in parts.
+std::vector<MessagePart> last_error_parts() {
+  std::vector<MessagePart> parts;
+  const std::size_t count = sat_last_error_part_count();
+  for (std::size_t i = 0; i < count; ++i) {
+    MessagePart part;
+    part.text = sat_last_error_part(i, &part.kind);
+    parts.push_back(std::move(part));
   }
-  return text;
+  return parts;
 }
 
 }  // namespace
 
-std::string python_message(const PythonWords& words, const std::string& message) {
-  std::string text = message;
-  for (const auto& [from, to] : words.renames) text = replace_words(text, from, to);
-  return words.function + "(): " + text;
+std::string python_message(const PythonWords& words, const std::vector<MessagePart>& parts) {
+  std::string text = words.function + "(): ";
+  for (const MessagePart& part : parts) {
+    std::string said = part.text;
+    if (part.kind != SAT_PART_TEXT)
+      for (const auto& [from, to] : words.renames)
+        if (part.text == from) said = to;
+    text += said;
+  }
+  return text;
 }
 
 void check(sat_status status) {
   if (status == SAT_OK) return;
   if (status == SAT_ERROR_INVALID_ARGUMENT || status == SAT_ERROR_UNSUPPORTED)
-    throw std::invalid_argument(sat_last_error_message());
-  throw std::runtime_error(sat_last_error_message());
+    throw CallFailure<std::invalid_argument>(sat_last_error_message(), last_error_parts());
+  throw CallFailure<std::runtime_error>(sat_last_error_message(), last_error_parts());
 }
 
 }  // namespace satpy

@@ -107,8 +107,7 @@ SessionSlot& host_session_slot() {
 
 // Errors in the words of the Python function: its name, its parameter names.
 PythonWords filter_words(const FilterRequest& r) {
-  std::vector<std::pair<std::string, std::string>> renames{
-      {"max extent width", "input width"}, {"src", "input"}, {"dst", "out"}};
+  std::vector<std::pair<std::string, std::string>> renames{{"max extent", "input"}, {"src", "input"}, {"dst", "out"}};
   renames.insert(renames.end(), r.renames.begin(), r.renames.end());
   return {r.function, renames};
 }

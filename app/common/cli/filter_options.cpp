@@ -48,15 +48,9 @@ std::string wrap(std::string_view text, std::size_t width, const std::string& in
   return out;
 }
 
-// The catalog's reason, without the call that satcore puts first ("sat::set_param: ...").
-std::string reason_of(const sat::Error& e) {
-  std::string reason = e.what();
-  if (!e.call().empty() && reason.rfind(e.call() + ": ", 0) == 0) reason.erase(0, e.call().size() + 2);
-  return reason;
-}
-
+// The catalog's reason ("window must be odd, ..."), without the call that satcore names.
 UsageError bad_parameter(const sat::FilterInfo& filter, const sat::Error& e) {
-  return UsageError("bad --filter " + std::string(filter.name) + " parameter: " + reason_of(e));
+  return UsageError("bad --filter " + std::string(filter.name) + " parameter: " + e.message());
 }
 
 // "WxH" or "N" (NxN), each side in [1, kMaxWindowSide].

@@ -116,6 +116,16 @@ const char* sat_last_error(void);               /* this thread's last failure; "
 const char* sat_last_error_message(void);       /* the same without the call's name: "width must be >= 1 (got 0)" */
 const char* sat_status_name(sat_status status); /* e.g. "invalid argument" */
 
+/* sat_last_error_message() in parts, for a caller that says names in its own words: each part is
+ * text (SAT_PART_TEXT) or the name of a parameter of a catalog, an argument of the failed call or
+ * a file ("kernel_width" + " must be >= 1 (got 0)"); the parts' texts in order are the message.
+ * sat_last_error_part returns NULL for an index past the last; `kind` may be NULL. The subject
+ * is the first named part: what the failure concerns ("" and SAT_PART_TEXT when none). */
+enum { SAT_PART_TEXT = 0, SAT_PART_PARAMETER = 1, SAT_PART_ARGUMENT = 2, SAT_PART_FILE = 3 };
+size_t sat_last_error_part_count(void);
+const char* sat_last_error_part(size_t index, int* kind);
+const char* sat_last_error_subject(int* kind);
+
 sat_options sat_default_options(void);         /* 1R1W-SKSS-LB, default tile */
 const char* sat_algorithm_name(int algorithm); /* NULL for an unknown value */
 sat_status sat_parse_algorithm(const char* name, int* algorithm);

@@ -78,7 +78,7 @@ class Reader {
   explicit Reader(const std::string& name) : name_(name) {}
 
   [[noreturn]] void fail(const std::string& reason) const {
-    throw Error(ErrorCode::InvalidArgument, kCall, name_ + ": " + reason);
+    throw Error(ErrorCode::InvalidArgument, kCall, {named_file(name_), ": " + reason});
   }
 
   const tinyxml2::XMLElement* child(const tinyxml2::XMLElement* parent, const char* name) const {

@@ -22,6 +22,10 @@ namespace {
   throw Error(ErrorCode::InvalidArgument, call, message);
 }
 
+[[noreturn]] void invalid(const char* call, std::vector<MessagePart> parts) {
+  throw Error(ErrorCode::InvalidArgument, call, std::move(parts));
+}
+
 std::string extent_text(Extent e) { return std::to_string(e.width) + "x" + std::to_string(e.height); }
 
 // The shortest text that reads back as `v` (1.0000000001, not std::to_string's 1.000000).
@@ -59,18 +63,21 @@ void validate_setup(const HaarCascade& c, Extent max_extent, const DetectParams&
   }
 }
 
+// detect()'s frame as its messages name it.
+MessagePart frame() { return named_argument("frame"); }
+
 void validate_frame(ConstImage8 f, Extent max_extent) {
   const char* call = "sat::Detector::detect";
-  if (!f.data) invalid(call, "frame data is null");
+  if (!f.data) invalid(call, {frame(), " data is null"});
   if (f.channels != 1 && f.channels != 3 && f.channels != 4)
-    invalid(call, "frame must have 1, 3 or 4 channels (got " + std::to_string(f.channels) + ")");
+    invalid(call, {frame(), " must have 1, 3 or 4 channels (got " + std::to_string(f.channels) + ")"});
   if (f.width < 1 || f.height < 1)
-    invalid(call, "frame must be at least 1x1 (got " + extent_text({f.width, f.height}) + ")");
+    invalid(call, {frame(), " must be at least 1x1 (got " + extent_text({f.width, f.height}) + ")"});
   if (f.width > max_extent.width || f.height > max_extent.height)
-    invalid(call, "frame " + extent_text({f.width, f.height}) + " is larger than the detector's max extent " +
-                      extent_text(max_extent));
+    invalid(call, {frame(), " " + extent_text({f.width, f.height}) + " is larger than the detector's max extent " +
+                                extent_text(max_extent)});
   if (f.pitch < std::size_t(f.width) * std::size_t(f.channels))
-    invalid(call, "frame pitch " + std::to_string(f.pitch) + " is smaller than width x channels");
+    invalid(call, {frame(), " pitch " + std::to_string(f.pitch) + " is smaller than width x channels"});
 }
 
 double ms_since(std::chrono::steady_clock::time_point t0) {

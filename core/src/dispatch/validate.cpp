@@ -24,6 +24,10 @@ constexpr const char* kMaxSpanText = "at most 2^63 - 1 bytes";
   throw Error(code, call, message);
 }
 
+[[noreturn]] void fail(ErrorCode code, const char* call, std::vector<MessagePart> parts) {
+  throw Error(code, call, std::move(parts));
+}
+
 bool known(ElementType type) {
   for (ElementType t : kAllElementTypes)
     if (t == type) return true;
@@ -98,24 +102,23 @@ std::optional<std::size_t> checked_add(std::size_t a, std::size_t b) {
   return r;
 }
 
-AddressRange plane_range(const char* call, const char* which, const void* ptr, std::size_t pitch, int height,
+AddressRange plane_range(const char* call, const MessagePart& which, const void* ptr, std::size_t pitch, int height,
                          std::size_t row_bytes) {
-  const std::string w(which);
   if (height < 1)
-    fail(ErrorCode::InvalidArgument, call, w + " height must be >= 1 (got " + std::to_string(height) + ")");
+    fail(ErrorCode::InvalidArgument, call, {which, " height must be >= 1 (got " + std::to_string(height) + ")"});
   const auto rows_before_last = checked_mul(pitch, std::size_t(height - 1));
   const auto span = rows_before_last ? checked_add(*rows_before_last, row_bytes) : std::nullopt;
   if (!span || *span > kMaxSpan)
     fail(ErrorCode::InvalidArgument, call,
-         w + " pitch " + std::to_string(pitch) + " x (height " + std::to_string(height) + " - 1) + a row of " +
-             std::to_string(row_bytes) + " bytes does not fit in the address space (" + kMaxSpanText + ")");
+         {which, " pitch " + std::to_string(pitch) + " x (height " + std::to_string(height) + " - 1) + a row of " +
+                     std::to_string(row_bytes) + " bytes does not fit in the address space (" + kMaxSpanText + ")"});
   const auto begin = reinterpret_cast<std::uintptr_t>(ptr);
   const auto end = checked_add(begin, *span);
   if (!end)
     fail(ErrorCode::InvalidArgument, call,
-         w + " plane of " + std::to_string(*span) + " bytes (pitch " + std::to_string(pitch) + " x (height " +
-             std::to_string(height) + " - 1) + a row) starting at address " + std::to_string(begin) +
-             " runs past the end of the address space");
+         {which, " plane of " + std::to_string(*span) + " bytes (pitch " + std::to_string(pitch) + " x (height " +
+                     std::to_string(height) + " - 1) + a row) starting at address " + std::to_string(begin) +
+                     " runs past the end of the address space"});
   return {begin, *end};
 }
 

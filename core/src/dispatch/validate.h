@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "sat/error.h"
 #include "sat/sat.h"
 
 namespace sat::detail {
@@ -16,13 +17,13 @@ std::optional<std::size_t> checked_mul(std::size_t a, std::size_t b);
 std::optional<std::size_t> checked_add(std::size_t a, std::size_t b);
 
 // The bytes [begin, end) a pitched plane addresses: `height` rows `pitch` bytes apart, the last
-// one `row_bytes` long. Throws InvalidArgument (naming `which`, e.g. "input") when
-// pitch × (height − 1) + row_bytes does not fit in size_t or begin + that span passes the end of
-// the address space. Requires height ≥ 1.
+// one `row_bytes` long. Throws InvalidArgument (naming `which`: "input", or a named part such as
+// named_argument("src")) when pitch × (height − 1) + row_bytes does not fit in size_t or begin +
+// that span passes the end of the address space. Requires height ≥ 1.
 struct AddressRange {
   std::uintptr_t begin, end;
 };
-AddressRange plane_range(const char* call, const char* which, const void* ptr, std::size_t pitch, int height,
+AddressRange plane_range(const char* call, const MessagePart& which, const void* ptr, std::size_t pitch, int height,
                          std::size_t row_bytes);
 
 // Known type and algorithm, sizes ≥ 1, a valid tile that this algorithm offers for this type,

@@ -36,6 +36,13 @@ std::vector<FilterInfo> infos(std::index_sequence<I...>) {
   throw Error(ErrorCode::InvalidArgument, call, message);
 }
 
+[[noreturn]] void fail(const char* call, std::vector<MessagePart> parts) {
+  throw Error(ErrorCode::InvalidArgument, call, std::move(parts));
+}
+
+// The parameter as a message names it: a part a front end may say in its own words.
+MessagePart name_of(const ParamInfo& p) { return named_parameter(std::string(p.name)); }
+
 // The shortest text that reads back as the same double ("0.2", "127.5", "nan", "inf"); whole
 // numbers in full ("3000000000", not "3e+09").
 std::string number(double v) {
@@ -56,8 +63,8 @@ bool lower_equal(std::string_view a, std::string_view b) {
 std::string quoted(std::string_view text) { return "\"" + std::string(text) + "\""; }
 
 // "name must be <what> (got <value>)": the one shape of every parameter error.
-std::string must_be(const ParamInfo& p, const std::string& what, const std::string& got) {
-  return std::string(p.name) + " must be " + what + " (got " + got + ")";
+std::vector<MessagePart> must_be(const ParamInfo& p, const std::string& what, const std::string& got) {
+  return {name_of(p), " must be " + what + " (got " + got + ")"};
 }
 
 bool int_has_max(const ParamInfo& p) { return p.max < filters::kNoIntMax; }
@@ -90,6 +97,13 @@ std::string requirement(const ParamInfo& p, double value) {
   return "?";
 }
 
+// param_error() in parts.
+std::vector<MessagePart> param_problem(const ParamInfo& p, double value) {
+  if (p.kind == ParamKind::Int && !std::isnan(value) && value != std::floor(value))
+    return must_be(p, "a whole number", number(value));
+  return must_be(p, requirement(p, value), number(value));
+}
+
 // Parameter `name` of `info` with its index; throws naming the filter's parameters when unknown.
 std::pair<const ParamInfo*, std::size_t> param_of(const FilterInfo& info, std::string_view name, const char* call) {
   for (std::size_t i = 0; i < info.params.size(); ++i)
@@ -101,8 +115,7 @@ std::pair<const ParamInfo*, std::size_t> param_of(const FilterInfo& info, std::s
 }
 
 void require_number(const ParamInfo& p, const char* call) {
-  if (p.kind == ParamKind::Image)
-    fail(call, std::string(p.name) + " is an image parameter: set it with set_image_param");
+  if (p.kind == ParamKind::Image) fail(call, {name_of(p), " is an image parameter: set it with set_image_param"});
 }
 
 // f(description, params) on the spec's alternative.
@@ -216,7 +229,7 @@ void set_image_param(FilterSpec& spec, std::string_view param, ConstImage8 image
   constexpr const char* call = "sat::set_image_param";
   visit_described(spec, [&](const auto& d, auto& params) {
     const auto [p, i] = param_of(d.info, param, call);
-    if (p->kind != ParamKind::Image) fail(call, std::string(p->name) + " is not an image parameter");
+    if (p->kind != ParamKind::Image) fail(call, {name_of(*p), " is not an image parameter"});
     d.access[i].set_image(params, image);
   });
 }
@@ -249,11 +262,7 @@ std::string range_text(const ParamInfo& p) {
   return "?";
 }
 
-std::string param_error(const ParamInfo& p, double value) {
-  if (p.kind == ParamKind::Int && !std::isnan(value) && value != std::floor(value))
-    return must_be(p, "a whole number", number(value));
-  return must_be(p, requirement(p, value), number(value));
-}
+std::string param_error(const ParamInfo& p, double value) { return text_of(param_problem(p, value)); }
 
 bool in_range(const ParamInfo& p, double v) {
   if (std::isnan(v)) return false;
@@ -273,7 +282,7 @@ bool in_range(const ParamInfo& p, double v) {
 }
 
 void check_param(const ParamInfo& p, double v, const char* call) {
-  if (!in_range(p, v)) fail(call, param_error(p, v));
+  if (!in_range(p, v)) fail(call, param_problem(p, v));
 }
 
 void validate(const FilterSpec& spec, const char* call) {

@@ -212,12 +212,13 @@ FilterEngine::FilterEngine(Backend backend, Extent max_extent, Options sat_optio
     throw Error(ErrorCode::InvalidArgument, call, "unknown backend " + std::to_string(int(backend)));
   if (max_extent.width < 1 || max_extent.height < 1)
     throw Error(ErrorCode::InvalidArgument, call,
-                "max extent must be at least 1x1 (got " + std::to_string(max_extent.width) + "x" +
-                    std::to_string(max_extent.height) + ")");
+                {named_argument("max extent"), " must be at least 1x1 (got " + std::to_string(max_extent.width) + "x" +
+                                                   std::to_string(max_extent.height) + ")"});
   if (max_extent.width > filters::kMaxExactU32Pixels)
     throw Error(ErrorCode::InvalidArgument, call,
-                "max extent width " + std::to_string(max_extent.width) + " exceeds " +
-                    std::to_string(filters::kMaxExactU32Pixels) + " (a row's sum must fit in 32 bits)");
+                {named_argument("max extent"), " width " + std::to_string(max_extent.width) + " exceeds " +
+                                                   std::to_string(filters::kMaxExactU32Pixels) +
+                                                   " (a row's sum must fit in 32 bits)"});
   impl_ = std::make_unique<Impl>(backend, max_extent, sat_options);
   impl_->allocate(call);
 }

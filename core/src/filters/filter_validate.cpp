@@ -11,29 +11,32 @@
 namespace sat::filters {
 namespace {
 
-[[noreturn]] void fail(const char* call, const std::string& message) {
-  throw Error(ErrorCode::InvalidArgument, call, message);
+[[noreturn]] void fail(const char* call, std::vector<MessagePart> parts) {
+  throw Error(ErrorCode::InvalidArgument, call, std::move(parts));
 }
+
+// The images as messages name them: arguments of apply(), or a filter's image parameter.
+MessagePart src_name() { return named_argument("src"); }
+MessagePart dst_name() { return named_argument("dst"); }
 
 std::string size_of(int w, int h) { return std::to_string(w) + "x" + std::to_string(h); }
 
 // The bytes the image addresses; throws when they do not fit in the address space.
 template <class Img>
-detail::AddressRange check_image(const char* call, const char* name, const Img& im) {
-  const std::string n(name);
-  if (im.data == nullptr) fail(call, n + " pointer is null");
+detail::AddressRange check_image(const char* call, const MessagePart& name, const Img& im) {
+  if (im.data == nullptr) fail(call, {name, " pointer is null"});
   if (im.width < 1 || im.height < 1)
-    fail(call, n + " size must be at least 1x1 (got " + size_of(im.width, im.height) + ")");
+    fail(call, {name, " size must be at least 1x1 (got " + size_of(im.width, im.height) + ")"});
   if (im.channels != 1 && im.channels != 3 && im.channels != 4)
-    fail(call, n + " must have 1, 3 or 4 channels (got " + std::to_string(im.channels) + ")");
+    fail(call, {name, " must have 1, 3 or 4 channels (got " + std::to_string(im.channels) + ")"});
   const std::size_t row = std::size_t(im.width) * std::size_t(im.channels);  // < 2^33: no overflow
   if (im.pitch < row)
-    fail(call, n + " pitch " + std::to_string(im.pitch) + " is smaller than a row (" + std::to_string(im.width) +
-                   " x " + std::to_string(im.channels) + " = " + std::to_string(row) + " bytes)");
+    fail(call, {name, " pitch " + std::to_string(im.pitch) + " is smaller than a row (" + std::to_string(im.width) +
+                          " x " + std::to_string(im.channels) + " = " + std::to_string(row) + " bytes)"});
   return detail::plane_range(call, name, im.data, im.pitch, im.height, row);
 }
 
-void check_device_pointer(const char* call, const char* name, const void* ptr) {
+void check_device_pointer(const char* call, const MessagePart& name, const void* ptr) {
   cudaPointerAttributes attr{};
   const cudaError_t status = cudaPointerGetAttributes(&attr, ptr);
   if (status != cudaSuccess) {
@@ -41,12 +44,14 @@ void check_device_pointer(const char* call, const char* name, const void* ptr) {
     return;
   }
   if (attr.type == cudaMemoryTypeUnregistered)
-    fail(call, std::string(name) + " is ordinary host memory; Backend::Cuda takes device (or pinned/managed) images");
+    fail(call, {name, " is ordinary host memory; Backend::Cuda takes device (or pinned/managed) images"});
 }
 
 }  // namespace
 
-void check_image_param(const char* call, const char* name, ConstImage8 image) { check_image(call, name, image); }
+void check_image_param(const char* call, const char* name, ConstImage8 image) {
+  check_image(call, named_parameter(name), image);
+}
 
 bool overlaps(ConstImage8 a, ConstImage8 b) {
   // Both were checked (check_images): their ranges are inside the address space.
@@ -56,41 +61,45 @@ bool overlaps(ConstImage8 a, ConstImage8 b) {
 
 void check_images(const char* call, ConstImage8 src, const Image8& dst, int dst_channels, Extent max_extent,
                   Alias alias) {
-  const detail::AddressRange a = check_image(call, "src", src);
+  const detail::AddressRange a = check_image(call, src_name(), src);
   if (src.width > max_extent.width || src.height > max_extent.height)
-    fail(call, "src is " + size_of(src.width, src.height) + ", larger than the engine's max extent " +
-                   size_of(max_extent.width, max_extent.height));
-  const detail::AddressRange b = check_image(call, "dst", dst);
+    fail(call, {src_name(), " is " + size_of(src.width, src.height) + ", larger than the engine's max extent " +
+                                size_of(max_extent.width, max_extent.height)});
+  const detail::AddressRange b = check_image(call, dst_name(), dst);
   if (dst.width != src.width || dst.height != src.height)
-    fail(call, "dst is " + size_of(dst.width, dst.height) + " but src is " + size_of(src.width, src.height));
+    fail(call, {dst_name(), " is " + size_of(dst.width, dst.height) + " but ", src_name(),
+                " is " + size_of(src.width, src.height)});
   if (dst.channels != dst_channels)
-    fail(call, "dst must have " + std::to_string(dst_channels) + " channel" + (dst_channels == 1 ? "" : "s") +
-                   " (got " + std::to_string(dst.channels) + ")");
+    fail(call, {dst_name(), " must have " + std::to_string(dst_channels) + " channel" + (dst_channels == 1 ? "" : "s") +
+                                " (got " + std::to_string(dst.channels) + ")"});
   const bool overlap = a.begin < b.end && b.begin < a.end;
   if (!overlap || alias == Alias::Any) return;
   const bool same = src.data == dst.data && src.pitch == dst.pitch && src.channels == dst.channels;
   if (alias == Alias::SameImageOnly && same) return;
-  fail(call,
-       alias == Alias::SameImageOnly ? "dst overlaps src (only dst == src, in place, is allowed)" : "dst overlaps src");
+  if (alias == Alias::SameImageOnly)
+    fail(call,
+         {dst_name(), " overlaps ", src_name(), " (only ", dst_name(), " == ", src_name(), ", in place, is allowed)"});
+  fail(call, {dst_name(), " overlaps ", src_name()});
 }
 
 void check_device_images(const char* call, ConstImage8 src, const Image8& dst) {
-  check_device_pointer(call, "src", src.data);
-  check_device_pointer(call, "dst", dst.data);
+  check_device_pointer(call, src_name(), src.data);
+  check_device_pointer(call, dst_name(), dst.data);
 }
 
 void check_image_beside(const char* call, const char* name, ConstImage8 image, int channels, ConstImage8 src,
                         const Image8& dst, bool device) {
-  const std::string n(name);
+  const MessagePart n = named_parameter(name);
   if (image.data != nullptr && image.channels != channels)
-    fail(call, n + " must have " + std::to_string(channels) + " channel" + (channels == 1 ? "" : "s") + " (got " +
-                   std::to_string(image.channels) + ")");
-  const detail::AddressRange a = check_image(call, name, image);
+    fail(call, {n, " must have " + std::to_string(channels) + " channel" + (channels == 1 ? "" : "s") + " (got " +
+                       std::to_string(image.channels) + ")"});
+  const detail::AddressRange a = check_image(call, n, image);
   if (image.width != src.width || image.height != src.height)
-    fail(call, n + " is " + size_of(image.width, image.height) + " but src is " + size_of(src.width, src.height));
-  const detail::AddressRange b = check_image(call, "dst", dst);
-  if (a.begin < b.end && b.begin < a.end) fail(call, n + " overlaps dst");
-  if (device) check_device_pointer(call, name, image.data);
+    fail(call, {n, " is " + size_of(image.width, image.height) + " but ", src_name(),
+                " is " + size_of(src.width, src.height)});
+  const detail::AddressRange b = check_image(call, dst_name(), dst);
+  if (a.begin < b.end && b.begin < a.end) fail(call, {n, " overlaps ", dst_name()});
+  if (device) check_device_pointer(call, n, image.data);
 }
 
 void check_gray_pass_images(EngineContext& engine, ConstImage8 src, const Image8& dst) {

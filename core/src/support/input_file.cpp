@@ -59,7 +59,7 @@ ssize_t read_some(int fd, char* data, std::size_t size) {
 }  // namespace
 
 InputFileError::InputFileError(InputFileFailure failure, std::string call, std::string path, std::string reason)
-    : Error(ErrorCode::InvalidArgument, std::move(call), path + ": " + reason),
+    : Error(ErrorCode::InvalidArgument, std::move(call), {named_file(path), ": " + reason}),
       failure_(failure),
       path_(std::move(path)),
       reason_(std::move(reason)) {}

@@ -146,3 +146,24 @@ def test_overlapping_out_is_named_out():
         satcore.threshold_bradley(x[:, :16], 3, out=x[:, 1:])
     message = str(raised.value)
     assert message.startswith("threshold_bradley(): out overlaps input"), message
+
+
+def test_renamed_arguments_are_said_in_python_words():
+    # satcore names dst and src as arguments (not as words of its text): both are renamed,
+    # wherever the message says them.
+    x = np.zeros((16, 17), np.uint8)
+    with pytest.raises(ValueError) as raised:
+        satcore.threshold_bradley(x[:, :16], 3, out=x[:, 1:])
+    assert str(raised.value) == ("threshold_bradley(): out overlaps input "
+                                 "(only out == input, in place, is allowed)"), str(raised.value)
+
+
+def test_parameter_names_are_the_functions_keywords():
+    # filter() takes the catalog's names as keywords and says them so; box_blur says its own.
+    x = np.ones((16, 16), np.uint8)
+    with pytest.raises(ValueError) as raised:
+        satcore.filter(x, "box", kernel_width=0)
+    assert str(raised.value) == "filter(): kernel_width must be >= 1 (got 0)", str(raised.value)
+    with pytest.raises(ValueError) as raised:
+        satcore.box_blur(x, (0, 3))
+    assert str(raised.value) == "box_blur(): ksize[0] must be >= 1 (got 0)", str(raised.value)

@@ -44,9 +44,10 @@ const FilterDescription<BoxBlurParams>& description(const BoxBlurParams*) {
       },
       [](const BoxBlurParams& p, const char* call) {
         if (int64_t(p.kernel_width) * p.kernel_height > INT_MAX)
-          throw Error(ErrorCode::InvalidArgument, call,
-                      "kernel " + std::to_string(p.kernel_width) + "x" + std::to_string(p.kernel_height) +
-                          " is too large (its area must fit in an int)");
+          throw Error(
+              ErrorCode::InvalidArgument, call,
+              {named_parameter("kernel"), " " + std::to_string(p.kernel_width) + "x" + std::to_string(p.kernel_height) +
+                                              " is too large (its area must fit in an int)"});
       }};
   return d;
 }
