@@ -1,6 +1,6 @@
 // The images a filter takes beside its input (Image parameters of satcore's catalog, such as the
 // variable blur's --radius-map FILE): read once per input, checked against it. What satlab
-// shares (the checks, the binding, the copy to the device) is common/frame/filter_images.h.
+// shares (the checks, the binding) is common/frame/filter_images.h.
 #pragma once
 
 #include <cstdint>

@@ -8,7 +8,6 @@
 
 #include "box_drawing.h"
 #include "common/cuda/cuda_check.h"
-#include "common/cuda/device_image.h"
 #include "common/frame/cuda_frame_pipeline.h"
 #include "common/frame/pinned_mat.h"
 #include "common/timing/stopwatch.h"
@@ -58,7 +57,7 @@ PipelineResult run_cuda_pipeline(const PipelineRequest& request) {
     inputs.push_back(satapp::pinned_mat(info.height, info.width, CV_8UC(info.channels)));
     outputs.push_back(satapp::pinned_mat(info.height, info.width, CV_8UC(out_channels)));
   }
-  // The shared frame pipeline: a slot (device images, an engine, events) per frame in flight, the
+  // The shared frame pipeline: a slot (device images, a filter session, events) per frame in flight, the
   // upload and compute streams. The download stream is satfilter's own.
   satapp::CudaFramePipeline frames(depth, timing);
   satapp::FrameLayout layout;
@@ -70,11 +69,11 @@ PipelineResult run_cuda_pipeline(const PipelineRequest& request) {
   sat::CudaStream download_stream;
   const StreamDrain drain(download_stream.get());
   std::vector<HeldBuffers> held(static_cast<std::size_t>(depth));
-  const std::vector<satapp::DeviceImage> device_images = satapp::upload_filter_images(request.filter_images);
-  std::optional<sat::FilterSpec> filter;
-  if (request.filter)
-    filter = bind_filter_images(*request.filter, request.filter_images,
-                                [&](std::size_t i) { return sat::ConstImage8(device_images[i].view()); });
+  // The filter's images (a radius map): each slot's session holds a device copy of its own, made
+  // once here, and binds it to the spec at every frame.
+  for (int i = 0; i < depth; ++i)
+    for (const FilterImage& image : request.filter_images)
+      frames.slot(i).session().set_image(image.param, {&image, 0, const_view(image.image)});
   result.setup_ms = setup.elapsed_ms();
 
   const satapp::Stopwatch wall;
@@ -110,9 +109,9 @@ PipelineResult run_cuda_pipeline(const PipelineRequest& request) {
       result.detections.push_back(buffers.boxes);
     }
     const sat::Image8 device_out = slot.output(out_channels);
-    frames.filter(slot, [&](sat::FilterEngine& engine, cudaStream_t stream) {
-      if (filter) {
-        engine.apply(*filter, slot.input(), device_out, stream);
+    frames.filter(slot, [&](sat::FilterSession& session, cudaStream_t stream) {
+      if (request.filter) {
+        session.run_device(*request.filter, slot.input(), device_out, stream);
         return;
       }
       const sat::Image8 input = slot.input();

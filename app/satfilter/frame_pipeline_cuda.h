@@ -4,13 +4,14 @@
 // filtering of frame i and the download of frame i−1 overlap, while a decode thread and an encode thread keep the host
 // side busy:
 //
-//   decode thread ─▶ pinned in ─[upload stream]─▶ slot.in ─[compute stream: sat::FilterEngine]─▶
+//   decode thread ─▶ pinned in ─[upload stream]─▶ slot.in ─[compute stream: sat::FilterSession]─▶
 //   slot.out ─[download stream]─▶ pinned out ─▶ encode thread
 //
 // Events order the streams (compute waits for its upload, download for its compute); the host
 // reuses a slot only after the download of the frame that held it completed. With --report the
 // same events time each stage, and the engine's own stage times (SAT, filter) are read when the
-// frame is retired: each slot has an engine of its own, so no stream waits for the host for them.
+// frame is retired: each slot has a filter session of its own, so no stream waits for the host
+// for them.
 #pragma once
 
 #include "frame_pipeline.h"

@@ -4,7 +4,7 @@
 
 #include "common/cuda/cuda_check.h"
 #include "common/frame/bgr_to_bgra.h"
-#include "common/frame/frame_to_bgr.h"
+#include "common/frame/frame_ingest.h"
 #include "sat/error.h"
 
 namespace satapp {
@@ -97,16 +97,39 @@ void CudaFramePipeline::upload(FrameSlot& slot, sat::ConstImage8 host) {
                                    std::size_t(device.width) * device.channels, std::size_t(device.height),
                                    cudaMemcpyHostToDevice, up));
   slot.end(FrameSlot::kUpload, up);
+  slot.uploaded_ = true;
   // The rest of the frame runs on the compute stream once the upload is there (a GPU-side wait),
   // after the previous frame's work there; meanwhile the copy engine may bring the next frame.
   SAT_CUDA_CHECK(cudaStreamWaitEvent(compute_stream_.get(), slot.ended(FrameSlot::kUpload), 0));
 }
 
-void CudaFramePipeline::ingest(FrameSlot& slot, const FrameView& device) {
+sat::ConstImage8 CudaFramePipeline::ingest(FrameSlot& slot, const FrameView& device, FrameConvert convert,
+                                           cudaSurfaceObject_t rgba) {
+  if (!device.on_device || device.width != layout_.width || device.height != layout_.height ||
+      convert == FrameConvert::None)
+    throw sat::Error(sat::ErrorCode::InvalidArgument, "CudaFramePipeline::ingest",
+                     "the frame must be in device memory, " + std::to_string(layout_.width) + "x" +
+                         std::to_string(layout_.height) + ", converted to BGRA or gray");
   const cudaStream_t stream = compute_stream_.get();
+  const std::optional<sat::ConstImage8> luma = convert == FrameConvert::Gray ? luma_plane(device) : std::nullopt;
+  // The BGRA the kernel writes: the filter's input, or the step before gray for packed RGB.
+  const sat::Image8 bgra = luma ? sat::Image8{} : slot.converted(FrameConvert::Bgra);
+  if (!luma && !bgra.data)
+    throw sat::Error(sat::ErrorCode::InvalidArgument, "CudaFramePipeline::ingest",
+                     "the slots have no BGRA image (FrameLayout::bgra)");
   slot.begin(FrameSlot::kUpload, stream);
-  to_bgr_gpu(device, slot.input(), stream);  // throws for a host frame or another size
+  ingest_gpu(device, bgra, rgba, stream);  // throws for a host frame; nothing to do for luma alone
   slot.end(FrameSlot::kUpload, stream);
+  if (luma) return *luma;
+  if (convert == FrameConvert::Bgra) return bgra;
+  const sat::Image8 gray = slot.converted(FrameConvert::Gray);
+  if (!gray.data)
+    throw sat::Error(sat::ErrorCode::InvalidArgument, "CudaFramePipeline::ingest",
+                     "the slots have no gray image (FrameLayout::gray)");
+  slot.begin(FrameSlot::kConvert, stream);
+  slot.session().engine({layout_.width, layout_.height}).to_gray(bgra, gray, stream);
+  slot.end(FrameSlot::kConvert, stream);
+  return gray;
 }
 
 sat::Image8 CudaFramePipeline::convert(FrameSlot& slot, FrameConvert convert) {
@@ -119,17 +142,17 @@ sat::Image8 CudaFramePipeline::convert(FrameSlot& slot, FrameConvert convert) {
                      "the slots have no image for this conversion (FrameLayout::bgra, ::gray)");
   slot.begin(FrameSlot::kConvert, stream);
   if (convert == FrameConvert::Gray)
-    slot.engine().to_gray(slot.input(), out, stream);
+    slot.session().engine({layout_.width, layout_.height}).to_gray(slot.input(), out, stream);
   else
     bgr_to_bgra_gpu(slot.input(), out, stream);
   slot.end(FrameSlot::kConvert, stream);
   return out;
 }
 
-void CudaFramePipeline::filter(FrameSlot& slot, const std::function<void(sat::FilterEngine&, cudaStream_t)>& run) {
+void CudaFramePipeline::filter(FrameSlot& slot, const std::function<void(sat::FilterSession&, cudaStream_t)>& run) {
   const cudaStream_t stream = compute_stream_.get();
   slot.begin(FrameSlot::kCompute, stream);
-  run(slot.engine(), stream);
+  run(slot.session(), stream);
   slot.end(FrameSlot::kCompute, stream);
 }
 

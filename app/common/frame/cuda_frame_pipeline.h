@@ -3,7 +3,8 @@
 // frame k:
 //
 //   host frame (page-locked) ─[upload stream]─▶ slot input ─[compute stream: convert, then
-//   sat::FilterEngine]─▶ slot output ─▶ the program's finish stage (download, display)
+//   sat::FilterSession]─▶ slot output ─▶ the program's finish stage (download, display)
+//   device frame (a decoder's NV12...) ─[compute stream: ingest]─▶ what the filter reads ─▶ …
 //
 // The compute stream waits for the upload by an event, not by the host. Frames take the slots in
 // turn; a slot is taken again only after the frame that held it was retired (its `done` event
@@ -13,6 +14,7 @@
 //
 // Per frame:   make_room()  →  FrameSlot& s = begin_frame()  →  upload(s, host)
 //              →  convert(s, …)  →  filter(s, …)  →  [begin_finish / end_finish]  →  end_frame(s, stream)
+//   or, for a device frame:  begin_frame()  →  ingest(s, frame, …)  →  filter(s, …)  →  …
 #pragma once
 
 #include <functional>
@@ -35,7 +37,7 @@ struct RetiredFrame {
 class CudaFramePipeline {
  public:
   // `frames_in_flight` slots (at least 1); `timing`: the slot events time the stages and the
-  // engines keep their stage times. Throws sat::Error without CUDA.
+  // sessions keep their engines' stage times. Throws sat::Error without CUDA.
   CudaFramePipeline(int frames_in_flight, bool timing);
   ~CudaFramePipeline();  // drains both streams
   CudaFramePipeline(const CudaFramePipeline&) = delete;
@@ -45,7 +47,7 @@ class CudaFramePipeline {
   cudaStream_t upload_stream() const { return upload_stream_.get(); }
   cudaStream_t compute_stream() const { return compute_stream_.get(); }
 
-  // (Re)allocates every slot for `layout`, with engines of `options`. Drains first; frames still in
+  // (Re)allocates every slot for `layout`, with sessions of `options`. Drains first; frames still in
   // flight are dropped unreported (retire them before, to keep their times). On failure the slots
   // stay empty (layout() all 0).
   void allocate(const FrameLayout& layout, const sat::Options& options);
@@ -72,14 +74,23 @@ class CudaFramePipeline {
   // Host → slot input on the upload stream; the compute stream waits for it. `host` is the
   // uploaded frame (page-locked for an asynchronous copy), the layout's size and channels.
   void upload(FrameSlot& slot, sat::ConstImage8 host);
-  // In place of upload(): a frame that lies in GPU memory (a decoder's NV12, BGRx...) converted to
-  // the slot input's BGR on the compute stream, timed as the upload stage: the frame enters the
-  // slot with no copy over PCIe. The caller keeps `device`'s memory valid until the frame retires.
-  void ingest(FrameSlot& slot, const FrameView& device);
-  // The convert stage on the compute stream; returns the converted image (None: the input).
+  // In place of upload() and convert(): a frame that lies in GPU memory (a decoder's NV12,
+  // BGRx...) enters the slot as what the filter reads, with no copy over PCIe and no BGR image,
+  // on the compute stream (timed as the upload stage); returns that image.
+  //   Gray: the frame's luma plane itself where it has one (NV12, I420, GRAY8: a view of the
+  //         caller's memory, no kernel); packed RGB: its BGRA (one kernel), then satcore's gray
+  //         conversion into the slot's gray image (timed as the convert stage).
+  //   Bgra: the slot's BGRA, made from the decoder's layout in one kernel.
+  // With `rgba` (a display surface, 0: none) the same kernel writes the frame's RGBA there: the
+  // frame is read once for the filter and the display. None is refused (a device frame is no
+  // slot input). The caller keeps `device`'s memory valid until the frame retires.
+  sat::ConstImage8 ingest(FrameSlot& slot, const FrameView& device, FrameConvert convert, cudaSurfaceObject_t rgba = 0);
+  // The convert stage of an uploaded frame on the compute stream; returns the converted image
+  // (None: the input).
   sat::Image8 convert(FrameSlot& slot, FrameConvert convert);
-  // Runs the slot's engine on the compute stream: `run(engine, stream)` enqueues the call.
-  void filter(FrameSlot& slot, const std::function<void(sat::FilterEngine&, cudaStream_t)>& run);
+  // Runs the slot's filter session on the compute stream: `run(session, stream)` enqueues the call
+  // (FilterSession::run_device).
+  void filter(FrameSlot& slot, const std::function<void(sat::FilterSession&, cudaStream_t)>& run);
   // The program's last stage: `stream` (another stream waits for the filter first) and its events.
   void wait_for_filter(FrameSlot& slot, cudaStream_t stream) const;
   void begin_finish(FrameSlot& slot, cudaStream_t stream) { slot.begin(FrameSlot::kFinish, stream); }

@@ -20,8 +20,9 @@ FrameSlot::FrameSlot(bool timing)
 void FrameSlot::allocate(const FrameLayout& layout, const sat::Options& options) {
   release();  // free before allocating: a size change must not need twice the memory
   const int w = layout.width, h = layout.height;
-  engine_.emplace(sat::Backend::Cuda, sat::Extent{w, h}, options);
-  engine_->enable_stage_timing(timing_);
+  session_.emplace(sat::Backend::Cuda, options);
+  session_->enable_stage_timing(timing_);
+  session_->engine(sat::Extent{w, h});  // made now, not at the first frame
   if (layout.staging) staging_ = pinned_mat(h, w, CV_8UC(layout.channels));
   input_ = DeviceImage(w, h, layout.channels);
   if (layout.bgra) bgra_ = DeviceImage(w, h, 4);
@@ -30,7 +31,7 @@ void FrameSlot::allocate(const FrameLayout& layout, const sat::Options& options)
 }
 
 void FrameSlot::release() {
-  engine_.reset();
+  session_.reset();
   staging_.release();  // the memory itself goes with the last Mat that shares it (a source's frame)
   input_ = DeviceImage();
   bgra_ = DeviceImage();
@@ -60,6 +61,7 @@ sat::Image8 FrameSlot::output(int channels) const {
 
 void FrameSlot::begin_frame() {
   for (bool& recorded : recorded_) recorded = false;
+  uploaded_ = false;
 }
 
 void FrameSlot::begin(Stage stage, cudaStream_t stream) { timers_[stage].start(stream); }
@@ -99,8 +101,8 @@ FrameTimes FrameSlot::times() const {
   t.convert_ms = elapsed(kConvert);
   t.compute_ms = elapsed(kCompute);
   t.finish_ms = elapsed(kFinish);
-  if (recorded_[kCompute] && engine_) {  // the engine ran for this frame
-    const sat::StageTimes e = engine_->last_stage_times();
+  if (recorded_[kCompute] && session_) {  // the engine ran for this frame
+    const sat::StageTimes e = session_->last_stage_times();
     t.convert_ms += e.convert_ms;
     t.sat_ms = e.sat_ms;
     t.filter_ms = e.filter_ms;

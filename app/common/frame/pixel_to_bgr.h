@@ -1,5 +1,5 @@
 // One pixel of a FrameView as B, G, R: the conversion the host (frame_to_bgr.cpp) and the GPU
-// (frame_to_bgr.cu) share, so that a frame gives the same bytes on either.
+// (frame_ingest.cu) share, so that a frame gives the same bytes on either.
 #pragma once
 
 #include <cstdint>

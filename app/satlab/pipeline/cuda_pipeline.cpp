@@ -7,14 +7,11 @@
 
 #include "common/cuda/cuda_check.h"
 #include "pipeline/color_kernels.h"
+#include "pipeline/mat_view.h"
 
 namespace satlab {
 
 namespace {
-
-bool same_options(const sat::Options& a, const sat::Options& b) {
-  return a.algorithm == b.algorithm && a.tile == b.tile && a.hybrid_r == b.hybrid_r;
-}
 
 // A fixed-size queue: push to the back (dropping the front when full), pop from the front.
 template <class T, std::size_t N>
@@ -30,9 +27,47 @@ T pop_front(std::array<T, N>& items, int& count) {
   return front;
 }
 
+// The filter's images (a radius map) as the slot's session holds them: given where the filter
+// takes them (copied only when the image changes, its host memory naming it), let go of otherwise,
+// so that the session binds none to a spec whose rules refuse it.
+void give_images(sat::FilterSession& session, const FilterSettings& filter) {
+  const bool take = takes_images(filter);
+  const std::vector<satapp::FilterImage>& images = filter.images[catalog_index(filter.kind)];
+  for (const sat::ParamInfo& param : sat::info_of(*filter.spec()).params) {
+    if (param.kind != sat::ParamKind::Image) continue;
+    const auto given = std::find_if(images.begin(), images.end(),
+                                    [&](const satapp::FilterImage& image) { return image.param == param.name; });
+    if (take && given != images.end())
+      session.set_image(param.name, {given->image.data, 0, image_view(given->image)});
+    else
+      session.clear_image(param.name);
+  }
+}
+
+// The display targets' CUDA writes of one frame, open from before the frame's first kernel (a
+// device frame's ingest writes "before") until the frame is enqueued, and closed on every path
+// out (exceptions included).
+class DisplayWrites {
+ public:
+  DisplayWrites(DisplayTarget* before, DisplayTarget* after, int width, int height, cudaStream_t stream) {
+    DisplayTarget* const targets[2] = {before, after};
+    for (int i = 0; i < 2; ++i) {
+      if (!targets[i]) continue;
+      targets[i]->resize(width, height);
+      writes_[i].emplace(*targets[i], stream);
+    }
+  }
+  cudaSurfaceObject_t before() const { return surface(0); }
+  cudaSurfaceObject_t after() const { return surface(1); }
+
+ private:
+  cudaSurfaceObject_t surface(int i) const { return writes_[i] ? writes_[i]->surface() : 0; }
+  std::optional<ScopedCudaWrite> writes_[2];
+};
+
 StageTimings timings_of(const satapp::FrameTimes& t) {
   StageTimings timings = pipeline_stages();
-  timings[Stage::Upload].ms = t.upload_ms;
+  timings[Stage::Upload].ms = t.upload_ms;    // a device frame's ingest, with its "before" display
   timings[Stage::Convert].ms = t.convert_ms;  // the convert kernel (+ 0: the engine gets converted input)
   timings[Stage::Sat].ms = t.sat_ms;
   timings[Stage::Filter].ms = t.filter_ms;
@@ -106,7 +141,7 @@ void CudaPipeline::process(const cv::Mat& frame, const PipelineSettings& setting
     const cv::Mat& staging = slot.staging();
     if (frame.data != staging.data) frame.copyTo(staging);  // same size and type: in place
     frames_.upload(slot, {staging.data, staging.step[0], staging.cols, staging.rows, 3});
-    finish(slot, settings, before, after);
+    finish(slot, settings, nullptr, before, after);
   });
 }
 
@@ -118,8 +153,7 @@ void CudaPipeline::process_device(const satapp::DeviceFrame& frame, const Pipeli
   guarded([&] {
     satapp::FrameSlot& slot = begin(frame.view.width, frame.view.height, settings);
     held_[frames_.index_of(slot)] = frame.owner;  // the slot's previous frame retired: its buffer goes back
-    frames_.ingest(slot, frame.view);
-    finish(slot, settings, before, after);
+    finish(slot, settings, &frame.view, before, after);
   });
 }
 
@@ -127,23 +161,34 @@ satapp::FrameSlot& CudaPipeline::begin(int width, int height, const PipelineSett
   if (width != width_ || height != height_) reallocate(width, height);
   finished(frames_.make_room());  // usually already done by input_buffer(); its previous frame finished either way
   satapp::FrameSlot& slot = frames_.begin_frame();
-  if (!same_options(slot.engine().sat_options(), settings.sat))
-    slot.engine().set_sat_options(settings.sat);  // throws sat::Error for a combination satcore lacks
+  // An engine made again at the filter, which throws sat::Error for a combination satcore lacks.
+  slot.session().set_sat_options(settings.sat);
   sat_options_ = settings.sat;
   return slot;
 }
 
-void CudaPipeline::finish(satapp::FrameSlot& slot, const PipelineSettings& settings, DisplayTarget* before,
-                          DisplayTarget* after) {
+void CudaPipeline::finish(satapp::FrameSlot& slot, const PipelineSettings& settings, const satapp::FrameView* device,
+                          DisplayTarget* before, DisplayTarget* after) {
   const FilterSettings& filter = settings.filter;
   const bool gray = outputs_gray(filter.kind);
-  // BGR → BGRA (none and the filters that keep the colours) or BGR → gray (the filters with gray
-  // output, OpenCV's integer weights).
-  const sat::ConstImage8 input = frames_.convert(slot, gray ? satapp::FrameConvert::Gray : satapp::FrameConvert::Bgra);
+  // BGRA for none and the filters that keep the colours, gray for the filters with gray output.
+  const satapp::FrameConvert convert = gray ? satapp::FrameConvert::Gray : satapp::FrameConvert::Bgra;
+  std::optional<DisplayWrites> writes;
+  writes.emplace(before, after, width_, height_, compute_stream());
+  sat::ConstImage8 input, shown_input;
+  if (device) {
+    // The decoder's frame read once: the filter's input (its luma plane for gray, without a copy)
+    // and the "before" display in colour, by one kernel.
+    input = frames_.ingest(slot, *device, convert, writes->before());
+  } else {
+    // The uploaded BGR → BGRA, or → gray with OpenCV's integer weights; "before" shows the frame
+    // in colour: the uploaded BGR frame where the filter reads gray.
+    input = frames_.convert(slot, convert);
+    shown_input = gray ? sat::ConstImage8(slot.input()) : input;
+  }
   const sat::ConstImage8 output = run_filter(slot, input, filter);  // timed by the slot's engine
-  // "Before" shows the frame in colour: the uploaded BGR frame where the filter read gray.
-  const sat::ConstImage8 shown_input = gray ? sat::ConstImage8(slot.input()) : input;
-  display(slot, shown_input, output, before, after);
+  display(slot, shown_input, output, writes->before(), writes->after());
+  writes.reset();  // closed in stream order, before the frame ends (the targets' copies are its work)
   frames_.end_frame(slot, compute_stream());
   output_ = output;  // only now: a frame that failed part-way leaves the last one readable
 
@@ -158,42 +203,23 @@ sat::ConstImage8 CudaPipeline::run_filter(satapp::FrameSlot& slot, sat::ConstIma
     throw sat::Error(sat::ErrorCode::Unsupported, "CudaPipeline::process",
                      "filter " + std::to_string(static_cast<int>(filter.kind)) + " is not in the filter menu");
   const sat::Image8 out = slot.output(sat::output_channels(*spec, input.channels));
-  const std::vector<satapp::DeviceImage>& images = device_images(filter.images[catalog_index(filter.kind)]);
-  const sat::FilterSpec run = spec_to_run(filter, [&](std::size_t i) { return sat::ConstImage8(images[i].view()); });
-  frames_.filter(slot, [&](sat::FilterEngine& engine, cudaStream_t stream) { engine.apply(run, input, out, stream); });
+  // The slot's session binds the images it holds (its own device copies) in place of the spec's.
+  give_images(slot.session(), filter);
+  frames_.filter(
+      slot, [&](sat::FilterSession& session, cudaStream_t stream) { session.run_device(*spec, input, out, stream); });
   return out;
 }
 
-const std::vector<satapp::DeviceImage>& CudaPipeline::device_images(const std::vector<satapp::FilterImage>& images) {
-  std::vector<const uchar*> sources;
-  for (const satapp::FilterImage& image : images) sources.push_back(image.image.data);
-  if (sources != uploaded_from_) {
-    // Copies that a frame in flight may still read are freed by cudaFree, which waits for the
-    // device's work first.
-    device_images_ = satapp::upload_filter_images(images);
-    uploaded_from_ = sources;
-  }
-  return device_images_;
-}
-
 void CudaPipeline::display(satapp::FrameSlot& slot, sat::ConstImage8 input, sat::ConstImage8 output,
-                           DisplayTarget* before, DisplayTarget* after) {
+                           cudaSurfaceObject_t before, cudaSurfaceObject_t after) {
+  // The writes were opened before the frame's first kernel and close (in stream order: an unmap,
+  // which orders GL's next use after the writes; or, without interop, the target's copy to the
+  // host) after it is enqueued: the hand-over orders work, it is not work of the display stage,
+  // whose events bracket the surface writes alone. Every target gives a surface, interop or not.
   const cudaStream_t stream = compute_stream();
-  DisplayTarget* const targets[2] = {before, after};
-  const sat::ConstImage8 images[2] = {input, output};
-  // Both writes are opened before the stage starts and closed when `writes` goes, in stream order
-  // (an unmap, which orders GL's next use after the writes; or, without interop, the target's copy
-  // to the host): the hand-over orders work, it is not work of the display stage, whose events
-  // bracket the surface writes alone. Every target gives a surface, interop or not.
-  std::optional<ScopedCudaWrite> writes[2];
-  for (int i = 0; i < 2; ++i) {
-    if (!targets[i]) continue;
-    targets[i]->resize(width_, height_);
-    writes[i].emplace(*targets[i], stream);
-  }
   frames_.begin_finish(slot, stream);
-  for (int i = 0; i < 2; ++i)
-    if (writes[i]) to_rgba_surface_gpu(images[i], writes[i]->surface(), stream);
+  if (before && input.data) to_rgba_surface_gpu(input, before, stream);
+  if (after) to_rgba_surface_gpu(output, after, stream);
   frames_.end_finish(slot, stream);
 }
 
@@ -212,7 +238,7 @@ std::optional<StageTimings> CudaPipeline::take_finished_timings() {
 
 std::optional<FramePipeline::DeviceInput> CudaPipeline::device_input() const {
   const satapp::FrameSlot* slot = frames_.last_slot();
-  if (!slot) return std::nullopt;
+  if (!slot || !slot->uploaded()) return std::nullopt;  // a device frame leaves no BGR copy
   return DeviceInput{slot->input(), compute_stream()};
 }
 

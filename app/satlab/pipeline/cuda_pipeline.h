@@ -1,11 +1,13 @@
 // The GPU pipeline, with frames in flight: frame k+1 is copied into page-locked memory, uploaded
 // (on a stream of its own) and enqueued while frame k is still converted, filtered through
-// satcore (FilterEngine, Backend::Cuda) or written into the display targets (one kernel per
+// satcore (a FilterSession per slot, Backend::Cuda) or written into the display targets (one kernel per
 // target into the surface it gives: the GL texture's own with CUDA-GL interop, one of the target's
 // without). Upload, convert and filter are the shared CUDA frame pipeline's
-// (common/frame/cuda_frame_pipeline.h); the display stage is satlab's. Nothing waits for the GPU
-// per frame:
-//   - each frame has a slot (common/frame/frame_slot.h) of its own buffers, engine and events;
+// (common/frame/cuda_frame_pipeline.h); the display stage is satlab's. A frame in GPU memory (a
+// decoder's NV12) is ingested straight into what the filter reads (its luma plane for the gray
+// filters, BGRA otherwise) by a kernel that writes the "before" display too. Nothing waits for the
+// GPU per frame:
+//   - each frame has a slot (common/frame/frame_slot.h) of its own buffers, filter session and events;
 //     process() waits only for the frame that last used the slot it takes, kFramesInFlight
 //     frames earlier;
 //   - the compute stream waits for the upload by an event, not by the host;
@@ -29,7 +31,7 @@ namespace satlab {
 class CudaPipeline final : public FramePipeline {
  public:
   // Two: the host prepares one frame while the GPU runs the other. The host is the slower side
-  // of the live path, so a third slot would only add memory (a slot holds a filter engine).
+  // of the live path, so a third slot would only add memory (a slot holds a filter session).
   static constexpr int kFramesInFlight = 2;
 
   explicit CudaPipeline(const sat::Options& sat_options);  // throws sat::Error without CUDA
@@ -52,8 +54,10 @@ class CudaPipeline final : public FramePipeline {
  private:
   // A frame's slot, sized for width×height (reallocating on a change), with the settings' SAT options.
   satapp::FrameSlot& begin(int width, int height, const PipelineSettings& settings);
-  // The slot's input holds the frame (BGR): convert, filter, display; the frame is in flight.
-  void finish(satapp::FrameSlot& slot, const PipelineSettings& settings, DisplayTarget* before, DisplayTarget* after);
+  // The frame enters the slot (`device`: ingested from GPU memory; null: the slot's input holds
+  // the uploaded BGR frame, converted), then filter and display; the frame is in flight.
+  void finish(satapp::FrameSlot& slot, const PipelineSettings& settings, const satapp::FrameView* device,
+              DisplayTarget* before, DisplayTarget* after);
   // Runs `frame_work` guarded as process() is: a failure drains both streams and drops the frame.
   template <class Work>
   void guarded(Work&& frame_work);
@@ -62,10 +66,10 @@ class CudaPipeline final : public FramePipeline {
   void finished(const std::optional<satapp::RetiredFrame>& frame);  // a retired frame's times
   sat::ConstImage8 run_filter(satapp::FrameSlot& slot, sat::ConstImage8 input,
                               const FilterSettings& filter);  // returns the output
-  // The filter's images (a radius map) on the device: copied once, again only when they change.
-  const std::vector<satapp::DeviceImage>& device_images(const std::vector<satapp::FilterImage>& images);
-  void display(satapp::FrameSlot& slot, sat::ConstImage8 input, sat::ConstImage8 output, DisplayTarget* before,
-               DisplayTarget* after);
+  // input and output → the open surfaces (0: none; input without data: "before" was written by
+  // the ingest), timed as the display stage.
+  void display(satapp::FrameSlot& slot, sat::ConstImage8 input, sat::ConstImage8 output, cudaSurfaceObject_t before,
+               cudaSurfaceObject_t after);
   cudaStream_t compute_stream() const { return frames_.compute_stream(); }  // also display, read-backs
 
   sat::Options sat_options_;                                 // for engines created from now on
@@ -80,8 +84,6 @@ class CudaPipeline final : public FramePipeline {
   std::array<std::shared_ptr<const void>, kFramesInFlight> held_{};
   PixelProbe probe_;
   std::string display_path_;
-  std::vector<satapp::DeviceImage> device_images_;  // copies of the filter's images
-  std::vector<const uchar*> uploaded_from_;         // the host images they were copied from
 };
 
 }  // namespace satlab

@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include "pipeline/mat_view.h"
+
 namespace satlab {
 
 namespace {
@@ -45,6 +47,22 @@ sat::FilterSpec* FilterSettings::spec() { return is_catalog_filter(kind) ? &spec
 void FilterSettings::show(const sat::FilterSpec& shown) {
   specs[shown.index()] = shown;
   kind = filter_kind_of_index(shown.index());
+}
+
+bool takes_images(const FilterSettings& settings) {
+  if (!settings.spec()) return false;
+  const std::vector<satapp::FilterImage>& images = settings.images[catalog_index(settings.kind)];
+  if (images.empty()) return false;
+  // The rules look at the images' sizes and presence, not at where their pixels lie: the host
+  // Mats stand for any copy of them.
+  const sat::FilterSpec bound =
+      satapp::bind_filter_images(*settings.spec(), images, [&](std::size_t i) { return image_view(images[i].image); });
+  try {
+    sat::validate(bound, "satlab");
+    return true;
+  } catch (const sat::Error&) {
+    return false;
+  }
 }
 
 std::optional<UnfitFilterImage> unfit_filter_image(const FilterSettings& settings, int width, int height,

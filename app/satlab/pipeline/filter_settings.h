@@ -111,22 +111,18 @@ struct FilterSettings {
   std::array<std::vector<satapp::FilterImage>, kCatalogSize> images;
 };
 
+// Whether the shown filter (a catalog filter) runs with the images given for it: there are some
+// and its rules take them. The variable blur reads its radius map with shape map only: another
+// shape chosen in the panel runs without the map, as the catalog wants.
+bool takes_images(const FilterSettings& settings);
+
 // The shown filter's spec (a catalog filter's) as a pipeline runs it: with the images given for
-// it bound through `view` (the host Mat of images[i], or its device copy) when its rules take
-// them. The variable blur reads its radius map with shape map only: another shape chosen in the
-// panel runs without the map, as the catalog wants.
+// it bound through `view` (the host Mat of images[i], or its device copy) when it takes them.
 template <class View>
 sat::FilterSpec spec_to_run(const FilterSettings& settings, View view) {
   const sat::FilterSpec& spec = *settings.spec();
-  const std::vector<satapp::FilterImage>& images = settings.images[catalog_index(settings.kind)];
-  if (images.empty()) return spec;
-  const sat::FilterSpec bound = satapp::bind_filter_images(spec, images, view);
-  try {
-    sat::validate(bound, "satlab");
-    return bound;
-  } catch (const sat::Error&) {
-    return spec;
-  }
+  if (!takes_images(settings)) return spec;
+  return satapp::bind_filter_images(spec, settings.images[catalog_index(settings.kind)], view);
 }
 
 // The first filter with an image (--radius-map) that frames of `width`×`height` cannot take, and

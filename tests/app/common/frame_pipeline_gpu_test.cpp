@@ -1,18 +1,25 @@
 // The shared CUDA frame pipeline (common/frame): random frames of odd sizes through 1, 2 and 3
 // frames in flight, each filter output compared byte for byte with sat::FilterEngine on the CPU
-// backend. Links the frame library, satcore and OpenCV core only (no codec libraries), so it runs
-// on a GPU machine without them. Skips without a CUDA device.
+// backend; and device frames of every layout (NV12 and I420 of odd sizes, pitched planes) ingested
+// into what the filter reads and into a display surface, against the host conversion
+// (to_bgr_cpu) and the luma plane. Links the frame library, satcore and OpenCV core only (no codec
+// libraries), so it runs on a GPU machine without them. Skips without a CUDA device.
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "common/cuda/cuda_array.h"
 #include "common/cuda/cuda_check.h"
 #include "common/frame/cuda_frame_pipeline.h"
+#include "common/frame/frame_ingest.h"
+#include "common/frame/frame_to_bgr.h"
 #include "common/frame/pinned_mat.h"
 #include "cuda_test_support.h"
+#include "random_device_frame.h"
 #include "sat/error.h"
 #include "sat/filters.h"
 #include "sat/support/cuda_stream.h"
@@ -73,7 +80,7 @@ int output_channels(Path path) {
   }
 }
 
-void run_filter(Path path, sat::FilterEngine& engine, sat::ConstImage8 src, sat::Image8 dst, cudaStream_t stream) {
+sat::FilterSpec spec_of(Path path) {
   sat::BoxBlurParams box;
   box.kernel_width = 5;
   box.kernel_height = 3;
@@ -83,15 +90,13 @@ void run_filter(Path path, sat::FilterEngine& engine, sat::ConstImage8 src, sat:
   switch (path) {
     case Path::BoxOnBgra:
     case Path::BoxOnBgr:
-      engine.apply(box, src, dst, stream);
-      break;
+      return box;
     case Path::SauvolaOnGray:
-      engine.apply(sat::SauvolaParams{}, src, dst, stream);
-      break;
+      return sat::SauvolaParams{};
     case Path::MeanCOnBgr:
-      engine.apply(mean_c, src, dst, stream);
       break;
   }
+  return mean_c;
 }
 
 // The CPU backend's result for `frame` along `path`.
@@ -104,7 +109,7 @@ cv::Mat expected(Path path, const cv::Mat& frame) {
     cpu.to_gray(const_view(frame), view(src));
   }
   cv::Mat out(frame.rows, frame.cols, CV_8UC(output_channels(path)));
-  run_filter(path, cpu, const_view(src), view(out), nullptr);
+  cpu.apply(spec_of(path), const_view(src), view(out));
   return out;
 }
 
@@ -153,8 +158,9 @@ void run_frames(CudaFramePipeline& frames, int width, int height, int count, std
     frames.upload(slot, const_view(s.input));
     const sat::ConstImage8 src = frames.convert(slot, convert_of(path));
     const sat::Image8 dst = slot.output(output_channels(path));
-    frames.filter(slot,
-                  [&](sat::FilterEngine& engine, cudaStream_t stream) { run_filter(path, engine, src, dst, stream); });
+    frames.filter(slot, [&](sat::FilterSession& session, cudaStream_t stream) {
+      session.run_device(spec_of(path), src, dst, stream);
+    });
     frames.wait_for_filter(slot, download.get());
     frames.begin_finish(slot, download.get());
     SAT_CUDA_CHECK(cudaMemcpy2DAsync(s.output.data, s.output.step[0], dst.data, dst.pitch,
@@ -205,6 +211,148 @@ TEST(FramePipelineGpuErrors, AFailedFrameIsAbandonedAndTheNextOneRuns) {
   layout.bgra = layout.gray = true;
   layout.outputs = {4, 3, 1};
   run_frames(frames, 31, 17, 4, rng);
+}
+
+// A display surface (the RGBA8 of a GL texture while mapped) that the test reads back.
+class RgbaSurface {
+ public:
+  RgbaSurface(int width, int height)
+      : array_(cudaCreateChannelDesc(8, 8, 8, 8, cudaChannelFormatKindUnsigned), width, height,
+               cudaArraySurfaceLoadStore),
+        surface_(array_.get()) {}
+  cudaSurfaceObject_t get() const { return surface_.get(); }
+  cv::Mat read() const {  // after the writes (the caller synchronizes)
+    cv::Mat rgba(array_.height(), array_.width(), CV_8UC4);
+    SAT_CUDA_CHECK(cudaMemcpy2DFromArray(rgba.data, rgba.step[0], array_.get(), 0, 0, std::size_t(rgba.cols) * 4,
+                                         rgba.rows, cudaMemcpyDeviceToHost));
+    return rgba;
+  }
+
+ private:
+  satapp::CudaArray array_;
+  satapp::CudaSurface surface_;
+};
+
+cv::Mat download(sat::ConstImage8 image) {
+  cv::Mat host(image.height, image.width, CV_8UC(image.channels));
+  SAT_CUDA_CHECK(cudaMemcpy2D(host.data, host.step[0], image.data, image.pitch,
+                              std::size_t(image.width) * image.channels, std::size_t(image.height),
+                              cudaMemcpyDeviceToHost));
+  return host;
+}
+
+cv::Mat rgba_of(const cv::Mat& bgr) {
+  cv::Mat rgba = bgra_of(bgr);
+  for (int y = 0; y < rgba.rows; ++y)
+    for (int x = 0; x < rgba.cols; ++x) std::swap(rgba.ptr<uint8_t>(y)[4 * x], rgba.ptr<uint8_t>(y)[4 * x + 2]);
+  return rgba;
+}
+
+// What the gray filters read of `frame` (host): its luma plane where it has one, satcore's gray
+// conversion of its colours otherwise.
+cv::Mat gray_reference(const satapp::FrameView& frame) {
+  cv::Mat gray(frame.height, frame.width, CV_8UC1);
+  if (const std::optional<sat::ConstImage8> luma = satapp::luma_plane(frame)) {
+    for (int y = 0; y < frame.height; ++y)
+      std::copy_n(luma->data + std::size_t(y) * luma->pitch, frame.width, gray.ptr<uint8_t>(y));
+    return gray;
+  }
+  cv::Mat bgr;
+  satapp::to_bgr_cpu(frame, bgr);
+  sat::FilterEngine cpu(sat::Backend::Cpu, sat::Extent{frame.width, frame.height});
+  cpu.to_gray(const_view(bgr), view(gray));
+  return gray;
+}
+
+// Slots for device frames of width×height: with the BGRA and gray images (`converted`) or not.
+FrameLayout device_layout(int width, int height, bool converted, std::vector<int> outputs) {
+  FrameLayout layout;
+  layout.width = width;
+  layout.height = height;
+  layout.bgra = layout.gray = converted;
+  layout.outputs = std::move(outputs);
+  return layout;
+}
+
+// Every layout at odd sizes, pitched: ingested to BGRA (the colour filters) and to gray (the gray
+// filters), each with the "before" surface written by the same kernel, then filtered in the slot;
+// the bytes are the host conversion's (with alpha 255), the luma plane's, and the CPU backend's.
+TEST(FrameIngestGpu, DeviceFramesOfEveryLayoutAsTheirCpuReference) {
+  SAT_REQUIRE_GPU();
+  CudaFramePipeline frames(2, true);
+  unsigned seed = 7;
+  const satapp::YuvMatrix bt709_full = satapp::yuv_matrix(0.2126, 0.0722, true);
+  for (const cv::Size size : {cv::Size(67, 45), cv::Size(1, 1), cv::Size(3, 5), cv::Size(130, 33)}) {
+    frames.allocate(device_layout(size.width, size.height, true, {4, 1}), sat::Options{});
+    for (const sat::PixelLayoutInfo& info : sat::kPixelLayouts) {
+      for (const bool full_range : {false, true}) {
+        if (full_range && !sat::is_planar_yuv(info)) continue;
+        const satapp::test::RandomFrame frame(info.layout, size.width, size.height, ++seed, 13,
+                                              full_range ? bt709_full : satapp::YuvMatrix{});
+        const std::string what = std::string(info.name) + (full_range ? " (BT.709 full range) " : " ") +
+                                 std::to_string(size.width) + "x" + std::to_string(size.height);
+        cv::Mat bgr;
+        satapp::to_bgr_cpu(frame.host(), bgr);
+        for (const FrameConvert convert : {FrameConvert::Bgra, FrameConvert::Gray}) {
+          const Path path = convert == FrameConvert::Bgra ? Path::BoxOnBgra : Path::SauvolaOnGray;
+          const RgbaSurface before(size.width, size.height);
+          satapp::FrameSlot& slot = frames.begin_frame();
+          const sat::ConstImage8 input = frames.ingest(slot, frame.device(), convert, before.get());
+          const sat::Image8 output = slot.output(output_channels(path));
+          frames.filter(slot, [&](sat::FilterSession& session, cudaStream_t stream) {
+            session.run_device(spec_of(path), input, output, stream);
+          });
+          frames.end_frame(slot, frames.compute_stream());
+          frames.drain();
+          EXPECT_FALSE(slot.uploaded()) << what;
+          const cv::Mat want_input = convert == FrameConvert::Bgra ? bgra_of(bgr) : gray_reference(frame.host());
+          ASSERT_EQ(0, cv::norm(download(input), want_input, cv::NORM_INF)) << what << ", convert " << int(convert);
+          EXPECT_EQ(0, cv::norm(before.read(), rgba_of(bgr), cv::NORM_INF)) << what << ", convert " << int(convert);
+          if (convert == FrameConvert::Gray && info.luma_plane >= 0) {  // the decoder's plane itself, no copy
+            EXPECT_EQ(input.data, frame.device().plane[info.luma_plane]) << what;
+            EXPECT_EQ(input.pitch, frame.device().pitch[info.luma_plane]) << what;
+          }
+          sat::FilterEngine cpu(sat::Backend::Cpu, sat::Extent{size.width, size.height});
+          cv::Mat want_output(size.height, size.width, CV_8UC(output_channels(path)));
+          cpu.apply(spec_of(path), const_view(want_input), view(want_output));
+          EXPECT_EQ(0, cv::norm(download(output), want_output, cv::NORM_INF)) << what << ", convert " << int(convert);
+        }
+      }
+    }
+  }
+}
+
+// Without a surface the ingest writes only what the filter reads; a luma read runs no kernel.
+TEST(FrameIngestGpu, WithoutASurfaceAndWithoutAKernel) {
+  SAT_REQUIRE_GPU();
+  CudaFramePipeline frames(1, false);
+  frames.allocate(device_layout(33, 17, true, {}), sat::Options{});
+  const satapp::test::RandomFrame nv12(satapp::PixelLayout::Nv12, 33, 17, 3);
+  cv::Mat bgr;
+  satapp::to_bgr_cpu(nv12.host(), bgr);
+  satapp::FrameSlot& slot = frames.begin_frame();
+  const sat::ConstImage8 bgra = frames.ingest(slot, nv12.device(), FrameConvert::Bgra);
+  frames.drain();
+  EXPECT_EQ(0, cv::norm(download(bgra), bgra_of(bgr), cv::NORM_INF));
+  const sat::ConstImage8 luma = frames.ingest(slot, nv12.device(), FrameConvert::Gray);
+  EXPECT_EQ(luma.data, nv12.device().plane[0]);
+  EXPECT_EQ(luma.channels, 1);
+  EXPECT_EQ(0, cv::norm(download(luma), gray_reference(nv12.host()), cv::NORM_INF));
+  frames.abandon_frame();
+}
+
+TEST(FrameIngestGpu, RefusesHostFramesOtherSizesAndNoConversion) {
+  SAT_REQUIRE_GPU();
+  CudaFramePipeline frames(1, false);
+  frames.allocate(device_layout(9, 7, false, {1}), sat::Options{});
+  const satapp::test::RandomFrame nv12(satapp::PixelLayout::Nv12, 9, 7, 5), other(satapp::PixelLayout::Bgrx, 8, 7, 6);
+  satapp::FrameSlot& slot = frames.begin_frame();
+  EXPECT_THROW(frames.ingest(slot, nv12.host(), FrameConvert::Gray), sat::Error);     // a host frame
+  EXPECT_THROW(frames.ingest(slot, nv12.device(), FrameConvert::None), sat::Error);   // no slot input for it
+  EXPECT_THROW(frames.ingest(slot, nv12.device(), FrameConvert::Bgra), sat::Error);   // the layout has no BGRA
+  EXPECT_THROW(frames.ingest(slot, other.device(), FrameConvert::Gray), sat::Error);  // another size
+  EXPECT_THROW(satapp::ingest_gpu(nv12.host(), {}, 1, nullptr), sat::Error);          // a host frame
+  frames.abandon_frame();
 }
 
 }  // namespace

@@ -1,10 +1,13 @@
 // Frames in CUDA memory from GStreamer (gstreamer-cuda's cudaupload standing in for NVDEC): the
-// reader maps them in the CUDA context it shares with the pipeline, the GPU conversion to BGR
-// gives the host conversion's bytes for NV12, I420, BGRx and RGBA, and satlab's CUDA pipeline
-// filters a device frame (no upload) to the same output as the same frame from the host. Skipped
-// without a CUDA device or without the nvcodec plugin's cudaupload.
+// reader maps them in the CUDA context it shares with the pipeline, the GPU's ingest to BGRA gives
+// the host conversion's bytes for NV12, I420, BGRx and RGBA, and satlab's CUDA pipeline filters a
+// device frame (no upload) to the same output as the same frame from the host. Skipped without a
+// CUDA device or without the nvcodec plugin's cudaupload.
 #include <gtest/gtest.h>
 
+#include <opencv2/imgproc.hpp>
+
+#include "common/frame/frame_ingest.h"
 #include "common/frame/frame_to_bgr.h"
 #include "common/gst/gst_cuda_context.h"
 #include "common/gst/gst_reader.h"
@@ -49,15 +52,17 @@ TEST(GstSourceGpu, DeviceFramesConvertToTheHostConversionsBytes) {
       satapp::download_bgr(d->view(), from_device);  // the GPU frame's planes, converted on the host
       satapp::to_bgr_cpu(h->view(), from_host);
       EXPECT_EQ(cv::norm(from_device, from_host, cv::NORM_INF), 0) << format << " frame " << count;
-      // The GPU's conversion: the same bytes.
-      void* bgr = nullptr;
+      // The GPU's ingest: the same bytes, with alpha 255.
+      void* bgra = nullptr;
       std::size_t pitch = 0;
-      ASSERT_EQ(cudaMallocPitch(&bgr, &pitch, 75 * 3, 41), cudaSuccess);
-      satapp::to_bgr_gpu(d->view(), {static_cast<uint8_t*>(bgr), pitch, 75, 41, 3}, nullptr);
-      cv::Mat on_gpu(41, 75, CV_8UC3);
-      ASSERT_EQ(cudaMemcpy2D(on_gpu.data, on_gpu.step[0], bgr, pitch, 75 * 3, 41, cudaMemcpyDeviceToHost), cudaSuccess);
-      cudaFree(bgr);
-      EXPECT_EQ(cv::norm(on_gpu, from_host, cv::NORM_INF), 0) << format << " frame " << count << " (GPU kernel)";
+      ASSERT_EQ(cudaMallocPitch(&bgra, &pitch, 75 * 4, 41), cudaSuccess);
+      satapp::ingest_gpu(d->view(), {static_cast<uint8_t*>(bgra), pitch, 75, 41, 4}, 0, nullptr);
+      cv::Mat on_gpu(41, 75, CV_8UC4), expected;
+      ASSERT_EQ(cudaMemcpy2D(on_gpu.data, on_gpu.step[0], bgra, pitch, 75 * 4, 41, cudaMemcpyDeviceToHost),
+                cudaSuccess);
+      cudaFree(bgra);
+      cv::cvtColor(from_host, expected, cv::COLOR_BGR2BGRA);
+      EXPECT_EQ(cv::norm(on_gpu, expected, cv::NORM_INF), 0) << format << " frame " << count << " (GPU kernel)";
       ++count;
     }
     EXPECT_EQ(count, 3) << format;

@@ -10,9 +10,11 @@
 #include <opencv2/imgproc.hpp>
 #include <random>
 
+#include "../common/random_device_frame.h"
 #include "common/cuda/cuda_array.h"
 #include "common/cuda/cuda_check.h"
 #include "common/cuda/device_image.h"
+#include "common/frame/frame_to_bgr.h"
 #include "cuda_test_support.h"
 #include "device_test_images.h"
 #include "display/host_mirrored_surface.h"
@@ -275,6 +277,56 @@ TEST(CudaPipeline, RadiusMapAsTheCpuPipelineBindsIt) {
   gpu.process(frame, settings, nullptr, nullptr);
   gpu.read_output(focus);
   EXPECT_GT(max_difference(focus, output), 1.0) << "the map made no difference";
+}
+
+// A decoder's NV12 frame in GPU memory (odd size, pitched planes): none and the colour filters
+// read its BGRA, made in one kernel with the host conversion's colours, and show and filter it as
+// the same frame from the host; the gray filters read its luma plane (as the GStreamer element
+// does), not the gray of its colours. "Before" shows the frame in colour either way.
+TEST(CudaPipeline, DeviceNv12FramesReadBgraForColourAndLumaForGray) {
+  SAT_REQUIRE_GPU();
+  const int width = 75, height = 41;
+  const satapp::test::RandomFrame nv12(satapp::PixelLayout::Nv12, width, height, 21);
+  cv::Mat bgr, luma(height, width, CV_8UC1);
+  satapp::to_bgr_cpu(nv12.host(), bgr);
+  for (int y = 0; y < height; ++y)
+    std::copy_n(nv12.host().plane[0] + std::size_t(y) * nv12.host().pitch[0], width, luma.ptr<uint8_t>(y));
+  CudaPipeline gpu(sat::Options{});
+  CpuPipeline cpu;
+  SurfaceTarget before, after;
+  test::HostTarget cpu_before, cpu_after;
+  std::vector<FilterSettings> filters(2);
+  filters[0].kind = FilterKind::None;
+  filters[1].show(sat::BoxBlurParams{15, 9, sat::Border::Reflect101});
+  filters.emplace_back().show(sat::SauvolaParams{21, 0.25, 0.0, 255});
+  filters.emplace_back().show(sat::MeanCParams{31, 5.0, true, 255});
+  for (const FilterSettings& filter : filters) {
+    SCOPED_TRACE(describe(filter));
+    PipelineSettings settings;
+    settings.filter = filter;
+    gpu.process_device({nv12.device(), nullptr}, settings, &before, &after);
+    EXPECT_FALSE(gpu.device_input().has_value()) << "a device frame leaves no BGR copy to lend";
+    cpu.process(bgr, settings, &cpu_before, &cpu_after);
+    cv::Mat output, from_host;
+    gpu.read_output(output);
+    cpu.read_output(from_host);
+    EXPECT_EQ(differing(before.read(), cpu_before.rgba), 0);
+    if (!outputs_gray(filter.kind)) {
+      EXPECT_EQ(max_difference(output, from_host), 0);
+      EXPECT_EQ(differing(after.read(), cpu_after.rgba), 0);
+      continue;
+    }
+    sat::FilterEngine reference(sat::Backend::Cpu, sat::Extent{width, height});
+    cv::Mat expected(height, width, CV_8UC1), expected_rgba;
+    reference.apply(*filter.spec(), image_view(luma), image_view(expected));
+    cv::cvtColor(expected, expected_rgba, cv::COLOR_GRAY2RGBA);
+    EXPECT_EQ(max_difference(output, expected), 0);
+    EXPECT_EQ(differing(after.read(), expected_rgba), 0);
+    EXPECT_GT(max_difference(output, from_host), 0) << "luma read as the gray of the converted colours";
+  }
+  // A frame from the host afterwards lends its uploaded BGR again.
+  gpu.process(bgr, PipelineSettings{}, nullptr, nullptr);
+  EXPECT_TRUE(gpu.device_input().has_value());
 }
 
 TEST(CudaPipeline, PixelReadsAndRejectedSettings) {
