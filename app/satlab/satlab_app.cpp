@@ -170,7 +170,7 @@ void SatlabApp::draw() {
 void SatlabApp::capture(bool last) {
   const int width = gl_.framebuffer_width(), height = gl_.framebuffer_height();
   outputs_.capture(shown_frame(), std::exchange(ui_.take_screenshot, false), last, width, height, [&] {
-    const scene::DumpPictures pictures = scene().dump_pictures(sources_.frame(), before_, after_);
+    const scene::DumpPictures pictures = scene().dump_pictures(sources_.host(), before_, after_);
     write_frame_dump(options_.dump_frame, options_.overwrite, pictures.input, pictures.output, scenes_.last_good(),
                      dump_params(scenes_.last_good()), frame_ui_.view(), width, height,
                      frame_ui_.imgui().visible_windows(), pictures.extra_lines + panel_lines(ui_));

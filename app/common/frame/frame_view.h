@@ -1,11 +1,10 @@
 // A decoded video frame where it lies (host or device memory) and how its pixels are laid out
-// (satcore's table of layouts, sat/pixel_layout.h): the input of the ingest into what satcore
-// reads (frame_ingest.h). No GStreamer here: the pipelines see frames, not where they came from.
+// (satcore's table of layouts, sat/pixel_layout.h); a Frame (frame.h) is a view with what keeps
+// its pixels valid. No GStreamer here: the pipelines see frames, not where they came from.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 
 #include "sat/pixel_layout.h"
 
@@ -32,13 +31,6 @@ struct FrameView {
   std::size_t pitch[3] = {0, 0, 0};                       // bytes between rows of each plane
   YuvMatrix yuv;                                          // NV12 and I420 only
   bool on_device = false;                                 // plane pointers are CUDA device memory
-};
-
-// A frame in device memory and what keeps that memory valid (the decoder's buffer): whoever
-// reads `view` after the call that handed it over holds `owner` until the GPU is done with it.
-struct DeviceFrame {
-  FrameView view;
-  std::shared_ptr<const void> owner;
 };
 
 }  // namespace satapp

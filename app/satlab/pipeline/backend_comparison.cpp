@@ -6,6 +6,8 @@
 #include <thread>
 #include <vector>
 
+#include "common/frame/host_frame.h"
+
 namespace satlab {
 namespace {
 
@@ -27,11 +29,12 @@ int max_difference(const cv::Mat& a, const cv::Mat& b) {
 
 // Per-stage medians of satcore's CPU pipeline over `reps` runs (one if slow), after one untimed run.
 StageTimings median_cpu_timings(CpuPipeline& cpu, const cv::Mat& frame, const PipelineSettings& settings, int reps) {
-  cpu.process(frame, settings, nullptr, nullptr);
+  const satapp::Frame host = satapp::host_frame(frame);
+  cpu.process(host, settings, nullptr, nullptr);
   if (cpu.last_timings().total() > kSlowRunMs) reps = 1;  // as for OpenCV (opencv_peer.h)
   std::vector<StageTimings> runs;
   for (int i = 0; i < reps; ++i) {
-    cpu.process(frame, settings, nullptr, nullptr);
+    cpu.process(host, settings, nullptr, nullptr);
     runs.push_back(cpu.last_timings());
   }
   StageTimings median = pipeline_stages();

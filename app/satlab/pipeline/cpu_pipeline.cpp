@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <variant>
 
+#include "common/frame/host_frame.h"
 #include "common/timing/stopwatch.h"
 #include "pipeline/color_cpu.h"
 #include "pipeline/mat_view.h"
@@ -50,10 +51,12 @@ void CpuPipeline::reallocate(int width, int height) {
   height_ = height;
 }
 
-void CpuPipeline::process(const cv::Mat& frame, const PipelineSettings& settings, DisplayTarget* before,
+void CpuPipeline::process(const satapp::Frame& given, const PipelineSettings& settings, DisplayTarget* before,
                           DisplayTarget* after) {
-  if (frame.type() != CV_8UC3 || frame.empty())
-    throw sat::Error(sat::ErrorCode::InvalidArgument, "CpuPipeline::process", "the frame must be non-empty 8-bit BGR");
+  if (given.empty()) throw sat::Error(sat::ErrorCode::InvalidArgument, "CpuPipeline::process", "the frame is empty");
+  // The engine reads BGR in host memory: a host BGR frame in place, any other downloaded or
+  // converted first (host_copy_).
+  const cv::Mat frame = satapp::host_bgr(given, host_copy_);
   if (frame.cols != width_ || frame.rows != height_) reallocate(frame.cols, frame.rows);
   last_ = pipeline_stages();
   reported_ = true;  // until this frame completes

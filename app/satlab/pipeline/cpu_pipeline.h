@@ -1,5 +1,6 @@
 // The CPU pipeline: the same stages as CudaPipeline on host memory with satcore's CPU backend
 // (a sat::FilterSession, Backend::Cpu: all cores), bit-identical output. Runs without any CUDA device.
+// Frames in GPU memory are downloaded, host frames of other layouts converted to BGR first.
 // Stage times are wall times; "upload" is 0 (the CPU reads the host frame in place) and
 // "display" is the RGBA conversion plus the texture upload, in bands of rows (a gray image goes
 // to the display as it is). A gray frame (B = G = R, e.g. a GRAY8 GStreamer source) is filtered
@@ -23,7 +24,7 @@ class CpuPipeline final : public FramePipeline {
   sat::Backend backend() const override { return sat::Backend::Cpu; }
   // Null targets: the display stage still converts to RGBA (so that its time compares with the
   // GPU's) but uploads nothing. Buffers are made when a frame first needs them.
-  void process(const cv::Mat& frame, const PipelineSettings& settings, DisplayTarget* before,
+  void process(const satapp::Frame& frame, const PipelineSettings& settings, DisplayTarget* before,
                DisplayTarget* after) override;
   StageTimings last_timings() const override { return last_; }
   std::optional<StageTimings> take_finished_timings() override;
@@ -45,6 +46,7 @@ class CpuPipeline final : public FramePipeline {
   int width_ = 0, height_ = 0;
   cv::Mat bgra_, gray_, out_colour_, out_gray_;  // as in CudaPipeline, on the host (BGR or BGRA out)
   cv::Mat rgba_band_;                            // display stage: a band of rows
+  cv::Mat host_copy_;                            // a frame not BGR on the host, as BGR there
   cv::Mat output_;                               // header of the last output (one of the above)
   // A gray frame's plane went through a colour filter: read_output gives it as BGR.
   bool expands_gray_ = false;

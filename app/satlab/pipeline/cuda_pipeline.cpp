@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "common/cuda/cuda_check.h"
+#include "common/frame/frame_to_bgr.h"
 #include "pipeline/color_kernels.h"
 #include "pipeline/mat_view.h"
 
@@ -130,30 +131,27 @@ void CudaPipeline::guarded(Work&& frame_work) {
   }
 }
 
-void CudaPipeline::process(const cv::Mat& frame, const PipelineSettings& settings, DisplayTarget* before,
+void CudaPipeline::process(const satapp::Frame& frame, const PipelineSettings& settings, DisplayTarget* before,
                            DisplayTarget* after) {
-  if (frame.type() != CV_8UC3 || frame.empty())
-    throw sat::Error(sat::ErrorCode::InvalidArgument, "CudaPipeline::process", "the frame must be non-empty 8-bit BGR");
+  if (frame.empty()) throw sat::Error(sat::ErrorCode::InvalidArgument, "CudaPipeline::process", "the frame is empty");
+  const satapp::FrameView& view = frame.view;
   guarded([&] {
-    satapp::FrameSlot& slot = begin(frame.cols, frame.rows, settings);
-    // Into page-locked memory on the host, unless the source wrote it there (input_buffer()): the
-    // slot is free (retired), so the host may write it while the GPU works on the other slot.
-    const cv::Mat& staging = slot.staging();
-    if (frame.data != staging.data) frame.copyTo(staging);  // same size and type: in place
-    frames_.upload(slot, {staging.data, staging.step[0], staging.cols, staging.rows, 3});
-    finish(slot, settings, nullptr, before, after);
-  });
-}
-
-void CudaPipeline::process_device(const satapp::DeviceFrame& frame, const PipelineSettings& settings,
-                                  DisplayTarget* before, DisplayTarget* after) {
-  if (!frame.view.on_device || frame.view.width <= 0 || frame.view.height <= 0)
-    throw sat::Error(sat::ErrorCode::InvalidArgument, "CudaPipeline::process_device",
-                     "the frame must be in GPU memory");
-  guarded([&] {
-    satapp::FrameSlot& slot = begin(frame.view.width, frame.view.height, settings);
-    held_[frames_.index_of(slot)] = frame.owner;  // the slot's previous frame retired: its buffer goes back
-    finish(slot, settings, &frame.view, before, after);
+    satapp::FrameSlot& slot = begin(view.width, view.height, settings);
+    if (frame.on_device()) {
+      // Read where it lies by the ingest on the compute stream, once the planes are written; the
+      // slot's previous frame retired, so its buffer goes back.
+      held_[frames_.index_of(slot)] = frame.owner;
+      if (frame.ready) SAT_CUDA_CHECK(cudaStreamWaitEvent(compute_stream(), frame.ready, 0));
+      finish(slot, settings, &view, before, after);
+    } else {
+      // Into page-locked memory on the host (converted to BGR there, for another layout), unless
+      // the source wrote it there (input_buffer()): the slot is free (retired), so the host may
+      // write it while the GPU works on the other slot.
+      cv::Mat staging = slot.staging();  // a header: to_bgr_cpu writes in place (same size and type)
+      if (view.plane[0] != staging.data) satapp::to_bgr_cpu(view, staging);
+      frames_.upload(slot, {staging.data, staging.step[0], staging.cols, staging.rows, 3});
+      finish(slot, settings, nullptr, before, after);
+    }
   });
 }
 

@@ -38,10 +38,8 @@ class CudaPipeline final : public FramePipeline {
   ~CudaPipeline() override;
 
   sat::Backend backend() const override { return sat::Backend::Cuda; }
-  void process(const cv::Mat& frame, const PipelineSettings& settings, DisplayTarget* before,
+  void process(const satapp::Frame& frame, const PipelineSettings& settings, DisplayTarget* before,
                DisplayTarget* after) override;
-  void process_device(const satapp::DeviceFrame& frame, const PipelineSettings& settings, DisplayTarget* before,
-                      DisplayTarget* after) override;
   StageTimings last_timings() const override;
   std::optional<StageTimings> take_finished_timings() override;
   cv::Mat input_buffer(int width, int height) override;

@@ -2,12 +2,6 @@
 
 namespace satlab {
 
-void FramePipeline::process_device(const satapp::DeviceFrame& /*frame*/, const PipelineSettings& /*settings*/,
-                                   DisplayTarget* /*before*/, DisplayTarget* /*after*/) {
-  throw sat::Error(sat::ErrorCode::Unsupported, "FramePipeline::process_device",
-                   "this backend takes frames on the host only");
-}
-
 const char* to_string(Stage stage) {
   switch (stage) {
     case Stage::Upload:

@@ -1,5 +1,6 @@
 // One frame through the summed-area-table filters, stage by stage:
-//   upload   host frame (BGR) → the backend's memory (CUDA: from pinned memory, on the stream)
+//   upload   host frame (BGR) → the backend's memory (CUDA: from pinned memory, on the stream; a
+//            frame in GPU memory is converted to BGR there instead)
 //   convert  BGR → BGRA (none, the filters that keep the colours) or BGR → gray (gray-output filters)
 //   sat      the summed-area table(s), with the selected algorithm
 //   filter   the pass that reads the tables
@@ -14,7 +15,7 @@
 #include <optional>
 #include <string>
 
-#include "common/frame/frame_view.h"
+#include "common/frame/frame.h"
 #include "common/timing/stage_timeline.h"
 #include "pipeline/display_target.h"
 #include "pipeline/filter_settings.h"
@@ -44,20 +45,19 @@ class FramePipeline {
   virtual ~FramePipeline() = default;
   virtual sat::Backend backend() const = 0;
 
-  // Runs one frame. `frame` is 8-bit BGR on the host. Writes the input ("before") and the filter's
-  // output ("after") as RGBA8 into the targets; either may be null (skips that part of the display
-  // stage). Buffers are (re)allocated only when the frame size changes. Throws sat::Error (bad
+  // Runs one frame where it lies. A frame on the host (8-bit BGR; other layouts are converted on
+  // the host) is read there (CPU) or uploaded (CUDA); a frame in GPU memory (a GStreamer
+  // decoder's NV12, BGRx...) is converted to BGR on the GPU in place of the upload, with no copy
+  // over PCIe (CUDA: after its `ready` event, holding its owner until the GPU is done with it),
+  // or downloaded first (CPU). Writes the input ("before") and the filter's output ("after") as
+  // RGBA8 into the targets; either may be null (skips that part of the display stage). Buffers are
+  // (re)allocated only when the frame size changes. Throws sat::Error (an empty frame, bad
   // parameters, CUDA failures). CPU: returns when the frame is complete. CUDA: returns once the
-  // frame is enqueued (frames in flight); the targets' CUDA writes are ordered before GL's next use
-  // of them, the methods below wait where they need the frame, and `frame` may be reused at once.
-  virtual void process(const cv::Mat& frame, const PipelineSettings& settings, DisplayTarget* before,
+  // frame is enqueued (frames in flight); the targets' CUDA writes are ordered before GL's next
+  // use of them, the methods below wait where they need the frame, and a host frame's memory may
+  // be reused at once.
+  virtual void process(const satapp::Frame& frame, const PipelineSettings& settings, DisplayTarget* before,
                        DisplayTarget* after) = 0;
-  // The same for a frame that lies in GPU memory (a GStreamer decoder's NV12, BGRx...): the CUDA
-  // pipeline converts it to BGR on the GPU in place of the upload (no copy over PCIe), and holds
-  // `frame.owner` until the GPU is done with it. Others throw sat::Error(Unsupported): the caller
-  // gives them the frame on the host.
-  virtual void process_device(const satapp::DeviceFrame& frame, const PipelineSettings& settings, DisplayTarget* before,
-                              DisplayTarget* after);
 
   // The last frame's stage times (CUDA: waits until the GPU finished it; for tests and comparisons).
   virtual StageTimings last_timings() const = 0;

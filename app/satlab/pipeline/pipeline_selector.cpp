@@ -40,21 +40,10 @@ void PipelineSelector::select(sat::Backend backend) {
   }
 }
 
-bool PipelineSelector::process(const cv::Mat& frame, const PipelineSettings& settings, DisplayTarget* before,
+bool PipelineSelector::process(const satapp::Frame& frame, const PipelineSettings& settings, DisplayTarget* before,
                                DisplayTarget* after) {
-  return guarded([&] { current_->process(frame, settings, before, after); }, [&]() -> const cv::Mat& { return frame; },
-                 settings, before, after);
-}
-
-bool PipelineSelector::process_device(const satapp::DeviceFrame& frame, const HostFrame& host,
-                                      const PipelineSettings& settings, DisplayTarget* before, DisplayTarget* after) {
-  return guarded([&] { current_->process_device(frame, settings, before, after); }, host, settings, before, after);
-}
-
-bool PipelineSelector::guarded(const std::function<void()>& run, const HostFrame& host,
-                               const PipelineSettings& settings, DisplayTarget* before, DisplayTarget* after) {
   try {
-    run();
+    current_->process(frame, settings, before, after);
     rejection_.reset();
     return true;
   } catch (const sat::Error& e) {
@@ -68,8 +57,8 @@ bool PipelineSelector::guarded(const std::function<void()>& run, const HostFrame
     if (current_ == &cpu_) throw;
     disable_cuda("out of host memory in the CUDA pipeline");
   }
-  // The frame again on the CPU backend (on the host).
-  return process(host(), settings, before, after);
+  // The frame again on the CPU backend (which reads it on the host).
+  return process(frame, settings, before, after);
 }
 
 }  // namespace satlab

@@ -2,7 +2,6 @@
 // device, or after a CUDA failure, the CPU backend takes over and banner() says why.
 #pragma once
 
-#include <functional>
 #include <memory>
 #include <string>
 
@@ -25,15 +24,12 @@ class PipelineSelector {
   // Switches backend; asking for CUDA when it cannot be used leaves the CPU backend, with a message.
   void select(sat::Backend backend);
 
-  // Runs the frame on the current backend. Returns false, with a message, when satcore rejected the
-  // settings (nothing shown changed; the caller restores its last good settings). A CUDA failure
-  // is a message, the banner and a switch to the CPU backend, which reruns the frame.
-  bool process(const cv::Mat& frame, const PipelineSettings& settings, DisplayTarget* before, DisplayTarget* after);
-  // The same for a frame in GPU memory, on the CUDA backend (FramePipeline::process_device);
-  // `host` gives the frame on the host for the CPU backend when CUDA fails.
-  using HostFrame = std::function<const cv::Mat&()>;
-  bool process_device(const satapp::DeviceFrame& frame, const HostFrame& host, const PipelineSettings& settings,
-                      DisplayTarget* before, DisplayTarget* after);
+  // Runs the frame, where it lies, on the current backend (FramePipeline::process). Returns
+  // false, with a message, when satcore rejected the settings (nothing shown changed; the caller
+  // restores its last good settings). A CUDA failure is a message, the banner and a switch to the
+  // CPU backend, which reruns the frame (downloading a frame in GPU memory).
+  bool process(const satapp::Frame& frame, const PipelineSettings& settings, DisplayTarget* before,
+               DisplayTarget* after);
 
   // A CUDA failure outside process() (the shadow demo's SAT pass): CUDA off for the rest of the
   // run, the CPU backend, the banner.
@@ -44,10 +40,6 @@ class PipelineSelector {
   CpuPipeline& cpu() { return cpu_; }  // also the CPU side of the speed-up comparison
 
  private:
-  // Runs `run` with process()'s handling of rejections and CUDA failures.
-  bool guarded(const std::function<void()>& run, const HostFrame& host, const PipelineSettings& settings,
-               DisplayTarget* before, DisplayTarget* after);
-
   MessageLog& log_;
   CpuPipeline cpu_;
   std::unique_ptr<FramePipeline> cuda_;  // created on first use of the CUDA backend

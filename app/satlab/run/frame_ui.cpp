@@ -39,7 +39,7 @@ void FrameUi::build(double dt_s, UiState& ui, UiStatus status, scene::Scene& sce
   // a text field has the keyboard (the presses are taken either way, so they do not act later).
   const std::vector<int> keys = imgui_.take_key_presses();
   if (!io.WantCaptureKeyboard) apply_shortcuts(keys, ui, view_, *status.menu, status.cuda_available);
-  if (hovered && inspect) status.inspected = scene.inspect(hovered->first, hovered->second, sources.frame());
+  if (hovered && inspect) status.inspected = scene.inspect(hovered->first, hovered->second, sources.host());
   if (ui.show_panels) {
     draw_control_panel(ui, view_, status, layout.controls);
     draw_timing_panel(status, layout.timings);

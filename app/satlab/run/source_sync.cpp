@@ -22,7 +22,7 @@ bool SourceSync::update(double now_s, UiState& ui, scene::Scene& scene) {
   // The source renders or decodes straight into the scene's staging (the GPU pipeline's
   // page-locked memory), when the frame keeps its size.
   const cv::Size size = sources_.frame_size();
-  const bool staged = shows_source && !size.empty() && !ui.paused && !sources_.device_frame();
+  const bool staged = shows_source && !size.empty() && !ui.paused && !sources_.frame().on_device();
   const bool fresh = sources_.update(now_s, staged ? scene.input_buffer(size.width, size.height) : cv::Mat());
   if (sources_.generation() != shown_generation_) {  // opened, or replaced after a failure
     shown_generation_ = sources_.generation();

@@ -52,21 +52,23 @@ struct SceneSettingsHooks {
   std::string (*dump_params)(const SceneSettings& shown) = nullptr;
 };
 
-// The source's newest frame as a scene sees it: on the host (8-bit BGR; empty while there is
-// none), or where it lies on the GPU (a GStreamer decoder's CUDA memory, which the CUDA pipeline
-// takes there). From the source controller, or from a host image (tests).
+// The source's newest frame as a scene sees it: the frame where it lies (on the host, 8-bit BGR;
+// or in GPU memory, a GStreamer decoder's CUDA memory), which the pipelines take as it is, and
+// the same frame on the host for the views that need it there. From the source controller, or
+// from a host image (tests).
 class SourceFrame {
  public:
-  SourceFrame(const SourceController& sources) : sources_(&sources) {}  // NOLINT: implicit on purpose
-  SourceFrame(const cv::Mat& host) : host_(&host) {}                    // NOLINT: implicit on purpose
-  bool empty() const { return sources_ ? !sources_->has_frame() : host_->empty(); }
-  // On the host; a frame on the GPU is downloaded on the first call (for views that need it there).
-  const cv::Mat& host() const { return sources_ ? sources_->frame() : *host_; }
-  const satapp::DeviceFrame* device() const { return sources_ ? sources_->device_frame() : nullptr; }
+  SourceFrame(const SourceController& sources) : sources_(&sources) {}                  // NOLINT: implicit on purpose
+  SourceFrame(const cv::Mat& host) : host_(&host), frame_(satapp::host_frame(host)) {}  // NOLINT: implicit on purpose
+  bool empty() const { return frame().empty(); }
+  const satapp::Frame& frame() const { return sources_ ? sources_->frame() : frame_; }
+  // On the host; a frame in GPU memory is downloaded on the first call.
+  const cv::Mat& host() const { return sources_ ? sources_->host() : *host_; }
 
  private:
   const SourceController* sources_ = nullptr;
   const cv::Mat* host_ = nullptr;
+  satapp::Frame frame_;  // of *host_
 };
 
 // What the app lends a scene for one frame: the settings are read-only (the result says what

@@ -29,7 +29,7 @@ double CameraSource::nominal_fps() const {
   return fps_;
 }
 
-bool CameraSource::poll(cv::Mat& frame, double /*now_s*/) {
+bool CameraSource::poll(satapp::Frame& frame, cv::Mat& buffer, double /*now_s*/) {
   // Timeouts use the steady clock, as the capture thread does.
   const double now = steady_s();
   std::lock_guard<std::mutex> lock(mutex_);
@@ -40,8 +40,9 @@ bool CameraSource::poll(cv::Mat& frame, double /*now_s*/) {
   if (last_frame_s_ >= 0 && now - last_frame_s_ > kStallTimeout)
     throw SourceError("camera " + std::to_string(index_) + " stopped delivering frames (unplugged?)");
   if (!fresh_) return false;
-  cv::swap(frame, newest_);  // the capture thread reuses the consumer's old buffer
+  cv::swap(buffer, newest_);  // the capture thread reuses the consumer's old buffer
   fresh_ = false;
+  frame = satapp::host_frame(buffer);
   return true;
 }
 

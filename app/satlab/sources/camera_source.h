@@ -22,7 +22,7 @@ class CameraSource final : public FrameSource {
   std::string name() const override;
   // Throws SourceError when the camera did not open, stopped delivering (unplugged), or sent no
   // frame within kFirstFrameTimeout / kStallTimeout.
-  bool poll(cv::Mat& frame, double now_s) override;
+  bool poll(satapp::Frame& frame, cv::Mat& buffer, double now_s) override;
   double nominal_fps() const override;
 
   static constexpr double kFirstFrameTimeout = 10.0;  // seconds from construction

@@ -1,4 +1,5 @@
-// A producer of frames: 8-bit BGR images (CV_8UC3), whatever the source delivers natively.
+// A producer of frames (satapp::Frame): 8-bit BGR images on the host (CV_8UC3), whatever the
+// source delivers natively, or frames where they lie in GPU memory (a GStreamer decoder's).
 #pragma once
 
 #include <opencv2/core.hpp>
@@ -9,7 +10,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "common/frame/frame_view.h"
+#include "common/frame/host_frame.h"
 #include "common/gst/decoder_choice.h"
 #include "sources/source_spec.h"
 
@@ -44,10 +45,14 @@ class FrameSource {
   // For the UI and messages, e.g. "camera 0 (640x480 @ 30 fps)".
   virtual std::string name() const = 0;
 
-  // Polls for the next frame at `now_s` (seconds on the steady clock). Returns true and writes the
-  // frame into `frame` (reusing its buffer when the size matches) when a new one is ready; false
-  // when the previous frame still stands. Throws SourceError when the source failed for good.
-  virtual bool poll(cv::Mat& frame, double now_s) = 0;
+  // Polls for the next frame at `now_s` (seconds on the steady clock). Returns true and sets
+  // `frame` when a new one is ready; false when the previous frame still stands (`frame` is left
+  // alone). A frame made on the host is written into `buffer` as 8-bit BGR (reusing its memory
+  // when it has the frame's size: the GPU pipeline's page-locked staging, so that the frame needs
+  // no copy) and `frame` views it; a frame in GPU memory (a GStreamer decoder's CUDA memory) is
+  // handed over where it lies, `buffer` left alone. Throws SourceError when the source failed
+  // for good.
+  virtual bool poll(satapp::Frame& frame, cv::Mat& buffer, double now_s) = 0;
 
   // Frames per second the source delivers at; 0 when it delivers whenever asked.
   virtual double nominal_fps() const { return 0; }
@@ -58,9 +63,6 @@ class FrameSource {
   // What loading cost, for sources that load everything at open (videos in memory); else nullopt.
   virtual std::optional<SourceLoad> load() const { return std::nullopt; }
 
-  // The frame the last poll() that returned true delivered, when it lies in GPU memory (a
-  // GStreamer decoder's CUDA memory): poll() then left `frame` alone. Null for frames on the host.
-  virtual const satapp::DeviceFrame* device_frame() const { return nullptr; }
   // The source has no more frames (a GStreamer pipeline's end of stream): the run ends.
   virtual bool ended() const { return false; }
 };

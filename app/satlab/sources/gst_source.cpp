@@ -75,7 +75,7 @@ std::shared_ptr<const satapp::gst::Frame> GstSource::next() {
   return frame;
 }
 
-bool GstSource::poll(cv::Mat& frame, double /*now_s*/) {
+bool GstSource::poll(satapp::Frame& frame, cv::Mat& buffer, double /*now_s*/) {
   std::shared_ptr<const satapp::gst::Frame> next_frame = std::move(first_);
   try {
     if (!next_frame) next_frame = next();
@@ -86,11 +86,13 @@ bool GstSource::poll(cv::Mat& frame, double /*now_s*/) {
   const satapp::FrameView& view = next_frame->view();
   describe(view);
   if (view.on_device) {
-    device_ = satapp::DeviceFrame{view, next_frame};  // `frame` keeps the last host frame
+    // Where it lies, as the reader mapped it (GStreamer's map gives written planes: no event to
+    // wait for); `buffer` is left alone.
+    frame = satapp::Frame{view, next_frame, nullptr};
     return true;
   }
-  device_ = {};
-  satapp::to_bgr_cpu(view, frame);  // into the caller's buffer when it has the size (the staging)
+  satapp::to_bgr_cpu(view, buffer);  // into the caller's buffer when it has the size (the staging)
+  frame = satapp::host_frame(buffer);
   return true;
 }
 

@@ -1,6 +1,6 @@
 // Frames out of GStreamer (common/gst/gst_reader.h): --source gst:PIPELINE, or a video file
 // decoded through uridecodebin (--decoder gst, or auto where NVDEC is). Frames in CUDA memory
-// (the decoder's NV12, BGRx...) are handed over where they lie (device_frame()): the GPU pipeline
+// (the decoder's NV12, BGRx...) are handed over where they lie (a device Frame): the GPU pipeline
 // converts and filters them with no copy over PCIe. Frames in system memory are converted to BGR
 // on the host. A pipeline ends at its end of stream; a file starts over, as VideoSource does.
 #pragma once
@@ -23,9 +23,8 @@ class GstSource final : public FrameSource {
 
   std::string name() const override;
   // Throws SourceError for an error on the bus or a stall (no frame within the reader's timeout).
-  bool poll(cv::Mat& frame, double now_s) override;
+  bool poll(satapp::Frame& frame, cv::Mat& buffer, double now_s) override;
   double nominal_fps() const override { return reader_->fps(); }
-  const satapp::DeviceFrame* device_frame() const override { return device_.owner ? &device_ : nullptr; }
   bool ended() const override { return ended_; }
 
  private:
@@ -41,7 +40,6 @@ class GstSource final : public FrameSource {
   std::string memory_;                               // "CUDA memory" or "system memory", of the last frame
   std::string format_;                               // e.g. "NV12"
   int width_ = 0, height_ = 0;
-  satapp::DeviceFrame device_;  // the last frame, when it lies on the GPU
   bool ended_ = false;
 };
 

@@ -24,9 +24,10 @@ ImageSource::ImageSource(const std::string& path) {
           std::to_string(image_.rows) + ")";
 }
 
-bool ImageSource::poll(cv::Mat& frame, double /*now_s*/) {
+bool ImageSource::poll(satapp::Frame& frame, cv::Mat& buffer, double /*now_s*/) {
   if (delivered_) return false;
-  image_.copyTo(frame);
+  image_.copyTo(buffer);
+  frame = satapp::host_frame(buffer);
   delivered_ = true;
   return true;
 }

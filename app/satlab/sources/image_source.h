@@ -9,7 +9,7 @@ class ImageSource final : public FrameSource {
  public:
   explicit ImageSource(const std::string& path);  // throws SourceError when unreadable
   std::string name() const override { return name_; }
-  bool poll(cv::Mat& frame, double now_s) override;
+  bool poll(satapp::Frame& frame, cv::Mat& buffer, double now_s) override;
 
  private:
   cv::Mat image_;  // BGR

@@ -33,9 +33,10 @@ std::string MemoryVideoSource::name() const {
          (fast_ || always_fast_ ? std::string("as fast as possible") : std::string(fps)) + ")";
 }
 
-bool MemoryVideoSource::poll(cv::Mat& frame, double now_s) {
+bool MemoryVideoSource::poll(satapp::Frame& frame, cv::Mat& buffer, double now_s) {
   if (!fast_ && !always_fast_ && !clock_.due(now_s)) return false;
-  copy_frame(video_.frames[static_cast<std::size_t>(played_ % static_cast<long long>(video_.frames.size()))], frame);
+  copy_frame(video_.frames[static_cast<std::size_t>(played_ % static_cast<long long>(video_.frames.size()))], buffer);
+  frame = satapp::host_frame(buffer);
   ++played_;
   return true;
 }

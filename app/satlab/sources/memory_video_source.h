@@ -35,7 +35,7 @@ class MemoryVideoSource final : public FrameSource {
   // e.g. "raw video clip.bgr (1920x1080, 60 frames in memory, 30 fps)".
   std::string name() const override;
   // Every poll a new frame when fast, else at the file's frame rate; after the last the first.
-  bool poll(cv::Mat& frame, double now_s) override;
+  bool poll(satapp::Frame& frame, cv::Mat& buffer, double now_s) override;
   double nominal_fps() const override { return clock_.fps(); }
   void set_fast(bool fast) override { fast_ = fast; }
   std::optional<SourceLoad> load() const override { return video_.load; }

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "common/frame/frame_to_bgr.h"
+#include "common/frame/host_frame.h"
 
 namespace satlab {
 
@@ -10,23 +10,18 @@ namespace {
 std::string size_text(cv::Size s) { return std::to_string(s.width) + "x" + std::to_string(s.height); }
 }  // namespace
 
-const cv::Mat& SourceController::frame() const {
-  if (device_.owner && !frame_downloaded_) {
-    frame_downloaded_ = true;
+const cv::Mat& SourceController::host() const {
+  if (!host_ready_) {
+    host_ready_ = true;
     try {
-      cv::Mat host;  // a buffer of its own: frame_ may share the GPU pipeline's staging
-      satapp::download_bgr(device_.view, host);
-      frame_ = host;
+      cv::Mat fresh;  // a buffer of its own: host_ may share the GPU pipeline's staging
+      host_ = satapp::host_bgr(frame_, fresh);
     } catch (const std::exception& e) {
       log_.error(std::string("source: the frame cannot be read back from the GPU: ") + e.what());
-      frame_.release();
+      host_.release();
     }
   }
-  return frame_;
-}
-
-cv::Size SourceController::frame_size() const {
-  return device_.owner ? cv::Size(device_.view.width, device_.view.height) : frame_.size();
+  return host_;
 }
 
 SourceController::SourceController(MessageLog& log, SourceOpenOptions options)
@@ -73,35 +68,34 @@ std::string SourceController::name() const {
 bool SourceController::update(double now_s, const cv::Mat& destination) {
   if (paused_ && has_frame()) return false;
   const cv::Size before = frame_size();
-  // A header: the poll writes into the destination's memory, or frame_'s; frame_ itself changes
-  // only when a frame came (a poll without one leaves the last frame standing).
-  cv::Mat next = destination.empty() ? frame_ : destination;
+  // A header: a frame made on the host is written into the destination's memory, or the last
+  // host frame's; host_ itself changes only when a frame came (a poll without one leaves the last
+  // frame standing).
+  cv::Mat next = destination.empty() ? host_ : destination;
+  satapp::Frame polled;
   try {
-    if (!source_ || !source_->poll(next, now_s)) return false;
+    if (!source_ || !source_->poll(polled, next, now_s)) return false;
   } catch (const std::exception& e) {
     fall_back(e.what());
     try {
-      if (!source_ || !source_->poll(next, now_s)) return false;
+      if (!source_ || !source_->poll(polled, next, now_s)) return false;
     } catch (const std::exception& e2) {  // the synthetic scene cannot fail, but never throw
       log_.error(std::string("source: ") + e2.what());
       source_.reset();
       return false;
     }
   }
-  const satapp::DeviceFrame* device = source_->device_frame();
-  const cv::Size size = device ? cv::Size(device->view.width, device->view.height) : next.size();
+  const cv::Size size(polled.view.width, polled.view.height);
   if (options_.max_frame_side > 0 && std::max(size.width, size.height) > options_.max_frame_side) {
     fall_back(source_->name() + ": frames of " + size_text(size) + " are larger than the display's textures take (" +
               std::to_string(options_.max_frame_side) + " pixels a side, GL_MAX_TEXTURE_SIZE)");
     return false;
   }
-  if (device) {
-    device_ = *device;  // frame_ keeps the last host frame's buffer, downloaded into when asked
-    frame_downloaded_ = false;
-  } else {
-    device_ = {};
-    frame_ = next;
-  }
+  frame_ = std::move(polled);
+  // A host frame in `next` is already what host() gives; a frame in GPU memory is downloaded when
+  // asked, and host_ keeps the last host frame's buffer until then.
+  host_ready_ = !frame_.on_device() && frame_.view.plane[0] == next.data;
+  if (host_ready_) host_ = next;
   ++received_;
   if (received_ == 1 || before != frame_size()) {
     if (before.width > 0 && before != frame_size())
@@ -126,7 +120,10 @@ void SourceController::fall_back(const std::string& why) {
                                    ? SourceSpec::synthetic()
                                    : SourceSpec::synthetic(std::min(size.width, 4096), std::min(size.height, 4096));
   source_.reset();
-  device_ = {};  // the synthetic scene's frames are on the host
+  if (frame_.on_device()) {  // its buffer is the source's that goes; the synthetic scene's frames are on the host
+    frame_ = {};
+    host_ready_ = false;
+  }
   replace(open_source(synthetic, options_), synthetic);
 }
 

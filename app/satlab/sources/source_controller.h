@@ -22,21 +22,22 @@ class SourceController {
 
   // Polls the source (unless paused). Returns true when frame() holds a new frame. A fault
   // becomes a message and a switch to the synthetic scene. Never throws. `destination`, when not
-  // empty, is where the source should write the frame (the GPU pipeline's page-locked staging, so
-  // that the frame needs no copy); a source writes into it when it has the frame's size and type,
-  // and frame() then shares its memory. Without it the source reuses frame()'s own buffer.
+  // empty, is where the source should write a frame it makes on the host (the GPU pipeline's
+  // page-locked staging, so that the frame needs no copy); a source writes into it when it has the
+  // frame's size and type, and frame() then shares its memory. Without it the source reuses the
+  // last host frame's buffer.
   bool update(double now_s, const cv::Mat& destination = cv::Mat());
 
-  // The newest frame on the host, BGR; empty until the first frame arrived. A frame that came in
-  // GPU memory (device_frame()) is downloaded on the first call (for the views that need it on the
-  // host: the pixel inspector, dumps, the CPU backend, detection); the frame loop asks
-  // has_frame() and frame_size() instead, which never download.
-  const cv::Mat& frame() const;
-  bool has_frame() const { return device_.owner || !frame_.empty(); }
-  cv::Size frame_size() const;
-  // The newest frame where it lies on the GPU (a GStreamer decoder's CUDA memory); null when the
-  // newest frame is on the host.
-  const satapp::DeviceFrame* device_frame() const { return device_.owner ? &device_ : nullptr; }
+  // The newest frame where it lies: on the host (8-bit BGR), or in GPU memory (a GStreamer
+  // decoder's CUDA memory); empty until the first frame arrived. What the pipelines take.
+  const satapp::Frame& frame() const { return frame_; }
+  // The newest frame on the host, BGR; empty until the first frame arrived. A frame in GPU memory
+  // is downloaded on the first call (for the views that need it on the host: the pixel inspector,
+  // dumps, detection); the frame loop asks has_frame() and frame_size() instead, which never
+  // download.
+  const cv::Mat& host() const;
+  bool has_frame() const { return !frame_.empty(); }
+  cv::Size frame_size() const { return {frame_.view.width, frame_.view.height}; }
   // The source ended (a GStreamer pipeline's end of stream): the run ends with it.
   bool ended() const { return source_ && source_->ended(); }
   const SourceSpec& spec() const { return spec_; }  // what is open (never Kind::Default)
@@ -69,9 +70,11 @@ class SourceController {
   SourceSpec spec_;
   bool quiet_camera_fallback_ = false;  // Kind::Default: no camera is normal, not a warning
   std::unique_ptr<FrameSource> source_;
-  mutable cv::Mat frame_;  // on the host: the frame, or (device_ set) its download once asked
-  mutable bool frame_downloaded_ = false;
-  satapp::DeviceFrame device_;  // the newest frame when it is on the GPU
+  satapp::Frame frame_;  // the newest frame, where it lies
+  // host(): the host frame's buffer (where the next one is written), or a frame in GPU memory
+  // downloaded once asked (host_ready_).
+  mutable cv::Mat host_;
+  mutable bool host_ready_ = false;
   bool paused_ = false;
   long long received_ = 0;
   long long generation_ = 0;

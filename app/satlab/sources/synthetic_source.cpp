@@ -8,8 +8,9 @@ std::string SyntheticSource::name() const {
   return "synthetic " + std::to_string(scene_.width()) + "x" + std::to_string(scene_.height());
 }
 
-bool SyntheticSource::poll(cv::Mat& frame, double /*now_s*/) {
-  scene_.render(index_++, frame);
+bool SyntheticSource::poll(satapp::Frame& frame, cv::Mat& buffer, double /*now_s*/) {
+  scene_.render(index_++, buffer);
+  frame = satapp::host_frame(buffer);
   return true;
 }
 

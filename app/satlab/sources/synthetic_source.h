@@ -11,7 +11,7 @@ class SyntheticSource final : public FrameSource {
  public:
   SyntheticSource(int width, int height);
   std::string name() const override;
-  bool poll(cv::Mat& frame, double now_s) override;
+  bool poll(satapp::Frame& frame, cv::Mat& buffer, double now_s) override;
 
  private:
   SyntheticScene scene_;

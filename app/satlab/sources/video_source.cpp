@@ -166,15 +166,15 @@ bool VideoSource::read_next(cv::Mat& frame) {
   return true;
 }
 
-bool VideoSource::poll(cv::Mat& frame, double now_s) {
+bool VideoSource::poll(satapp::Frame& frame, cv::Mat& buffer, double now_s) {
   if (!fast_ && !clock_.due(now_s)) return false;
   if (!first_.empty()) {
-    cv::swap(frame, first_);
+    cv::swap(buffer, first_);
     first_.release();
-    return true;
-  }
-  if (!read_next(frame))
+  } else if (!read_next(buffer)) {
     throw SourceError("\"" + path_ + "\": no frame could be decoded after rewinding (corrupt file?)");
+  }
+  frame = satapp::host_frame(buffer);
   return true;
 }
 

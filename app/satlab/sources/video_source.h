@@ -20,7 +20,7 @@ class VideoSource final : public FrameSource {
 
   std::string name() const override;
   // Throws SourceError when no frame can be decoded even after rewinding (corrupt file).
-  bool poll(cv::Mat& frame, double now_s) override;
+  bool poll(satapp::Frame& frame, cv::Mat& buffer, double now_s) override;
   double nominal_fps() const override { return fps_; }
   void set_fast(bool fast) override { fast_ = fast; }
 

@@ -37,8 +37,7 @@ TEST(FrameIngest, PackedRgbHasNoLumaPlane) {
   const std::vector<uint8_t> bytes(32 * 5);
   for (const sat::PixelLayout layout : {sat::PixelLayout::Bgr, sat::PixelLayout::Bgrx, sat::PixelLayout::Bgra,
                                         sat::PixelLayout::Rgbx, sat::PixelLayout::Rgba})
-    EXPECT_FALSE(satapp::luma_plane(frame_of(layout, bytes.data(), 32)).has_value())
-        << sat::layout_info(layout).name;
+    EXPECT_FALSE(satapp::luma_plane(frame_of(layout, bytes.data(), 32)).has_value()) << sat::layout_info(layout).name;
 }
 
 }  // namespace

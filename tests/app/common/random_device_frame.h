@@ -18,8 +18,7 @@ namespace satapp::test {
 class RandomFrame {
  public:
   // `padding` bytes after each plane row; NV12 and I420 use `yuv`.
-  RandomFrame(PixelLayout layout, int width, int height, unsigned seed, int padding = 13,
-              YuvMatrix yuv = YuvMatrix{}) {
+  RandomFrame(PixelLayout layout, int width, int height, unsigned seed, int padding = 13, YuvMatrix yuv = YuvMatrix{}) {
     const sat::PixelLayoutInfo& info = sat::layout_info(layout);
     std::mt19937 rng(seed);
     std::uniform_int_distribution<int> byte(0, 255);

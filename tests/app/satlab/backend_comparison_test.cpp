@@ -11,6 +11,7 @@
 #include <string>
 #include <thread>
 
+#include "common/frame/host_frame.h"
 #include "pipeline/backend_comparison.h"
 #include "pipeline/cpu_pipeline.h"
 #include "ui/comparison_text.h"
@@ -31,7 +32,7 @@ BackendComparison compare(FilterKind kind, const cv::Mat& frame) {
   PipelineSettings settings;
   settings.filter.kind = kind;
   CpuPipeline as_gpu, cpu;
-  as_gpu.process(frame, settings, nullptr, nullptr);
+  as_gpu.process(satapp::host_frame(frame), settings, nullptr, nullptr);
   return compare_with_cpu(as_gpu, cpu, frame, settings, 3);
 }
 

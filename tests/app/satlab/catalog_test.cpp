@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "common/frame/host_frame.h"
 #include "pipeline/backend_comparison.h"
 #include "pipeline/cpu_pipeline.h"
 #include "pipeline/mat_view.h"
@@ -405,7 +406,7 @@ TEST_P(EachCatalogFilter, CpuPipelineRunsItAsSatcoreDoes) {
   PipelineSettings settings;
   settings.filter.kind = kind();
   CpuPipeline pipeline;
-  SKIP_IF_NOT_IMPLEMENTED(pipeline.process(frame, settings, nullptr, nullptr));
+  SKIP_IF_NOT_IMPLEMENTED(pipeline.process(satapp::host_frame(frame), settings, nullptr, nullptr));
   cv::Mat output;
   pipeline.read_output(output);
 
@@ -429,7 +430,7 @@ TEST_P(EachCatalogFilter, ComparisonNamesOpenCvsTwinOrSaysThereIsNone) {
   PipelineSettings settings;
   settings.filter.kind = kind();
   CpuPipeline as_gpu, cpu;
-  SKIP_IF_NOT_IMPLEMENTED(as_gpu.process(frame, settings, nullptr, nullptr));
+  SKIP_IF_NOT_IMPLEMENTED(as_gpu.process(satapp::host_frame(frame), settings, nullptr, nullptr));
   const BackendComparison c = compare_with_cpu(as_gpu, cpu, frame, settings, 2);
   ASSERT_TRUE(c.valid);
   EXPECT_EQ(c.differing_pixels, 0) << "our CPU backend is always compared";
@@ -456,7 +457,7 @@ TEST(BackendComparison, LocalStatisticsAgreeWithBoxFilterAndSqrBoxFilter) {
     p.window = 9;
     settings.filter.show(p);
     CpuPipeline as_gpu, cpu;
-    SKIP_IF_NOT_IMPLEMENTED(as_gpu.process(frame, settings, nullptr, nullptr));
+    SKIP_IF_NOT_IMPLEMENTED(as_gpu.process(satapp::host_frame(frame), settings, nullptr, nullptr));
     const BackendComparison c = compare_with_cpu(as_gpu, cpu, frame, settings, 1);
     EXPECT_EQ(c.opencv.op, "cv::boxFilter + cv::sqrBoxFilter");
     ASSERT_TRUE(c.opencv.same_filter);
@@ -475,7 +476,7 @@ TEST(BackendComparison, GuidedFilterAgainstXimgproc) {
     p.radius = 4;
     settings.filter.show(p);
     CpuPipeline as_gpu, cpu;
-    SKIP_IF_NOT_IMPLEMENTED(as_gpu.process(frame, settings, nullptr, nullptr));
+    SKIP_IF_NOT_IMPLEMENTED(as_gpu.process(satapp::host_frame(frame), settings, nullptr, nullptr));
     const BackendComparison c = compare_with_cpu(as_gpu, cpu, frame, settings, 1);
     if (c.opencv.op.empty()) {  // a build without opencv_contrib
       EXPECT_TRUE(contains(c.opencv.relation, "not in this build")) << c.opencv.relation;
@@ -503,7 +504,7 @@ TEST(BackendComparison, VariableBlurWithARadiusMapAgainstCvBlurPerRadius) {
   cv::randu(map, 0, 12);
   const PipelineSettings settings = test::radius_map_settings(map, 9);
   CpuPipeline as_gpu, cpu;
-  SKIP_IF_NOT_IMPLEMENTED(as_gpu.process(frame, settings, nullptr, nullptr));
+  SKIP_IF_NOT_IMPLEMENTED(as_gpu.process(satapp::host_frame(frame), settings, nullptr, nullptr));
   const BackendComparison c = compare_with_cpu(as_gpu, cpu, frame, settings, 1);
   EXPECT_EQ(c.opencv.op, "cv::blur per radius of the map") << c.opencv.relation;
   EXPECT_TRUE(c.opencv.bit_exact);

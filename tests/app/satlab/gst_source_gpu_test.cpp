@@ -9,6 +9,7 @@
 
 #include "common/frame/frame_ingest.h"
 #include "common/frame/frame_to_bgr.h"
+#include "common/frame/host_frame.h"
 #include "common/gst/gst_cuda_context.h"
 #include "common/gst/gst_reader.h"
 #include "cuda_test_support.h"
@@ -78,8 +79,8 @@ TEST(GstSourceGpu, PipelineFiltersADeviceFrameAsTheSameFrameFromTheHost) {
   while (const std::shared_ptr<const satapp::gst::Frame> frame = device.next()) {
     cv::Mat host;
     satapp::download_bgr(frame->view(), host);
-    from_device.process_device({frame->view(), frame}, settings, nullptr, nullptr);
-    from_host.process(host, settings, nullptr, nullptr);
+    from_device.process(satapp::Frame{frame->view(), frame, nullptr}, settings, nullptr, nullptr);
+    from_host.process(satapp::host_frame(host), settings, nullptr, nullptr);
     cv::Mat a, b;
     from_device.read_output(a);
     from_host.read_output(b);

@@ -11,6 +11,7 @@
 #include <optional>
 #include <utility>
 
+#include "common/frame/host_frame.h"
 #include "cuda_test_support.h"
 #include "device_test_images.h"
 #include "display_test_support.h"
@@ -128,9 +129,9 @@ TEST_F(InteropTextureGpu, CudaPipelineFramesReachGlWithoutInterop) {
     cv::Mat frame;
     for (int i = 0; i < 4; ++i) {
       frame = test::synthetic_frame(size.width, size.height, i);
-      gpu.process(frame, settings, &before, &after);
+      gpu.process(satapp::host_frame(frame), settings, &before, &after);
     }
-    cpu.process(frame, settings, &cpu_before, &cpu_after);
+    cpu.process(satapp::host_frame(frame), settings, &cpu_before, &cpu_after);
     EXPECT_EQ(gpu.display_path(), "CUDA surface + host upload");
     EXPECT_EQ(differing(texels(after), cpu_after.rgba), 0);
     EXPECT_EQ(differing(texels(before), cpu_before.rgba), 0);

@@ -228,14 +228,14 @@ TEST(MemoryVideoSource, LoopsIntoTheCallersBuffer) {
   const uchar* const memory = staging.data;
   for (int i = 0; i < 2 * n + 1; ++i) {
     cv::Mat header = staging;
-    ASSERT_TRUE(source.poll(header, 0.0)) << "poll " << i;  // unpaced: a new frame at every poll
+    ASSERT_TRUE(test::poll_host(source, header, 0.0)) << "poll " << i;  // unpaced: a new frame at every poll
     EXPECT_EQ(header.data, memory) << "poll " << i;
     EXPECT_EQ(test::differing(staging, raw_frame(w, h, i % n)), 0) << "poll " << i;
   }
   EXPECT_EQ(source.frames_played(), 2 * n + 1);
   // Another size: a buffer of its own.
   cv::Mat small(2, 2, CV_8UC3);
-  ASSERT_TRUE(source.poll(small, 0.0));
+  ASSERT_TRUE(test::poll_host(source, small, 0.0));
   EXPECT_EQ(small.size(), cv::Size(w, h));
   EXPECT_EQ(test::differing(small, raw_frame(w, h, (2 * n + 1) % n)), 0);
 
@@ -263,13 +263,13 @@ TEST(MemoryVideoSource, PacedInAWindowUnlessUnpaced) {
   EXPECT_EQ(paced.name(), "video clip.avi (8x8, 2 frames in memory, 10 fps)");
   EXPECT_DOUBLE_EQ(paced.nominal_fps(), 10.0);
   cv::Mat frame;
-  EXPECT_TRUE(paced.poll(frame, 100.0));
-  EXPECT_FALSE(paced.poll(frame, 100.05));
-  EXPECT_TRUE(paced.poll(frame, 100.1));
+  EXPECT_TRUE(test::poll_host(paced, frame, 100.0));
+  EXPECT_FALSE(test::poll_host(paced, frame, 100.05));
+  EXPECT_TRUE(test::poll_host(paced, frame, 100.1));
   EXPECT_EQ(test::differing(frame, raw_frame(8, 8, 1)), 0);
   paced.set_fast(true);  // the panel's "videos unpaced"
-  EXPECT_TRUE(paced.poll(frame, 100.1));
-  EXPECT_TRUE(paced.poll(frame, 100.1));
+  EXPECT_TRUE(test::poll_host(paced, frame, 100.1));
+  EXPECT_TRUE(test::poll_host(paced, frame, 100.1));
   EXPECT_EQ(paced.frames_played(), 4);
 
   // A raw file has no rate: paced at 30 fps; a measuring run ignores the panel.
@@ -277,8 +277,8 @@ TEST(MemoryVideoSource, PacedInAWindowUnlessUnpaced) {
   EXPECT_DOUBLE_EQ(raw.nominal_fps(), PlaybackClock::kDefaultFps);
   MemoryVideoSource measuring("raw video", "clip.bgr", clip(8, 8, 2), false, true);
   measuring.set_fast(false);
-  EXPECT_TRUE(measuring.poll(frame, 5.0));
-  EXPECT_TRUE(measuring.poll(frame, 5.0));
+  EXPECT_TRUE(test::poll_host(measuring, frame, 5.0));
+  EXPECT_TRUE(test::poll_host(measuring, frame, 5.0));
 }
 
 // ---- through the source controller -------------------------------------------------------------
@@ -303,7 +303,7 @@ TEST(MemoryVideoSource, ControllerReportsTheLoadAndRefusals) {
   EXPECT_TRUE(logged);
   for (int k = 0; k < 7; ++k) {
     ASSERT_TRUE(sources.update(0.0));
-    EXPECT_EQ(test::differing(sources.frame(), raw_frame(24, 16, k % 6)), 0) << k;
+    EXPECT_EQ(test::differing(sources.host(), raw_frame(24, 16, k % 6)), 0) << k;
   }
 
   // A file of the wrong size: a message and the synthetic scene, nothing thrown.
@@ -369,7 +369,7 @@ TEST(PreloadedVideo, SameFramesAsDecodingWhilePlaying) {
   VideoSource playing(path, true);
   cv::Mat frame;
   for (int k = 0; k < n; ++k) {
-    ASSERT_TRUE(playing.poll(frame, 0));
+    ASSERT_TRUE(test::poll_host(playing, frame, 0));
     EXPECT_EQ(test::differing(video.frames[k], frame), 0) << "frame " << k;
   }
 

@@ -15,6 +15,7 @@
 #include "common/cuda/cuda_check.h"
 #include "common/cuda/device_image.h"
 #include "common/frame/frame_to_bgr.h"
+#include "common/frame/host_frame.h"
 #include "cuda_test_support.h"
 #include "device_test_images.h"
 #include "display/host_mirrored_surface.h"
@@ -199,7 +200,7 @@ TEST(CudaPipeline, BitIdenticalToCpuForEveryFilterAlgorithmAndTile) {
       PipelineSettings settings;
       settings.filter = filter;
       try {
-        cpu.process(frame, settings, &cpu_before, &cpu_after);
+        cpu.process(satapp::host_frame(frame), settings, &cpu_before, &cpu_after);
       } catch (const sat::Error& e) {  // a filter satcore does not implement yet: said, counted
         ASSERT_EQ(e.code(), sat::ErrorCode::Unsupported) << e.what();
         std::printf("not implemented in satcore: %s (%s)\n", describe(filter).c_str(), e.what());
@@ -217,7 +218,7 @@ TEST(CudaPipeline, BitIdenticalToCpuForEveryFilterAlgorithmAndTile) {
           settings.sat.algorithm = algorithm;
           settings.sat.tile = tile;
           try {
-            gpu.process(frame, settings, &gpu_before, &gpu_after);
+            gpu.process(satapp::host_frame(frame), settings, &gpu_before, &gpu_after);
           } catch (const sat::Error& e) {
             ASSERT_EQ(e.code(), sat::ErrorCode::Unsupported) << e.what();
             ++unsupported;
@@ -239,12 +240,12 @@ TEST(CudaPipeline, BitIdenticalToCpuForEveryFilterAlgorithmAndTile) {
       }
       // Without interop: surfaces of the targets' own, copied to the host.
       settings.sat = {};
-      gpu.process(frame, settings, &mirrored_before, &mirrored_after);
+      gpu.process(satapp::host_frame(frame), settings, &mirrored_before, &mirrored_after);
       EXPECT_EQ(gpu.display_path(), "CUDA surface + host upload");
       EXPECT_LE(max_difference(mirrored_after.read(), cpu_after.rgba), allowed);
       EXPECT_EQ(differing(mirrored_before.read(), cpu_before.rgba), 0);
       // One target each way (one texture registered, the other not): both paths named.
-      gpu.process(frame, settings, &gpu_before, &mirrored_after);
+      gpu.process(satapp::host_frame(frame), settings, &gpu_before, &mirrored_after);
       EXPECT_EQ(gpu.display_path(), "CUDA-GL interop; CUDA surface + host upload");
       EXPECT_LE(max_difference(mirrored_after.read(), cpu_after.rgba), allowed);
       EXPECT_EQ(differing(gpu_before.read(), cpu_before.rgba), 0);
@@ -266,15 +267,15 @@ TEST(CudaPipeline, RadiusMapAsTheCpuPipelineBindsIt) {
   PipelineSettings settings = test::radius_map_settings(map, 9);
   cv::Mat expected, output;
   for (int frames = 0; frames < 3; ++frames) {  // copied to the device once, used every frame
-    cpu.process(frame, settings, nullptr, nullptr);
-    gpu.process(frame, settings, nullptr, nullptr);
+    cpu.process(satapp::host_frame(frame), settings, nullptr, nullptr);
+    gpu.process(satapp::host_frame(frame), settings, nullptr, nullptr);
     cpu.read_output(expected);
     gpu.read_output(output);
     ASSERT_LE(max_difference(output, expected), 1.0);
   }
   settings.filter.params<sat::VariableBlurParams>().shape = sat::RadiusShape::Focus;
   cv::Mat focus;
-  gpu.process(frame, settings, nullptr, nullptr);
+  gpu.process(satapp::host_frame(frame), settings, nullptr, nullptr);
   gpu.read_output(focus);
   EXPECT_GT(max_difference(focus, output), 1.0) << "the map made no difference";
 }
@@ -304,9 +305,9 @@ TEST(CudaPipeline, DeviceNv12FramesReadBgraForColourAndLumaForGray) {
     SCOPED_TRACE(describe(filter));
     PipelineSettings settings;
     settings.filter = filter;
-    gpu.process_device({nv12.device(), nullptr}, settings, &before, &after);
+    gpu.process(satapp::Frame{nv12.device(), nullptr}, settings, &before, &after);
     EXPECT_FALSE(gpu.device_input().has_value()) << "a device frame leaves no BGR copy to lend";
-    cpu.process(bgr, settings, &cpu_before, &cpu_after);
+    cpu.process(satapp::host_frame(bgr), settings, &cpu_before, &cpu_after);
     cv::Mat output, from_host;
     gpu.read_output(output);
     cpu.read_output(from_host);
@@ -335,7 +336,7 @@ TEST(CudaPipeline, PixelReadsAndRejectedSettings) {
   const cv::Mat frame = synthetic_frame(64, 48, 1);
   PipelineSettings settings;
   settings.filter.kind = filter_kind_of<sat::BradleyParams>();
-  gpu.process(frame, settings, nullptr, nullptr);
+  gpu.process(satapp::host_frame(frame), settings, nullptr, nullptr);
   cv::Mat output;
   gpu.read_output(output);
   cv::Vec3b pixel;
@@ -344,9 +345,9 @@ TEST(CudaPipeline, PixelReadsAndRejectedSettings) {
   EXPECT_EQ(gpu.read_output_pixel(64, 0, pixel), 0);
   settings.filter.kind = filter_kind_of<sat::SauvolaParams>();
   settings.filter.params<sat::SauvolaParams>().window = 4;  // even: rejected before anything runs
-  EXPECT_THROW(gpu.process(frame, settings, nullptr, nullptr), sat::Error);
+  EXPECT_THROW(gpu.process(satapp::host_frame(frame), settings, nullptr, nullptr), sat::Error);
   settings.filter.params<sat::SauvolaParams>().window = 5;
-  EXPECT_NO_THROW(gpu.process(frame, settings, nullptr, nullptr));  // and the pipeline still works
+  EXPECT_NO_THROW(gpu.process(satapp::host_frame(frame), settings, nullptr, nullptr));  // and the pipeline still works
 }
 
 // Frames in flight: several frames enqueued before anything is read, some written by the "source"
@@ -371,10 +372,10 @@ void check_frames_in_flight(const char* display_path) {
     cv::Mat buffer = gpu.input_buffer(width, height);
     if (!buffer.empty() && i % 3 != 2) {  // as a source that renders into it
       frame.copyTo(buffer);
-      gpu.process(buffer, settings, &gpu_before, &gpu_after);
+      gpu.process(satapp::host_frame(buffer), settings, &gpu_before, &gpu_after);
       ++staged;
     } else {
-      gpu.process(frame, settings, &gpu_before, &gpu_after);
+      gpu.process(satapp::host_frame(frame), settings, &gpu_before, &gpu_after);
     }
     while (const std::optional<StageTimings> t = gpu.take_finished_timings()) {
       EXPECT_GT((*t)[Stage::Sat].ms, 0.0);
@@ -384,7 +385,7 @@ void check_frames_in_flight(const char* display_path) {
   EXPECT_GT(staged, 0);
   EXPECT_GE(reported, frames - CudaPipeline::kFramesInFlight);
   EXPECT_LE(reported, frames);
-  cpu.process(frame, settings, &cpu_before, &cpu_after);
+  cpu.process(satapp::host_frame(frame), settings, &cpu_before, &cpu_after);
   cv::Mat expected, output;
   cpu.read_output(expected);
   gpu.read_output(output);
@@ -478,13 +479,57 @@ TEST(CudaPipeline, StagedFrameOutlivesThePipeline) {
   {
     CudaPipeline gpu(sat::Options{});
     PipelineSettings settings;
-    gpu.process(frame, settings, nullptr, nullptr);
+    gpu.process(satapp::host_frame(frame), settings, nullptr, nullptr);
     held = gpu.input_buffer(64, 48);
     ASSERT_FALSE(held.empty());
     frame.copyTo(held);
-    gpu.process(held, settings, nullptr, nullptr);
+    gpu.process(satapp::host_frame(held), settings, nullptr, nullptr);
   }
   EXPECT_EQ(differing(held, frame), 0);
+}
+
+// A frame in GPU memory through the one process() of either backend: the CUDA pipeline converts
+// it where it lies once its `ready` event passed (its planes written on a stream of their own),
+// the CPU pipeline downloads it after that event; both give the output of the same frame handed
+// over on the host.
+TEST(CudaPipeline, DeviceFramesFilterAsTheSameFrameFromTheHost) {
+  SAT_REQUIRE_GPU();
+  const cv::Mat host = synthetic_frame(160, 90, 2);
+  struct Planes {  // what the frame's owner keeps: the memory, the stream that writes it, its event
+    satapp::DeviceImage image{160, 90, 3};
+    sat::CudaStream stream;
+    sat::CudaEvent written{cudaEventDisableTiming};
+  };
+  const auto planes = std::make_shared<Planes>();
+  const sat::Image8 v = planes->image.view();
+  SAT_CUDA_CHECK(cudaMemset2DAsync(v.data, v.pitch, 0, std::size_t(v.width) * 3, v.height, planes->stream.get()));
+  SAT_CUDA_CHECK(cudaMemcpy2DAsync(v.data, v.pitch, host.data, host.step[0], std::size_t(v.width) * 3, v.height,
+                                   cudaMemcpyHostToDevice, planes->stream.get()));
+  SAT_CUDA_CHECK(cudaEventRecord(planes->written.get(), planes->stream.get()));
+  satapp::Frame frame;
+  frame.view.layout = satapp::PixelLayout::Bgr;
+  frame.view.width = v.width;
+  frame.view.height = v.height;
+  frame.view.plane[0] = v.data;
+  frame.view.pitch[0] = v.pitch;
+  frame.view.on_device = true;
+  frame.owner = planes;
+  frame.ready = planes->written.get();
+
+  PipelineSettings settings;
+  settings.filter = all_filters()[1];  // box
+  CudaPipeline from_device(sat::Options{}), from_host(sat::Options{});
+  CpuPipeline downloaded;
+  from_device.process(frame, settings, nullptr, nullptr);
+  downloaded.process(frame, settings, nullptr, nullptr);
+  from_host.process(satapp::host_frame(host), settings, nullptr, nullptr);
+  cv::Mat a, b, c;
+  from_device.read_output(a);
+  downloaded.read_output(b);
+  from_host.read_output(c);
+  ASSERT_FALSE(c.empty());
+  EXPECT_EQ(differing(a, c), 0);
+  EXPECT_EQ(differing(b, c), 0);
 }
 
 }  // namespace

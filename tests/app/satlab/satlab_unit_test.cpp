@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "app_options.h"
+#include "common/frame/host_frame.h"
 #include "display/view_state.h"
 #include "pipeline/color_cpu.h"
 #include "pipeline/cpu_pipeline.h"
@@ -269,10 +270,10 @@ TEST(ImageSource, OneFrameThenStill) {
   ASSERT_TRUE(cv::imwrite((dir / "gray.png").string(), image));
   ImageSource source((dir / "gray.png").string());
   cv::Mat frame;
-  EXPECT_TRUE(source.poll(frame, 0));
+  EXPECT_TRUE(test::poll_host(source, frame, 0));
   EXPECT_EQ(frame.type(), CV_8UC3);  // gray files become BGR
   EXPECT_EQ(frame.at<cv::Vec3b>(5, 5), cv::Vec3b(77, 77, 77));
-  EXPECT_FALSE(source.poll(frame, 1));
+  EXPECT_FALSE(test::poll_host(source, frame, 1));
   std::ofstream((dir / "broken.png").string()) << "not a png";
   EXPECT_THROW(ImageSource((dir / "broken.png").string()), SourceError);
 }
@@ -288,18 +289,18 @@ TEST(VideoSource, LoopsAndPaces) {
   }
   VideoSource fast(path, true);
   cv::Mat first, frame;
-  ASSERT_TRUE(fast.poll(first, 0));
+  ASSERT_TRUE(test::poll_host(fast, first, 0));
   // The size stays known after the first frame is handed out (not "0x0").
   EXPECT_NE(fast.name().find("(64x48, 10 fps"), std::string::npos) << fast.name();
   first = first.clone();
-  for (int i = 1; i < 4; ++i) ASSERT_TRUE(fast.poll(frame, 0));
-  ASSERT_TRUE(fast.poll(frame, 0));  // the end: starts over
+  for (int i = 1; i < 4; ++i) ASSERT_TRUE(test::poll_host(fast, frame, 0));
+  ASSERT_TRUE(test::poll_host(fast, frame, 0));  // the end: starts over
   EXPECT_EQ(differing(first, frame), 0);
 
   VideoSource paced(path, false);  // 10 fps
-  EXPECT_TRUE(paced.poll(frame, 100.0));
-  EXPECT_FALSE(paced.poll(frame, 100.05));
-  EXPECT_TRUE(paced.poll(frame, 100.1));
+  EXPECT_TRUE(test::poll_host(paced, frame, 100.0));
+  EXPECT_FALSE(test::poll_host(paced, frame, 100.05));
+  EXPECT_TRUE(test::poll_host(paced, frame, 100.1));
   EXPECT_DOUBLE_EQ(paced.nominal_fps(), 10.0);
 
   std::ofstream((dir / "broken.mp4").string()) << "not a video";
@@ -325,7 +326,7 @@ TEST(SourceController, FallsBackToSynthetic) {
   const char* const reason = SATLAB_MEDIA_IO ? "no such file" : "built without camera and file sources";
   EXPECT_NE(sources.failure().find(reason), std::string::npos) << sources.failure();
   EXPECT_TRUE(sources.update(0));
-  EXPECT_EQ(sources.frame().size(), cv::Size(640, 480));
+  EXPECT_EQ(sources.host().size(), cv::Size(640, 480));
   EXPECT_TRUE(sources.update(0));
   EXPECT_EQ(sources.frames_received(), 2);
 
@@ -338,7 +339,7 @@ TEST(SourceController, FallsBackToSynthetic) {
   }
   EXPECT_EQ(sources.spec().kind, SourceSpec::Kind::Synthetic);
   EXPECT_EQ(log.count(Severity::Warning), 2);
-  EXPECT_EQ(sources.frame().size(), cv::Size(640, 480));  // the last frame's size is kept
+  EXPECT_EQ(sources.host().size(), cv::Size(640, 480));  // the last frame's size is kept
 
   sources.set_paused(true);
   EXPECT_FALSE(sources.update(1));
@@ -622,7 +623,7 @@ TEST(CpuPipeline, MatchesOpenCvAcrossSizeChanges) {
   for (const cv::Size& size : sizes) {
     SCOPED_TRACE(std::to_string(size.width) + "x" + std::to_string(size.height));
     const cv::Mat frame = synthetic_frame(size.width, size.height, 2);
-    pipeline.process(frame, settings, &before, &after);
+    pipeline.process(satapp::host_frame(frame), settings, &before, &after);
     cv::Mat output, expected, expected_rgba;
     pipeline.read_output(output);
     cv::blur(frame, expected, cv::Size(7, 5), cv::Point(-1, -1), cv::BORDER_REFLECT_101);
@@ -671,7 +672,7 @@ TEST(CpuPipeline, RadiusMapIsBoundWhereTheShapeReadsIt) {
   cv::randu(map, 0, 256);
   PipelineSettings settings = test::radius_map_settings(map, 7);
   auto& blur = settings.filter.params<sat::VariableBlurParams>();
-  pipeline.process(frame, settings, nullptr, nullptr);
+  pipeline.process(satapp::host_frame(frame), settings, nullptr, nullptr);
   cv::Mat output;
   pipeline.read_output(output);
 
@@ -685,7 +686,7 @@ TEST(CpuPipeline, RadiusMapIsBoundWhereTheShapeReadsIt) {
   EXPECT_EQ(differing(output, expected), 0);
 
   blur.shape = sat::RadiusShape::Focus;  // as in the panel: the map stays given, the shape reads none
-  EXPECT_NO_THROW(pipeline.process(frame, settings, nullptr, nullptr));
+  EXPECT_NO_THROW(pipeline.process(satapp::host_frame(frame), settings, nullptr, nullptr));
   cv::Mat focus;
   pipeline.read_output(focus);
   EXPECT_GT(differing(focus, output), 0);
@@ -698,7 +699,7 @@ TEST(CpuPipeline, ThresholdAndNone) {
   PipelineSettings settings;
   settings.filter.kind = filter_kind_of<sat::MeanCParams>();
   settings.filter.params<sat::MeanCParams>() = {15, 4.0, false, 255};
-  pipeline.process(frame, settings, &before, &after);
+  pipeline.process(satapp::host_frame(frame), settings, &before, &after);
   cv::Mat output, gray, expected;
   pipeline.read_output(output);
   cv::cvtColor(frame, gray, cv::COLOR_BGR2GRAY);
@@ -712,13 +713,13 @@ TEST(CpuPipeline, ThresholdAndNone) {
   EXPECT_GT(pipeline.last_timings()[Stage::Filter].ms, 0.0);
 
   settings.filter.kind = FilterKind::None;
-  pipeline.process(frame, settings, nullptr, nullptr);
+  pipeline.process(satapp::host_frame(frame), settings, nullptr, nullptr);
   pipeline.read_output(output);
   EXPECT_EQ(differing(output, frame), 0);
   EXPECT_EQ(pipeline.display_path(), "");
 
   settings.filter.kind = static_cast<FilterKind>(std::size(kAllFilterKinds));  // no such filter
-  EXPECT_THROW(pipeline.process(frame, settings, nullptr, nullptr), sat::Error);
+  EXPECT_THROW(pipeline.process(satapp::host_frame(frame), settings, nullptr, nullptr), sat::Error);
 }
 
 // What satcore's CPU engine gives the frame's BGRA copy for `filter`, as BGR (or gray); the frame
@@ -760,7 +761,7 @@ TEST(CpuPipeline, GrayFramesAreFilteredAsOnePlaneWithTheColourResult) {
     if (kind == filter_kind_of<sat::KuwaharaParams>()) settings.filter.params<sat::KuwaharaParams>().radius = 3;
     if (c.gray_guide) settings.filter.params<sat::GuidedParams>().guide = sat::GuideKind::Gray;
     const bool colour_guide = kind == filter_kind_of<sat::GuidedParams>() && !c.gray_guide;
-    pipeline.process(frame, settings, &before, &after);
+    pipeline.process(satapp::host_frame(frame), settings, &before, &after);
     cv::Mat output;
     pipeline.read_output(output);
 
@@ -777,7 +778,7 @@ TEST(CpuPipeline, GrayFramesAreFilteredAsOnePlaneWithTheColourResult) {
   frame.at<cv::Vec3b>(60, 96)[2] ^= 1;
   CpuPipeline pipeline;
   test::HostTarget before, after;
-  pipeline.process(frame, PipelineSettings{}, &before, &after);
+  pipeline.process(satapp::host_frame(frame), PipelineSettings{}, &before, &after);
   EXPECT_EQ(before.gray_uploads + after.gray_uploads, 0);
   cv::Mat expected_rgba;
   cv::cvtColor(frame, expected_rgba, cv::COLOR_BGR2RGBA);
@@ -804,7 +805,7 @@ TEST(CpuPipeline, ColourFramesAreFilteredAsBgrWithTheBgraResult) {
     if (kind == filter_kind_of<sat::KuwaharaParams>()) settings.filter.params<sat::KuwaharaParams>().radius = 3;
     if (gray_guide) settings.filter.params<sat::GuidedParams>().guide = sat::GuideKind::Gray;
     const cv::Mat input = frame.clone();
-    pipeline.process(input, settings, &before, &after);
+    pipeline.process(satapp::host_frame(input), settings, &before, &after);
     cv::Mat output;
     pipeline.read_output(output);
     const cv::Mat expected = bgra_result(settings.filter, frame, bgra);
@@ -830,7 +831,7 @@ TEST(CpuPipeline, DisplaysAFrameOfManyBandsWhole) {
   test::HostTarget before, after;
   PipelineSettings settings;
   settings.filter.kind = FilterKind::None;
-  pipeline.process(frame, settings, &before, &after);
+  pipeline.process(satapp::host_frame(frame), settings, &before, &after);
   cv::Mat expected;
   cv::cvtColor(frame, expected, cv::COLOR_BGR2RGBA);
   EXPECT_EQ(differing(before.rgba, expected), 0);
@@ -845,18 +846,18 @@ TEST(PipelineSelector, RejectsBadSettingsAndReportsMissingCuda) {
   const cv::Mat frame = synthetic_frame(64, 48, 0);
   PipelineSettings settings;
   settings.filter.params<sat::BoxBlurParams>().kernel_width = 0;  // invalid: a message, no exception
-  EXPECT_FALSE(selector.process(frame, settings, nullptr, nullptr));
+  EXPECT_FALSE(selector.process(satapp::host_frame(frame), settings, nullptr, nullptr));
   EXPECT_EQ(log.count(Severity::Warning), 1);
   // The same rejection again and again (a typed value the app retries): still one message.
-  for (int i = 0; i < 3; ++i) EXPECT_FALSE(selector.process(frame, settings, nullptr, nullptr));
+  for (int i = 0; i < 3; ++i) EXPECT_FALSE(selector.process(satapp::host_frame(frame), settings, nullptr, nullptr));
   EXPECT_EQ(log.count(Severity::Warning), 1);
   settings.filter.params<sat::BoxBlurParams>().kernel_width = 3;
-  EXPECT_TRUE(selector.process(frame, settings, nullptr, nullptr));
+  EXPECT_TRUE(selector.process(satapp::host_frame(frame), settings, nullptr, nullptr));
   settings.filter.params<sat::BoxBlurParams>().kernel_width = 0;  // after a success, the next rejection is news again
-  EXPECT_FALSE(selector.process(frame, settings, nullptr, nullptr));
+  EXPECT_FALSE(selector.process(satapp::host_frame(frame), settings, nullptr, nullptr));
   EXPECT_EQ(log.count(Severity::Warning), 2);
   settings.filter.params<sat::BoxBlurParams>().kernel_width = 3;
-  EXPECT_TRUE(selector.process(frame, settings, nullptr, nullptr));
+  EXPECT_TRUE(selector.process(satapp::host_frame(frame), settings, nullptr, nullptr));
 
   selector.select(sat::Backend::Cuda);
   if (sat::cuda_unavailable_reason().empty()) {

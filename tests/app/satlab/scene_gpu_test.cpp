@@ -7,6 +7,7 @@
 #include <opencv2/imgcodecs.hpp>  // the IMREAD_* flags only (the pictures are decoded with stb)
 #include <opencv2/imgproc.hpp>
 
+#include "common/frame/host_frame.h"
 #include "cuda_test_support.h"
 #include "detect_test_data.h"
 #include "display_test_support.h"
@@ -29,7 +30,7 @@ std::vector<sat::Box> cpu_boxes(const cv::Mat& frame, const DetectSettings& sett
 std::vector<sat::Box> detect_after_pipeline(CudaPipeline& pipeline, FrameDetector& detector, const cv::Mat& frame) {
   PipelineSettings show;
   show.filter.kind = FilterKind::None;
-  pipeline.process(frame, show, nullptr, nullptr);
+  pipeline.process(satapp::host_frame(frame), show, nullptr, nullptr);
   const std::optional<FramePipeline::DeviceInput> input = pipeline.device_input();
   if (!input) throw std::runtime_error("the CUDA pipeline lends no device input");
   EXPECT_EQ(input->bgr.width, frame.cols);

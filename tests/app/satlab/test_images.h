@@ -4,15 +4,29 @@
 
 #include <opencv2/core.hpp>
 
+#include <stdexcept>
+
 #include "sources/synthetic_source.h"
 
 namespace satlab::test {
+
+// One poll of a source that makes its frames on the host, as the source controller polls it:
+// whether a frame came, into `buffer`. Throws std::logic_error when the frame it gave is not the
+// BGR frame in `buffer` (FrameSource::poll's contract for host frames).
+inline bool poll_host(FrameSource& source, cv::Mat& buffer, double now_s) {
+  satapp::Frame frame;
+  if (!source.poll(frame, buffer, now_s)) return false;
+  if (frame.on_device() || frame.view.layout != sat::PixelLayout::Bgr || frame.view.plane[0] != buffer.data ||
+      frame.view.width != buffer.cols || frame.view.height != buffer.rows || frame.view.pitch[0] != buffer.step[0])
+    throw std::logic_error("the source's host frame does not view the buffer it wrote");
+  return true;
+}
 
 // The synthetic scene's frame `index` (0: the first) at width×height, BGR.
 inline cv::Mat synthetic_frame(int width, int height, long long index) {
   SyntheticSource source(width, height);
   cv::Mat frame;
-  for (long long i = 0; i <= index; ++i) source.poll(frame, 0.0);
+  for (long long i = 0; i <= index; ++i) poll_host(source, frame, 0.0);
   return frame;
 }
 

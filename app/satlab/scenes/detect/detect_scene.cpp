@@ -167,7 +167,7 @@ FrameResult DetectScene::update(const FrameContext& ctx) {
   const cv::Mat& frame = ctx.source.host();
   if (frame.empty()) return FrameResult::nothing();  // e.g. a camera still opening
   SceneSettings shown = ctx.ui.settings;
-  if (!backends_.process(frame, show_frame(shown), &ctx.before, &ctx.after))
+  if (!backends_.process(satapp::host_frame(frame), show_frame(shown), &ctx.before, &ctx.after))
     return FrameResult::rejected(kSettingsRefused);
   have_output_ = true;
   used_interop_ = backends_.backend() == sat::Backend::Cuda && backends_.current().display_path() == kDisplayInterop;

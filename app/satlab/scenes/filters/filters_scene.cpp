@@ -51,13 +51,9 @@ FrameResult FiltersScene::update(const FrameContext& ctx) {
 
   const SceneSettings& settings = ctx.ui.settings;
   FrameResult result = FrameResult::shown();
-  // A frame in GPU memory goes to the CUDA pipeline where it lies; the CPU backend reads it on the host.
-  const satapp::DeviceFrame* device = ctx.source.device();
-  const bool processed = device && backends_.backend() == sat::Backend::Cuda
-                             ? backends_.process_device(
-                                   *device, [&]() -> const cv::Mat& { return ctx.source.host(); }, settings.pipeline(),
-                                   &ctx.before, &ctx.after)
-                             : backends_.process(ctx.source.host(), settings.pipeline(), &ctx.before, &ctx.after);
+  // The frame where it lies: the backend takes it there (the CUDA pipeline a frame in GPU memory
+  // with no copy over PCIe, the CPU backend on the host).
+  const bool processed = backends_.process(ctx.source.frame(), settings.pipeline(), &ctx.before, &ctx.after);
   if (processed) {
     have_output_ = true;
     // Without waiting: a frame or two late on the GPU (zero until the first frame finished).
