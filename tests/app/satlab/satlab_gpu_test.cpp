@@ -326,7 +326,7 @@ TEST(CudaPipeline, DeviceNv12FramesReadBgraForColourAndLumaForGray) {
     EXPECT_GT(max_difference(output, from_host), 0) << "luma read as the gray of the converted colours";
   }
   // A frame from the host afterwards lends its uploaded BGR again.
-  gpu.process(bgr, PipelineSettings{}, nullptr, nullptr);
+  gpu.process(satapp::host_frame(bgr), PipelineSettings{}, nullptr, nullptr);
   EXPECT_TRUE(gpu.device_input().has_value());
 }
 
