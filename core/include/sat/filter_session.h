@@ -80,8 +80,11 @@ class FilterSession {
   // src, dst in host memory (dst: output_channels(spec, src.channels) channels). Synchronous.
   // Backend::Cuda: src uploaded, filtered and downloaded on the session's stream.
   void run_host(FilterSpec spec, ConstImage8 src, Image8 dst);
+  // Either sample type (FilterEngine::apply on views): 16-bit frames for the filters that take them.
+  void run_host(FilterSpec spec, ConstImageView src, ImageView dst);
   // Backend::Cuda only: src, dst in device memory, enqueued on `stream` (not waited for).
   void run_device(FilterSpec spec, ConstImage8 src, Image8 dst, cudaStream_t stream);
+  void run_device(FilterSpec spec, ConstImageView src, ImageView dst, cudaStream_t stream);
   // Backend::Cuda: the session's own stream (made at its first use); nullptr on Backend::Cpu.
   cudaStream_t stream();
 

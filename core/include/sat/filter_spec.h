@@ -85,6 +85,9 @@ struct FilterInfo {
   ScratchMemory (*scratch)(const FilterSpec& spec, Extent extent, int channels) = nullptr;
   // The footprint of this filter for the parameters in spec (tiled processing: satcore.dask).
   Footprint (*footprint)(const FilterSpec& spec) = nullptr;
+  // The sample types it takes (sat/filter_image.h); its output has the input's. Every front-end
+  // reads this list: an image of another type is refused naming its type (check_sample_type).
+  std::vector<SampleType> samples{SampleType::U8};
 };
 
 // Every filter, in FilterSpec's order (filter_catalog()[spec.index()] describes spec).
@@ -133,5 +136,12 @@ Footprint footprint(const FilterSpec& spec);
 
 // Output channels for an input of `src_channels`.
 int output_channels(const FilterSpec& spec, int src_channels);
+
+// Whether the filter takes images of `type`, and the same as a check: throws
+// Error(InvalidArgument, call, "sauvola takes 8-bit images only (got 16-bit)") when it does not.
+bool takes_samples(const FilterInfo& info, SampleType type);
+void check_sample_type(const FilterSpec& spec, SampleType type, const char* call);
+// "8-bit", "8-bit or 16-bit": the types a filter takes, in words.
+std::string samples_text(const FilterInfo& info);
 
 }  // namespace sat

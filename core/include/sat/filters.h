@@ -58,6 +58,12 @@ class FilterEngine : public detail::DeprecatedFilterCalls {
   // engine holds allocates it (then kept: no allocation per frame). The deprecated per-filter
   // methods (box_blur, threshold_*: sat/deprecated_filters.h) are this with their struct.
   void apply(const FilterSpec& spec, ConstImage8 src, Image8 dst, cudaStream_t stream = nullptr);
+  // 16-bit images, dst of src's type: the filters whose catalog entry lists SampleType::U16
+  // (FilterInfo::samples); any other is refused naming the type (check_sample_type). Threshold
+  // outputs are 0 / 65535.
+  void apply(const FilterSpec& spec, ConstImage16 src, Image16 dst, cudaStream_t stream = nullptr);
+  // Either type, as the views say (src and dst of one type, else sat::Error naming both).
+  void apply(const FilterSpec& spec, ConstImageView src, ImageView dst, cudaStream_t stream = nullptr);
   // BGR/BGRA → gray: (B·3735 + G·19235 + R·9798 + 16384) >> 15, exactly cv::cvtColor for 8-bit
   // (OpenCV 4.6 uses 15 fractional bits; checked against it for all 2^24 colours).
   void to_gray(ConstImage8 src, Image8 dst, cudaStream_t stream = nullptr);

@@ -307,4 +307,22 @@ int output_channels(const FilterSpec& spec, int src_channels) {
   return info_of(spec).output == FilterOutput::Gray ? 1 : src_channels;
 }
 
+bool takes_samples(const FilterInfo& info, SampleType type) {
+  return std::find(info.samples.begin(), info.samples.end(), type) != info.samples.end();
+}
+
+std::string samples_text(const FilterInfo& info) {
+  std::string text;
+  for (std::size_t i = 0; i < info.samples.size(); ++i)
+    text += std::string(i == 0 ? "" : " or ") + bits_text(info.samples[i]);
+  return text;
+}
+
+void check_sample_type(const FilterSpec& spec, SampleType type, const char* call) {
+  const FilterInfo& info = info_of(spec);
+  if (takes_samples(info, type)) return;
+  throw Error(ErrorCode::InvalidArgument, call,
+              std::string(info.name) + " takes " + samples_text(info) + " images only (got " + bits_text(type) + ")");
+}
+
 }  // namespace sat

@@ -1,4 +1,4 @@
-// Names of the filter enums (Backend, Border) and their parsers (case-insensitive).
+// Names of the filter enums (Backend, Border, SampleType) and their parsers (case-insensitive).
 #include <string>
 
 #include "sat/filters.h"
@@ -48,5 +48,24 @@ std::optional<Border> parse_border(std::string_view name) {
   if (s == "replicate" || s == "edge") return Border::Replicate;
   return std::nullopt;
 }
+
+const char* to_string(SampleType type) {
+  switch (type) {
+    case SampleType::U8:
+      return "u8";
+    case SampleType::U16:
+      return "u16";
+  }
+  return "?";
+}
+
+std::optional<SampleType> parse_sample_type(std::string_view name) {
+  const std::string s = lower(name);
+  if (s == "u8" || s == "uint8") return SampleType::U8;
+  if (s == "u16" || s == "uint16") return SampleType::U16;
+  return std::nullopt;
+}
+
+const char* bits_text(SampleType type) { return type == SampleType::U16 ? "16-bit" : "8-bit"; }
 
 }  // namespace sat

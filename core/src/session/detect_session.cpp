@@ -91,7 +91,7 @@ const std::vector<Box>& DetectSession::detect_device(ConstImage8 frame, cudaStre
 
 ConstImage8 DetectSession::stage_host(ConstImage8 frame) {
   impl_->require_cuda("DetectSession::stage_host");
-  return impl_->staged.upload(frame, impl_->own_stream());
+  return impl_->staged.upload(frame, impl_->own_stream()).as8("DetectSession::stage_host");
 }
 
 cudaStream_t DetectSession::stream() { return impl_->own_stream(); }

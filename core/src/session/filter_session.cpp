@@ -26,7 +26,7 @@ struct HeldImage {
 
   ConstImage8 view() const {
     if (!device.empty()) return {device.data(), device.pitch(), width, height, channels};
-    return {host.data(), session::row_bytes({nullptr, 0, width, height, channels}), width, height, channels};
+    return {host.data(), session::row_bytes(ConstImage8{nullptr, 0, width, height, channels}), width, height, channels};
   }
 };
 
@@ -158,6 +158,10 @@ void FilterSession::clear_image(std::string_view param) {
 std::size_t FilterSession::image_copies() const { return impl_->image_copies; }
 
 void FilterSession::run_host(FilterSpec spec, ConstImage8 src, Image8 dst) {
+  run_host(std::move(spec), ConstImageView(src), ImageView(dst));
+}
+
+void FilterSession::run_host(FilterSpec spec, ConstImageView src, ImageView dst) {
   Impl& s = *impl_;
   s.bind_images(spec);
   FilterEngine& engine = s.engine_for({src.width, src.height});
@@ -166,14 +170,18 @@ void FilterSession::run_host(FilterSpec spec, ConstImage8 src, Image8 dst) {
     return;
   }
   const cudaStream_t stream = s.own_stream();
-  const ConstImage8 device_src = s.staged_src.upload(src, stream);
-  const Image8 device_dst = s.staged_dst.image(dst.width, dst.height, dst.channels);
+  const ConstImageView device_src = s.staged_src.upload(src, stream);
+  const ImageView device_dst = s.staged_dst.image(dst.width, dst.height, dst.channels, dst.sample);
   engine.apply(spec, device_src, device_dst, stream);
   session::download(device_dst, dst, stream);
   SAT_CUDA_CHECK(cudaStreamSynchronize(stream));
 }
 
 void FilterSession::run_device(FilterSpec spec, ConstImage8 src, Image8 dst, cudaStream_t stream) {
+  run_device(std::move(spec), ConstImageView(src), ImageView(dst), stream);
+}
+
+void FilterSession::run_device(FilterSpec spec, ConstImageView src, ImageView dst, cudaStream_t stream) {
   if (impl_->backend != Backend::Cuda)
     throw Error(ErrorCode::InvalidArgument, "FilterSession::run_device",
                 "device frames need the CUDA backend (this session runs on the CPU: use run_host)");

@@ -4,23 +4,23 @@
 
 namespace sat::session {
 
-ConstImage8 DeviceFrame::upload(ConstImage8 host, cudaStream_t stream) {
+ConstImageView DeviceFrame::upload(ConstImageView host, cudaStream_t stream) {
   const std::size_t bytes = span_bytes(host);
   if (linear_.size() < bytes) {
     linear_ = DeviceBuffer();  // the old buffer first
     linear_ = DeviceBuffer(bytes);
   }
   if (bytes > 0) SAT_CUDA_CHECK(cudaMemcpyAsync(linear_.data(), host.data, bytes, cudaMemcpyHostToDevice, stream));
-  return {linear_.data(), host.pitch, host.width, host.height, host.channels};
+  return {linear_.data(), host.pitch, host.width, host.height, host.channels, host.sample};
 }
 
-Image8 DeviceFrame::image(int width, int height, int channels) {
-  const std::size_t row = row_bytes({nullptr, 0, width, height, channels}), rows = std::size_t(height);
+ImageView DeviceFrame::image(int width, int height, int channels, SampleType sample) {
+  const std::size_t row = row_bytes({nullptr, 0, width, height, channels, sample}), rows = std::size_t(height);
   if (pitched_.empty() || pitched_.row_bytes() < row || pitched_.rows() < rows) {
     pitched_ = PitchedBuffer();
     pitched_ = PitchedBuffer(row, rows);
   }
-  return {pitched_.data(), pitched_.pitch(), width, height, channels};
+  return {pitched_.data(), pitched_.pitch(), width, height, channels, sample};
 }
 
 void DeviceFrame::release() {
@@ -28,7 +28,7 @@ void DeviceFrame::release() {
   pitched_ = PitchedBuffer();
 }
 
-void download(ConstImage8 device, Image8 host, cudaStream_t stream) {
+void download(ConstImageView device, ImageView host, cudaStream_t stream) {
   SAT_CUDA_CHECK(cudaMemcpy2DAsync(host.data, host.pitch, device.data, device.pitch, row_bytes(host),
                                    std::size_t(host.height), cudaMemcpyDeviceToHost, stream));
 }

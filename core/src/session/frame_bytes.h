@@ -15,9 +15,11 @@
 namespace sat::session {
 
 // The bytes of one row of pixels.
-inline std::size_t row_bytes(ConstImage8 image) { return std::size_t(image.width) * std::size_t(image.channels); }
+inline std::size_t row_bytes(ConstImageView image) {
+  return std::size_t(image.width) * std::size_t(image.channels) * sample_bytes(image.sample);
+}
 // The bytes from the first pixel to the last: the rows with the padding between them.
-inline std::size_t span_bytes(ConstImage8 image) {
+inline std::size_t span_bytes(ConstImageView image) {
   return image.height > 0 ? image.pitch * std::size_t(image.height - 1) + row_bytes(image) : 0;
 }
 
@@ -35,9 +37,9 @@ class DeviceFrame {
   // `host` copied to the device on `stream`: the rows with their padding in one copy (from
   // pageable memory one contiguous copy is the driver's fastest; a pitched copy moves the same
   // bytes row by row). The view keeps the host's pitch.
-  ConstImage8 upload(ConstImage8 host, cudaStream_t stream);
-  // A pitched device image of width × height × channels.
-  Image8 image(int width, int height, int channels);
+  ConstImageView upload(ConstImageView host, cudaStream_t stream);
+  // A pitched device image of width × height × channels samples of `sample`.
+  ImageView image(int width, int height, int channels, SampleType sample = SampleType::U8);
   void release();
 
  private:
@@ -47,6 +49,6 @@ class DeviceFrame {
 
 // A device image copied into host memory of its size (row by row: the host's padding is the
 // caller's), on `stream`.
-void download(ConstImage8 device, Image8 host, cudaStream_t stream);
+void download(ConstImageView device, ImageView host, cudaStream_t stream);
 
 }  // namespace sat::session

@@ -1,0 +1,79 @@
+// Sample types of filter images: their names, the typed views, and how a filter that does not
+// take a type refuses it (naming the type, before any pixel is read).
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sat/error.h"
+#include "sat/filters.h"
+
+namespace {
+
+TEST(SampleTypes, NamesParseBack) {
+  for (sat::SampleType t : {sat::SampleType::U8, sat::SampleType::U16}) {
+    ASSERT_TRUE(sat::parse_sample_type(sat::to_string(t)).has_value());
+    EXPECT_EQ(*sat::parse_sample_type(sat::to_string(t)), t);
+  }
+  EXPECT_EQ(*sat::parse_sample_type("uint16"), sat::SampleType::U16);
+  EXPECT_FALSE(sat::parse_sample_type("u12").has_value());
+  EXPECT_EQ(sat::sample_bytes(sat::SampleType::U16), 2u);
+  EXPECT_EQ(sat::sample_max(sat::SampleType::U16), 65535u);
+  EXPECT_STREQ(sat::bits_text(sat::SampleType::U8), "8-bit");
+}
+
+TEST(SampleTypes, ViewsGiveBackTheirTypeAndRefuseTheOther) {
+  std::vector<uint16_t> pixels(6, 40000);
+  const sat::ConstImage16 typed{pixels.data(), 3 * sizeof(uint16_t), 3, 2, 1};
+  const sat::ConstImageView view(typed);
+  EXPECT_EQ(view.sample, sat::SampleType::U16);
+  EXPECT_EQ(view.as16("test").data, pixels.data());
+  try {
+    (void)view.as8("test");
+    FAIL() << "a 16-bit view gave an 8-bit image";
+  } catch (const sat::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("expected a 8-bit image, got a 16-bit one"), std::string::npos) << e.what();
+  }
+}
+
+TEST(SampleTypes, EveryFilterTakesEightBits) {
+  for (const sat::FilterInfo& info : sat::filter_catalog()) {
+    EXPECT_TRUE(sat::takes_samples(info, sat::SampleType::U8)) << info.name;
+    EXPECT_FALSE(sat::samples_text(info).empty()) << info.name;
+  }
+}
+
+TEST(SampleTypes, AFilterThatDoesNotTakeSixteenBitsRefusesThemNamingTheType) {
+  for (const sat::FilterInfo& info : sat::filter_catalog()) {
+    if (sat::takes_samples(info, sat::SampleType::U16)) continue;
+    std::vector<uint16_t> src(16 * 16, 12345), dst(16 * 16, 7);
+    sat::FilterEngine engine(sat::Backend::Cpu, {16, 16});
+    const sat::ConstImage16 in{src.data(), 16 * sizeof(uint16_t), 16, 16, 1};
+    const sat::Image16 out{dst.data(), 16 * sizeof(uint16_t), 16, 16, 1};
+    try {
+      engine.apply(info.defaults, in, out);
+      FAIL() << info.name << " filtered a 16-bit image it does not take";
+    } catch (const sat::Error& e) {
+      const std::string text = e.what();
+      EXPECT_NE(text.find(std::string(info.name) + " takes 8-bit images only (got 16-bit)"), std::string::npos) << text;
+    }
+    EXPECT_EQ(dst[0], 7) << info.name << ": dst written before the refusal";
+  }
+}
+
+TEST(SampleTypes, ViewsOfTwoTypesAreRefusedNamingBoth) {
+  std::vector<uint16_t> src(16, 1);
+  std::vector<uint8_t> dst(16, 0);
+  sat::FilterEngine engine(sat::Backend::Cpu, {4, 4});
+  const sat::ConstImageView in(sat::ConstImage16{src.data(), 8, 4, 4, 1});
+  const sat::ImageView out(sat::Image8{dst.data(), 4, 4, 4, 1});
+  try {
+    engine.apply(sat::default_spec("box"), in, out);
+    FAIL() << "a 16-bit src with an 8-bit dst was filtered";
+  } catch (const sat::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("dst must be 16-bit as src is (got 8-bit)"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
