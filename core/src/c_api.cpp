@@ -17,6 +17,10 @@
 
 // The C values are the C++ enums' values: one table of names, no translation.
 static_assert(SAT_U32X2_TO_U32X2 == int(sat::ElementType::U32x2ToU32x2));
+static_assert(SAT_U16_TO_U32 == int(sat::ElementType::U16ToU32));
+static_assert(SAT_U16_TO_U64 == int(sat::ElementType::U16ToU64));
+static_assert(SAT_U16_TO_SUMSQ == int(sat::ElementType::U16ToSumSq));
+static_assert(SAT_U16X4_TO_U32X4 == int(sat::ElementType::U16x4ToU32x4));
 static_assert(SAT_F32_TO_F32 == int(sat::ElementType::F32ToF32));
 static_assert(SAT_ALGORITHM_1R1W_SKSS_LB == int(sat::Algorithm::SkssLb1R1W));
 static_assert(SAT_ALGORITHM_2R1W == int(sat::Algorithm::Tiled2R1W));

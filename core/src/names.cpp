@@ -21,6 +21,14 @@ const char* to_string(ElementType type) {
       return "u8->sumsq";
     case ElementType::U32x2ToU32x2:
       return "u32x2->u32x2";
+    case ElementType::U16ToU32:
+      return "u16->u32";
+    case ElementType::U16ToU64:
+      return "u16->u64";
+    case ElementType::U16ToSumSq:
+      return "u16->sumsq";
+    case ElementType::U16x4ToU32x4:
+      return "u16x4->u32x4";
   }
   return "?";
 }
@@ -31,11 +39,16 @@ std::size_t input_element_size(ElementType type) {
     case ElementType::U8ToU64Squares:
     case ElementType::U8ToSumSq:
       return 1;
+    case ElementType::U16ToU32:
+    case ElementType::U16ToU64:
+    case ElementType::U16ToSumSq:
+      return 2;
     case ElementType::U8x4ToU32x4:
     case ElementType::F32ToF32:
       return 4;
     case ElementType::F32x2ToF32x2:
     case ElementType::U32x2ToU32x2:
+    case ElementType::U16x4ToU32x4:
       return 8;
   }
   return 0;
@@ -45,19 +58,24 @@ std::size_t output_element_size(ElementType type) {
   switch (type) {
     case ElementType::U8ToU32:
     case ElementType::F32ToF32:
+    case ElementType::U16ToU32:
       return 4;
     case ElementType::F32x2ToF32x2:
     case ElementType::U32x2ToU32x2:
     case ElementType::U8ToU64Squares:
+    case ElementType::U16ToU64:
       return 8;
     case ElementType::U8x4ToU32x4:
     case ElementType::U8ToSumSq:
+    case ElementType::U16ToSumSq:
+    case ElementType::U16x4ToU32x4:
       return 16;
   }
   return 0;
 }
 
-// Element types are naturally aligned to their size (u8x4: 4, f32x2 and u32x2: 8, u32x4 and SumSq: 16).
+// Element types are naturally aligned to their size (u16: 2, u8x4: 4, f32x2, u32x2 and u16x4: 8,
+// u32x4 and SumSq: 16).
 std::size_t input_alignment(ElementType type) { return input_element_size(type); }
 std::size_t output_alignment(ElementType type) { return output_element_size(type); }
 

@@ -56,7 +56,11 @@ enum {
   SAT_F32X2_TO_F32X2 = 3,
   SAT_U8_TO_U64_SQUARES = 4,
   SAT_U8_TO_SUMSQ = 5,
-  SAT_U32X2_TO_U32X2 = 6
+  SAT_U32X2_TO_U32X2 = 6,
+  SAT_U16_TO_U32 = 7, /* wrapping: exact box sums up to 65 537 pixels */
+  SAT_U16_TO_U64 = 8,
+  SAT_U16_TO_SUMSQ = 9,
+  SAT_U16X4_TO_U32X4 = 10
 };
 
 /* Algorithms (see sat/sat.h); names as sat_algorithm_name() prints them. */

@@ -55,6 +55,31 @@ struct ElementTraits<ElementType::U8ToSumSq> {
   static SAT_HOST_DEVICE Acc convert(In x) { return {x, uint64_t(x) * x}; }
 };
 
+template <>
+struct ElementTraits<ElementType::U16ToU32> {
+  using In = uint16_t;
+  using Acc = uint32_t;
+  static SAT_HOST_DEVICE Acc convert(In x) { return x; }
+};
+template <>
+struct ElementTraits<ElementType::U16ToU64> {
+  using In = uint16_t;
+  using Acc = uint64_t;
+  static SAT_HOST_DEVICE Acc convert(In x) { return x; }
+};
+template <>
+struct ElementTraits<ElementType::U16ToSumSq> {
+  using In = uint16_t;
+  using Acc = SumSq;
+  static SAT_HOST_DEVICE Acc convert(In x) { return {x, uint64_t(x) * x}; }
+};
+template <>
+struct ElementTraits<ElementType::U16x4ToU32x4> {
+  using In = u16x4;
+  using Acc = u32x4;
+  static SAT_HOST_DEVICE Acc convert(In x) { return {x.x, x.y, x.z, x.w}; }
+};
+
 template <class Acc>
 SAT_HOST_DEVICE Acc zero() {
   return Acc{};
@@ -76,6 +101,14 @@ decltype(auto) visit_type(ElementType type, F&& f) {
       return f(ElementTraits<ElementType::U32x2ToU32x2>{});
     case ElementType::U8ToU64Squares:
       return f(ElementTraits<ElementType::U8ToU64Squares>{});
+    case ElementType::U16ToU32:
+      return f(ElementTraits<ElementType::U16ToU32>{});
+    case ElementType::U16ToU64:
+      return f(ElementTraits<ElementType::U16ToU64>{});
+    case ElementType::U16ToSumSq:
+      return f(ElementTraits<ElementType::U16ToSumSq>{});
+    case ElementType::U16x4ToU32x4:
+      return f(ElementTraits<ElementType::U16x4ToU32x4>{});
     case ElementType::U8ToSumSq:
       break;
   }
