@@ -85,19 +85,28 @@ FrameSlot& CudaFramePipeline::begin_frame() {
   return slot;
 }
 
-void CudaFramePipeline::upload(FrameSlot& slot, sat::ConstImage8 host) {
+void CudaFramePipeline::upload(FrameSlot& slot, sat::ConstImage8 host, sat::ConstImage8 luma) {
   const sat::Image8 device = slot.input();
   if (host.width != device.width || host.height != device.height || host.channels != device.channels || !host.data)
     throw sat::Error(sat::ErrorCode::InvalidArgument, "CudaFramePipeline::upload",
                      "the frame must be " + std::to_string(device.width) + "x" + std::to_string(device.height) +
                          " with " + std::to_string(device.channels) + " channels");
+  const sat::Image8 gray = slot.converted(FrameConvert::Gray);
+  if (luma.data && (luma.width != device.width || luma.height != device.height || luma.channels != 1 || !gray.data))
+    throw sat::Error(sat::ErrorCode::InvalidArgument, "CudaFramePipeline::upload",
+                     "the luma plane must be " + std::to_string(device.width) + "x" + std::to_string(device.height) +
+                         ", 1 channel, and the slots need a gray image (FrameLayout::gray)");
   const cudaStream_t up = upload_stream_.get();
   slot.begin(FrameSlot::kUpload, up);
   SAT_CUDA_CHECK(cudaMemcpy2DAsync(device.data, device.pitch, host.data, host.pitch,
                                    std::size_t(device.width) * device.channels, std::size_t(device.height),
                                    cudaMemcpyHostToDevice, up));
+  if (luma.data)
+    SAT_CUDA_CHECK(cudaMemcpy2DAsync(gray.data, gray.pitch, luma.data, luma.pitch, std::size_t(gray.width),
+                                     std::size_t(gray.height), cudaMemcpyHostToDevice, up));
   slot.end(FrameSlot::kUpload, up);
   slot.uploaded_ = true;
+  slot.luma_uploaded_ = luma.data != nullptr;
   // The rest of the frame runs on the compute stream once the upload is there (a GPU-side wait),
   // after the previous frame's work there; meanwhile the copy engine may bring the next frame.
   SAT_CUDA_CHECK(cudaStreamWaitEvent(compute_stream_.get(), slot.ended(FrameSlot::kUpload), 0));
@@ -136,7 +145,7 @@ sat::Image8 CudaFramePipeline::convert(FrameSlot& slot, FrameConvert convert) {
   // The events bracket the conversion alone: the compute stream passed the upload's event before.
   const cudaStream_t stream = compute_stream_.get();
   const sat::Image8 out = slot.converted(convert);
-  if (convert == FrameConvert::None) return out;
+  if (convert == FrameConvert::None || (convert == FrameConvert::Gray && slot.luma_uploaded())) return out;
   if (!out.data)
     throw sat::Error(sat::ErrorCode::InvalidArgument, "CudaFramePipeline::convert",
                      "the slots have no image for this conversion (FrameLayout::bgra, ::gray)");

@@ -73,7 +73,10 @@ class CudaFramePipeline {
   FrameSlot& begin_frame();
   // Host → slot input on the upload stream; the compute stream waits for it. `host` is the
   // uploaded frame (page-locked for an asynchronous copy), the layout's size and channels.
-  void upload(FrameSlot& slot, sat::ConstImage8 host);
+  // `luma` (data null: none), the frame's luma plane where the host frame has one, is uploaded
+  // beside it into the slot's gray image (FrameLayout::gray), which convert(Gray) then gives as
+  // it is: the gray filters read a host frame's luma as they read a device frame's (ingest).
+  void upload(FrameSlot& slot, sat::ConstImage8 host, sat::ConstImage8 luma = {});
   // In place of upload() and convert(): a frame that lies in GPU memory (a decoder's NV12,
   // BGRx...) enters the slot as what the filter reads, with no copy over PCIe and no BGR image,
   // on the compute stream (timed as the upload stage); returns that image.
@@ -86,7 +89,7 @@ class CudaFramePipeline {
   // slot input). The caller keeps `device`'s memory valid until the frame retires.
   sat::ConstImage8 ingest(FrameSlot& slot, const FrameView& device, FrameConvert convert, cudaSurfaceObject_t rgba = 0);
   // The convert stage of an uploaded frame on the compute stream; returns the converted image
-  // (None: the input).
+  // (None: the input; Gray after an upload with the luma plane: that plane, no conversion).
   sat::Image8 convert(FrameSlot& slot, FrameConvert convert);
   // Runs the slot's filter session on the compute stream: `run(session, stream)` enqueues the call
   // (FilterSession::run_device).

@@ -62,6 +62,7 @@ sat::Image8 FrameSlot::output(int channels) const {
 void FrameSlot::begin_frame() {
   for (bool& recorded : recorded_) recorded = false;
   uploaded_ = false;
+  luma_uploaded_ = false;
 }
 
 void FrameSlot::begin(Stage stage, cudaStream_t stream) { timers_[stage].start(stream); }

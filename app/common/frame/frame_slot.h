@@ -65,6 +65,8 @@ class FrameSlot {
   // The frame came from the host (CudaFramePipeline::upload): input() holds it. A device frame
   // (CudaFramePipeline::ingest) leaves input() as it was.
   bool uploaded() const { return uploaded_; }
+  // The upload brought the frame's luma plane into the gray image too (CudaFramePipeline::upload).
+  bool luma_uploaded() const { return luma_uploaded_; }
   // The convert stage's output for `convert` (None: the uploaded frame).
   sat::Image8 converted(FrameConvert convert) const;
   // The filter output of `channels` channels; throws sat::Error when the layout has none.
@@ -99,6 +101,7 @@ class FrameSlot {
   sat::CudaEvent done_{cudaEventDisableTiming};
   bool in_flight_ = false;
   bool uploaded_ = false;
+  bool luma_uploaded_ = false;
 };
 
 }  // namespace satapp

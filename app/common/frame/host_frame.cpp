@@ -1,6 +1,7 @@
 #include "common/frame/host_frame.h"
 
 #include "common/cuda/cuda_check.h"
+#include "common/frame/frame_ingest.h"
 #include "common/frame/frame_to_bgr.h"
 #include "sat/error.h"
 
@@ -43,6 +44,19 @@ cv::Mat host_bgr(const Frame& frame, cv::Mat& buffer) {
   if (view.layout == PixelLayout::Bgr)
     return cv::Mat(view.height, view.width, CV_8UC3, const_cast<uint8_t*>(view.plane[0]), view.pitch[0]);
   to_bgr_cpu(view, buffer);
+  return buffer;
+}
+
+cv::Mat host_luma(const Frame& frame, cv::Mat& buffer) {
+  if (frame.empty()) return {};
+  const std::optional<sat::ConstImage8> luma = luma_plane(frame.view);
+  if (!luma) return {};
+  if (!frame.on_device())
+    return cv::Mat(luma->height, luma->width, CV_8UC1, const_cast<uint8_t*>(luma->data), luma->pitch);
+  if (frame.ready) SAT_CUDA_CHECK(cudaEventSynchronize(frame.ready));  // the planes are written
+  buffer.create(luma->height, luma->width, CV_8UC1);
+  SAT_CUDA_CHECK(cudaMemcpy2D(buffer.data, buffer.step[0], luma->data, luma->pitch, std::size_t(luma->width),
+                              std::size_t(luma->height), cudaMemcpyDeviceToHost));
   return buffer;
 }
 

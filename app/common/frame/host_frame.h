@@ -1,6 +1,6 @@
 // Host images and Frames (frame.h), both ways: a cv::Mat handed over as a Frame that holds it,
-// and any Frame read as 8-bit BGR on the host (for the CPU backend and the views that need the
-// pixels there: the pixel inspector, dumps, detection).
+// and any Frame read on the host as 8-bit BGR, or as its luma plane (for the CPU backend and the
+// views that need the pixels there: the pixel inspector, dumps, detection).
 #pragma once
 
 #include <opencv2/core.hpp>
@@ -19,5 +19,11 @@ Frame host_frame(const cv::Mat& image);
 // memory, after its `ready` event) into `buffer`, which is returned. Empty for an empty frame.
 // Throws sat::Error when the download fails.
 cv::Mat host_bgr(const Frame& frame, cv::Mat& buffer);
+
+// The frame's luma plane (NV12, I420) or gray plane (GRAY8) as CV_8UC1 on the host, what the gray
+// filters read, as the GPU ingest (frame_ingest.h) and the GStreamer elements read it: a header
+// over the plane of a host frame (valid while its owner is held), downloaded into `buffer` (after
+// the `ready` event) for a device frame. Empty for an empty frame or a packed RGB layout.
+cv::Mat host_luma(const Frame& frame, cv::Mat& buffer);
 
 }  // namespace satapp

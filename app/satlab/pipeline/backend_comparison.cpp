@@ -6,7 +6,6 @@
 #include <thread>
 #include <vector>
 
-#include "common/frame/host_frame.h"
 
 namespace satlab {
 namespace {
@@ -28,13 +27,13 @@ int max_difference(const cv::Mat& a, const cv::Mat& b) {
 }
 
 // Per-stage medians of satcore's CPU pipeline over `reps` runs (one if slow), after one untimed run.
-StageTimings median_cpu_timings(CpuPipeline& cpu, const cv::Mat& frame, const PipelineSettings& settings, int reps) {
-  const satapp::Frame host = satapp::host_frame(frame);
-  cpu.process(host, settings, nullptr, nullptr);
+StageTimings median_cpu_timings(CpuPipeline& cpu, const satapp::Frame& frame, const PipelineSettings& settings,
+                                int reps) {
+  cpu.process(frame, settings, nullptr, nullptr);
   if (cpu.last_timings().total() > kSlowRunMs) reps = 1;  // as for OpenCV (opencv_peer.h)
   std::vector<StageTimings> runs;
   for (int i = 0; i < reps; ++i) {
-    cpu.process(host, settings, nullptr, nullptr);
+    cpu.process(frame, settings, nullptr, nullptr);
     runs.push_back(cpu.last_timings());
   }
   StageTimings median = pipeline_stages();
@@ -53,7 +52,7 @@ double filter_ms(const StageTimings& t) { return t[Stage::Sat].ms + t[Stage::Fil
 
 double speedup(double slow_ms, double fast_ms) { return slow_ms > 0 && fast_ms > 0 ? slow_ms / fast_ms : 0.0; }
 
-BackendComparison compare_with_opencv(CpuPipeline& cpu, const cv::Mat& frame, const PipelineSettings& settings,
+BackendComparison compare_with_opencv(CpuPipeline& cpu, const satapp::Frame& frame, const PipelineSettings& settings,
                                       int reps) {
   BackendComparison result;
   result.cpu_only = true;
@@ -70,14 +69,14 @@ BackendComparison compare_with_opencv(CpuPipeline& cpu, const cv::Mat& frame, co
   result.hardware_threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   result.satcore_cpu_threads = cpu.cpu_threads();
 
-  result.width = frame.cols;
-  result.height = frame.rows;
+  result.width = frame.view.width;
+  result.height = frame.view.height;
   result.what = describe(settings.filter);  // the SAT algorithm is the CUDA backend's
   result.valid = true;
   return result;
 }
 
-BackendComparison compare_with_cpu(const FramePipeline& gpu, CpuPipeline& cpu, const cv::Mat& frame,
+BackendComparison compare_with_cpu(const FramePipeline& gpu, CpuPipeline& cpu, const satapp::Frame& frame,
                                    const PipelineSettings& settings, int reps) {
   const StageTimings gpu_timings = gpu.last_timings();
   cv::Mat gpu_out;

@@ -37,13 +37,15 @@ double speedup(double slow_ms, double fast_ms);
 // The CPU backend's comparison: `cpu` runs `frame` with `settings` once untimed and `reps` times
 // timed (once when a run takes more than kSlowRunMs), OpenCV's counterpart likewise, and their
 // outputs are compared (cpu_only set, no GPU figures). Throws sat::Error (and cv::Exception).
-BackendComparison compare_with_opencv(CpuPipeline& cpu, const cv::Mat& frame, const PipelineSettings& settings,
+BackendComparison compare_with_opencv(CpuPipeline& cpu, const satapp::Frame& frame, const PipelineSettings& settings,
                                       int reps = 5);
 
-// `gpu` must have just processed `frame` with `settings` (its last_timings() are used). Runs the
+// `gpu` must have just processed `frame` with `settings` (its last_timings() are used): the CPU
+// pipeline takes the same Frame, so both read what the filter takes of it (a decoder's luma plane
+// for the gray filters). Runs the
 // CPU pipeline without display targets once untimed and `reps` times timed (once when a run takes
 // more than kSlowRunMs), and OpenCV's counterpart likewise. Throws sat::Error (and cv::Exception from OpenCV).
-BackendComparison compare_with_cpu(const FramePipeline& gpu, CpuPipeline& cpu, const cv::Mat& frame,
+BackendComparison compare_with_cpu(const FramePipeline& gpu, CpuPipeline& cpu, const satapp::Frame& frame,
                                    const PipelineSettings& settings, int reps = 5);
 
 }  // namespace satlab

@@ -74,7 +74,12 @@ void CpuPipeline::process(const satapp::Frame& given, const PipelineSettings& se
   // independently (all but the guided filter's colour guide, which runs on BGRA as CudaPipeline
   // gives it): no BGRA copy in, a 3-channel output, the same values in B, G and R.
   const bool bgra_input = !gray_input && !equal_channels_alike;
-  if (gray_input) {
+  // The gray filters read the luma plane of a frame that has one (a decoder's NV12, I420, GRAY8),
+  // as CudaPipeline and the GStreamer elements do; the others' gray, satcore's of the colours.
+  const cv::Mat luma = gray_output ? satapp::host_luma(given, gray_) : cv::Mat();
+  if (!luma.empty()) {
+    if (luma.data != gray_.data) luma.copyTo(gray_);  // the filter's input outlives the frame
+  } else if (gray_input) {
     gray_.create(height_, width_, CV_8UC1);
     session_.engine({width_, height_}).to_gray(image_view(frame), image_view(gray_));  // B = G = R = v gives v exactly
   } else if (bgra_input) {

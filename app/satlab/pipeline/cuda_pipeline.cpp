@@ -3,9 +3,11 @@
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
+#include <optional>
 #include <vector>
 
 #include "common/cuda/cuda_check.h"
+#include "common/frame/frame_ingest.h"
 #include "common/frame/frame_to_bgr.h"
 #include "pipeline/color_kernels.h"
 #include "pipeline/mat_view.h"
@@ -149,7 +151,12 @@ void CudaPipeline::process(const satapp::Frame& frame, const PipelineSettings& s
       // write it while the GPU works on the other slot.
       cv::Mat staging = slot.staging();  // a header: to_bgr_cpu writes in place (same size and type)
       if (view.plane[0] != staging.data) satapp::to_bgr_cpu(view, staging);
-      frames_.upload(slot, {staging.data, staging.step[0], staging.cols, staging.rows, 3});
+      // The gray filters read a decoder's luma plane (uploaded beside the BGR the display shows),
+      // as they do for its device frames.
+      const std::optional<sat::ConstImage8> luma =
+          outputs_gray(settings.filter.kind) ? satapp::luma_plane(view) : std::nullopt;
+      frames_.upload(slot, {staging.data, staging.step[0], staging.cols, staging.rows, 3},
+                     luma.value_or(sat::ConstImage8{}));
       finish(slot, settings, nullptr, before, after);
     }
   });

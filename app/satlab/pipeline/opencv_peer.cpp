@@ -8,6 +8,7 @@
 #include <variant>
 #include <vector>
 
+#include "common/frame/host_frame.h"
 #include "common/timing/stopwatch.h"
 #include "opencv_twins/filter_twins.h"
 #include "pipeline/mat_view.h"
@@ -30,15 +31,19 @@ double median_ms(int reps, const std::function<void()>& run) {
   return ms[ms.size() / 2];
 }
 
-// The input satcore's CPU pipeline filters (converted before the timing): the gray image for the
-// gray-output filters, the frame as BGRA for those that keep the colours, but the BGR frame for
-// the guided filter (ximgproc takes at most 3 channels).
-cv::Mat twin_input(const sat::FilterSpec& spec, const cv::Mat& bgr) {
-  cv::Mat input;
-  if (sat::info_of(spec).output == sat::FilterOutput::Gray)
+// The input satcore's CPU pipeline filters (converted before the timing): for the gray-output
+// filters the frame's luma plane where it has one, else the gray of its colours; the frame as
+// BGRA for those that keep the colours, but the BGR frame for the guided filter (ximgproc takes
+// at most 3 channels).
+cv::Mat twin_input(const sat::FilterSpec& spec, const satapp::Frame& frame) {
+  cv::Mat input, buffer;
+  const bool gray = sat::info_of(spec).output == sat::FilterOutput::Gray;
+  if (gray && !(input = satapp::host_luma(frame, buffer)).empty()) return input.clone();
+  const cv::Mat bgr = satapp::host_bgr(frame, buffer);
+  if (gray)
     cv::cvtColor(bgr, input, cv::COLOR_BGR2GRAY);
   else if (std::holds_alternative<sat::GuidedParams>(spec))
-    input = bgr;
+    input = bgr.clone();  // not a header over the frame's own pixels
   else
     cv::cvtColor(bgr, input, cv::COLOR_BGR2BGRA);
   return input;
@@ -46,7 +51,7 @@ cv::Mat twin_input(const sat::FilterSpec& spec, const cv::Mat& bgr) {
 
 }  // namespace
 
-OpenCvPeer run_opencv_peer(const cv::Mat& bgr_frame, const FilterSettings& filter, int reps) {
+OpenCvPeer run_opencv_peer(const satapp::Frame& frame, const FilterSettings& filter, int reps) {
   OpenCvPeer peer;
   peer.threads = cv::getNumThreads();
   const sat::FilterSpec* spec = filter.spec();
@@ -66,7 +71,7 @@ OpenCvPeer run_opencv_peer(const cv::Mat& bgr_frame, const FilterSettings& filte
   }
   peer.same_filter = twin.kind == satapp::TwinKind::Exact || twin.kind == satapp::TwinKind::SameFilter;
   peer.bit_exact = twin.kind == satapp::TwinKind::Exact;
-  const cv::Mat input = twin_input(run, bgr_frame);
+  const cv::Mat input = twin_input(run, frame);
   cv::Mat out;
   satapp::TwinScratch scratch;
   peer.ms = median_ms(reps, [&] { satapp::run_twin(run, input, out, scratch); });

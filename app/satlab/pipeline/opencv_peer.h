@@ -8,6 +8,7 @@
 
 #include <string>
 
+#include "common/frame/frame.h"
 #include "pipeline/filter_settings.h"
 
 namespace satlab {
@@ -27,14 +28,15 @@ struct OpenCvPeer {
 };
 
 // Runs OpenCV's twin of `filter` (opencv_twins/filter_twins.h: which op, and how its output
-// relates to satcore's) on `bgr_frame` (8-bit BGR) `reps` times (≥ 1; once if the warm-up took
+// relates to satcore's) on `frame` `reps` times (≥ 1; once if the warm-up took
 // more than kSlowRunMs) after one warm-up, on the input satcore's CPU pipeline filters: the frame
 // as BGRA for the filters that keep the colours (BGR for the guided filter, whose ximgproc twin
-// takes 3 channels), its gray image for the gray-output ones (conversions not timed). A nearest op
+// takes 3 channels), for the gray-output ones its luma plane where it has one (as the CPU pipeline
+// reads it), else its gray image (conversions not timed). A nearest op
 // (bradley) is timed, not compared; a filter without a twin (Kuwahara, a variable blur without a
 // radius map, ximgproc's where opencv_contrib is not in the build) is not run: `relation` says
 // why. Throws cv::Exception from OpenCV, std::invalid_argument for a radius map not of the
 // frame's size.
-OpenCvPeer run_opencv_peer(const cv::Mat& bgr_frame, const FilterSettings& filter, int reps);
+OpenCvPeer run_opencv_peer(const satapp::Frame& frame, const FilterSettings& filter, int reps);
 
 }  // namespace satlab

@@ -47,11 +47,12 @@ class FrameSource {
 
   // Polls for the next frame at `now_s` (seconds on the steady clock). Returns true and sets
   // `frame` when a new one is ready; false when the previous frame still stands (`frame` is left
-  // alone). A frame made on the host is written into `buffer` as 8-bit BGR (reusing its memory
-  // when it has the frame's size: the GPU pipeline's page-locked staging, so that the frame needs
-  // no copy) and `frame` views it; a frame in GPU memory (a GStreamer decoder's CUDA memory) is
-  // handed over where it lies, `buffer` left alone. Throws SourceError when the source failed
-  // for good.
+  // alone). A frame the source makes itself is written into `buffer` as 8-bit BGR (reusing its
+  // memory when it has the frame's size: the GPU pipeline's page-locked staging, so that the frame
+  // needs no copy) and `frame` views it; a decoder's frame (GStreamer's, in host or CUDA memory)
+  // is handed over where it lies and in its layout (NV12, I420, GRAY8...), `buffer` left alone:
+  // the pipelines read its luma plane for the gray filters. Throws SourceError when the source
+  // failed for good.
   virtual bool poll(satapp::Frame& frame, cv::Mat& buffer, double now_s) = 0;
 
   // Frames per second the source delivers at; 0 when it delivers whenever asked.

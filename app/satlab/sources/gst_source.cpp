@@ -3,7 +3,6 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "common/frame/frame_to_bgr.h"
 #if SATAPP_GST_CUDA
 #include "common/gst/gst_cuda_context.h"
 #endif
@@ -75,7 +74,7 @@ std::shared_ptr<const satapp::gst::Frame> GstSource::next() {
   return frame;
 }
 
-bool GstSource::poll(satapp::Frame& frame, cv::Mat& buffer, double /*now_s*/) {
+bool GstSource::poll(satapp::Frame& frame, cv::Mat& /*buffer*/, double /*now_s*/) {
   std::shared_ptr<const satapp::gst::Frame> next_frame = std::move(first_);
   try {
     if (!next_frame) next_frame = next();
@@ -85,14 +84,11 @@ bool GstSource::poll(satapp::Frame& frame, cv::Mat& buffer, double /*now_s*/) {
   if (!next_frame) return false;
   const satapp::FrameView& view = next_frame->view();
   describe(view);
-  if (view.on_device) {
-    // Where it lies, as the reader mapped it (GStreamer's map gives written planes: no event to
-    // wait for); `buffer` is left alone.
-    frame = satapp::Frame{view, next_frame, nullptr};
-    return true;
-  }
-  satapp::to_bgr_cpu(view, buffer);  // into the caller's buffer when it has the size (the staging)
-  frame = satapp::host_frame(buffer);
+  // Where it lies and in its layout, as the reader mapped it (GStreamer's map gives written planes:
+  // no event to wait for): each pipeline reads what its filter takes of it, the luma plane for
+  // the gray filters and colours for the others, as it does for a decoder's device frame.
+  // `buffer` is left alone.
+  frame = satapp::Frame{view, next_frame, nullptr};
   return true;
 }
 

@@ -431,7 +431,7 @@ TEST_P(EachCatalogFilter, ComparisonNamesOpenCvsTwinOrSaysThereIsNone) {
   settings.filter.kind = kind();
   CpuPipeline as_gpu, cpu;
   SKIP_IF_NOT_IMPLEMENTED(as_gpu.process(satapp::host_frame(frame), settings, nullptr, nullptr));
-  const BackendComparison c = compare_with_cpu(as_gpu, cpu, frame, settings, 2);
+  const BackendComparison c = compare_with_cpu(as_gpu, cpu, satapp::host_frame(frame), settings, 2);
   ASSERT_TRUE(c.valid);
   EXPECT_EQ(c.differing_pixels, 0) << "our CPU backend is always compared";
   EXPECT_FALSE(c.opencv.relation.empty());
@@ -458,7 +458,7 @@ TEST(BackendComparison, LocalStatisticsAgreeWithBoxFilterAndSqrBoxFilter) {
     settings.filter.show(p);
     CpuPipeline as_gpu, cpu;
     SKIP_IF_NOT_IMPLEMENTED(as_gpu.process(satapp::host_frame(frame), settings, nullptr, nullptr));
-    const BackendComparison c = compare_with_cpu(as_gpu, cpu, frame, settings, 1);
+    const BackendComparison c = compare_with_cpu(as_gpu, cpu, satapp::host_frame(frame), settings, 1);
     EXPECT_EQ(c.opencv.op, "cv::boxFilter + cv::sqrBoxFilter");
     ASSERT_TRUE(c.opencv.same_filter);
     // Exact integer sums against double ones: only a rounding tie may come out one step apart.
@@ -477,7 +477,7 @@ TEST(BackendComparison, GuidedFilterAgainstXimgproc) {
     settings.filter.show(p);
     CpuPipeline as_gpu, cpu;
     SKIP_IF_NOT_IMPLEMENTED(as_gpu.process(satapp::host_frame(frame), settings, nullptr, nullptr));
-    const BackendComparison c = compare_with_cpu(as_gpu, cpu, frame, settings, 1);
+    const BackendComparison c = compare_with_cpu(as_gpu, cpu, satapp::host_frame(frame), settings, 1);
     if (c.opencv.op.empty()) {  // a build without opencv_contrib
       EXPECT_TRUE(contains(c.opencv.relation, "not in this build")) << c.opencv.relation;
       continue;
@@ -490,7 +490,7 @@ TEST(BackendComparison, GuidedFilterAgainstXimgproc) {
 TEST(BackendComparison, VariableBlurHasNoOpenCvTwin) {
   PipelineSettings settings;
   settings.filter.kind = filter_kind_of<sat::VariableBlurParams>();
-  const OpenCvPeer peer = run_opencv_peer(synthetic_frame(32, 24, 0), settings.filter, 1);
+  const OpenCvPeer peer = run_opencv_peer(satapp::host_frame(synthetic_frame(32, 24, 0)), settings.filter, 1);
   EXPECT_TRUE(peer.op.empty());
   EXPECT_FALSE(peer.same_filter);
   EXPECT_TRUE(contains(peer.relation, "OpenCV has no")) << peer.relation;
@@ -505,7 +505,7 @@ TEST(BackendComparison, VariableBlurWithARadiusMapAgainstCvBlurPerRadius) {
   const PipelineSettings settings = test::radius_map_settings(map, 9);
   CpuPipeline as_gpu, cpu;
   SKIP_IF_NOT_IMPLEMENTED(as_gpu.process(satapp::host_frame(frame), settings, nullptr, nullptr));
-  const BackendComparison c = compare_with_cpu(as_gpu, cpu, frame, settings, 1);
+  const BackendComparison c = compare_with_cpu(as_gpu, cpu, satapp::host_frame(frame), settings, 1);
   EXPECT_EQ(c.opencv.op, "cv::blur per radius of the map") << c.opencv.relation;
   EXPECT_TRUE(c.opencv.bit_exact);
   EXPECT_EQ(c.opencv_differing_pixels, 0) << opencv_relation_line(c);

@@ -1,18 +1,21 @@
 // The one frame type from the sources to the pipelines (label cpu): a host image handed over as
-// a satapp::Frame that views and holds it, any frame read back as BGR on the host, the CPU
-// pipeline taking a frame in another layout as its BGR conversion, and the source controller
-// giving the frame where it lies beside its host view.
+// a satapp::Frame that views and holds it, any frame read back as BGR or as its luma plane on the
+// host, the CPU pipeline taking a frame in another layout (its BGR conversion for colour, its luma
+// for the gray filters), and the source controller giving the frame where it lies beside its host
+// view.
 #include <gtest/gtest.h>
 
 #include <opencv2/core.hpp>
 
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "common/frame/frame_to_bgr.h"
 #include "common/frame/host_frame.h"
 #include "log/message_log.h"
 #include "pipeline/cpu_pipeline.h"
+#include "pipeline/mat_view.h"
 #include "pipeline/pipeline_selector.h"
 #include "scenes/scene.h"
 #include "sources/source_controller.h"
@@ -78,26 +81,66 @@ TEST(Frame, HostBgrViewsABgrFrameAndConvertsOthers) {
   EXPECT_TRUE(satapp::host_bgr(satapp::Frame{}, buffer).empty());
 }
 
-// The CPU pipeline takes a frame where it lies: NV12 on the host filters as its BGR conversion.
-TEST(Frame, CpuPipelineFiltersAnyLayoutAsItsBgr) {
-  const satapp::Frame nv12 = nv12_frame(32, 24, 4u);
+// The luma plane of a frame that has one, on the host: a header over a host frame's plane; none
+// for packed RGB.
+TEST(Frame, HostLumaViewsTheLumaPlane) {
+  const satapp::Frame nv12 = nv12_frame(10, 6, 5u);
+  cv::Mat buffer;
+  const cv::Mat luma = satapp::host_luma(nv12, buffer);
+  ASSERT_EQ(luma.type(), CV_8UC1);
+  EXPECT_EQ(luma.data, nv12.view.plane[0]);  // no copy
+  EXPECT_EQ(luma.step[0], nv12.view.pitch[0]);
+  EXPECT_EQ(luma.cols, 10);
+  EXPECT_EQ(luma.rows, 6);
+  EXPECT_TRUE(buffer.empty());
+  const cv::Mat gray = test::random_image(5, 3, 1, 6u);
+  EXPECT_EQ(satapp::host_luma(satapp::host_frame(gray), buffer).data, gray.data);
+  EXPECT_TRUE(satapp::host_luma(satapp::host_frame(test::random_image(5, 3, 3, 7u)), buffer).empty());
+  EXPECT_TRUE(satapp::host_luma(satapp::Frame{}, buffer).empty());
+}
+
+// The CPU pipeline takes a frame where it lies: NV12 on the host filters as its BGR conversion
+// for none and the colour filters, and as its luma plane for the gray filters (as CudaPipeline and
+// the GStreamer elements read it), not as the gray of its colours.
+TEST(Frame, CpuPipelineReadsBgrForColourAndLumaForGray) {
+  const int width = 32, height = 24;
+  const satapp::Frame nv12 = nv12_frame(width, height, 4u);
   cv::Mat bgr;
   satapp::to_bgr_cpu(nv12.view, bgr);
-  PipelineSettings settings;  // the default filter
-  CpuPipeline from_nv12, from_bgr;
-  from_nv12.process(nv12, settings, nullptr, nullptr);
-  from_bgr.process(satapp::host_frame(bgr), settings, nullptr, nullptr);
-  cv::Mat a, b;
-  from_nv12.read_output(a);
-  from_bgr.read_output(b);
-  ASSERT_FALSE(a.empty());
-  EXPECT_EQ(differing(a, b), 0);
-  EXPECT_THROW(from_nv12.process(satapp::Frame{}, settings, nullptr, nullptr), sat::Error);
+  const cv::Mat luma(height, width, CV_8UC1, const_cast<uint8_t*>(nv12.view.plane[0]), nv12.view.pitch[0]);
+  std::vector<FilterSettings> filters(2);
+  filters[0].kind = FilterKind::None;
+  filters[1].show(sat::BoxBlurParams{5, 3, sat::Border::Reflect101});
+  filters.emplace_back().show(sat::SauvolaParams{9, 0.25, 0.0, 255});
+  filters.emplace_back().show(sat::MeanCParams{7, 3.0, true, 255});
+  for (const FilterSettings& filter : filters) {
+    SCOPED_TRACE(describe(filter));
+    PipelineSettings settings;
+    settings.filter = filter;
+    CpuPipeline from_nv12, from_bgr;
+    from_nv12.process(nv12, settings, nullptr, nullptr);
+    from_bgr.process(satapp::host_frame(bgr), settings, nullptr, nullptr);
+    cv::Mat a, b;
+    from_nv12.read_output(a);
+    from_bgr.read_output(b);
+    ASSERT_FALSE(a.empty());
+    if (!outputs_gray(filter.kind)) {
+      EXPECT_EQ(differing(a, b), 0);
+      continue;
+    }
+    sat::FilterEngine reference(sat::Backend::Cpu, sat::Extent{width, height});
+    cv::Mat expected(height, width, CV_8UC1);
+    reference.apply(*filter.spec(), image_view(luma), image_view(expected));
+    EXPECT_EQ(differing(a, expected), 0);
+    EXPECT_GT(differing(a, b), 0) << "luma read as the gray of the converted colours";
+  }
+  CpuPipeline pipeline;
+  EXPECT_THROW(pipeline.process(satapp::Frame{}, PipelineSettings{}, nullptr, nullptr), sat::Error);
 
   MessageLog log;
   PipelineSelector selector(sat::Backend::Cpu, log);
-  EXPECT_TRUE(selector.process(nv12, settings, nullptr, nullptr));
-  EXPECT_FALSE(selector.process(satapp::Frame{}, settings, nullptr, nullptr));  // refused, with a message
+  EXPECT_TRUE(selector.process(nv12, PipelineSettings{}, nullptr, nullptr));
+  EXPECT_FALSE(selector.process(satapp::Frame{}, PipelineSettings{}, nullptr, nullptr));  // refused, with a message
 }
 
 // The controller's frame is the source's Frame: on the host it views host(), and with a

@@ -312,6 +312,12 @@ TEST(CudaPipeline, DeviceNv12FramesReadBgraForColourAndLumaForGray) {
     gpu.read_output(output);
     cpu.read_output(from_host);
     EXPECT_EQ(differing(before.read(), cpu_before.rgba), 0);
+    // The same frame from the host (a software decoder's NV12) gives the same output: converted to
+    // BGR there, with its luma plane uploaded beside it for the gray filters.
+    cv::Mat from_host_nv12;
+    gpu.process(satapp::Frame{nv12.host(), nullptr}, settings, nullptr, nullptr);
+    gpu.read_output(from_host_nv12);
+    EXPECT_EQ(max_difference(from_host_nv12, output), 0);
     if (!outputs_gray(filter.kind)) {
       EXPECT_EQ(max_difference(output, from_host), 0);
       EXPECT_EQ(differing(after.read(), cpu_after.rgba), 0);

@@ -76,11 +76,11 @@ FrameResult FiltersScene::update(const FrameContext& ctx) {
       log_.warning(interop_problem_ + ": CUDA writes surfaces of its own, shown through host uploads");
     interop_reported_ = interop_problem_;
   }
-  if (ctx.ui.compare_backends && have_output_) compare(ctx.source.host(), processed ? settings : ctx.last_good);
+  if (ctx.ui.compare_backends && have_output_) compare(ctx.source.frame(), processed ? settings : ctx.last_good);
   return result;
 }
 
-void FiltersScene::compare(const cv::Mat& frame, const SceneSettings& shown) {
+void FiltersScene::compare(const satapp::Frame& frame, const SceneSettings& shown) {
   try {
     if (backends_.backend() == sat::Backend::Cpu) {  // the CPU backend against OpenCV
       comparison_ = compare_with_opencv(backends_.cpu(), frame, shown.pipeline());

@@ -23,7 +23,7 @@ class FiltersScene final : public Scene {
   DumpPictures dump_pictures(const cv::Mat& source, InteropTexture& before, InteropTexture& after) override;
 
  private:
-  void compare(const cv::Mat& frame, const SceneSettings& shown);
+  void compare(const satapp::Frame& frame, const SceneSettings& shown);
 
   MessageLog& log_;
   PipelineSelector& backends_;

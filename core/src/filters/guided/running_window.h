@@ -37,9 +37,9 @@ class ColumnWindow {
 
   const int64_t* sums(int y) {
     if (y == y_ + 1)
-      move(int64_t(y_) - radius_, int64_t(y) + radius_);
+      slide(int64_t(y_) - radius_, int64_t(y) + radius_);
     else if (y == y_ - 1)
-      move(int64_t(y_) + radius_, int64_t(y) - radius_);
+      slide(int64_t(y_) + radius_, int64_t(y) - radius_);
     else if (y != y_)
       restart(y);
     y_ = y;
@@ -52,7 +52,7 @@ class ColumnWindow {
   }
 
   // The virtual row `leaving` leaves the window and `entering` enters it.
-  void move(int64_t leaving, int64_t entering) {
+  void slide(int64_t leaving, int64_t entering) {
     const int out = reflect_index(leaving, height_), in = reflect_index(entering, height_);
     if (out == in) return;
     add(removing_.row(out), -1);
