@@ -48,8 +48,12 @@ inline int output_channels(const std::optional<sat::FilterSpec>& filter, int inp
   return filter ? sat::output_channels(*filter, input_channels) : input_channels;
 }
 
-// Views of a host frame for sat::FilterEngine.
+// Views of a host frame for sat::FilterEngine: 8-bit, and of either sample type (CV_8U, CV_16U).
 inline sat::ConstImage8 const_view(const cv::Mat& m) { return {m.data, m.step[0], m.cols, m.rows, m.channels()}; }
 inline sat::Image8 view(cv::Mat& m) { return {m.data, m.step[0], m.cols, m.rows, m.channels()}; }
+inline sat::ConstImageView const_sample_view(const cv::Mat& m) {
+  return {m.data, m.step[0], m.cols, m.rows, m.channels(), sample_of(m)};
+}
+inline sat::ImageView sample_view(cv::Mat& m) { return {m.data, m.step[0], m.cols, m.rows, m.channels(), sample_of(m)}; }
 
 }  // namespace satfilter

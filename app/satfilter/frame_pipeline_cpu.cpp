@@ -10,7 +10,7 @@
 
 namespace satfilter {
 
-PipelineResult run_cpu_pipeline(const PipelineRequest& request) {
+PipelineResult run_host_pipeline(const PipelineRequest& request, sat::Backend backend) {
   PipelineResult result;
   const MediaInfo& info = request.source.info();
   const int out_channels = output_channels(request.filter, info.channels);
@@ -18,7 +18,7 @@ PipelineResult run_cpu_pipeline(const PipelineRequest& request) {
   const int buffer_count = info.kind == MediaKind::Video ? 3 : 1;
 
   const satapp::Stopwatch setup;
-  sat::FilterSession session(sat::Backend::Cpu, request.sat_options);
+  sat::FilterSession session(backend, request.sat_options);
   session.enable_stage_timing(request.timing);
   session.engine({info.width, info.height});  // made now: part of the setup, not of the first frame
   std::optional<sat::FilterSpec> filter;
@@ -26,13 +26,14 @@ PipelineResult run_cpu_pipeline(const PipelineRequest& request) {
     filter = bind_filter_images(*request.filter, request.filter_images,
                                 [&](std::size_t i) { return const_view(request.filter_images[i].image); });
   std::vector<cv::Mat> inputs, outputs;
+  const int depth = info.sample == sat::SampleType::U16 ? CV_16U : CV_8U;
   for (int i = 0; i < buffer_count; ++i) {
     // An image is filtered in the buffer it was decoded into: a second copy of it would be waste.
     if (info.kind == MediaKind::Image)
       inputs.emplace_back();
     else
-      inputs.emplace_back(info.height, info.width, CV_8UC(info.channels));
-    outputs.emplace_back(info.height, info.width, CV_8UC(out_channels));
+      inputs.emplace_back(info.height, info.width, CV_MAKETYPE(depth, info.channels));
+    outputs.emplace_back(info.height, info.width, CV_MAKETYPE(depth, out_channels));
   }
   result.setup_ms = setup.elapsed_ms();
 
@@ -49,7 +50,7 @@ PipelineResult run_cpu_pipeline(const PipelineRequest& request) {
     }
     const satapp::Stopwatch compute;
     if (filter)
-      session.run_host(*filter, const_view(inputs[*in]), view(outputs[out]));
+      session.run_host(*filter, const_sample_view(inputs[*in]), sample_view(outputs[out]));
     else
       inputs[*in].copyTo(outputs[out]);  // same size and type: into the buffer as it is
     result.totals.compute_ms += compute.elapsed_ms();

@@ -38,6 +38,7 @@ class ImageSource final : public FrameSource {
     info_.width = image_.cols;
     info_.height = image_.rows;
     info_.channels = image_.channels();
+    info_.sample = sample_of(image_);
     info_.frame_count = 1;
   }
 
@@ -92,14 +93,22 @@ class ImageSink final : public FrameSink {
 
 }  // namespace
 
+bool holds_16_bits(const std::string& extension) {
+  // OpenCV 4.6's encoders that write CV_16U as it is; the others (JPEG, WebP, BMP...) would
+  // saturate it to 8 bits.
+  static const char* const kExtensions[] = {"png", "tif", "tiff", "pgm", "ppm", "pnm", "pxm", "jp2"};
+  return std::find(std::begin(kExtensions), std::end(kExtensions), extension) != std::end(kExtensions);
+}
+
 cv::Mat checked_image(cv::Mat image, const std::string& name) {
   if (image.empty())
     throw runtime_error("cannot decode '" + name + "': not a valid image (corrupt, truncated or unsupported)");
-  // The filters are 8-bit (sat::Image8). Scaling deeper images down would lose their range
-  // silently (a 0..255 16-bit image would come out black), so they are refused.
-  if (image.depth() != CV_8U)
+  // The filters take 8-bit images and, some, 16-bit ones (the catalog says which: checked with
+  // the filter, check_sample_type in main.cpp). Scaling other depths to those would change their
+  // values silently (a float image in 0..1 would come out black), so they are refused.
+  if (image.depth() != CV_8U && image.depth() != CV_16U)
     throw runtime_error("cannot filter '" + name + "': it is a " + depth_name(image.depth()) +
-                        " image; satfilter filters 8-bit images only (convert it to 8 bits first)");
+                        " image; satfilter filters 8- and 16-bit images only (convert it first)");
   if (image.channels() != 1 && image.channels() != 3 && image.channels() != 4)
     throw runtime_error("cannot filter '" + name + "': " + std::to_string(image.channels()) +
                         "-channel images are not supported (1, 3 or 4)");
@@ -108,6 +117,9 @@ cv::Mat checked_image(cv::Mat image, const std::string& name) {
 
 std::vector<uchar> encode_image(const cv::Mat& frame, const std::string& extension, const std::vector<int>& params,
                                 const std::string& name) {
+  if (frame.depth() == CV_16U && !holds_16_bits(extension))
+    throw runtime_error("cannot write '" + name + "': a ." + extension +
+                        " file holds 8-bit images only and this output is 16-bit (write .png, .tif or .pgm/.ppm)");
   std::vector<uchar> bytes;
   bool ok = false;
   std::string reason = "the encoder failed";

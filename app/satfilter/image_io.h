@@ -24,14 +24,16 @@ std::vector<int> image_write_params(const std::string& extension, int quality);
 // code that checks every write (common/files/whole_file.h). Throws Failure(Runtime) naming `name`.
 std::vector<uchar> encode_image(const cv::Mat& frame, const std::string& extension, const std::vector<int>& params,
                                 const std::string& name);
+// Whether the image format `extension` (lower case, no dot) holds 16-bit samples (png, tif, pgm...).
+bool holds_16_bits(const std::string& extension);
 // Whether OpenCV has an encoder for `path`'s extension.
 bool can_write_image(const std::string& path);
 
-// `image` (decoded from `name`) if satfilter can filter it: 8 bits per channel, 1, 3 or 4
-// channels. Throws Failure(Runtime) saying why not (empty, 16-bit, float...).
+// `image` (decoded from `name`) if satfilter can filter it: 8 or 16 bits per channel, 1, 3 or 4
+// channels. Throws Failure(Runtime) saying why not (empty, signed, float...).
 cv::Mat checked_image(cv::Mat image, const std::string& name);
 
-// Decodes `path` now (read once: it may be a FIFO); only 8-bit images (checked_image) of at most
+// Decodes `path` now (read once: it may be a FIFO); only 8- and 16-bit images (checked_image) of at most
 // `max_pixels` pixels (EncodedImage), and no truncated JPEG. Throws Failure(Runtime).
 // With EncodedImage::Streams::Refused (a parameter image), a regular file only.
 std::unique_ptr<FrameSource> open_image_source(const std::string& path, std::uint64_t max_pixels,

@@ -34,6 +34,7 @@
 #include "progress.h"
 #include "report.h"
 #include "report_json.h"
+#include "sample_checks.h"
 #include "sat/detect.h"
 #include "sat/device.h"
 #include "sat/error.h"
@@ -126,7 +127,12 @@ RunReport run_job(const CommandLine& cl, const Job& job, MediaKind output_kind, 
       video_codecs_for(lower_extension(job.output)).size())
     note("'" + job.input + "' has no frame rate; writing " + std::to_string(kDefaultFps) + " fps (--fps sets another)");
 
-  check_host_memory(job.input, info, cl.filter, backend, pipeline_frame_buffers(info, backend, cl.frames_in_flight),
+  check_sample_type(job.input, info, cl.filter, cascade != nullptr, job.output, cl.format);
+  // 16-bit frames run through the host pipeline on either backend (FilterSession::run_host
+  // uploads and downloads each frame for CUDA); the slots of the CUDA pipeline are 8-bit.
+  const bool host_pipeline = backend == sat::Backend::Cpu || info.sample != sat::SampleType::U8;
+  check_host_memory(job.input, info, cl.filter, host_pipeline ? sat::Backend::Cpu : backend,
+                    pipeline_frame_buffers(info, host_pipeline ? sat::Backend::Cpu : backend, cl.frames_in_flight),
                     cascade != nullptr);
   const std::vector<FilterImage> filter_images = read_filter_images(cl.filter_images, info, job.input, cl.max_pixels);
   std::optional<sat::Detector> detector;
@@ -149,7 +155,7 @@ RunReport run_job(const CommandLine& cl, const Job& job, MediaKind output_kind, 
                           timing,
                           cl.sat_options,
                           cl.frames_in_flight};
-  PipelineResult result = backend == sat::Backend::Cuda ? run_cuda_pipeline(request) : run_cpu_pipeline(request);
+  PipelineResult result = host_pipeline ? run_host_pipeline(request, backend) : run_cuda_pipeline(request);
   result.totals[RunStage::Decode] += open_ms;  // images decode when opened; videos decode their first frame
   progress.finish(result.frames);
 

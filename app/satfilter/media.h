@@ -12,6 +12,7 @@
 #include <string>
 
 #include "common/files/output_batch.h"
+#include "sat/filter_image.h"
 
 namespace satfilter {
 
@@ -23,18 +24,25 @@ struct MediaInfo {
   int width = 0;
   int height = 0;
   int channels = 3;          // 1 (gray), 3 (BGR) or 4 (BGRA); videos decode to BGR
+  // Images and image sequences: 8- or 16-bit samples (PNG, TIFF, PGM/PPM hold 16); videos: 8-bit.
+  sat::SampleType sample = sat::SampleType::U8;
   double fps = 0;            // videos
   int64_t frame_count = 1;   // as the container announces it; -1 when unknown
   int64_t first_number = 1;  // image sequences: the number of the first file (videos: 1, as ffmpeg)
   std::string decoder;       // videos: what decodes them, e.g. "OpenCV (FFmpeg)", "GStreamer (nvh264dec)"
 };
 
+// The sample type of a decoded frame: U16 for CV_16U, else U8 (the readers refuse other depths).
+inline sat::SampleType sample_of(const cv::Mat& frame) {
+  return frame.depth() == CV_16U ? sat::SampleType::U16 : sat::SampleType::U8;
+}
+
 class FrameSource {
  public:
   virtual ~FrameSource() = default;
   virtual const MediaInfo& info() const = 0;
   // Decodes the next frame into `frame`: info().height rows of info().width pixels of
-  // info().channels 8-bit channels. When `frame` already has that size and type its buffer is
+  // info().channels channels of info().sample. When `frame` already has that size and type its buffer is
   // reused (so a Mat over pinned memory stays there). Returns false after the last frame.
   // Throws Failure(Runtime) on a decode error or a video that ends before its announced length.
   virtual bool read(cv::Mat& frame) = 0;

@@ -47,6 +47,7 @@ class SequenceSource final : public FrameSource {
     info_.width = first_.cols;
     info_.height = first_.rows;
     info_.channels = first_.channels();
+    info_.sample = sample_of(first_);
     info_.frame_count = count;
     info_.fps = 0;  // a sequence has no rate
     last_ = next_ + count;
@@ -59,11 +60,12 @@ class SequenceSource final : public FrameSource {
     const std::string path = pattern_.name(next_);
     cv::Mat image = next_ == info_.first_number ? first_ : read_frame(path, max_pixels_);
     first_.release();
-    if (image.size() != first_size() || image.channels() != info_.channels)
+    if (image.size() != first_size() || image.channels() != info_.channels || sample_of(image) != info_.sample)
       throw runtime_error("'" + path + "' is " + std::to_string(image.cols) + "x" + std::to_string(image.rows) +
-                          " with " + std::to_string(image.channels()) + " channels; the sequence's first image is " +
-                          std::to_string(info_.width) + "x" + std::to_string(info_.height) + " with " +
-                          std::to_string(info_.channels));
+                          " with " + std::to_string(image.channels()) + " " + sat::bits_text(sample_of(image)) +
+                          " channels; the sequence's first image is " + std::to_string(info_.width) + "x" +
+                          std::to_string(info_.height) + " with " + std::to_string(info_.channels) + " " +
+                          sat::bits_text(info_.sample));
     image.copyTo(frame);
     ++next_;
     return true;

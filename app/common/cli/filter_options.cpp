@@ -170,7 +170,7 @@ std::string filter_names() {
 
 std::string filter_help() {
   std::string help;
-  bool gray = false;
+  bool gray = false, deep = false;
   for (const sat::FilterInfo& info : catalog()) {
     std::string head(info.name);
     if (!info.aliases.empty()) {
@@ -182,11 +182,17 @@ std::string filter_help() {
       head += " [gray output]";
       gray = true;
     }
+    if (sat::takes_samples(info, sat::SampleType::U16)) {
+      head += " [16-bit too]";
+      deep = true;
+    }
     help += wrap(head + ": " + std::string(info.summary), 68, "  ") + "\n";
   }
   if (gray)
     help +=
         wrap("Filters with gray output convert color input to gray first (OpenCV's BGR->gray weights).", 68, "") + "\n";
+  if (deep)
+    help += wrap("Filters marked 16-bit too take 16-bit images as well and give 16-bit output.", 68, "") + "\n";
   help += wrap(
       "The parameters' ranges are satcore's, checked before anything runs: a value it refuses is a bad "
       "command line.",

@@ -8,6 +8,8 @@
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
+#include <string>
+#include <vector>
 
 #include "sat/filter_spec.h"
 #include "sat/sat.h"
@@ -49,6 +51,29 @@ TEST_F(GpuTest, BoxEqualsCvBlurWithEveryAlgorithm) {
       ASSERT_EQ(r.status, 0) << image << " " << sat::to_string(algorithm) << ": " << r.err;
       EXPECT_EQ(cv::norm(read(output), expected, cv::NORM_INF), 0.0) << image << " " << sat::to_string(algorithm);
     }
+  }
+}
+
+// A 16-bit image on the CUDA backend (through the host pipeline: each frame uploaded, filtered
+// and downloaded by the session) gives the CPU backend's bytes, 16-bit out.
+TEST_F(GpuTest, SixteenBitImagesGiveTheCpuBackendsBytes) {
+  REQUIRE_GPU();
+  cv::Mat deep(37, 61, CV_16UC3);
+  cv::randu(deep, cv::Scalar::all(0), cv::Scalar::all(65536));
+  ASSERT_TRUE(cv::imwrite(in("deep.png"), deep));
+  for (const std::vector<std::string>& filter :
+       {std::vector<std::string>{"--filter", "box", "--ksize", "9x5"}, std::vector<std::string>{"--filter", "sauvola"},
+        std::vector<std::string>{"--filter", "bradley"}}) {
+    std::vector<std::string> cpu = {in("deep.png"), out("cpu.png"), "--backend", "cpu", "-y"};
+    std::vector<std::string> gpu = {in("deep.png"), out("gpu.png"), "--backend", "cuda", "-y"};
+    cpu.insert(cpu.end(), filter.begin(), filter.end());
+    gpu.insert(gpu.end(), filter.begin(), filter.end());
+    const RunResult a = run_satfilter(cpu), b = run_satfilter(gpu);
+    ASSERT_EQ(a.status, 0) << filter[1] << ": " << a.err;
+    ASSERT_EQ(b.status, 0) << filter[1] << ": " << b.err;
+    const cv::Mat on_cpu = read(out("cpu.png")), on_gpu = read(out("gpu.png"));
+    ASSERT_EQ(on_gpu.depth(), CV_16U) << filter[1];
+    EXPECT_EQ(cv::norm(on_cpu, on_gpu, cv::NORM_INF), 0.0) << filter[1];
   }
 }
 

@@ -1,6 +1,6 @@
 // What satfilter must never do to the user's files: leave a temporary behind (even on a second
 // Ctrl-C), overwrite its input or an existing output unasked, or turn a 16-bit image into a black
-// 8-bit one. And a parameter satcore rejects is a command-line error (exit status 2).
+// 8-bit one (sixteen_bit_test.cpp: what satfilter does with 16-bit images). And a parameter satcore rejects is a command-line error (exit status 2).
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
@@ -45,17 +45,20 @@ TEST_F(SafetyTest, SecondInterruptLeavesNoTemporaryOutput) { interrupt_twice(med
 
 TEST_F(SafetyTest, TerminateAfterInterruptLeavesNoTemporaryOutput) { interrupt_twice(media, SIGINT, SIGTERM); }
 
-TEST_F(SafetyTest, SixteenBitImageIsRefused) {
+// A 16-bit image for a filter that takes 8-bit images only is refused naming the filter and the
+// type, never scaled down to 8 bits (a 0..255 16-bit image would come out black).
+TEST_F(SafetyTest, SixteenBitImageForAnEightBitFilterIsRefused) {
   cv::Mat deep(40, 60, CV_16UC1);
   for (int y = 0; y < deep.rows; ++y)
     for (int x = 0; x < deep.cols; ++x) deep.at<uint16_t>(y, x) = uint16_t((x * 4 + y) % 256);  // 0..255
   ASSERT_TRUE(cv::imwrite(in("deep.png"), deep));
   ASSERT_EQ(cv::imread(in("deep.png"), cv::IMREAD_UNCHANGED).depth(), CV_16U);
-  const RunResult r = run_satfilter({in("deep.png"), out("out.png"), "--filter", "box", "--backend", "cpu"});
+  const RunResult r = run_satfilter({in("deep.png"), out("out.png"), "--filter", "kuwahara", "--backend", "cpu"});
   expect_clean_failure(r, out("out.png"));
   EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("deep.png"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("kuwahara takes 8-bit images only"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("16-bit"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("8-bit images only"), std::string::npos) << r.err;
 }
 
 TEST_F(SafetyTest, FloatImageIsRefused) {
