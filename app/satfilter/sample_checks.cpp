@@ -13,7 +13,7 @@ void check_sample_type(const std::string& input, const MediaInfo& info, const st
   const std::string what = "'" + input + "' is a " + sat::bits_text(info.sample) + " image";
   if (filter && !sat::takes_samples(sat::info_of(*filter), info.sample)) {
     const sat::FilterInfo& f = sat::info_of(*filter);
-    throw runtime_error("cannot filter " + what + ": " + f.name + " takes " + sat::samples_text(f) +
+    throw runtime_error("cannot filter " + what + ": " + std::string(f.name) + " takes " + sat::samples_text(f) +
                         " images only (convert it to 8 bits first, or choose a filter that takes " +
                         sat::bits_text(info.sample) + " images)");
   }
