@@ -216,5 +216,9 @@ def test_uint16_torch_cpu_tensors():
     if not hasattr(torch, "uint16"):
         pytest.skip("this torch has no uint16")
     x = full_range_u16((2, 19, 23))
-    t = satcore.integral(torch.from_numpy(x.astype(np.int32)).to(torch.uint16))
-    np.testing.assert_array_equal(np.asarray(t), reference_u16(x))
+    try:
+        tensor = torch.from_numpy(x)
+    except TypeError:
+        pytest.skip("this torch makes no uint16 tensors from NumPy")
+    assert str(tensor.dtype) == "torch.uint16"
+    np.testing.assert_array_equal(np.asarray(satcore.integral(tensor)), reference_u16(x))
