@@ -18,6 +18,13 @@ std::vector<sat::Extent> frame_sizes(bool quick) {
   return {{640, 480}, {1280, 720}, {1920, 1080}, {3840, 2160}, {7680, 4320}};
 }
 
+// 16-bit gray (u16 → u32 wrapping, u16 → u64 exact): the HD and UHD frames of 10- to 16-bit
+// cameras and scans.
+std::vector<sat::Extent> sixteen_bit_sizes(bool quick) {
+  if (quick) return {{1920, 1080}};
+  return {{1920, 1080}, {3840, 2160}};
+}
+
 long long pixels(sat::Extent e) { return (long long)e.width * e.height; }
 
 }  // namespace
@@ -49,8 +56,11 @@ std::vector<BenchCase> plan_cases(const BenchOptions& options) {
       for (sat::Extent e : sizes) cases.push_back({suite, type, e});
   };
   if (options.square_suite) add_suite(Suite::Square, {sat::ElementType::F32ToF32}, square_sizes(options.quick));
-  if (options.frame_suite)
+  if (options.frame_suite) {
     add_suite(Suite::Frames, {sat::ElementType::U8ToU32, sat::ElementType::U8x4ToU32x4}, frame_sizes(options.quick));
+    add_suite(Suite::Frames, {sat::ElementType::U16ToU32, sat::ElementType::U16ToU64},
+              sixteen_bit_sizes(options.quick));
+  }
   // Batches: a stack of small planes (where one plane alone is latency-bound) and a stack of
   // frames, 8-bit and float.
   if (options.batch_suite)

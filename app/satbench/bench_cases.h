@@ -11,7 +11,7 @@ namespace satbench {
 
 enum class Suite {
   Square,   // float32 n x n: the paper's Table III
-  Frames,   // camera/video frame sizes, 8-bit gray and RGBA
+  Frames,   // camera/video frame sizes, 8-bit gray and RGBA; 16-bit gray at HD and UHD
   Batches,  // many planes in one call (sat::compute_batch), e.g. a tensor (N, C, H, W)
 };
 const char* to_string(Suite suite);  // "square", "frames", "batches"

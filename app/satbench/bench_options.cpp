@@ -135,7 +135,8 @@ It is checked against a CPU 1-D prefix at sampled positions, not against the tab
 
 Suites:
   square   float32 n x n (f32->f32), n = 256, 512, 1K, 2K, 4K, 8K, 16K, 32K; copy = n*n*4 bytes
-  frames   640x480, 1280x720, 1920x1080, 3840x2160, 7680x4320 for u8->u32 and u8x4->u32x4;
+  frames   640x480, 1280x720, 1920x1080, 3840x2160, 7680x4320 for u8->u32 and u8x4->u32x4,
+           1920x1080 and 3840x2160 for u16->u32 and u16->u64;
            copy = (input + output bytes) / 2, the lower bound of a 1-read 1-write algorithm
   batches  64 planes of 256^2 and 16 of 1920x1080 (u8 and f32) in one sat::compute_batch call each
   filters  every filter of satcore's catalog with its defaults (the variable blur with radius maps

@@ -32,7 +32,7 @@ enum class ColorMode { Auto, Always, Never };
 struct BenchOptions {
   bool help = false;
   bool square_suite = true;  // float32 n x n, the paper's Table III
-  bool frame_suite = true;   // frame sizes, u8 -> u32 and u8x4 -> u32x4
+  bool frame_suite = true;   // frame sizes, u8 -> u32 and u8x4 -> u32x4; u16 -> u32 and u16 -> u64
   bool batch_suite = true;   // batches of planes (sat::compute_batch)
   // The application suites, asked for by name (not in "all", the tables' suites): every filter of
   // the catalog, and Viola–Jones detection; GPU, our CPU backend (peer cpu_parallel) and OpenCV.

@@ -37,7 +37,14 @@ std::uint64_t case_host_bytes(const BenchCase& c, const std::vector<Peer>& peers
   const std::uint64_t padded_table =
       std::uint64_t(c.extent.width + 1) * std::uint64_t(c.extent.height + 1) * sat::output_element_size(c.type);
   const bool opencv = c.planes == 1 && std::find(peers.begin(), peers.end(), Peer::OpenCv) != peers.end();
-  return input + table + std::max(table, padded_table) + (opencv ? padded_table : 0);
+  // cv::integral of 16-bit input writes doubles, turned into a W x H table of satcore's integers
+  // for the check (peer_opencv.cpp).
+  const bool sixteen_bit = c.type == sat::ElementType::U16ToU32 || c.type == sat::ElementType::U16ToU64;
+  const std::uint64_t opencv_bytes =
+      !opencv       ? 0
+      : sixteen_bit ? std::uint64_t(c.extent.width + 1) * std::uint64_t(c.extent.height + 1) * 8 + table
+                    : padded_table;
+  return input + table + std::max(table, padded_table) + opencv_bytes;
 }
 
 std::optional<std::uint64_t> host_bytes_allowed(double limit_gb) {

@@ -1,5 +1,8 @@
 // OpenCV's cv::integral as a peer (SATBENCH_HAVE_OPENCV); stubs that say "not built" otherwise.
+#include <cstdint>
+#include <cstring>
 #include <stdexcept>
+#include <vector>
 
 #include "peers.h"
 
@@ -16,7 +19,10 @@ namespace satbench {
 namespace {
 
 // The Mat type of the input and the depth of the output for an element type. No peer for the
-// u64 squares, SumSq or u32x2 (cv::integral takes no 32-bit integer input).
+// u64 squares, SumSq or u32x2 (cv::integral takes no 32-bit integer input). 16-bit input has
+// one integral in OpenCV, CV_16U → CV_64F: exact while the sums stay below 2⁵³ (a 3840 × 2160
+// image of 65535 sums to 5.4 · 10¹¹), so its doubles are turned into satcore's integers for the
+// check (table()), outside the timed runs.
 bool cv_types(sat::ElementType type, int& input_type, int& sum_depth) {
   switch (type) {
     case sat::ElementType::U8ToU32:
@@ -35,6 +41,11 @@ bool cv_types(sat::ElementType type, int& input_type, int& sum_depth) {
       input_type = CV_32FC2;
       sum_depth = CV_32F;
       return true;
+    case sat::ElementType::U16ToU32:
+    case sat::ElementType::U16ToU64:
+      input_type = CV_16UC1;
+      sum_depth = CV_64F;
+      return true;
     default:
       return false;
   }
@@ -47,6 +58,33 @@ struct OpenCvIntegral::Impl {
   cv::Mat sum;    // (H+1) x (W+1)
   int sum_depth = CV_32S;
   std::size_t element_bytes = 0;
+  sat::ElementType type = sat::ElementType::U8ToU32;
+  // A CV_64F table of 16-bit input as satcore's integers (u32 wrapping or u64), W x H packed.
+  std::vector<unsigned char> integers;
+  std::size_t integer_pitch = 0;
+
+  bool converts() const { return sum_depth == CV_64F; }
+  // The doubles (exact integers) of the W x H table → integers, truncated to 32 bits for u16 → u32
+  // as satcore's table wraps.
+  void convert() {
+    const int w = input.cols, h = input.rows;
+    const std::size_t out_size = sat::output_element_size(type);
+    integer_pitch = std::size_t(w) * out_size;
+    integers.assign(integer_pitch * std::size_t(h), 0);
+    for (int i = 0; i < h; ++i) {
+      const double* row = sum.ptr<double>(i + 1) + 1;
+      unsigned char* out = integers.data() + integer_pitch * std::size_t(i);
+      for (int j = 0; j < w; ++j) {
+        const std::uint64_t v = std::uint64_t(row[j]);
+        if (out_size == 4) {
+          const std::uint32_t v32 = std::uint32_t(v);
+          std::memcpy(out + 4 * std::size_t(j), &v32, 4);
+        } else {
+          std::memcpy(out + 8 * std::size_t(j), &v, 8);
+        }
+      }
+    }
+  }
 };
 
 bool OpenCvIntegral::built() { return true; }
@@ -71,6 +109,7 @@ OpenCvIntegral::OpenCvIntegral(const HostImage& image, int threads) : impl_(std:
   impl_->sum.create(image.extent.height + 1, image.extent.width + 1,
                     CV_MAKETYPE(impl_->sum_depth, impl_->input.channels()));
   impl_->element_bytes = impl_->sum.elemSize();
+  impl_->type = image.type;
 }
 
 OpenCvIntegral::~OpenCvIntegral() = default;
@@ -81,11 +120,20 @@ void OpenCvIntegral::run() {
   } catch (const cv::Exception& e) {
     throw std::runtime_error("cv::integral: " + e.msg);
   }
+  impl_->integers.clear();  // the last run's table is converted again when asked for
 }
 
-const void* OpenCvIntegral::table() const { return impl_->sum.ptr(1) + impl_->element_bytes; }
+const void* OpenCvIntegral::table() const {
+  if (!impl_->converts()) return impl_->sum.ptr(1) + impl_->element_bytes;
+  if (impl_->integers.empty()) impl_->convert();
+  return impl_->integers.data();
+}
 
-std::size_t OpenCvIntegral::table_pitch() const { return impl_->sum.step[0]; }
+std::size_t OpenCvIntegral::table_pitch() const {
+  if (!impl_->converts()) return impl_->sum.step[0];
+  if (impl_->integers.empty()) impl_->convert();
+  return impl_->integer_pitch;
+}
 
 std::size_t OpenCvIntegral::output_bytes() const { return impl_->sum.total() * impl_->sum.elemSize(); }
 

@@ -42,8 +42,9 @@ class NppIntegral {
   std::unique_ptr<Impl> impl_;
 };
 
-// cv::integral on the host: 8UC1 -> 32S, 8UC4 -> 32SC4, 32F -> 32F, output (H+1) x (W+1) with a
-// zero first row and column. Runs with cv::setNumThreads(threads).
+// cv::integral on the host: 8UC1 -> 32S, 8UC4 -> 32SC4, 32F -> 32F, 16UC1 -> 64F (for u16 -> u32
+// and u16 -> u64), output (H+1) x (W+1) with a zero first row and column. Runs with
+// cv::setNumThreads(threads).
 class OpenCvIntegral {
  public:
   static bool built();
@@ -58,7 +59,9 @@ class OpenCvIntegral {
   OpenCvIntegral& operator=(const OpenCvIntegral&) = delete;
 
   void run();  // one cv::integral; throws std::runtime_error (cv::Exception's text)
-  // The W x H table inside the output (row 1, column 1) and its pitch in bytes, for the check.
+  // The W x H table inside the output (row 1, column 1) and its pitch in bytes, for the check;
+  // for 16-bit input a copy of it in satcore's integers (converted from the doubles on first ask
+  // after a run, outside the timing).
   const void* table() const;
   std::size_t table_pitch() const;
   std::size_t output_bytes() const;  // of the whole (H+1) x (W+1) output

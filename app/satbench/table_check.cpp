@@ -16,10 +16,19 @@ bool is_float(sat::ElementType type) {
   return type == sat::ElementType::F32ToF32 || type == sat::ElementType::F32x2ToF32x2;
 }
 
-// Scalar words per output pixel and their size: u32 words for the 32-bit tables (u32x2 too, two
-// per pixel), u64 for the 64-bit ones (u64 squares, SumSq), floats for the float tables.
+// Scalar words per output pixel and their size: u32 words for the 32-bit tables (u32x2, u32x4
+// too, several per pixel), u64 for the 64-bit ones (u64 squares, u16 → u64, SumSq), floats for
+// the float tables.
 std::size_t word_size(sat::ElementType type) {
-  return type == sat::ElementType::U8ToU64Squares || type == sat::ElementType::U8ToSumSq ? 8 : 4;
+  switch (type) {
+    case sat::ElementType::U8ToU64Squares:
+    case sat::ElementType::U8ToSumSq:
+    case sat::ElementType::U16ToU64:
+    case sat::ElementType::U16ToSumSq:
+      return 8;
+    default:
+      return 4;
+  }
 }
 
 std::string where(std::size_t words_per_pixel, int row, std::size_t word) {

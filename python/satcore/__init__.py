@@ -54,15 +54,21 @@ def algorithms():
     return list(_satcore.algorithm_names())
 
 
-def integral(x, algorithm="1r1w-skss-lb", tile=0, out=None, stream=None, tilted=False):
+def integral(x, algorithm="1r1w-skss-lb", tile=0, out=None, stream=None, tilted=False, wide=False,
+             channels_last=False):
     """Summed-area table (inclusive): ``out[..., i, j] = x[..., :i+1, :j+1].sum()``.
 
     ``tilted=True``: the 45°-rotated table instead, exactly ``cv2.integral3``'s third output, one
     row and column larger (``(..., H+1, W+1)``): ``out[..., Y, X]`` sums the pixels ``(y, x)``
     with ``y < Y`` and ``|x - (X-1)| <= Y-1-y``, the triangle above pixel ``(X-1, Y-1)``.
 
-    uint8 → uint32 (wraps modulo 2³², so box sums stay exact while the true sum fits 32 bits),
-    float32 → float32. Leading axes are planes: one call computes every plane's table. Rows
+    uint8 → uint32 (wraps modulo 2³², so box sums stay exact while the true sum fits 32 bits:
+    any box of up to 16 843 009 pixels), uint16 → uint32 (the same wrap-around: exact box sums
+    up to 65 537 pixels) or, with ``wide=True``, uint16 → uint64 (exact for any image),
+    float32 → float32. ``channels_last=True``: (..., H, W, 4) uint8 or uint16 pixels of four
+    interleaved channels (RGBA), one uint32 table per channel in the same layout (a box of
+    16-bit channels stays exact up to 65 537 pixels). Leading axes are planes: one call computes
+    every plane's table. Rows
     must be contiguous; rows and planes may be pitched. ``algorithm`` is one of
     :func:`algorithms` and ``tile`` 0 (the default), 32, 64 or 128. CUDA arrays: asynchronous on
     ``stream`` (default: the array's library's current stream); host arrays: CPU backend, the
@@ -71,6 +77,7 @@ def integral(x, algorithm="1r1w-skss-lb", tile=0, out=None, stream=None, tilted=
     src = _Input(x, stream)
     algorithm_id = _satcore.parse_algorithm(algorithm)
     shape = _satcore.integral_shape(list(src.tensor.shape), bool(tilted))
-    out_view, dst = _output(src, out, _satcore.integral_dtype(src.tensor.dtype), shape)
-    _satcore.integral(src.tensor, dst, algorithm_id, _tile("integral", tile), bool(tilted), src.stream)
+    out_view, dst = _output(src, out, _satcore.integral_dtype(src.tensor.dtype, bool(wide)), shape)
+    _satcore.integral(src.tensor, dst, algorithm_id, _tile("integral", tile), bool(tilted), bool(wide),
+                      bool(channels_last), src.stream)
     return dst if out is None else out

@@ -36,8 +36,9 @@ def _current_stream(x, device_id):
 
 # torch dtypes satcore reads or writes, as array-interface typestrs (a fast path: a torch tensor's
 # pointer, shape and strides are plain attributes, cheaper to read than its __dlpack__).
-_TORCH_TYPESTRS = {"torch.uint8": "|u1", "torch.uint32": "<u4", "torch.uint64": "<u8", "torch.float32": "<f4"}
-_DTYPES = ("uint8", "uint32", "uint64", "float32")
+_TORCH_TYPESTRS = {"torch.uint8": "|u1", "torch.uint16": "<u2", "torch.uint32": "<u4", "torch.uint64": "<u8",
+                   "torch.float32": "<f4"}
+_DTYPES = ("uint8", "uint16", "uint32", "uint64", "float32")
 
 
 class _Input:

@@ -23,14 +23,14 @@ using satpy::without_gil;
 namespace {
 
 DType dtype_named(const std::string& name) {
-  for (DType d : {DType::U8, DType::U32, DType::U64, DType::F32})
+  for (DType d : {DType::U8, DType::U16, DType::U32, DType::U64, DType::F32})
     if (name == satpy::numpy_name(d)) return d;
-  throw std::invalid_argument("dtype " + name + " is not supported (uint8, uint32, uint64, float32)");
+  throw std::invalid_argument("dtype " + name + " is not supported (uint8, uint16, uint32, uint64, float32)");
 }
 
 // "<u4"-style typestr of the array interfaces.
 DType dtype_of_typestr(const std::string& typestr) {
-  for (DType d : {DType::U8, DType::U32, DType::U64, DType::F32})
+  for (DType d : {DType::U8, DType::U16, DType::U32, DType::U64, DType::F32})
     if (typestr.size() >= 3 && (typestr[0] == '<' || typestr[0] == '|') &&
         typestr.substr(1) == std::string(1, satpy::typestr_kind(d)) + std::to_string(satpy::item_size(d)))
       return d;
@@ -149,19 +149,23 @@ PYBIND11_MODULE(_satcore, m) {
   m.def("integral_shape", [](std::vector<int64_t> shape, bool tilted) {
     return as_tuple(satpy::integral_shape(std::move(shape), tilted));
   });
-  m.def("integral_dtype", [](const std::string& dtype) {
-    return std::string(satpy::numpy_name(satpy::integral_dtype(dtype_named(dtype))));
-  });
+  m.def(
+      "integral_dtype",
+      [](const std::string& dtype, bool wide) {
+        return std::string(satpy::numpy_name(satpy::integral_dtype(dtype_named(dtype), wide)));
+      },
+      py::arg("dtype"), py::arg("wide") = false);
   // The computing calls release the GIL: other Python threads run meanwhile (and other calls of
   // ours, in parallel). `src` and `dst` stay alive (the caller holds their Python objects), and
   // satpy's operations touch no Python object.
-  m.def("integral", [](const Tensor& src, Tensor& dst, int algorithm, int tile, bool tilted, std::uintptr_t stream) {
+  m.def("integral", [](const Tensor& src, Tensor& dst, int algorithm, int tile, bool tilted, bool wide,
+                       bool channels_last, std::uintptr_t stream) {
     sat_options o = sat_default_options();
     o.algorithm = algorithm;
     o.tile = tile;
     o.table = tilted ? SAT_TABLE_TILTED : SAT_TABLE_UPRIGHT;
     without_gil([&] {
-      satpy::integral(src, dst, o, stream_of(stream));
+      satpy::integral(src, dst, o, {wide, channels_last}, stream_of(stream));
       if (dst.owned()) dst.mark_written(stream_of(stream));  // a user's out= is ordered by its own library
     });
   });

@@ -114,16 +114,43 @@ PythonWords filter_words(const FilterRequest& r) {
 
 }  // namespace
 
-DType integral_dtype(DType input) {
+DType integral_dtype(DType input, bool wide) {
+  if (wide && input != DType::U16)
+    bad(std::string("integral(): wide=True takes uint16 input (got ") + numpy_name(input) +
+        "; uint8 tables are uint32, exact for boxes up to 16 843 009 pixels)");
   switch (input) {
     case DType::U8:
       return DType::U32;
+    case DType::U16:
+      return wide ? DType::U64 : DType::U32;
     case DType::F32:
       return DType::F32;
     default:
-      bad(std::string("integral() takes uint8 or float32 input (got ") + numpy_name(input) + ")");
+      bad(std::string("integral() takes uint8, uint16 or float32 input (got ") + numpy_name(input) + ")");
   }
 }
+
+namespace {
+
+// The C ABI's element type of an integral() call (dtype and layout checked by integral_dtype).
+int integral_element_type(DType input, IntegralLayout layout) {
+  if (layout.channels_last) {
+    if (layout.wide) bad("integral(): wide=True takes one-channel uint16 planes, not channels_last ones");
+    if (input == DType::U8) return SAT_U8X4_TO_U32X4;
+    if (input == DType::U16) return SAT_U16X4_TO_U32X4;
+    bad(std::string("integral(): channels_last takes uint8 or uint16 input (got ") + numpy_name(input) + ")");
+  }
+  switch (input) {
+    case DType::U8:
+      return SAT_U8_TO_U32;
+    case DType::U16:
+      return layout.wide ? SAT_U16_TO_U64 : SAT_U16_TO_U32;
+    default:
+      return SAT_F32_TO_F32;
+  }
+}
+
+}  // namespace
 
 std::vector<int64_t> integral_shape(std::vector<int64_t> shape, bool tilted) {
   if (tilted && shape.size() >= 2) {
@@ -133,21 +160,20 @@ std::vector<int64_t> integral_shape(std::vector<int64_t> shape, bool tilted) {
   return shape;
 }
 
-void integral(const Tensor& src, const Tensor& dst, const sat_options& options, cudaStream_t stream) {
+void integral(const Tensor& src, const Tensor& dst, const sat_options& options, IntegralLayout layout,
+              cudaStream_t stream) {
   speaking_python({"integral", {}}, [&] {
-    const DType out_type = integral_dtype(src.dtype());
+    const DType out_type = integral_dtype(src.dtype(), layout.wide);
+    const int type = integral_element_type(src.dtype(), layout);
     const bool tilted = options.table == SAT_TABLE_TILTED;
     check_out(src, dst, out_type, integral_shape(src.shape(), tilted));
-    const Planes in = planes_of(src, false, "input");
-    const Planes out = written_planes_of(dst, false, "out");
+    // Four interleaved channels are one pixel of the library's 4-channel types (u8x4, u16x4).
+    const Planes in = planes_of(src, layout.channels_last, "input");
+    const Planes out = written_planes_of(dst, layout.channels_last, "out");
     if (in.count == 0) return;
-    const sat_problem problem{src.dtype() == DType::U8 ? SAT_U8_TO_U32 : SAT_F32_TO_F32,
-                              in.width,
-                              in.height,
-                              src.data(),
-                              in.pitch,
-                              dst.data(),
-                              out.pitch};
+    if (layout.channels_last && in.channels != 4)
+      bad("integral(): channels_last takes 4 channels (..., H, W, 4); got shape " + shape_text(src.shape()));
+    const sat_problem problem{type, in.width, in.height, src.data(), in.pitch, dst.data(), out.pitch};
     const sat_batch batch{int(in.count), in.plane_stride, out.plane_stride};
     if (!src.device().cuda) {
       // The CPU backend takes no options, but they are checked as for CUDA arrays (tile=7 is

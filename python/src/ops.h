@@ -15,13 +15,21 @@
 
 namespace satpy {
 
-// The table's dtype for an input dtype (uint8 → uint32, float32 → float32); throws otherwise.
-DType integral_dtype(DType input);
+// How integral() reads its input beyond the dtype: `wide` asks for 64-bit sums (uint16 only),
+// `channels_last` for (..., H, W, 4) pixels of four interleaved channels (uint8 or uint16).
+struct IntegralLayout {
+  bool wide = false;
+  bool channels_last = false;
+};
+// The table's dtype for an input dtype (uint8 → uint32, uint16 → uint32 or uint64 wide,
+// float32 → float32); throws otherwise.
+DType integral_dtype(DType input, bool wide = false);
 // The table's shape: src's, one more row and column for the tilted table.
 std::vector<int64_t> integral_shape(std::vector<int64_t> shape, bool tilted);
 // dst has integral_shape(src) and integral_dtype(src); any number of leading (plane) axes;
 // options.table picks the upright or the tilted table.
-void integral(const Tensor& src, const Tensor& dst, const sat_options& options, cudaStream_t stream);
+void integral(const Tensor& src, const Tensor& dst, const sat_options& options, IntegralLayout layout,
+              cudaStream_t stream);
 
 // One parameter of a catalog filter, as sat_filter_param takes it: `text` (a choice's name) when
 // set, else `image` (an image parameter: uint8 (H, W), or one plane per input plane), else `value`.

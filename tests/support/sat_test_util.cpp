@@ -20,6 +20,13 @@ void load_u32x2(const unsigned char* px, std::uint64_t* v) {
   }
 }
 
+// A 16-bit scalar of a pixel (little-endian, as the host stores uint16_t).
+std::uint64_t load_u16(const unsigned char* px, int c) {
+  std::uint16_t t;
+  std::memcpy(&t, px + 2 * c, 2);
+  return t;
+}
+
 // One input pixel as output scalars: integer types as uint64 (x, or x², per channel), float
 // types as double.
 void pixel_ints(ElementType type, const unsigned char* px, std::uint64_t* v) {
@@ -39,6 +46,17 @@ void pixel_ints(ElementType type, const unsigned char* px, std::uint64_t* v) {
       break;
     case ElementType::U32x2ToU32x2:
       load_u32x2(px, v);
+      break;
+    case ElementType::U16ToU32:
+    case ElementType::U16ToU64:
+      v[0] = load_u16(px, 0);
+      break;
+    case ElementType::U16ToSumSq:
+      v[0] = load_u16(px, 0);
+      v[1] = v[0] * v[0];
+      break;
+    case ElementType::U16x4ToU32x4:
+      for (int c = 0; c < 4; ++c) v[c] = load_u16(px, c);
       break;
     default:
       break;
@@ -107,12 +125,16 @@ int output_channels(ElementType type) {
     case ElementType::U8ToU32:
     case ElementType::F32ToF32:
     case ElementType::U8ToU64Squares:
+    case ElementType::U16ToU32:
+    case ElementType::U16ToU64:
       return 1;
     case ElementType::F32x2ToF32x2:
     case ElementType::U32x2ToU32x2:
     case ElementType::U8ToSumSq:
+    case ElementType::U16ToSumSq:
       return 2;
     case ElementType::U8x4ToU32x4:
+    case ElementType::U16x4ToU32x4:
       return 4;
   }
   return 1;
@@ -120,6 +142,11 @@ int output_channels(ElementType type) {
 
 std::size_t output_scalar_size(ElementType type) {
   return output_element_size(type) / std::size_t(output_channels(type));
+}
+
+bool is_u16_input(ElementType type) {
+  return type == ElementType::U16ToU32 || type == ElementType::U16ToU64 || type == ElementType::U16ToSumSq ||
+         type == ElementType::U16x4ToU32x4;
 }
 
 std::string short_name(Algorithm algorithm) {
@@ -158,6 +185,14 @@ std::string short_name(ElementType type) {
       return "U8ToSumSq";
     case ElementType::U32x2ToU32x2:
       return "U32x2ToU32x2";
+    case ElementType::U16ToU32:
+      return "U16ToU32";
+    case ElementType::U16ToU64:
+      return "U16ToU64";
+    case ElementType::U16ToSumSq:
+      return "U16ToSumSq";
+    case ElementType::U16x4ToU32x4:
+      return "U16x4ToU32x4";
   }
   return "Unknown";
 }
@@ -184,7 +219,8 @@ HostImage random_input(ElementType type, Extent extent, std::uint64_t seed, Fill
     }
   } else {
     // Uniform bytes: for U32x2ToU32x2 every uint32 spans the full 32-bit range, so sums wrap
-    // around 2³² within a few pixels (and the tests check the wrapped bits).
+    // around 2³² within a few pixels (and the tests check the wrapped bits); 16-bit inputs span
+    // 0 … 65535, so a u16 → u32 table wraps after about 65 536 pixels.
     std::uint64_t bits = 0;
     for (std::size_t k = 0; k < img.bytes.size(); ++k) {
       if (k % 8 == 0) bits = rng();
@@ -207,6 +243,9 @@ HostImage constant_input(ElementType type, Extent extent, double value) {
   } else if (type == ElementType::U32x2ToU32x2) {
     const std::uint32_t u = std::uint32_t(value);
     for (std::size_t k = 0; k < img.bytes.size(); k += 4) std::memcpy(img.bytes.data() + k, &u, 4);
+  } else if (is_u16_input(type)) {
+    const std::uint16_t u = std::uint16_t(value);
+    for (std::size_t k = 0; k < img.bytes.size(); k += 2) std::memcpy(img.bytes.data() + k, &u, 2);
   } else {
     std::memset(img.bytes.data(), int(value) & 0xFF, img.bytes.size());
   }
@@ -304,6 +343,23 @@ Reference reference_sat(const HostImage& image) {
       break;
     case ElementType::U32x2ToU32x2:
       reference_ints<2, 4>(image, r, load_u32x2);
+      break;
+    case ElementType::U16ToU32:
+      reference_ints<1, 4>(image, r, [](const unsigned char* px, std::uint64_t* v) { v[0] = load_u16(px, 0); });
+      break;
+    case ElementType::U16ToU64:
+      reference_ints<1, 8>(image, r, [](const unsigned char* px, std::uint64_t* v) { v[0] = load_u16(px, 0); });
+      break;
+    case ElementType::U16ToSumSq:
+      reference_ints<2, 8>(image, r, [](const unsigned char* px, std::uint64_t* v) {
+        v[0] = load_u16(px, 0);
+        v[1] = v[0] * v[0];
+      });
+      break;
+    case ElementType::U16x4ToU32x4:
+      reference_ints<4, 4>(image, r, [](const unsigned char* px, std::uint64_t* v) {
+        for (int c = 0; c < 4; ++c) v[c] = load_u16(px, c);
+      });
       break;
     case ElementType::F32ToF32:
       reference_floats<1>(image, r);

@@ -27,14 +27,17 @@ enum class Fill { Signed, Positive };
 
 bool is_float(ElementType type);
 // Scalars per pixel in the output: U8ToU32 1, U8x4ToU32x4 4, F32ToF32 1, F32x2ToF32x2 2,
-// U8ToU64Squares 1, U8ToSumSq 2, U32x2ToU32x2 2.
+// U8ToU64Squares 1, U8ToSumSq 2, U32x2ToU32x2 2, U16ToU32 1, U16ToU64 1, U16ToSumSq 2,
+// U16x4ToU32x4 4.
 int output_channels(ElementType type);
 // Bytes per output scalar (4 for u32/f32 and the u32x2 channels, 8 for u64/SumSq halves).
 std::size_t output_scalar_size(ElementType type);
+// Whether the input scalars are uint16_t (U16ToU32, U16ToU64, U16ToSumSq, U16x4ToU32x4).
+bool is_u16_input(ElementType type);
 
 // Identifier-safe names for test names: "Naive", "Optimal", "Tiled", "Diagonal", "Hybrid",
 // "Skss", "SkssLb"; "U8ToU32", "U8x4ToU32x4", "F32ToF32", "F32x2ToF32x2", "U8ToU64Squares",
-// "U8ToSumSq", "U32x2ToU32x2".
+// "U8ToSumSq", "U32x2ToU32x2", "U16ToU32", "U16ToU64", "U16ToSumSq", "U16x4ToU32x4".
 std::string short_name(Algorithm algorithm);
 std::string short_name(ElementType type);
 
@@ -47,8 +50,8 @@ struct HostImage {
 };
 
 HostImage random_input(ElementType type, Extent extent, std::uint64_t seed, Fill fill = Fill::Signed);
-// Every input value set to `value`: the byte value for u8 inputs, the uint32 for u32x2, the
-// float for float types.
+// Every input value set to `value`: the byte value for u8 inputs, the uint16 for u16 inputs,
+// the uint32 for u32x2, the float for float types.
 HostImage constant_input(ElementType type, Extent extent, double value);
 
 // The image laid out with `pitch` bytes per row after `offset` leading bytes; the leading bytes

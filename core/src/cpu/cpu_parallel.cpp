@@ -6,7 +6,8 @@
 //   3. each band computes its table rows from its carry row — parallel.
 //   The input is read twice, the output written once (the output is 4–16 bytes per element, the
 //   input 1–8): about the traffic of the serial loop, spread over the cores.
-// u8 → u32 rows take u8_table_rows.h's SSE2 running sums (the same integers).
+// u8 → u32 and u16 → u32 rows take u8_table_rows.h's and u16_table_rows.h's SIMD running sums
+// (the same integers).
 // Float tables keep the additions in the order of the table itself, so that the rounding error
 // stays within the bound the tests check: each band computes its own table (row prefix sums,
 // then running column sums), then adds its carry row (the table row above it) to every row.
@@ -16,6 +17,7 @@
 
 #include "cpu/cpu_common.h"
 #include "cpu/parallel_bands.h"
+#include "cpu/u16_table_rows.h"
 #include "cpu/u8_table_rows.h"
 #include "sat/sat.h"
 
@@ -39,12 +41,21 @@ int band_count(ElementType type, Extent e, int threads) {
   return std::max(1, std::min(threads, e.height / 16));
 }
 
-// Table rows i0 … i1 − 1 of a u8 → u32 problem, row i0 − 1 being `carry` (nullptr: none).
-void u8_rows(const Problem& problem, int i0, int i1, const uint32_t* carry) {
+// Whether the type's rows have a SIMD row function (simd_rows).
+bool has_simd_rows(ElementType type) { return type == ElementType::U8ToU32 || type == ElementType::U16ToU32; }
+
+// Table rows i0 … i1 − 1 of a u8 → u32 or u16 → u32 problem, row i0 − 1 being `carry`
+// (nullptr: none).
+void simd_rows(const Problem& problem, int i0, int i1, const uint32_t* carry) {
   for (int i = i0; i < i1; ++i) {
     const uint32_t* above = i > i0 ? detail::row<const uint32_t>(problem.output, problem.output_pitch, i - 1) : carry;
-    detail::u8_table_row(detail::row<const uint8_t>(problem.input, problem.input_pitch, i), above,
-                         detail::row<uint32_t>(problem.output, problem.output_pitch, i), problem.extent.width);
+    uint32_t* out = detail::row<uint32_t>(problem.output, problem.output_pitch, i);
+    if (problem.type == ElementType::U16ToU32)
+      detail::u16_table_row(detail::row<const uint16_t>(problem.input, problem.input_pitch, i), above, out,
+                            problem.extent.width);
+    else
+      detail::u8_table_row(detail::row<const uint8_t>(problem.input, problem.input_pitch, i), above, out,
+                           problem.extent.width);
   }
 }
 
@@ -86,8 +97,9 @@ void exact_bands(const Problem& problem, int bands) {
 
   // 3. Each band's rows from its carry row.
   detail::parallel_bands(bands, bands, [&](int k, int, int) {
-    if constexpr (std::is_same_v<T, detail::ElementTraits<ElementType::U8ToU32>>) {
-      u8_rows(problem, band_begin(k), band_begin(k + 1), k == 0 ? nullptr : carries[std::size_t(k)].data());
+    if constexpr (std::is_same_v<T, detail::ElementTraits<ElementType::U8ToU32>> ||
+                  std::is_same_v<T, detail::ElementTraits<ElementType::U16ToU32>>) {
+      simd_rows(problem, band_begin(k), band_begin(k + 1), k == 0 ? nullptr : carries[std::size_t(k)].data());
       return;
     }
     for (int i = band_begin(k); i < band_begin(k + 1); ++i) {
@@ -150,8 +162,8 @@ void cpu_parallel(const Problem& problem, int threads) {
                 "threads must be >= 0 (got " + std::to_string(threads) + ")");
   const int bands = band_count(problem.type, problem.extent, threads);
   if (bands == 1) {
-    if (problem.type == ElementType::U8ToU32)
-      u8_rows(problem, 0, problem.extent.height, nullptr);
+    if (has_simd_rows(problem.type))
+      simd_rows(problem, 0, problem.extent.height, nullptr);
     else
       cpu_reference(problem);
     return;

@@ -39,8 +39,11 @@ def _table(chunk):
 @finished_when_returned
 def _wide_table(chunk):
     """The exact 64-bit table of a uint8 chunk: 32-bit tables of bands of rows small enough to be
-    exact, widened, each band carrying the bands above it (their last row)."""
+    exact, widened, each band carrying the bands above it (their last row). A uint16 chunk has a
+    64-bit table of its own (satcore.integral(wide=True))."""
     xp = array_module(chunk)
+    if chunk.dtype == np.uint16:
+        return as_chunk(satcore.integral(contiguous(chunk), wide=True), xp)
     height, width = chunk.shape[-2:]
     if width > _U32_EXACT_PIXELS:
         raise ValueError(f"satcore.dask.integral(wide=True): chunks wider than {_U32_EXACT_PIXELS} pixels "
@@ -102,10 +105,11 @@ def _exclusive_cumsum(edges, axis, dtype):
 def integral(x, wide=False):
     """The summed-area table (inclusive) of a dask array, lazily: ``satcore.integral`` of the whole image.
 
-    ``x``: a dask array (..., H, W) of uint8 or float32 with NumPy chunks (CPU backend) or CuPy
-    chunks (GPU, each chunk on its device); leading axes are planes. The result has x's shape and
-    chunks: uint8 → uint32 (wraps modulo 2^32 as ``satcore.integral`` does, so box sums stay exact
-    while they fit 32 bits), or uint64 with ``wide=True`` (exact up to 7·10^16 pixels); float32 →
+    ``x``: a dask array (..., H, W) of uint8, uint16 or float32 with NumPy chunks (CPU backend) or
+    CuPy chunks (GPU, each chunk on its device); leading axes are planes. The result has x's shape
+    and chunks: uint8 and uint16 → uint32 (wraps modulo 2^32 as ``satcore.integral`` does, so box
+    sums stay exact while they fit 32 bits: up to 65 537 pixels of uint16), or uint64 with
+    ``wide=True`` (exact up to 7·10^16 pixels of uint8, 2.8·10^14 of uint16); float32 →
     float32, each chunk's table rounded as satcore rounds it plus carries summed in float64 and
     added with one rounding: on the CPU backend within (h + w + 1)·2^-24·Σ|x| over an entry's
     box, h × w the largest chunk, at any magnitude (the whole-image table's bound, with the
@@ -114,9 +118,9 @@ def integral(x, wide=False):
 
         >>> t = satcore.dask.integral(da.from_zarr("scan.zarr"), wide=True)
     """
-    x = as_image_array(x, "integral", ("uint8", "float32"))
-    if wide and x.dtype != np.uint8:
-        raise ValueError(f"satcore.dask.integral(): wide=True takes uint8 images (got {x.dtype})")
+    x = as_image_array(x, "integral", ("uint8", "uint16", "float32"))
+    if wide and x.dtype not in (np.uint8, np.uint16):
+        raise ValueError(f"satcore.dask.integral(): wide=True takes uint8 or uint16 images (got {x.dtype})")
     dtype = np.dtype(np.uint64 if wide else satcore._satcore.integral_dtype(str(x.dtype)))
     carry_dtype = np.float64 if dtype == np.float32 else dtype
     tables = x.map_blocks(_wide_table if wide else _table, dtype=dtype, meta=meta_like(x, dtype))

@@ -57,6 +57,19 @@ def test_uint32_wraps_as_the_whole_table_and_wide_is_exact():
     np.testing.assert_array_equal(wide[np.ix_(rows, columns)], expected)
 
 
+def test_uint16_equals_the_whole_table_and_wide_is_exact():
+    rng = np.random.default_rng(13)
+    image = rng.integers(0, 65536, (300, 250), dtype=np.uint16)  # the whole 16-bit range: sums wrap 2^32
+    image[0, 0] = 65535
+    chunked = da.from_array(image, chunks=(64, 90))
+    table = sd.integral(chunked)
+    assert table.dtype == np.uint32
+    np.testing.assert_array_equal(table.compute(), whole_table(image))
+    wide = sd.integral(chunked, wide=True).compute()
+    assert wide.dtype == np.uint64
+    np.testing.assert_array_equal(wide, image.astype(np.uint64).cumsum(0).cumsum(1))
+
+
 def test_float32_is_within_the_single_array_bound():
     rng = np.random.default_rng(13)
     image = rng.random((300, 257), dtype=np.float32)

@@ -124,3 +124,101 @@ def test_torch_cpu_tensors():
     out = torch.zeros(40, 50, dtype=torch.float32)
     assert satcore.integral(f, out=out) is out
     assert torch.equal(out, tf)
+
+
+def reference_u16(x, wide=False):
+    """uint16 → uint32 table with satcore's wrap-around, or the exact uint64 table (wide)."""
+    exact = x.astype(np.uint64).cumsum(-1).cumsum(-2)
+    return exact if wide else (exact & 0xFFFFFFFF).astype(np.uint32)
+
+
+def full_range_u16(shape):
+    """Random uint16 pixels over the whole 0 … 65535 range, 0 and 65535 included."""
+    x = RNG.integers(0, 65536, shape, dtype=np.uint16)
+    x.flat[0], x.flat[-1] = 65535, 0 if x.size > 1 else 65535
+    return x
+
+
+@pytest.mark.parametrize("shape", [(1, 1), (17, 31), (65, 129), (1081, 1921), (2, 17, 19), (3, 2, 7, 11)])
+def test_uint16_exact(shape):
+    x = full_range_u16(shape)
+    t = satcore.integral(x)
+    assert t.dtype == "uint32" and t.shape == shape and not t.is_cuda
+    np.testing.assert_array_equal(np.asarray(t), reference_u16(x))
+    w = satcore.integral(x, wide=True)
+    assert w.dtype == "uint64" and w.shape == shape
+    np.testing.assert_array_equal(np.asarray(w), reference_u16(x, wide=True))
+
+
+def test_uint16_boxes_of_up_to_65537_pixels_stay_exact():
+    x = np.full((3, 65540), 65535, np.uint16)  # the corner, 196 620 · 65535, wraps 2³²
+    t = np.asarray(satcore.integral(x)).astype(np.int64)
+    np.testing.assert_array_equal(t, reference_u16(x).astype(np.int64))
+
+    def box(top, left, bottom, right):
+        return (t[bottom, right] - t[top - 1, right] - t[bottom, left - 1] + t[top - 1, left - 1]) % 2**32
+
+    assert box(1, 1, 1, 65537) == 65537 * 65535 == 2**32 - 1  # the largest exact box (65 537 is prime)
+    assert box(1, 1, 1, 65538) != 65538 * 65535  # one pixel more wraps
+    y = np.full((300, 280), 65535, np.uint16)
+    u = np.asarray(satcore.integral(y)).astype(np.int64)
+    assert (u[266, 261] - u[9, 261] - u[266, 6] + u[9, 6]) % 2**32 == 257 * 255 * 65535  # 257 × 255 box
+
+
+def test_uint16_wide_is_exact_on_a_large_image():
+    x = np.full((2100, 4100), 65535, np.uint16)
+    t = np.asarray(satcore.integral(x, wide=True))
+    assert t.dtype == np.uint64 and int(t[-1, -1]) == 65535 * x.size > 2**32
+    assert int(t[1234, 2345]) == 65535 * 1235 * 2346
+
+
+def test_uint16_pitched_rows_and_planes():
+    base = full_range_u16((4, 40, 60))
+    x = base[::2, 3:31, 5:50]  # pitched rows (even pitch) and planes
+    np.testing.assert_array_equal(np.asarray(satcore.integral(x)), reference_u16(x))
+    np.testing.assert_array_equal(np.asarray(satcore.integral(x, wide=True)), reference_u16(x, wide=True))
+    out = np.zeros((2, 28, 45), np.uint64)
+    assert satcore.integral(x, wide=True, out=out) is out
+    np.testing.assert_array_equal(out, reference_u16(x, wide=True))
+    x.setflags(write=False)  # read through __array_interface__ ("<u2"), not DLPack
+    np.testing.assert_array_equal(np.asarray(satcore.integral(x)), reference_u16(x))
+
+
+@pytest.mark.parametrize("dtype", [np.uint8, np.uint16])
+def test_four_channels_last(dtype):
+    x = RNG.integers(0, np.iinfo(dtype).max + 1, (2, 33, 47, 4), dtype=dtype)
+    t = satcore.integral(x, channels_last=True)
+    assert t.dtype == "uint32" and t.shape == x.shape
+    expected = (x.astype(np.uint64).cumsum(-2).cumsum(-3) & 0xFFFFFFFF).astype(np.uint32)
+    np.testing.assert_array_equal(np.asarray(t), expected)
+
+
+def test_uint16_options_that_do_not_apply_are_refused():
+    x = np.ones((4, 4), np.uint16)
+    with pytest.raises(ValueError, match="wide=True takes uint16"):
+        satcore.integral(np.ones((4, 4), np.uint8), wide=True)
+    with pytest.raises(ValueError, match="wide=True takes uint16"):
+        satcore.integral(np.ones((4, 4), np.float32), wide=True)
+    with pytest.raises(ValueError, match="out must be uint64"):
+        satcore.integral(x, wide=True, out=np.zeros((4, 4), np.uint32))
+    with pytest.raises(ValueError, match="4 channels"):
+        satcore.integral(np.ones((4, 4, 3), np.uint16), channels_last=True)
+    with pytest.raises(ValueError, match="channels_last"):
+        satcore.integral(np.ones((4, 4, 4), np.uint16), channels_last=True, wide=True)
+    with pytest.raises(ValueError, match="channels_last takes uint8 or uint16"):
+        satcore.integral(np.ones((4, 4, 4), np.float32), channels_last=True)
+    with pytest.raises(ValueError, match="tilted"):
+        satcore.integral(x, tilted=True)
+
+
+def test_uint16_torch_cpu_tensors():
+    torch = pytest.importorskip("torch")
+    if not hasattr(torch, "uint16"):
+        pytest.skip("this torch has no uint16")
+    x = full_range_u16((2, 19, 23))
+    try:
+        tensor = torch.from_numpy(x)
+    except TypeError:
+        pytest.skip("this torch makes no uint16 tensors from NumPy")
+    assert str(tensor.dtype) == "torch.uint16"
+    np.testing.assert_array_equal(np.asarray(satcore.integral(tensor)), reference_u16(x))

@@ -187,6 +187,35 @@ def test_box_blur_colour_matches_opencv():
     np.testing.assert_array_equal(got.cpu().numpy(), cv2.blur(host, (31, 31)))
 
 
+class _AsUint16:
+    """A CUDA int16 tensor seen as uint16 through __cuda_array_interface__ (torch has no uint16 everywhere)."""
+
+    def __init__(self, t):
+        self._keep = t  # the interface does not own the memory
+        self.__cuda_array_interface__ = dict(t.__cuda_array_interface__, typestr="<u2")
+
+
+@pytest.mark.parametrize("algorithm", satcore.algorithms())
+def test_uint16_exact_every_algorithm(algorithm):
+    host = RNG.integers(0, 65536, (3, 129, 257), dtype=np.uint16)  # the whole 16-bit range
+    host[0, 0, 0], host[-1, -1, -1] = 65535, 65535
+    x = _AsUint16(torch.from_numpy(host.view(np.int16)).cuda())
+    exact = host.astype(np.uint64).cumsum(-1).cumsum(-2)
+    t = satcore.integral(x, algorithm=algorithm)
+    assert t.is_cuda and t.dtype == "uint32"
+    np.testing.assert_array_equal(torch.from_dlpack(t).cpu().numpy().view(np.uint32),
+                                  (exact & 0xFFFFFFFF).astype(np.uint32))
+    w = satcore.integral(x, algorithm=algorithm, wide=True)
+    assert w.is_cuda and w.dtype == "uint64"
+    np.testing.assert_array_equal(torch.from_dlpack(w).cpu().numpy().view(np.uint64), exact)
+    rgba = RNG.integers(0, 65536, (37, 41, 4), dtype=np.uint16)
+    c = satcore.integral(_AsUint16(torch.from_numpy(rgba.view(np.int16)).cuda()), algorithm=algorithm,
+                         channels_last=True)
+    assert c.dtype == "uint32" and c.shape == (37, 41, 4)
+    np.testing.assert_array_equal(torch.from_dlpack(c).cpu().numpy().view(np.uint32),
+                                  (rgba.astype(np.uint64).cumsum(0).cumsum(1) & 0xFFFFFFFF).astype(np.uint32))
+
+
 def test_cupy_arrays_and_cuda_array_interface():
     cupy = pytest.importorskip("cupy")
     host = RNG.integers(0, 256, (2, 77, 99), dtype=np.uint8)

@@ -187,7 +187,7 @@ TEST(SatbenchCubPeerWithoutGpu, RowReadsNoGpuAndTheJsonNamesCub) {
       EXPECT_EQ(r.at("status"), "no GPU") << r.dump();
       EXPECT_TRUE(r.at("median_ms").is_null());
     }
-  EXPECT_EQ(cub, 2) << "u8->u32 and u8x4->u32x4 at 64x48\n" << report.at("results").dump(1);
+  EXPECT_EQ(cub, 4) << "u8->u32, u8x4->u32x4, u16->u32 and u16->u64 at 64x48\n" << report.at("results").dump(1);
   std::remove(json.c_str());
 }
 

@@ -33,6 +33,12 @@ TEST(SatbenchHostMemory, CaseBytesCountInputTablesAndOpenCvOutput) {
   // A batch: the planes stacked; OpenCV does not run on batches.
   const BenchCase batch = frame(sat::ElementType::F32ToF32, 256, 256, 64);
   EXPECT_EQ(case_host_bytes(batch, {Peer::OpenCv}), 3ull * 256 * 256 * 64 * 4);
+  // u16 → u32: cv::integral writes a padded table of doubles and the check converts it into a
+  // W x H table of u32.
+  const BenchCase u16 = frame(sat::ElementType::U16ToU32, 1920, 1080);
+  const std::uint64_t input16 = 1920ull * 1080 * 2, doubles = 1921ull * 1081 * 8;
+  EXPECT_EQ(case_host_bytes(u16, {Peer::CpuParallel}), input16 + table + padded);
+  EXPECT_EQ(case_host_bytes(u16, {Peer::CpuParallel, Peer::OpenCv}), input16 + table + padded + doubles + table);
 }
 
 TEST(SatbenchHostMemory, LimitCapsWhatIsAllowedAndNamesBothSizes) {
@@ -78,11 +84,11 @@ TEST(SatbenchHostMemory, CaseOverTheLimitIsNotRunAndTheRestIsReported) {
       ++not_run;
     }
   }
-  EXPECT_EQ(measured, 4) << "cpu_parallel and opencv, u8 and u8x4, at 64x48";
-  EXPECT_EQ(not_run, 4) << "the same at 1920x1080";
+  EXPECT_EQ(measured, 8) << "cpu_parallel and opencv, u8, u8x4, u16 -> u32 and u16 -> u64, at 64x48";
+  EXPECT_EQ(not_run, 8) << "the same at 1920x1080";
   EXPECT_NE(output.find("needs 107.9 MB, 5.0 MB available"), std::string::npos) << "u8x4: one unit for both\n"
                                                                                 << output;
-  EXPECT_NE(output.find("4 measurements, 4 not run for want of host memory"), std::string::npos) << output;
+  EXPECT_NE(output.find("8 measurements, 8 not run for want of host memory"), std::string::npos) << output;
   std::remove(json.c_str());
 }
 

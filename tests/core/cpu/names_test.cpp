@@ -83,11 +83,15 @@ TEST(Names, ElementTypeNamesAreDistinct) {
   EXPECT_STREQ(to_string(ElementType::U8ToU32), "u8->u32");
   EXPECT_STREQ(to_string(ElementType::F32ToF32), "f32->f32");
   EXPECT_STREQ(to_string(ElementType::U32x2ToU32x2), "u32x2->u32x2");
+  EXPECT_STREQ(to_string(ElementType::U16ToU32), "u16->u32");
+  EXPECT_STREQ(to_string(ElementType::U16ToU64), "u16->u64");
+  EXPECT_STREQ(to_string(ElementType::U16ToSumSq), "u16->sumsq");
+  EXPECT_STREQ(to_string(ElementType::U16x4ToU32x4), "u16x4->u32x4");
   std::set<std::string> names;
   for (ElementType t : kAllElementTypes) names.insert(to_string(t));
   EXPECT_EQ(names.size(), std::size(kAllElementTypes));
   EXPECT_EQ(names.count("?"), 0u);
-  EXPECT_EQ(std::size(kAllElementTypes), 7u);
+  EXPECT_EQ(std::size(kAllElementTypes), 11u);
 }
 
 TEST(Names, ErrorCodeNamesAreDistinct) {
@@ -129,6 +133,8 @@ TEST(ElementSizes, MatchTheTypes) {
   EXPECT_EQ(alignof(SumSq), 16u);
   EXPECT_EQ(alignof(f32x2), 8u);
   EXPECT_EQ(alignof(u32x2), 8u);
+  EXPECT_EQ(sizeof(u16x4), 8u);
+  EXPECT_EQ(alignof(u16x4), 8u);
 
   EXPECT_EQ(input_element_size(ElementType::U8ToU32), 1u);
   EXPECT_EQ(output_element_size(ElementType::U8ToU32), 4u);
@@ -146,6 +152,16 @@ TEST(ElementSizes, MatchTheTypes) {
   EXPECT_EQ(output_element_size(ElementType::U8ToU64Squares), 8u);
   EXPECT_EQ(input_element_size(ElementType::U8ToSumSq), 1u);
   EXPECT_EQ(output_element_size(ElementType::U8ToSumSq), sizeof(SumSq));
+  // 16-bit inputs: u16 rows must have even pitches, u16x4 rows pitches of a multiple of 8.
+  for (ElementType t : {ElementType::U16ToU32, ElementType::U16ToU64, ElementType::U16ToSumSq}) {
+    EXPECT_EQ(input_element_size(t), 2u) << to_string(t);
+    EXPECT_EQ(input_alignment(t), 2u) << to_string(t);
+  }
+  EXPECT_EQ(output_element_size(ElementType::U16ToU32), 4u);
+  EXPECT_EQ(output_element_size(ElementType::U16ToU64), 8u);
+  EXPECT_EQ(output_element_size(ElementType::U16ToSumSq), sizeof(SumSq));
+  EXPECT_EQ(input_element_size(ElementType::U16x4ToU32x4), sizeof(u16x4));
+  EXPECT_EQ(output_element_size(ElementType::U16x4ToU32x4), sizeof(u32x4));
 }
 
 TEST(ElementSizes, AlignmentsAreNaturalAndDivideTheSize) {

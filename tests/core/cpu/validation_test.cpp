@@ -134,6 +134,23 @@ std::vector<BadProblem> bad_problems() {
        ElementType::U32x2ToU32x2,
        [w](Problem& p) { p.input_pitch = std::size_t(w) * 8 - 8; },
        {"input pitch", std::to_string(w * 8 - 8), "smaller than a row", std::to_string(w * 8)}},
+      // 16-bit inputs: an odd pitch or pointer splits a pixel across rows or words.
+      {"InputPitchOddForU16",
+       ElementType::U16ToU32,
+       [w](Problem& p) { p.input_pitch = std::size_t(w) * 2 + 1; },
+       {"input pitch", std::to_string(w * 2 + 1), "multiple of the element alignment", "2 bytes"}},
+      {"InputPointerMisalignedU16",
+       ElementType::U16ToU64,
+       [](Problem& p) { p.input = byte_ptr_add(p.input, 1); },
+       {"input pointer is not aligned to 2 bytes"}},
+      {"InputPitchBelowRowU16",
+       ElementType::U16ToSumSq,
+       [w](Problem& p) { p.input_pitch = std::size_t(w) * 2 - 2; },
+       {"input pitch", "smaller than a row", std::to_string(w * 2)}},
+      {"InputPitchNotMultipleOfAlignmentU16x4",
+       ElementType::U16x4ToU32x4,
+       [w](Problem& p) { p.input_pitch = std::size_t(w) * 8 + 2; },
+       {"input pitch", "multiple of the element alignment", "8 bytes"}},
       {"InputPointerMisalignedU8x4",
        ElementType::U8x4ToU32x4,
        [](Problem& p) { p.input = byte_ptr_add(p.input, 2); },
@@ -335,7 +352,8 @@ TEST_P(ComputeTiled, Rejects16ByteOutputsAtTile128AsUnsupported) {
   Options opt;
   opt.algorithm = GetParam();
   opt.tile = 128;
-  for (ElementType t : {ElementType::U8x4ToU32x4, ElementType::U8ToSumSq}) {
+  for (ElementType t :
+       {ElementType::U8x4ToU32x4, ElementType::U8ToSumSq, ElementType::U16ToSumSq, ElementType::U16x4ToU32x4}) {
     SCOPED_TRACE(to_string(t));
     const Problem p = valid_problem(t, fake(kFakeInput), fake(kFakeOutput));
     EXPECT_TRUE(ThrowsSatError([&] { compute(p, opt, fake(kFakeWorkspace), std::size_t(1) << 40, nullptr); },
@@ -593,6 +611,20 @@ TEST(FilterRejects, PitchesWhoseSpanOverflowsTheAddressSpace) {
       },
       ErrorCode::InvalidArgument, "sat::FilterEngine::box_blur",
       {"dst plane", "runs past the end of the address space"}));
+}
+
+// The tilted table stays u8 → u32 and f32 → f32: 16-bit inputs are refused naming the type.
+TEST(TiltedRejects, SixteenBitInputs) {
+  Options opt;
+  opt.table = Table::Tilted;
+  for (ElementType t :
+       {ElementType::U16ToU32, ElementType::U16ToU64, ElementType::U16ToSumSq, ElementType::U16x4ToU32x4}) {
+    SCOPED_TRACE(to_string(t));
+    EXPECT_FALSE(supports(Table::Tilted, t));
+    EXPECT_TRUE(supports(Table::Upright, t));
+    EXPECT_TRUE(ThrowsSatError([&] { workspace_size(t, kExtent, opt); }, ErrorCode::Unsupported, "sat::workspace_size",
+                               {"tilted", to_string(t)}));
+  }
 }
 
 // Foreground 0 would equal the background: every surface (satfilter, C, C++, Python) takes 1..255.

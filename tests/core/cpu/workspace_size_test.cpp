@@ -6,6 +6,7 @@
 #include <limits>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sat/sat.h"
@@ -149,7 +150,8 @@ TEST(WorkspaceSizeErrors, RejectsUnknownTiles) {
 
 TEST(WorkspaceSizeErrors, Rejects16ByteOutputsAtTile128AsUnsupported) {
   for (Algorithm a : kAllAlgorithms)
-    for (ElementType t : {ElementType::U8x4ToU32x4, ElementType::U8ToSumSq}) {
+    for (ElementType t :
+         {ElementType::U8x4ToU32x4, ElementType::U8ToSumSq, ElementType::U16ToSumSq, ElementType::U16x4ToU32x4}) {
       SCOPED_TRACE(std::string(to_string(a)) + " " + to_string(t));
       Options opt;
       opt.algorithm = a;
@@ -164,6 +166,32 @@ TEST(WorkspaceSizeErrors, Rejects16ByteOutputsAtTile128AsUnsupported) {
           },
           ErrorCode::Unsupported, "sat::workspace_size", {to_string(a), to_string(t), "128"}));
     }
+}
+
+// The workspaces hold sums, never pixels: a 16-bit input needs exactly the workspace of the 8-bit
+// input with the same sums (u16 → u32 as u8 → u32, u16 → u64 as u8 → u64 squares, u16 → SumSq as
+// u8 → SumSq, u16x4 → u32x4 as u8x4 → u32x4), for one plane and for batches.
+TEST(WorkspaceSize, SixteenBitInputsNeedTheWorkspaceOfTheirSums) {
+  const std::pair<ElementType, ElementType> same_sums[] = {
+      {ElementType::U16ToU32, ElementType::U8ToU32},
+      {ElementType::U16ToU64, ElementType::U8ToU64Squares},
+      {ElementType::U16ToSumSq, ElementType::U8ToSumSq},
+      {ElementType::U16x4ToU32x4, ElementType::U8x4ToU32x4},
+  };
+  for (const auto& [u16, u8] : same_sums)
+    for (Algorithm a : kAllAlgorithms)
+      for (int tile : {0, 32, 64, 128}) {
+        if (!supports(a, u16, tile)) continue;
+        Options opt;
+        opt.algorithm = a;
+        opt.tile = tile;
+        for (Extent e : {Extent{1, 1}, Extent{17, 31}, Extent{65, 129}, Extent{1921, 1081}, Extent{3840, 2160}}) {
+          SCOPED_TRACE(std::string(to_string(a)) + ", tile " + std::to_string(tile) + ", " + to_string(u16) + ", " +
+                       std::to_string(e.width) + "x" + std::to_string(e.height));
+          EXPECT_EQ(workspace_size(u16, e, opt), workspace_size(u8, e, opt));
+          EXPECT_EQ(batch_workspace_size(u16, e, 3, opt), batch_workspace_size(u8, e, 3, opt));
+        }
+      }
 }
 
 TEST(WorkspaceSizeErrors, RejectsHybridROutsideTheOpenUnitInterval) {

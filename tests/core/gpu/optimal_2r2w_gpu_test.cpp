@@ -106,7 +106,8 @@ TEST_P(GpuOptimal2R2W, ResultsAreIdenticalFromCallToCall) {
 
 INSTANTIATE_TEST_SUITE_P(Types, GpuOptimal2R2W,
                          ::testing::Values(ElementType::F32ToF32, ElementType::U8x4ToU32x4, ElementType::U8ToU32,
-                                           ElementType::U8ToSumSq),
+                                           ElementType::U8ToSumSq, ElementType::U16ToU32, ElementType::U16ToU64,
+                                           ElementType::U16x4ToU32x4),
                          [](const ::testing::TestParamInfo<ElementType>& param) {
                            return test::short_name(param.param);
                          });

@@ -144,7 +144,8 @@ TEST_P(GpuPlan, SurvivesMoves) {
 
 std::vector<PlanCase> plan_cases() {
   std::vector<PlanCase> out;
-  for (ElementType t : {ElementType::U8ToU32, ElementType::F32ToF32, ElementType::U8ToSumSq})
+  for (ElementType t : {ElementType::U8ToU32, ElementType::F32ToF32, ElementType::U8ToSumSq, ElementType::U16ToU32,
+                        ElementType::U16x4ToU32x4})
     for (Algorithm a : kAllAlgorithms) {
       out.push_back({a, 0, t});
       if (is_tiled(a)) out.push_back({a, 32, t});
