@@ -75,6 +75,18 @@ std::vector<GstVideoFormat> system_memory_formats() {
   return formats;
 }
 
+}  // namespace
+
+GstCaps* sat_gst::detect_pad_caps(bool ten_bit) {
+  std::vector<GstVideoFormat> formats = ::system_memory_formats();  // this file's, with RGB
+  if (ten_bit) formats.insert(formats.end(), {GST_VIDEO_FORMAT_P010_10LE, GST_VIDEO_FORMAT_I420_10LE});
+  GstCaps* caps = sat_gst::make_caps(formats, false);
+  gst_caps_append(caps, sat_gst::make_caps(sat_gst::cuda_memory_formats(), true));
+  return caps;
+}
+
+namespace {
+
 // In place: the caps go through unchanged; CUDA memory only where the CUDA backend can run.
 GstCaps* transform_caps(GstBaseTransform* trans, GstPadDirection, GstCaps* caps, GstCaps* filter) {
   GstCaps* result = gst_caps_ref(caps);
@@ -263,8 +275,7 @@ static void gst_sat_detect_base_class_init(GstSatDetectBaseClass* klass) {
   sat_gst::install_detect_properties(gobject_class, kFirstProperty);
 
   auto* element_class = GST_ELEMENT_CLASS(klass);
-  GstCaps* caps = sat_gst::make_caps(system_memory_formats(), false);
-  gst_caps_append(caps, sat_gst::make_caps(sat_gst::cuda_memory_formats(), true));
+  GstCaps* caps = sat_gst::detect_pad_caps(true);
   gst_element_class_add_pad_template(element_class, gst_pad_template_new("sink", GST_PAD_SINK, GST_PAD_ALWAYS, caps));
   gst_element_class_add_pad_template(element_class, gst_pad_template_new("src", GST_PAD_SRC, GST_PAD_ALWAYS, caps));
   gst_caps_unref(caps);
