@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
 
 #include "deep_frames.h"
 #include "gst_test_support.h"
@@ -31,21 +32,25 @@ class DeepFormatsOnTheGpu : public ::testing::TestWithParam<std::size_t> {
   }
 };
 
+// Odd and even sizes: 8-bit I420 at odd sizes did not come back byte-exact through 1.22's
+// cudaupload (docs/gstreamer.md); the even size separates such a finding from the element's.
 TEST_P(DeepFormatsOnTheGpu, TenBitCudaMemoryEqualsTheCpuRule) {
   if (!have_element("cudaupload") || !have_element("cudadownload"))
     GTEST_SKIP() << "GStreamer's nvcodec plugin (cudaupload, cudadownload) is not installed";
   unsigned seed = 90;
-  for (GstVideoFormat format : {GST_VIDEO_FORMAT_P010_10LE, GST_VIDEO_FORMAT_I420_10LE}) {
-    const RawFrame input = gst_test::random_deep_frame(format, 75, 41, seed++);
-    const std::string element = "cudaupload ! video/x-raw(memory:CUDAMemory) ! " + gst_test::element_name(filter()) +
-                                " backend=cuda ! video/x-raw(memory:CUDAMemory) ! cudadownload";
-    const gst_test::RunResult result = gst_test::run_frames(element, {input, input});
-    ASSERT_EQ(result.error, "") << gst_video_format_to_string(format);
-    ASSERT_EQ(result.outputs.size(), 2u);
-    const RawFrame expected = gst_test::expected_deep_output(filter().defaults, input);
-    for (const RawFrame& output : result.outputs)
-      EXPECT_EQ(gst_test::first_difference(expected, output), "") << gst_video_format_to_string(format);
-  }
+  for (GstVideoFormat format : {GST_VIDEO_FORMAT_P010_10LE, GST_VIDEO_FORMAT_I420_10LE})
+    for (const auto& [width, height] : {std::pair{76, 42}, std::pair{75, 41}}) {
+      SCOPED_TRACE(std::to_string(width) + "x" + std::to_string(height));
+      const RawFrame input = gst_test::random_deep_frame(format, width, height, seed++);
+      const std::string element = "cudaupload ! video/x-raw(memory:CUDAMemory) ! " + gst_test::element_name(filter()) +
+                                  " backend=cuda ! video/x-raw(memory:CUDAMemory) ! cudadownload";
+      const gst_test::RunResult result = gst_test::run_frames(element, {input, input});
+      ASSERT_EQ(result.error, "") << gst_video_format_to_string(format);
+      ASSERT_EQ(result.outputs.size(), 2u);
+      const RawFrame expected = gst_test::expected_deep_output(filter().defaults, input);
+      for (const RawFrame& output : result.outputs)
+        EXPECT_EQ(gst_test::first_difference(expected, output), "") << gst_video_format_to_string(format);
+    }
 }
 
 TEST_P(DeepFormatsOnTheGpu, SystemMemoryOnTheCudaBackendEqualsTheCpuRule) {
