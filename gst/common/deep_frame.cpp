@@ -21,12 +21,25 @@ uint16_t neutral_chroma_sample(const sat::PixelLayoutInfo& layout) {
   return uint16_t((1u << (layout.bits - 1)) << layout.sample_shift);
 }
 
+// The 16-bit result as the format's samples (deep_samples.h: pack, or rescale for thresholds).
+void write_back_device(sat::ConstImage16 result, sat::Image16 dst, const sat::PixelLayoutInfo& layout, bool gray_output,
+                       cudaStream_t stream) {
+  if (gray_output)
+    rescale_samples_device(result, dst, sat::sample_max(layout), layout.sample_shift, stream);
+  else
+    pack_samples_device(result, dst, sat::sample_max(layout), layout.sample_shift, stream);
+}
+
 }  // namespace
 
 sat::FilterSpec spec_for_bits(const sat::FilterSpec& spec, int bits) {
   sat::FilterSpec result = spec;
-  if (auto* sauvola = std::get_if<sat::SauvolaParams>(&result); sauvola && sauvola->r == 0.0 && bits < 16)
-    sauvola->r = double((1u << bits) - 1u) / 2.0;
+  if (bits >= 16) return result;
+  // 8-bit units → `bits` units, divided by satcore's own 16-bit factor 257.
+  const double scale = double((1u << bits) - 1u) / 65535.0;
+  if (auto* sauvola = std::get_if<sat::SauvolaParams>(&result))
+    sauvola->r = (sauvola->r == 0.0 ? 127.5 : sauvola->r) * scale;
+  if (auto* mean_c = std::get_if<sat::MeanCParams>(&result)) mean_c->C *= scale;
   return result;
 }
 
@@ -43,7 +56,10 @@ void filter_deep_system_frame(FilterRunner& runner, const sat::FilterSpec& spec,
     src = values;
   }
   runner.run_host(run_spec, images, sat::ConstImageView(sat::ConstImage16(src)), sat::ImageView(dst));
-  if (layout.bits < 16) pack_samples(dst, dst, sat::sample_max(layout), layout.sample_shift);
+  if (layout.bits < 16 && gray_output)
+    rescale_samples(dst, dst, sat::sample_max(layout), layout.sample_shift);
+  else if (layout.bits < 16)
+    pack_samples(dst, dst, sat::sample_max(layout), layout.sample_shift);
   if (!sat::is_planar_yuv(layout)) return;
   if (gray_output)
     fill_chroma16(out, neutral_chroma_sample(layout));
@@ -61,10 +77,10 @@ void filter_deep_cuda_frame(FilterRunner& runner, const sat::FilterSpec& spec, c
     const sat::Image16 filtered = runner.device_scratch16(src.width, src.height);
     unshift_samples_device(src, dst, layout.sample_shift, stream);
     runner.run_device(run_spec, images, sat::ConstImageView(sat::ConstImage16(dst)), sat::ImageView(filtered), stream);
-    pack_samples_device(filtered, dst, sat::sample_max(layout), layout.sample_shift, stream);
+    write_back_device(filtered, dst, layout, gray_output, stream);
   } else {
     runner.run_device(run_spec, images, sat::ConstImageView(sat::ConstImage16(src)), sat::ImageView(dst), stream);
-    if (layout.bits < 16) pack_samples_device(dst, dst, sat::sample_max(layout), 0, stream);
+    if (layout.bits < 16) write_back_device(dst, dst, layout, gray_output, stream);
   }
   if (!sat::is_planar_yuv(layout)) return;
   if (gray_output)

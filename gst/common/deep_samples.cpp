@@ -35,6 +35,15 @@ void pack_samples(sat::ConstImage16 src, sat::Image16 dst, unsigned max, int shi
   }
 }
 
+void rescale_samples(sat::ConstImage16 src, sat::Image16 dst, unsigned max, int shift) {
+  const int samples = src.width * src.channels;
+  for (int y = 0; y < src.height; ++y) {
+    const uint16_t* s = row_of(src, y);
+    uint16_t* d = row_of(dst, y);
+    for (int x = 0; x < samples; ++x) d[x] = uint16_t(((uint32_t(s[x]) * max + 32767u) / 65535u) << shift);
+  }
+}
+
 void fill_chroma16(GstVideoFrame* dst, uint16_t value) {
   for (int plane = 1; plane < int(GST_VIDEO_FRAME_N_PLANES(dst)); ++plane) {
     const sat::Image8 bytes = plane_image(dst, plane, 1);

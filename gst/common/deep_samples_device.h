@@ -12,6 +12,7 @@ namespace sat_gst {
 
 void unshift_samples_device(sat::ConstImage16 src, sat::Image16 dst, int shift, cudaStream_t stream);
 void pack_samples_device(sat::ConstImage16 src, sat::Image16 dst, unsigned max, int shift, cudaStream_t stream);
+void rescale_samples_device(sat::ConstImage16 src, sat::Image16 dst, unsigned max, int shift, cudaStream_t stream);
 // Every sample of `dst` (width × channels a row) = value.
 void fill_samples_device(sat::Image16 dst, uint16_t value, cudaStream_t stream);
 

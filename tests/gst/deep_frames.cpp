@@ -47,8 +47,15 @@ RawFrame expected_deep_output(const sat::FilterSpec& spec, const RawFrame& input
   const int width = GST_VIDEO_INFO_WIDTH(&input.info), height = GST_VIDEO_INFO_HEIGHT(&input.info);
   const bool ten_bits = format != GST_VIDEO_FORMAT_GRAY16_LE;
   const int shift = format == GST_VIDEO_FORMAT_P010_10LE ? 6 : 0;
+  const bool gray_filter = sat::info_of(spec).output == sat::FilterOutput::Gray;
+  // satcore's 16-bit filters read intensities in 8-bit units × 257: 10-bit frames hand them the
+  // 10-bit value (8-bit units × 1023 / 255) divided by 257. Sauvola's default r, 127.5, is 511.5.
   sat::FilterSpec run = spec;
-  if (auto* sauvola = std::get_if<sat::SauvolaParams>(&run); sauvola && ten_bits && sauvola->r == 0) sauvola->r = 511.5;
+  if (ten_bits) {
+    if (auto* sauvola = std::get_if<sat::SauvolaParams>(&run))
+      sauvola->r = (sauvola->r == 0 ? 127.5 : sauvola->r) * 1023.0 / 65535.0;
+    if (auto* mean_c = std::get_if<sat::MeanCParams>(&run)) mean_c->C *= 1023.0 / 65535.0;
+  }
 
   std::vector<uint16_t> values(std::size_t(width) * height), result(values.size());
   const sat::ConstImage16 luma = plane16(input, 0);
@@ -63,9 +70,10 @@ RawFrame expected_deep_output(const sat::FilterSpec& spec, const RawFrame& input
   for (int y = 0; y < height; ++y)
     for (int x = 0; x < width; ++x) {
       const unsigned v = result[std::size_t(y) * width + x];
-      row16(out_luma, y)[x] = ten_bits ? uint16_t(std::min(v, 1023u) << shift) : uint16_t(v);
+      // A threshold's 16-bit levels rescaled to 10 bits; a value filter's result clamped.
+      const unsigned ten = gray_filter ? (v * 1023u + 32767u) / 65535u : std::min(v, 1023u);
+      row16(out_luma, y)[x] = ten_bits ? uint16_t(ten << shift) : uint16_t(v);
     }
-  const bool gray_filter = sat::info_of(spec).output == sat::FilterOutput::Gray;
   for (int plane = 1; plane < int(GST_VIDEO_INFO_N_PLANES(&out.info)); ++plane) {
     const sat::Image16 to = plane16(out, plane);
     const sat::ConstImage16 from = plane16(input, plane);

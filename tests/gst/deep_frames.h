@@ -21,8 +21,9 @@ sat::ConstImage16 plane16(const RawFrame& frame, int plane);
 
 // The filter on the frame's gray or luma plane by sat::FilterEngine's CPU backend on 16-bit
 // images: GRAY16_LE as it is; P010_10LE: Y >> 6 filtered, written back min(v, 1023) << 6;
-// I420_10LE: Y filtered, written back min(v, 1023). Chroma: copied, or the neutral 512 (P010:
-// 512 << 6) for a gray-output filter. Sauvola's r left at 0 is 511.5 on the 10-bit formats.
+// I420_10LE: Y filtered, written back min(v, 1023); a threshold's levels rescaled instead,
+// round(v · 1023 / 65535). Chroma: copied, or the neutral 512 (P010: 512 << 6) for a gray-output
+// filter. On the 10-bit formats Sauvola's r and mean-C's C are in 10-bit units (r's default 511.5).
 RawFrame expected_deep_output(const sat::FilterSpec& spec, const RawFrame& input);
 
 // Every distinct sample value of plane `plane`.
