@@ -64,6 +64,14 @@ TEST(FrameIngest, DeepLayoutsAreRefusedNamingTheFormat) {
     } catch (const sat::Error& e) {
       EXPECT_NE(std::string(e.what()).find(name), std::string::npos) << e.what();
     }
+    satapp::FrameView device = frame;  // refused before any CUDA call: no device needed
+    device.on_device = true;
+    try {
+      satapp::ingest_gpu(device, sat::Image8{}, 1, nullptr);
+      ADD_FAILURE() << name << ": ingest_gpu took it";
+    } catch (const sat::Error& e) {
+      EXPECT_NE(std::string(e.what()).find(name), std::string::npos) << e.what();
+    }
   }
 }
 
