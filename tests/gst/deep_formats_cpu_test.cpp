@@ -120,6 +120,43 @@ TEST(DeepFormats, ThresholdsOnTenBitFramesGiveZeroAndTheTenBitMaximum) {
   if (!any) GTEST_SKIP() << "no gray-output catalog entry lists 16-bit samples";
 }
 
+// Set parameters in intensity units on 10-bit frames: Sauvola's r and mean-C's C scaled from
+// 8-bit units to 10 bits, max-value kept as a fraction of the range (the threshold's levels
+// rescaled), as expected_deep_output computes them.
+TEST(DeepFormats, TenBitThresholdParametersAreInTenBitUnits) {
+  struct Case {
+    const char* filter;
+    const char* properties;
+  };
+  for (const Case& c : {Case{"sauvola", "r=64 max-value=128 window=9"}, Case{"threshold", "C=-3 max-value=200"}}) {
+    const sat::FilterInfo& info = *sat::find_filter(c.filter);
+    if (!sat::takes_samples(info, sat::SampleType::U16)) continue;
+    sat::FilterSpec spec = info.defaults;
+    const std::string properties = c.properties;
+    if (std::string(c.filter) == "sauvola") {
+      sat::set_param(spec, "r", 64);
+      sat::set_param(spec, "max_value", 128);
+      sat::set_param(spec, "window", 9);
+    } else {
+      sat::set_param(spec, "C", -3);
+      sat::set_param(spec, "max_value", 200);
+    }
+    for (GstVideoFormat format : {GST_VIDEO_FORMAT_P010_10LE, GST_VIDEO_FORMAT_I420_10LE}) {
+      const RawFrame input = gst_test::random_deep_frame(format, kWidth, kHeight, 11);
+      const gst_test::RunResult result =
+          gst_test::run_frames(gst_test::element_name(info) + " backend=cpu " + properties, {input});
+      ASSERT_EQ(result.error, "") << c.filter;
+      ASSERT_EQ(result.outputs.size(), 1u);
+      EXPECT_EQ(gst_test::first_difference(gst_test::expected_deep_output(spec, input), result.outputs[0]), "")
+          << c.filter << " " << properties << " on " << gst_video_format_to_string(format);
+      const int shift = format == GST_VIDEO_FORMAT_P010_10LE ? 6 : 0;
+      const unsigned level = std::string(c.filter) == "sauvola" ? 514 : 802;  // round(max_value · 1023 / 255)
+      for (uint16_t v : gst_test::distinct_samples(result.outputs[0], 0))
+        EXPECT_TRUE(v == 0 || v == (level << shift)) << c.filter << ": luma " << v;
+    }
+  }
+}
+
 // The element of a filter without 16 bits in its catalog entry: no deep format in its pad
 // templates, and a GRAY16_LE stream fails with not-negotiated.
 TEST(DeepFormats, AFilterWithoutSixteenBitsRefusesGray16NotNegotiated) {
