@@ -79,9 +79,16 @@ std::vector<GstVideoFormat> system_memory_formats() {
 
 GstCaps* sat_gst::detect_pad_caps(bool ten_bit) {
   std::vector<GstVideoFormat> formats = ::system_memory_formats();  // this file's, with RGB
-  if (ten_bit) formats.insert(formats.end(), {GST_VIDEO_FORMAT_P010_10LE, GST_VIDEO_FORMAT_I420_10LE});
+  std::vector<GstVideoFormat> cuda = sat_gst::cuda_memory_formats();
+  if (ten_bit) {
+    // In CUDA memory too (NVDEC's 10-bit frames): searched and blurred on the host, after a
+    // download (searchable_on_device takes them not).
+    const std::vector<GstVideoFormat>& deep = sat_gst::deep_cuda_memory_formats();
+    formats.insert(formats.end(), deep.begin(), deep.end());
+    cuda.insert(cuda.end(), deep.begin(), deep.end());
+  }
   GstCaps* caps = sat_gst::make_caps(formats, false);
-  gst_caps_append(caps, sat_gst::make_caps(sat_gst::cuda_memory_formats(), true));
+  gst_caps_append(caps, sat_gst::make_caps(cuda, true));
   return caps;
 }
 

@@ -10,7 +10,6 @@
 #include <opencv2/imgcodecs.hpp>  // the IMREAD_* flags only; nothing of it is linked
 
 #include <algorithm>
-#include <random>
 #include <string>
 #include <vector>
 
@@ -32,35 +31,6 @@ struct Planes16 {
   std::vector<std::vector<uint16_t>> samples;
   std::vector<int> width, height, channels, subsampling;
 };
-
-// The 10-bit frame of an 8-bit gray image (even size): Y10 = gray << 2 | 2 random low bits (P010:
-// shifted into the high bits, with 6 random bits below), chroma random 10-bit values.
-Frame ten_bit_frame(const cv::Mat& gray, GstVideoFormat format, unsigned seed) {
-  Frame frame;
-  gst_video_info_set_format(&frame.info, format, guint(gray.cols), guint(gray.rows));
-  frame.buffer.reset(gst_buffer_new_allocate(nullptr, GST_VIDEO_INFO_SIZE(&frame.info), nullptr));
-  GstVideoFrame mapped;
-  EXPECT_TRUE(gst_video_frame_map(&mapped, &frame.info, frame.buffer.get(), GST_MAP_WRITE));
-  std::mt19937 random(seed);
-  const int shift = shift_of(format);
-  for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES(&mapped); ++p) {
-    auto* base = static_cast<uint8_t*>(GST_VIDEO_FRAME_PLANE_DATA(&mapped, p));
-    const int stride = GST_VIDEO_FRAME_PLANE_STRIDE(&mapped, p);
-    const int rows = p == 0 ? gray.rows : (gray.rows + 1) / 2;
-    const int samples = p == 0                                 ? gray.cols
-                        : format == GST_VIDEO_FORMAT_P010_10LE ? 2 * ((gray.cols + 1) / 2)
-                                                               : (gray.cols + 1) / 2;
-    for (int y = 0; y < rows; ++y) {
-      auto* row = reinterpret_cast<uint16_t*>(base + std::ptrdiff_t(y) * stride);
-      for (int x = 0; x < samples; ++x) {
-        const unsigned value = p == 0 ? (unsigned(gray.at<uint8_t>(y, x)) << 2) | (random() & 3) : random() & 1023;
-        row[x] = uint16_t((value << shift) | (shift ? random() & 63 : 0));
-      }
-    }
-  }
-  gst_video_frame_unmap(&mapped);
-  return frame;
-}
 
 Planes16 planes_of(GstBuffer* buffer, const GstVideoInfo& info) {
   GstVideoInfo copy = info;
@@ -138,7 +108,7 @@ TEST(TenBitDetection, SatdetectSearchesY10ShiftedToEightBits) {
     SCOPED_TRACE(gst_video_format_to_string(format));
     Pipeline p("satdetect display=false");
     ASSERT_TRUE(p.play());
-    GstBuffer* out = p.push_and_pull(ten_bit_frame(gray, format, 5));
+    GstBuffer* out = p.push_and_pull(make_ten_bit_frame(gray, format, 5));
     ASSERT_NE(out, nullptr) << p.wait_error(0);
     EXPECT_TRUE(same_boxes(roi_boxes(out), expected));
     gst_buffer_unref(out);
@@ -152,7 +122,7 @@ TEST(TenBitDetection, SatdetectOutlinesAtTenBitDepth) {
     SCOPED_TRACE(gst_video_format_to_string(format));
     Pipeline p("satdetect display=true");
     ASSERT_TRUE(p.play());
-    const Frame frame = ten_bit_frame(gray, format, 6);
+    const Frame frame = make_ten_bit_frame(gray, format, 6);
     GstBuffer* out = p.push_and_pull(frame);
     ASSERT_NE(out, nullptr) << p.wait_error(0);
     const std::vector<sat::Box> boxes = roi_boxes(out);
@@ -170,7 +140,7 @@ TEST(TenBitDetection, SatfaceblurBlursInTheFramesOwnLayoutOrRefusesIt) {
   const bool takes = sat::takes_samples(*sat::find_filter("box"), sat::SampleType::U16);
   for (GstVideoFormat format : kTenBit) {
     SCOPED_TRACE(gst_video_format_to_string(format));
-    const Frame frame = ten_bit_frame(gray, format, 7);
+    const Frame frame = make_ten_bit_frame(gray, format, 7);
     Pipeline p("satfaceblur kernel-width=11 kernel-height=11");
     ASSERT_TRUE(p.play());
     GstBuffer* out = p.push_and_pull(frame, takes ? 10 * GST_SECOND : 2 * GST_SECOND);
