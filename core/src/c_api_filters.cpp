@@ -29,6 +29,8 @@ using sat::c_api::require;
 
 sat::ConstImage8 const_image_of(const sat_image8& i) { return {i.data, i.pitch, i.width, i.height, i.channels}; }
 sat::Image8 image_of(const sat_image8& i) { return {i.data, i.pitch, i.width, i.height, i.channels}; }
+sat::ConstImage16 const_image_of(const sat_image16& i) { return {i.data, i.pitch, i.width, i.height, i.channels}; }
+sat::Image16 image_of(const sat_image16& i) { return {i.data, i.pitch, i.width, i.height, i.channels}; }
 
 // f() with its sat::Errors named `call` (the C function) instead of the C++ entry point.
 template <class F>
@@ -152,6 +154,20 @@ sat_status sat_filter_apply(sat_filter_engine* engine, const char* filter, const
   return guarded([&] { apply(call, engine, spec_of(call, filter, params, param_count), src, dst, stream); });
 }
 
+sat_status sat_filter_apply16(sat_filter_engine* engine, const char* filter, const sat_filter_param* params,
+                              int param_count, const sat_image16* src, const sat_image16* dst, void* stream) {
+  constexpr const char* call = "sat_filter_apply16";
+  return guarded([&] {
+    const sat::FilterSpec spec = spec_of(call, filter, params, param_count);
+    require(engine, call, "engine");
+    require(src, call, "source image");
+    require(dst, call, "destination image");
+    as_call(call, [&] {
+      engine->engine.apply(spec, const_image_of(*src), image_of(*dst), static_cast<cudaStream_t>(stream));
+    });
+  });
+}
+
 sat_status sat_filter_session_apply(sat_filter_session* session, const char* filter, const sat_filter_param* params,
                                     int param_count, const sat_image8* src, const sat_image8* dst, void* stream) {
   constexpr const char* call = "sat_filter_session_apply";
@@ -200,6 +216,13 @@ int sat_filter_gray_output(int filter) {
   const sat::FilterInfo* info = filter_at(filter);
   if (!info) return -1;
   return info->output == sat::FilterOutput::Gray ? 1 : 0;
+}
+
+int sat_filter_sample_types(int filter) {
+  const sat::FilterInfo* info = filter_at(filter);
+  if (!info) return 0;
+  return (sat::takes_samples(*info, sat::SampleType::U8) ? SAT_SAMPLE_U8 : 0) |
+         (sat::takes_samples(*info, sat::SampleType::U16) ? SAT_SAMPLE_U16 : 0);
 }
 
 int sat_filter_param_count(int filter) {

@@ -34,17 +34,26 @@ class FilterRunner {
   // src, dst in host memory (dst: output_channels(spec) channels). Synchronous.
   void run_host(const sat::FilterSpec& spec, const std::vector<ImageParam>& images, sat::ConstImage8 src,
                 sat::Image8 dst);
+  // Either sample type (16-bit: the filters whose catalog entry lists it).
+  void run_host(const sat::FilterSpec& spec, const std::vector<ImageParam>& images, sat::ConstImageView src,
+                sat::ImageView dst);
   // CUDA backend only: the runner's stream (made on first use, in the current CUDA context).
   cudaStream_t stream() { return session_.stream(); }
   // CUDA backend only: a one-channel device image of at least width × height, kept from call to call.
   sat::Image8 device_scratch(int width, int height);
+  // The same scratch as a one-channel 16-bit image (twice the bytes a row).
+  sat::Image16 device_scratch16(int width, int height);
   // CUDA backend only: src, dst in device memory of the current CUDA context; enqueued on stream.
   void run_device(const sat::FilterSpec& spec, const std::vector<ImageParam>& images, sat::ConstImage8 src,
                   sat::Image8 dst, cudaStream_t stream);
+  void run_device(const sat::FilterSpec& spec, const std::vector<ImageParam>& images, sat::ConstImageView src,
+                  sat::ImageView dst, cudaStream_t stream);
 
  private:
   // The session's image parameters are `images` (each image named by its object).
   void give_images(const std::vector<ImageParam>& images);
+  // The scratch buffer, grown to hold rows of row_bytes × rows.
+  void grow_scratch(std::size_t row_bytes, int rows);
 
   sat::FilterSession session_;
   // The images given to the session, held so that no later load can take an address the session

@@ -6,9 +6,17 @@
 
 namespace sat_gst {
 
+namespace {
+
+bool contains(const std::vector<GstVideoFormat>& formats, GstVideoFormat format) {
+  return std::find(formats.begin(), formats.end(), format) != formats.end();
+}
+
+}  // namespace
+
 const sat::PixelLayoutInfo* find_layout(GstVideoFormat format) {
-  const std::vector<GstVideoFormat>& taken = system_memory_formats();  // every format the elements take
-  if (std::find(taken.begin(), taken.end(), format) == taken.end()) return nullptr;
+  // Every format some element takes (in system memory: CUDA memory takes a subset).
+  if (!contains(system_memory_formats(), format) && !contains(deep_system_memory_formats(), format)) return nullptr;
   return sat::find_pixel_layout(gst_video_format_to_string(format));
 }
 
@@ -28,14 +36,37 @@ const std::vector<GstVideoFormat>& cuda_memory_formats() {
   return formats;
 }
 
+// GRAY16_LE needs no CUDA memory variant: the 10-bit formats are what NVDEC and cudaupload carry
+// past 8 bits.
+const std::vector<GstVideoFormat>& deep_system_memory_formats() {
+  static const std::vector<GstVideoFormat> formats{GST_VIDEO_FORMAT_P010_10LE, GST_VIDEO_FORMAT_I420_10LE,
+                                                   GST_VIDEO_FORMAT_GRAY16_LE};
+  return formats;
+}
+
+const std::vector<GstVideoFormat>& deep_cuda_memory_formats() {
+  static const std::vector<GstVideoFormat> formats{GST_VIDEO_FORMAT_P010_10LE, GST_VIDEO_FORMAT_I420_10LE};
+  return formats;
+}
+
+std::vector<GstVideoFormat> element_formats(const sat::FilterInfo& filter, bool cuda) {
+  std::vector<GstVideoFormat> formats = cuda ? cuda_memory_formats() : system_memory_formats();
+  if (sat::takes_samples(filter, sat::SampleType::U16)) {
+    const std::vector<GstVideoFormat>& deep = cuda ? deep_cuda_memory_formats() : deep_system_memory_formats();
+    formats.insert(formats.end(), deep.begin(), deep.end());
+  }
+  return formats;
+}
+
 std::vector<GstVideoFormat> gray_filter_outputs(GstVideoFormat input) {
-  if (!find_layout(input)) return {};
-  if (input == GST_VIDEO_FORMAT_GRAY8) return {input};
+  const sat::PixelLayoutInfo* layout = find_layout(input);
+  if (!layout) return {};
+  if (input == GST_VIDEO_FORMAT_GRAY8 || sat::is_deep(*layout)) return {input};
   return {input, GST_VIDEO_FORMAT_GRAY8};
 }
 
 std::vector<GstVideoFormat> gray_filter_inputs(GstVideoFormat output) {
-  if (output == GST_VIDEO_FORMAT_GRAY8) return system_memory_formats();
+  if (output == GST_VIDEO_FORMAT_GRAY8) return system_memory_formats();  // the 8-bit ones
   if (!find_layout(output)) return {};
   return {output};
 }

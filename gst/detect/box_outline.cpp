@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 
 namespace sat_gst {
 namespace {
@@ -19,16 +20,25 @@ void outline_colour(const GstVideoFormatInfo* info, uint8_t colour[4]) {
   }
 }
 
-// Sets component `c` of every pixel in [x0, x1) × [y0, y1) (frame pixels) to `value`; a
-// subsampled component sets each of its samples that one of those pixels falls on.
+// Sets component `c` of every pixel in [x0, x1) × [y0, y1) (frame pixels) to `value` (8-bit); a
+// subsampled component sets each of its samples that one of those pixels falls on. A component
+// of more bits (P010_10LE, I420_10LE) gets the 8-bit value scaled to its depth, in its 16-bit
+// sample at its bit position (P010: value << 2 << 6).
 void fill(GstVideoFrame& frame, int c, int x0, int y0, int x1, int y1, uint8_t value) {
   const GstVideoFormatInfo* info = frame.info.finfo;
+  const int depth = int(GST_VIDEO_FORMAT_INFO_DEPTH(info, c));
   const int ws = GST_VIDEO_FORMAT_INFO_W_SUB(info, c), hs = GST_VIDEO_FORMAT_INFO_H_SUB(info, c);
   auto* base = static_cast<uint8_t*>(GST_VIDEO_FRAME_COMP_DATA(&frame, c));
   const int stride = GST_VIDEO_FRAME_COMP_STRIDE(&frame, c), step = GST_VIDEO_FRAME_COMP_PSTRIDE(&frame, c);
+  const auto deep = uint16_t((unsigned(value) << (depth - 8)) << GST_VIDEO_FORMAT_INFO_SHIFT(info, c));
   for (int y = y0 >> hs; y <= (y1 - 1) >> hs; ++y)
-    for (int x = x0 >> ws; x <= (x1 - 1) >> ws; ++x)
-      base[std::ptrdiff_t(y) * stride + std::ptrdiff_t(x) * step] = value;
+    for (int x = x0 >> ws; x <= (x1 - 1) >> ws; ++x) {
+      uint8_t* sample = base + std::ptrdiff_t(y) * stride + std::ptrdiff_t(x) * step;
+      if (depth > 8)
+        std::memcpy(sample, &deep, 2);  // little-endian formats only (the table's)
+      else
+        *sample = value;
+    }
 }
 
 }  // namespace

@@ -75,6 +75,25 @@ std::vector<GstVideoFormat> system_memory_formats() {
   return formats;
 }
 
+}  // namespace
+
+GstCaps* sat_gst::detect_pad_caps(bool ten_bit) {
+  std::vector<GstVideoFormat> formats = ::system_memory_formats();  // this file's, with RGB
+  std::vector<GstVideoFormat> cuda = sat_gst::cuda_memory_formats();
+  if (ten_bit) {
+    // In CUDA memory too (NVDEC's 10-bit frames): searched and blurred on the host, after a
+    // download (searchable_on_device takes them not).
+    const std::vector<GstVideoFormat>& deep = sat_gst::deep_cuda_memory_formats();
+    formats.insert(formats.end(), deep.begin(), deep.end());
+    cuda.insert(cuda.end(), deep.begin(), deep.end());
+  }
+  GstCaps* caps = sat_gst::make_caps(formats, false);
+  gst_caps_append(caps, sat_gst::make_caps(cuda, true));
+  return caps;
+}
+
+namespace {
+
 // In place: the caps go through unchanged; CUDA memory only where the CUDA backend can run.
 GstCaps* transform_caps(GstBaseTransform* trans, GstPadDirection, GstCaps* caps, GstCaps* filter) {
   GstCaps* result = gst_caps_ref(caps);
@@ -263,8 +282,7 @@ static void gst_sat_detect_base_class_init(GstSatDetectBaseClass* klass) {
   sat_gst::install_detect_properties(gobject_class, kFirstProperty);
 
   auto* element_class = GST_ELEMENT_CLASS(klass);
-  GstCaps* caps = sat_gst::make_caps(system_memory_formats(), false);
-  gst_caps_append(caps, sat_gst::make_caps(sat_gst::cuda_memory_formats(), true));
+  GstCaps* caps = sat_gst::detect_pad_caps(true);
   gst_element_class_add_pad_template(element_class, gst_pad_template_new("sink", GST_PAD_SINK, GST_PAD_ALWAYS, caps));
   gst_element_class_add_pad_template(element_class, gst_pad_template_new("src", GST_PAD_SRC, GST_PAD_ALWAYS, caps));
   gst_caps_unref(caps);

@@ -4,7 +4,9 @@
 // fails), finds the boxes of every frame with satcore's detector, and hands them to the
 // subclass's use_boxes(). A profile or parameter changed while PLAYING takes effect on the next
 // frame; a new profile that does not load stops the stream with the same error.
-// Memory: system memory (the filter elements' formats and RGB, facedetect's), and CUDA memory
+// Memory: system memory (the filter elements' 8-bit formats and RGB, facedetect's; P010_10LE and
+// I420_10LE, searched as Y10 >> 2: gray_plane.h), and CUDA memory (the 10-bit formats are read on
+// the host there, after a download)
 // (video/x-raw(memory:CUDAMemory)) where the CUDA backend can run, in the CUDA context shared with
 // the neighbours ("gst.cuda.context"); a device frame is searched where it lies (min-stddev > 0
 // reads the frame on the host). A system-memory frame of packed colour goes to the device as it
@@ -18,6 +20,14 @@
 #include "detect_settings.h"
 #include "frame_access.h"
 #include "sat/detect.h"
+
+namespace sat_gst {
+
+// The caps of the detection elements' pads: with the 10-bit YUV formats (system and CUDA memory)
+// when `ten_bit` (satfaceblur leaves them out where its box blur takes no 16-bit images).
+GstCaps* detect_pad_caps(bool ten_bit);
+
+}  // namespace sat_gst
 
 G_BEGIN_DECLS
 

@@ -29,6 +29,8 @@ bool has_gray_plane(GstVideoFormat format) {
     case GST_VIDEO_FORMAT_BGRA:
     case GST_VIDEO_FORMAT_RGB:
     case GST_VIDEO_FORMAT_RGBA:
+    case GST_VIDEO_FORMAT_P010_10LE:
+    case GST_VIDEO_FORMAT_I420_10LE:
       return true;
     default:
       return false;
@@ -44,6 +46,16 @@ sat::ConstImage8 GrayPlane::of(const GstVideoFrame& frame) {
   if (format == GST_VIDEO_FORMAT_GRAY8 || format == GST_VIDEO_FORMAT_I420 || format == GST_VIDEO_FORMAT_NV12)
     return {plane.data, plane.pitch, width, height, 1};
   converted_.resize(std::size_t(width) * std::size_t(height));
+  if (format == GST_VIDEO_FORMAT_P010_10LE || format == GST_VIDEO_FORMAT_I420_10LE) {
+    // Y10 >> 2: P010's 10 bits are the word's high bits (>> 6 first), I420_10LE's the low ones.
+    const int shift = format == GST_VIDEO_FORMAT_P010_10LE ? 8 : 2;
+    for (int y = 0; y < height; ++y) {
+      const auto* in = reinterpret_cast<const uint16_t*>(plane.data + std::size_t(y) * plane.pitch);
+      uint8_t* out = converted_.data() + std::size_t(y) * std::size_t(width);
+      for (int x = 0; x < width; ++x) out[x] = uint8_t(std::min(in[x] >> shift, 255));
+    }
+    return {converted_.data(), std::size_t(width), width, height, 1};
+  }
   packed_to_gray(plane, is_red_first(format), {converted_.data(), std::size_t(width), width, height, 1});
   return {converted_.data(), std::size_t(width), width, height, 1};
 }

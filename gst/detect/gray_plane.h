@@ -1,5 +1,7 @@
 // The gray image the detector searches, taken from a mapped system-memory video frame.
-// GRAY8, and the Y plane of I420 and NV12, are used where they lie (no copy). Packed colour
+// GRAY8, and the Y plane of I420 and NV12, are used where they lie (no copy); the 10-bit Y of
+// P010_10LE and I420_10LE is searched as 8-bit Y10 >> 2 (the cascades are trained on 8-bit gray:
+// the 8 high bits are the picture they know, the 2 low bits below any feature's threshold). Packed colour
 // (BGR, BGRx, BGRA, RGB, RGBA) is converted with cv::cvtColor's 8-bit integer formula
 // (gray_formula.h), the one sat::Detector and gst-opencv's facedetect use, so the boxes are the
 // ones they find. On one thread: the elements search packed colour without it where they can

@@ -92,6 +92,14 @@ static void gst_sat_face_blur_class_init(GstSatFaceBlurClass* klass) {
   g_object_class_install_property(gobject_class, kKernelWidth, kernel_spec("kernel_width"));
   g_object_class_install_property(gobject_class, kKernelHeight, kernel_spec("kernel_height"));
   GST_SAT_DETECT_BASE_CLASS(klass)->use_boxes = use_boxes;
+  // The 10-bit formats are blurred in their own layout (region_blur.h) by the box filter on
+  // 16-bit images: refused in the caps while its catalog entry lists no 16-bit samples. The
+  // templates of the same names replace the base class's.
+  GstCaps* caps = sat_gst::detect_pad_caps(sat::takes_samples(*sat::find_filter("box"), sat::SampleType::U16));
+  auto* element_class = GST_ELEMENT_CLASS(klass);
+  gst_element_class_add_pad_template(element_class, gst_pad_template_new("sink", GST_PAD_SINK, GST_PAD_ALWAYS, caps));
+  gst_element_class_add_pad_template(element_class, gst_pad_template_new("src", GST_PAD_SRC, GST_PAD_ALWAYS, caps));
+  gst_caps_unref(caps);
   gst_element_class_set_static_metadata(
       GST_ELEMENT_CLASS(klass), "satlab face blur", "Filter/Effect/Video",
       "Blurs the objects a Haar cascade finds (faces by default) with satcore's box blur; a drop-in for faceblur",

@@ -14,6 +14,7 @@
 
 #include "common/catalog_properties.h"
 #include "common/cuda_sharing.h"
+#include "common/deep_frame.h"
 #include "common/device_planes.h"
 #include "common/filter_runner.h"
 #include "common/frame_planes.h"
@@ -73,6 +74,7 @@ struct FilterState {
   GstCudaContext* cuda_context = nullptr;  // CUDA backend: shared with the neighbours (owned ref)
   bool warned_no_cuda_memory = false;
   std::vector<uint8_t> swapped_src, swapped_dst, gray;
+  DeepScratch deep;
 };
 
 struct GstSatFilter {
@@ -311,8 +313,12 @@ gboolean set_caps(GstBaseTransform* trans, GstCaps* incaps, GstCaps* outcaps) {
         ("in %" GST_PTR_FORMAT ", out %" GST_PTR_FORMAT, static_cast<void*>(incaps), static_cast<void*>(outcaps)));
     return FALSE;
   }
-  if (!find_layout(GST_VIDEO_INFO_FORMAT(&in)) || !find_layout(GST_VIDEO_INFO_FORMAT(&out)) || in.width != out.width ||
-      in.height != out.height) {
+  const sat::PixelLayoutInfo* in_layout = find_layout(GST_VIDEO_INFO_FORMAT(&in));
+  const sat::PixelLayoutInfo* out_layout = find_layout(GST_VIDEO_INFO_FORMAT(&out));
+  // A deep format is filtered into itself (deep_frame.h): no change of depth.
+  const bool same_depth = in_layout && out_layout && (!sat::is_deep(*in_layout) || in_layout == out_layout) &&
+                          sat::is_deep(*in_layout) == sat::is_deep(*out_layout);
+  if (!same_depth || in.width != out.width || in.height != out.height) {
     GST_ELEMENT_ERROR(trans, CORE, NEGOTIATION,
                       ("unsupported conversion %s %dx%d -> %s %dx%d", GST_VIDEO_INFO_NAME(&in), in.width, in.height,
                        GST_VIDEO_INFO_NAME(&out), out.width, out.height),
@@ -410,6 +416,7 @@ gboolean stop(GstBaseTransform* trans) {
   state.files.clear();
   state.swapped_src = {};
   state.swapped_dst = {};
+  state.deep = {};
   return TRUE;
 }
 
@@ -417,6 +424,11 @@ gboolean stop(GstBaseTransform* trans) {
 void filter_system_frame(FilterState& state, GstVideoFrame* in, GstVideoFrame* out) {
   const sat::PixelLayoutInfo& in_layout = *find_layout(GST_VIDEO_FRAME_FORMAT(in));
   const sat::PixelLayoutInfo& out_layout = *find_layout(GST_VIDEO_FRAME_FORMAT(out));
+  if (sat::is_deep(in_layout)) {
+    filter_deep_system_frame(*state.runner, state.active, state.images, state.info.output == sat::FilterOutput::Gray,
+                             in, out, state.deep);
+    return;
+  }
   sat::Image8 src = plane_image(in, 0, sat::plane_channels(in_layout, 0));
   if (in_layout.red_first) {
     const sat::Image8 swapped = scratch_image(state.swapped_src, src.width, src.height, 4);
@@ -448,6 +460,13 @@ void filter_system_frame(FilterState& state, GstVideoFrame* in, GstVideoFrame* o
 void filter_cuda_frame(FilterState& state, GstVideoFrame* in, GstVideoFrame* out) {
   const sat::PixelLayoutInfo& in_layout = *find_layout(GST_VIDEO_FRAME_FORMAT(in));
   const sat::PixelLayoutInfo& out_layout = *find_layout(GST_VIDEO_FRAME_FORMAT(out));
+  if (sat::is_deep(in_layout)) {
+    const cudaStream_t stream = state.runner->stream();
+    filter_deep_cuda_frame(*state.runner, state.active, state.images, state.info.output == sat::FilterOutput::Gray, in,
+                           out, stream);
+    SAT_CUDA_CHECK(cudaStreamSynchronize(stream));
+    return;
+  }
   const sat::Image8 src = plane_image(in, 0, sat::plane_channels(in_layout, 0));
   const int channels = sat::output_channels(state.active, src.channels);
   const bool spread = channels == 1 && sat::plane_channels(out_layout, 0) > 1;  // BGRx, BGRA: see filter_system_frame
@@ -558,8 +577,9 @@ void class_init(gpointer klass, gpointer class_data) {
                                  g_intern_string(std::string(info.summary).c_str()), "satlab");
   for (GstPadDirection direction : {GST_PAD_SINK, GST_PAD_SRC}) {
     // CUDA memory first: preferred where a GPU takes it (transform_caps drops it where none can).
-    GstCaps* caps = make_caps(cuda_memory_formats(), true);
-    gst_caps_append(caps, make_caps(system_memory_formats(), false));
+    // The formats from the catalog entry: the 16-bit ones only where the filter takes 16 bits.
+    GstCaps* caps = make_caps(element_formats(info, true), true);
+    gst_caps_append(caps, make_caps(element_formats(info, false), false));
     gst_element_class_add_pad_template(element_class, gst_pad_template_new(direction == GST_PAD_SINK ? "sink" : "src",
                                                                            direction, GST_PAD_ALWAYS, caps));
     gst_caps_unref(caps);

@@ -38,6 +38,7 @@ void ingest_gpu(const FrameView& frame, sat::Image8 bgra, cudaSurfaceObject_t rg
     throw sat::Error(sat::ErrorCode::InvalidArgument, "ingest_gpu",
                      "needs a device frame and a 4-channel image of its size (" + std::to_string(frame.width) + "x" +
                          std::to_string(frame.height) + ")");
+  require_8bit(frame.layout, "ingest_gpu");
   if (frame.width <= 0 || frame.height <= 0 || (!to_bgra && !to_rgba)) return;
   if (to_bgra && to_rgba)
     launch<true, true>(frame, bgra, rgba, stream);

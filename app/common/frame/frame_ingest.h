@@ -16,12 +16,14 @@
 namespace satapp {
 
 // The frame's luma (NV12, I420) or gray (GRAY8) plane as a 1-channel image of the frame's size,
-// with the plane's pitch: no copy. Nullopt for packed RGB layouts.
+// with the plane's pitch: no copy. Nullopt for packed RGB layouts; throws sat::Error naming the
+// layout for one of more than 8 bits (require_8bit).
 std::optional<sat::ConstImage8> luma_plane(const FrameView& frame);
 
 // Device frame → `bgra` (4 channels, the frame's size, alpha 255; data null: none) and/or the
 // RGBA8 surface `rgba` (uchar4 at byte x = 4·column; 0: none), in one kernel on `stream`. Throws
-// sat::Error for a host frame or a size mismatch, sat::Error on a launch failure.
+// sat::Error for a host frame, a size mismatch or a layout of more than 8 bits, sat::Error on a
+// launch failure.
 void ingest_gpu(const FrameView& frame, sat::Image8 bgra, cudaSurfaceObject_t rgba, cudaStream_t stream);
 
 }  // namespace satapp

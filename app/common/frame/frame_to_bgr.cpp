@@ -9,6 +9,7 @@
 namespace satapp {
 
 void to_bgr_cpu(const FrameView& frame, cv::Mat& bgr) {
+  require_8bit(frame.layout, "to_bgr_cpu");
   bgr.create(frame.height, frame.width, CV_8UC3);  // no-op when it already is
   for (int y = 0; y < frame.height; ++y) {
     uint8_t* out = bgr.ptr<uint8_t>(y);
@@ -21,6 +22,7 @@ void to_bgr_cpu(const FrameView& frame, cv::Mat& bgr) {
 }
 
 void download_bgr(const FrameView& frame, cv::Mat& bgr) {
+  require_8bit(frame.layout, "download_bgr");
   const sat::PixelLayoutInfo& layout = sat::layout_info(frame.layout);
   std::vector<uint8_t> planes[3];
   FrameView host = frame;

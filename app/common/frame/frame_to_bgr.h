@@ -8,7 +8,8 @@
 
 namespace satapp {
 
-// Host frame → `bgr` (CV_8UC3, reallocated unless it already has the frame's size).
+// Host frame → `bgr` (CV_8UC3, reallocated unless it already has the frame's size). 8-bit layouts
+// only: GRAY16_LE, P010_10LE, I420_10LE throw sat::Error naming the format (require_8bit).
 void to_bgr_cpu(const FrameView& frame, cv::Mat& bgr);
 // Device frame → host BGR: its planes copied to the host (synchronously), then to_bgr_cpu. For
 // the views that need the frame on the host (the pixel inspector, dumps, the CPU backend).

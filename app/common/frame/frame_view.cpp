@@ -1,12 +1,23 @@
 #include "common/frame/frame_view.h"
 
 #include <cmath>
+#include <string>
+
+#include "sat/error.h"
 
 namespace satapp {
 
 namespace {
 int32_t fixed(double value) { return static_cast<int32_t>(std::lround(value * 65536.0)); }
 }  // namespace
+
+void require_8bit(PixelLayout layout, const char* call) {
+  const sat::PixelLayoutInfo& info = sat::layout_info(layout);
+  if (!sat::is_deep(info)) return;
+  throw sat::Error(
+      sat::ErrorCode::InvalidArgument, call,
+      std::string(info.name) + " has " + std::to_string(info.bits) + "-bit samples: only 8-bit layouts are read here");
+}
 
 YuvMatrix yuv_matrix(double kr, double kb, bool full_range) {
   const double kg = 1.0 - kr - kb;

@@ -20,6 +20,11 @@ struct YuvMatrix {
   int32_t y_offset = 16;
 };
 
+// Throws sat::Error(InvalidArgument, call) naming the layout when it has samples of more than one
+// byte (GRAY16_LE, P010_10LE, I420_10LE): the frame readers and converters here read 8-bit
+// samples only, and would misread the others.
+void require_8bit(PixelLayout layout, const char* call);
+
 // The matrix of a colour system given by its luma weights (Kr, Kb) and range (video range:
 // Y in 16..235, Cb/Cr in 16..240; full range: 0..255).
 YuvMatrix yuv_matrix(double kr, double kb, bool full_range);

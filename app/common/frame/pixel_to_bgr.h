@@ -27,7 +27,8 @@ SATAPP_HOST_DEVICE inline void yuv_to_bgr(const YuvMatrix& m, int y, int u, int 
   bgr[2] = clamp_fixed(luma + m.cr_r * cr);
 }
 
-// Pixel (x, y) of `f` (inside it) into bgr[0..2].
+// Pixel (x, y) of `f` (inside it) into bgr[0..2]. 8-bit layouts only: the callers refuse the
+// others first (require_8bit, frame_view.h).
 SATAPP_HOST_DEVICE inline void pixel_to_bgr(const FrameView& f, int x, int y, uint8_t* bgr) {
   const uint8_t* row = f.plane[0] + static_cast<std::size_t>(y) * f.pitch[0];
   switch (f.layout) {
@@ -62,6 +63,11 @@ SATAPP_HOST_DEVICE inline void pixel_to_bgr(const FrameView& f, int x, int y, ui
       yuv_to_bgr(f.yuv, row[x], u, v, bgr);
       return;
     }
+    case PixelLayout::Gray16:  // refused before any pixel is read (require_8bit): black, never misread
+    case PixelLayout::P010:
+    case PixelLayout::I420_10:
+      bgr[0] = bgr[1] = bgr[2] = 0;
+      return;
   }
 }
 

@@ -45,9 +45,13 @@ class MappedFrame final : public Frame {
     GstBuffer* buffer = gst_sample_get_buffer(sample_);
     GstVideoInfo info;
     if (!caps || !buffer || !gst_video_info_from_caps(&info, caps)) fail("a sample without video caps or buffer");
-    const sat::PixelLayoutInfo* layout = layout_of(GST_VIDEO_INFO_FORMAT(&info));
+    const sat::PixelLayoutInfo* row = layout_of(GST_VIDEO_INFO_FORMAT(&info));
+    // The frame readers take 8-bit samples (pixel_to_bgr.h): a deeper row of the table (GRAY16_LE,
+    // P010_10LE) is refused like a format outside it, never read as 8-bit bytes.
+    const sat::PixelLayoutInfo* layout = row && !sat::is_deep(*row) ? row : nullptr;
     if (!layout && !any_format)
-      fail(std::string("unsupported format ") + gst_video_format_to_string(GST_VIDEO_INFO_FORMAT(&info)));
+      fail(std::string("unsupported format ") + gst_video_format_to_string(GST_VIDEO_INFO_FORMAT(&info)) +
+           (row ? " (" + std::to_string(row->bits) + "-bit samples; only 8-bit formats are read)" : std::string()));
     const GstCapsFeatures* features = gst_caps_get_features(caps, 0);
     const bool device = features && gst_caps_features_contains(features, "memory:CUDAMemory");
     int flags = GST_MAP_READ;

@@ -7,7 +7,10 @@
 // A row of the table says what a reader needs to walk a frame without knowing its format: its
 // planes, the bytes of one element of each plane's rows, each plane's chroma subsampling, which
 // plane holds luma, the sample size. Deeper layouts (16-bit gray, 10-bit YUV) are rows with two
-// bytes per sample: nothing here assumes 8 bits.
+// bytes per sample, little-endian, and say where their significant bits lie: a sample's value is
+// sample >> sample_shift, in 0 … sample_max(info) (P010's 10 bits are the high bits of each 16-bit
+// word; I420_10LE's the low bits). A layout of another depth or byte order (12-bit, big-endian) is
+// not in the table: found by no name, so every reader refuses it by name.
 #pragma once
 
 #include <array>
@@ -17,7 +20,8 @@
 namespace sat {
 
 // Packed RGB layouts by their byte order (x: a byte that is ignored); YUV layouts by their planes.
-enum class PixelLayout { Gray8, Bgr, Bgrx, Bgra, Rgbx, Rgba, Nv12, I420 };
+// New layouts go at the end: the values index kPixelLayouts and are kept by callers.
+enum class PixelLayout { Gray8, Bgr, Bgrx, Bgra, Rgbx, Rgba, Nv12, I420, Gray16, P010, I420_10 };
 
 struct PlaneShape {
   int bytes_per_pixel = 0;  // bytes of one element of the plane's rows (NV12's interleaved U,V pair: 2)
@@ -35,10 +39,11 @@ struct PixelLayoutInfo {
   int bits;              // significant bits per sample
   bool red_first;        // packed RGB: red in the pixel's first byte (RGBx, RGBA), blue there otherwise
   bool alpha;            // packed RGB of 4 bytes: the 4th is alpha (BGRA, RGBA), not padding (x)
+  int sample_shift = 0;  // value = sample >> sample_shift (P010: 6, the 10 bits in the high bits)
 };
 
 // One row per PixelLayout, in the enum's order.
-inline constexpr std::array<PixelLayoutInfo, 8> kPixelLayouts{{
+inline constexpr std::array<PixelLayoutInfo, 11> kPixelLayouts{{
     {PixelLayout::Gray8, "GRAY8", 1, {{{1, 1, 1}}}, 0, 1, 8, false, false},
     {PixelLayout::Bgr, "BGR", 1, {{{3, 1, 1}}}, -1, 1, 8, false, false},
     {PixelLayout::Bgrx, "BGRx", 1, {{{4, 1, 1}}}, -1, 1, 8, false, false},
@@ -47,6 +52,9 @@ inline constexpr std::array<PixelLayoutInfo, 8> kPixelLayouts{{
     {PixelLayout::Rgba, "RGBA", 1, {{{4, 1, 1}}}, -1, 1, 8, true, true},
     {PixelLayout::Nv12, "NV12", 2, {{{1, 1, 1}, {2, 2, 2}}}, 0, 1, 8, false, false},
     {PixelLayout::I420, "I420", 3, {{{1, 1, 1}, {1, 2, 2}, {1, 2, 2}}}, 0, 1, 8, false, false},
+    {PixelLayout::Gray16, "GRAY16_LE", 1, {{{2, 1, 1}}}, 0, 2, 16, false, false},
+    {PixelLayout::P010, "P010_10LE", 2, {{{2, 1, 1}, {4, 2, 2}}}, 0, 2, 10, false, false, 6},
+    {PixelLayout::I420_10, "I420_10LE", 3, {{{2, 1, 1}, {2, 2, 2}, {2, 2, 2}}}, 0, 2, 10, false, false},
 }};
 
 constexpr const PixelLayoutInfo& layout_info(PixelLayout layout) {
@@ -59,6 +67,11 @@ constexpr const PixelLayoutInfo* find_pixel_layout(std::string_view name) {
     if (name == info.name) return &info;
   return nullptr;
 }
+
+// The largest value of a sample's significant bits (255, 1023, 65535), and whether the layout
+// has samples of more than one byte (what the 8-bit readers refuse).
+constexpr unsigned sample_max(const PixelLayoutInfo& info) { return (1u << info.bits) - 1u; }
+constexpr bool is_deep(const PixelLayoutInfo& info) { return info.bytes_per_sample > 1; }
 
 // Luma (or gray) in one plane and chroma in the others.
 constexpr bool is_planar_yuv(const PixelLayoutInfo& info) { return info.luma_plane >= 0 && info.planes > 1; }

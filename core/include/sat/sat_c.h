@@ -207,6 +207,21 @@ typedef struct sat_filter_param {
 sat_status sat_filter_apply(sat_filter_engine* engine, const char* filter, const sat_filter_param* params,
                             int param_count, const sat_image8* src, const sat_image8* dst, void* stream);
 
+/* A 16-bit image (uint16_t samples in the host's byte order: 16-bit data, or 10- and 12-bit data
+ * as their values), channels interleaved as for sat_image8; pitch in bytes, even. */
+typedef struct sat_image16 {
+  uint16_t* data;
+  size_t pitch;
+  int width;
+  int height;
+  int channels;
+} sat_image16;
+/* sat_filter_apply on 16-bit images: the filters whose sat_filter_sample_types() has
+ * SAT_SAMPLE_U16 (box, threshold, bradley, sauvola); others are refused naming the type. dst is
+ * 16-bit too; thresholds write 0 or max_value * 257. */
+sat_status sat_filter_apply16(sat_filter_engine* engine, const char* filter, const sat_filter_param* params,
+                              int param_count, const sat_image16* src, const sat_image16* dst, void* stream);
+
 /* A filter session (sat/filter_session.h): an engine sized to the images it is given, made again
  * (larger) when a larger image comes, never per call and never smaller; sat_filter_session_release
  * lets it go. Images in the backend's memory, as sat_filter_apply takes them (CUDA: enqueued on
@@ -253,6 +268,10 @@ const char* sat_filter_summary(int filter); /* NULL when out of range */
 int sat_filter_find(const char* name);      /* index by name or alias; -1 when unknown */
 int sat_filter_gray_output(int filter);     /* 1: one gray channel out; 0: src's channels; -1 */
 int sat_filter_param_count(int filter);     /* -1 when out of range */
+/* The sample types a filter takes, as flags: SAT_SAMPLE_U8 (every filter), SAT_SAMPLE_U16; 0 when
+ * out of range. */
+enum { SAT_SAMPLE_U8 = 1, SAT_SAMPLE_U16 = 2 };
+int sat_filter_sample_types(int filter);
 sat_status sat_filter_param_info(int filter, int param, sat_param_info* info);
 const char* sat_filter_param_choice(int filter, int param, int choice); /* NULL when out of range */
 /* The range in words ("odd, 3..46339"), as errors say it; NULL when out of range. */

@@ -8,7 +8,8 @@
 // Exactness. A u32 table wraps around, and a rectangle sum evaluated in u32 is exact when the true
 // sum fits, i.e. for rectangles of at most 16 843 009 pixels (255 · 16 843 009 = 2^32 − 1). Larger
 // rectangles (only for huge images and boxes) are summed in bands of rows that each fit, into
-// 64 bits; multiplicities are applied in 64 bits. SumSq tables are 64-bit and never need that.
+// 64 bits; multiplicities are applied in 64 bits. SumSq and u64 tables (16-bit images) are 64-bit
+// and never need that.
 #pragma once
 
 #include <cstddef>
@@ -48,7 +49,8 @@ struct U64x4 {
 
 SAT_HOST_DEVICE uint64_t widen(uint32_t v) { return v; }
 SAT_HOST_DEVICE U64x4 widen(u32x4 v) { return {v.x, v.y, v.z, v.w}; }
-SAT_HOST_DEVICE SumSq widen(SumSq v) { return v; }  // 64-bit already
+SAT_HOST_DEVICE uint64_t widen(uint64_t v) { return v; }  // 64-bit already (16-bit images' tables)
+SAT_HOST_DEVICE SumSq widen(SumSq v) { return v; }
 
 // An exact box sum of a table of V: uint64_t (u32), U64x4 (u32x4) or SumSq.
 template <class V>
@@ -81,6 +83,9 @@ SAT_HOST_DEVICE BoxSumOf<V> exact_rect(const TableView<V>& t, int r0, int r1, in
   return acc;
 }
 SAT_HOST_DEVICE SumSq exact_rect(const TableView<SumSq>& t, int r0, int r1, int c0, int c1) {
+  return rect(t, r0, r1, c0, c1);
+}
+SAT_HOST_DEVICE uint64_t exact_rect(const TableView<uint64_t>& t, int r0, int r1, int c0, int c1) {
   return rect(t, r0, r1, c0, c1);
 }
 

@@ -16,6 +16,7 @@
 #include "filters/engine_context.h"
 #include "filters/filter_validate.h"
 #include "filters/memory_figure.h"
+#include "filters/sixteen/run.h"
 #include "filters/stages.h"
 #include "launch/launch.h"
 #include "sat/device.h"
@@ -291,9 +292,11 @@ void FilterEngine::apply(const FilterSpec& spec, ConstImage16 src, Image16 dst, 
   auto& im = live(impl_, call);
   validate(spec, call);
   check_sample_type(spec, SampleType::U16, call);
-  (void)im, (void)src, (void)dst, (void)stream;
-  // No filter lists SampleType::U16 yet: check_sample_type refused every one above.
-  throw Error(ErrorCode::Unsupported, call, "16-bit images are not filtered yet");
+  // dst may be src itself (in place), not overlap it otherwise: the CUDA passes read src's pixel
+  // where they write (and colour boxes run channel by channel); the CPU copies src first.
+  filters::check_images(call, src, dst, output_channels(spec, src.channels), im.max_extent_, Alias::SameImageOnly);
+  // Only the filters that list SampleType::U16 have a 16-bit run (filters/sixteen/run.h).
+  std::visit([&](const auto& params) { filters::run16(im, params, src, dst, stream); }, spec);
 }
 
 void FilterEngine::apply(const FilterSpec& spec, ConstImageView src, ImageView dst, cudaStream_t stream) {

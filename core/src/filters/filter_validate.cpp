@@ -3,6 +3,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include <cstdint>
 #include <string>
 
 #include "dispatch/validate.h"
@@ -29,10 +30,15 @@ detail::AddressRange check_image(const char* call, const MessagePart& name, cons
     fail(call, {name, " size must be at least 1x1 (got " + size_of(im.width, im.height) + ")"});
   if (im.channels != 1 && im.channels != 3 && im.channels != 4)
     fail(call, {name, " must have 1, 3 or 4 channels (got " + std::to_string(im.channels) + ")"});
-  const std::size_t row = std::size_t(im.width) * std::size_t(im.channels);  // < 2^33: no overflow
+  constexpr std::size_t kSample = sizeof(*im.data);                                    // 1 or 2 bytes
+  const std::size_t row = std::size_t(im.width) * std::size_t(im.channels) * kSample;  // < 2^34: no overflow
   if (im.pitch < row)
     fail(call, {name, " pitch " + std::to_string(im.pitch) + " is smaller than a row (" + std::to_string(im.width) +
-                          " x " + std::to_string(im.channels) + " = " + std::to_string(row) + " bytes)"});
+                          " x " + std::to_string(im.channels) + (kSample == 1 ? "" : " x 2") + " = " +
+                          std::to_string(row) + " bytes)"});
+  if (kSample == 2 && (im.pitch % 2 != 0 || reinterpret_cast<std::uintptr_t>(im.data) % 2 != 0))
+    fail(call, {name, " of 16-bit samples must be 2-byte aligned, with an even pitch (got " + std::to_string(im.pitch) +
+                          ")"});
   return detail::plane_range(call, name, im.data, im.pitch, im.height, row);
 }
 
@@ -59,8 +65,10 @@ bool overlaps(ConstImage8 a, ConstImage8 b) {
   return ra.begin < rb.end && rb.begin < ra.end;
 }
 
-void check_images(const char* call, ConstImage8 src, const Image8& dst, int dst_channels, Extent max_extent,
-                  Alias alias) {
+namespace {
+
+template <class ConstImg, class Img>
+void check_pair(const char* call, ConstImg src, const Img& dst, int dst_channels, Extent max_extent, Alias alias) {
   const detail::AddressRange a = check_image(call, src_name(), src);
   if (src.width > max_extent.width || src.height > max_extent.height)
     fail(call, {src_name(), " is " + size_of(src.width, src.height) + ", larger than the engine's max extent " +
@@ -80,6 +88,23 @@ void check_images(const char* call, ConstImage8 src, const Image8& dst, int dst_
     fail(call,
          {dst_name(), " overlaps ", src_name(), " (only ", dst_name(), " == ", src_name(), ", in place, is allowed)"});
   fail(call, {dst_name(), " overlaps ", src_name()});
+}
+
+}  // namespace
+
+void check_images(const char* call, ConstImage8 src, const Image8& dst, int dst_channels, Extent max_extent,
+                  Alias alias) {
+  check_pair(call, src, dst, dst_channels, max_extent, alias);
+}
+
+void check_images(const char* call, ConstImage16 src, const Image16& dst, int dst_channels, Extent max_extent,
+                  Alias alias) {
+  check_pair(call, src, dst, dst_channels, max_extent, alias);
+}
+
+bool overlaps(ConstImage16 a, ConstImage16 b) {
+  const detail::AddressRange ra = check_image("overlaps", "a", a), rb = check_image("overlaps", "b", b);
+  return ra.begin < rb.end && rb.begin < ra.end;
 }
 
 void check_device_images(const char* call, ConstImage8 src, const Image8& dst) {

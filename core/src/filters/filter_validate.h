@@ -17,6 +17,11 @@ enum class Alias { Forbidden, SameImageOnly, Any };
 void check_images(const char* call, ConstImage8 src, const Image8& dst, int dst_channels, Extent max_extent,
                   Alias alias);
 
+// The same for 16-bit images (pitches in bytes, even; data 2-byte aligned).
+void check_images(const char* call, ConstImage16 src, const Image16& dst, int dst_channels, Extent max_extent,
+                  Alias alias);
+bool overlaps(ConstImage16 a, ConstImage16 b);
+
 // An image given as a filter's parameter (a radius map), named `name` in errors: non-null, size
 // ≥ 1, channels 1/3/4, pitch ≥ a row, its bytes inside the address space. Its size and channels
 // against src are the filter's to check.

@@ -1,4 +1,4 @@
-// Box sums of an 8-bit image, row after row, by separable running sums (CPU backend): no table.
+// Box sums of an 8-bit or 16-bit image, row after row, by separable running sums (CPU backend): no table.
 //
 // For output row y the sums of every column over the box's rows ("column sums", one per
 // element x·cn + c) are kept up to date as y advances: + the row entering the box, − the row
@@ -11,7 +11,7 @@
 //
 // Exactness: Acc is uint32_t or uint64_t and every step is +, − or · in Acc, so each result is
 // the exact sum modulo 2^bits(Acc): exact whenever the true box sum fits (uint32_t: boxes of up
-// to 16 843 009 pixels of up to 255, box_sum.h's kMaxExactU32Pixels).
+// to 16 843 009 pixels of up to 255, box_sum.h's kMaxExactU32Pixels, or 65 537 of up to 65535).
 #pragma once
 
 #include <cstddef>
@@ -93,11 +93,12 @@ struct RowSums {
 // What is summed: the pixel, or its square (Sauvola's second moment).
 enum class Summand { Value, Square };
 
-template <class Acc, Summand kSummand = Summand::Value>
+// T: the sample type, uint8_t or uint16_t.
+template <class Acc, Summand kSummand = Summand::Value, class T = uint8_t>
 class RunningBoxSums {
  public:
   // src: the image (host, `pitch` bytes per row, box.channels interleaved); columns: built from box.
-  RunningBoxSums(const uint8_t* src, std::size_t pitch, const SeparableBox& box, const ColumnTerms& columns)
+  RunningBoxSums(const T* src, std::size_t pitch, const SeparableBox& box, const ColumnTerms& columns)
       : src_(src),
         pitch_(pitch),
         box_(box),
@@ -136,11 +137,11 @@ class RunningBoxSums {
   }
 
  private:
-  static Acc summand(uint8_t v) {
+  static Acc summand(T v) {
     if constexpr (kSummand == Summand::Square) return Acc(uint32_t(v) * uint32_t(v));
     return Acc(v);
   }
-  const uint8_t* src_row(int r) const { return src_ + pitch_ * std::size_t(r); }
+  const T* src_row(int r) const { return row_ptr(src_, pitch_, r); }
 
   // Column sums of row y from scratch: every row interval of its window, with its multiplicity.
   void restart(int y) {
@@ -150,7 +151,7 @@ class RunningBoxSums {
     for (int i = 0; i < rows.n; ++i) {
       const Acc m = Acc(rows.mult[i]);
       for (int r = rows.lo[i]; r <= rows.hi[i]; ++r) {
-        const uint8_t* __restrict in = src_row(r);
+        const T* __restrict in = src_row(r);
         if (m == 1)
           for (std::size_t e = 0; e < n_; ++e) col[e] += summand(in[e]);
         else
@@ -170,17 +171,17 @@ class RunningBoxSums {
     Acc* __restrict col = column_sums_.data();
     const std::size_t n = n_;
     if (leaving >= 0 && entering >= 0) {
-      const uint8_t* __restrict in = src_row(entering);
-      const uint8_t* __restrict out = src_row(leaving);
-      if constexpr (std::is_same_v<Acc, uint32_t> && kSummand == Summand::Value)
+      const T* __restrict in = src_row(entering);
+      const T* __restrict out = src_row(leaving);
+      if constexpr (std::is_same_v<Acc, uint32_t> && kSummand == Summand::Value && std::is_same_v<T, uint8_t>)
         move_column_sums_u32(col, in, out, n);  // AVX2 where the CPU has it
       else
         for (std::size_t e = 0; e < n; ++e) col[e] += summand(in[e]) - summand(out[e]);
     } else if (entering >= 0) {
-      const uint8_t* __restrict in = src_row(entering);
+      const T* __restrict in = src_row(entering);
       for (std::size_t e = 0; e < n; ++e) col[e] += summand(in[e]);
     } else if (leaving >= 0) {
-      const uint8_t* __restrict out = src_row(leaving);
+      const T* __restrict out = src_row(leaving);
       for (std::size_t e = 0; e < n; ++e) col[e] -= summand(out[e]);
     }
   }
@@ -221,7 +222,7 @@ class RunningBoxSums {
     }
   }
 
-  const uint8_t* src_;
+  const T* src_;
   std::size_t pitch_;
   SeparableBox box_;
   const ColumnTerms& columns_;

@@ -274,7 +274,7 @@ FrameLayout device_layout(int width, int height, bool converted, std::vector<int
   return layout;
 }
 
-// Every layout at odd sizes, pitched: ingested to BGRA (the colour filters) and to gray (the gray
+// Every 8-bit layout at odd sizes, pitched: ingested to BGRA (the colour filters) and to gray (the gray
 // filters), each with the "before" surface written by the same kernel, then filtered in the slot;
 // the bytes are the host conversion's (with alpha 255), the luma plane's, and the CPU backend's.
 TEST(FrameIngestGpu, DeviceFramesOfEveryLayoutAsTheirCpuReference) {
@@ -285,6 +285,7 @@ TEST(FrameIngestGpu, DeviceFramesOfEveryLayoutAsTheirCpuReference) {
   for (const cv::Size size : {cv::Size(67, 45), cv::Size(1, 1), cv::Size(3, 5), cv::Size(130, 33)}) {
     frames.allocate(device_layout(size.width, size.height, true, {4, 1}), sat::Options{});
     for (const sat::PixelLayoutInfo& info : sat::kPixelLayouts) {
+      if (sat::is_deep(info)) continue;  // refused by every reader here, naming the format (frame_ingest_test)
       for (const bool full_range : {false, true}) {
         if (full_range && !sat::is_planar_yuv(info)) continue;
         const satapp::test::RandomFrame frame(info.layout, size.width, size.height, ++seed, 13,

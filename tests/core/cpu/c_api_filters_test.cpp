@@ -348,5 +348,58 @@ TEST(CApiFilters, FootprintOfEveryFilterFollowsItsParameters) {
   EXPECT_EQ(sat_filter_get_footprint("sauvola", nullptr, 0, nullptr), SAT_ERROR_INVALID_ARGUMENT);
 }
 
+// 16-bit images through the C ABI: the filters that list SAT_SAMPLE_U16 give the C++ engine's
+// bytes; the others are refused naming the type, before dst is written.
+TEST_F(CAbiFilters, SixteenBitImagesEqualTheCppEngineAndOthersAreRefused) {
+  const int w = 37, h = 21;
+  std::vector<uint16_t> src(std::size_t(w) * h * 3);
+  std::mt19937 rng(16);
+  for (uint16_t& v : src) v = uint16_t(rng() & 0xffffu);
+  for (int f = 0; f < sat_filter_count(); ++f) {
+    const int types = sat_filter_sample_types(f);
+    EXPECT_TRUE(types & SAT_SAMPLE_U8) << sat_filter_name(f);
+    const FilterInfo& info = filter_catalog()[std::size_t(f)];
+    EXPECT_EQ((types & SAT_SAMPLE_U16) != 0, takes_samples(info, SampleType::U16)) << info.name;
+    const int cn = sat_filter_gray_output(f) == 1 ? 1 : 3;  // the 16-bit thresholds take gray images
+    const int out_cn = output_channels(info.defaults, cn);
+    const sat_image16 in{src.data(), std::size_t(w) * cn * 2, w, h, cn};
+    std::vector<uint16_t> got(std::size_t(w) * h * out_cn, 0x5A5A), want(got.size(), 0);
+    const sat_image16 out{got.data(), std::size_t(w) * out_cn * 2, w, h, out_cn};
+    const sat_status status = sat_filter_apply16(engine, sat_filter_name(f), nullptr, 0, &in, &out, nullptr);
+    if (!(types & SAT_SAMPLE_U16)) {
+      EXPECT_EQ(status, SAT_ERROR_INVALID_ARGUMENT) << info.name;
+      EXPECT_NE(std::string(sat_last_error()).find("sat_filter_apply16"), std::string::npos) << sat_last_error();
+      EXPECT_NE(std::string(sat_last_error()).find("takes 8-bit images only (got 16-bit)"), std::string::npos)
+          << sat_last_error();
+      EXPECT_EQ(got[0], 0x5A5A) << info.name;
+      continue;
+    }
+    ASSERT_EQ(status, SAT_OK) << sat_last_error();
+    cpp.apply(info.defaults, ConstImage16{src.data(), std::size_t(w) * cn * 2, w, h, cn},
+              Image16{want.data(), std::size_t(w) * out_cn * 2, w, h, out_cn});
+    EXPECT_EQ(got, want) << info.name;
+  }
+  EXPECT_EQ(sat_filter_sample_types(-1), 0);
+  EXPECT_EQ(sat_filter_sample_types(sat_filter_count()), 0);
+}
+
+TEST_F(CAbiFilters, SixteenBitParametersAndImageChecksNameTheCFunction) {
+  std::vector<uint16_t> src(16 * 8, 40000), dst(16 * 8, 1);
+  const sat_image16 in{src.data(), 16 * 2, 16, 8, 1};
+  const sat_image16 out{dst.data(), 16 * 2, 16, 8, 1};
+  const sat_filter_param window = by_value("window", 8);
+  EXPECT_EQ(sat_filter_apply16(engine, "sauvola", &window, 1, &in, &out, nullptr), SAT_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(sat_last_error()).find("sat_filter_apply16: window must be odd"), std::string::npos)
+      << sat_last_error();
+  const sat_image16 odd_pitch{dst.data(), 16 * 2 + 1, 16, 7, 1};
+  EXPECT_EQ(sat_filter_apply16(engine, "box", nullptr, 0, &in, &odd_pitch, nullptr), SAT_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(sat_filter_apply16(engine, "box", nullptr, 0, nullptr, &out, nullptr), SAT_ERROR_INVALID_ARGUMENT);
+  const sat_filter_param kernel = by_text("kernel_width", "1");
+  const sat_filter_param kernel_h = by_text("kernel_height", "1");
+  const sat_filter_param both[] = {kernel, kernel_h};
+  ASSERT_EQ(sat_filter_apply16(engine, "box", both, 2, &in, &out, nullptr), SAT_OK) << sat_last_error();
+  EXPECT_EQ(dst, src);  // a 1x1 box copies
+}
+
 }  // namespace
 }  // namespace sat

@@ -46,6 +46,47 @@ TEST(PixelLayouts, PlanesOfAnOddSizedFrame) {
   EXPECT_FALSE(is_planar_yuv(layout_info(PixelLayout::Gray8)));  // luma alone
 }
 
+TEST(PixelLayouts, DeepRowsSayWhereTheirBitsLie) {
+  for (const PixelLayoutInfo& info : kPixelLayouts) {
+    EXPECT_EQ(is_deep(info), info.bytes_per_sample == 2) << info.name;
+    EXPECT_LE(info.bits + info.sample_shift, 8 * info.bytes_per_sample) << info.name;
+    if (!is_deep(info)) EXPECT_EQ(sample_max(info), 255u) << info.name;
+  }
+  const PixelLayoutInfo& gray16 = layout_info(PixelLayout::Gray16);
+  EXPECT_STREQ(gray16.name, "GRAY16_LE");
+  EXPECT_EQ(gray16.bits, 16);
+  EXPECT_EQ(gray16.sample_shift, 0);
+  EXPECT_EQ(sample_max(gray16), 65535u);
+  EXPECT_EQ(plane_row_bytes(gray16, 0, 75), 150u);
+  EXPECT_EQ(plane_channels(gray16, 0), 1);
+  EXPECT_FALSE(is_planar_yuv(gray16));
+
+  const PixelLayoutInfo& p010 = layout_info(PixelLayout::P010);  // NV12's planes, 10 bits in the high bits
+  EXPECT_STREQ(p010.name, "P010_10LE");
+  EXPECT_TRUE(is_planar_yuv(p010));
+  EXPECT_EQ(p010.luma_plane, 0);
+  EXPECT_EQ(p010.bits, 10);
+  EXPECT_EQ(p010.sample_shift, 6);
+  EXPECT_EQ(sample_max(p010), 1023u);
+  EXPECT_EQ(plane_row_bytes(p010, 0, 75), 150u);
+  EXPECT_EQ(plane_row_bytes(p010, 1, 75), 152u);  // 38 U,V pairs of 2 bytes each
+  EXPECT_EQ(plane_rows(p010, 1, 41), 21);
+  EXPECT_EQ(plane_channels(p010, 1), 2);
+
+  const PixelLayoutInfo& i420_10 = layout_info(PixelLayout::I420_10);  // I420's planes, 10 bits in the low bits
+  EXPECT_STREQ(i420_10.name, "I420_10LE");
+  EXPECT_EQ(i420_10.planes, 3);
+  EXPECT_EQ(i420_10.sample_shift, 0);
+  EXPECT_EQ(sample_max(i420_10), 1023u);
+  EXPECT_EQ(plane_row_bytes(i420_10, 2, 75), 76u);
+  EXPECT_EQ(plane_rows(i420_10, 2, 41), 21);
+  EXPECT_EQ(plane_channels(i420_10, 2), 1);
+
+  // Other depths and byte orders are not rows: every reader refuses them by name.
+  for (const char* name : {"I420_12LE", "P012_LE", "GRAY16_BE", "P010_10BE", "I420_10BE", "GRAY10_LE32"})
+    EXPECT_EQ(find_pixel_layout(name), nullptr) << name;
+}
+
 TEST(PixelLayouts, SatcoreImagesAreGrayBgrAndBgra) {
   EXPECT_EQ(image_layout(1), PixelLayout::Gray8);
   EXPECT_EQ(image_layout(3), PixelLayout::Bgr);

@@ -1,5 +1,5 @@
-// Sample types of filter images: their names, the typed views, and how a filter that does not
-// take a type refuses it (naming the type, before any pixel is read).
+// Sample types of filter images: their names, the typed views, which filters take 16 bits, and
+// how a filter that does not take a type refuses it (naming the type, before any pixel is read).
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -42,6 +42,29 @@ TEST(SampleTypes, EveryFilterTakesEightBits) {
     EXPECT_TRUE(sat::takes_samples(info, sat::SampleType::U8)) << info.name;
     EXPECT_FALSE(sat::samples_text(info).empty()) << info.name;
   }
+}
+
+TEST(SampleTypes, BoxAndTheThresholdsTakeSixteenBits) {
+  int sixteen = 0;
+  for (const sat::FilterInfo& info : sat::filter_catalog()) sixteen += sat::takes_samples(info, sat::SampleType::U16);
+  EXPECT_EQ(sixteen, 4);
+  for (const char* name : {"box", "threshold", "bradley", "sauvola"}) {
+    const sat::FilterInfo* info = sat::find_filter(name);
+    ASSERT_NE(info, nullptr) << name;
+    EXPECT_TRUE(sat::takes_samples(*info, sat::SampleType::U16)) << name;
+    EXPECT_EQ(sat::samples_text(*info), "8-bit or 16-bit") << name;
+  }
+}
+
+// A 16-bit image of a filter that takes them is filtered (the CPU and CUDA results are the
+// sixteen_*_test suites'): dst is written, src is not.
+TEST(SampleTypes, AFilterThatTakesSixteenBitsFiltersThem) {
+  std::vector<uint16_t> src(16 * 16, 54321), dst(16 * 16, 7);
+  sat::FilterEngine engine(sat::Backend::Cpu, {16, 16});
+  engine.apply(sat::default_spec("box"), sat::ConstImage16{src.data(), 32, 16, 16, 1},
+               sat::Image16{dst.data(), 32, 16, 16, 1});
+  EXPECT_EQ(dst, src);  // the box of a constant image is the constant
+  EXPECT_EQ(src[0], 54321);
 }
 
 TEST(SampleTypes, AFilterThatDoesNotTakeSixteenBitsRefusesThemNamingTheType) {

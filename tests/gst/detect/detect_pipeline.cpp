@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <random>
 #include <stdexcept>
 
 namespace gst_detect_test {
@@ -99,6 +100,36 @@ std::vector<cv::Mat> frame_planes(GstBuffer* buffer, const GstVideoInfo& info) {
   }
   gst_video_frame_unmap(&v);
   return planes;
+}
+
+// The 10-bit frame of an 8-bit gray image (even size): Y10 = gray << 2 | 2 random low bits (P010:
+// shifted into the high bits, with 6 random bits below), chroma random 10-bit values.
+Frame make_ten_bit_frame(const cv::Mat& gray, GstVideoFormat format, unsigned seed) {
+  Frame frame;
+  gst_video_info_set_format(&frame.info, format, guint(gray.cols), guint(gray.rows));
+  frame.buffer.reset(gst_buffer_new_allocate(nullptr, GST_VIDEO_INFO_SIZE(&frame.info), nullptr));
+  GstVideoFrame mapped;
+  if (!gst_video_frame_map(&mapped, &frame.info, frame.buffer.get(), GST_MAP_WRITE))
+    throw std::runtime_error("cannot map a new buffer");
+  std::mt19937 random(seed);
+  const int shift = format == GST_VIDEO_FORMAT_P010_10LE ? 6 : 0;
+  for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES(&mapped); ++p) {
+    auto* base = static_cast<uint8_t*>(GST_VIDEO_FRAME_PLANE_DATA(&mapped, p));
+    const int stride = GST_VIDEO_FRAME_PLANE_STRIDE(&mapped, p);
+    const int rows = p == 0 ? gray.rows : (gray.rows + 1) / 2;
+    const int samples = p == 0                                 ? gray.cols
+                        : format == GST_VIDEO_FORMAT_P010_10LE ? 2 * ((gray.cols + 1) / 2)
+                                                               : (gray.cols + 1) / 2;
+    for (int y = 0; y < rows; ++y) {
+      auto* row = reinterpret_cast<uint16_t*>(base + std::ptrdiff_t(y) * stride);
+      for (int x = 0; x < samples; ++x) {
+        const unsigned value = p == 0 ? (unsigned(gray.at<uint8_t>(y, x)) << 2) | (random() & 3) : random() & 1023;
+        row[x] = uint16_t((value << shift) | (shift ? random() & 63 : 0));
+      }
+    }
+  }
+  gst_video_frame_unmap(&mapped);
+  return frame;
 }
 
 cv::Mat searched_gray(const Frame& frame) {

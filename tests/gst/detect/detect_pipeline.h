@@ -27,6 +27,10 @@ struct Frame {
   std::unique_ptr<GstBuffer, BufferUnref> buffer;
 };
 Frame make_frame(const cv::Mat& image, GstVideoFormat format);
+// A P010_10LE or I420_10LE frame of an 8-bit gray image (even size): Y10 = gray << 2 | 2 random
+// low bits (P010: in the high bits, 6 random bits below), chroma random 10-bit values. Its
+// Y10 >> 2 is `gray`: what the detection elements search.
+Frame make_ten_bit_frame(const cv::Mat& gray, GstVideoFormat format, unsigned seed);
 
 // The gray image satdetect searches in `frame` (GRAY8, the luma of I420/NV12, or cv::cvtColor's
 // gray of packed colour), as a tight cv::Mat.

@@ -18,6 +18,7 @@
 #include "detect_test_data.h"
 #include "sat/detect.h"
 #include "sat/device.h"
+#include "sat/filter_spec.h"
 
 namespace {
 
@@ -97,6 +98,26 @@ TEST_F(CudaMemory, SatfaceblurEqualsSystemMemory) {
     const std::vector<cv::Mat> host_out = output_planes("satfaceblur", frame, nullptr);
     EXPECT_TRUE(same_planes(device_out, host_out));
     EXPECT_FALSE(same_planes(host_out, frame_planes(frame.buffer.get(), frame.info)));
+  }
+}
+
+// 10-bit frames in CUDA memory are searched (and blurred) on the host after a download: the same
+// boxes and bytes as in system memory.
+TEST_F(CudaMemory, TenBitFramesEqualSystemMemory) {
+  const cv::Mat gray = detect_test::load_image("astronaut.png", cv::IMREAD_GRAYSCALE);
+  for (GstVideoFormat format : {GST_VIDEO_FORMAT_P010_10LE, GST_VIDEO_FORMAT_I420_10LE}) {
+    SCOPED_TRACE(gst_video_format_to_string(format));
+    const Frame frame = make_ten_bit_frame(gray, format, 31);
+    std::vector<sat::Box> on_device, on_host;
+    const std::vector<cv::Mat> device_out =
+        output_planes("cudaupload ! satdetect name=under_test ! cudadownload", frame, &on_device);
+    const std::vector<cv::Mat> host_out = output_planes("satdetect", frame, &on_host);
+    EXPECT_FALSE(on_host.empty());
+    EXPECT_TRUE(detect_test::same_boxes(on_device, on_host));
+    EXPECT_TRUE(same_planes(device_out, host_out));
+    if (!sat::takes_samples(*sat::find_filter("box"), sat::SampleType::U16)) continue;
+    EXPECT_TRUE(same_planes(output_planes("cudaupload ! satfaceblur name=under_test ! cudadownload", frame, nullptr),
+                            output_planes("satfaceblur", frame, nullptr)));
   }
 }
 

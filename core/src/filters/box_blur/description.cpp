@@ -35,7 +35,8 @@ const FilterDescription<BoxBlurParams>& description(const BoxBlurParams*) {
                  FilterOutput::SameChannels,
                  BoxBlurParams{},
                  &scratch,
-                 &footprint},
+                 &footprint,
+                 {SampleType::U8, SampleType::U16}},
       {member(&BoxBlurParams::kernel_width), member(&BoxBlurParams::kernel_height), member(&BoxBlurParams::border)},
       [](const BoxBlurParams& p) {
         char text[96];

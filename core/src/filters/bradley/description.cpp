@@ -35,7 +35,8 @@ const FilterDescription<BradleyParams>& description(const BradleyParams*) {
                  FilterOutput::Gray,
                  BradleyParams{},
                  &scratch,
-                 &footprint},
+                 &footprint,
+                 {SampleType::U8, SampleType::U16}},
       {member(&BradleyParams::window), member(&BradleyParams::t), member(&BradleyParams::max_value)},
       [](const BradleyParams& p) {
         char text[96];

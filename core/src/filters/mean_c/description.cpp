@@ -37,7 +37,8 @@ const FilterDescription<MeanCParams>& description(const MeanCParams*) {
                  FilterOutput::Gray,
                  MeanCParams{},
                  &scratch,
-                 &footprint},
+                 &footprint,
+                 {SampleType::U8, SampleType::U16}},
       {member(&MeanCParams::block), member(&MeanCParams::C), member(&MeanCParams::invert),
        member(&MeanCParams::max_value)},
       [](const MeanCParams& p) {

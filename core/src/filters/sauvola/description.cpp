@@ -37,7 +37,8 @@ const FilterDescription<SauvolaParams>& description(const SauvolaParams*) {
                  FilterOutput::Gray,
                  SauvolaParams{},
                  &scratch,
-                 &footprint},
+                 &footprint,
+                 {SampleType::U8, SampleType::U16}},
       {member(&SauvolaParams::window), member(&SauvolaParams::k), member(&SauvolaParams::r),
        member(&SauvolaParams::max_value)},
       [](const SauvolaParams& p) {

@@ -1,0 +1,192 @@
+// The CUDA passes of the 16-bit filters: an inclusive table of one channel of src, u64 (Σx) or
+// SumSq ({Σx, Σx²}), by two scans (down the columns, then along the rows, one warp per row), then
+// one thread per pixel: 4 taps where its box lies inside the image, border.h's terms elsewhere,
+// and the per-pixel rule of sixteen/ops.h, as the CPU passes apply it.
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+#include "filters/sixteen/ops.h"
+#include "launch/launch.h"
+
+namespace sat::filters {
+namespace {
+
+constexpr unsigned kFullMask = 0xffffffffu;
+
+template <class V>
+__device__ __forceinline__ V summand16(uint16_t v);
+template <>
+__device__ __forceinline__ uint64_t summand16<uint64_t>(uint16_t v) {
+  return v;
+}
+template <>
+__device__ __forceinline__ SumSq summand16<SumSq>(uint16_t v) {
+  return {v, uint64_t(uint32_t(v) * uint32_t(v))};
+}
+
+__device__ __forceinline__ uint64_t shfl_up(uint64_t v, int d) {
+  return __shfl_up_sync(kFullMask, (unsigned long long)v, d);
+}
+__device__ __forceinline__ SumSq shfl_up(SumSq v, int d) { return {shfl_up(v.sum, d), shfl_up(v.sq, d)}; }
+__device__ __forceinline__ uint64_t shfl_last(uint64_t v) { return __shfl_sync(kFullMask, (unsigned long long)v, 31); }
+__device__ __forceinline__ SumSq shfl_last(SumSq v) { return {shfl_last(v.sum), shfl_last(v.sq)}; }
+
+// table[y][x] = Σ_{y' ≤ y} f(src[y'][x·cn + c]): one thread per column, coalesced along the row.
+template <class V>
+__global__ void column_scan16(const uint16_t* src, std::size_t src_pitch, int cn, int c, V* table,
+                              std::size_t table_pitch, int width, int height) {
+  const int x = int(blockIdx.x) * int(blockDim.x) + int(threadIdx.x);
+  if (x >= width) return;
+  V acc{};
+  for (int y = 0; y < height; ++y) {
+    acc = acc + summand16<V>(row_ptr(src, src_pitch, y)[std::size_t(x) * cn + c]);
+    row_ptr(table, table_pitch, y)[x] = acc;
+  }
+}
+
+// The rows' inclusive prefix sums in place: one warp per row, 32 columns per step (a shuffle scan
+// and the carry of the previous step).
+template <class V>
+__global__ void row_scan16(V* table, std::size_t table_pitch, int width, int height) {
+  const int y = int(blockIdx.x) * int(blockDim.x / 32) + int(threadIdx.x / 32);
+  const int lane = int(threadIdx.x % 32);
+  if (y >= height) return;  // the whole warp
+  V* row = row_ptr(table, table_pitch, y);
+  V carry{};
+  for (int x0 = 0; x0 < width; x0 += 32) {
+    const int x = x0 + lane;
+    V v = x < width ? row[x] : V{};
+#pragma unroll
+    for (int d = 1; d < 32; d *= 2) {
+      const V n = shfl_up(v, d);
+      if (lane >= d) v = v + n;
+    }
+    v = v + carry;
+    if (x < width) row[x] = v;
+    carry = shfl_last(v);
+  }
+}
+
+template <class V>
+void build_table16(const Box16Job& j, int c, V* table, cudaStream_t stream, const char* name) {
+  const std::size_t pitch = std::size_t(j.width) * sizeof(V);
+  column_scan16<V>
+      <<<(j.width + 127) / 128, 128, 0, stream>>>(j.src, j.src_pitch, j.channels, c, table, pitch, j.width, j.height);
+  detail::check_launch(name);
+  constexpr int kRowsPerBlock = 8;
+  row_scan16<V><<<(j.height + kRowsPerBlock - 1) / kRowsPerBlock, 32 * kRowsPerBlock, 0, stream>>>(table, pitch,
+                                                                                                   j.width, j.height);
+  detail::check_launch(name);
+}
+
+template <class Pass>
+__global__ void pass16_kernel(Pass pass, int width, int height) {
+  const int x = int(blockIdx.x) * int(blockDim.x) + int(threadIdx.x);
+  if (x >= width) return;
+  for (int y = int(blockIdx.y) * int(blockDim.y) + int(threadIdx.y); y < height; y += int(gridDim.y * blockDim.y))
+    pass(x, y);
+}
+
+template <class Pass>
+void launch_pass16(const Pass& pass, int width, int height, cudaStream_t stream, const char* name) {
+  const dim3 block(64, 4);
+  const unsigned rows = unsigned((height + int(block.y) - 1) / int(block.y));
+  const dim3 grid(unsigned((width + int(block.x) - 1) / int(block.x)), rows < 65535u ? rows : 65535u);
+  pass16_kernel<<<grid, block, 0, stream>>>(pass, width, height);
+  detail::check_launch(name);
+}
+
+BoxShape shape_of(const Box16Job& j) { return {j.width, j.height, j.kw, j.kh, j.ax, j.ay, j.border}; }
+
+// Channel c of a box blur: its u64 table's box sum (exact), rounded at element x·cn + c.
+struct Box16Pass {
+  Box16Job job;
+  BoxShape shape;
+  TableView<uint64_t> table;
+  int c = 0;
+  __device__ void operator()(int x, int y) const {
+    const BoxSpan rows = box_span(y, shape.height, shape.kh, shape.ay);
+    const uint64_t s = box_sum_at<Path::Any>(table, shape, rows, x, y);
+    const int e = x * job.channels + c;
+    row_ptr(job.dst, job.dst_pitch, y)[e] = round_box16(job.rounding, s, e);
+  }
+};
+
+struct MeanC16Pass {
+  MeanC16Job job;
+  BoxShape shape;
+  TableView<uint64_t> table;
+  __device__ void operator()(int x, int y) const {
+    const BoxSpan rows = box_span(y, shape.height, shape.kh, shape.ay);
+    const int mean = round_box16(job.box.rounding, box_sum_at<Path::Any>(table, shape, rows, x, y), x);
+    const int pixel = row_ptr(job.box.src, job.box.src_pitch, y)[x];
+    row_ptr(job.box.dst, job.box.dst_pitch, y)[x] = mean_c16_pixel(job, pixel, mean);
+  }
+};
+
+struct Bradley16Pass {
+  Bradley16Job job;
+  TableView<uint64_t> table;
+  __device__ void operator()(int x, int y) const {
+    const Box16Job& b = job.box;
+    const BoxSpan rows = clipped_span(y, b.height, b.kh, b.ay);
+    const BoxSpan cols = clipped_span(x, b.width, b.kw, b.ax);
+    const uint64_t sum = rect(table, rows.lo, rows.hi, cols.lo, cols.hi);
+    const int64_t count = (int64_t(rows.hi) - rows.lo + 1) * (int64_t(cols.hi) - cols.lo + 1);
+    const uint16_t pixel = row_ptr(b.src, b.src_pitch, y)[x];
+    row_ptr(b.dst, b.dst_pitch, y)[x] = bradley16_pixel(job, pixel, count, sum);
+  }
+};
+
+struct Sauvola16Pass {
+  Sauvola16Job job;
+  BoxShape shape;
+  TableView<SumSq> table;
+  __device__ void operator()(int x, int y) const {
+    const BoxSpan rows = box_span(y, shape.height, shape.kh, shape.ay);
+    const SumSq s = box_sum_at<Path::Any>(table, shape, rows, x, y);
+    const uint16_t pixel = row_ptr(job.box.src, job.box.src_pitch, y)[x];
+    row_ptr(job.box.dst, job.box.dst_pitch, y)[x] = sauvola16_pixel(job, s, pixel);
+  }
+};
+
+}  // namespace
+
+void cuda_box16(const Box16Job& job, void* table, cudaStream_t stream) {
+  constexpr const char* name = "sat::filters::box16";
+  auto* t = static_cast<uint64_t*>(table);
+  // One channel at a time: channel c's pass writes only channel c of dst, so dst == src (in
+  // place) leaves the channels still to come untouched.
+  for (int c = 0; c < job.channels; ++c) {
+    build_table16(job, c, t, stream, name);
+    const Box16Pass pass{job, shape_of(job), {t, std::size_t(job.width) * sizeof(uint64_t)}, c};
+    launch_pass16(pass, job.width, job.height, stream, name);
+  }
+}
+
+void cuda_mean_c16(const MeanC16Job& job, void* table, cudaStream_t stream) {
+  constexpr const char* name = "sat::filters::mean_c16";
+  auto* t = static_cast<uint64_t*>(table);
+  build_table16(job.box, 0, t, stream, name);
+  const MeanC16Pass pass{job, shape_of(job.box), {t, std::size_t(job.box.width) * sizeof(uint64_t)}};
+  launch_pass16(pass, job.box.width, job.box.height, stream, name);
+}
+
+void cuda_bradley16(const Bradley16Job& job, void* table, cudaStream_t stream) {
+  constexpr const char* name = "sat::filters::bradley16";
+  auto* t = static_cast<uint64_t*>(table);
+  build_table16(job.box, 0, t, stream, name);
+  const Bradley16Pass pass{job, {t, std::size_t(job.box.width) * sizeof(uint64_t)}};
+  launch_pass16(pass, job.box.width, job.box.height, stream, name);
+}
+
+void cuda_sauvola16(const Sauvola16Job& job, void* table, cudaStream_t stream) {
+  constexpr const char* name = "sat::filters::sauvola16";
+  auto* t = static_cast<SumSq*>(table);
+  build_table16(job.box, 0, t, stream, name);
+  const Sauvola16Pass pass{job, shape_of(job.box), {t, std::size_t(job.box.width) * sizeof(SumSq)}};
+  launch_pass16(pass, job.box.width, job.box.height, stream, name);
+}
+
+}  // namespace sat::filters
