@@ -36,8 +36,9 @@ def _current_stream(x, device_id):
 
 # torch dtypes satcore reads or writes, as array-interface typestrs (a fast path: a torch tensor's
 # pointer, shape and strides are plain attributes, cheaper to read than its __dlpack__).
-_TORCH_TYPESTRS = {"torch.uint8": "|u1", "torch.uint32": "<u4", "torch.uint64": "<u8", "torch.float32": "<f4"}
-_DTYPES = ("uint8", "uint32", "uint64", "float32")
+_TORCH_TYPESTRS = {"torch.uint8": "|u1", "torch.uint16": "<u2", "torch.uint32": "<u4", "torch.uint64": "<u8",
+                   "torch.float32": "<f4"}
+_DTYPES = ("uint8", "uint16", "uint32", "uint64", "float32")
 
 
 class _Input:
@@ -133,7 +134,7 @@ def _channels_last(src, channels_last, function):
     if channels_last is not None:
         return bool(channels_last)
     shape = tuple(src.tensor.shape)
-    if len(shape) >= 3 and shape[-1] in (3, 4) and src.tensor.dtype == "uint8":
+    if len(shape) >= 3 and shape[-1] in (3, 4) and src.tensor.dtype in ("uint8", "uint16"):
         raise ValueError(
             f"{function}(): an input of shape {shape} could be colour (..., H, W, {shape[-1]}) or planes of width "
             f"{shape[-1]}: pass channels_last=True for interleaved BGR/BGRA pixels, or channels_last=False for "

@@ -23,14 +23,14 @@ using satpy::without_gil;
 namespace {
 
 DType dtype_named(const std::string& name) {
-  for (DType d : {DType::U8, DType::U32, DType::U64, DType::F32})
+  for (DType d : {DType::U8, DType::U16, DType::U32, DType::U64, DType::F32})
     if (name == satpy::numpy_name(d)) return d;
-  throw std::invalid_argument("dtype " + name + " is not supported (uint8, uint32, uint64, float32)");
+  throw std::invalid_argument("dtype " + name + " is not supported (uint8, uint16, uint32, uint64, float32)");
 }
 
 // "<u4"-style typestr of the array interfaces.
 DType dtype_of_typestr(const std::string& typestr) {
-  for (DType d : {DType::U8, DType::U32, DType::U64, DType::F32})
+  for (DType d : {DType::U8, DType::U16, DType::U32, DType::U64, DType::F32})
     if (typestr.size() >= 3 && (typestr[0] == '<' || typestr[0] == '|') &&
         typestr.substr(1) == std::string(1, satpy::typestr_kind(d)) + std::to_string(satpy::item_size(d)))
       return d;

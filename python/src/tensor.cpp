@@ -51,6 +51,7 @@ std::string dtype_name(const DLDataType& t) {
 
 DType dtype_of(const DLDataType& t) {
   if (t.lanes == 1 && t.code == kDLUInt && t.bits == 8) return DType::U8;
+  if (t.lanes == 1 && t.code == kDLUInt && t.bits == 16) return DType::U16;
   if (t.lanes == 1 && t.code == kDLUInt && t.bits == 32) return DType::U32;
   if (t.lanes == 1 && t.code == kDLUInt && t.bits == 64) return DType::U64;
   if (t.lanes == 1 && t.code == kDLFloat && t.bits == 32) return DType::F32;
@@ -101,6 +102,8 @@ std::size_t item_size(DType d) {
   switch (d) {
     case DType::U8:
       return 1;
+    case DType::U16:
+      return 2;
     case DType::U32:
       return 4;
     case DType::U64:
@@ -115,6 +118,8 @@ const char* numpy_name(DType d) {
   switch (d) {
     case DType::U8:
       return "uint8";
+    case DType::U16:
+      return "uint16";
     case DType::U32:
       return "uint32";
     case DType::U64:

@@ -16,7 +16,7 @@ struct DLManagedTensor;
 
 namespace satpy {
 
-enum class DType { U8, U32, U64, F32 };
+enum class DType { U8, U16, U32, U64, F32 };
 std::size_t item_size(DType dtype);
 const char* numpy_name(DType dtype);  // "uint8", ...
 char typestr_kind(DType dtype);       // 'u' or 'f' (array interface typestr is "<" kind bytes)
