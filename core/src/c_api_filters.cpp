@@ -186,6 +186,26 @@ sat_status sat_filter_session_apply(sat_filter_session* session, const char* fil
   });
 }
 
+sat_status sat_filter_session_apply16(sat_filter_session* session, const char* filter, const sat_filter_param* params,
+                                      int param_count, const sat_image16* src, const sat_image16* dst, void* stream) {
+  constexpr const char* call = "sat_filter_session_apply16";
+  return guarded([&] {
+    require(session, call, "session");
+    const sat::FilterSpec spec = spec_of(call, filter, params, param_count);
+    require(src, call, "source image");
+    require(dst, call, "destination image");
+    sat::FilterSession& s = session->session;
+    const sat::ConstImageView in(const_image_of(*src));
+    const sat::ImageView out(image_of(*dst));
+    as_call(call, [&] {
+      if (s.backend() == sat::Backend::Cpu)
+        s.run_host(spec, in, out);
+      else
+        s.run_device(spec, in, out, static_cast<cudaStream_t>(stream));
+    });
+  });
+}
+
 sat_status sat_filter_get_footprint(const char* filter, const sat_filter_param* params, int param_count,
                                     sat_filter_footprint* footprint) {
   constexpr const char* call = "sat_filter_get_footprint";

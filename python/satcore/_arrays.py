@@ -134,7 +134,7 @@ def _channels_last(src, channels_last, function):
     if channels_last is not None:
         return bool(channels_last)
     shape = tuple(src.tensor.shape)
-    if len(shape) >= 3 and shape[-1] in (3, 4) and src.tensor.dtype == "uint8":
+    if len(shape) >= 3 and shape[-1] in (3, 4) and src.tensor.dtype in ("uint8", "uint16"):
         raise ValueError(
             f"{function}(): an input of shape {shape} could be colour (..., H, W, {shape[-1]}) or planes of width "
             f"{shape[-1]}: pass channels_last=True for interleaved BGR/BGRA pixels, or channels_last=False for "

@@ -75,7 +75,8 @@ def _run(name, function, x, params, out, stream, channels_last, algorithm, tile,
     layout = _channels_last(src, channels_last, function)
     arguments, views = _arguments(function, info, params, src)
     shape = _satcore.filter_result_shape(src.tensor, index, layout)
-    out_view, dst = _output(src, out, "uint8", shape)
+    # 16-bit input gives 16-bit output (the filters that take it: FilterInfo.samples).
+    out_view, dst = _output(src, out, "uint16" if src.tensor.dtype == "uint16" else "uint8", shape)
     _satcore.filter(index, src.tensor, dst, arguments, layout, algorithm_id, _tile(function, tile), function,
                     list(renames), src.stream)
     del views  # kept alive (zero-copy views of the user's arrays) until the call is done
@@ -84,7 +85,9 @@ def _run(name, function, x, params, out, stream, channels_last, algorithm, tile,
 
 def filter(x, name, *, out=None, channels_last=None, stream=None, algorithm=_DEFAULT_ALGORITHM, tile=0,
            **params):
-    """Runs satcore's filter ``name`` (see :func:`satcore.filters`) on uint8 images.
+    """Runs satcore's filter ``name`` (see :func:`satcore.filters`) on uint8 images, or uint16 ones for
+    the filters that take them (box, threshold, bradley, sauvola; the result is uint16, thresholds
+    write 0 or max_value · 257).
 
     ``params`` are the filter's parameters by name; those not given keep the catalog's defaults.
     An unknown keyword is a TypeError naming the filter's parameters; a value out of range a

@@ -226,6 +226,11 @@ sat_image8 plane(const Tensor& t, const Planes& p, int64_t k) {
   return {static_cast<uint8_t*>(t.data()) + k * int64_t(p.plane_stride), p.pitch, p.width, p.height, p.channels};
 }
 
+sat_image16 plane16(const Tensor& t, const Planes& p, int64_t k) {
+  return {reinterpret_cast<uint16_t*>(static_cast<uint8_t*>(t.data()) + k * int64_t(p.plane_stride)), p.pitch, p.width,
+          p.height, p.channels};
+}
+
 void filter_planes(sat_filter_session* session, const Tensor& src, const Tensor& dst, const Planes& in,
                    const Planes& out, const FilterRequest& r, const std::vector<ImageParam>& images,
                    cudaStream_t stream) {
@@ -240,6 +245,11 @@ void filter_planes(sat_filter_session* session, const Tensor& src, const Tensor&
       maps[i] = plane(*m.param->image, m.planes, m.planes.count == 1 ? 0 : k);
       params[std::size_t(m.param - r.params.data())].image = &maps[i];
     }
+    if (src.dtype() == DType::U16) {
+      const sat_image16 s = plane16(src, in, k), d = plane16(dst, out, k);
+      check(sat_filter_session_apply16(session, name, params.data(), int(params.size()), &s, &d, stream));
+      continue;
+    }
     const sat_image8 s = plane(src, in, k), d = plane(dst, out, k);
     check(sat_filter_session_apply(session, name, params.data(), int(params.size()), &s, &d, stream));
   }
@@ -250,8 +260,14 @@ void filter_planes(sat_filter_session* session, const Tensor& src, const Tensor&
 void filter(const Tensor& src, const Tensor& dst, const FilterRequest& r, cudaStream_t stream) {
   speaking_python(filter_words(r), [&] {
     if (sat_filter_name(r.filter) == nullptr) bad("unknown filter #" + std::to_string(r.filter));
-    if (src.dtype() != DType::U8) bad(std::string("filters take uint8 images (got ") + numpy_name(src.dtype()) + ")");
-    check_out(src, dst, DType::U8, filter_result_shape(src, r));
+    const bool sixteen = src.dtype() == DType::U16 && (sat_filter_sample_types(r.filter) & SAT_SAMPLE_U16);
+    if (src.dtype() != DType::U8 && !sixteen)
+      bad(std::string("filters take uint8 images") +
+          ((sat_filter_sample_types(r.filter) & SAT_SAMPLE_U16)
+               ? std::string(", and ") + sat_filter_name(r.filter) + " uint16 ones"
+               : std::string()) +
+          " (got " + numpy_name(src.dtype()) + ")");
+    check_out(src, dst, src.dtype(), filter_result_shape(src, r));
     const Planes in = planes_of(src, r.channels_last, "input");
     const bool keeps_channels = sat_filter_gray_output(r.filter) == 0 && r.channels_last;
     const Planes out = written_planes_of(dst, keeps_channels, "out");

@@ -232,6 +232,9 @@ void sat_filter_session_destroy(sat_filter_session* session); /* NULL is fine */
 /* Other options make the engine again at the next call, of the size it had. */
 sat_status sat_filter_session_set_options(sat_filter_session* session, const sat_options* options);
 sat_status sat_filter_session_release(sat_filter_session* session);
+/* sat_filter_session_apply on 16-bit images (see sat_filter_apply16). */
+sat_status sat_filter_session_apply16(sat_filter_session* session, const char* filter, const sat_filter_param* params,
+                                      int param_count, const sat_image16* src, const sat_image16* dst, void* stream);
 /* The images the engine holds now: 0 x 0 before the first call and after a release. */
 sat_status sat_filter_session_extent(const sat_filter_session* session, int* width, int* height);
 sat_status sat_filter_session_apply(sat_filter_session* session, const char* filter, const sat_filter_param* params,

@@ -383,6 +383,26 @@ TEST_F(CAbiFilters, SixteenBitImagesEqualTheCppEngineAndOthersAreRefused) {
   EXPECT_EQ(sat_filter_sample_types(sat_filter_count()), 0);
 }
 
+TEST_F(CAbiFilters, SixteenBitSessionEqualsTheEngine) {
+  const int w = 29, h = 17;
+  std::vector<uint16_t> src(std::size_t(w) * h), got(src.size(), 1), want(src.size(), 2);
+  std::mt19937 rng(61);
+  for (uint16_t& v : src) v = uint16_t(rng() & 0xffffu);
+  const sat_image16 in{src.data(), std::size_t(w) * 2, w, h, 1};
+  const sat_image16 out{got.data(), std::size_t(w) * 2, w, h, 1}, ref{want.data(), std::size_t(w) * 2, w, h, 1};
+  sat_filter_session* session = nullptr;
+  ASSERT_EQ(sat_filter_session_create(SAT_BACKEND_CPU, nullptr, &session), SAT_OK) << sat_last_error();
+  for (const char* filter : {"box", "threshold", "bradley", "sauvola"}) {
+    ASSERT_EQ(sat_filter_session_apply16(session, filter, nullptr, 0, &in, &out, nullptr), SAT_OK) << sat_last_error();
+    ASSERT_EQ(sat_filter_apply16(engine, filter, nullptr, 0, &in, &ref, nullptr), SAT_OK) << sat_last_error();
+    EXPECT_EQ(got, want) << filter;
+  }
+  EXPECT_EQ(sat_filter_session_apply16(session, "kuwahara", nullptr, 0, &in, &out, nullptr),
+            SAT_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(sat_last_error()).find("sat_filter_session_apply16"), std::string::npos) << sat_last_error();
+  sat_filter_session_destroy(session);
+}
+
 TEST_F(CAbiFilters, SixteenBitParametersAndImageChecksNameTheCFunction) {
   std::vector<uint16_t> src(16 * 8, 40000), dst(16 * 8, 1);
   const sat_image16 in{src.data(), 16 * 2, 16, 8, 1};
