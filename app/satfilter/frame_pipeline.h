@@ -54,6 +54,8 @@ inline sat::Image8 view(cv::Mat& m) { return {m.data, m.step[0], m.cols, m.rows,
 inline sat::ConstImageView const_sample_view(const cv::Mat& m) {
   return {m.data, m.step[0], m.cols, m.rows, m.channels(), sample_of(m)};
 }
-inline sat::ImageView sample_view(cv::Mat& m) { return {m.data, m.step[0], m.cols, m.rows, m.channels(), sample_of(m)}; }
+inline sat::ImageView sample_view(cv::Mat& m) {
+  return {m.data, m.step[0], m.cols, m.rows, m.channels(), sample_of(m)};
+}
 
 }  // namespace satfilter

@@ -23,7 +23,7 @@ struct MediaInfo {
   MediaKind kind = MediaKind::Image;
   int width = 0;
   int height = 0;
-  int channels = 3;          // 1 (gray), 3 (BGR) or 4 (BGRA); videos decode to BGR
+  int channels = 3;  // 1 (gray), 3 (BGR) or 4 (BGRA); videos decode to BGR
   // Images and image sequences: 8- or 16-bit samples (PNG, TIFF, PGM/PPM hold 16); videos: 8-bit.
   sat::SampleType sample = sat::SampleType::U8;
   double fps = 0;            // videos

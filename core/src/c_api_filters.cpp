@@ -146,6 +146,33 @@ sat_param_info sat::c_api::param_info_of(const ParamInfo& p, const char* name, c
                         help};
 }
 
+namespace {
+
+// A session's call on either sample type (sat_image8, sat_image16): the images as views that
+// carry their type, on the host for Backend::Cpu, in device memory on `stream` for Backend::Cuda.
+template <class Image>
+sat_status session_apply(const char* call, sat_filter_session* session, const char* filter,
+                         const sat_filter_param* params, int param_count, const Image* src, const Image* dst,
+                         void* stream) {
+  return guarded([&] {
+    require(session, call, "session");
+    const sat::FilterSpec spec = spec_of(call, filter, params, param_count);
+    require(src, call, "source image");
+    require(dst, call, "destination image");
+    sat::FilterSession& s = session->session;
+    const sat::ConstImageView in(const_image_of(*src));
+    const sat::ImageView out(image_of(*dst));
+    as_call(call, [&] {
+      if (s.backend() == sat::Backend::Cpu)
+        s.run_host(spec, in, out);
+      else
+        s.run_device(spec, in, out, static_cast<cudaStream_t>(stream));
+    });
+  });
+}
+
+}  // namespace
+
 extern "C" {
 
 sat_status sat_filter_apply(sat_filter_engine* engine, const char* filter, const sat_filter_param* params,
@@ -170,40 +197,12 @@ sat_status sat_filter_apply16(sat_filter_engine* engine, const char* filter, con
 
 sat_status sat_filter_session_apply(sat_filter_session* session, const char* filter, const sat_filter_param* params,
                                     int param_count, const sat_image8* src, const sat_image8* dst, void* stream) {
-  constexpr const char* call = "sat_filter_session_apply";
-  return guarded([&] {
-    require(session, call, "session");
-    const sat::FilterSpec spec = spec_of(call, filter, params, param_count);
-    require(src, call, "source image");
-    require(dst, call, "destination image");
-    sat::FilterSession& s = session->session;
-    as_call(call, [&] {
-      if (s.backend() == sat::Backend::Cpu)
-        s.run_host(spec, const_image_of(*src), image_of(*dst));
-      else
-        s.run_device(spec, const_image_of(*src), image_of(*dst), static_cast<cudaStream_t>(stream));
-    });
-  });
+  return session_apply("sat_filter_session_apply", session, filter, params, param_count, src, dst, stream);
 }
 
 sat_status sat_filter_session_apply16(sat_filter_session* session, const char* filter, const sat_filter_param* params,
                                       int param_count, const sat_image16* src, const sat_image16* dst, void* stream) {
-  constexpr const char* call = "sat_filter_session_apply16";
-  return guarded([&] {
-    require(session, call, "session");
-    const sat::FilterSpec spec = spec_of(call, filter, params, param_count);
-    require(src, call, "source image");
-    require(dst, call, "destination image");
-    sat::FilterSession& s = session->session;
-    const sat::ConstImageView in(const_image_of(*src));
-    const sat::ImageView out(image_of(*dst));
-    as_call(call, [&] {
-      if (s.backend() == sat::Backend::Cpu)
-        s.run_host(spec, in, out);
-      else
-        s.run_device(spec, in, out, static_cast<cudaStream_t>(stream));
-    });
-  });
+  return session_apply("sat_filter_session_apply16", session, filter, params, param_count, src, dst, stream);
 }
 
 sat_status sat_filter_get_footprint(const char* filter, const sat_filter_param* params, int param_count,

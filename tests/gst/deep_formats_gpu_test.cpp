@@ -32,14 +32,17 @@ class DeepFormatsOnTheGpu : public ::testing::TestWithParam<std::size_t> {
   }
 };
 
-// Odd and even sizes: 8-bit I420 at odd sizes did not come back byte-exact through 1.22's
-// cudaupload (docs/gstreamer.md); the even size separates such a finding from the element's.
+// Odd and even sizes for P010_10LE; I420_10LE at the even size only: its chroma planes do not
+// come back byte-exact through 1.22's cudaupload at odd sizes (as 8-bit I420's, docs/gstreamer.md;
+// seen on an NVIDIA H200: V plane row 0 differs), so there the round trip, not the element, would
+// be tested. The element's odd-size I420_10LE rule is held in system memory on both backends.
 TEST_P(DeepFormatsOnTheGpu, TenBitCudaMemoryEqualsTheCpuRule) {
   if (!have_element("cudaupload") || !have_element("cudadownload"))
     GTEST_SKIP() << "GStreamer's nvcodec plugin (cudaupload, cudadownload) is not installed";
   unsigned seed = 90;
   for (GstVideoFormat format : {GST_VIDEO_FORMAT_P010_10LE, GST_VIDEO_FORMAT_I420_10LE})
     for (const auto& [width, height] : {std::pair{76, 42}, std::pair{75, 41}}) {
+      if (format == GST_VIDEO_FORMAT_I420_10LE && (width % 2 || height % 2)) continue;
       SCOPED_TRACE(std::to_string(width) + "x" + std::to_string(height));
       const RawFrame input = gst_test::random_deep_frame(format, width, height, seed++);
       const std::string element = "cudaupload ! video/x-raw(memory:CUDAMemory) ! " + gst_test::element_name(filter()) +

@@ -191,8 +191,7 @@ std::string filter_help() {
   if (gray)
     help +=
         wrap("Filters with gray output convert color input to gray first (OpenCV's BGR->gray weights).", 68, "") + "\n";
-  if (deep)
-    help += wrap("Filters marked 16-bit too take 16-bit images as well and give 16-bit output.", 68, "") + "\n";
+  if (deep) help += wrap("Filters marked 16-bit too take 16-bit images as well and give 16-bit output.", 68, "") + "\n";
   help += wrap(
       "The parameters' ranges are satcore's, checked before anything runs: a value it refuses is a bad "
       "command line.",

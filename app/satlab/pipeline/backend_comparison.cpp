@@ -6,7 +6,6 @@
 #include <thread>
 #include <vector>
 
-
 namespace satlab {
 namespace {
 

@@ -58,14 +58,18 @@ TEST_F(GpuTest, BoxEqualsCvBlurWithEveryAlgorithm) {
 // and downloaded by the session) gives the CPU backend's bytes, 16-bit out.
 TEST_F(GpuTest, SixteenBitImagesGiveTheCpuBackendsBytes) {
   REQUIRE_GPU();
-  cv::Mat deep(37, 61, CV_16UC3);
-  cv::randu(deep, cv::Scalar::all(0), cv::Scalar::all(65536));
-  ASSERT_TRUE(cv::imwrite(in("deep.png"), deep));
+  cv::Mat colour(37, 61, CV_16UC3), gray(37, 61, CV_16UC1);
+  cv::randu(colour, cv::Scalar::all(0), cv::Scalar::all(65536));
+  cv::randu(gray, cv::Scalar::all(0), cv::Scalar::all(65536));
+  ASSERT_TRUE(cv::imwrite(in("deep.png"), colour));
+  ASSERT_TRUE(cv::imwrite(in("deep_gray.png"), gray));
+  // The 16-bit thresholds take one channel: they run on the gray image.
   for (const std::vector<std::string>& filter :
        {std::vector<std::string>{"--filter", "box", "--ksize", "9x5"}, std::vector<std::string>{"--filter", "sauvola"},
         std::vector<std::string>{"--filter", "bradley"}}) {
-    std::vector<std::string> cpu = {in("deep.png"), out("cpu.png"), "--backend", "cpu", "-y"};
-    std::vector<std::string> gpu = {in("deep.png"), out("gpu.png"), "--backend", "cuda", "-y"};
+    const std::string input = in(filter[1] == "box" ? "deep.png" : "deep_gray.png");
+    std::vector<std::string> cpu = {input, out("cpu.png"), "--backend", "cpu", "-y"};
+    std::vector<std::string> gpu = {input, out("gpu.png"), "--backend", "cuda", "-y"};
     cpu.insert(cpu.end(), filter.begin(), filter.end());
     gpu.insert(gpu.end(), filter.begin(), filter.end());
     const RunResult a = run_satfilter(cpu), b = run_satfilter(gpu);

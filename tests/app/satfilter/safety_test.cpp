@@ -1,6 +1,7 @@
 // What satfilter must never do to the user's files: leave a temporary behind (even on a second
 // Ctrl-C), overwrite its input or an existing output unasked, or turn a 16-bit image into a black
-// 8-bit one (sixteen_bit_test.cpp: what satfilter does with 16-bit images). And a parameter satcore rejects is a command-line error (exit status 2).
+// 8-bit one (sixteen_bit_test.cpp: what satfilter does with 16-bit images). And a parameter satcore rejects is a
+// command-line error (exit status 2).
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 

@@ -34,9 +34,9 @@ cv::Mat random_u16(int width, int height, int channels, unsigned seed) {
 cv::Mat library_output(const sat::FilterSpec& spec, const cv::Mat& image) {
   cv::Mat expected(image.rows, image.cols, CV_16UC(sat::output_channels(spec, image.channels())));
   sat::FilterEngine engine(sat::Backend::Cpu, {image.cols, image.rows});
-  engine.apply(spec, sat::ConstImage16{image.ptr<uint16_t>(), image.step[0], image.cols, image.rows, image.channels()},
-               sat::Image16{expected.ptr<uint16_t>(), expected.step[0], expected.cols, expected.rows,
-                            expected.channels()});
+  engine.apply(
+      spec, sat::ConstImage16{image.ptr<uint16_t>(), image.step[0], image.cols, image.rows, image.channels()},
+      sat::Image16{expected.ptr<uint16_t>(), expected.step[0], expected.cols, expected.rows, expected.channels()});
   return expected;
 }
 
@@ -91,8 +91,7 @@ TEST_F(SixteenBitTest, SequencesOfSixteenBitImages) {
     const cv::Mat image = cv::imread(in("s_" + std::to_string(i) + ".png"), cv::IMREAD_UNCHANGED);
     const cv::Mat written = cv::imread(out("o_" + std::to_string(i) + ".png"), cv::IMREAD_UNCHANGED);
     ASSERT_EQ(written.type(), CV_16UC1) << i;
-    EXPECT_EQ(cv::norm(written, library_output(sat::BoxBlurParams{3, 3, sat::Border::Reflect101}, image),
-                       cv::NORM_INF),
+    EXPECT_EQ(cv::norm(written, library_output(sat::BoxBlurParams{3, 3, sat::Border::Reflect101}, image), cv::NORM_INF),
               0)
         << i;
   }

@@ -16,6 +16,7 @@
 #include "common/frame/host_frame.h"
 #include "pipeline/backend_comparison.h"
 #include "pipeline/cpu_pipeline.h"
+#include "test_images.h"
 #include "ui/comparison_text.h"
 
 namespace satlab {
@@ -123,18 +124,7 @@ TEST(ComparisonText, SpeedupIsStatedAgainstOpenCvFirst) {
 // in both pipelines and in OpenCV's twin (so a bit-exact twin agrees), not on the gray of its BGR.
 TEST(BackendComparison, Nv12FramesCompareOnTheirLuma) {
   const int width = 64, height = 40;
-  auto planes = std::make_shared<std::vector<cv::Mat>>();
-  planes->push_back(textured_frame(width, height).reshape(1, height).colRange(0, width).clone());  // Y
-  planes->push_back(cv::Mat(height / 2, width / 2, CV_8UC2, cv::Scalar(40, 200)));                 // U, V
-  satapp::Frame nv12;
-  nv12.view.layout = satapp::PixelLayout::Nv12;
-  nv12.view.width = width;
-  nv12.view.height = height;
-  for (int p = 0; p < 2; ++p) {
-    nv12.view.plane[p] = (*planes)[p].data;
-    nv12.view.pitch[p] = (*planes)[p].step[0];
-  }
-  nv12.owner = planes;
+  const satapp::Frame nv12 = test::nv12_frame(width, height, 11u);
   PipelineSettings settings;
   settings.filter.show(sat::MeanCParams{7, 3.0, true, 255});
   CpuPipeline as_gpu, cpu;

@@ -26,22 +26,7 @@ namespace {
 
 using test::differing;
 
-// A host NV12 frame of width×height (even) with seeded planes; the frame holds them.
-satapp::Frame nv12_frame(int width, int height, unsigned seed) {
-  auto planes = std::make_shared<std::vector<cv::Mat>>();
-  planes->push_back(test::random_image(width, height, 1, seed));              // Y
-  planes->push_back(test::random_image(width / 2, height / 2, 2, seed + 1));  // U, V interleaved
-  satapp::Frame frame;
-  frame.view.layout = satapp::PixelLayout::Nv12;
-  frame.view.width = width;
-  frame.view.height = height;
-  for (int p = 0; p < 2; ++p) {
-    frame.view.plane[p] = (*planes)[p].data;
-    frame.view.pitch[p] = (*planes)[p].step[0];
-  }
-  frame.owner = planes;
-  return frame;
-}
+using test::nv12_frame;
 
 TEST(Frame, AHostImageIsAFrameThatHoldsIt) {
   cv::Mat image = test::random_image(6, 4, 3, 1u);

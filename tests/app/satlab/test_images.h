@@ -4,8 +4,11 @@
 
 #include <opencv2/core.hpp>
 
+#include <memory>
 #include <stdexcept>
+#include <vector>
 
+#include "common/frame/frame.h"
 #include "sources/synthetic_source.h"
 
 namespace satlab::test {
@@ -44,6 +47,23 @@ inline long long differing(const cv::Mat& a, const cv::Mat& b) {
   cv::compare(a, b, ne, cv::CMP_NE);
   cv::reduce(ne.reshape(1, static_cast<int>(ne.total())), any, 1, cv::REDUCE_MAX);
   return cv::countNonZero(any);
+}
+
+// A host NV12 frame of width×height (even) with random planes (random_image's); the frame holds them.
+inline satapp::Frame nv12_frame(int width, int height, unsigned seed) {
+  auto planes = std::make_shared<std::vector<cv::Mat>>();
+  planes->push_back(random_image(width, height, 1, seed));              // Y
+  planes->push_back(random_image(width / 2, height / 2, 2, seed + 1));  // U, V interleaved
+  satapp::Frame frame;
+  frame.view.layout = satapp::PixelLayout::Nv12;
+  frame.view.width = width;
+  frame.view.height = height;
+  for (int p = 0; p < 2; ++p) {
+    frame.view.plane[p] = (*planes)[p].data;
+    frame.view.pitch[p] = (*planes)[p].step[0];
+  }
+  frame.owner = planes;
+  return frame;
 }
 
 }  // namespace satlab::test
