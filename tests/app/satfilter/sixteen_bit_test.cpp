@@ -121,7 +121,7 @@ TEST_F(SixteenBitTest, WhatCannotHoldOrTakeSixteenBitsIsRefused) {
   EXPECT_EQ(r.status, 1);
 
   if (!file_exists(kCascade)) GTEST_SKIP() << "no " << kCascade << " (Debian's opencv-data)";
-  r = run_satfilter({in("d.png"), out("d_out.png"), "--detect", kCascade, "--backend", "cpu"});
+  r = run_satfilter({in("d.png"), out("d_out.png"), "--detect", kCascade, "--draw", "--backend", "cpu"});
   expect_clean_failure(r, out("d_out.png"));
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.err.find("--detect takes 8-bit images only"), std::string::npos) << r.err;
