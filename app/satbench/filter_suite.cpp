@@ -29,18 +29,26 @@ int cpu_threads(const BenchOptions& o) {
   return o.cpu_threads > 0 ? o.cpu_threads : int(std::max(1u, std::thread::hardware_concurrency()));
 }
 
-// A deterministic image with texture and edges (as a camera frame has), channels interleaved.
-std::vector<uint8_t> make_image(sat::Extent e, int channels) {
-  std::vector<uint8_t> v(std::size_t(e.width) * std::size_t(e.height) * std::size_t(channels));
+// A deterministic image with texture and edges (as a camera frame has), channels interleaved,
+// as bytes: 8-bit samples, or 16-bit ones (the same picture × 257 with noise in the low bits).
+std::vector<uint8_t> make_image(sat::Extent e, int channels, sat::SampleType sample) {
+  const std::size_t n = std::size_t(e.width) * std::size_t(e.height) * std::size_t(channels);
+  const bool wide = sample == sat::SampleType::U16;
+  std::vector<uint8_t> v(n * (wide ? 2 : 1));
+  auto* v16 = reinterpret_cast<uint16_t*>(v.data());
   uint32_t state = 12345;
   std::size_t i = 0;
   for (int y = 0; y < e.height; ++y)
     for (int x = 0; x < e.width; ++x)
-      for (int c = 0; c < channels; ++c) {
+      for (int c = 0; c < channels; ++c, ++i) {
         state = state * 1664525u + 1013904223u;
         const double wave = 90.0 * std::sin(x * 0.021 + c) * std::cos(y * 0.017 - c);
         const int step = ((x / 97 + y / 61) % 2) * 40;
-        v[i++] = uint8_t(std::clamp(int(100 + wave) + step + int(state >> 27) - 16, 0, 255));
+        const int value = std::clamp(int(100 + wave) + step + int(state >> 27) - 16, 0, 255);
+        if (wide)
+          v16[i] = uint16_t(value * 257 - int((state >> 8) % 257u) + (value == 0 ? 256 : 0));
+        else
+          v[i] = uint8_t(value);
       }
   return v;
 }
@@ -61,12 +69,19 @@ satapp::StageTimeline stage_list(const sat::StageTimes& t) {
   return {{"convert", t.convert_ms}, {"tables", t.sat_ms}, {"filter", t.filter_ms}};
 }
 
+// The largest difference of two images' samples; `row` in bytes.
 int max_difference(const uint8_t* a, std::size_t a_pitch, const uint8_t* b, std::size_t b_pitch, std::size_t row,
-                   int rows) {
+                   int rows, sat::SampleType sample = sat::SampleType::U8) {
   int worst = 0;
-  for (int y = 0; y < rows; ++y)
-    for (std::size_t x = 0; x < row; ++x)
-      worst = std::max(worst, std::abs(int(a[y * a_pitch + x]) - int(b[y * b_pitch + x])));
+  for (int y = 0; y < rows; ++y) {
+    const uint8_t *ra = a + y * a_pitch, *rb = b + y * b_pitch;
+    if (sample == sat::SampleType::U16) {
+      for (std::size_t x = 0; x + 1 < row; x += 2)
+        worst = std::max(worst, std::abs(int(ra[x] | ra[x + 1] << 8) - int(rb[x] | rb[x + 1] << 8)));
+      continue;
+    }
+    for (std::size_t x = 0; x < row; ++x) worst = std::max(worst, std::abs(int(ra[x]) - int(rb[x])));
+  }
   return worst;
 }
 
@@ -76,11 +91,16 @@ std::vector<FilterSuiteCase> plan_filter_suite(const BenchOptions& options) {
   std::vector<sat::Extent> sizes = options.sizes;
   if (sizes.empty()) sizes = {{1920, 1080}, {3840, 2160}};
   std::vector<FilterSuiteCase> cases;
+  // 8-bit gray and BGRA, then 16-bit gray where the catalog lists 16-bit samples.
+  const std::pair<int, sat::SampleType> inputs[] = {
+      {1, sat::SampleType::U8}, {4, sat::SampleType::U8}, {1, sat::SampleType::U16}};
   for (const sat::FilterInfo& info : sat::filter_catalog())
     for (const sat::Extent& size : sizes)
-      for (int channels : {1, 4}) {
+      for (const auto& [channels, sample] : inputs) {
+        if (!sat::takes_samples(info, sample)) continue;
+        const std::string bits = sample == sat::SampleType::U16 ? " (16-bit)" : "";
         if (!std::holds_alternative<sat::VariableBlurParams>(info.defaults)) {
-          cases.push_back({info.defaults, sat::describe(info.defaults), size, channels, -1});
+          cases.push_back({info.defaults, sat::describe(info.defaults) + bits, size, channels, -1, sample});
           continue;
         }
         for (int r : kMapMaxRadii) {  // the cost must not grow with the radius
@@ -88,7 +108,8 @@ std::vector<FilterSuiteCase> plan_filter_suite(const BenchOptions& options) {
           auto& p = std::get<sat::VariableBlurParams>(spec);
           p.shape = sat::RadiusShape::Map;
           p.max_radius = r;
-          cases.push_back({spec, std::string(info.name) + " map, max radius " + std::to_string(r), size, channels, r});
+          cases.push_back({spec, std::string(info.name) + " map, max radius " + std::to_string(r) + bits, size,
+                           channels, r, sample});
         }
       }
   return cases;
@@ -96,14 +117,15 @@ std::vector<FilterSuiteCase> plan_filter_suite(const BenchOptions& options) {
 
 void run_filter_case(const BenchOptions& o, const FilterSuiteCase& c, bool gpu, std::vector<SuiteRecord>& records) {
   const int w = c.extent.width, h = c.extent.height;
-  const std::vector<uint8_t> src = make_image(c.extent, c.channels);
+  const std::vector<uint8_t> src = make_image(c.extent, c.channels, c.sample);
+  const std::size_t bytes = sat::sample_bytes(c.sample);
   const std::vector<uint8_t> map =
       c.map_max_radius >= 0 ? make_radius_map(c.extent, c.map_max_radius) : std::vector<uint8_t>{};
   sat::FilterSpec spec = c.spec;  // with the host radius map
   if (!map.empty()) std::get<sat::VariableBlurParams>(spec).radius_map = {map.data(), std::size_t(w), w, h, 1};
   const int out_channels = sat::output_channels(spec, c.channels);
-  const std::size_t src_row = std::size_t(w) * c.channels, dst_row = std::size_t(w) * out_channels;
-  const sat::ConstImage8 host_src{src.data(), src_row, w, h, c.channels};
+  const std::size_t src_row = std::size_t(w) * c.channels * bytes, dst_row = std::size_t(w) * out_channels * bytes;
+  const sat::ConstImageView host_src{src.data(), src_row, w, h, c.channels, c.sample};
   const auto record = [&](Contender k, std::string method) {
     SuiteRecord r;
     r.suite = "filters";
@@ -124,7 +146,7 @@ void run_filter_case(const BenchOptions& o, const FilterSuiteCase& c, bool gpu, 
       engine.set_cpu_threads(o.cpu_threads);
       engine.enable_stage_timing(true);
       std::vector<uint8_t> out(dst_row * std::size_t(h));
-      const sat::Image8 dst{out.data(), dst_row, w, h, out_channels};
+      const sat::ImageView dst{out.data(), dst_row, w, h, out_channels, c.sample};
       fill(r,
            measure(
                o, [&] { return wall_ms([&] { engine.apply(spec, host_src, dst); }); },
@@ -150,8 +172,8 @@ void run_filter_case(const BenchOptions& o, const FilterSuiteCase& c, bool gpu, 
       }
       sat::FilterEngine engine(sat::Backend::Cuda, c.extent);
       engine.enable_stage_timing(true);
-      const sat::ConstImage8 in{d_src.data(), d_src.pitch(), w, h, c.channels};
-      const sat::Image8 out{d_dst.data(), d_dst.pitch(), w, h, out_channels};
+      const sat::ConstImageView in{d_src.data(), d_src.pitch(), w, h, c.channels, c.sample};
+      const sat::ImageView out{d_dst.data(), d_dst.pitch(), w, h, out_channels, c.sample};
       GpuTimer timer(stream.get(), o.hang_s);
       const auto run = [&] {
         timer.start();
@@ -164,7 +186,7 @@ void run_filter_case(const BenchOptions& o, const FilterSuiteCase& c, bool gpu, 
         std::vector<uint8_t> got(dst_row * std::size_t(h));
         SAT_CUDA_CHECK(
             cudaMemcpy2D(got.data(), dst_row, d_dst.data(), d_dst.pitch(), dst_row, h, cudaMemcpyDeviceToHost));
-        r.max_diff = max_difference(got.data(), dst_row, reference.data(), dst_row, dst_row, h);
+        r.max_diff = max_difference(got.data(), dst_row, reference.data(), dst_row, dst_row, h, c.sample);
       }
     });
   }
@@ -181,7 +203,8 @@ void run_filter_case(const BenchOptions& o, const FilterSuiteCase& c, bool gpu, 
         fill(r, measure(o, [&] { return wall_ms(twin.run); }), o);
         std::size_t pitch = 0;
         const unsigned char* out = twin.output ? twin.output(pitch) : nullptr;
-        if (out && !reference.empty()) r.max_diff = max_difference(out, pitch, reference.data(), dst_row, dst_row, h);
+        if (out && !reference.empty())
+          r.max_diff = max_difference(out, pitch, reference.data(), dst_row, dst_row, h, c.sample);
       });
     }
   }

@@ -1,14 +1,16 @@
 // satbench's `filters` suite: every filter of satcore's catalog with its defaults — the variable
 // blur with radius maps of max radius 2, 16 and 128 — at 1920x1080 and 3840x2160 (or --sizes),
-// on 8-bit gray and BGRA input: our GPU (sat::FilterEngine on CUDA, with its stage times), our
-// CPU backend and OpenCV's twin on the CPU (filter_twins.h), medians in the same run. A filter
-// added to the catalog is measured without an edit here.
+// on 8-bit gray and BGRA input and, for the filters whose catalog entry takes 16-bit samples,
+// 16-bit gray input (the 8-bit cases' times are the reference of the 16-bit ones): our GPU (sat::FilterEngine on CUDA,
+// with its stage times), our CPU backend and OpenCV's twin on the CPU (filter_twins.h), medians in the same run. A
+// filter added to the catalog is measured without an edit here.
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "bench_options.h"
+#include "sat/filter_image.h"
 #include "sat/filter_spec.h"
 #include "suite_records.h"
 
@@ -20,6 +22,7 @@ struct FilterSuiteCase {
   sat::Extent extent;
   int channels = 1;         // 1 (gray) or 4 (BGRA)
   int map_max_radius = -1;  // variable blur: the generated radius map's maximum; else -1
+  sat::SampleType sample = sat::SampleType::U8;
 };
 
 std::vector<FilterSuiteCase> plan_filter_suite(const BenchOptions& options);

@@ -7,6 +7,7 @@
 #include <functional>
 #include <string>
 
+#include "sat/filter_image.h"
 #include "sat/filter_spec.h"
 
 namespace satbench {
@@ -25,8 +26,9 @@ struct FilterTwin {
 
 // The twin of `spec` on host image `src` (1, 3 or 4 channels; a variable blur's radius map is the
 // spec's own, host memory), running on `threads` threads (cv::setNumThreads). A nearest op (no
-// twin, only comparable work) is not a contender here.
-FilterTwin make_filter_twin(const sat::FilterSpec& spec, sat::ConstImage8 src, int threads);
+// twin, only comparable work) is not a contender here. 16-bit images: cv::blur on CV_16U is the
+// box's exact twin; the other twins are written for 8 bits, so none is given.
+FilterTwin make_filter_twin(const sat::FilterSpec& spec, sat::ConstImageView src, int threads);
 
 // One line for the header: "OpenCV 4.6.0 (imgproc, ximgproc), 16 threads" or "OpenCV: not built".
 std::string filter_twins_description(int threads);

@@ -14,11 +14,13 @@ namespace satbench {
 
 #if SATBENCH_HAVE_OPENCV
 
-FilterTwin make_filter_twin(const sat::FilterSpec& spec, sat::ConstImage8 image, int threads) {
+FilterTwin make_filter_twin(const sat::FilterSpec& spec, sat::ConstImageView image, int threads) {
   const satapp::TwinInfo info = satapp::twin_info(spec);
+  const bool wide = image.sample == sat::SampleType::U16;
   if (info.kind == satapp::TwinKind::None)
     return {"", {}, info.not_built ? "not built: " + info.relation : info.relation, {}, info.not_built};
   if (info.kind == satapp::TwinKind::NearestOp) return {"", {}, "no OpenCV twin (" + info.relation + ")", {}};
+  if (wide && !std::holds_alternative<sat::BoxBlurParams>(spec)) return {"", {}, "no 16-bit OpenCV twin", {}};
   cv::setNumThreads(threads);
   // What the twin keeps between runs: the input (satbench's host image), scratch and the output.
   struct State {
@@ -28,7 +30,8 @@ FilterTwin make_filter_twin(const sat::FilterSpec& spec, sat::ConstImage8 image,
   };
   auto s = std::make_shared<State>();
   s->spec = spec;
-  s->src = cv::Mat(image.height, image.width, CV_8UC(image.channels), const_cast<uint8_t*>(image.data), image.pitch);
+  s->src = cv::Mat(image.height, image.width, wide ? CV_16UC(image.channels) : CV_8UC(image.channels),
+                   const_cast<void*>(image.data), image.pitch);
   FilterTwin twin{info.op, [s] { satapp::run_twin(s->spec, s->src, s->out, s->scratch); }, "", {}};
   if (info.kind == satapp::TwinKind::Exact)
     twin.output = [s](std::size_t& pitch) {
@@ -45,7 +48,7 @@ std::string filter_twins_description(int threads) {
 
 #else  // !SATBENCH_HAVE_OPENCV
 
-FilterTwin make_filter_twin(const sat::FilterSpec&, sat::ConstImage8, int) {
+FilterTwin make_filter_twin(const sat::FilterSpec&, sat::ConstImageView, int) {
   return {"", {}, "OpenCV not built", {}, true};
 }
 

@@ -155,7 +155,14 @@ RunReport run_job(const CommandLine& cl, const Job& job, MediaKind output_kind, 
                           timing,
                           cl.sat_options,
                           cl.frames_in_flight};
-  PipelineResult result = host_pipeline ? run_host_pipeline(request, backend) : run_cuda_pipeline(request);
+  // The library's refusals (e.g. a 16-bit colour image for a filter that takes 16-bit gray ones)
+  // name the input they were met on.
+  PipelineResult result;
+  try {
+    result = host_pipeline ? run_host_pipeline(request, backend) : run_cuda_pipeline(request);
+  } catch (const sat::Error& e) {
+    throw runtime_error("cannot filter '" + job.input + "': " + e.what());
+  }
   result.totals[RunStage::Decode] += open_ms;  // images decode when opened; videos decode their first frame
   progress.finish(result.frames);
 

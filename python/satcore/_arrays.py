@@ -71,7 +71,7 @@ class _Input:
             except (BufferError, RuntimeError):
                 dtype = str(getattr(x, "dtype", "")).replace("torch.", "")
                 if dtype and dtype not in _DTYPES:  # e.g. NumPy's and torch's bool: their DLPack refuses it
-                    raise ValueError(f"dtype {dtype} is not supported (uint8 or float32 images; see satcore's "
+                    raise ValueError(f"dtype {dtype} is not supported (uint8, uint16 or float32 images; see satcore's "
                                      "documentation)") from None
                 raise
             self.tensor = _satcore.from_dlpack(capsule)

@@ -35,7 +35,7 @@ DType dtype_of_typestr(const std::string& typestr) {
         typestr.substr(1) == std::string(1, satpy::typestr_kind(d)) + std::to_string(satpy::item_size(d)))
       return d;
   throw std::invalid_argument("dtype " + satpy::typestr_name(typestr) +
-                              " is not supported (uint8 or float32 images; see satcore's documentation)");
+                              " is not supported (uint8, uint16 or float32 images; see satcore's documentation)");
 }
 
 cudaStream_t stream_of(std::uintptr_t handle) { return reinterpret_cast<cudaStream_t>(handle); }

@@ -56,7 +56,7 @@ DType dtype_of(const DLDataType& t) {
   if (t.lanes == 1 && t.code == kDLUInt && t.bits == 64) return DType::U64;
   if (t.lanes == 1 && t.code == kDLFloat && t.bits == 32) return DType::F32;
   throw std::invalid_argument("dtype " + dtype_name(t) +
-                              " is not supported (uint8 or float32 images; see satcore's documentation)");
+                              " is not supported (uint8, uint16 or float32 images; see satcore's documentation)");
 }
 
 DLDataType dl_dtype(DType d) {

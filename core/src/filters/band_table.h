@@ -109,14 +109,14 @@ class BandTable {
   std::vector<V> input_;
 };
 
-// Rows y0 … y1 − 1 of dst (kCn channels) over `threads` (cpu_rows.h): pixel(x, y, out) writes the
-// kCn bytes at out; ≈ work_per_pixel operations each.
-template <int kCn, class Pixel>
-void band_pixels(uint8_t* dst, std::size_t dst_pitch, int width, int y0, int y1, int64_t work_per_pixel, int threads,
+// Rows y0 … y1 − 1 of dst (kCn samples of T per pixel: uint8_t, uint16_t) over `threads`
+// (cpu_rows.h): pixel(x, y, out) writes the kCn samples at out; ≈ work_per_pixel operations each.
+template <int kCn, class T, class Pixel>
+void band_pixels(T* dst, std::size_t dst_pitch, int width, int y0, int y1, int64_t work_per_pixel, int threads,
                  Pixel&& pixel) {
   parallel_rows(y1 - y0, int64_t(width) * work_per_pixel, threads, [&](int a, int b) {
     for (int y = y0 + a; y < y0 + b; ++y) {
-      uint8_t* row = row_ptr(dst, dst_pitch, y);
+      T* row = row_ptr(dst, dst_pitch, y);
       for (int x = 0; x < width; ++x) pixel(x, y, row + std::size_t(x) * kCn);
     }
   });

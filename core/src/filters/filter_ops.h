@@ -116,5 +116,12 @@ SAT_HOST_DEVICE double sqrt_rn(double a) {
   return std::sqrt(a);
 #endif
 }
+SAT_HOST_DEVICE double u64_to_double(uint64_t v) {
+#if defined(__CUDA_ARCH__)
+  return __ull2double_rn(v);
+#else
+  return double(v);  // round to nearest
+#endif
+}
 
 }  // namespace sat::filters

@@ -17,6 +17,15 @@ ConstImage8 cpu_readable(EngineContext& engine, ConstImage8 src, const Image8& d
   return {copy, row_bytes, src.width, src.height, src.channels};
 }
 
+ConstImage16 cpu_readable16(EngineContext& engine, ConstImage16 src, const Image16& dst) {
+  if (!overlaps(src, ConstImage16(dst))) return src;
+  const std::size_t row_bytes = std::size_t(src.width) * std::size_t(src.channels) * 2;
+  auto* copy = static_cast<uint16_t*>(engine.scratch(1, row_bytes * std::size_t(src.height), kApplyCall));
+  for (int y = 0; y < src.height; ++y)
+    std::memcpy(reinterpret_cast<char*>(copy) + row_bytes * std::size_t(y), row_ptr(src.data, src.pitch, y), row_bytes);
+  return {copy, row_bytes, src.width, src.height, src.channels};
+}
+
 GrayPlane gray_plane(EngineContext& engine, ConstImage8 src, const Image8& dst, cudaStream_t stream) {
   if (src.channels == 1) {
     if (engine.backend() == Backend::Cuda) return {src.data, src.pitch};

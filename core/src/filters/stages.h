@@ -24,6 +24,7 @@ inline constexpr const char* kApplyCall = "sat::FilterEngine::apply";
 // CPU backend: src itself, or, where dst overlaps it (in place), a copy of it in scratch slot 1:
 // the running sums read rows above and below the one they write.
 ConstImage8 cpu_readable(EngineContext& engine, ConstImage8 src, const Image8& dst);
+ConstImage16 cpu_readable16(EngineContext& engine, ConstImage16 src, const Image16& dst);  // the same, 16-bit
 
 // A gray plane of src's size: pitch in bytes.
 struct GrayPlane {

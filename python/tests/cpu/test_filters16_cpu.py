@@ -1,6 +1,6 @@
 """satcore's filters on uint16 host arrays: box with cv::blur's CV_16U rounding, Bradley–Roth and
 Sauvola (scikit-image's formula, R = 32767.5) against NumPy references; uint16 in, uint16 out;
-filters that take uint8 only refuse uint16 naming it."""
+every filter takes uint16 (the catalog says so); other dtypes are refused naming them."""
 import numpy as np
 import pytest
 
@@ -84,8 +84,26 @@ def test_threshold_uint16_writes_max_value_times_257():
     assert set(np.unique(got)) <= {0, 25700}
 
 
-def test_uint8_only_filters_refuse_uint16():
-    with pytest.raises(ValueError, match=r"filters take uint8 images \(got uint16\)"):
-        satcore.filter(np.ones((16, 16), np.uint16), "kuwahara")
-    with pytest.raises(ValueError, match="filters take uint8 images, and box uint16 ones"):
+def test_other_dtypes_are_refused_naming_them():
+    with pytest.raises(ValueError, match=r"filters take uint8 images, and box uint16 ones \(got float32\)"):
         satcore.box_blur(np.ones((8, 8), np.float32), 3)
+    with pytest.raises(ValueError, match=r"dtype int16 is not supported \(uint8, uint16 or float32 images"):
+        satcore.filter(np.ones((16, 16), np.int16), "kuwahara")
+
+
+@pytest.mark.parametrize("name", [f.name for f in satcore.filters()])
+def test_every_filter_takes_uint16_as_257_times_its_uint8_result(name):
+    """An 8-bit image widened (x·257) gives 257 × the 8-bit result before rounding (the parameters
+    stay in 8-bit units): the two agree within a level but where a threshold sits on a tie."""
+    x8 = RNG.integers(0, 256, (23, 31), dtype=np.uint8)
+    got = np.asarray(satcore.filter(x8.astype(np.uint16) * 257, name))
+    assert got.dtype == np.uint16 and got.shape == x8.shape
+    want = np.asarray(satcore.filter(x8, name)).astype(np.float64)
+    close = np.abs(got / 257.0 - want) <= 1.0
+    assert close.mean() >= 0.99, f"{name}: {np.count_nonzero(~close)} of {close.size} pixels differ"
+
+
+@pytest.mark.parametrize("name", ["guided", "local", "kuwahara"])
+def test_gray_only_filters_refuse_uint16_colour(name):
+    with pytest.raises(ValueError, match="must have 1 channel"):
+        satcore.filter(np.ones((16, 16, 3), np.uint16), name, channels_last=True)

@@ -1,8 +1,9 @@
-// 16-bit images on the CUDA backend: box, mean − C, Bradley–Roth and Sauvola equal to the CPU
-// backend byte for byte (the CPU suite checks the CPU against OpenCV and the float64
-// references), on full-range random and depth-like images of odd sizes, 1, 3 and 4 channels,
-// rows of every pitch and 4-byte alignment, and in place.
+// 16-bit images on the CUDA backend: box, mean − C, Bradley–Roth, Sauvola, local statistics,
+// Kuwahara, the variable-radius blur and the guided filter equal to the CPU backend byte for byte (the CPU suite checks
+// the CPU against OpenCV and the float64 references), on full-range random and depth-like images of odd sizes, 1, 3 and
+// 4 channels, rows of every pitch and 4-byte alignment, and in place.
 #include "../sixteen_cases.h"
+#include "../sixteen_window_cases.h"
 #include "cuda_test_support.h"
 
 namespace sat::test {
@@ -81,14 +82,78 @@ TEST(Sauvola16Gpu, EqualsCpu) {
   expect_cuda_equals_cpu(specs, {1}, 300);
 }
 
+TEST(LocalStats16Gpu, EqualsCpu) {
+  SAT_REQUIRE_GPU();
+  std::vector<FilterSpec> specs;
+  for (int window : {1, 3, 15, 257, 1001})
+    for (LocalStat out : {LocalStat::Mean, LocalStat::Variance, LocalStat::StdDev, LocalStat::Contrast}) {
+      LocalStatsParams p;
+      p.window = window;
+      p.output = out;
+      specs.push_back(p);
+    }
+  expect_cuda_equals_cpu(specs, {1}, 400);
+}
+
+TEST(Kuwahara16Gpu, EqualsCpu) {
+  SAT_REQUIRE_GPU();
+  std::vector<FilterSpec> specs;
+  for (int radius : {1, 2, 4, 9, 40, 300}) specs.push_back(KuwaharaParams{radius});
+  expect_cuda_equals_cpu(specs, {1}, 500);
+}
+
+TEST(VariableBlur16Gpu, EqualsCpu) {
+  SAT_REQUIRE_GPU();
+  std::vector<FilterSpec> specs;
+  for (RadiusShape shape : {RadiusShape::TiltShift, RadiusShape::Focus, RadiusShape::Vignette})
+    for (int max_radius : {2, 16, 300}) {
+      VariableBlurParams p;
+      p.shape = shape;
+      p.max_radius = max_radius;
+      p.extent = max_radius == 16 ? 0.2 : 0.0;
+      specs.push_back(p);
+    }
+  expect_cuda_equals_cpu(specs, {1, 3, 4}, 600);
+}
+
+TEST(Guided16Gpu, EqualsCpu) {
+  SAT_REQUIRE_GPU();
+  std::vector<FilterSpec> specs;
+  for (int radius : {1, 2, 8, 60, 200})
+    for (double eps : {0.01, 10.0, 1e6}) {
+      GuidedParams p;
+      p.radius = radius;
+      p.eps = eps;
+      specs.push_back(p);
+    }
+  expect_cuda_equals_cpu(specs, {1}, 700);
+}
+
+// The references themselves on CUDA, where they are cheap enough.
+TEST(Windows16Gpu, MatchReferences) {
+  SAT_REQUIRE_GPU();
+  check_kuwahara16(Backend::Cuda);
+  check_variable_blur16(Backend::Cuda, false);
+  check_guided16(Backend::Cuda);
+}
+
 TEST(Sixteen16Gpu, InPlaceEqualsCpu) {
   SAT_REQUIRE_GPU();
   Runner16 cpu(Backend::Cpu, {61, 37});
-  const std::vector<FilterSpec> specs = {BoxBlurParams{7, 5, Border::Reflect101}, MeanCParams{11, 2.0, false, 255},
-                                         BradleyParams{15, 15.0, 255}, SauvolaParams{15, 0.2, 0.0, 255}};
+  VariableBlurParams blur;
+  blur.max_radius = 9;
+  const std::vector<FilterSpec> specs = {BoxBlurParams{7, 5, Border::Reflect101},
+                                         MeanCParams{11, 2.0, false, 255},
+                                         BradleyParams{15, 15.0, 255},
+                                         SauvolaParams{15, 0.2, 0.0, 255},
+                                         LocalStatsParams{},
+                                         KuwaharaParams{3},
+                                         blur,
+                                         GuidedParams{}};
   for (const FilterSpec& spec : specs)
     for (int cn : {1, 3, 4}) {
-      if (cn != 1 && !std::holds_alternative<BoxBlurParams>(spec)) continue;
+      if (cn != 1 && !std::holds_alternative<BoxBlurParams>(spec) && !std::holds_alternative<VariableBlurParams>(spec))
+        continue;
       const cv::Mat src = random16(61, 37, cn, 9u + unsigned(cn));
       const cv::Mat want = cpu(spec, src);
       FilterEngine engine(Backend::Cuda, {61, 37});

@@ -83,7 +83,8 @@ const FilterDescription<GuidedParams>& description(const GuidedParams*) {
                  FilterOutput::SameChannels,
                  GuidedParams{},
                  &scratch,
-                 &footprint},
+                 &footprint,
+                 {SampleType::U8, SampleType::U16}},
       {member(&GuidedParams::radius), member(&GuidedParams::eps), member(&GuidedParams::guide)},
       [](const GuidedParams& p) {
         return "guided r " + std::to_string(p.radius) + " eps " + number_text(p.eps) +

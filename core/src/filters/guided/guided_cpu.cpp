@@ -35,6 +35,13 @@ class InputRows {
   const int64_t* row(int y) {
     const uint8_t* px = row_ptr(job_.src, job_.src_pitch, y);
     int64_t* out = row_.data();
+    if constexpr (kVariant == Variant::SelfGray) {
+      if (job_.sixteen) {  // 16-bit gray: {x, x²} < 2^32
+        const auto* px16 = reinterpret_cast<const uint16_t*>(px);
+        for (int x = 0; x < job_.width; ++x, out += kLanes) out[0] = px16[x], out[1] = int64_t(px16[x]) * px16[x];
+        return row_.data();
+      }
+    }
     for (int x = 0; x < job_.width; ++x, px += job_.channels, out += kLanes) {
       if constexpr (kVariant == Variant::SelfGray) {
         const int64_t v = px[0];
@@ -184,6 +191,17 @@ void output_rows(const Job& job, int y0, int y1) {
     across.sums(window.sums(y), sums.data());
     const uint8_t* src = row_ptr(job.src, job.src_pitch, y);
     uint8_t* dst = row_ptr(job.dst, job.dst_pitch, y);
+    if constexpr (kVariant == Variant::SelfGray) {
+      if (job.sixteen) {
+        const auto* src16 = reinterpret_cast<const uint16_t*>(src);
+        auto* dst16 = reinterpret_cast<uint16_t*>(dst);
+        for (int x = 0; x < job.width; ++x) {
+          const int64_t t[2] = {sums[2 * std::size_t(x)], sums[2 * std::size_t(x) + 1]};
+          self_gray_output(t, src16 + x, job, dst16 + x);
+        }
+        continue;
+      }
+    }
     for (int x = 0; x < job.width; ++x) {
       const int64_t* s = sums.data() + std::size_t(x) * kLanes;
       const uint8_t* px = src + std::size_t(x) * kCn;

@@ -75,6 +75,18 @@ __global__ void coefficients_border_kernel(Job job, BorderPixels b) {
   }
 }
 
+// Step 5 of a 16-bit gray job, one thread per pixel (columns coalesced, rows strided).
+__global__ void output16_kernel(Job job) {
+  const int x = column();
+  if (x >= job.width) return;
+  for (int y = first_row(); y < job.height; y += row_stride()) {
+    int64_t t[2];
+    window_sums<Path::Any, 1, true>(job.tables, job.coefficient_box, job.coefficient_box.row(y), x, y, t);
+    const auto* px = reinterpret_cast<const uint16_t*>(row_ptr(job.src, job.src_pitch, y)) + x;
+    self_gray_output(t, px, job, reinterpret_cast<uint16_t*>(row_ptr(job.dst, job.dst_pitch, y)) + x);
+  }
+}
+
 }  // namespace
 
 void cuda_inputs(const Job& job, cudaStream_t stream) {
@@ -107,6 +119,11 @@ void cuda_coefficients(const Job& job, cudaStream_t stream) {
 }
 
 void cuda_output(const Job& job, cudaStream_t stream) {
+  if (job.sixteen) {
+    output16_kernel<<<pixel_grid(job.width, job.height), pixel_block(), 0, stream>>>(job);
+    detail::check_launch("sat::filters::guided output (16-bit)");
+    return;
+  }
   with_variant(job.variant, [&](auto variant) {
     constexpr Variant v = decltype(variant)::value;
     with_channels(job.channels, [&](auto channels) {

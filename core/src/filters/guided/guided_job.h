@@ -55,18 +55,31 @@ inline constexpr int kCoefBits = 17;
 inline constexpr int kOffsetBits = 10;
 inline constexpr int kCentre = 128;
 
+// 16-bit gray images (SelfGray only): centred on 32768, so that b' ∈ [−32768, 32768); b in steps
+// of 2^-2 keeps |b_q| ≤ 2^17 + 1, the 8-bit bound, and with it the coefficient tables' exact
+// rectangles. The output's error before its one rounding is at most 2^15 · 2^-18 (a, times
+// |I − 32768| ≤ 2^15) + 2^-3 (b) = 0.25 of a 16-bit level (2^-10 of an 8-bit level, as the
+// 8-bit filter's bound): the output is within one level of the exact-arithmetic filter.
+inline constexpr int kOffsetBits16 = 2;
+inline constexpr int kCentre16 = 32768;
+
 // Input values are below 2^16 (at most 255² = 65025): a rectangle of up to ⌊(2^32 − 1)/65025⌋
 // pixels sums exactly in u32 (windows up to 257 × 257 in 4 taps).
 inline constexpr int64_t kInputRectLimit = 66051;
 
 struct Job {
   Variant variant = Variant::SelfGray;
-  const uint8_t* src = nullptr;  // BGR[A] or gray; read by steps 1 and 5 only
+  const uint8_t* src = nullptr;  // BGR[A] or gray (16-bit: the rows' bytes); read by steps 1 and 5 only
   std::size_t src_pitch = 0;
   int channels = 1;
   uint8_t* dst = nullptr;  // src's channels; may be src itself
   std::size_t dst_pitch = 0;
   int width = 0, height = 0, radius = 1;
+
+  bool sixteen = false;           // uint16_t samples (SelfGray only): src and dst rows of uint16_t
+  int centre = kCentre;           // kCentre, kCentre16
+  int offset_bits = kOffsetBits;  // kOffsetBits, kOffsetBits16
+  int max_value = 255;            // the largest output sample: 255, 65535
 
   int64_t n = 9;      // window pixels, (2·radius + 1)² (with BORDER_REFLECT every window has n)
   double eps_n2 = 0;  // eps · n²: the regulariser in the units of n² · variance (integer sums)

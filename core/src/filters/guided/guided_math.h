@@ -26,6 +26,7 @@
 
 #include "filters/filter_ops.h"
 #include "filters/guided/guided_job.h"
+#include "filters/sixteen/wide.h"
 
 namespace sat::filters::guided {
 
@@ -47,19 +48,22 @@ SAT_HOST_DEVICE int32_t quantise(double v, int bits, int32_t limit) {
   return int32_t(f);
 }
 
-// (x − 128·n) / n = mean − 128 in double.
-SAT_HOST_DEVICE double centred_mean(int64_t sum, int64_t n) {
-  return div_rn(double(sum - int64_t(kCentre) * n), double(n));
+// (x − centre·n) / n = mean − centre in double.
+SAT_HOST_DEVICE double centred_mean(int64_t sum, int64_t n, int64_t centre = kCentre) {
+  return div_rn(double(sum - centre * n), double(n));
 }
 
-// Self-guided gray image: {Σx, Σx²} of the window → (a, b').
+// Self-guided gray image: {Σx, Σx²} of the window → (a, b'). n²·var is exact before its one
+// conversion: in int64 for 8-bit samples, in 128 bits for 16-bit ones (65535²·n² passes 2^63
+// above 215 × 215 windows; sixteen/wide.h).
 SAT_HOST_DEVICE void self_gray_coefficients(const SumSq& s, const Job& j, int32_t (&q)[2]) {
   const int64_t sum = int64_t(s.sum);
-  const double var = double(j.n * int64_t(s.sq) - sum * sum);  // n²·var, exact before the conversion
+  const double var =
+      j.sixteen ? to_double_rn(scaled_variance(uint64_t(j.n), s.sum, s.sq)) : double(j.n * int64_t(s.sq) - sum * sum);
   const double a = div_rn(var, add_rn(var, j.eps_n2));
-  const double b = mul_rn(centred_mean(sum, j.n), add_rn(1.0, -a));
+  const double b = mul_rn(centred_mean(sum, j.n, j.centre), add_rn(1.0, -a));
   q[0] = quantise(a, kCoefBits, j.max_a);
-  q[1] = quantise(b, kOffsetBits, j.max_b);
+  q[1] = quantise(b, j.offset_bits, j.max_b);
 }
 
 // Colour image guided by its gray version I: window sums ΣI, ΣI², Σp_c, ΣI·p_c (c = B, G, R)
@@ -129,27 +133,32 @@ SAT_HOST_DEVICE void colour_guide_coefficients(const int64_t (&s)[10], const Job
   q[9] = 0;
 }
 
-// round(num / den) with ties to even (cvRound), saturated to 0 … 255; den > 0.
-SAT_HOST_DEVICE uint8_t round_to_u8(int64_t num, int64_t den) {
+// round(num / den) with ties to even (cvRound), saturated to 0 … max_value; den > 0.
+SAT_HOST_DEVICE int64_t round_to(int64_t num, int64_t den, int64_t max_value) {
   int64_t v = num / den, r = num % den;
   if (r < 0) {  // floor division
     r += den;
     --v;
   }
   if (2 * r > den || (2 * r == den && (v & 1))) ++v;
-  return uint8_t(v < 0 ? 0 : v > 255 ? 255 : v);
+  return v < 0 ? 0 : v > max_value ? max_value : v;
+}
+SAT_HOST_DEVICE uint8_t round_to_u8(int64_t num, int64_t den) { return uint8_t(round_to(num, den, 255)); }
+
+// n · 2^kCoefBits · q, from the window sums of a (scale 2^kCoefBits) and b' (scale 2^offset_bits):
+//   Σ_g Σa_g · (I_g − centre) + Σb' · 2^(kCoefBits − offset_bits) + centre · n · 2^kCoefBits.
+// |each term| < 2^57 for every window and eps the catalog allows (run.cpp), 16-bit samples too
+// (|I − centre| ≤ 2^15, |Σa|, |Σb'| ≤ n·(2^17 + 1), n ≤ 2049²): no overflow.
+SAT_HOST_DEVICE int64_t scaled_output(int64_t sum_b, int64_t centre_term, int offset_bits = kOffsetBits) {
+  return sum_b * (int64_t(1) << (kCoefBits - offset_bits)) + centre_term;
 }
 
-// n · 2^kCoefBits · q, from the window sums of a (scale 2^kCoefBits) and b' (scale 2^kOffsetBits):
-//   Σ_g Σa_g · (I_g − 128) + Σb' · 2^(kCoefBits − kOffsetBits) + 128 · n · 2^kCoefBits.
-// |each term| < 2^57 for every window and eps the catalog allows (run.cpp): no overflow.
-SAT_HOST_DEVICE int64_t scaled_output(int64_t sum_b, int64_t centre_term) {
-  return sum_b * (int64_t(1) << (kCoefBits - kOffsetBits)) + centre_term;
-}
-
-SAT_HOST_DEVICE void self_gray_output(const int64_t (&t)[2], const uint8_t* px, const Job& j, uint8_t* out) {
+// T = uint8_t, or uint16_t for a 16-bit job.
+template <class T>
+SAT_HOST_DEVICE void self_gray_output(const int64_t (&t)[2], const T* px, const Job& j, T* out) {
   const int64_t den = j.n << kCoefBits;
-  out[0] = round_to_u8(t[0] * (int64_t(px[0]) - kCentre) + scaled_output(t[1], kCentre * den), den);
+  const int64_t c = j.centre;
+  out[0] = T(round_to(t[0] * (int64_t(px[0]) - c) + scaled_output(t[1], c * den, j.offset_bits), den, j.max_value));
 }
 
 SAT_HOST_DEVICE void gray_guide_output(const int64_t (&t)[6], const uint8_t* px, const Job& j, uint8_t* out) {

@@ -42,7 +42,8 @@ const FilterDescription<KuwaharaParams>& description(const KuwaharaParams*) {
           FilterOutput::SameChannels,
           KuwaharaParams{},
           &scratch,
-          &footprint},
+          &footprint,
+          {SampleType::U8, SampleType::U16}},
       {member(&KuwaharaParams::radius)},
       [](const KuwaharaParams& p) { return "kuwahara radius " + std::to_string(p.radius); },
       {}};

@@ -43,14 +43,6 @@ SAT_HOST_DEVICE uint8_t round_half_up_u8(double v) {
   return uint8_t(int(add_rn(v, 0.5)));
 }
 
-SAT_HOST_DEVICE double u64_to_double(uint64_t v) {
-#if defined(__CUDA_ARCH__)
-  return __ull2double_rn(v);
-#else
-  return double(v);  // round to nearest
-#endif
-}
-
 // The output byte of pixel value `x` whose window has sums s, n = window² pixels.
 SAT_HOST_DEVICE uint8_t local_stat(const LocalStatsJob& job, const SumSq& s, uint32_t x) {
   const uint64_t n = uint64_t(job.window) * uint64_t(job.window);

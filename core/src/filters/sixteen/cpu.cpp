@@ -1,11 +1,12 @@
-// The CPU passes of the 16-bit filters: separable running sums over the image itself
-// (running_box_sums.h, u16 samples), then each filter's per-pixel rule (sixteen/ops.h), in bands
-// of rows over the cores (cpu_rows.h).
+// The CPU passes of the 16-bit filters with one box per call: separable running sums over the
+// image itself (running_box_sums.h, u16 samples), then each filter's per-pixel rule
+// (sixteen/ops.h, sixteen/window_ops.h), in bands of rows over the cores (cpu_rows.h).
 #include <algorithm>
 
 #include "filters/cpu_rows.h"
 #include "filters/running_box_sums.h"
 #include "filters/sixteen/ops.h"
+#include "filters/sixteen/window_ops.h"
 
 namespace sat::filters {
 namespace {
@@ -30,6 +31,28 @@ void rows_of_sums(const Box16Job& j, Edge edge, int64_t window_pixels, int threa
         },
         j.kh);
   });
+}
+
+// dst(x, y) = pixel({Σx, Σx²} of the window, src(x, y)) over a 1-channel image, reflect-101.
+// Squares of 16-bit samples need 64-bit sums for any window above one pixel.
+template <class Pixel>
+void moment_rows(const Box16Job& b, int threads, Pixel&& pixel) {
+  const SeparableBox box = separable(b, Edge::Reflect101);
+  const ColumnTerms columns(box);
+  parallel_rows(
+      b.height, int64_t(b.width) * 12, threads,
+      [&](int y0, int y1) {
+        RunningBoxSums<uint64_t, Summand::Value, uint16_t> sums(b.src, b.src_pitch, box, columns);
+        RunningBoxSums<uint64_t, Summand::Square, uint16_t> squares(b.src, b.src_pitch, box, columns);
+        for (int y = y0; y < y1; ++y) {
+          const uint64_t* s = sums.row(y);
+          const uint64_t* q = squares.row(y);
+          const uint16_t* src = row_ptr(b.src, b.src_pitch, y);
+          uint16_t* dst = row_ptr(b.dst, b.dst_pitch, y);
+          for (int x = 0; x < b.width; ++x) dst[x] = pixel(SumSq{s[x], q[x]}, src[x]);
+        }
+      },
+      b.kh);
 }
 
 }  // namespace
@@ -67,24 +90,11 @@ void cpu_bradley16(const Bradley16Job& job, int threads) {
 }
 
 void cpu_sauvola16(const Sauvola16Job& job, int threads) {
-  const Box16Job& b = job.box;
-  const SeparableBox box = separable(b, Edge::Reflect101);
-  const ColumnTerms columns(box);
-  // Squares of 16-bit samples need 64-bit sums for any window above one pixel.
-  parallel_rows(
-      b.height, int64_t(b.width) * 12, threads,
-      [&](int y0, int y1) {
-        RunningBoxSums<uint64_t, Summand::Value, uint16_t> sums(b.src, b.src_pitch, box, columns);
-        RunningBoxSums<uint64_t, Summand::Square, uint16_t> squares(b.src, b.src_pitch, box, columns);
-        for (int y = y0; y < y1; ++y) {
-          const uint64_t* s = sums.row(y);
-          const uint64_t* q = squares.row(y);
-          const uint16_t* src = row_ptr(b.src, b.src_pitch, y);
-          uint16_t* dst = row_ptr(b.dst, b.dst_pitch, y);
-          for (int x = 0; x < b.width; ++x) dst[x] = sauvola16_pixel(job, SumSq{s[x], q[x]}, src[x]);
-        }
-      },
-      b.kh);
+  moment_rows(job.box, threads, [&](const SumSq& s, uint16_t x) { return sauvola16_pixel(job, s, x); });
+}
+
+void cpu_local_stats16(const LocalStats16Job& job, int threads) {
+  moment_rows(job.box, threads, [&](const SumSq& s, uint16_t x) { return local_stat16(job, s, x); });
 }
 
 }  // namespace sat::filters

@@ -18,6 +18,7 @@
 
 #include "filters/bradley/pass.h"
 #include "filters/filter_ops.h"
+#include "filters/rounding.h"
 #include "filters/sauvola/pass.h"
 
 namespace sat::filters {
@@ -28,12 +29,18 @@ inline constexpr int64_t kMaxExactU16Pixels = 65537;
 // The area up to which cv::blur sums CV_16U in int32 (and rounds in fp32 in its SIMD loop).
 inline constexpr int64_t kMaxInt32SumPixels16 = int64_t(1) << 15;
 
-// kernel_area = kw·kh (≤ INT_MAX); row_elements = width·channels.
-inline BoxRounding make_box_rounding16(int64_t kernel_area, int64_t row_elements) {
+// kernel_area = kw·kh (≤ INT_MAX); row_elements = width·channels. Host and device (the
+// variable-radius blur makes one per pixel): 1/N by one correctly rounded division and its float
+// by one rounding to nearest, the same on both.
+SAT_HOST_DEVICE BoxRounding make_box_rounding16(int64_t kernel_area, int64_t row_elements) {
   BoxRounding r;
   r.scalar_from = int(row_elements & ~int64_t(7));
-  r.dscale = 1.0 / double(kernel_area);
+  r.dscale = div_rn(1.0, double(kernel_area));
+#if defined(__CUDA_ARCH__)
+  r.fscale = __double2float_rn(r.dscale);
+#else
   r.fscale = float(r.dscale);
+#endif
   if (kernel_area == 1)
     r.mode = BoxRounding::Identity;
   else if (kernel_area <= kMaxInt32SumPixels16)
@@ -107,15 +114,22 @@ SAT_HOST_DEVICE uint16_t sauvola16_pixel(const Sauvola16Job& job, const SumSq& s
   return double(pixel) > sauvola_threshold(s, job.area, job.k, job.r) ? job.on : uint16_t(0);
 }
 
-// The backends' entry points (sixteen/cpu.cpp, sixteen/cuda.cu). CUDA: table_bytes of scratch at
-// `table` (the engine's slot 0): width · height · 8 bytes (box, mean − C, Bradley), 16 (Sauvola).
+// The backends' entry points (sixteen/cpu.cpp, sixteen/cuda.cu). CUDA: `table` holds the
+// 1-channel image's inclusive table, packed rows (width elements), built by satcore: u64 (box,
+// mean − C, Bradley) or SumSq (Sauvola). A colour box instead gives width · height · 8 bytes of
+// scratch there, for the table of each channel in turn (sixteen/cuda.cu's scans).
 void cpu_box16(const Box16Job& job, int threads);
 void cpu_mean_c16(const MeanC16Job& job, int threads);
 void cpu_bradley16(const Bradley16Job& job, int threads);
 void cpu_sauvola16(const Sauvola16Job& job, int threads);
 void cuda_box16(const Box16Job& job, void* table, cudaStream_t stream);
-void cuda_mean_c16(const MeanC16Job& job, void* table, cudaStream_t stream);
-void cuda_bradley16(const Bradley16Job& job, void* table, cudaStream_t stream);
-void cuda_sauvola16(const Sauvola16Job& job, void* table, cudaStream_t stream);
+void cuda_mean_c16(const MeanC16Job& job, const void* table, cudaStream_t stream);
+void cuda_bradley16(const Bradley16Job& job, const void* table, cudaStream_t stream);
+void cuda_sauvola16(const Sauvola16Job& job, const void* table, cudaStream_t stream);
+
+// The u64 table of channel c of a colour 16-bit image into `table` (width · height · 8 bytes,
+// packed rows), for the colour passes (box, variable blur): satcore's tables take 1-channel
+// images.
+void cuda_channel_table16(const Box16Job& geometry, int c, uint64_t* table, cudaStream_t stream);
 
 }  // namespace sat::filters
