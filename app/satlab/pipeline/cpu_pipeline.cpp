@@ -115,7 +115,7 @@ void CpuPipeline::process_deep(const satapp::Frame& given, const PipelineSetting
   if (filter.kind != FilterKind::None && !spec)
     throw sat::Error(sat::ErrorCode::Unsupported, "CpuPipeline::process",
                      "filter " + std::to_string(static_cast<int>(filter.kind)) + " is not in the filter menu");
-  if (spec) sat::check_sample_type(*spec, sat::SampleType::U16, "satlab");
+  if (spec) sat::check_sample_type(*spec, sat::SampleType::U16, "CpuPipeline::process");
   last_ = pipeline_stages(sat::SampleType::U16);
   reported_ = true;  // until this frame completes
 

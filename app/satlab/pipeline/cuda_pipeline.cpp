@@ -162,7 +162,8 @@ void CudaPipeline::process(const satapp::Frame& frame, const PipelineSettings& s
   const bool deep = is_deep(frame);
   // A filter that does not take 16-bit samples is refused before the frame starts (its message
   // names the types): the last frame's output stands.
-  if (deep && settings.filter.spec()) sat::check_sample_type(*settings.filter.spec(), sat::SampleType::U16, "satlab");
+  if (deep && settings.filter.spec())
+    sat::check_sample_type(*settings.filter.spec(), sat::SampleType::U16, "CudaPipeline::process");
   guarded([&] {
     satapp::FrameSlot& slot = begin(view.width, view.height, settings);
     if (deep) {
