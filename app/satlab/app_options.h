@@ -82,7 +82,7 @@ struct AppOptions {
 };
 
 // What the options ask to show, as the app and its panels hold it.
-inline SceneSettings scene_settings(const AppOptions& o) { return {o.scene, o.filter, o.sat, o.scenes}; }
+inline SceneSettings scene_settings(const AppOptions& o) { return {o.scene, o.filter, o.sat, o.scenes, WindowLevel{}}; }
 // What the panels show first: the command line's settings and switches.
 UiState initial_ui_state(const AppOptions& options);
 

@@ -20,6 +20,7 @@ namespace {
 
 constexpr const char* kSinkName = "satlab_appsink";
 constexpr const char* kSystemCaps = "video/x-raw, format=(string){ BGR, BGRx, BGRA, RGBx, RGBA, GRAY8, NV12, I420 }";
+constexpr const char* kDeepCaps = "video/x-raw, format=(string){ GRAY16_LE, P010_10LE, I420_10LE }";
 constexpr const char* kCudaCaps =
     "video/x-raw(memory:CUDAMemory), format=(string){ NV12, BGRx, BGRA, RGBx, RGBA, I420 }";
 constexpr long long kPollNs = 50 * GST_MSECOND;  // how often a wait looks at the bus
@@ -39,16 +40,17 @@ YuvMatrix matrix_of(const GstVideoInfo& info) {
 class MappedFrame final : public Frame {
  public:
   // Takes `sample`. Throws Error when it cannot be mapped or, unless `any_format`, has a layout
-  // outside satcore's table of layouts (sat/pixel_layout.h).
-  MappedFrame(GstSample* sample, bool any_format) : sample_(sample) {
+  // outside satcore's table of layouts (sat/pixel_layout.h), or one of 16-bit samples unless `deep`.
+  MappedFrame(GstSample* sample, bool any_format, bool deep) : sample_(sample) {
     GstCaps* caps = gst_sample_get_caps(sample_);
     GstBuffer* buffer = gst_sample_get_buffer(sample_);
     GstVideoInfo info;
     if (!caps || !buffer || !gst_video_info_from_caps(&info, caps)) fail("a sample without video caps or buffer");
     const sat::PixelLayoutInfo* row = layout_of(GST_VIDEO_INFO_FORMAT(&info));
     // The frame readers take 8-bit samples (pixel_to_bgr.h): a deeper row of the table (GRAY16_LE,
-    // P010_10LE) is refused like a format outside it, never read as 8-bit bytes.
-    const sat::PixelLayoutInfo* layout = row && !sat::is_deep(*row) ? row : nullptr;
+    // P010_10LE) is refused like a format outside it, never read as 8-bit bytes, unless the reader
+    // was asked for them (ReaderOptions::deep_samples).
+    const sat::PixelLayoutInfo* layout = row && (deep || !sat::is_deep(*row)) ? row : nullptr;
     if (!layout && !any_format)
       fail(std::string("unsupported format ") + gst_video_format_to_string(GST_VIDEO_INFO_FORMAT(&info)) +
            (row ? " (" + std::to_string(row->bits) + "-bit samples; only 8-bit formats are read)" : std::string()));
@@ -215,6 +217,7 @@ Reader::Reader(std::string description, const ReaderOptions& options)
   sink_ = gst_bin_get_by_name(GST_BIN(pipeline_), kSinkName);
   bus_ = gst_element_get_bus(pipeline_);
   std::string caps_text = options_.system_caps.empty() ? kSystemCaps : options_.system_caps;
+  if (options_.deep_samples && options_.system_caps.empty()) caps_text += std::string("; ") + kDeepCaps;
 #if SATAPP_GST_CUDA
   if (options_.cuda_memory) caps_text = std::string(kCudaCaps) + "; " + caps_text;  // CUDA memory first
   if (options_.cuda_memory && options_.cuda_context) {
@@ -288,7 +291,7 @@ std::shared_ptr<const Frame> Reader::pull(long long timeout_ns) {
     const long long slice = timeout_ns <= 0 ? 0 : std::min(kPollNs, timeout_ns - waited);
     if (GstSample* sample = gst_app_sink_try_pull_sample(GST_APP_SINK(sink_), slice)) {
       try {
-        return std::make_shared<MappedFrame>(sample, !options_.system_caps.empty());
+        return std::make_shared<MappedFrame>(sample, !options_.system_caps.empty(), options_.deep_samples);
       } catch (const Error& e) {
         fail(e.what());
       }

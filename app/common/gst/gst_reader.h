@@ -60,6 +60,10 @@ struct ReaderOptions {
   // { I420, Y444_10LE }"); empty: the layouts of the table. A reader that gives its own caps
   // builds its own pipeline, so a format that does not negotiate gets no advice to add a videoconvert.
   std::string system_caps;
+  // The appsink also takes the table's layouts of 16-bit samples in system memory (GRAY16_LE,
+  // P010_10LE, I420_10LE), after the 8-bit ones: for a reader that reads them as such (satlab's
+  // pipelines); the others refuse them naming their depth.
+  bool deep_samples = false;
 };
 
 class Reader {

@@ -10,6 +10,8 @@
 #include "common/timing/stopwatch.h"
 #include "pipeline/color_cpu.h"
 #include "pipeline/mat_view.h"
+#include "sat/filter_spec.h"
+#include "sources/deep_frame.h"
 
 namespace satlab {
 
@@ -54,6 +56,10 @@ void CpuPipeline::reallocate(int width, int height) {
 void CpuPipeline::process(const satapp::Frame& given, const PipelineSettings& settings, DisplayTarget* before,
                           DisplayTarget* after) {
   if (given.empty()) throw sat::Error(sat::ErrorCode::InvalidArgument, "CpuPipeline::process", "the frame is empty");
+  if (is_deep(given)) {
+    process_deep(given, settings, before, after);
+    return;
+  }
   // The engine reads BGR in host memory: a host BGR frame in place, any other downloaded or
   // converted first (host_copy_).
   const cv::Mat frame = satapp::host_bgr(given, host_copy_);
@@ -96,7 +102,72 @@ void CpuPipeline::process(const satapp::Frame& given, const PipelineSettings& se
   display(output_, after);
   last_[Stage::Display].ms = show.elapsed_ms();
   display_path_ = display_path_of(before, after);
+  deep_ = false;
   reported_ = false;
+}
+
+void CpuPipeline::process_deep(const satapp::Frame& given, const PipelineSettings& settings, DisplayTarget* before,
+                               DisplayTarget* after) {
+  const FilterSettings& filter = settings.filter;
+  const sat::FilterSpec* spec = filter.spec();
+  // Refused before anything changes, so that the last frame's output stands: a filter outside the
+  // menu, or one whose catalog entry does not take 16-bit samples (its message names the types).
+  if (filter.kind != FilterKind::None && !spec)
+    throw sat::Error(sat::ErrorCode::Unsupported, "CpuPipeline::process",
+                     "filter " + std::to_string(static_cast<int>(filter.kind)) + " is not in the filter menu");
+  if (spec) sat::check_sample_type(*spec, sat::SampleType::U16, "CpuPipeline::process");
+  last_ = pipeline_stages(sat::SampleType::U16);
+  reported_ = true;  // until this frame completes
+
+  const satapp::Stopwatch unpack;
+  cv::Mat buffer;
+  const cv::Mat values = host_samples16(given, buffer);
+  values.copyTo(in16_);  // the filter's input and the inspector's outlive the frame
+  last_[Stage::Convert].ms = unpack.elapsed_ms();
+
+  if (spec) {
+    out16_.create(in16_.rows, in16_.cols, CV_16UC1);
+    const sat::FilterSpec run = spec_to_run(
+        filter, [&](std::size_t i) { return image_view(filter.images[catalog_index(filter.kind)][i].image); });
+    if (sat::output_channels(run, 1) != 1)
+      throw sat::Error(sat::ErrorCode::Unsupported, "CpuPipeline::process",
+                       "a one-channel 16-bit frame gives this filter's output more channels than satlab shows");
+    session_.enable_stage_timing(true);
+    session_.run_host(run, sat::ConstImageView(image16_view(static_cast<const cv::Mat&>(in16_))),
+                      sat::ImageView(image16_view(out16_)));
+    const sat::StageTimes t = session_.last_stage_times();
+    last_[Stage::Sat].ms = t.sat_ms;
+    last_[Stage::Filter].ms = t.filter_ms;
+    output16_ = out16_;
+  } else {
+    output16_ = in16_;
+  }
+
+  const satapp::Stopwatch show;
+  range_ = settings.window_level.automatic ? frame_range_cpu(image16_view(static_cast<const cv::Mat&>(in16_)))
+                                           : manual_range(settings.window_level);
+  display_deep(in16_, range_, shown_in_, before);
+  display_deep(output16_, range_, shown_out_, after);
+  last_[Stage::Display].ms = show.elapsed_ms();
+  display_path_ = display_path_of(before, after);
+  deep_ = true;
+  reported_ = false;
+}
+
+void CpuPipeline::display_deep(const cv::Mat& values, SampleRange range, cv::Mat& shown, DisplayTarget* target) {
+  shown.create(values.rows, values.cols, CV_8UC1);
+  window_level_cpu(image16_view(values), image_view(shown), range);
+  if (target) target->upload_host_gray(image_view(static_cast<const cv::Mat&>(shown)));
+}
+
+std::optional<DeepPixel> CpuPipeline::probe_deep_pixel(int x, int y) {
+  if (!deep_ || x < 0 || y < 0 || x >= in16_.cols || y >= in16_.rows) return std::nullopt;
+  return DeepPixel{in16_.at<uint16_t>(y, x), output16_.at<uint16_t>(y, x)};
+}
+
+std::optional<SampleRange> CpuPipeline::shown_range() const {
+  if (!deep_) return std::nullopt;
+  return range_;
 }
 
 std::optional<StageTimings> CpuPipeline::take_finished_timings() {
@@ -158,7 +229,9 @@ void CpuPipeline::display(const cv::Mat& image, DisplayTarget* target) {
 
 void CpuPipeline::read_output(cv::Mat& output) const {
   // A colour filter's output of a gray frame's plane is given as BGR, as from a colour frame.
-  if (output_.empty())
+  if (deep_)
+    output16_.copyTo(output);  // the library's 16-bit samples
+  else if (output_.empty())
     output.release();
   else if (output_.channels() == 4)
     cv::cvtColor(output_, output, cv::COLOR_BGRA2BGR);
@@ -169,6 +242,11 @@ void CpuPipeline::read_output(cv::Mat& output) const {
 }
 
 int CpuPipeline::read_output_pixel(int x, int y, cv::Vec3b& value) const {
+  if (deep_) {  // the byte shown
+    if (x < 0 || y < 0 || x >= shown_out_.cols || y >= shown_out_.rows) return 0;
+    value = cv::Vec3b(shown_out_.at<uint8_t>(y, x), 0, 0);
+    return 1;
+  }
   if (output_.empty() || x < 0 || y < 0 || x >= output_.cols || y >= output_.rows) return 0;
   if (output_.channels() == 1) {
     const uint8_t v = output_.at<uint8_t>(y, x);

@@ -11,6 +11,9 @@
 #include "common/frame/frame_to_bgr.h"
 #include "pipeline/color_kernels.h"
 #include "pipeline/mat_view.h"
+#include "pipeline/window_level_kernels.h"
+#include "sat/filter_spec.h"
+#include "sources/deep_frame.h"
 
 namespace satlab {
 
@@ -68,7 +71,7 @@ class DisplayWrites {
   std::optional<ScopedCudaWrite> writes_[2];
 };
 
-StageTimings timings_of(const satapp::FrameTimes& t) {
+StageTimings timings_of_8bit(const satapp::FrameTimes& t) {
   StageTimings timings = pipeline_stages();
   timings[Stage::Upload].ms = t.upload_ms;    // a device frame's ingest, with its "before" display
   timings[Stage::Convert].ms = t.convert_ms;  // the convert kernel (+ 0: the engine gets converted input)
@@ -86,8 +89,21 @@ CudaPipeline::~CudaPipeline() {
   frames_.synchronize();  // nothing may be in flight when the buffers go (the probe's read-back too)
 }
 
+StageTimings CudaPipeline::timings_of(int slot, const satapp::FrameTimes& t) const {
+  if (!deep_.deep(slot)) return timings_of_8bit(t);
+  // The upload and the unpack are timed by the 16-bit buffers' events, the rest by the slot's.
+  const DeepSlot& deep = deep_[slot];
+  StageTimings timings = pipeline_stages(sat::SampleType::U16);
+  timings[Stage::Upload].ms = deep.upload.elapsed_ms();
+  timings[Stage::Convert].ms = deep.unpack.elapsed_ms() + t.convert_ms;
+  timings[Stage::Sat].ms = t.sat_ms;
+  timings[Stage::Filter].ms = t.filter_ms;
+  timings[Stage::Display].ms = t.finish_ms;
+  return timings;
+}
+
 void CudaPipeline::finished(const std::optional<satapp::RetiredFrame>& frame) {
-  if (frame) push_back(finished_, finished_count_, timings_of(frame->times));
+  if (frame) push_back(finished_, finished_count_, timings_of(frame->slot, frame->times));
 }
 
 void CudaPipeline::drain() {
@@ -101,6 +117,12 @@ void CudaPipeline::reallocate(int width, int height) {
   width_ = height_ = 0;
   output_ = {};
   probe_.clear();
+  deep_input_probe_.clear();
+  deep_output_probe_.clear();
+  deep_.release();
+  last_deep_ = false;
+  deep_input_ = deep_output_ = {};
+  known_range_.reset();
   frames_.release();
   held_ = {};  // every frame retired: no slot reads a decoder's buffer any more
   satapp::FrameLayout layout;
@@ -137,9 +159,16 @@ void CudaPipeline::process(const satapp::Frame& frame, const PipelineSettings& s
                            DisplayTarget* after) {
   if (frame.empty()) throw sat::Error(sat::ErrorCode::InvalidArgument, "CudaPipeline::process", "the frame is empty");
   const satapp::FrameView& view = frame.view;
+  const bool deep = is_deep(frame);
+  // A filter that does not take 16-bit samples is refused before the frame starts (its message
+  // names the types): the last frame's output stands.
+  if (deep && settings.filter.spec())
+    sat::check_sample_type(*settings.filter.spec(), sat::SampleType::U16, "CudaPipeline::process");
   guarded([&] {
     satapp::FrameSlot& slot = begin(view.width, view.height, settings);
-    if (frame.on_device()) {
+    if (deep) {
+      finish_deep(slot, frame, settings, before, after);
+    } else if (frame.on_device()) {
       // Read where it lies by the ingest on the compute stream, once the planes are written; the
       // slot's previous frame retired, so its buffer goes back.
       held_[frames_.index_of(slot)] = frame.owner;
@@ -174,6 +203,7 @@ satapp::FrameSlot& CudaPipeline::begin(int width, int height, const PipelineSett
 
 void CudaPipeline::finish(satapp::FrameSlot& slot, const PipelineSettings& settings, const satapp::FrameView* device,
                           DisplayTarget* before, DisplayTarget* after) {
+  if (!deep_.empty()) deep_[frames_.index_of(slot)].deep = false;
   const FilterSettings& filter = settings.filter;
   const bool gray = outputs_gray(filter.kind);
   // BGRA for none and the filters that keep the colours, gray for the filters with gray output.
@@ -196,7 +226,76 @@ void CudaPipeline::finish(satapp::FrameSlot& slot, const PipelineSettings& setti
   writes.reset();  // closed in stream order, before the frame ends (the targets' copies are its work)
   frames_.end_frame(slot, compute_stream());
   output_ = output;  // only now: a frame that failed part-way leaves the last one readable
+  last_deep_ = false;
 
+  display_path_ = display_path_of(before, after);
+}
+
+void CudaPipeline::finish_deep(satapp::FrameSlot& slot, const satapp::Frame& frame, const PipelineSettings& settings,
+                               DisplayTarget* before, DisplayTarget* after) {
+  const int index = frames_.index_of(slot);
+  deep_.ensure(kFramesInFlight, width_, height_);
+  DeepSlot& deep = deep_[index];
+  const cudaStream_t stream = compute_stream();
+  std::optional<DisplayWrites> writes;
+  writes.emplace(before, after, width_, height_, stream);
+
+  // Upload: the luma words as they lie (a device frame's after its `ready` event, its buffer held
+  // until the slot is taken again); unpack: P010's shifted down to their values, in place.
+  int shift = 0;
+  const sat::ConstImage16 luma = deep_luma(frame.view, shift);
+  if (frame.on_device()) {
+    held_[index] = frame.owner;
+    if (frame.ready) SAT_CUDA_CHECK(cudaStreamWaitEvent(stream, frame.ready, 0));
+  }
+  const sat::Image16 values = deep.in();
+  deep.upload.start(stream);
+  SAT_CUDA_CHECK(cudaMemcpy2DAsync(values.data, values.pitch, luma.data, luma.pitch, std::size_t(width_) * 2,
+                                   std::size_t(height_),
+                                   frame.on_device() ? cudaMemcpyDeviceToDevice : cudaMemcpyHostToDevice, stream));
+  deep.upload.stop(stream);
+  deep.unpack.start(stream);
+  if (shift != 0) unshift_samples_gpu(values, shift, values, stream);
+  deep.unpack.stop(stream);
+
+  const FilterSettings& filter = settings.filter;
+  sat::ConstImage16 output = values;
+  if (const sat::FilterSpec* spec = filter.spec()) {
+    if (sat::output_channels(*spec, 1) != 1)
+      throw sat::Error(sat::ErrorCode::Unsupported, "CudaPipeline::process",
+                       "a one-channel 16-bit frame gives this filter's output more channels than satlab shows");
+    give_images(slot.session(), filter);
+    const sat::Image16 out = deep.out();
+    frames_.filter(slot, [&](sat::FilterSession& session, cudaStream_t s) {
+      session.run_device(*spec, sat::ConstImageView(sat::ConstImage16(values)), sat::ImageView(out), s);
+    });
+    output = out;
+  }
+
+  // Display: the automatic range computed and read on the GPU, both pictures through it; the range
+  // copied back for the control panel (the slot retired, so nothing still writes `shown`).
+  frames_.begin_finish(slot, stream);
+  const WindowLevel& wl = settings.window_level;
+  const SampleRange fixed = manual_range(wl);
+  const uint32_t* range = nullptr;
+  if (wl.automatic) {
+    frame_range_gpu(values, deep.range.data(), stream);
+    range = deep.range.data();
+    SAT_CUDA_CHECK(cudaMemcpyAsync(deep.shown.data(), range, 2 * sizeof(uint32_t), cudaMemcpyDeviceToHost, stream));
+  } else {
+    deep.shown.data()[0] = fixed.low;
+    deep.shown.data()[1] = fixed.high;
+  }
+  if (writes->before()) window_level_surface_gpu(values, range, fixed, writes->before(), stream);
+  if (writes->after()) window_level_surface_gpu(output, range, fixed, writes->after(), stream);
+  frames_.end_finish(slot, stream);
+  writes.reset();
+  frames_.end_frame(slot, stream);
+
+  deep.deep = true;
+  last_deep_ = true;
+  deep_input_ = values;
+  deep_output_ = output;
   display_path_ = display_path_of(before, after);
 }
 
@@ -232,23 +331,32 @@ StageTimings CudaPipeline::last_timings() const {
   const satapp::FrameSlot* slot = frames_.last_slot();
   if (!slot) return pipeline_stages();
   slot->wait();
-  return timings_of(slot->times());
+  return timings_of(frames_.index_of(*slot), slot->times());
 }
 
 std::optional<StageTimings> CudaPipeline::take_finished_timings() {
   if (finished_count_ > 0) return pop_front(finished_, finished_count_);
-  if (const std::optional<satapp::RetiredFrame> frame = frames_.retire_oldest(false)) return timings_of(frame->times);
+  if (const std::optional<satapp::RetiredFrame> frame = frames_.retire_oldest(false))
+    return timings_of(frame->slot, frame->times);
   return std::nullopt;
 }
 
 std::optional<FramePipeline::DeviceInput> CudaPipeline::device_input() const {
   const satapp::FrameSlot* slot = frames_.last_slot();
-  if (!slot || !slot->uploaded()) return std::nullopt;  // a device frame leaves no BGR copy
+  // A device frame leaves no BGR copy, nor does a 16-bit frame.
+  if (!slot || !slot->uploaded() || last_deep_) return std::nullopt;
   return DeviceInput{slot->input(), compute_stream()};
 }
 
 void CudaPipeline::read_output(cv::Mat& output) const {
   const satapp::FrameSlot* slot = frames_.last_slot();
+  if (slot && last_deep_) {  // the library's 16-bit samples
+    slot->wait();
+    output.create(deep_output_.height, deep_output_.width, CV_16UC1);
+    SAT_CUDA_CHECK(cudaMemcpy2D(output.data, output.step[0], deep_output_.data, deep_output_.pitch,
+                                std::size_t(deep_output_.width) * 2, deep_output_.height, cudaMemcpyDeviceToHost));
+    return;
+  }
   if (!slot || !output_.data) {
     output.release();
     return;
@@ -265,6 +373,16 @@ void CudaPipeline::read_output(cv::Mat& output) const {
 
 int CudaPipeline::read_output_pixel(int x, int y, cv::Vec3b& value) const {
   const satapp::FrameSlot* slot = frames_.last_slot();
+  if (slot && last_deep_) {  // the byte shown: the sample through the range it was shown with
+    if (x < 0 || y < 0 || x >= deep_output_.width || y >= deep_output_.height) return 0;
+    slot->wait();
+    uint16_t sample = 0;
+    SAT_CUDA_CHECK(cudaMemcpy(
+        &sample, reinterpret_cast<const uint8_t*>(deep_output_.data) + y * deep_output_.pitch + std::size_t(x) * 2,
+        sizeof sample, cudaMemcpyDeviceToHost));
+    value = cv::Vec3b(window_level_sample(sample, deep_[frames_.index_of(*slot)].shown_range()), 0, 0);
+    return 1;
+  }
   if (!slot || !output_.data || x < 0 || y < 0 || x >= output_.width || y >= output_.height) return 0;
   slot->wait();
   uint8_t pixel[4] = {0, 0, 0, 0};
@@ -275,8 +393,25 @@ int CudaPipeline::read_output_pixel(int x, int y, cv::Vec3b& value) const {
 }
 
 int CudaPipeline::probe_output_pixel(int x, int y, cv::Vec3b& value) {
-  if (!frames_.last_slot()) return 0;
+  if (!frames_.last_slot() || last_deep_) return 0;  // a 16-bit frame's values: probe_deep_pixel
   return probe_.probe(output_, x, y, compute_stream(), value);
+}
+
+std::optional<DeepPixel> CudaPipeline::probe_deep_pixel(int x, int y) {
+  if (!frames_.last_slot() || !last_deep_) return std::nullopt;
+  DeepPixel pixel;
+  const int input = deep_input_probe_.probe(deep_input_, x, y, compute_stream(), pixel.input);
+  const int output = deep_output_probe_.probe(deep_output_, x, y, compute_stream(), pixel.output);
+  if (!input || !output) return std::nullopt;
+  return pixel;
+}
+
+std::optional<SampleRange> CudaPipeline::shown_range() const {
+  const satapp::FrameSlot* slot = frames_.last_slot();
+  if (!slot || !last_deep_) return std::nullopt;
+  const int index = frames_.index_of(*slot);
+  if (slot->finished() && deep_.deep(index)) known_range_ = deep_[index].shown_range();  // never waits
+  return known_range_;
 }
 
 }  // namespace satlab

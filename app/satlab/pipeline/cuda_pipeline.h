@@ -15,6 +15,10 @@
 //     and an event that the target waits for when GL needs the texture);
 //   - stage times are read from a slot's events once its frame finished (take_finished_timings);
 //   - the pixel inspector's read-back is asynchronous (pixel_probe.h).
+// A frame of 16-bit samples takes the same slot with 16-bit buffers of its own (deep_slots.h):
+// its luma words copied in (host or device memory) and unpacked on the compute stream, the
+// slot's session on 16-bit images, and the window/level kernels into the display surfaces, whose
+// automatic range the GPU computes and the mapping reads there (window_level_kernels.h).
 // A size change drains both streams before anything is freed; a failed frame drains them too.
 #pragma once
 
@@ -23,6 +27,7 @@
 #include <vector>
 
 #include "common/frame/cuda_frame_pipeline.h"
+#include "pipeline/deep_slots.h"
 #include "pipeline/frame_pipeline.h"
 #include "pipeline/pixel_probe.h"
 
@@ -47,6 +52,9 @@ class CudaPipeline final : public FramePipeline {
   void read_output(cv::Mat& output) const override;
   int read_output_pixel(int x, int y, cv::Vec3b& value) const override;
   int probe_output_pixel(int x, int y, cv::Vec3b& value) override;
+  sat::SampleType last_samples() const override { return last_deep_ ? sat::SampleType::U16 : sat::SampleType::U8; }
+  std::optional<DeepPixel> probe_deep_pixel(int x, int y) override;
+  std::optional<SampleRange> shown_range() const override;
   std::string display_path() const override { return display_path_; }
 
  private:
@@ -56,6 +64,12 @@ class CudaPipeline final : public FramePipeline {
   // the uploaded BGR frame, converted), then filter and display; the frame is in flight.
   void finish(satapp::FrameSlot& slot, const PipelineSettings& settings, const satapp::FrameView* device,
               DisplayTarget* before, DisplayTarget* after);
+  // The same for a frame of 16-bit samples (host or device memory): upload, unpack, filter and
+  // window/level in the slot's 16-bit buffers.
+  void finish_deep(satapp::FrameSlot& slot, const satapp::Frame& frame, const PipelineSettings& settings,
+                   DisplayTarget* before, DisplayTarget* after);
+  // A retired frame's stage times, named for its samples.
+  StageTimings timings_of(int slot, const satapp::FrameTimes& times) const;
   // Runs `frame_work` guarded as process() is: a failure drains both streams and drops the frame.
   template <class Work>
   void guarded(Work&& frame_work);
@@ -81,6 +95,13 @@ class CudaPipeline final : public FramePipeline {
   // The device frames each slot's frame read (their decoder buffers), held until the slot is taken again.
   std::array<std::shared_ptr<const void>, kFramesInFlight> held_{};
   PixelProbe probe_;
+  // 16-bit frames: the slots' buffers; whether the last frame was one, where its values and its
+  // output live (in its slot), the inspector's read-backs of both, the newest range known shown.
+  DeepSlots deep_;
+  bool last_deep_ = false;
+  sat::ConstImage16 deep_input_{}, deep_output_{};
+  PixelProbe deep_input_probe_, deep_output_probe_;
+  mutable std::optional<SampleRange> known_range_;
   std::string display_path_;
 };
 

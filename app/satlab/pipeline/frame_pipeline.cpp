@@ -18,7 +18,9 @@ const char* to_string(Stage stage) {
   return "?";
 }
 
-StageTimings pipeline_stages() {
+StageTimings pipeline_stages(sat::SampleType samples) {
+  if (samples == sat::SampleType::U16)  // the words in, their values, the 16-bit tables, the 8-bit picture
+    return {"upload 16-bit", "unpack 16-bit", "SAT 16-bit", "filter 16-bit", "window/level"};
   return {to_string(Stage::Upload), to_string(Stage::Convert), to_string(Stage::Sat), to_string(Stage::Filter),
           to_string(Stage::Display)};
 }

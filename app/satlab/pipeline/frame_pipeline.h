@@ -6,6 +6,11 @@
 //   filter   the pass that reads the tables
 //   display  input and output → RGBA8 display targets (CUDA: through a surface, CPU: a host upload)
 // Two implementations with identical output: CudaPipeline and CpuPipeline.
+// A frame of 16-bit samples (GRAY16, P010, I420_10: sources/deep_frame.h) takes the same stages on
+// its luma values (pipeline_stages(SampleType::U16) names them): uploaded as 16-bit words,
+// unpacked to values (P010's shifted down), filtered as sat::ConstImage16 by the filters whose
+// catalog entry takes SampleType::U16 (any other is refused, sat::check_sample_type), and shown
+// through the window/level mapping (window_level.h), source and output through one range.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -19,6 +24,7 @@
 #include "common/timing/stage_timeline.h"
 #include "pipeline/display_target.h"
 #include "pipeline/filter_settings.h"
+#include "pipeline/window_level.h"
 #include "sat/filters.h"
 #include "sat/sat.h"
 
@@ -32,12 +38,20 @@ const char* to_string(Stage stage);  // "upload", "convert", "SAT", "filter", "d
 // Milliseconds per stage of one frame: GPU time from CUDA events (CUDA), wall time (CPU). The
 // programs' one stage timeline; the image pipelines fill pipeline_stages(), indexed by Stage.
 using StageTimings = satapp::StageTimeline;
-// The image pipelines' five stages in Stage order, at 0 ms.
-StageTimings pipeline_stages();
+// The image pipelines' five stages in Stage order, at 0 ms, named for frames of `samples`: 16-bit
+// frames' say so ("upload 16-bit" ... "window/level"), so that the timings name what ran.
+StageTimings pipeline_stages(sat::SampleType samples = sat::SampleType::U8);
 
 struct PipelineSettings {
   FilterSettings filter;
-  sat::Options sat;  // algorithm and tile (the CPU backend ignores them)
+  sat::Options sat;          // algorithm and tile (the CPU backend ignores them)
+  WindowLevel window_level;  // how 16-bit frames are shown (8-bit frames ignore it)
+};
+
+// A pixel of a 16-bit frame for the pixel inspector: the source's value (P010: its 10-bit value)
+// and the filter's output there, as the library gave it.
+struct DeepPixel {
+  uint16_t input = 0, output = 0;
 };
 
 class FramePipeline {
@@ -91,6 +105,16 @@ class FramePipeline {
   // The same for the pixel inspector, every frame without waiting: the answer may come a frame
   // late (0 until it is there).
   virtual int probe_output_pixel(int x, int y, cv::Vec3b& value) { return read_output_pixel(x, y, value); }
+
+  // The samples the last frame went through when it was a 16-bit one (U16), else U8. For a 16-bit
+  // frame, read_output gives the filter's output as CV_16UC1 and read_output_pixel the byte shown.
+  virtual sat::SampleType last_samples() const = 0;
+  // The pixel inspector on a 16-bit frame: its values at (x, y), every frame without waiting (CUDA:
+  // a frame late); nullopt outside the frame, after an 8-bit frame, or before the answer came.
+  virtual std::optional<DeepPixel> probe_deep_pixel(int x, int y) = 0;
+  // The range the last 16-bit frame was shown through (automatic: the frame's own min..max, for
+  // the control panel's sliders; CUDA: of the newest frame the GPU finished); nullopt otherwise.
+  virtual std::optional<SampleRange> shown_range() const = 0;
 
   // How the last frame reached the display: display_path_of its targets ("" without targets).
   virtual std::string display_path() const = 0;

@@ -12,6 +12,7 @@
 #include "common/timing/stopwatch.h"
 #include "opencv_twins/filter_twins.h"
 #include "pipeline/mat_view.h"
+#include "sources/deep_frame.h"
 
 namespace satlab {
 namespace {
@@ -57,6 +58,11 @@ OpenCvPeer run_opencv_peer(const satapp::Frame& frame, const FilterSettings& fil
   const sat::FilterSpec* spec = filter.spec();
   if (!spec) {
     peer.relation = filter.kind == FilterKind::None ? "no filter" : "unknown filter";
+    return peer;
+  }
+  // The twins take 8-bit input: a 16-bit frame is held to satcore's CPU backend alone.
+  if (is_deep(frame)) {
+    peer.relation = "a 16-bit frame: compared with satcore's CPU backend only";
     return peer;
   }
   // As the CPU pipeline runs it: with the images given for it (--radius-map) bound.

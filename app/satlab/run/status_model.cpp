@@ -2,6 +2,7 @@
 
 #include "common/cuda/backend_choice.h"
 #include "scenes/registry.h"
+#include "sources/deep_frame.h"
 #include "ui/run_summary.h"
 
 namespace satlab {
@@ -25,6 +26,7 @@ UiStatus StatusModel::make(double now_s, const scene::Scene& scene) {
   const SceneReport report = scene.report();
   s.source_unused = !scene.info().shows_source;
   s.series_labels = scene.info().stage_labels(pipelines_.backend());
+  s.series_labels.name_stages(report.stages);  // a 16-bit frame's stages say so
   s.scene = scene.name();
   s.menu = &scene::filter_menu();
   s.scene_controls = scene.info().settings.draw_controls;
@@ -34,6 +36,10 @@ UiStatus StatusModel::make(double now_s, const scene::Scene& scene) {
   s.frame_width = sources_.frame_size().width;
   s.frame_height = sources_.frame_size().height;
   s.frames_received = sources_.frames_received();
+  if (sources_.has_frame() && is_deep(sources_.frame()) && scene.info().shows_source) {
+    s.sample_bits = sample_bits(sources_.frame());
+    s.shown_range = pipelines_.current().shown_range();
+  }
   s.backend = pipelines_.backend();
   s.cuda_available = pipelines_.cuda_available();
   s.cuda_problem = pipelines_.cuda_problem();
@@ -69,6 +75,7 @@ void StatusModel::print_summary(const scene::Scene& scene, const SceneSettings& 
   }
   run.filter = scene.summary(shown);
   run.labels = scene.info().stage_labels(pipelines_.backend());
+  run.labels.name_stages(scene.report().stages);
   run.backend = sat::to_string(pipelines_.backend());
   if (pipelines_.backend() == sat::Backend::Cuda) {
     const int tile = shown.sat.tile;

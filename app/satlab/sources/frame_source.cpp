@@ -138,4 +138,23 @@ void to_bgr8(const cv::Mat& image, cv::Mat& bgr, const std::string& what) {
   }
 }
 
+void to_gray16(const cv::Mat& image, cv::Mat& gray, const std::string& what) {
+  if (image.empty()) throw SourceError(what + ": empty image");
+  if (image.depth() != CV_16U)
+    throw SourceError(what + ": not a 16-bit image (got depth " + std::to_string(image.depth()) + ")");
+  switch (image.channels()) {
+    case 1:
+      image.copyTo(gray);
+      break;
+    case 3:
+      cv::cvtColor(image, gray, cv::COLOR_BGR2GRAY);
+      break;
+    case 4:
+      cv::cvtColor(image, gray, cv::COLOR_BGRA2GRAY);
+      break;
+    default:
+      throw SourceError(what + ": unsupported channel count " + std::to_string(image.channels()));
+  }
+}
+
 }  // namespace satlab

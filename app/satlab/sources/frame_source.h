@@ -98,5 +98,8 @@ std::unique_ptr<FrameSource> open_source(const SourceSpec& spec, const SourceOpe
 // Any 8-bit 1-, 3- or 4-channel image converted or copied into `bgr` (CV_8UC3; its buffer is
 // reused when the size matches). Throws SourceError for other depths or channel counts.
 void to_bgr8(const cv::Mat& image, cv::Mat& bgr, const std::string& what);
+// Any 16-bit 1-, 3- or 4-channel image as 16-bit gray in `gray` (CV_16UC1): a gray one copied, a
+// colour one through OpenCV's BGR(A) → gray. Throws SourceError for other depths or channel counts.
+void to_gray16(const cv::Mat& image, cv::Mat& gray, const std::string& what);
 
 }  // namespace satlab

@@ -14,6 +14,9 @@ namespace {
 satapp::gst::ReaderOptions reader_options(const SourceOpenOptions& options) {
   satapp::gst::ReaderOptions reader;
   reader.paced = !options.video_fast && !options.memory_unpaced;
+  // GRAY16_LE, P010_10LE and I420_10LE in system memory: the pipelines filter their luma values
+  // as 16-bit samples (sources/deep_frame.h).
+  reader.deep_samples = true;
 #if SATAPP_GST_CUDA
   if (options.cuda_frames) {
     try {

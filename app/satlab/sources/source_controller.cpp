@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "common/frame/host_frame.h"
+#include "sources/deep_frame.h"
 
 namespace satlab {
 
@@ -15,9 +16,14 @@ const cv::Mat& SourceController::host() const {
     host_ready_ = true;
     try {
       cv::Mat fresh;  // a buffer of its own: host_ may share the GPU pipeline's staging
-      host_ = satapp::host_bgr(frame_, fresh);
+      if (is_deep(frame_)) {
+        deep_to_bgr8(frame_, fresh);  // the views that take 8 bits: the values' top 8 bits
+        host_ = fresh;
+      } else {
+        host_ = satapp::host_bgr(frame_, fresh);
+      }
     } catch (const std::exception& e) {
-      log_.error(std::string("source: the frame cannot be read back from the GPU: ") + e.what());
+      log_.error(std::string("source: the frame cannot be read on the host: ") + e.what());
       host_.release();
     }
   }
@@ -94,7 +100,8 @@ bool SourceController::update(double now_s, const cv::Mat& destination) {
   frame_ = std::move(polled);
   // A host frame in `next` is already what host() gives; a frame in GPU memory is downloaded when
   // asked, and host_ keeps the last host frame's buffer until then.
-  host_ready_ = !frame_.on_device() && frame_.view.plane[0] == next.data;
+  // A 16-bit frame is no BGR image: host() makes one when asked.
+  host_ready_ = !frame_.on_device() && !is_deep(frame_) && frame_.view.plane[0] == next.data;
   if (host_ready_) host_ = next;
   ++received_;
   if (received_ == 1 || before != frame_size()) {

@@ -33,8 +33,8 @@ class SourceController {
   const satapp::Frame& frame() const { return frame_; }
   // The newest frame on the host, BGR; empty until the first frame arrived. A frame in GPU memory
   // is downloaded on the first call (for the views that need it on the host: the pixel inspector,
-  // dumps, detection); the frame loop asks has_frame() and frame_size() instead, which never
-  // download.
+  // dumps, detection), a 16-bit frame given as its values' top 8 bits (deep_frame.h:
+  // deep_to_bgr8); the frame loop asks has_frame() and frame_size() instead, which never download.
   const cv::Mat& host() const;
   bool has_frame() const { return !frame_.empty(); }
   cv::Size frame_size() const { return {frame_.view.width, frame_.view.height}; }

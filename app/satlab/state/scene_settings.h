@@ -23,10 +23,11 @@ inline constexpr char kFiltersScene[] = "filters";
 struct SceneSettings {
   std::string scene = kFiltersScene;  // the scene shown: its folder's name
   FilterSettings filter;              // the image filter (kFiltersScene shows it)
-  sat::Options sat;         // algorithm and tile of every table, the demo's included (the CPU backend ignores them)
-  PerSceneSettings scenes;  // each other scene's own settings (the shadow demo's, the detector's)
+  sat::Options sat;          // algorithm and tile of every table, the demo's included (the CPU backend ignores them)
+  PerSceneSettings scenes;   // each other scene's own settings (the shadow demo's, the detector's)
+  WindowLevel window_level;  // how the image filters show 16-bit frames (the control panel's sliders)
 
-  PipelineSettings pipeline() const { return {filter, sat}; }
+  PipelineSettings pipeline() const { return {filter, sat, window_level}; }
 };
 
 // Whether the image filters are shown (not a scene of its own).

@@ -40,6 +40,11 @@ SeriesLabels::SeriesLabels(const satapp::StageTimeline& stages, const char* tota
   clock = std::move(measured_by);
 }
 
+void SeriesLabels::name_stages(const satapp::StageTimeline& stages) {
+  for (int s = 0; s < stages.size(); ++s)
+    if (stages[s].name[0] != '\0') names[s] = stages[s].name;
+}
+
 TimingHistory::TimingHistory(int keep_frames) : keep_frames_(std::max(0, keep_frames)) {
   for (auto& ring : ring_) ring.assign(kPlotLength, 0.0f);
   for (auto& kept : kept_) kept.reserve(static_cast<std::size_t>(keep_frames_));

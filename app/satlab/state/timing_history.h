@@ -35,6 +35,9 @@ struct SeriesLabels {
   SeriesLabels();
   // A scene's stages (their names, in their order), the name of their sum, and the clock.
   SeriesLabels(const satapp::StageTimeline& stages, const char* total, std::string measured_by);
+  // The stages named as `stages` names them, where it has names (a frame's own: a 16-bit frame's
+  // "upload 16-bit" ... in place of the scene's "upload" ...).
+  void name_stages(const satapp::StageTimeline& stages);
   const char* operator[](Series s) const { return names[static_cast<int>(s)]; }
 };
 

@@ -74,6 +74,9 @@ struct InspectedPixel {
   cv::Vec3b before;        // BGR of the source frame
   cv::Vec3b after;         // the output: BGR, or gray in [0]
   int after_channels = 0;  // 0: no output value
+  // A 16-bit frame: the source's and the output's samples there (nullopt until the answer came).
+  std::optional<DeepPixel> deep;
+  int bits = 8;  // of the source's samples (10: P010's values)
 };
 
 struct UiStatus {
@@ -103,6 +106,10 @@ struct UiStatus {
   int recorded_frames = 0;
 
   std::optional<InspectedPixel> inspected;
+  // The source's samples (8; 10 or 16 for a deep frame while the image filters show it: the
+  // control panel's window/level section) and the range the last 16-bit frame was shown through.
+  int sample_bits = 8;
+  std::optional<SampleRange> shown_range;
   const MessageLog* log = nullptr;
   const TimingHistory* history = nullptr;
   const BackendComparison* comparison = nullptr;

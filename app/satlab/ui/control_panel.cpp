@@ -9,8 +9,10 @@
 #include <optional>
 #include <string>
 
+#include "sat/filter_spec.h"
 #include "ui/counted.h"
 #include "ui/filter_controls.h"
+#include "ui/window_level_controls.h"
 
 namespace satlab {
 
@@ -82,14 +84,27 @@ void source_section(UiState& ui, const UiStatus& status) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("play videos as fast as possible instead of at their frame rate");
 }
 
+// Whether an image filter's entry cannot run on the 16-bit source: its catalog entry does not list
+// 16-bit samples (none can; the other scenes read the source as 8 bits).
+bool refuses_16_bits(const MenuEntry& entry, const UiStatus& status) {
+  if (status.sample_bits <= 8 || !entry.filter || !is_catalog_filter(*entry.filter)) return false;
+  return !sat::takes_samples(sat::filter_catalog()[catalog_index(*entry.filter)], sat::SampleType::U16);
+}
+
 void filter_section(UiState& ui, const UiStatus& status) {
   SceneSettings& shown = ui.settings;
   FilterSettings& f = shown.filter;
   const FilterMenu& menu = *status.menu;
   if (ImGui::BeginCombo("filter", menu.shown(shown).name.c_str())) {
     for (const MenuEntry& entry : menu.entries()) {
-      if (ImGui::Selectable(entry.name.c_str(), &entry == &menu.shown(shown))) show(entry, shown);
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", entry.tooltip.c_str());
+      // Listed but not chosen on a 16-bit source: satcore would refuse its samples.
+      const bool refused = refuses_16_bits(entry, status);
+      const std::string label = refused ? entry.name + " (8-bit only)" : entry.name;
+      if (ImGui::Selectable(label.c_str(), &entry == &menu.shown(shown), refused ? ImGuiSelectableFlags_Disabled : 0))
+        show(entry, shown);
+      if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("%s",
+                          refused ? "takes 8-bit images only; this source has 16-bit samples" : entry.tooltip.c_str());
     }
     ImGui::EndCombo();
   }
@@ -164,7 +179,15 @@ void view_section(ViewState& view, const UiStatus& status) {
   if (ImGui::SliderFloat("divider", &divider, 0.0f, 1.0f, "%.2f")) view.set_divider(divider);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("left of the divider: the input; right: the filter's output");
 
-  if (status.inspected) {
+  if (status.inspected && status.inspected->bits > 8) {
+    // A 16-bit frame: the samples themselves (P010: its 10-bit values), not the bytes shown.
+    const InspectedPixel& p = *status.inspected;
+    if (p.deep)
+      ImGui::Text("pixel (%d, %d)  in %5u  out %5u (%d-bit)", p.x, p.y, unsigned(p.deep->input),
+                  unsigned(p.deep->output), p.bits);
+    else
+      ImGui::Text("pixel (%d, %d)  reading %d-bit values...", p.x, p.y, p.bits);
+  } else if (status.inspected) {
     const InspectedPixel& p = *status.inspected;
     ImGui::Text("pixel (%d, %d)  in  B %3d G %3d R %3d", p.x, p.y, p.before[0], p.before[1], p.before[2]);
     if (p.after_channels == 1)
@@ -243,6 +266,9 @@ void draw_control_panel(UiState& ui, ViewState& view, const UiStatus& status, co
     if (ImGui::CollapsingHeader("Source", ImGuiTreeNodeFlags_DefaultOpen)) source_section(ui, status);
     if (ImGui::CollapsingHeader("Filter", ImGuiTreeNodeFlags_DefaultOpen)) filter_section(ui, status);
     if (ImGui::CollapsingHeader("Summed-area table", ImGuiTreeNodeFlags_DefaultOpen)) sat_section(ui, status);
+    if (status.sample_bits > 8 && shows_image_filter(ui.settings) &&
+        ImGui::CollapsingHeader("16-bit display", ImGuiTreeNodeFlags_DefaultOpen))
+      draw_window_level_controls(ui.settings.window_level, status);
     if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) view_section(view, status);
     ImGui::PopItemWidth();
     ui.settings_hidden_px = ImGui::GetScrollMaxY();

@@ -1,7 +1,8 @@
 // satlab's GPU pipeline against its CPU twin, bit for bit: the colour kernel, every filter with
 // every SAT algorithm and tile, size changes mid-stream, and both kinds of display target: a
 // surface that is the texture itself (as with CUDA-GL interop) and a surface of the target's own
-// copied to the host (HostMirroredSurface, InteropTexture without interop). Skipped without a CUDA
+// copied to the host (HostMirroredSurface, InteropTexture without interop); 16-bit frames (GRAY16
+// from the host, P010 in device memory) and the window/level kernels. Skipped without a CUDA
 // device.
 #include <gtest/gtest.h>
 
@@ -24,9 +25,13 @@
 #include "pipeline/cpu_pipeline.h"
 #include "pipeline/cuda_pipeline.h"
 #include "pipeline/mat_view.h"
+#include "pipeline/window_level_kernels.h"
 #include "radius_map_settings.h"
+#include "sat/filter_spec.h"
+#include "sat/support/buffers.h"
 #include "sat/support/cuda_event.h"
 #include "sat/support/cuda_stream.h"
+#include "sources/deep_frame.h"
 #include "test_images.h"
 #include "test_targets.h"
 
@@ -536,6 +541,133 @@ TEST(CudaPipeline, DeviceFramesFilterAsTheSameFrameFromTheHost) {
   ASSERT_FALSE(c.empty());
   EXPECT_EQ(differing(a, c), 0);
   EXPECT_EQ(differing(b, c), 0);
+}
+
+// ---- 16-bit frames ------------------------------------------------------------------------------
+
+// A host frame's planes copied to device memory as they lie; the frame holds them.
+satapp::Frame to_device(const satapp::Frame& host) {
+  const sat::PixelLayoutInfo& info = sat::layout_info(host.view.layout);
+  auto planes = std::make_shared<std::vector<satapp::DeviceImage>>();
+  satapp::Frame device = host;
+  device.view.on_device = true;
+  for (int p = 0; p < info.planes; ++p) {
+    const std::size_t bytes = sat::plane_row_bytes(info, p, host.view.width);
+    const int rows = sat::plane_rows(info, p, host.view.height);
+    const sat::Image8 v = planes->emplace_back(int(bytes), rows, 1).view();
+    SAT_CUDA_CHECK(cudaMemcpy2D(v.data, v.pitch, host.view.plane[p], host.view.pitch[p], bytes, std::size_t(rows),
+                                cudaMemcpyHostToDevice));
+    device.view.plane[p] = v.data;
+    device.view.pitch[p] = v.pitch;
+  }
+  device.owner = planes;
+  return device;
+}
+
+// GRAY16 frames from the host and P010 frames in device memory through the CUDA pipeline against
+// the CPU pipeline, byte for byte: the library's 16-bit output, both pictures through the
+// window/level mapping (the automatic range computed on the GPU, and a manual window), on both
+// kinds of display target, the inspector's values; the filters the catalog does not give 16-bit
+// samples are refused as the CPU pipeline refuses them.
+TEST(CudaPipeline, SixteenBitFramesMatchTheCpuPipelineByteForByte) {
+  SAT_REQUIRE_GPU();
+  CudaPipeline gpu(sat::Options{});
+  CpuPipeline cpu;
+  SurfaceTarget gpu_before, gpu_after;
+  MirroredTarget mirrored_before, mirrored_after;
+  test::HostTarget cpu_before, cpu_after;
+  int compared = 0;
+  for (const cv::Size size : {cv::Size(333, 217), cv::Size(97, 1), cv::Size(1280, 720), cv::Size(66, 42)}) {
+    const cv::Mat values = test::random_image16(size.width, size.height, unsigned(size.area()));
+    const cv::Mat ten_bits = test::random_image16(size.width, size.height, unsigned(size.area()) + 1, 10);
+    std::vector<satapp::Frame> frames{host_frame16(values)};
+    if (size.width % 2 == 0 && size.height % 2 == 0) frames.push_back(to_device(test::p010_frame(ten_bits)));
+    for (const satapp::Frame& frame : frames) {
+      const cv::Mat& expected_values = frame.view.layout == sat::PixelLayout::P010 ? ten_bits : values;
+      for (const FilterKind kind : kAllFilterKinds) {
+        for (const WindowLevel& window_level : {WindowLevel{}, WindowLevel{false, 5001, 20000}}) {
+          SCOPED_TRACE(std::string(to_string(kind)) + " " + std::to_string(size.width) + "x" +
+                       std::to_string(size.height) + (frame.on_device() ? " P010 on the device" : " GRAY16"));
+          PipelineSettings settings;
+          settings.filter.kind = kind;
+          settings.window_level = window_level;
+          const bool takes = !is_catalog_filter(kind) ||
+                             sat::takes_samples(sat::filter_catalog()[catalog_index(kind)], sat::SampleType::U16);
+          if (!takes) {
+            EXPECT_THROW(gpu.process(frame, settings, &gpu_before, &gpu_after), sat::Error);
+            continue;
+          }
+          cpu.process(host_frame16(expected_values), settings, &cpu_before, &cpu_after);
+          gpu.process(frame, settings, &gpu_before, &gpu_after);
+          cv::Mat expected, output;
+          cpu.read_output(expected);
+          gpu.read_output(output);
+          ASSERT_EQ(output.type(), CV_16UC1);
+          EXPECT_EQ(differing(output, expected), 0);
+          EXPECT_EQ(differing(gpu_before.read(), cpu_before.rgba), 0);
+          EXPECT_EQ(differing(gpu_after.read(), cpu_after.rgba), 0);
+          ASSERT_TRUE(gpu.shown_range());  // read_output waited for the frame
+          EXPECT_EQ(gpu.shown_range()->low, cpu.shown_range()->low);
+          EXPECT_EQ(gpu.shown_range()->high, cpu.shown_range()->high);
+          EXPECT_EQ(gpu.last_timings()[Stage::Display].name, std::string("window/level"));
+          // Without interop: the surfaces of the target's own, shown through the host.
+          gpu.process(frame, settings, &mirrored_before, &mirrored_after);
+          gpu.read_output(output);
+          EXPECT_EQ(differing(mirrored_before.read(), cpu_before.rgba), 0);
+          EXPECT_EQ(differing(mirrored_after.read(), cpu_after.rgba), 0);
+          // The inspector's values come a frame or so late: asked until they are there.
+          const cv::Point at(size.width / 2, size.height / 2);
+          std::optional<DeepPixel> pixel;
+          for (int i = 0; i < 100 && !pixel; ++i) {
+            pixel = gpu.probe_deep_pixel(at.x, at.y);
+            if (!pixel) SAT_CUDA_CHECK(cudaDeviceSynchronize());
+          }
+          ASSERT_TRUE(pixel);
+          EXPECT_EQ(pixel->input, expected_values.at<uint16_t>(at));
+          EXPECT_EQ(pixel->output, expected.at<uint16_t>(at));
+          ++compared;
+        }
+      }
+    }
+  }
+  EXPECT_GT(compared, 0);
+  // An 8-bit frame afterwards runs as before.
+  gpu.process(satapp::host_frame(synthetic_frame(64, 48, 0)), PipelineSettings{}, &gpu_before, &gpu_after);
+  EXPECT_EQ(gpu.last_samples(), sat::SampleType::U8);
+  EXPECT_EQ(gpu.last_timings()[Stage::Upload].name, std::string("upload"));
+}
+
+// The GPU's range and mapping kernels against their CPU twins on odd sizes and padded rows.
+TEST(WindowLevelKernels, MatchTheirCpuTwins) {
+  SAT_REQUIRE_GPU();
+  for (const cv::Size size : {cv::Size(1, 1), cv::Size(33, 7), cv::Size(1921, 1081)}) {
+    SCOPED_TRACE(std::to_string(size.width) + "x" + std::to_string(size.height));
+    const cv::Mat values = test::random_image16(size.width, size.height, 77u);
+    satapp::DeviceImage device(size.width * 2, size.height, 1);
+    const sat::Image8 v = device.view();
+    SAT_CUDA_CHECK(cudaMemcpy2D(v.data, v.pitch, values.data, values.step[0], std::size_t(size.width) * 2,
+                                std::size_t(size.height), cudaMemcpyHostToDevice));
+    const sat::ConstImage16 image{reinterpret_cast<const uint16_t*>(v.data), v.pitch, size.width, size.height, 1};
+    sat::DeviceArray<uint32_t> range(2);
+    frame_range_gpu(image, range.data(), nullptr);
+    uint32_t got[2] = {0, 0};
+    SAT_CUDA_CHECK(cudaMemcpy(got, range.data(), sizeof got, cudaMemcpyDeviceToHost));
+    const SampleRange expected = frame_range_cpu(image16_view(values));
+    EXPECT_EQ(range_of(got[0], got[1]).low, expected.low);
+    EXPECT_EQ(range_of(got[0], got[1]).high, expected.high);
+    SurfaceTarget target;
+    target.resize(size.width, size.height);
+    for (const bool automatic : {true, false}) {
+      const SampleRange fixed = range_of(1000, 50000);
+      window_level_surface_gpu(image, automatic ? range.data() : nullptr, fixed, target.begin_cuda_write(nullptr),
+                               nullptr);
+      target.end_cuda_write(nullptr);
+      cv::Mat gray(size, CV_8UC1), rgba;
+      window_level_cpu(image16_view(values), image_view(gray), automatic ? expected : fixed);
+      cv::cvtColor(gray, rgba, cv::COLOR_GRAY2RGBA);
+      EXPECT_EQ(differing(target.read(), rgba), 0);
+    }
+  }
 }
 
 }  // namespace

@@ -40,6 +40,34 @@ inline cv::Mat random_image(int width, int height, int channels, unsigned seed) 
   return m;
 }
 
+// One-channel 16-bit samples spread over the whole range of `bits`, 0 ... 2^bits − 1.
+inline cv::Mat random_image16(int width, int height, unsigned seed, int bits = 16) {
+  cv::Mat m(height, width, CV_16UC1);
+  cv::RNG rng(seed);
+  rng.fill(m, cv::RNG::UNIFORM, 0, 1 << bits);
+  return m;
+}
+
+// A host P010 frame whose luma values are `values` (10-bit, CV_16UC1, even size): each word holds
+// its value in the high 10 bits; chroma neutral (512 << 6). The frame holds its planes.
+inline satapp::Frame p010_frame(const cv::Mat& values) {
+  auto planes = std::make_shared<std::vector<cv::Mat>>();
+  cv::Mat y;
+  values.convertTo(y, CV_16UC1, 64.0);  // << 6
+  planes->push_back(y);
+  planes->push_back(cv::Mat(values.rows / 2, values.cols / 2, CV_16UC2, cv::Scalar(512 << 6, 512 << 6)));
+  satapp::Frame frame;
+  frame.view.layout = satapp::PixelLayout::P010;
+  frame.view.width = values.cols;
+  frame.view.height = values.rows;
+  for (int p = 0; p < 2; ++p) {
+    frame.view.plane[p] = (*planes)[p].data;
+    frame.view.pitch[p] = (*planes)[p].step[0];
+  }
+  frame.owner = planes;
+  return frame;
+}
+
 // Pixels in which a and b differ in any channel; -1 when their sizes or types differ.
 inline long long differing(const cv::Mat& a, const cv::Mat& b) {
   if (a.size() != b.size() || a.type() != b.type()) return -1;

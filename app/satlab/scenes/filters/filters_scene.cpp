@@ -1,7 +1,9 @@
 #include "scenes/filters/filters_scene.h"
 
+#include "pipeline/mat_view.h"
 #include "sat/filter_spec.h"
 #include "scenes/registry.h"
+#include "sources/deep_frame.h"
 #include "ui/comparison_text.h"
 #include "ui/run_summary.h"
 
@@ -56,6 +58,9 @@ FrameResult FiltersScene::update(const FrameContext& ctx) {
   const bool processed = backends_.process(ctx.source.frame(), settings.pipeline(), &ctx.before, &ctx.after);
   if (processed) {
     have_output_ = true;
+    const bool deep = is_deep(ctx.source.frame());
+    deep_frame_ = deep ? ctx.source.frame() : satapp::Frame{};
+    source_bits_ = deep ? sample_bits(ctx.source.frame()) : 8;
     // Without waiting: a frame or two late on the GPU (zero until the first frame finished).
     stages_ = backends_.current().take_finished_timings().value_or(StageTimings{});
   } else if (have_output_) {
@@ -109,9 +114,16 @@ std::optional<InspectedPixel> FiltersScene::inspect(int x, int y, const cv::Mat&
   p.y = y;
   p.before = source.at<cv::Vec3b>(y, x);
   try {
-    p.after_channels = backends_.current().probe_output_pixel(x, y, p.after);  // may come a frame late
+    FramePipeline& pipeline = backends_.current();
+    if (pipeline.last_samples() == sat::SampleType::U16) {  // the samples themselves, not the bytes shown
+      p.deep = pipeline.probe_deep_pixel(x, y);             // may come a frame late
+      p.bits = source_bits_;
+    } else {
+      p.after_channels = pipeline.probe_output_pixel(x, y, p.after);  // may come a frame late
+    }
   } catch (const sat::Error&) {
     p.after_channels = 0;
+    p.deep.reset();
   }
   return p;
 }
@@ -126,6 +138,15 @@ DumpPictures FiltersScene::dump_pictures(const cv::Mat& source, InteropTexture& 
   DumpPictures pictures;
   pictures.input = source;
   if (have_output_) backends_.current().read_output(pictures.output);
+  // A 16-bit frame as the screen showed it: both pictures through the range of the window/level.
+  const std::optional<SampleRange> range = backends_.current().shown_range();  // read_output waited
+  if (have_output_ && !deep_frame_.empty() && range && pictures.output.depth() == CV_16U) {
+    cv::Mat buffer, shown_in(pictures.output.size(), CV_8UC1), shown_out(pictures.output.size(), CV_8UC1);
+    window_level_cpu(image16_view(host_samples16(deep_frame_, buffer)), image_view(shown_in), *range);
+    window_level_cpu(image16_view(static_cast<const cv::Mat&>(pictures.output)), image_view(shown_out), *range);
+    pictures.input = shown_in;
+    pictures.output = shown_out;
+  }
   return pictures;
 }
 

@@ -33,6 +33,10 @@ class FiltersScene final : public Scene {
   bool used_interop_ = false;
   std::string interop_problem_, interop_reported_;
   sat::Backend compared_backend_ = sat::Backend::Cpu;  // the comparison is dropped when the backend changes
+  // The last 16-bit frame processed (its owner held) and its samples' bits: the dump shows its
+  // values through the range the screen showed, the inspector names the bits.
+  satapp::Frame deep_frame_;
+  int source_bits_ = 8;
 };
 
 }  // namespace satlab::scene
