@@ -21,10 +21,17 @@ uint16_t neutral_chroma_sample(const sat::PixelLayoutInfo& layout) {
   return uint16_t((1u << (layout.bits - 1)) << layout.sample_shift);
 }
 
+// A threshold writes 0 or max_value · 257 (a 16-bit level), rescaled to the format's range; every
+// other filter writes sample values of the format's own range, packed (local statistics too,
+// though their output is gray).
+bool writes_levels(const sat::FilterSpec& spec, bool gray_output) {
+  return gray_output && sat::find_param(sat::info_of(spec), "max_value") != nullptr;
+}
+
 // The 16-bit result as the format's samples (deep_samples.h: pack, or rescale for thresholds).
-void write_back_device(sat::ConstImage16 result, sat::Image16 dst, const sat::PixelLayoutInfo& layout, bool gray_output,
+void write_back_device(sat::ConstImage16 result, sat::Image16 dst, const sat::PixelLayoutInfo& layout, bool levels,
                        cudaStream_t stream) {
-  if (gray_output)
+  if (levels)
     rescale_samples_device(result, dst, sat::sample_max(layout), layout.sample_shift, stream);
   else
     pack_samples_device(result, dst, sat::sample_max(layout), layout.sample_shift, stream);
@@ -40,6 +47,12 @@ sat::FilterSpec spec_for_bits(const sat::FilterSpec& spec, int bits) {
   if (auto* sauvola = std::get_if<sat::SauvolaParams>(&result))
     sauvola->r = (sauvola->r == 0.0 ? 127.5 : sauvola->r) * scale;
   if (auto* mean_c = std::get_if<sat::MeanCParams>(&result)) mean_c->C *= scale;
+  if (auto* local = std::get_if<sat::LocalStatsParams>(&result)) {
+    local->scale *= scale;
+    local->gain *= scale;
+    local->c *= scale;
+  }
+  if (auto* guided = std::get_if<sat::GuidedParams>(&result)) guided->eps *= scale * scale;  // squared levels
   return result;
 }
 
@@ -56,7 +69,7 @@ void filter_deep_system_frame(FilterRunner& runner, const sat::FilterSpec& spec,
     src = values;
   }
   runner.run_host(run_spec, images, sat::ConstImageView(sat::ConstImage16(src)), sat::ImageView(dst));
-  if (layout.bits < 16 && gray_output)
+  if (layout.bits < 16 && writes_levels(spec, gray_output))
     rescale_samples(dst, dst, sat::sample_max(layout), layout.sample_shift);
   else if (layout.bits < 16)
     pack_samples(dst, dst, sat::sample_max(layout), layout.sample_shift);
@@ -77,10 +90,10 @@ void filter_deep_cuda_frame(FilterRunner& runner, const sat::FilterSpec& spec, c
     const sat::Image16 filtered = runner.device_scratch16(src.width, src.height);
     unshift_samples_device(src, dst, layout.sample_shift, stream);
     runner.run_device(run_spec, images, sat::ConstImageView(sat::ConstImage16(dst)), sat::ImageView(filtered), stream);
-    write_back_device(filtered, dst, layout, gray_output, stream);
+    write_back_device(filtered, dst, layout, writes_levels(spec, gray_output), stream);
   } else {
     runner.run_device(run_spec, images, sat::ConstImageView(sat::ConstImage16(src)), sat::ImageView(dst), stream);
-    if (layout.bits < 16) write_back_device(dst, dst, layout, gray_output, stream);
+    if (layout.bits < 16) write_back_device(dst, dst, layout, writes_levels(spec, gray_output), stream);
   }
   if (!sat::is_planar_yuv(layout)) return;
   if (gray_output)

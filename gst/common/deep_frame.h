@@ -25,7 +25,8 @@ namespace sat_gst {
 // 16 bits; 10-bit data would then be judged in 16-bit units. On 10-bit frames the parameters are
 // scaled to 10 bits instead (× 1023 / 255, handed to satcore as × 1023 / 65535): Sauvola's r —
 // its default (0: 127.5, half the 8-bit range) becomes 511.5, half the 10-bit range, where 16-bit
-// images get 32767.5 — and mean-C's C. Bradley's t is a percentage and stays.
+// images get 32767.5 — mean-C's C, local statistics' scale, gain and c, and the guided filter's
+// eps (squared levels: × the factor squared). Bradley's t is a percentage and stays.
 sat::FilterSpec spec_for_bits(const sat::FilterSpec& spec, int bits);
 
 // Host scratch of the system-memory path, reused from frame to frame.

@@ -55,7 +55,15 @@ RawFrame expected_deep_output(const sat::FilterSpec& spec, const RawFrame& input
     if (auto* sauvola = std::get_if<sat::SauvolaParams>(&run))
       sauvola->r = (sauvola->r == 0 ? 127.5 : sauvola->r) * 1023.0 / 65535.0;
     if (auto* mean_c = std::get_if<sat::MeanCParams>(&run)) mean_c->C *= 1023.0 / 65535.0;
+    if (auto* local = std::get_if<sat::LocalStatsParams>(&run)) {
+      local->scale *= 1023.0 / 65535.0;
+      local->gain *= 1023.0 / 65535.0;
+      local->c *= 1023.0 / 65535.0;
+    }
+    if (auto* guided = std::get_if<sat::GuidedParams>(&run)) guided->eps *= (1023.0 / 65535.0) * (1023.0 / 65535.0);
   }
+  // Thresholds (a foreground value) write 16-bit levels; the other filters sample values.
+  const bool levels = gray_filter && sat::find_param(sat::info_of(spec), "max_value") != nullptr;
 
   std::vector<uint16_t> values(std::size_t(width) * height), result(values.size());
   const sat::ConstImage16 luma = plane16(input, 0);
@@ -71,7 +79,7 @@ RawFrame expected_deep_output(const sat::FilterSpec& spec, const RawFrame& input
     for (int x = 0; x < width; ++x) {
       const unsigned v = result[std::size_t(y) * width + x];
       // A threshold's 16-bit levels rescaled to 10 bits; a value filter's result clamped.
-      const unsigned ten = gray_filter ? (v * 1023u + 32767u) / 65535u : std::min(v, 1023u);
+      const unsigned ten = levels ? (v * 1023u + 32767u) / 65535u : std::min(v, 1023u);
       row16(out_luma, y)[x] = ten_bits ? uint16_t(ten << shift) : uint16_t(v);
     }
   for (int plane = 1; plane < int(GST_VIDEO_INFO_N_PLANES(&out.info)); ++plane) {

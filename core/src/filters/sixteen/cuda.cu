@@ -74,11 +74,14 @@ void launch_pass16(const Pass& pass, int width, int height, cudaStream_t stream,
 
 BoxShape shape_of(const Box16Job& j) { return {j.width, j.height, j.kw, j.kh, j.ax, j.ay, j.border}; }
 
-// Channel c of a box blur: its u64 table's box sum (exact), rounded at element x·cn + c.
+// Channel c of a box blur: its table's box sum, rounded at element x·cn + c. V = uint32_t where
+// every box holds at most kMaxExactU16Pixels pixels (each rectangle's wrapped sum is then exact,
+// box_sum.h), else uint64_t.
+template <class V>
 struct Box16Pass {
   Box16Job job;
   BoxShape shape;
-  TableView<uint64_t> table;
+  TableView<V> table;
   int c = 0;
   __device__ void operator()(int x, int y) const {
     const BoxSpan rows = box_span(y, shape.height, shape.kh, shape.ay);
@@ -88,10 +91,11 @@ struct Box16Pass {
   }
 };
 
+template <class V>
 struct MeanC16Pass {
   MeanC16Job job;
   BoxShape shape;
-  TableView<uint64_t> table;
+  TableView<V> table;
   __device__ void operator()(int x, int y) const {
     const BoxSpan rows = box_span(y, shape.height, shape.kh, shape.ay);
     const int mean = round_box16(job.box.rounding, box_sum_at<Path::Any>(table, shape, rows, x, y), x);
@@ -100,9 +104,10 @@ struct MeanC16Pass {
   }
 };
 
+template <class V>
 struct Bradley16Pass {
   Bradley16Job job;
-  TableView<uint64_t> table;
+  TableView<V> table;
   __device__ void operator()(int x, int y) const {
     const Box16Job& b = job.box;
     const BoxSpan rows = clipped_span(y, b.height, b.kh, b.ay);
@@ -176,27 +181,42 @@ void cuda_box16(const Box16Job& job, void* table, cudaStream_t stream) {
   constexpr const char* name = "sat::filters::box16";
   auto* t = static_cast<uint64_t*>(table);
   if (job.channels == 1) {
-    launch_pass16(Box16Pass{job, shape_of(job), packed<uint64_t>(t, job.width), 0}, job.width, job.height, stream,
-                  name);
+    if (job.u32_table)
+      launch_pass16(Box16Pass<uint32_t>{job, shape_of(job), packed<uint32_t>(t, job.width), 0}, job.width, job.height,
+                    stream, name);
+    else
+      launch_pass16(Box16Pass<uint64_t>{job, shape_of(job), packed<uint64_t>(t, job.width), 0}, job.width, job.height,
+                    stream, name);
     return;
   }
   // One channel at a time: channel c's pass writes only channel c of dst, so dst == src (in
   // place) leaves the channels still to come untouched.
   for (int c = 0; c < job.channels; ++c) {
     cuda_channel_table16(job, c, t, stream);
-    launch_pass16(Box16Pass{job, shape_of(job), packed<uint64_t>(t, job.width), c}, job.width, job.height, stream,
-                  name);
+    launch_pass16(Box16Pass<uint64_t>{job, shape_of(job), packed<uint64_t>(t, job.width), c}, job.width, job.height,
+                  stream, name);
   }
 }
 
 void cuda_mean_c16(const MeanC16Job& job, const void* table, cudaStream_t stream) {
-  const MeanC16Pass pass{job, shape_of(job.box), packed<uint64_t>(table, job.box.width)};
-  launch_pass16(pass, job.box.width, job.box.height, stream, "sat::filters::mean_c16");
+  constexpr const char* name = "sat::filters::mean_c16";
+  const BoxShape shape = shape_of(job.box);
+  if (job.box.u32_table)
+    launch_pass16(MeanC16Pass<uint32_t>{job, shape, packed<uint32_t>(table, job.box.width)}, job.box.width,
+                  job.box.height, stream, name);
+  else
+    launch_pass16(MeanC16Pass<uint64_t>{job, shape, packed<uint64_t>(table, job.box.width)}, job.box.width,
+                  job.box.height, stream, name);
 }
 
 void cuda_bradley16(const Bradley16Job& job, const void* table, cudaStream_t stream) {
-  const Bradley16Pass pass{job, packed<uint64_t>(table, job.box.width)};
-  launch_pass16(pass, job.box.width, job.box.height, stream, "sat::filters::bradley16");
+  constexpr const char* name = "sat::filters::bradley16";
+  if (job.box.u32_table)
+    launch_pass16(Bradley16Pass<uint32_t>{job, packed<uint32_t>(table, job.box.width)}, job.box.width, job.box.height,
+                  stream, name);
+  else
+    launch_pass16(Bradley16Pass<uint64_t>{job, packed<uint64_t>(table, job.box.width)}, job.box.width, job.box.height,
+                  stream, name);
 }
 
 void cuda_sauvola16(const Sauvola16Job& job, const void* table, cudaStream_t stream) {

@@ -76,6 +76,9 @@ struct Box16Job {
   int kw = 1, kh = 1, ax = 0, ay = 0;
   Border border = Border::Reflect101;
   BoxRounding rounding;
+  // CUDA, 1 channel: the table is satcore's wrapping U16ToU32 (half the bytes of U16ToU64), exact
+  // for every rectangle of a box of at most kMaxExactU16Pixels pixels (box, mean − C, Bradley).
+  bool u32_table = false;
 };
 
 struct MeanC16Job {
@@ -115,9 +118,9 @@ SAT_HOST_DEVICE uint16_t sauvola16_pixel(const Sauvola16Job& job, const SumSq& s
 }
 
 // The backends' entry points (sixteen/cpu.cpp, sixteen/cuda.cu). CUDA: `table` holds the
-// 1-channel image's inclusive table, packed rows (width elements), built by satcore: u64 (box,
-// mean − C, Bradley) or SumSq (Sauvola). A colour box instead gives width · height · 8 bytes of
-// scratch there, for the table of each channel in turn (sixteen/cuda.cu's scans).
+// 1-channel image's inclusive table, packed rows (width elements), built by satcore: u32 or u64
+// (box, mean − C, Bradley; Box16Job::u32_table) or SumSq (Sauvola). A colour box instead gives width · height · 8 bytes
+// of scratch there, for the table of each channel in turn (sixteen/cuda.cu's scans).
 void cpu_box16(const Box16Job& job, int threads);
 void cpu_mean_c16(const MeanC16Job& job, int threads);
 void cpu_bradley16(const Bradley16Job& job, int threads);

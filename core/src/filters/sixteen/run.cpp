@@ -27,6 +27,8 @@ Image8 bytes_of(Image16 im) {
   return {reinterpret_cast<uint8_t*>(im.data), im.pitch, im.width, im.height, im.channels};
 }
 
+ElementType table_type(const Box16Job& j) { return j.u32_table ? ElementType::U16ToU32 : ElementType::U16ToU64; }
+
 Box16Job box_job(ConstImage16 src, Image16 dst, int kw, int kh, Border border) {
   Box16Job j;
   j.src = src.data;
@@ -118,7 +120,8 @@ void require_gray16(ConstImage16 src) {
 void run16(EngineContext& engine, const BoxBlurParams& params, ConstImage16 src, Image16 dst, cudaStream_t stream) {
   Box16Job job = box_job(src, dst, params.kernel_width, params.kernel_height, params.border);
   job.rounding = make_box_rounding16(int64_t(job.kw) * job.kh, int64_t(src.width) * src.channels);
-  stages16(engine, src, dst, job, job, cpu_box16, cuda_box16, ElementType::U16ToU64, stream);
+  job.u32_table = src.channels == 1 && int64_t(job.kw) * job.kh <= kMaxExactU16Pixels;
+  stages16(engine, src, dst, job, job, cpu_box16, cuda_box16, table_type(job), stream);
 }
 
 void run16(EngineContext& engine, const MeanCParams& params, ConstImage16 src, Image16 dst, cudaStream_t stream) {
@@ -134,7 +137,8 @@ void run16(EngineContext& engine, const MeanCParams& params, ConstImage16 src, I
   job.idelta = int(params.invert ? std::floor(c) : std::ceil(c));
   job.invert = params.invert;
   job.on = uint16_t(params.max_value * 257u);
-  stages16(engine, src, dst, job, job.box, cpu_mean_c16, cuda_mean_c16, ElementType::U16ToU64, stream);
+  job.box.u32_table = int64_t(job.box.kw) * job.box.kh <= kMaxExactU16Pixels;
+  stages16(engine, src, dst, job, job.box, cpu_mean_c16, cuda_mean_c16, table_type(job.box), stream);
 }
 
 void run16(EngineContext& engine, const BradleyParams& params, ConstImage16 src, Image16 dst, cudaStream_t stream) {
@@ -143,7 +147,8 @@ void run16(EngineContext& engine, const BradleyParams& params, ConstImage16 src,
   job.box = box_job(src, dst, params.window, params.window, Border::Reflect101);
   job.factor = 100.0 - params.t;
   job.on = uint16_t(params.max_value * 257u);
-  stages16(engine, src, dst, job, job.box, cpu_bradley16, cuda_bradley16, ElementType::U16ToU64, stream);
+  job.box.u32_table = int64_t(job.box.kw) * job.box.kh <= kMaxExactU16Pixels;
+  stages16(engine, src, dst, job, job.box, cpu_bradley16, cuda_bradley16, table_type(job.box), stream);
 }
 
 void run16(EngineContext& engine, const SauvolaParams& params, ConstImage16 src, Image16 dst, cudaStream_t stream) {
