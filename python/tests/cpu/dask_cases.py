@@ -63,3 +63,21 @@ def random_chunks(length, rng):
 
 def whole_image_filter(image, name, channels_last=False, **params):
     return np.asarray(satcore.filter(image, name, channels_last=channels_last, **params))
+
+
+def lazy_filter(image, chunks, name, channels_last=False, **params):
+    """satcore.dask.filter of ``image`` chunked as ``chunks`` (image parameters chunked as its
+    (H, W)), not yet computed."""
+    import dask.array as da
+
+    import satcore.dask as sd
+
+    chunked = da.from_array(image, chunks=chunks)
+    maps = {k: da.from_array(v, chunks=chunks[-3:-1] if channels_last else chunks[-2:])
+            for k, v in params.items() if isinstance(v, np.ndarray)}
+    return sd.filter(chunked, name, channels_last=channels_last, **{**params, **maps})
+
+
+def dask_result(image, chunks, name, channels_last=False, **params):
+    """lazy_filter(...) computed on the synchronous scheduler."""
+    return lazy_filter(image, chunks, name, channels_last=channels_last, **params).compute(scheduler="sync")
