@@ -4,7 +4,9 @@ map_overlap. Each chunk is read with the halo the catalog gives for the paramete
 satcore.filter as one image, and trimmed back: inside the chunk every window lies within what
 was read, and at the image's edges the filter applies its own border rule to the image's own
 edge, so the result is the whole image's, byte for byte (a chunk's rows are also laid out so
-that their ends round as the image's do: see _ROW_TAIL)."""
+that their ends round as the image's do: see _ROW_TAIL). The dtypes a filter takes come from
+the catalog (``FilterInfo.samples``: uint8, and uint16 for the filters that take 16-bit images);
+the result has the input's."""
 
 import functools
 
@@ -102,21 +104,25 @@ def _as_chunked_like(image, x, image_axes, key):
     return image[..., None] if image_axes[1] != x.ndim - 1 else image
 
 
-def _check_on_one_pixel(name, params, image_names, channels):
+def _check_on_one_pixel(name, params, image_names, channels, dtype):
     """The filter's own checks of ``params``, when the graph is built: the filter run on one pixel
-    (image parameters as one-pixel maps). What only the filter knows (shape='map' needs a
-    radius_map) would otherwise fail in the first chunk's task, after the work had begun."""
-    pixel = np.zeros((1, 1) if channels is None else (1, 1, channels), np.uint8)
+    of the image's dtype (image parameters as one-pixel maps). What only the filter knows
+    (shape='map' needs a radius_map; a 16-bit threshold takes one channel) would otherwise fail in
+    the first chunk's task, after the work had begun."""
+    pixel = np.zeros((1, 1) if channels is None else (1, 1, channels), dtype)
     maps = {key: np.zeros((1, 1), np.uint8) for key in image_names}
     _run(name, "satcore.dask.filter", pixel, {**params, **maps}, None, None, channels is not None,
          _DEFAULT_ALGORITHM, 0)
 
 
 def filter(x, name, *, channels_last=False, **params):
-    """Runs catalog filter ``name`` over a chunked uint8 image, lazily: ``satcore.filter`` of the whole image.
+    """Runs catalog filter ``name`` over a chunked image, lazily: ``satcore.filter`` of the whole image.
 
     ``x``: a dask array of uint8 planes (..., H, W), or colour (..., H, W, C) with
-    ``channels_last=True`` (C = 3 or 4, BGR/BGRA; the channel axis is taken as one chunk). NumPy
+    ``channels_last=True`` (C = 3 or 4, BGR/BGRA; the channel axis is taken as one chunk). uint16
+    images for the filters whose catalog entry takes them (``"uint16" in FilterInfo.samples``),
+    with a uint16 result as ``satcore.filter`` gives; any other dtype, or uint16 for a filter that
+    takes uint8 only, is refused naming the dtype and the filter before any work. NumPy
     chunks run on satcore's CPU backend, CuPy chunks on their GPU. ``params`` as
     :func:`satcore.filter` takes them; an image parameter (``radius_map``) is an (H, W) array,
     chunked here as x is. The result is byte-identical to ``satcore.filter`` on the whole image,
@@ -137,7 +143,7 @@ def filter(x, name, *, channels_last=False, **params):
         names = ", ".join(p.name for p in info.params) or "no parameters"
         raise TypeError(f"satcore.dask.filter() got an unexpected keyword argument {unknown[0]!r}: "
                         f"{info.name} takes {names}")
-    x = as_image_array(x, "filter", ("uint8",), min_ndim=3 if channels_last else 2)
+    x = as_image_array(x, "filter", info.samples, min_ndim=3 if channels_last else 2, taker=info.name)
     image_axes = (x.ndim - 3, x.ndim - 2) if channels_last else (x.ndim - 2, x.ndim - 1)
     halo_y, halo_x, position_dependent = footprint(name, **params)
     if position_dependent:
@@ -148,7 +154,7 @@ def filter(x, name, *, channels_last=False, **params):
         x = x.rechunk({x.ndim - 1: -1})
     image_names = [key for key in params if info.param(key) is not None and info.param(key).kind == "image"]
     _check_on_one_pixel(name, {k: v for k, v in params.items() if k not in image_names}, image_names,
-                        x.shape[-1] if channels_last else None)
+                        x.shape[-1] if channels_last else None, x.dtype)
     keep_channel_axis = channels_last and info.gray_output
     # Past the filter's halo, the samples a row's tail needs (_ROW_TAIL), in columns.
     samples = x.shape[-1] if channels_last else 1
@@ -166,8 +172,9 @@ def filter(x, name, *, channels_last=False, **params):
                                        channels_last=channels_last, keep_channel_axis=keep_channel_axis,
                                        columns=x.chunks[image_axes[1]], depth=halo_x)
     image_depth = {0: halo_y, 1: halo_x, 2: 0} if channels_last else {0: halo_y, 1: halo_x}
+    # The result has the input's dtype (uint16 in, uint16 out), as satcore.filter's has.
     result = da.map_overlap(chunk_function, x, *images, depth=[depth] + [image_depth] * len(images),
-                            boundary="none", trim=True, dtype=np.uint8, meta=meta_like(x, np.uint8))
+                            boundary="none", trim=True, dtype=x.dtype, meta=meta_like(x, x.dtype))
     if keep_channel_axis:
         result = result[..., 0]
     return result
