@@ -149,6 +149,7 @@ def test_big_endian_uint16_is_refused_with_how_to_convert_it(info):
         sd.filter(never_computed((20, 20), ">u2"), info.name)
     rng = np.random.default_rng(2)
     image = random_uint16(rng, (31, 29))
+    params = random_params(info, rng, image)  # a radius map as a NumPy array: chunked as the image
     converted = da.from_array(image.astype(">u2"), chunks=8).astype("uint16")
-    np.testing.assert_array_equal(sd.filter(converted, info.name).compute(scheduler="sync"),
-                                  whole_image_filter(image, info.name))
+    np.testing.assert_array_equal(sd.filter(converted, info.name, **params).compute(scheduler="sync"),
+                                  whole_image_filter(image, info.name, **params))
