@@ -1,6 +1,7 @@
 """satcore's filter catalog as Python values, read once from the C ABI (sat_filter_count,
-sat_filter_param_info, ...): the filters' names, summaries and parameters. :func:`satcore.filter`
-checks its keyword arguments against it, so a filter added to satcore needs no Python edit."""
+sat_filter_param_info, sat_filter_sample_types, ...): the filters' names, summaries, parameters and
+the dtypes they take. :func:`satcore.filter` checks its keyword arguments against it, and
+satcore.dask the dtypes, so a filter added to satcore needs no Python edit."""
 
 import functools
 from dataclasses import dataclass
@@ -41,20 +42,23 @@ class FilterInfo:
     """A filter of satcore's catalog: ``satcore.filter(x, name, **params)`` runs it.
 
     ``gray_output``: the result has one gray channel (colour input is converted to gray first);
-    otherwise it has the input's channels.
+    otherwise it has the input's channels. ``samples``: the dtypes of the images it takes, by
+    NumPy's names (``("uint8",)``, or ``("uint8", "uint16")`` for the filters that take 16-bit
+    images); the result has the input's dtype.
     """
 
     name: str
     summary: str
     gray_output: bool
     params: Tuple[ParamInfo, ...]
+    samples: Tuple[str, ...] = ("uint8",)
 
     def param(self, name):
         """The parameter called ``name``, or None."""
         return next((p for p in self.params if p.name == name), None)
 
     def __str__(self):
-        lines = [f"{self.name}: {self.summary}"]
+        lines = [f"{self.name} ({' or '.join(self.samples)}): {self.summary}"]
         lines += [f"  {p}" for p in self.params]
         return "\n".join(lines)
 
@@ -79,12 +83,27 @@ def _param(entry):
                      step=entry["step"])
 
 
+def _probed_samples(index):
+    """The sample types of filter #index from an extension built before its catalog listed them:
+    uint16 is taken when the filter runs on a 16-bit pixel. The extension's refusal is the
+    catalog's own check (sat_filter_sample_types), so this answers what the catalog would."""
+    pixel = _satcore.empty([1, 1], "uint16", False, 0, 0)
+    result = _satcore.empty([1, 1], "uint16", False, 0, 0)
+    try:
+        _satcore.filter(index, pixel, result, [], False, _satcore.parse_algorithm("1r1w-skss-lb"), 0, "filters",
+                        [], 0)
+    except ValueError:
+        return ("uint8",)
+    return ("uint8", "uint16")
+
+
 @functools.lru_cache(maxsize=None)
 def _catalog():
     return tuple(
         FilterInfo(name=f["name"], summary=f["summary"], gray_output=f["gray_output"],
-                   params=tuple(_param(p) for p in f["params"]))
-        for f in _satcore.filter_catalog())
+                   params=tuple(_param(p) for p in f["params"]),
+                   samples=tuple(f["samples"]) if "samples" in f else _probed_samples(index))
+        for index, f in enumerate(_satcore.filter_catalog()))
 
 
 def filters():

@@ -74,6 +74,16 @@ py::list detect_param_catalog() {
   return params;
 }
 
+// The NumPy names of the sample types filter #filter takes (sat_filter_sample_types): the dtypes
+// of the images it reads, and of its result.
+py::tuple sample_types(int filter) {
+  const int types = sat_filter_sample_types(filter);
+  py::list names;
+  if (types & SAT_SAMPLE_U8) names.append("uint8");
+  if (types & SAT_SAMPLE_U16) names.append("uint16");
+  return py::tuple(names);
+}
+
 py::list filter_catalog() {
   py::list filters;
   for (int f = 0; f < sat_filter_count(); ++f) {
@@ -83,6 +93,7 @@ py::list filter_catalog() {
     d["name"] = text_or_empty(sat_filter_name(f));
     d["summary"] = text_or_empty(sat_filter_summary(f));
     d["gray_output"] = sat_filter_gray_output(f) == 1;
+    d["samples"] = sample_types(f);
     d["params"] = params;
     filters.append(d);
   }

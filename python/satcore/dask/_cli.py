@@ -1,9 +1,10 @@
 """The command ``python3 -m satcore.dask IN OUT --filter NAME [--param k=v ...] [--device cuda]``:
 one catalog filter over a large image, chunk by chunk, on the CPU or the GPU, with dask's
-progress bar. Exit status 0 when OUT was written; 2 for a bad command line, input or output
-path, found before any work, or an input found unreadable while it is read (nothing is
-written); 1 when the run failed (nothing is left at OUT); 128 + N when signal N (SIGINT, SIGTERM,
-SIGHUP) ended it (nothing is left at OUT)."""
+progress bar. uint8 images, or uint16 for the filters whose catalog entry takes them
+(big-endian files read as their values); the result has the image's dtype. Exit status 0 when
+OUT was written; 2 for a bad command line, input or output path, found before any work, or an
+input found unreadable while it is read (nothing is written); 1 when the run failed (nothing is
+left at OUT); 128 + N when signal N (SIGINT, SIGTERM, SIGHUP) ended it (nothing is left at OUT)."""
 
 import argparse
 import contextlib
@@ -25,14 +26,16 @@ _SCHEDULERS = ("threads", "processes", "distributed")
 
 
 def _parser():
-    names = ", ".join(f.name for f in filters())
+    names = ", ".join(f.name + (" (uint16 too)" if "uint16" in f.samples else "") for f in filters())
     parser = argparse.ArgumentParser(
         prog="python3 -m satcore.dask",
         description="Runs one of satcore's filters over a large image (TIFF or zarr) chunk by chunk with dask; "
                     "the result is the whole image's, byte for byte.",
         epilog=f"Filters: {names}. Parameters: python3 -c 'import satcore; print(*satcore.filters(), sep=\"\\n\")'")
-    parser.add_argument("input", help="the image: a .tif/.tiff file or a zarr array (uint8, one channel)")
-    parser.add_argument("output", help="the result: a .tif/.tiff file or a .zarr store (written whole or not at all)")
+    parser.add_argument("input", help="the image: a .tif/.tiff file or a zarr array (one channel; uint8, or uint16 "
+                                      "for the filters that take it)")
+    parser.add_argument("output", help="the result: a .tif/.tiff file or a .zarr store of the input's dtype "
+                                       "(written whole or not at all)")
     parser.add_argument("--filter", required=True, help="the filter's name")
     parser.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
                         help="a parameter of the filter (repeat for several)")
@@ -187,8 +190,10 @@ def _prepare(args):
     if image.ndim != 2:
         raise InputError(f"{args.input}: the command takes one-channel images (..., H, W); this one has "
                          f"shape {image.shape} (use satcore.dask.filter for colour)")
-    if str(image.dtype) != "uint8":
-        raise InputError(f"{args.input}: dtype {image.dtype} is not supported (uint8 images)")
+    _, info = find(args.filter, "dask.filter")
+    if str(image.dtype) not in info.samples:  # the catalog says which dtypes the filter takes
+        raise InputError(f"{args.input}: dtype {image.dtype} is not supported by {info.name} "
+                         f"(it takes {' or '.join(info.samples)} images)")
     if args.device == "cuda":
         return to_host(dask_filter(to_device(image), args.filter, **params))
     return dask_filter(image, args.filter, **params)

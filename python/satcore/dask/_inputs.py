@@ -8,8 +8,9 @@ import math
 import dask.array as da
 
 
-def as_image_array(x, function, dtypes, min_ndim=2):
-    """x as a dask array whose last two axes are (H, W); TypeError/ValueError naming ``function``."""
+def as_image_array(x, function, dtypes, min_ndim=2, taker=None):
+    """x as a dask array whose last two axes are (H, W); TypeError/ValueError naming ``function``
+    (and ``taker``, the filter whose ``dtypes`` they are, when a dtype is refused)."""
     if not isinstance(x, da.Array):
         if not hasattr(x, "shape") or not hasattr(x, "dtype"):
             raise TypeError(f"satcore.dask.{function}(): expected a dask array (or a NumPy/CuPy array), "
@@ -20,10 +21,23 @@ def as_image_array(x, function, dtypes, min_ndim=2):
         raise ValueError(f"satcore.dask.{function}(): the image must have at least {min_ndim} axes "
                          f"(..., H, W); got shape {x.shape}")
     if str(x.dtype) not in dtypes:
-        raise ValueError(f"satcore.dask.{function}(): dtype {x.dtype} is not supported ({' or '.join(dtypes)})")
+        names = " or ".join(dtypes)
+        takes = f"by {taker} (it takes {names} images)" if taker else f"({names})"
+        raise ValueError(f"satcore.dask.{function}(): dtype {x.dtype} is not supported {takes}"
+                         f"{_byte_order_hint(x.dtype, dtypes)}")
     if any(n == 0 for n in x.shape):
         raise ValueError(f"satcore.dask.{function}(): the image is empty (shape {x.shape})")
     return x
+
+
+def _byte_order_hint(dtype, dtypes):
+    """What to do with an array in the other byte order ('>u2') of a dtype satcore takes: its bytes
+    are not the samples satcore reads, so it is refused (never read as other values), saying how
+    to convert it."""
+    native = dtype.newbyteorder("=")
+    if dtype.byteorder not in ("=", "|") and str(native) in dtypes:
+        return f"; it is {native} in the other byte order: .astype('{native}') converts it"
+    return ""
 
 
 def known_chunks(x, function, what):

@@ -81,12 +81,13 @@ def _check_extent(path, series, size):
 
 
 def open_image(path, chunk):
-    """The image at ``path`` (a .tif/.tiff file or a zarr array) as a dask array of chunk × chunk tiles."""
+    """The image at ``path`` (a .tif/.tiff file or a zarr array) as a dask array of chunk × chunk
+    tiles, its samples in this machine's byte order."""
     path = os.fspath(path)
     if is_tiff(path):
         source = TiffRegions(path)
-        return da.from_array(source, chunks=_chunks(source.shape, chunk), asarray=False, lock=False,
-                             meta=np.empty((0,) * source.ndim, dtype=source.dtype))
+        return _native(da.from_array(source, chunks=_chunks(source.shape, chunk), asarray=False, lock=False,
+                                     meta=np.empty((0,) * source.ndim, dtype=source.dtype)))
     import zarr
 
     from ._zarr_store import ReadingStore
@@ -100,7 +101,17 @@ def open_image(path, chunk):
         raise InputError(f"{path}: cannot be read as a zarr array ({type(error).__name__}: {error})") from None
     if not hasattr(store, "shape"):
         raise InputError(f"{path}: a zarr group, not an array; give the array's path")
-    return da.from_zarr(store, chunks=_chunks(store.shape, chunk))
+    return _native(da.from_zarr(store, chunks=_chunks(store.shape, chunk)))
+
+
+def _native(image):
+    """``image`` with its values in this machine's byte order, chunk by chunk: satcore reads native
+    samples, and a big-endian array's bytes read as such would be other values. A zarr array keeps
+    the byte order it was stored in ('>u2'); tifffile gives a big-endian TIFF's ('MM') samples in
+    this machine's order already."""
+    if image.dtype.byteorder in ("=", "|"):
+        return image
+    return image.astype(image.dtype.newbyteorder("="))
 
 
 def _chunks(shape, chunk):

@@ -1,5 +1,5 @@
-"""Random cases for the satcore.dask tests (CPU and GPU): valid parameters of any catalog filter
-and chunkings of an image axis (ragged, smaller than the window, single pixels)."""
+"""Random cases for the satcore.dask tests (CPU and GPU): valid parameters of any catalog filter,
+chunkings of an image axis (ragged, smaller than the window, single pixels) and 16-bit images."""
 
 import math
 
@@ -63,3 +63,40 @@ def random_chunks(length, rng):
 
 def whole_image_filter(image, name, channels_last=False, **params):
     return np.asarray(satcore.filter(image, name, channels_last=channels_last, **params))
+
+
+def random_uint16(rng, shape):
+    """Random uint16 samples over the whole range, 0 and 65535 among them: never all zero, and
+    the extremes where a rounding or an overflow of 16-bit sums would show."""
+    image = rng.integers(0, 65536, shape, dtype=np.uint16)
+    flat = image.reshape(-1)  # a view: the image is new and contiguous
+    low, high = rng.choice(flat.size, 2, replace=False)
+    flat[low], flat[high] = 0, 65535
+    return image
+
+
+def filters_taking(dtype):
+    """The catalog's filters whose entry takes ``dtype`` (``FilterInfo.samples``)."""
+    return [info for info in satcore.filters() if dtype in info.samples]
+
+
+def filters_not_taking(dtype):
+    return [info for info in satcore.filters() if dtype not in info.samples]
+
+
+def lazy_filter(image, chunks, name, channels_last=False, **params):
+    """satcore.dask.filter of ``image`` chunked as ``chunks`` (image parameters chunked as its
+    (H, W)), not yet computed."""
+    import dask.array as da
+
+    import satcore.dask as sd
+
+    chunked = da.from_array(image, chunks=chunks)
+    maps = {k: da.from_array(v, chunks=chunks[-3:-1] if channels_last else chunks[-2:])
+            for k, v in params.items() if isinstance(v, np.ndarray)}
+    return sd.filter(chunked, name, channels_last=channels_last, **{**params, **maps})
+
+
+def dask_result(image, chunks, name, channels_last=False, **params):
+    """lazy_filter(...) computed on the synchronous scheduler."""
+    return lazy_filter(image, chunks, name, channels_last=channels_last, **params).compute(scheduler="sync")

@@ -1,5 +1,5 @@
-"""What the tests of ``python3 -m satcore.dask`` share: running it (bounded in time) and a tiled
-TIFF input."""
+"""What the tests of ``python3 -m satcore.dask`` share: running it (bounded in time), a tiled
+TIFF input and parameters as ``--param`` arguments."""
 
 import subprocess
 import sys
@@ -17,3 +17,15 @@ def tiled_tiff(path, image):
 
     tifffile.imwrite(path, image, tile=(64, 64))
     return path
+
+
+def param_args(params):
+    """``--param NAME=VALUE`` for each of ``params`` (bools as true/false, reals exactly)."""
+    args = []
+    for key, value in params.items():
+        if isinstance(value, bool):
+            text = "true" if value else "false"
+        else:
+            text = repr(value) if isinstance(value, float) else str(value)
+        args += ["--param", f"{key}={text}"]
+    return args

@@ -10,17 +10,10 @@ import satcore
 da = pytest.importorskip("dask.array")
 import satcore.dask as sd  # noqa: E402
 
-from dask_cases import random_chunks, random_params, whole_image_filter  # noqa: E402
+from dask_cases import dask_result, random_chunks, random_params, whole_image_filter  # noqa: E402
 
 FILTERS = satcore.filters()
 CASES_PER_FILTER = 4
-
-
-def dask_result(image, chunks, name, channels_last=False, **params):
-    chunked = da.from_array(image, chunks=chunks)
-    maps = {k: da.from_array(v, chunks=chunks[-3:-1] if channels_last else chunks[-2:])
-            for k, v in params.items() if isinstance(v, np.ndarray)}
-    return sd.filter(chunked, name, channels_last=channels_last, **{**params, **maps}).compute(scheduler="sync")
 
 
 @pytest.mark.parametrize("info", FILTERS, ids=lambda f: f.name)
@@ -59,6 +52,24 @@ def test_chunks_of_one_pixel_and_a_window_larger_than_the_image():
                          ("kuwahara", {"radius": 30}), ("guided", {"radius": 9, "eps": 50.0})):
         expected = whole_image_filter(image, name, **params)
         np.testing.assert_array_equal(dask_result(image, (1, 1), name, **params), expected, err_msg=name)
+
+
+@pytest.mark.parametrize("kernel", [2, 4, 16])
+def test_row_ends_round_as_the_whole_image_s(kernel):
+    # OpenCV's box rounding, which satcore reproduces, treats the last (W·C) mod 16 samples of a
+    # row apart: two 255s of a 2-pixel box are 255 in the row but 0 at its end. A chunk's row
+    # ends elsewhere than the image's, so chunks read past their own ends and the last ones are
+    # laid out as the image's row (they were 0 in every chunk narrower than 16 columns).
+    for width in range(30, 60, 3):
+        image = np.full((6, width), 255, np.uint8)
+        expected = whole_image_filter(image, "box", kernel_width=kernel, kernel_height=1)
+        for chunk_width in (7, 10, 16, 23):
+            got = dask_result(image, (6, chunk_width), "box", kernel_width=kernel, kernel_height=1)
+            np.testing.assert_array_equal(got, expected, err_msg=f"width {width} chunks {chunk_width}")
+    colour = np.full((6, 41, 3), 255, np.uint8)
+    expected = whole_image_filter(colour, "box", channels_last=True, kernel_width=kernel, kernel_height=1)
+    np.testing.assert_array_equal(dask_result(colour, (6, 9, 3), "box", channels_last=True, kernel_width=kernel,
+                                              kernel_height=1), expected)
 
 
 def test_the_footprint_comes_from_the_catalog():

@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 import satcore
+from satcore._catalog import _probed_samples
 
 RNG = np.random.default_rng(16)
 
@@ -107,3 +108,21 @@ def test_every_filter_takes_uint16_as_257_times_its_uint8_result(name):
 def test_gray_only_filters_refuse_uint16_colour(name):
     with pytest.raises(ValueError, match="must have 1 channel"):
         satcore.filter(np.ones((16, 16, 3), np.uint16), name, channels_last=True)
+
+
+@pytest.mark.parametrize("info", satcore.filters(), ids=lambda f: f.name)
+def test_the_catalog_lists_the_dtypes_each_filter_takes(info):
+    # FilterInfo.samples (sat_filter_sample_types) is what satcore.filter does with a uint16
+    # image: satcore.dask and its command refuse a dtype by it before any work.
+    assert info.samples[0] == "uint8" and set(info.samples) <= {"uint8", "uint16"}, info.samples
+    if info.name in ("box", "threshold", "sauvola", "bradley"):
+        assert "uint16" in info.samples
+    x = RNG.integers(0, 65536, (9, 11), dtype=np.uint16)
+    if "uint16" in info.samples:
+        assert np.asarray(satcore.filter(x, info.name)).dtype == np.uint16
+    else:
+        with pytest.raises(ValueError, match=r"\(got uint16\)"):
+            satcore.filter(x, info.name)
+    # An extension built before its catalog listed the types is asked by running the filter: the
+    # same answer.
+    assert _probed_samples(satcore._satcore.find_filter(info.name)) == info.samples

@@ -1,6 +1,7 @@
-"""satcore.dask with CuPy chunks: every catalog filter and the integral equal to satcore on the
-whole CuPy image, byte for byte (integers), and no chunk leaves the GPU (every task's result
-is a CuPy array: the tables, the carries and the result)."""
+"""satcore.dask with CuPy chunks: every catalog filter (on uint16 too, where its catalog entry takes
+it) and the integral equal to satcore on the whole CuPy image, byte for byte (integers), and no
+chunk leaves the GPU (every task's result is a CuPy array: the tables, the carries and the
+result)."""
 
 import pathlib
 import sys
@@ -18,7 +19,7 @@ da = pytest.importorskip("dask.array")
 import satcore.dask as sd  # noqa: E402
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "cpu"))
-from dask_cases import random_chunks, random_params  # noqa: E402
+from dask_cases import filters_taking, random_chunks, random_params, random_uint16  # noqa: E402
 
 FILTERS = satcore.filters()
 
@@ -63,6 +64,26 @@ def test_every_filter_on_cupy_chunks_equals_the_whole_image(info):
                 if isinstance(v, cupy.ndarray)}
         lazy = sd.filter(da.from_array(image, chunks=chunks, asarray=False), info.name, **{**params, **maps})
         got = computed_on_gpu(lazy)
+        assert cupy.array_equal(got, expected), f"{info.name} {params} chunks {chunks} case {case}"
+
+
+@pytest.mark.parametrize("info", filters_taking("uint16"), ids=lambda f: f.name)
+def test_every_16_bit_filter_on_cupy_chunks_equals_the_whole_image(info):
+    rng = np.random.default_rng(sum(map(ord, info.name)) + 16)
+    for case in range(3):
+        height, width = int(rng.integers(9, 90)) | 1, int(rng.integers(9, 110)) | 1
+        host = random_uint16(rng, (height, width))
+        image = cupy.asarray(host)
+        params = random_params(info, rng, host)
+        params = {k: cupy.asarray(v) if isinstance(v, np.ndarray) else v for k, v in params.items()}
+        chunks = (random_chunks(height, rng), random_chunks(width, rng))
+        expected = cupy.from_dlpack(satcore.filter(image, info.name, **params))
+        maps = {k: da.from_array(v, chunks=chunks, asarray=False) for k, v in params.items()
+                if isinstance(v, cupy.ndarray)}
+        lazy = sd.filter(da.from_array(image, chunks=chunks, asarray=False), info.name, **{**params, **maps})
+        assert lazy.dtype == np.uint16 and isinstance(lazy._meta, cupy.ndarray)
+        got = computed_on_gpu(lazy)
+        assert got.dtype == cupy.uint16
         assert cupy.array_equal(got, expected), f"{info.name} {params} chunks {chunks} case {case}"
 
 
