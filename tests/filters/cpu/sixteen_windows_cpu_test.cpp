@@ -1,6 +1,8 @@
 // 16-bit images through local statistics, Kuwahara, the variable-radius blur and the guided
 // filter on the CPU backend, against the references of sixteen_window_cases.h; colour images of
 // the gray-only ones refused.
+#include <opencv2/imgcodecs.hpp>
+
 #include "../sixteen_window_cases.h"
 
 namespace sat::test {
@@ -53,6 +55,31 @@ TEST(LocalStats16Cpu, HugeMomentsStayExact) {
   const cv::Mat got = run(p, src);
   EXPECT_MAT_EQ(got, reference_local_stats16(src, p), "stddev");
   EXPECT_NEAR(got.at<uint16_t>(16, 32), 65535, 2);  // 2σ ≈ 65535 (half the pixels at each end)
+}
+
+// scikit-image's real 16-bit photographs, little- and big-endian TIFF (OpenCV reads both as
+// native samples): every filter against its reference, the box against cv::blur on CV_16U.
+TEST(Windows16Cpu, ScikitImageSixteenBitChessboards) {
+  for (const char* name : {"chessboard_GRAY_U16.tif", "chessboard_GRAY_U16B.tif"}) {
+    const cv::Mat src = cv::imread(detect_test::skimage_path(name), cv::IMREAD_UNCHANGED);
+    ASSERT_FALSE(src.empty()) << name << " (Debian's python3-skimage)";
+    ASSERT_EQ(src.type(), CV_16UC1) << name;
+    double lo = 0, hi = 0;
+    cv::minMaxLoc(src, &lo, &hi);
+    ASSERT_LT(lo, hi) << name << " is flat";
+    Runner16 run(Backend::Cpu, {src.cols, src.rows});
+    SCOPED_TRACE(name);
+    const BoxBlurParams box{7, 5, Border::Reflect101};
+    EXPECT_MAT_EQ(run(box, src), reference_blur16(src, box), "box");
+    LocalStatsParams local;
+    local.window = 9;
+    local.output = LocalStat::StdDev;
+    EXPECT_MAT_EQ(run(local, src), reference_local_stats16(src, local), "local stddev");
+    EXPECT_MAT_EQ(run(KuwaharaParams{3}, src), reference_kuwahara16(src, 3), "kuwahara");
+    VariableBlurParams blur;
+    blur.max_radius = 6;
+    EXPECT_MAT_EQ(run(blur, src), reference_variable_blur(src, blur, cv::Mat()), "variable blur");
+  }
 }
 
 }  // namespace
