@@ -83,27 +83,13 @@ def _param(entry):
                      step=entry["step"])
 
 
-def _probed_samples(index):
-    """The sample types of filter #index from an extension built before its catalog listed them:
-    uint16 is taken when the filter runs on a 16-bit pixel. The extension's refusal is the
-    catalog's own check (sat_filter_sample_types), so this answers what the catalog would."""
-    pixel = _satcore.empty([1, 1], "uint16", False, 0, 0)
-    result = _satcore.empty([1, 1], "uint16", False, 0, 0)
-    try:
-        _satcore.filter(index, pixel, result, [], False, _satcore.parse_algorithm("1r1w-skss-lb"), 0, "filters",
-                        [], 0)
-    except ValueError:
-        return ("uint8",)
-    return ("uint8", "uint16")
-
-
 @functools.lru_cache(maxsize=None)
 def _catalog():
     return tuple(
         FilterInfo(name=f["name"], summary=f["summary"], gray_output=f["gray_output"],
                    params=tuple(_param(p) for p in f["params"]),
-                   samples=tuple(f["samples"]) if "samples" in f else _probed_samples(index))
-        for index, f in enumerate(_satcore.filter_catalog()))
+                   samples=tuple(f["samples"]))
+        for f in _satcore.filter_catalog())
 
 
 def filters():

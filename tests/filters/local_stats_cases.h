@@ -23,7 +23,7 @@ inline std::vector<int64_t> reflect101_counts(int pos, int len, int k, int ancho
   return counts;
 }
 
-// Σ f(pixel) over the reflect-101 window of every pixel of a 1-channel image: the counts of both
+// Σ f(pixel) over the reflect-101 window of every pixel of a 1-channel 8- or 16-bit image: the counts of both
 // axes times the pixels (windows far larger than the image stay cheap this way).
 template <class F>
 std::vector<int64_t> reflect101_window_sums(const cv::Mat& gray, int k, int anchor, F f) {
@@ -38,7 +38,9 @@ std::vector<int64_t> reflect101_window_sums(const cv::Mat& gray, int k, int anch
       for (int i = 0; i < h; ++i) {
         if (cy[y][i] == 0) continue;
         int64_t row = 0;
-        for (int j = 0; j < w; ++j) row += cx[x][j] * f(gray.at<uint8_t>(i, j));
+        for (int j = 0; j < w; ++j)
+          row +=
+              cx[x][j] * f(gray.depth() == CV_16U ? int64_t(gray.at<uint16_t>(i, j)) : int64_t(gray.at<uint8_t>(i, j)));
         s += cy[y][i] * row;
       }
       sums[std::size_t(y) * w + x] = s;

@@ -17,29 +17,6 @@
 
 namespace sat::test {
 
-// Σ f(x) over the k × k reflect-101 window (anchor a) of every pixel of a 16-bit gray image,
-// through the counts of each axis (windows far larger than the image stay cheap).
-template <class F>
-std::vector<int64_t> reflect101_sums16(const cv::Mat& g, int k, int a, F f) {
-  const int w = g.cols, h = g.rows;
-  std::vector<std::vector<int64_t>> cx, cy;
-  for (int x = 0; x < w; ++x) cx.push_back(reflect101_counts(x, w, k, a));
-  for (int y = 0; y < h; ++y) cy.push_back(reflect101_counts(y, h, k, a));
-  std::vector<int64_t> sums(std::size_t(w) * h);
-  for (int y = 0; y < h; ++y)
-    for (int x = 0; x < w; ++x) {
-      int64_t s = 0;
-      for (int i = 0; i < h; ++i) {
-        if (cy[y][i] == 0) continue;
-        int64_t row = 0;
-        for (int j = 0; j < w; ++j) row += cx[x][j] * f(int64_t(g.at<uint16_t>(i, j)));
-        s += cy[y][i] * row;
-      }
-      sums[std::size_t(y) * w + x] = s;
-    }
-  return sums;
-}
-
 // n·q − s² in 128 bits (n²σ², exact).
 inline unsigned __int128 moment128(int64_t n, int64_t s, int64_t q) {
   return (unsigned __int128)(uint64_t(n)) * uint64_t(q) - (unsigned __int128)(uint64_t(s)) * uint64_t(s);
@@ -54,8 +31,8 @@ inline uint16_t reference_round_u16(double v) {
 // The documented rule (sixteen/window_ops.h): the 8-bit formula with the parameters × 257.
 inline cv::Mat reference_local_stats16(const cv::Mat& src, const LocalStatsParams& p) {
   const int a = p.window / 2;
-  const auto sums = reflect101_sums16(src, p.window, a, [](int64_t v) { return v; });
-  const auto squares = reflect101_sums16(src, p.window, a, [](int64_t v) { return v * v; });
+  const auto sums = reflect101_window_sums(src, p.window, a, [](int64_t v) { return v; });
+  const auto squares = reflect101_window_sums(src, p.window, a, [](int64_t v) { return v * v; });
   const int64_t n = int64_t(p.window) * p.window;
   cv::Mat dst(src.size(), CV_16UC1);
   for (int y = 0; y < src.rows; ++y)
