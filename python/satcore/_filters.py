@@ -86,7 +86,7 @@ def _run(name, function, x, params, out, stream, channels_last, algorithm, tile,
 def filter(x, name, *, out=None, channels_last=None, stream=None, algorithm=_DEFAULT_ALGORITHM, tile=0,
            **params):
     """Runs satcore's filter ``name`` (see :func:`satcore.filters`) on uint8 images, or uint16 ones for
-    the filters that take them (box, threshold, bradley, sauvola; the result is uint16, thresholds
+    the filters whose catalog entry takes them (every filter today; the result is uint16, thresholds
     write 0 or max_value · 257).
 
     ``params`` are the filter's parameters by name; those not given keep the catalog's defaults.
