@@ -1,7 +1,6 @@
 #include "detect_base.h"
 
 #include <gst/cuda/gstcudamemory.h>
-#include <gst/cuda/gstcudautils.h>
 
 #include <algorithm>
 #include <memory>
@@ -26,10 +25,9 @@ struct Streaming {
 };
 
 struct Private {
-  sat_gst::DetectSettings settings;        // the properties; under the object lock
-  GstCudaContext* cuda_context = nullptr;  // CUDA backend: shared with the neighbours
-  bool cuda_memory = false;                // the negotiated caps are memory:CUDAMemory
-  std::unique_ptr<Streaming> streaming;    // between start() and stop(), in cuda_context
+  sat_gst::DetectSettings settings;      // the properties; under the object lock
+  bool cuda_memory = false;              // the negotiated caps are memory:CUDAMemory
+  std::unique_ptr<Streaming> streaming;  // between start() and stop(), in the element's context
 };
 
 }  // namespace
@@ -38,7 +36,7 @@ struct GstSatDetectBasePrivate {
   Private* impl;  // C++ members, made in init and deleted in finalize
 };
 
-G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE(GstSatDetectBase, gst_sat_detect_base, GST_TYPE_VIDEO_FILTER)
+G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE(GstSatDetectBase, gst_sat_detect_base, GST_TYPE_SAT_CUDA_BASE)
 
 namespace {
 
@@ -48,8 +46,6 @@ Private* private_of(gpointer self) {
   return static_cast<GstSatDetectBasePrivate*>(gst_sat_detect_base_get_instance_private(GST_SAT_DETECT_BASE(self)))
       ->impl;
 }
-
-GstBaseTransformClass* parent_transform_class() { return GST_BASE_TRANSFORM_CLASS(gst_sat_detect_base_parent_class); }
 
 sat_gst::DetectSettings settings_of(GstSatDetectBase* self) {
   GST_OBJECT_LOCK(self);
@@ -115,31 +111,15 @@ gboolean set_info(GstVideoFilter* filter, GstCaps* incaps, GstVideoInfo*, GstCap
   return TRUE;
 }
 
-gboolean query(GstBaseTransform* trans, GstPadDirection direction, GstQuery* q) {
-  if (GST_QUERY_TYPE(q) == GST_QUERY_CONTEXT &&
-      gst_cuda_handle_context_query(GST_ELEMENT(trans), q, private_of(trans)->cuda_context))
-    return TRUE;
-  return parent_transform_class()->query(trans, direction, q);
-}
-
-void set_context(GstElement* element, GstContext* context) {
-  gst_cuda_handle_set_context(element, context, -1, &private_of(element)->cuda_context);
-  GST_ELEMENT_CLASS(gst_sat_detect_base_parent_class)->set_context(element, context);
-}
-
 // ---- streaming -----------------------------------------------------------------------------------
 
-gboolean start(GstBaseTransform* trans) {
-  auto* self = GST_SAT_DETECT_BASE(trans);
+// The detector and its cascade, at start and again in an adopted context (cuda_base.h).
+gboolean open_engine(GstSatCudaBase* base, gboolean cuda) {
+  auto* self = GST_SAT_DETECT_BASE(base);
   Private& p = *private_of(self);
   const sat_gst::DetectSettings settings = settings_of(self);
-  const sat::Backend backend = sat_gst::available_backend();
-  if (backend == sat::Backend::Cuda && !gst_cuda_ensure_element_context(GST_ELEMENT(self), -1, &p.cuda_context)) {
-    GST_ELEMENT_ERROR(self, RESOURCE, SETTINGS, ("No GStreamer CUDA context could be made"), (nullptr));
-    return FALSE;
-  }
+  const sat::Backend backend = cuda ? sat::Backend::Cuda : sat::Backend::Cpu;
   try {
-    sat_gst::ContextPush push(p.cuda_context);
     auto streaming = std::make_unique<Streaming>(backend);
     streaming->detector.load(settings.profile);
     p.streaming = std::move(streaming);
@@ -154,15 +134,7 @@ gboolean start(GstBaseTransform* trans) {
   return TRUE;
 }
 
-gboolean stop(GstBaseTransform* trans) {
-  Private& p = *private_of(trans);
-  {
-    sat_gst::ContextPush push(p.cuda_context);  // CUDA resources are freed in their context
-    p.streaming.reset();
-  }
-  gst_clear_object(&p.cuda_context);
-  return TRUE;
-}
+void close_engine(GstSatCudaBase* base) { private_of(base)->streaming.reset(); }
 
 // The device frame's plane 0 as the detector reads it (gray, or BGR[x] that it converts itself);
 // false where the host must read the frame (RGBA's order; min-stddev needs the host's pixels).
@@ -188,10 +160,10 @@ bool searchable_on_device(GstVideoFormat format, const sat_gst::DetectSettings& 
 
 // The frame's boxes; nullptr when the buffer does not hold a frame of the negotiated size (it
 // cannot be mapped: an error, not a read past its end).
-const std::vector<sat::Box>* find_boxes(Streaming& s, sat_gst::FrameAccess& frame, bool cuda_memory,
+const std::vector<sat::Box>* find_boxes(Streaming& s, sat_gst::FrameAccess& frame, bool on_device,
                                         const sat_gst::DetectSettings& settings) {
   int channels = 1;
-  if (cuda_memory && searchable_on_device(GST_VIDEO_INFO_FORMAT(&frame.info()), settings, channels)) {
+  if (on_device && searchable_on_device(GST_VIDEO_INFO_FORMAT(&frame.info()), settings, channels)) {
     GstVideoInfo info = frame.info();
     GstVideoFrame device;
     if (!gst_video_frame_map(&device, &info, frame.buffer(),
@@ -224,7 +196,7 @@ GstFlowReturn transform_ip(GstBaseTransform* trans, GstBuffer* buffer) {
   Private& p = *private_of(self);
   const GstVideoInfo& info = GST_VIDEO_FILTER(self)->in_info;
   const sat_gst::DetectSettings settings = settings_of(self);
-  sat_gst::ContextPush push(p.cuda_context);
+  sat_gst::ContextPush push(gst_sat_cuda_base_context(GST_SAT_CUDA_BASE(self)));
   try {
     p.streaming->detector.configure(settings, {GST_VIDEO_INFO_WIDTH(&info), GST_VIDEO_INFO_HEIGHT(&info)});
   } catch (const sat::Error& e) {
@@ -236,7 +208,9 @@ GstFlowReturn transform_ip(GstBaseTransform* trans, GstBuffer* buffer) {
   }
   sat_gst::FrameAccess frame(buffer, info);
   try {
-    const std::vector<sat::Box>* boxes = find_boxes(*p.streaming, frame, p.cuda_memory, settings);
+    // Memory of another device than an explicit cuda-device-id is read through the host.
+    const bool on_device = p.cuda_memory && gst_sat_cuda_base_is_own_memory(GST_SAT_CUDA_BASE(self), buffer);
+    const std::vector<sat::Box>* boxes = find_boxes(*p.streaming, frame, on_device, settings);
     if (!boxes) {
       GST_ELEMENT_ERROR(
           self, STREAM, FORMAT,
@@ -286,15 +260,13 @@ static void gst_sat_detect_base_class_init(GstSatDetectBaseClass* klass) {
   gst_element_class_add_pad_template(element_class, gst_pad_template_new("sink", GST_PAD_SINK, GST_PAD_ALWAYS, caps));
   gst_element_class_add_pad_template(element_class, gst_pad_template_new("src", GST_PAD_SRC, GST_PAD_ALWAYS, caps));
   gst_caps_unref(caps);
-  element_class->set_context = set_context;
 
   auto* trans_class = GST_BASE_TRANSFORM_CLASS(klass);
-  trans_class->start = start;
-  trans_class->stop = stop;
-  trans_class->query = query;
   trans_class->transform_caps = transform_caps;
   trans_class->transform_ip = transform_ip;
   GST_VIDEO_FILTER_CLASS(klass)->set_info = set_info;
+  GST_SAT_CUDA_BASE_CLASS(klass)->open = open_engine;
+  GST_SAT_CUDA_BASE_CLASS(klass)->close = close_engine;
   gst_type_mark_as_plugin_api(GST_TYPE_SAT_DETECT_BASE, GstPluginAPIFlags(0));
 }
 

@@ -13,7 +13,7 @@
 // lies and is made gray there (CUDA backend) or by the detector over the cores (CPU backend).
 #pragma once
 
-#include <gst/video/gstvideofilter.h>
+#include "common/cuda_base.h"
 
 #include <vector>
 
@@ -32,10 +32,10 @@ GstCaps* detect_pad_caps(bool ten_bit);
 G_BEGIN_DECLS
 
 #define GST_TYPE_SAT_DETECT_BASE (gst_sat_detect_base_get_type())
-G_DECLARE_DERIVABLE_TYPE(GstSatDetectBase, gst_sat_detect_base, GST, SAT_DETECT_BASE, GstVideoFilter)
+G_DECLARE_DERIVABLE_TYPE(GstSatDetectBase, gst_sat_detect_base, GST, SAT_DETECT_BASE, GstSatCudaBase)
 
 struct _GstSatDetectBaseClass {
-  GstVideoFilterClass parent_class;
+  GstSatCudaBaseClass parent_class;
   // The frame and its boxes; `settings` are the ones the boxes were found with. Runs in the
   // element's CUDA context (when it has one).
   GstFlowReturn (*use_boxes)(GstSatDetectBase* self, sat_gst::FrameAccess& frame, const std::vector<sat::Box>& boxes,

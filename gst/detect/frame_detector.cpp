@@ -8,8 +8,6 @@
 
 namespace sat_gst {
 
-sat::Backend available_backend() { return cuda_memory_usable() ? sat::Backend::Cuda : sat::Backend::Cpu; }
-
 FrameDetector::FrameDetector(sat::Backend backend) : backend_(backend) {}
 
 void FrameDetector::load(const std::string& profile) {

@@ -58,7 +58,4 @@ class FrameDetector {
   std::vector<sat::Box> none_;
 };
 
-// CUDA when satcore's CUDA backend and GStreamer's CUDA library can run here, else the CPU backend.
-sat::Backend available_backend();
-
 }  // namespace sat_gst

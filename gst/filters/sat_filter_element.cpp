@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "common/catalog_properties.h"
+#include "common/cuda_base.h"
 #include "common/cuda_sharing.h"
 #include "common/deep_frame.h"
 #include "common/device_planes.h"
@@ -30,21 +31,6 @@ GST_DEBUG_CATEGORY_STATIC(sat_filter_debug);
 namespace sat_gst {
 namespace {
 
-enum class BackendChoice { Auto, Cpu, Cuda };
-
-GType backend_choice_type() {
-  static GType type = 0;
-  if (g_once_init_enter(&type)) {
-    static const GEnumValue values[] = {
-        {int(BackendChoice::Auto), "CUDA when an NVIDIA GPU is usable, else the CPU", "auto"},
-        {int(BackendChoice::Cpu), "satcore's CPU backend", "cpu"},
-        {int(BackendChoice::Cuda), "satcore's CUDA backend (an error without a usable GPU)", "cuda"},
-        {0, nullptr, nullptr}};
-    g_once_init_leave(&type, g_enum_register_static("GstSatBackend", values));
-  }
-  return type;
-}
-
 constexpr guint kPropBackend = 1;
 constexpr guint kFirstParamProp = 2;  // then one property per catalog parameter, in its order
 
@@ -58,7 +44,7 @@ struct FilterState {
   sat::FilterSpec pending;
   std::vector<std::string> image_files;  // per parameter; "" = not set
   bool changed = true;
-  BackendChoice backend_choice = BackendChoice::Auto;
+  GstSatBackendChoice backend_choice = GST_SAT_BACKEND_AUTO;
 
   // The streaming thread's own.
   sat::FilterSpec active;
@@ -70,24 +56,28 @@ struct FilterState {
   bool files_failed = false;
   std::optional<FilterRunner> runner;
   GstVideoInfo in_info{}, out_info{};
-  bool cuda_memory = false;                // the negotiated caps are memory:CUDAMemory
-  GstCudaContext* cuda_context = nullptr;  // CUDA backend: shared with the neighbours (owned ref)
+  bool cuda_memory = false;  // the negotiated caps are memory:CUDAMemory
   bool warned_no_cuda_memory = false;
   std::vector<uint8_t> swapped_src, swapped_dst, gray;
   DeepScratch deep;
 };
 
 struct GstSatFilter {
-  GstBaseTransform parent;
+  GstSatCudaBase parent;
   FilterState* state;
 };
 
 struct GstSatFilterClass {
-  GstBaseTransformClass parent_class;
+  GstSatCudaBaseClass parent_class;
   std::size_t filter_index;
 };
 
 GstSatFilter* self_of(gpointer object) { return reinterpret_cast<GstSatFilter*>(object); }
+GstCudaContext* context_of(gpointer object) { return gst_sat_cuda_base_context(GST_SAT_CUDA_BASE(object)); }
+template <class Class>
+Class* parent_class_of(gpointer object) {
+  return reinterpret_cast<Class*>(g_type_class_peek_parent(G_OBJECT_GET_CLASS(object)));
+}
 const sat::FilterInfo& info_of_class(gpointer klass) {
   return sat::filter_catalog()[reinterpret_cast<GstSatFilterClass*>(klass)->filter_index];
 }
@@ -106,7 +96,7 @@ void set_property(GObject* object, guint id, const GValue* value, GParamSpec* ps
   FilterState& state = *self_of(object)->state;
   if (id == kPropBackend) {
     GST_OBJECT_LOCK(object);
-    state.backend_choice = BackendChoice(g_value_get_enum(value));
+    state.backend_choice = GstSatBackendChoice(g_value_get_enum(value));
     GST_OBJECT_UNLOCK(object);
     return;
   }
@@ -241,7 +231,7 @@ std::vector<GstVideoFormat> formats_of(const GstStructure* s) {
 // CUDA memory is offered where the CUDA backend can run and is not refused by the backend property.
 bool offers_cuda_memory(GstSatFilter* self) {
   GST_OBJECT_LOCK(self);
-  const bool cpu = self->state->backend_choice == BackendChoice::Cpu;
+  const bool cpu = self->state->backend_choice == GST_SAT_BACKEND_CPU;
   GST_OBJECT_UNLOCK(self);
   return !cpu && cuda_memory_usable();
 }
@@ -328,7 +318,7 @@ gboolean set_caps(GstBaseTransform* trans, GstCaps* incaps, GstCaps* outcaps) {
   state.in_info = in;
   state.out_info = out;
   state.cuda_memory = is_cuda_memory_caps(incaps) && is_cuda_memory_caps(outcaps);
-  if (state.cuda_memory && !state.cuda_context) {
+  if (state.cuda_memory && !context_of(trans)) {
     GST_ELEMENT_ERROR(trans, CORE, NEGOTIATION, ("memory:CUDAMemory needs the CUDA backend"), (nullptr));
     return FALSE;
   }
@@ -338,46 +328,39 @@ gboolean set_caps(GstBaseTransform* trans, GstCaps* incaps, GstCaps* outcaps) {
 }
 
 gboolean decide_allocation(GstBaseTransform* trans, GstQuery* query) {
-  FilterState& state = *self_of(trans)->state;
   GstCaps* caps = nullptr;
   gst_query_parse_allocation(query, &caps, nullptr);
   if (!caps || !is_cuda_memory_caps(caps))
-    return GST_BASE_TRANSFORM_CLASS(g_type_class_peek_parent(G_OBJECT_GET_CLASS(trans)))
+    return parent_class_of<GstBaseTransformClass>(trans)
         ->decide_allocation(trans, query);
-  if (!state.cuda_context || !decide_cuda_allocation(state.cuda_context, query)) {
+  if (!context_of(trans) || !decide_cuda_allocation(context_of(trans), query)) {
     GST_ELEMENT_ERROR(trans, RESOURCE, SETTINGS, ("cannot configure a CUDA buffer pool for the output"), (nullptr));
     return FALSE;
   }
   return TRUE;
 }
 
-// The CUDA context query of a neighbour is answered with the element's context.
-gboolean query(GstBaseTransform* trans, GstPadDirection direction, GstQuery* q) {
-  if (GST_QUERY_TYPE(q) == GST_QUERY_CONTEXT &&
-      gst_cuda_handle_context_query(GST_ELEMENT(trans), q, self_of(trans)->state->cuda_context))
-    return TRUE;
-  return GST_BASE_TRANSFORM_CLASS(g_type_class_peek_parent(G_OBJECT_GET_CLASS(trans)))->query(trans, direction, q);
-}
-
-void set_context(GstElement* element, GstContext* context) {
-  gst_cuda_handle_set_context(element, context, -1, &self_of(element)->state->cuda_context);
-  GST_ELEMENT_CLASS(g_type_class_peek_parent(G_OBJECT_GET_CLASS(element)))->set_context(element, context);
-}
-
-gboolean propose_allocation(GstBaseTransform* trans, GstQuery* decide_query, GstQuery* query) {
-  // Upstream may send frames with any strides: they are read through GstVideoMeta.
-  gst_query_add_allocation_meta(query, GST_VIDEO_META_API_TYPE, nullptr);
-  return GST_BASE_TRANSFORM_CLASS(g_type_class_peek_parent(G_OBJECT_GET_CLASS(trans)))
-      ->propose_allocation(trans, decide_query, query);
-}
-
 // ---- processing ---------------------------------------------------------------------------------
+
+GstSatBackendChoice backend_choice(GstSatCudaBase* base) {
+  GST_OBJECT_LOCK(base);
+  const GstSatBackendChoice choice = self_of(base)->state->backend_choice;
+  GST_OBJECT_UNLOCK(base);
+  return choice;
+}
+
+// The runner, at start and again in an adopted context (cuda_base.h).
+gboolean open_engine(GstSatCudaBase* base, gboolean cuda) {
+  self_of(base)->state->runner.emplace(cuda ? sat::Backend::Cuda : sat::Backend::Cpu);
+  return TRUE;
+}
+
+void close_engine(GstSatCudaBase* base) { self_of(base)->state->runner.reset(); }
 
 gboolean start(GstBaseTransform* trans) {
   GstSatFilter* self = self_of(trans);
   FilterState& state = *self->state;
   GST_OBJECT_LOCK(self);
-  const BackendChoice choice = state.backend_choice;
   state.changed = true;  // re-read everything, files included
   GST_OBJECT_UNLOCK(self);
   const std::size_t params = state.info.params.size();
@@ -386,38 +369,21 @@ gboolean start(GstBaseTransform* trans) {
   state.images.assign(params, {});
   for (std::size_t i = 0; i < params; ++i) state.images[i].name = std::string(state.info.params[i].name);
   state.files_failed = false;
-  const std::string cuda_problem = choice == BackendChoice::Cpu ? std::string() : cuda_unusable_reason();
-  if (choice == BackendChoice::Cuda && !cuda_problem.empty()) {
-    GST_ELEMENT_ERROR(self, RESOURCE, SETTINGS, ("backend cuda: %s", cuda_problem.c_str()), (nullptr));
-    return FALSE;
-  }
-  const sat::Backend backend =
-      choice == BackendChoice::Cpu || !cuda_problem.empty() ? sat::Backend::Cpu : sat::Backend::Cuda;
-  if (choice == BackendChoice::Auto && !cuda_problem.empty())
-    GST_INFO_OBJECT(self, "%s, using the CPU backend", cuda_problem.c_str());
-  // The CUDA backend runs in the context shared with the neighbours (one made if none has one).
-  if (backend == sat::Backend::Cuda && !gst_cuda_ensure_element_context(GST_ELEMENT(self), -1, &state.cuda_context)) {
-    GST_ELEMENT_ERROR(self, RESOURCE, SETTINGS, ("backend cuda: no GStreamer CUDA context could be made"), (nullptr));
-    return FALSE;
-  }
-  state.runner.emplace(backend);
+  // The backend and the CUDA context (the neighbours' or a new one): cuda_base.h.
+  if (!parent_class_of<GstBaseTransformClass>(trans)->start(trans)) return FALSE;
   return check_image_files(self);
 }
 
 gboolean stop(GstBaseTransform* trans) {
   FilterState& state = *self_of(trans)->state;
-  {
-    ContextPush push(state.cuda_context);  // the runner's CUDA resources are freed in their context
-    state.runner.reset();
-  }
-  gst_clear_object(&state.cuda_context);
+  const gboolean stopped = parent_class_of<GstBaseTransformClass>(trans)->stop(trans);  // the runner freed
   state.images.clear();
   state.loaded_files.clear();
   state.files.clear();
   state.swapped_src = {};
   state.swapped_dst = {};
   state.deep = {};
-  return TRUE;
+  return stopped;
 }
 
 // The filter on one mapped frame pair in system memory (formats: common/video_formats.h).
@@ -495,21 +461,18 @@ GstFlowReturn transform(GstBaseTransform* trans, GstBuffer* inbuf, GstBuffer* ou
   FilterState& state = *self->state;
   if (!take_pending_settings(self, {state.in_info.width, state.in_info.height})) return GST_FLOW_ERROR;
   // Every CUDA call of the frame in the element's context (also for system memory on the CUDA backend).
-  ContextPush push(state.cuda_context);
-  if (state.cuda_memory) {
-    GstMemory* memory = gst_buffer_peek_memory(inbuf, 0);
-    if (!gst_is_cuda_memory(memory)) {
-      GST_ELEMENT_ERROR(self, STREAM, FORMAT, ("caps say memory:CUDAMemory, but the input buffer is not CUDA memory"),
-                        (nullptr));
-      return GST_FLOW_ERROR;
-    }
-    if (reinterpret_cast<GstCudaMemory*>(memory)->context != state.cuda_context) {
-      GST_ELEMENT_ERROR(self, STREAM, FORMAT,
-                        ("the input's CUDA memory belongs to another CUDA context than the element's"), (nullptr));
-      return GST_FLOW_ERROR;
-    }
+  ContextPush push(context_of(self));
+  if (state.cuda_memory && !gst_is_cuda_memory(gst_buffer_peek_memory(inbuf, 0))) {
+    GST_ELEMENT_ERROR(self, STREAM, FORMAT, ("caps say memory:CUDAMemory, but the input buffer is not CUDA memory"),
+                      (nullptr));
+    return GST_FLOW_ERROR;
   }
-  const GstMapFlags cuda_map = state.cuda_memory ? GstMapFlags(GST_MAP_CUDA) : GstMapFlags(0);
+  // Memory of the element's context is filtered where it lies (another context of the same
+  // device has been adopted by now); another device's, against an explicit cuda-device-id, through
+  // the host: its map downloads it, the output's uploads at unmap (cuda_base.h).
+  const bool on_device = state.cuda_memory && gst_sat_cuda_base_is_own_memory(GST_SAT_CUDA_BASE(self), inbuf) &&
+                         gst_sat_cuda_base_is_own_memory(GST_SAT_CUDA_BASE(self), outbuf);
+  const GstMapFlags cuda_map = on_device ? GstMapFlags(GST_MAP_CUDA) : GstMapFlags(0);
   GstVideoFrame in, out;
   // gst_video_frame_map checks the buffer against the caps (or its video meta): a frame smaller
   // than its caps say is refused here, never read past its end.
@@ -528,7 +491,7 @@ GstFlowReturn transform(GstBaseTransform* trans, GstBuffer* inbuf, GstBuffer* ou
   }
   GstFlowReturn result = GST_FLOW_OK;
   try {
-    if (state.cuda_memory)
+    if (on_device)
       filter_cuda_frame(state, &in, &out);
     else
       filter_system_frame(state, &in, &out);
@@ -544,7 +507,6 @@ GstFlowReturn transform(GstBaseTransform* trans, GstBuffer* inbuf, GstBuffer* ou
 // ---- type ---------------------------------------------------------------------------------------
 
 void finalize(GObject* object) {
-  gst_clear_object(&self_of(object)->state->cuda_context);
   delete self_of(object)->state;
   G_OBJECT_CLASS(g_type_class_peek_parent(G_OBJECT_GET_CLASS(object)))->finalize(object);
 }
@@ -567,7 +529,7 @@ void class_init(gpointer klass, gpointer class_data) {
   g_object_class_install_property(
       object_class, kPropBackend,
       g_param_spec_enum("backend", "backend", "Where the filter runs (chosen when the element starts)",
-                        backend_choice_type(), int(BackendChoice::Auto),
+                        backend_choice_type(), int(GST_SAT_BACKEND_AUTO),
                         GParamFlags(G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY)));
   for (std::size_t i = 0; i < info.params.size(); ++i)
     g_object_class_install_property(object_class, guint(kFirstParamProp + i), make_param_spec(info, info.params[i]));
@@ -589,13 +551,14 @@ void class_init(gpointer klass, gpointer class_data) {
   transform_class->transform_caps = transform_caps;
   transform_class->transform_size = transform_size;
   transform_class->set_caps = set_caps;
-  transform_class->propose_allocation = propose_allocation;
   transform_class->decide_allocation = decide_allocation;
-  transform_class->query = query;
-  element_class->set_context = set_context;
   transform_class->start = start;
   transform_class->stop = stop;
   transform_class->transform = transform;
+  auto* cuda_class = reinterpret_cast<GstSatCudaBaseClass*>(klass);
+  cuda_class->backend_choice = backend_choice;
+  cuda_class->open = open_engine;
+  cuda_class->close = close_engine;
 }
 
 }  // namespace
@@ -615,7 +578,7 @@ GType filter_element_type(std::size_t index) {
   const GTypeInfo type_info{
       sizeof(GstSatFilterClass), nullptr, nullptr,       class_init, nullptr, GSIZE_TO_POINTER(index),
       sizeof(GstSatFilter),      0,       instance_init, nullptr};
-  return g_type_register_static(GST_TYPE_BASE_TRANSFORM, type_name.c_str(), &type_info, GTypeFlags(0));
+  return g_type_register_static(GST_TYPE_SAT_CUDA_BASE, type_name.c_str(), &type_info, GTypeFlags(0));
 }
 
 }  // namespace sat_gst
