@@ -17,11 +17,11 @@ constexpr guint kPropDeviceId = 1;
 constexpr gint kDefaultDeviceId = -1;
 
 struct Private {
-  gint device_id = kDefaultDeviceId;       // the property; under the object lock
-  GstCudaContext* context = nullptr;       // owned reference; CUDA backend only
-  bool running = false;                    // between a successful start() and stop()
-  bool cuda = false;                       // the backend chosen at start
-  bool warned_foreign = false;             // another device's memory met (warned once)
+  gint device_id = kDefaultDeviceId;  // the property; under the object lock
+  GstCudaContext* context = nullptr;  // owned reference; CUDA backend only
+  bool running = false;               // between a successful start() and stop()
+  bool cuda = false;                  // the backend chosen at start
+  bool warned_foreign = false;        // another device's memory met (warned once)
 };
 
 }  // namespace
@@ -156,10 +156,10 @@ GstFlowReturn submit_input_buffer(GstBaseTransform* trans, gboolean discont, Gst
       gst_base_transform_reconfigure_src(trans);
     } else if (theirs != p.context && !p.warned_foreign) {
       p.warned_foreign = true;
-      GST_ELEMENT_WARNING(self, RESOURCE, SETTINGS,
-                          ("CUDA memory of device %u read through the host: cuda-device-id=%d", context_device(theirs),
-                           wanted),
-                          (nullptr));
+      GST_ELEMENT_WARNING(
+          self, RESOURCE, SETTINGS,
+          ("CUDA memory of device %u read through the host: cuda-device-id=%d", context_device(theirs), wanted),
+          (nullptr));
     }
   }
   return parent_transform_class()->submit_input_buffer(trans, discont, input);

@@ -331,8 +331,7 @@ gboolean decide_allocation(GstBaseTransform* trans, GstQuery* query) {
   GstCaps* caps = nullptr;
   gst_query_parse_allocation(query, &caps, nullptr);
   if (!caps || !is_cuda_memory_caps(caps))
-    return parent_class_of<GstBaseTransformClass>(trans)
-        ->decide_allocation(trans, query);
+    return parent_class_of<GstBaseTransformClass>(trans)->decide_allocation(trans, query);
   if (!context_of(trans) || !decide_cuda_allocation(context_of(trans), query)) {
     GST_ELEMENT_ERROR(trans, RESOURCE, SETTINGS, ("cannot configure a CUDA buffer pool for the output"), (nullptr));
     return FALSE;
