@@ -278,7 +278,8 @@ std::string first_difference(const RawFrame& expected, const RawFrame& actual) {
 }
 
 RunResult run_frames(const std::string& element, const std::vector<RawFrame>& inputs, const std::string& out_caps,
-                     const std::function<void(GstElement*, std::size_t)>& before_frame) {
+                     const std::function<void(GstElement*, std::size_t)>& before_frame,
+                     const std::function<void(GstElement*)>& before_start) {
   const std::string description = "appsrc name=src format=time ! " + element + " name=filter ! " +
                                   (out_caps.empty() ? "" : out_caps + " ! ") + "appsink name=sink sync=false";
   RunResult result;
@@ -293,6 +294,7 @@ RunResult run_frames(const std::string& element, const std::vector<RawFrame>& in
   Owned<GstElement> filter(gst_bin_get_by_name(GST_BIN(pipeline.get()), "filter"));
   Owned<GstElement> sink(gst_bin_get_by_name(GST_BIN(pipeline.get()), "sink"));
   Owned<GstBus> bus(gst_element_get_bus(pipeline.get()));
+  if (before_start) before_start(pipeline.get());
   gst_element_set_state(pipeline.get(), GST_STATE_PLAYING);
   const GstVideoInfo* current = nullptr;
   for (std::size_t i = 0; i < inputs.size() && result.error.empty(); ++i) {

@@ -52,9 +52,11 @@ struct RunResult {
   std::string warning;  // the first warning message on the bus
 };
 // Pushes `inputs` through "appsrc ! <element> ! <out_caps> ! appsink"; out_caps may be "".
-// `before_frame(element, i)` runs before frame i is pushed (property changes while PLAYING).
+// `before_frame(element, i)` runs before frame i is pushed (property changes while PLAYING);
+// `before_start(pipeline)` before the pipeline leaves NULL (contexts set on its elements).
 RunResult run_frames(const std::string& element, const std::vector<RawFrame>& inputs, const std::string& out_caps = "",
-                     const std::function<void(GstElement*, std::size_t)>& before_frame = {});
+                     const std::function<void(GstElement*, std::size_t)>& before_frame = {},
+                     const std::function<void(GstElement*)>& before_start = {});
 
 // A GLib warning logged while `action` ran (the plugin's log domain "satlab" or GObject's), "" if none.
 std::string captured_warning(const std::function<void()>& action);
