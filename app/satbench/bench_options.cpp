@@ -262,6 +262,7 @@ Parser::Parser() {
   app.add_flag_callback(
       "--no-color", [&o] { o.color = ColorMode::Never; }, "same as --color never");
   cli::add_help_flag(app, "Options");
+  app.add_flag("--version", "print the version of satbench and exit")->group("Options");
 }
 
 // --quick's defaults for what the command line did not set itself; what spans several options.

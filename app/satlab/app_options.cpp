@@ -172,6 +172,7 @@ Parser::Parser() {
                "CPU backend: satcore's CPU against OpenCV's op (times; exit status 1\n"
                "if a bit-exact op's output differs)");
   cli::add_help_flag(app, unattended);
+  app.add_flag("--version", "print the version of satlab and exit")->group(unattended);
 }
 
 // What spans several options: the flags that switch something off, the filter parameters (by

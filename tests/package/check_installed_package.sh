@@ -20,9 +20,10 @@ consume() {  # prefix label
 }
 
 cmake --install "$build" --prefix "$work/static" >/dev/null
-# satcore, and beside it the GStreamer plugin where the build has one (gst/), in GStreamer's folder.
-unexpected=$(cd "$work/static" && find . -type f | grep -vE '^\./include/sat/(detail/|support/|filter_params/)?[a-z_]+\.h$|^\./lib/libsatcore\.a$|^\./lib/cmake/satcore/satcore[A-Za-z-]*\.cmake$|^\./lib/gstreamer-1\.0/libgstsatlab\.so$' || true)
-[ -z "$unexpected" ] || { echo "FAIL: the install tree holds more than satcore and its GStreamer plugin:"; echo "$unexpected"; exit 1; }
+# satcore, and beside it what the build has of the programs (bin/), the GStreamer plugin (under a
+# prefix of its own: PREFIX/lib/gstreamer-1.0) and the Python package (lib/python3.X/...).
+unexpected=$(cd "$work/static" && find . -type f | grep -vE '^\./include/sat/(detail/|support/|filter_params/)?[a-z_]+\.h$|^\./lib/libsatcore\.a$|^\./lib/cmake/satcore/satcore[A-Za-z-]*\.cmake$|^\./lib/gstreamer-1\.0/libgstsatlab\.so$|^\./bin/sat(lab|filter|bench)$|^\./lib/python3[.0-9]*/(dist|site)-packages/satcore/([a-z]+/)?[_a-z0-9]+\.py$|^\./lib/python3[.0-9]*/(dist|site)-packages/satcore/_satcore\..*\.so$' || true)
+[ -z "$unexpected" ] || { echo "FAIL: the install tree holds more than satcore, its programs, plugin and Python package:"; echo "$unexpected"; exit 1; }
 [ -f "$work/static/include/sat/sat_c.h" ] && [ -f "$work/static/lib/libsatcore.a" ] || { echo "FAIL: headers or library missing"; exit 1; }
 consume "$work/static" static
 

@@ -1,8 +1,11 @@
 #include "common/cli/cli_app.h"
 
+#include "sat/sat_c.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -99,6 +102,14 @@ bool has_flag(int argc, const char* const* argv, std::initializer_list<std::stri
       if (arg == name) return true;
   }
   return false;
+}
+
+void exit_on_version(const CLI::App& app, int argc, const char* const* argv) {
+  if (!has_flag(argc, argv, {"--version"})) return;
+  // The programs and satcore are one release: the library's version is theirs.
+  std::printf("%s %s (satcore %s)\n", app.get_name().c_str(), sat_version(), sat_version());
+  std::fflush(stdout);
+  std::exit(0);
 }
 
 void parse(CLI::App& app, int argc, const char* const* argv) {

@@ -64,6 +64,10 @@ CLI::Option* add_checked(CLI::App& app, const std::string& name, T& value, const
 // A validator for integers no larger than `max` (the lower bounds are satcore's to check).
 CLI::Validator at_most(long long max);
 
+// With --version on the line (and no --help): prints "NAME VERSION (satcore VERSION)" on stdout
+// and ends the program with status 0, as CLI11's version flag does, before anything is checked.
+void exit_on_version(const CLI::App& app, int argc, const char* const* argv);
+
 // The options a Parser (an App `app` and the Options `options` it fills in, then checked across
 // options by finish()) makes of argv; or, with -h or --help on the line, Options with `help` set
 // and nothing else checked: help wins over every mistake. Throws UsageError.
@@ -75,6 +79,7 @@ Options parse_or_help(int argc, const char* const* argv) {
     return options;
   }
   Parser parser;
+  exit_on_version(parser.app, argc, argv);
   parse(parser.app, argc, argv);
   parser.finish();
   return parser.options;
